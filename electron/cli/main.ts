@@ -1,0 +1,43 @@
+// `flambe <command> …`: the same services as the app, for terminals and CI.
+// Exit codes: 0 success, 1 user error (one line on stderr, no stack), 2 internal error.
+import { isUserError, UserError } from '../services/errors.ts';
+import { recordCommand } from './record.ts';
+
+type Command = (argv: string[]) => Promise<number | void>;
+
+const commands: Record<string, { run: Command; summary: string }> = {
+  record: { run: recordCommand, summary: 'launch or attach to a Node server, load it and record a CPU profile' },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `Usage: flambe <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "flambe <command> --help" for a command's options.\n`;
+}
+
+async function main(): Promise<number> {
+  const [name, ...rest] = process.argv.slice(2);
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${process.env.npm_package_version ?? '0.1.0'}\n`);
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) throw new UserError(`Unknown command "${name}". Commands: ${Object.keys(commands).join(', ')}.`);
+  return (await command.run(rest)) ?? 0;
+}
+
+main().then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    if (isUserError(error)) {
+      process.stderr.write(`flambe: ${error.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`flambe: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.exitCode = 2;
+    }
+  },
+);

@@ -1,0 +1,46 @@
+// One request before the burst, so "nothing listens there" and "the server
+// hangs" end in a sentence instead of thousands of connection errors.
+import http from 'node:http';
+import https from 'node:https';
+import { UserError } from '../errors.ts';
+
+export interface ProbeResult {
+  status: number;
+}
+
+export function probeUrl(url: string, timeoutMs = 5000): Promise<ProbeResult> {
+  const lib = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = lib.get(url, { timeout: timeoutMs, rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0 });
+    });
+    req.on('timeout', () => {
+      req.destroy();
+      reject(new UserError(`The server at ${url} accepted the connection but did not answer within ${timeoutMs / 1000} seconds: is a request handler stuck?`));
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ECONNREFUSED') reject(new UserError(`Nothing is listening at ${url}: is the server running, and on that port?`));
+      else if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') reject(new UserError(`The host in ${url} could not be found.`));
+      else if (e.code === 'ECONNRESET') reject(new UserError(`The server at ${url} closed the connection without answering.`));
+      else reject(new UserError(`Could not reach ${url}: ${e.code ?? e.message}.`));
+    });
+  });
+}
+
+/** Waits until something accepts requests at `url` (a launched server may take a moment to listen). */
+export async function waitForUrl(url: string, timeoutMs: number, isAlive: () => boolean = () => true, probeTimeoutMs = 5000): Promise<ProbeResult> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await probeUrl(url, probeTimeoutMs);
+    } catch (e) {
+      const refused = e instanceof UserError && e.message.startsWith('Nothing is listening');
+      if (!refused || !isAlive()) throw e;
+      if (Date.now() > deadline) {
+        throw new UserError(`The script started, but nothing listens at ${url} after ${Math.round(timeoutMs / 1000)} seconds: does it call listen() on that port?`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}

@@ -1,0 +1,187 @@
+// A recording, step by step (DESIGN.md "A recording, step by step"):
+// connect → warm-up → profile + burst (sampling the process) → stop.
+// Faults end the recording with one sentence and keep what was measured.
+import { randomUUID } from 'node:crypto';
+import type {
+  LoadSummary, ProcessSample, RecordRequestResolved, RecordingPhase, RecordingProgress, RecordingResult,
+} from '../../shared/api.ts';
+import { UserError, isUserError, messageOf } from './errors.ts';
+import type { BurstHandle, BurstOptions } from './load/burst.ts';
+import { runBurstInWorker } from './load/run.ts';
+import { probeUrl, waitForUrl } from './load/probe.ts';
+import type { Target } from './targets/registry.ts';
+
+const SAMPLE_EVERY_MS = 250;
+const LISTEN_WAIT_MS = 10_000;
+
+export interface RecordingHandle {
+  id: string;
+  stop(): void;
+  done: Promise<RecordingResult>;
+}
+
+export interface RecorderOptions {
+  request: RecordRequestResolved;
+  target: Target | null;
+  onProgress(p: RecordingProgress): void;
+  /** Where the burst runs; a worker thread unless a test says otherwise. */
+  runBurst?: (opts: BurstOptions) => BurstHandle;
+}
+
+/** Share of the progress bar each phase takes. */
+function phaseSpans(req: RecordRequestResolved) {
+  const load = req.load.requests !== undefined ? Math.max(req.load.durationSec, 5) : req.load.durationSec;
+  const warm = req.warmupSec;
+  const middle = 0.9;
+  const warmShare = warm > 0 ? (middle * warm) / (warm + load) : 0;
+  return { connecting: [0, 0.05], warmup: [0.05, 0.05 + warmShare], recording: [0.05 + warmShare, 0.95], stopping: [0.95, 1] } as const;
+}
+
+export function startRecording(opts: RecorderOptions): RecordingHandle {
+  const { request: req, target } = opts;
+  const runBurst = opts.runBurst ?? runBurstInWorker;
+  const id = randomUUID();
+  const spans = phaseSpans(req);
+  let stopRequested = false;
+  let current: BurstHandle | null = null;
+
+  const progress = (phase: RecordingPhase, within: number, message: string, live?: { rps: number; p99Ms: number }) => {
+    const span = phase === 'done' || phase === 'failed' ? [1, 1] : spans[phase];
+    const fraction = span[0] + (span[1] - span[0]) * Math.min(1, Math.max(0, within));
+    opts.onProgress({ recordingId: id, phase, fraction, message, ...live });
+  };
+
+  const result: RecordingResult = {
+    id,
+    createdAt: new Date().toISOString(),
+    target: target ? { kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv } : null,
+    settings: req,
+    load: null,
+    profile: null,
+    samples: [],
+    error: null,
+  };
+
+  async function run(): Promise<void> {
+    // 1. Connect: the target is there, and something answers at the URL.
+    const probeTimeoutMs = Math.min(5, req.load.timeoutSec) * 1000;
+    progress('connecting', 0, target ? `Connecting to ${target.info.label}` : `Checking ${req.load.url}`);
+    if (target) {
+      if (!target.info.running || target.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
+      if (target.process) await waitForUrl(req.load.url, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs);
+      else await probeUrl(req.load.url, probeTimeoutMs);
+    } else {
+      await probeUrl(req.load.url, probeTimeoutMs);
+    }
+    if (stopRequested) throw new UserError('Stopped before anything was recorded.');
+
+    // 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot.
+    if (req.warmupSec > 0) {
+      progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
+      let seconds = 0;
+      current = runBurst({
+        settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
+        onSecond: (s) => progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
+      });
+      await raceTarget(current.done, 'warm-up');
+      current = null;
+      if (stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
+    }
+
+    // 3. Profile + burst, sampling the process meanwhile.
+    progress('recording', 0, 'Recording');
+    const t0 = Date.now();
+    let sampler: NodeJS.Timeout | null = null;
+    if (target) {
+      try {
+        await target.session.startProfiler(req.samplingIntervalUs);
+      } catch (e) {
+        throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
+      }
+      await target.session.sample().catch(() => null);
+      sampler = setInterval(() => {
+        target.session.sample().then((s) => {
+          if (s) result.samples.push({ tMs: Date.now() - t0, ...s } satisfies ProcessSample);
+        }, () => undefined);
+      }, SAMPLE_EVERY_MS);
+    }
+    let done = 0;
+    current = runBurst({
+      settings: req.load,
+      onSecond: (s) => {
+        done += s.rps;
+        const within = req.load.requests !== undefined ? done / req.load.requests : (Date.now() - t0) / 1000 / req.load.durationSec;
+        progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
+      },
+    });
+    const burst = current;
+    let loadError: string | null = null;
+    try {
+      result.load = await raceTarget(burst.done, 'recording');
+    } catch (e) {
+      // The target went away: stop the load and keep what it measured.
+      burst.stop();
+      result.load = await burst.done.catch(() => null);
+      loadError = messageOf(e);
+    } finally {
+      current = null;
+      if (sampler) clearInterval(sampler);
+    }
+
+    // 4. Stop and fetch the profile.
+    progress('stopping', 0, 'Reading the profile');
+    if (target && !target.session.isClosed) {
+      try {
+        result.profile = await target.session.stopProfiler();
+        await target.session.stopSampling();
+      } catch (e) {
+        loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
+      }
+    }
+    if (loadError) throw new UserError(loadError);
+    result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec);
+  }
+
+  /** Ends a phase early, with a sentence, when the target exits or disconnects. */
+  function raceTarget(p: Promise<LoadSummary>, phase: string): Promise<LoadSummary> {
+    if (!target) return p;
+    return Promise.race([
+      p,
+      target.gone.then((why) => { throw new UserError(`${why} during the ${phase}; what was measured until then is kept.`); }),
+    ]);
+  }
+
+  const done = run().then(
+    () => {
+      progress('done', 1, result.error ?? 'Done');
+      return result;
+    },
+    (e: unknown) => {
+      result.error = isUserError(e) ? e.message : `Something went wrong inside Flambé: ${messageOf(e)}`;
+      progress('failed', 1, result.error);
+      return result;
+    },
+  );
+
+  return {
+    id,
+    stop() {
+      stopRequested = true;
+      current?.stop();
+    },
+    done,
+  };
+}
+
+/** Turns a finished burst into a sentence when the server did not serve it. */
+export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: number): string | null {
+  if (!load) return null;
+  const answered = load.requests;
+  const fiveXx = Object.entries(load.statusCodes).reduce((n, [c, k]) => (c.startsWith('5') ? n + k : n), 0);
+  if (answered === 0 && load.timeouts > 0) return `The server at ${url} did not answer any request within ${timeoutSec} s: it seems to hang.`;
+  if (answered === 0 && load.errors > 0) return `Every request to ${url} failed to connect: did the server stop?`;
+  if (answered === 0) return `No request to ${url} was answered.`;
+  if (fiveXx / answered > 0.5) return `The server answered ${fiveXx} of ${answered} requests with a 5xx error: look at its console for the cause.`;
+  if (load.timeouts > answered) return `Most requests timed out after ${timeoutSec} s: the server is overloaded or stuck.`;
+  return null;
+}

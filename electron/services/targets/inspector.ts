@@ -1,0 +1,174 @@
+// One inspector session with a Node process, over chrome-remote-interface.
+// Everything the recorder asks of the target goes through here: who it is,
+// which ports it listens on, the CPU profiler, and the periodic process sample.
+import CDP from 'chrome-remote-interface';
+import type { CdpClient } from 'chrome-remote-interface';
+import { UserError, messageOf } from '../errors.ts';
+
+export interface ProcessIdentity {
+  pid: number;
+  nodeVersion: string;
+  argv: string[];
+}
+
+export interface Listener {
+  address: string;
+  port: number;
+}
+
+export interface RawProcessSample {
+  elu: number;
+  loopDelayP99Ms: number | null;
+  heapUsedMb: number;
+  rssMb: number;
+  cpuPercent: number;
+}
+
+// Evaluated inside the target. Kept as plain ES2019 so any Node >= 12 runs it.
+const IDENTITY_JS = `JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv })`;
+
+// net.Server objects show up among the active handles; sockets have no
+// \`listening\` property, so they are skipped.
+const LISTENERS_JS = `(function () {
+  var out = [];
+  var handles = typeof process._getActiveHandles === 'function' ? process._getActiveHandles() : [];
+  for (var i = 0; i < handles.length; i++) {
+    var h = handles[i];
+    try {
+      if (h && h.listening === true && typeof h.address === 'function') {
+        var a = h.address();
+        if (a && typeof a.port === 'number') out.push({ address: a.address, port: a.port });
+      }
+    } catch (e) {}
+  }
+  return JSON.stringify(out);
+})()`;
+
+// Event-loop utilization and CPU are cumulative: keep the last reading on a
+// global symbol and return the difference (DESIGN.md "Sharp edges").
+const SAMPLE_JS = `(function () {
+  var k = Symbol.for('flambe.sampler');
+  var s = globalThis[k];
+  var perf = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('perf_hooks') : null;
+  if (!s) {
+    s = globalThis[k] = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), t: Date.now(), h: null };
+    if (perf && perf.monitorEventLoopDelay) { s.h = perf.monitorEventLoopDelay({ resolution: 10 }); s.h.enable(); }
+    return 'null';
+  }
+  var elu = performance.eventLoopUtilization(s.elu);
+  var now = Date.now();
+  var cpu = process.cpuUsage(s.cpu);
+  var elapsedMs = Math.max(1, now - s.t);
+  var mem = process.memoryUsage();
+  var delay = s.h && s.h.count > 0 ? s.h.percentile(99) / 1e6 : null;
+  if (s.h) s.h.reset();
+  s.elu = performance.eventLoopUtilization(); s.cpu = process.cpuUsage(); s.t = now;
+  return JSON.stringify({ elu: elu.utilization, loopDelayP99Ms: delay, heapUsedMb: mem.heapUsed / 1048576,
+    rssMb: mem.rss / 1048576, cpuPercent: (cpu.user + cpu.system) / 10 / elapsedMs });
+})()`;
+
+const SAMPLE_CLEANUP_JS = `(function () {
+  var k = Symbol.for('flambe.sampler');
+  var s = globalThis[k];
+  if (s && s.h) s.h.disable();
+  delete globalThis[k];
+  return 'null';
+})()`;
+
+export class InspectorSession {
+  private closed = false;
+  private readonly disconnectListeners = new Set<() => void>();
+
+  private readonly client: CdpClient;
+  readonly wsUrl: string;
+
+  private constructor(client: CdpClient, wsUrl: string) {
+    this.client = client;
+    this.wsUrl = wsUrl;
+    client.on('disconnect', () => {
+      this.closed = true;
+      for (const l of this.disconnectListeners) l();
+    });
+  }
+
+  static async connect(wsUrl: string): Promise<InspectorSession> {
+    try {
+      // `local: true`: use the protocol description bundled with the library
+      // instead of fetching /json/protocol (one round trip less, and the
+      // domains we use — Runtime, Profiler — are in it).
+      const client = await CDP({ target: wsUrl, local: true });
+      return new InspectorSession(client, wsUrl);
+    } catch (e) {
+      throw new UserError(`Could not connect to the Node inspector at ${wsUrl}: ${messageOf(e)}.`);
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  onDisconnect(listener: () => void): () => void {
+    this.disconnectListeners.add(listener);
+    return () => this.disconnectListeners.delete(listener);
+  }
+
+  private async evaluateJson<T>(expression: string): Promise<T> {
+    const reply = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true })) as {
+      result?: { value?: unknown };
+      exceptionDetails?: { text?: string };
+    };
+    if (reply.exceptionDetails) throw new Error(`evaluation failed in the target: ${reply.exceptionDetails.text ?? 'exception'}`);
+    return JSON.parse(String(reply.result?.value ?? 'null')) as T;
+  }
+
+  identity(): Promise<ProcessIdentity> {
+    return this.evaluateJson<ProcessIdentity>(IDENTITY_JS);
+  }
+
+  listeners(): Promise<Listener[]> {
+    return this.evaluateJson<Listener[]>(LISTENERS_JS);
+  }
+
+  /** The first call primes the sampler and returns null. */
+  sample(): Promise<RawProcessSample | null> {
+    return this.evaluateJson<RawProcessSample | null>(SAMPLE_JS);
+  }
+
+  async stopSampling(): Promise<void> {
+    if (!this.closed) await this.evaluateJson(SAMPLE_CLEANUP_JS).catch(() => undefined);
+  }
+
+  async startProfiler(samplingIntervalUs: number): Promise<void> {
+    await this.client.send('Profiler.enable');
+    // setSamplingInterval must precede start (DESIGN.md "Sharp edges").
+    await this.client.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
+    await this.client.send('Profiler.start');
+  }
+
+  async stopProfiler(): Promise<unknown> {
+    const reply = (await this.client.send('Profiler.stop')) as { profile: unknown };
+    await this.client.send('Profiler.disable').catch(() => undefined);
+    return reply.profile;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.client.close().catch(() => undefined);
+  }
+}
+
+/** Suggested load URLs for the ports a target listens on. */
+export function suggestUrls(listeners: Listener[], host = '127.0.0.1'): string[] {
+  const urls = new Set<string>();
+  for (const l of listeners) {
+    let h = host;
+    if (host === '127.0.0.1' || host === 'localhost') {
+      // A server bound to one specific loopback address must be reached there.
+      if (l.address === '::1') h = '[::1]';
+      else if (/^127\./.test(l.address)) h = l.address;
+    }
+    urls.add(`http://${h}:${l.port}/`);
+  }
+  return [...urls];
+}

@@ -1,0 +1,107 @@
+// Launching a script under the inspector: `node --inspect=127.0.0.1:0 script`,
+// the inspector URL read from its stderr, its output streamed to the caller.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../errors.ts';
+import type { LaunchSpec } from '../../../shared/api.ts';
+
+export interface LaunchedProcess {
+  child: ChildProcess;
+  wsUrl: string;
+  scriptPath: string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: string | null }>;
+  /** The most telling line of what the script printed on stderr (its error, usually). */
+  lastError(): string;
+}
+
+export interface LaunchHooks {
+  onOutput(stream: 'stdout' | 'stderr', text: string): void;
+  /** Node waits for debuggers to detach before it exits: the caller must let go. */
+  onWaitingForDebugger(): void;
+}
+
+const INSPECTOR_URL = /Debugger listening on (wss?:\/\/\S+)/;
+const WAITING = /Waiting for the debugger to disconnect/;
+const START_TIMEOUT_MS = 15_000;
+
+const INSPECTOR_CHATTER = /Debugger (listening|attached|ending)|For help, see|Waiting for the debugger|^Node\.js v\d/;
+
+/** The line a student needs from a crash: the error itself, not the stack under it. */
+export function tellingLine(stderr: string): string {
+  const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !INSPECTOR_CHATTER.test(l));
+  const error = lines.find((l) => /^(\w*Error|Error)\b.*:|^\w+Error$/.test(l));
+  return (error ?? lines.filter((l) => !/^at /.test(l)).at(-1) ?? '').slice(0, 300);
+}
+
+export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promise<LaunchedProcess> {
+  const cwd = path.resolve(spec.cwd || process.cwd());
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UserError(`The working directory ${cwd} does not exist.`);
+  const scriptPath = path.resolve(cwd, spec.script);
+  if (!existsSync(scriptPath)) throw new UserError(`The script ${scriptPath} does not exist.`);
+  if (statSync(scriptPath).isDirectory()) throw new UserError(`${scriptPath} is a folder: choose the script file to run (for example server.js).`);
+
+  const node = spec.nodePath?.trim() || 'node';
+  const child = spawn(node, ['--inspect=127.0.0.1:0', scriptPath, ...(spec.args ?? [])], {
+    cwd,
+    env: { ...process.env, ...spec.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', () => resolve({ code: null, signal: null }));
+  });
+
+  let stderrSoFar = '';
+  let stderrTail = '';
+  let settled = false;
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stdout!.on('data', (text: string) => hooks.onOutput('stdout', text));
+
+  const wsUrl = await new Promise<string>((resolve, reject) => {
+    const fail = (e: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(e);
+    };
+    const timer = setTimeout(() => fail(new UserError(`The script did not open the Node inspector within ${START_TIMEOUT_MS / 1000} seconds: is ${node} really Node.js?`)), START_TIMEOUT_MS);
+    child.stderr!.on('data', (text: string) => {
+      hooks.onOutput('stderr', text);
+      stderrTail = (stderrTail + text).slice(-8192);
+      if (WAITING.test(text)) hooks.onWaitingForDebugger();
+      if (settled) return;
+      stderrSoFar += text;
+      const m = INSPECTOR_URL.exec(stderrSoFar);
+      if (m) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.once('error', (e: NodeJS.ErrnoException) => {
+      fail(new UserError(e.code === 'ENOENT'
+        ? `Could not find the Node.js program "${node}": install Node.js or give the full path to node.`
+        : `Could not start "${node}": ${e.message}.`));
+    });
+    child.once('exit', (code, signal) => {
+      const why = tellingLine(stderrSoFar);
+      fail(new UserError(`The script exited ${signal ? `(${signal})` : `with code ${code}`} before it started${why ? `: ${why}` : '.'}`));
+    });
+  });
+
+  return { child, wsUrl, scriptPath, exited, lastError: () => tellingLine(stderrTail) };
+}
+
+/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+export async function stopProcess(p: LaunchedProcess, graceMs = 3000): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGTERM');
+  const timer = setTimeout(() => p.child.kill('SIGKILL'), graceMs);
+  await p.exited;
+  clearTimeout(timer);
+}

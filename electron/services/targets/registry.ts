@@ -1,0 +1,150 @@
+// The targets this service holds: launched processes and attached inspectors,
+// each with its inspector session. Emits their output and their exit.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo } from '../../../shared/api.ts';
+import { UserError } from '../errors.ts';
+import { InspectorSession, suggestUrls } from './inspector.ts';
+import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
+import { isLoopbackHost, listInspectorTargets } from './attach.ts';
+import { OutputBuffer } from './output-buffer.ts';
+
+export interface Target {
+  info: TargetInfo;
+  session: InspectorSession;
+  process?: LaunchedProcess;
+  host: string;
+  /** Resolves when the target is gone (process exit or inspector disconnect). */
+  gone: Promise<string>;
+}
+
+type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
+
+export class TargetRegistry {
+  private readonly targets = new Map<string, Target>();
+  private readonly emit: Emit;
+
+  constructor(emit: Emit) {
+    this.emit = emit;
+  }
+
+  get(targetId: string): Target {
+    const t = this.targets.get(targetId);
+    if (!t) throw new UserError('That target is no longer available: launch or attach again.');
+    return t;
+  }
+
+  async launch(spec: LaunchSpec): Promise<TargetInfo> {
+    const targetId = randomUUID();
+    const output = new OutputBuffer((stream, text) => this.emit('targetOutput', { targetId, stream, text }));
+    let session: InspectorSession | undefined;
+    const proc = await launchScript(spec, {
+      onOutput: (stream, text) => output.push(stream, text),
+      // Node keeps an exiting process alive while a debugger is attached.
+      onWaitingForDebugger: () => void session?.close(),
+    });
+    let identity;
+    try {
+      session = await InspectorSession.connect(proc.wsUrl);
+      identity = await session.identity();
+    } catch (e) {
+      // A script that throws at start prints the inspector URL first, then dies.
+      const exit = await Promise.race([proc.exited, new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
+      await stopProcess(proc);
+      output.flush();
+      if (exit) throw new UserError(`The script exited ${exit.signal ? `(${exit.signal})` : `with code ${exit.code}`} as it started${proc.lastError() ? `: ${proc.lastError()}` : '.'}`);
+      throw e;
+    }
+    const gone = proc.exited.then(({ code, signal }) => {
+      output.flush();
+      const t = this.targets.get(targetId);
+      if (t) t.info.running = false;
+      this.emit('targetExit', { targetId, code, signal });
+      void session?.close();
+      const why = proc.lastError();
+      return `The target process exited ${signal ? `(${signal})` : `with code ${code}`}${why && code ? ` (${why})` : ''}`;
+    });
+    const target: Target = {
+      info: {
+        targetId,
+        kind: 'launched',
+        label: path.relative(process.cwd(), proc.scriptPath).startsWith('..') ? proc.scriptPath : path.relative(process.cwd(), proc.scriptPath) || proc.scriptPath,
+        pid: identity.pid,
+        nodeVersion: identity.nodeVersion,
+        argv: identity.argv,
+        listeningPorts: [],
+        suggestedUrls: [],
+        running: true,
+      },
+      session,
+      process: proc,
+      host: '127.0.0.1',
+      gone,
+    };
+    this.targets.set(targetId, target);
+    return this.refresh(targetId);
+  }
+
+  async attach(spec: AttachSpec): Promise<TargetInfo> {
+    if (!isLoopbackHost(spec.host) && !spec.confirmRemote) {
+      throw new UserError(`${spec.host} is another computer: the inspector can run any code in that process, so confirm that you trust it before attaching.`);
+    }
+    const entries = await listInspectorTargets(spec.host, spec.port);
+    if (entries.length === 0) throw new UserError(`The inspector at ${spec.host}:${spec.port} lists no targets.`);
+    const entry = spec.inspectorId ? entries.find((e) => e.id === spec.inspectorId) : entries[0];
+    if (!entry) throw new UserError(`The inspector target ${spec.inspectorId} is no longer listed at ${spec.host}:${spec.port}.`);
+    const session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
+    const identity = await session.identity();
+    const targetId = randomUUID();
+    const gone = new Promise<string>((resolve) => {
+      session.onDisconnect(() => {
+        const t = this.targets.get(targetId);
+        if (t) t.info.running = false;
+        this.emit('targetExit', { targetId, code: null, signal: null });
+        resolve('The inspector connection closed (the target process exited or was stopped)');
+      });
+    });
+    const target: Target = {
+      info: {
+        targetId,
+        kind: 'attached',
+        label: `${spec.host}:${spec.port}`,
+        pid: identity.pid,
+        nodeVersion: identity.nodeVersion,
+        argv: identity.argv,
+        listeningPorts: [],
+        suggestedUrls: [],
+        running: true,
+      },
+      session,
+      host: spec.host,
+      gone,
+    };
+    this.targets.set(targetId, target);
+    return this.refresh(targetId);
+  }
+
+  /** Re-reads the ports the target listens on. */
+  async refresh(targetId: string): Promise<TargetInfo> {
+    const t = this.get(targetId);
+    if (t.info.running && !t.session.isClosed) {
+      const listeners = await t.session.listeners().catch(() => []);
+      t.info.listeningPorts = [...new Set(listeners.map((l) => l.port))];
+      t.info.suggestedUrls = suggestUrls(listeners, t.host);
+    }
+    if (!t.info.running && t.process) t.info.lastError = t.process.lastError();
+    return { ...t.info };
+  }
+
+  async stop(targetId: string): Promise<void> {
+    const t = this.targets.get(targetId);
+    if (!t) return;
+    this.targets.delete(targetId);
+    await t.session.close();
+    if (t.process) await stopProcess(t.process);
+  }
+
+  async disposeAll(): Promise<void> {
+    await Promise.all([...this.targets.keys()].map((id) => this.stop(id)));
+  }
+}

@@ -1,0 +1,242 @@
+// The one contract between the UI and the services (DESIGN.md "One contract,
+// three transports"). Every method takes one plain-object argument and returns
+// a Promise; events are pushed to subscribers. The zod schemas below validate
+// every argument where it arrives (IPC handler, HTTP handler, CLI), so a
+// transport never trusts its sender.
+import { z } from 'zod';
+
+// ---------- targets ----------
+
+export const launchSpecSchema = z.object({
+  script: z.string().trim().min(1, 'Choose the script to launch.'),
+  args: z.array(z.string()).default([]),
+  cwd: z.string().optional(),
+  env: z.record(z.string(), z.string()).default({}),
+  nodePath: z.string().optional(),
+});
+export type LaunchSpec = z.input<typeof launchSpecSchema>;
+
+export const attachSpecSchema = z.object({
+  host: z.string().trim().min(1, 'Enter the host the inspector listens on.'),
+  port: z.number().int().min(1, 'The port must be between 1 and 65535.').max(65535, 'The port must be between 1 and 65535.'),
+  /** Which inspector target (from listInspectorTargets); the first one when absent. */
+  inspectorId: z.string().optional(),
+  /** The inspector can run any code in that process: a non-loopback host must be confirmed. */
+  confirmRemote: z.boolean().default(false),
+});
+export type AttachSpec = z.input<typeof attachSpecSchema>;
+
+export const hostPortSchema = z.object({
+  host: z.string().trim().min(1),
+  port: z.number().int().min(1).max(65535),
+});
+
+export interface InspectorEntry {
+  id: string;
+  title: string;
+  url: string;
+  webSocketDebuggerUrl: string;
+}
+
+export interface TargetInfo {
+  targetId: string;
+  kind: 'launched' | 'attached';
+  /** Script path for a launched target, host:port for an attached one. */
+  label: string;
+  pid: number;
+  nodeVersion: string;
+  argv: string[];
+  /** Ports the target listens on (TCP servers found in the process). */
+  listeningPorts: number[];
+  /** Load URLs suggested from those ports. */
+  suggestedUrls: string[];
+  running: boolean;
+  /** For a launched target that has exited: the error line it printed, if any. */
+  lastError?: string;
+}
+
+// ---------- load and recording ----------
+
+export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
+
+export const loadSettingsSchema = z
+  .object({
+    url: z.url({ message: 'Enter the full URL to load, like http://127.0.0.1:3000/hello.' }).refine(
+      (u) => /^https?:\/\//i.test(u),
+      'The URL must start with http:// or https://.',
+    ),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
+    headers: z.record(z.string(), z.string()).default({}),
+    body: z.string().optional(),
+    connections: z.number().int().min(1, 'Use at least 1 connection.').max(1000, 'Use at most 1000 connections.').default(10),
+    /** Seconds of load; ignored when `requests` is set. */
+    durationSec: z.number().positive('The duration must be more than 0 seconds.').max(3600).default(10),
+    /** Stop after this many requests instead of after a duration. */
+    requests: z.number().int().positive().max(100_000_000).optional(),
+    /** Per-request timeout in seconds. */
+    timeoutSec: z.number().positive().max(600).default(10),
+  });
+export type LoadSettings = z.input<typeof loadSettingsSchema>;
+export type LoadSettingsResolved = z.output<typeof loadSettingsSchema>;
+
+export const recordRequestSchema = z.object({
+  /** The target to profile; null runs the load burst alone (no profile). */
+  targetId: z.string().nullable(),
+  load: loadSettingsSchema,
+  warmupSec: z.number().min(0).max(600).default(2),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+});
+export type RecordRequest = z.input<typeof recordRequestSchema>;
+export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
+
+export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
+
+export interface LoadSecond {
+  /** Seconds since the measured burst started. */
+  second: number;
+  rps: number;
+  p99Ms: number;
+}
+
+export interface LoadSummary {
+  requests: number;
+  durationSec: number;
+  rps: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  bytesPerSec: number;
+  /** One entry per second of the burst. */
+  timeline: LoadSecond[];
+  /** True when the burst was ended early by Stop. */
+  stoppedEarly: boolean;
+}
+
+export interface ProcessSample {
+  /** Milliseconds since profiling started. */
+  tMs: number;
+  /** Event-loop utilization over the last interval, 0..1. */
+  elu: number;
+  /** Event-loop delay p99 over the last interval, ms (null when unavailable). */
+  loopDelayP99Ms: number | null;
+  heapUsedMb: number;
+  rssMb: number;
+  /** CPU of the target over the last interval, % of one core. */
+  cpuPercent: number;
+}
+
+export interface RecordingProgress {
+  recordingId: string;
+  phase: RecordingPhase;
+  /** 0..1 across the whole recording. */
+  fraction: number;
+  message: string;
+  /** Live numbers of the last second (recording phase). */
+  rps?: number;
+  p99Ms?: number;
+}
+
+export interface RecordingResult {
+  id: string;
+  createdAt: string;
+  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> | null;
+  settings: RecordRequestResolved;
+  load: LoadSummary | null;
+  /** The V8 CPU profile as Profiler.stop returned it (null without a target). */
+  profile: unknown | null;
+  samples: ProcessSample[];
+  /** When the recording ended in a fault: one sentence; what was measured is kept. */
+  error: string | null;
+}
+
+// ---------- the contract ----------
+
+export const idSchema = z.object({ id: z.string().min(1) });
+export const targetIdSchema = z.object({ targetId: z.string().min(1) });
+export const emptySchema = z.object({}).default({});
+
+export interface DemoServerInfo {
+  script: string;
+  cwd: string;
+  routes: { path: string; what: string }[];
+}
+
+/** Every method the UI can call. Transports are generic over this interface. */
+export interface FlambeApi {
+  launchTarget(spec: LaunchSpec): Promise<TargetInfo>;
+  listInspectorTargets(hp: { host: string; port: number }): Promise<InspectorEntry[]>;
+  attachTarget(spec: AttachSpec): Promise<TargetInfo>;
+  /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
+  getTarget(req: { targetId: string }): Promise<TargetInfo>;
+  /** Stops a launched process, or detaches from an attached one. */
+  stopTarget(req: { targetId: string }): Promise<void>;
+  /** Starts a recording; progress and the end come as events. */
+  startRecording(req: RecordRequest): Promise<{ recordingId: string }>;
+  /** Ends the burst early; what was measured is kept. */
+  stopRecording(req: { id: string }): Promise<void>;
+  getRecording(req: { id: string }): Promise<RecordingResult>;
+  demoServer(req: Record<string, never>): Promise<DemoServerInfo>;
+}
+
+export type ApiMethod = keyof FlambeApi;
+
+/** The schema each method's argument is validated with, where it arrives. */
+export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
+  launchTarget: launchSpecSchema,
+  listInspectorTargets: hostPortSchema,
+  attachTarget: attachSpecSchema,
+  getTarget: targetIdSchema,
+  stopTarget: targetIdSchema,
+  startRecording: recordRequestSchema,
+  stopRecording: idSchema,
+  getRecording: idSchema,
+  demoServer: emptySchema,
+};
+
+export const apiMethods = Object.keys(apiInputSchemas) as ApiMethod[];
+
+export function isApiMethod(name: unknown): name is ApiMethod {
+  return typeof name === 'string' && Object.hasOwn(apiInputSchemas, name);
+}
+
+// ---------- events ----------
+
+export interface FlambeEvents {
+  targetOutput: { targetId: string; stream: 'stdout' | 'stderr'; text: string };
+  targetExit: { targetId: string; code: number | null; signal: string | null };
+  recordingProgress: RecordingProgress;
+  recordingDone: { recordingId: string; error: string | null };
+}
+export type EventName = keyof FlambeEvents;
+export type FlambeEvent = { [K in EventName]: { name: K; payload: FlambeEvents[K] } }[EventName];
+
+/** What a transport hands the UI: the typed API plus a way to listen. */
+export interface FlambeClient {
+  api: FlambeApi;
+  /** Returns an unsubscribe function. */
+  onEvent(listener: (event: FlambeEvent) => void): () => void;
+}
+
+/** Errors that cross a transport carry only a message meant for the user. */
+export interface ApiErrorPayload {
+  message: string;
+  /** 'user' for bad input or a fault of the target; 'internal' for our bug. */
+  kind: 'user' | 'internal';
+}
+
+/** Turns a zod failure into one sentence a student can act on. */
+export function describeValidationError(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'The request was not valid.';
+  const where = first.path.length ? ` (${first.path.join('.')})` : '';
+  return /^[A-Z]/.test(first.message) ? first.message : `Invalid value${where}: ${first.message}.`;
+}
+
+/** Builds a typed FlambeApi from one generic `invoke` (used by every client transport). */
+export function createApiProxy(invoke: (method: ApiMethod, arg: unknown) => Promise<unknown>): FlambeApi {
+  const api = {} as Record<ApiMethod, (arg: unknown) => Promise<unknown>>;
+  for (const method of apiMethods) api[method] = (arg: unknown) => invoke(method, arg ?? {});
+  return api as unknown as FlambeApi;
+}
