@@ -57,14 +57,13 @@ export interface TargetInfo {
 
 // ---------- load and recording ----------
 
+const URL_HINT = 'Enter the full URL to load, starting with http://, like http://127.0.0.1:3000/hello.';
+
 export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
 
 export const loadSettingsSchema = z
   .object({
-    url: z.url({ message: 'Enter the full URL to load, like http://127.0.0.1:3000/hello.' }).refine(
-      (u) => /^https?:\/\//i.test(u),
-      'The URL must start with http:// or https://.',
-    ),
+    url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
     headers: z.record(z.string(), z.string()).default({}),
     body: z.string().optional(),

@@ -1,5 +1,6 @@
 // Attaching to a Node process that already runs with --inspect: list the
 // inspector targets at host:port (GET /json/list) and pick one.
+import http from 'node:http';
 import { UserError, messageOf } from '../errors.ts';
 import type { InspectorEntry } from '../../../shared/api.ts';
 
@@ -12,21 +13,37 @@ function hostForUrl(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
+function getJson(url: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+  // node:http rather than fetch: fetch refuses "bad ports" (1, 9, 6000, …) that an inspector may well use.
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    req.on('error', reject);
+  });
+}
+
 export async function listInspectorTargets(host: string, port: number, timeoutMs = 3000): Promise<InspectorEntry[]> {
   const where = `${host}:${port}`;
   let body: unknown;
   try {
-    const res = await fetch(`http://${hostForUrl(host)}:${port}/json/list`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!res.ok) throw new UserError(`${where} answered ${res.status}: it does not look like a Node inspector.`);
-    body = await res.json();
+    const res = await getJson(`http://${hostForUrl(host)}:${port}/json/list`, timeoutMs);
+    if (res.status !== 200) throw new UserError(`${where} answered ${res.status}: it does not look like a Node inspector.`);
+    body = JSON.parse(res.body);
   } catch (e) {
     if (e instanceof UserError) throw e;
-    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (e instanceof SyntaxError) throw new UserError(`${where} is not a Node inspector (its answer is not JSON).`);
+    const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ECONNREFUSED') {
       throw new UserError(`Nothing answers at ${where}: start your server with "node --inspect", or use "Launch a script".`);
     }
-    if ((e as Error).name === 'TimeoutError') throw new UserError(`${where} did not answer within ${timeoutMs / 1000} seconds.`);
-    if (e instanceof SyntaxError) throw new UserError(`${where} is not a Node inspector (its answer is not JSON).`);
+    if (code === 'ETIMEDOUT') throw new UserError(`${where} did not answer within ${timeoutMs / 1000} seconds.`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new UserError(`The host ${host} could not be found.`);
     throw new UserError(`Could not reach ${where}: ${code ?? messageOf(e)}.`);
   }
   if (!Array.isArray(body)) throw new UserError(`${where} is not a Node inspector (unexpected answer).`);

@@ -18,6 +18,8 @@ export interface Target {
   gone: Promise<string>;
 }
 
+const START_GRACE_MS = 500;
+
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 
 export class TargetRegistry {
@@ -54,6 +56,26 @@ export class TargetRegistry {
       output.flush();
       if (exit) throw new UserError(`The script exited ${exit.signal ? `(${exit.signal})` : `with code ${exit.code}`} as it started${proc.lastError() ? `: ${proc.lastError()}` : '.'}`);
       throw e;
+    }
+    // A script that throws while it loads may still answer the first inspector
+    // call: give it a moment to either listen on a port or die, so a crash at
+    // start is reported here, as a failed launch.
+    const settled = await Promise.race([
+      proc.exited,
+      (async () => {
+        const deadline = Date.now() + START_GRACE_MS;
+        while (Date.now() < deadline) {
+          if ((await session.listeners().catch(() => [])).length) return null;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return null;
+      })(),
+    ]);
+    if (settled) {
+      output.flush();
+      void session.close();
+      const why = proc.lastError();
+      throw new UserError(`The script exited ${settled.signal ? `(${settled.signal})` : `with code ${settled.code}`} as it started${why ? `: ${why}` : '.'}`);
     }
     const gone = proc.exited.then(({ code, signal }) => {
       output.flush();

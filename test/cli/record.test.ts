@@ -1,0 +1,106 @@
+// The CLI as a user runs it: `node bin/flambe.js record …` (built by `npm test`).
+import { describe, expect, it } from 'vitest';
+import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { demoScript, flambeBin, isAlive, profileFunctions, repo, runFlambe, waitFor } from '../helpers/demo.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'flambe-cli-'));
+
+describe('flambe record', () => {
+  it('--launch … --json prints exactly one JSON object and writes the profile', async () => {
+    const out = path.join(dir, 'json.cpuprofile');
+    const r = await runFlambe(['record', '--launch', demoScript,
+      '-d', '2', '-c', '4', '--warmup', '1', '--json', '--out', out, '--sampling-interval', '500']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const o = JSON.parse(lines[0]);
+    expect(Object.keys(o)).toEqual(expect.arrayContaining(['target', 'load', 'profile']));
+    expect(o.target).toEqual({ nodeVersion: expect.stringMatching(/^v\d+/), pid: expect.any(Number) });
+    expect(o.load).toEqual({
+      requests: expect.any(Number), rps: expect.any(Number),
+      latencyMs: { p50: expect.any(Number), p90: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) },
+      errors: 0, timeouts: 0, non2xx: expect.any(Number),
+    });
+    expect(o.load.requests).toBeGreaterThan(100);
+    expect(o.profile).toEqual({ samples: expect.any(Number), durationMs: expect.any(Number), file: out });
+    expect(o.profile.samples).toBeGreaterThan(100);
+    expect(profileFunctions(JSON.parse(readFileSync(out, 'utf8')))).toContain('handleRequest');
+    // The launched server is gone when the command ends.
+    expect(isAlive(o.target.pid)).toBe(false);
+  });
+
+  it('records a route given with --url, with the script args after --', async () => {
+    const script = path.join(dir, 'args.js');
+    writeFileSync(script, `const port = Number(process.argv[2]);
+require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3]); }).listen(port, '127.0.0.1');`);
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    probe.close();
+    const r = await runFlambe(['record', '--launch', script, '--url', `http://127.0.0.1:${port}/`, '-n', '300', '--warmup', '0', '--json', '--', String(port), 'hi']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o.load.requests).toBeGreaterThanOrEqual(300);
+    expect(o.load.non2xx).toBe(0);
+  });
+
+  it('--no-profile runs the burst alone and prints a readable summary', async () => {
+    const server = createServer((q, s) => s.end('ok'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const r = await runFlambe(['record', '--no-profile', '--url', url, '-d', '1', '--warmup', '0']);
+    server.close();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Requests \d+ in [\d.]+ s — \d+ requests\/s/);
+    expect(r.stdout).toMatch(/Latency {2}p50 \d+\.\d{3} ms {2}p90 \d+\.\d{3} ms {2}p99 \d+\.\d{3} ms/);
+    expect(r.stdout).not.toMatch(/Profile/);
+  });
+
+  it.each([
+    [['record'], /Say what to record/],
+    [['record', '--no-profile'], /--no-profile needs --url/],
+    [['record', '--launch', 'nope.js', '--url', 'http://127.0.0.1:1/'], /nope\.js does not exist/],
+    [['record', '--no-profile', '--url', 'localhost:3000'], /Enter the full URL to load/],
+    [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-d', '1', '--warmup', '0'], /Nothing is listening at http:\/\/127\.0\.0\.1:9\//],
+    [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', 'many'], /--connections takes a number/],
+    [['record', '--attach', 'nonsense', '--url', 'http://127.0.0.1:9/'], /--attach takes HOST:PORT/],
+    [['record', '--launch', demoScript, 'extra'], /put the script's own arguments after "--"/],
+    [['record', '--bogus'], /Unknown option '--bogus'/],
+    [['frobnicate'], /Unknown command "frobnicate"/],
+  ])('user error %j: exit 1, one line on stderr, no stack', async (args, message) => {
+    const r = await runFlambe(args as string[]);
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.at(-1)).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('Ctrl-C stops the recording, keeps the result and stops the launched process', async () => {
+    const child = spawn(process.execPath, [flambeBin, 'record', '--launch', demoScript, '-d', '30', '--warmup', '0', '--json'], { cwd: repo });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const pids = () => {
+      // The demo server is a child of flambe: find it by its command line.
+      const out = execSync('ps -eo pid,ppid,args').toString();
+      return out.split('\n').filter((l) => l.includes(demoScript) && l.includes('--inspect')).map((l) => Number(l.trim().split(/\s+/)[0]));
+    };
+    const [serverPid] = await waitFor(() => { const p = pids(); return p.length ? p : null; }, 10_000, 'the demo server');
+    await new Promise((r) => setTimeout(r, 2500));
+    child.kill('SIGINT');
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    const o = JSON.parse(stdout);
+    expect(o.load.requests).toBeGreaterThan(0);
+    expect(o.profile.samples).toBeGreaterThan(0);
+    await waitFor(() => !isAlive(serverPid), 5000, 'the demo server to stop');
+    void stderr;
+  });
+});
