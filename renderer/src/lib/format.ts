@@ -1,0 +1,68 @@
+// Number formatting for the UI. Fixed to English digits and separators so
+// what the screen shows matches tests and screenshots on every machine.
+
+const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+const isNumber = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** 12345 → "12,345". */
+export function formatInt(n: number | null | undefined): string {
+  return isNumber(n) ? intFormat.format(Math.round(n)) : '–';
+}
+
+/** Latency: always three decimals, i.e. microsecond resolution. 1.23456 → "1.235 ms". */
+export function formatMs(ms: number | null | undefined): string {
+  return isNumber(ms) ? `${ms.toFixed(3)} ms` : '–';
+}
+
+/** Profile time: three significant-ish digits, compact. */
+export function formatTimeMs(ms: number | null | undefined): string {
+  if (!isNumber(ms)) return '–';
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 100) return `${ms.toFixed(0)} ms`;
+  if (ms >= 10) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+
+/** Requests per second: one decimal below 100, whole numbers above. */
+export function formatRate(perSec: number | null | undefined): string {
+  if (!isNumber(perSec)) return '–';
+  return perSec < 100 ? perSec.toFixed(1) : formatInt(perSec);
+}
+
+/** 0.1234 → "12.3%". */
+export function formatPercent(fraction: number | null | undefined, digits = 1): string {
+  return isNumber(fraction) ? `${(fraction * 100).toFixed(digits)}%` : '–';
+}
+
+const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
+
+/** SI units (1 kB = 1000 B), like network tools print. 1536000 → "1.54 MB". */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (!isNumber(bytes)) return '–';
+  let value = Math.abs(bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const sign = bytes < 0 ? '-' : '';
+  if (unit === 0) return `${sign}${Math.round(value)} B`;
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${sign}${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+}
+
+/** 9.98 → "10.0 s"; 75 → "1 min 15 s". */
+export function formatDuration(sec: number | null | undefined): string {
+  if (!isNumber(sec)) return '–';
+  if (sec < 60) return `${sec.toFixed(1)} s`;
+  const min = Math.floor(sec / 60);
+  const rest = Math.round(sec - min * 60);
+  return rest ? `${min} min ${rest} s` : `${min} min`;
+}
+
+/** "exited with code 1" / "was ended by SIGTERM". */
+export function describeExit(code: number | null, signal: string | null): string {
+  if (signal) return `was ended by ${signal}`;
+  return `exited with code ${code ?? 'unknown'}`;
+}

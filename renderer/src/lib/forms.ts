@@ -1,0 +1,161 @@
+// From what the user typed to a request of the contract. Each builder parses
+// the text fields, validates with the zod schema of shared/api.ts (the same
+// one the services use), and returns the request or one sentence to show
+// next to the form.
+import {
+  attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema, samplingIntervalsUs,
+  type LaunchSpec, type AttachSpec, type RecordRequestResolved,
+} from '../../../shared/api.ts';
+import { isLoopbackHost } from './hosts.ts';
+import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
+import { ArgumentsError, splitArgs } from './shell-args.ts';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
+
+export interface LoadFormState {
+  url: string;
+  method: HttpMethod;
+  headers: string;
+  body: string;
+  connections: string;
+  mode: 'duration' | 'requests';
+  durationSec: string;
+  requests: string;
+  warmupSec: string;
+  samplingIntervalUs: (typeof samplingIntervalsUs)[number];
+  /** Run the load burst without profiling the target. */
+  loadOnly: boolean;
+}
+
+export const defaultLoadForm: LoadFormState = {
+  url: '',
+  method: 'GET',
+  headers: '',
+  body: '',
+  connections: '10',
+  mode: 'duration',
+  durationSec: '10',
+  requests: '10000',
+  warmupSec: '2',
+  samplingIntervalUs: 1000,
+  loadOnly: false,
+};
+
+type NumberField = { ok: true; value: number } | { ok: false; message: string };
+
+export function parseNumberField(text: string, what: string, opts: { integer?: boolean } = {}): NumberField {
+  const t = text.trim();
+  const n = t === '' ? Number.NaN : Number(t);
+  if (!Number.isFinite(n)) return { ok: false, message: `${what} must be a number.` };
+  if (opts.integer && !Number.isInteger(n)) return { ok: false, message: `${what} must be a whole number.` };
+  return { ok: true, value: n };
+}
+
+export function buildRecordRequest(form: LoadFormState, targetId: string | null): Parsed<RecordRequestResolved> {
+  const headers = parseHeaders(form.headers);
+  if (!headers.ok) return headers;
+  const connections = parseNumberField(form.connections, 'Connections', { integer: true });
+  if (!connections.ok) return connections;
+  const warmup = parseNumberField(form.warmupSec, 'Warm-up', {});
+  if (!warmup.ok) return warmup;
+
+  const load: Record<string, unknown> = {
+    url: form.url.trim(),
+    method: form.method,
+    headers: headers.value,
+    connections: connections.value,
+  };
+  if (METHODS_WITH_BODY.includes(form.method) && form.body !== '') load.body = form.body;
+  if (form.mode === 'duration') {
+    const d = parseNumberField(form.durationSec, 'Duration', {});
+    if (!d.ok) return d;
+    load.durationSec = d.value;
+  } else {
+    const r = parseNumberField(form.requests, 'The number of requests', { integer: true });
+    if (!r.ok) return r;
+    load.requests = r.value;
+  }
+
+  const parsed = recordRequestSchema.safeParse({
+    targetId: form.loadOnly ? null : targetId,
+    load,
+    warmupSec: warmup.value,
+    samplingIntervalUs: form.samplingIntervalUs,
+  });
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
+}
+
+export interface LaunchFormState {
+  script: string;
+  args: string;
+  cwd: string;
+  env: string;
+  nodePath: string;
+}
+
+export const defaultLaunchForm: LaunchFormState = { script: '', args: '', cwd: '', env: '', nodePath: '' };
+
+export function buildLaunchSpec(form: LaunchFormState): Parsed<LaunchSpec> {
+  let args: string[];
+  try {
+    args = splitArgs(form.args);
+  } catch (e) {
+    if (e instanceof ArgumentsError) return { ok: false, message: e.message };
+    throw e;
+  }
+  const env = parseEnv(form.env);
+  if (!env.ok) return env;
+  const spec: LaunchSpec = { script: form.script.trim(), args, env: env.value };
+  if (form.cwd.trim()) spec.cwd = form.cwd.trim();
+  if (form.nodePath.trim()) spec.nodePath = form.nodePath.trim();
+  const parsed = launchSpecSchema.safeParse(spec);
+  return parsed.success ? { ok: true, value: spec } : { ok: false, message: describeValidationError(parsed.error) };
+}
+
+export interface AttachFormState {
+  host: string;
+  port: string;
+  inspectorId: string;
+  confirmRemote: boolean;
+}
+
+export const defaultAttachForm: AttachFormState = { host: '127.0.0.1', port: '9229', inspectorId: '', confirmRemote: false };
+
+/** host and port alone, for "Find targets". */
+export function buildHostPort(form: AttachFormState): Parsed<{ host: string; port: number }> {
+  const host = form.host.trim();
+  if (!host) return { ok: false, message: 'Enter the host the inspector listens on.' };
+  const port = parseNumberField(form.port, 'The port', { integer: true });
+  if (!port.ok) return port;
+  if (port.value < 1 || port.value > 65535) return { ok: false, message: 'The port must be between 1 and 65535.' };
+  return { ok: true, value: { host, port: port.value } };
+}
+
+export function buildAttachSpec(form: AttachFormState): Parsed<AttachSpec> {
+  const hp = buildHostPort(form);
+  if (!hp.ok) return hp;
+  const remote = !isLoopbackHost(hp.value.host);
+  if (remote && !form.confirmRemote) {
+    return { ok: false, message: `Confirm that you trust ${hp.value.host}: the inspector can run any code in that process.` };
+  }
+  const spec: AttachSpec = { ...hp.value, confirmRemote: remote && form.confirmRemote };
+  if (form.inspectorId) spec.inspectorId = form.inspectorId;
+  const parsed = attachSpecSchema.safeParse(spec);
+  return parsed.success ? { ok: true, value: spec } : { ok: false, message: describeValidationError(parsed.error) };
+}
+
+/** A new URL with the path (and query) of a demo route, keeping the origin of `current` or else of `fallback`. */
+export function withPath(current: string, fallback: string | undefined, pathAndQuery: string): string {
+  for (const base of [current, fallback]) {
+    if (!base) continue;
+    try {
+      const u = new URL(base);
+      if (u.protocol === 'http:' || u.protocol === 'https:') return new URL(pathAndQuery, u.origin).href;
+    } catch {
+      // not a URL yet: try the next one
+    }
+  }
+  return current;
+}
