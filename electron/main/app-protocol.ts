@@ -1,0 +1,99 @@
+// The renderer is served from app://flambe/ (a privileged custom scheme),
+// not file://: a real origin for 'self' in the CSP, no access to the rest of
+// the disk, and no file:// quirks. These functions are pure enough to test
+// under plain Node; main.ts hands createAppProtocolHandler to protocol.handle.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'flambe';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
+
+/** Sent with every response; the same policy index.html carries as a meta tag (minus ws:, which browser mode needs). */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function contentTypeFor(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Maps an app:// URL to a file under `root`, or null when the URL is not
+ * ours or would leave `root` (`..`, encoded or not, absolute paths, NUL,
+ * backslashes on Windows). `pathApi` lets the tests check Windows rules too.
+ */
+export function resolveAppFile(root: string, url: string, pathApi: typeof path = path): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null; // malformed %-escape
+  }
+  if (pathname.includes('\0')) return null;
+  if (pathname === '' || pathname.endsWith('/')) pathname += 'index.html';
+  const base = pathApi.resolve(root);
+  const file = pathApi.resolve(base, `.${pathApi.sep}${pathname}`);
+  const relative = pathApi.relative(base, file);
+  if (relative === '' || relative === '..' || relative.startsWith(`..${pathApi.sep}`) || pathApi.isAbsolute(relative)) return null;
+  return file;
+}
+
+function textResponse(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': CONTENT_SECURITY_POLICY },
+  });
+}
+
+/** The protocol.handle handler: GET files under `root` with their content type and the CSP. */
+export function createAppProtocolHandler(root: string, read: (file: string) => Promise<Uint8Array> = readFile): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return textResponse(405, 'Method not allowed.');
+    const file = resolveAppFile(root, request.url);
+    if (!file) return textResponse(404, 'Not found.');
+    let body: Uint8Array;
+    try {
+      body = await read(file);
+    } catch {
+      return textResponse(404, 'Not found.');
+    }
+    return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers: {
+        'content-type': contentTypeFor(file),
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-cache',
+      },
+    });
+  };
+}
