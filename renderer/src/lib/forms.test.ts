@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildAttachSpec, buildLaunchSpec, buildRecordRequest, defaultAttachForm, defaultLaunchForm, defaultLoadForm, withPath } from './forms.ts';
+import { buildAttachSpec, buildLaunchSpec, buildRecordRequest, defaultAttachForm, defaultLaunchForm, defaultLoadForm, withPath, withSuggestedUrl } from './forms.ts';
 
 const form = { ...defaultLoadForm, url: 'http://127.0.0.1:3000/hello' };
 
 describe('buildRecordRequest', () => {
   it('builds a request with defaults from the form', () => {
     const r = buildRecordRequest(form, 't1');
-    expect(r).toEqual({
+    // toMatchObject: the contract may add fields with defaults (name, tags…).
+    expect(r).toMatchObject({
       ok: true,
       value: {
         targetId: 't1',
@@ -88,5 +89,17 @@ describe('withPath', () => {
   });
   it('leaves the field alone when there is no base', () => {
     expect(withPath('abc', undefined, '/json')).toBe('abc');
+  });
+});
+
+describe('withSuggestedUrl', () => {
+  it('fills an empty field and replaces its own earlier suggestion', () => {
+    const first = withSuggestedUrl(defaultLoadForm, 'http://127.0.0.1:3000/');
+    expect(first).toMatchObject({ url: 'http://127.0.0.1:3000/', urlFromSuggestion: true });
+    expect(withSuggestedUrl(first, 'http://127.0.0.1:4000/').url).toBe('http://127.0.0.1:4000/');
+  });
+  it('never replaces what the user typed', () => {
+    const typed = { ...defaultLoadForm, url: 'http://example.test/' };
+    expect(withSuggestedUrl(typed, 'http://127.0.0.1:3000/')).toBe(typed);
   });
 });

@@ -3,8 +3,8 @@
 // one the services use), and returns the request or one sentence to show
 // next to the form.
 import {
-  attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema, samplingIntervalsUs,
-  type LaunchSpec, type AttachSpec, type RecordRequestResolved,
+  attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema,
+  type LaunchSpec, type AttachSpec, type RecordRequestResolved, type samplingIntervalsUs,
 } from '../../../shared/api.ts';
 import { isLoopbackHost } from './hosts.ts';
 import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
@@ -27,6 +27,8 @@ export interface LoadFormState {
   samplingIntervalUs: (typeof samplingIntervalsUs)[number];
   /** Run the load burst without profiling the target. */
   loadOnly: boolean;
+  /** The URL was filled in from the target's suggestions (not typed): a newer suggestion may replace it. */
+  urlFromSuggestion: boolean;
 }
 
 export const defaultLoadForm: LoadFormState = {
@@ -41,7 +43,14 @@ export const defaultLoadForm: LoadFormState = {
   warmupSec: '2',
   samplingIntervalUs: 1000,
   loadOnly: false,
+  urlFromSuggestion: false,
 };
+
+/** The form with a suggested URL, unless the user has typed their own. */
+export function withSuggestedUrl(form: LoadFormState, url: string): LoadFormState {
+  if (form.url.trim() !== '' && !form.urlFromSuggestion) return form;
+  return { ...form, url, urlFromSuggestion: true };
+}
 
 type NumberField = { ok: true; value: number } | { ok: false; message: string };
 

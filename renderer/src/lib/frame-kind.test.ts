@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFrame, frameColor, frameLocation } from './frame-kind.ts';
+import { classifyFrame, frameColor } from './frame-kind.ts';
 
 describe('classifyFrame', () => {
   it('tells the four kinds apart', () => {
@@ -17,13 +17,5 @@ describe('frameColor', () => {
   it('is stable for a name and stays inside its class hue', () => {
     expect(frameColor('app', 'handleRequest')).toBe(frameColor('app', 'handleRequest'));
     expect(frameColor('dependency', 'x')).toMatch(/^hsl\(205 /);
-  });
-});
-
-describe('frameLocation', () => {
-  it('shows file:line without file://', () => {
-    expect(frameLocation({ url: 'file:///srv/app.js', line: 45, kind: 'js' })).toBe('/srv/app.js:45');
-    expect(frameLocation({ url: 'node:fs', line: 0, kind: 'js' })).toBe('node:fs');
-    expect(frameLocation({ url: '', line: 0, kind: 'native' })).toBe('native code');
   });
 });

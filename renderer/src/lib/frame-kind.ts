@@ -47,10 +47,3 @@ export function legendColor(cls: FrameClass): string {
   const [hue, sat, lo, hi] = PALETTE[cls];
   return `hsl(${hue} ${sat}% ${((lo + hi) / 2).toFixed(1)}%)`;
 }
-
-/** "file:line" for a tooltip: path without file://, 1-based line (the model is already 1-based). */
-export function frameLocation(frame: Pick<Frame, 'url' | 'line' | 'kind'> | undefined): string {
-  if (!frame || !frame.url) return frame?.kind === 'js' || !frame ? '' : 'native code';
-  const file = frame.url.replace(/^file:\/\//, '');
-  return frame.line > 0 ? `${file}:${frame.line}` : file;
-}

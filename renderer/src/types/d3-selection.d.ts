@@ -1,0 +1,11 @@
+// d3-selection 3 ships no TypeScript types and @types/d3-selection is not a
+// dependency: only the calls the flamegraph needs. Remove this file if
+// @types/d3-selection is ever installed.
+declare module 'd3-selection' {
+  export interface Selection<Datum> {
+    datum<D>(value: D): Selection<D>;
+    datum(): Datum;
+    call(fn: (selection: Selection<Datum>) => void): Selection<Datum>;
+  }
+  export function select(element: Element): Selection<unknown>;
+}
