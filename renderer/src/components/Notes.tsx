@@ -1,0 +1,19 @@
+// One-sentence messages next to the thing they are about.
+
+export function ErrorNote({ message, testId }: { message: string | null | undefined; testId?: string }) {
+  if (!message) return null;
+  return (
+    <p className="note note-error" role="alert" data-testid={testId}>
+      {message}
+    </p>
+  );
+}
+
+export function ConnectionBanner({ status }: { status: 'connecting' | 'open' | 'reconnecting' }) {
+  if (status !== 'reconnecting') return null;
+  return (
+    <div className="banner" role="status">
+      Lost the connection to Flambé’s server — reconnecting…
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// Entry point: pick the transport, then render the one-window app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { ClientProvider } from './client/context.tsx';
+import { createClient } from './client/index.ts';
+import './styles.css';
+
+const client = createClient();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ClientProvider client={client}>
+      <App />
+    </ClientProvider>
+  </StrictMode>,
+);

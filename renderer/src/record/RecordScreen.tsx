@@ -1,0 +1,120 @@
+// The Record screen: target (step 1), load settings (step 2), Record.
+// Ctrl/Cmd+Enter records, Escape stops.
+import { useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
+import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../../shared/api.ts';
+import type { TargetState } from '../App.tsx';
+import { ErrorNote } from '../components/Notes.tsx';
+import type { ConsoleStore } from '../lib/console-store.ts';
+import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
+import { LoadForm } from './LoadForm.tsx';
+import { RecordingProgress } from './RecordingProgress.tsx';
+import { TargetPanel } from './TargetPanel.tsx';
+import { TargetPicker, type PickerState } from './TargetPicker.tsx';
+import { useRecording } from './useRecording.ts';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
+
+interface Props {
+  target: TargetState | null;
+  onTargetChosen: (info: TargetInfo, isDemo: boolean) => void;
+  onTargetCleared: () => void;
+  picker: PickerState;
+  setPicker: Dispatch<SetStateAction<PickerState>>;
+  demo: DemoServerInfo | null;
+  onDemo: (demo: DemoServerInfo) => void;
+  loadForm: LoadFormState;
+  setLoadForm: Dispatch<SetStateAction<LoadFormState>>;
+  consoleStore: ConsoleStore;
+  onResult: (result: RecordingResult, saveProblem: string | null) => void;
+}
+
+export function RecordScreen(props: Props) {
+  const { target, loadForm, demo } = props;
+  const recording = useRecording(props.onResult);
+  const [formError, setFormError] = useState<string | null>(null);
+  const state = recording.state;
+  const running = state.status === 'running';
+
+  const record = () => {
+    if (recording.busy) return;
+    const profiled = !!target && !loadForm.loadOnly;
+    if (profiled && !target.info.running) {
+      setFormError('The target is not running any more: launch it again, or tick “Load only”.');
+      return;
+    }
+    const request = buildRecordRequest(loadForm, profiled ? target.info.targetId : null);
+    if (!request.ok) {
+      setFormError(request.message);
+      return;
+    }
+    setFormError(null);
+    void recording.start(request.value);
+  };
+
+  const onKeyDown = useEffectEvent((e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.repeat) {
+      e.preventDefault();
+      record();
+    } else if (e.key === 'Escape' && running) {
+      e.preventDefault();
+      void recording.stop();
+    }
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKeyDown(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  // The demo routes belong to the demo server only.
+  const demoRoutes = demo && target?.isDemo ? demo.routes : null;
+
+  return (
+    <div className="record-screen">
+      <section className="card" aria-labelledby="target-heading">
+        <h2 id="target-heading"><span className="step">1</span> Target</h2>
+        {target ? (
+          <TargetPanel target={target} consoleStore={props.consoleStore} onCleared={props.onTargetCleared} />
+        ) : (
+          <TargetPicker picker={props.picker} setPicker={props.setPicker} onChosen={props.onTargetChosen} onDemo={props.onDemo} />
+        )}
+      </section>
+
+      <div className="column">
+        <section className="card" aria-labelledby="load-heading">
+          <h2 id="load-heading"><span className="step">2</span> Load</h2>
+          <LoadForm
+            form={loadForm}
+            setForm={props.setLoadForm}
+            disabled={recording.busy}
+            demoRoutes={demoRoutes}
+            suggestedUrls={target?.info.suggestedUrls ?? []}
+            hasTarget={!!target}
+          />
+        </section>
+
+        <section className="card record-card" aria-label="Record">
+          <div className="record-actions">
+            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={recording.busy}
+              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
+              <span className="record-dot" aria-hidden="true" />
+              {!target || loadForm.loadOnly ? 'Run load only' : 'Record'}
+              <kbd>{RECORD_KEYS}</kbd>
+            </button>
+            {running && (
+              <button type="button" className="button big" data-testid="stop-button" onClick={() => void recording.stop()} disabled={state.stopRequested}
+                aria-keyshortcuts="Escape">
+                <span className="stop-square" aria-hidden="true" />
+                {state.stopRequested ? 'Stopping…' : 'Stop'}
+                <kbd>Esc</kbd>
+              </button>
+            )}
+          </div>
+          <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
+          <RecordingProgress state={state} />
+        </section>
+      </div>
+    </div>
+  );
+}

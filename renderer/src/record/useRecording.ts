@@ -1,0 +1,92 @@
+// Drives one recording: startRecording, the progress events, Stop, and
+// getRecording when it is done. State lives in the pure recordingReducer.
+import { useCallback, useEffect, useEffectEvent, useReducer } from 'react';
+import type { RecordRequest, RecordingResult } from '../../../shared/api.ts';
+import { useClient, useConnectionStatus, useFlambeEvent } from '../client/context.tsx';
+import { errorMessage } from '../client/types.ts';
+import { initialRecordingState, recordingReducer, type RecordingState } from './recording-state.ts';
+
+export interface RecordingControls {
+  state: RecordingState;
+  busy: boolean;
+  start(request: RecordRequest): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function useRecording(onResult: (result: RecordingResult, saveProblem: string | null) => void): RecordingControls {
+  const client = useClient();
+  const [state, dispatch] = useReducer(recordingReducer, initialRecordingState);
+  const connection = useConnectionStatus();
+
+  useFlambeEvent((event) => dispatch({ type: 'event', event }));
+
+  // Events sent while browser mode's WebSocket was down are lost.
+  useEffect(
+    () => client.connection.subscribe(() => {
+      if (client.connection.get() !== 'open') dispatch({ type: 'connectionLost' });
+    }),
+    [client],
+  );
+
+  // Back online after a drop: ask whether the recording ended meanwhile.
+  const resyncId = state.status === 'running' && state.mayHaveMissedEvents && connection === 'open' ? state.id : null;
+  useEffect(() => {
+    if (!resyncId) return;
+    let cancelled = false;
+    client.api.getRecording({ id: resyncId }).then(
+      () => !cancelled && dispatch({ type: 'ended', id: resyncId }),
+      () => !cancelled && dispatch({ type: 'resynced' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, resyncId]);
+
+  // Done: fetch the result (saved by the services before the event was sent).
+  const fetchId = state.status === 'fetching' ? state.id : null;
+  const doneError = state.status === 'fetching' ? state.error : null;
+  const saveProblem = state.status === 'fetching' ? state.saveProblem : null;
+  const deliver = useEffectEvent((result: RecordingResult) => onResult(result, saveProblem));
+  useEffect(() => {
+    if (!fetchId) return;
+    let cancelled = false;
+    client.api.getRecording({ id: fetchId }).then(
+      (result) => {
+        if (!cancelled) deliver(result);
+      },
+      (e: unknown) => {
+        if (!cancelled) dispatch({ type: 'fetchFailed', message: doneError ?? errorMessage(e) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, fetchId, doneError]);
+
+  const start = useCallback(
+    async (request: RecordRequest) => {
+      dispatch({ type: 'start' });
+      try {
+        const { recordingId } = await client.api.startRecording(request);
+        dispatch({ type: 'started', id: recordingId });
+      } catch (e) {
+        dispatch({ type: 'startFailed', message: errorMessage(e) });
+      }
+    },
+    [client],
+  );
+
+  const runningId = state.status === 'running' && !state.stopRequested ? state.id : null;
+  const stop = useCallback(async () => {
+    if (!runningId) return;
+    dispatch({ type: 'stopRequested' });
+    try {
+      await client.api.stopRecording({ id: runningId });
+    } catch (e) {
+      // The run goes on and ends by itself; nothing is lost.
+      console.warn('stopRecording failed:', errorMessage(e));
+    }
+  }, [client, runningId]);
+
+  return { state, busy: state.status !== 'idle', start, stop };
+}

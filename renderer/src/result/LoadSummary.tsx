@@ -1,0 +1,90 @@
+// How the server served the load: throughput, latency percentiles (three
+// decimals: microsecond resolution), failures, and the per-second timeline.
+import type { LoadSummary as Load } from '../../../shared/api.ts';
+import { Sparkline } from '../components/Sparkline.tsx';
+import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
+
+function Stat({ label, value, raw, testId, tone }: { label: string; value: string; raw?: number; testId?: string; tone?: 'bad' }) {
+  return (
+    <div className={`stat ${tone ?? ''}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId} data-value={raw}>{value}</dd>
+    </div>
+  );
+}
+
+export function LoadSummary({ load }: { load: Load | null }) {
+  if (!load) {
+    return (
+      <div className="load-summary" data-testid="load-summary">
+        <p className="muted">No load was measured.</p>
+      </div>
+    );
+  }
+  const failures = load.errors + load.timeouts;
+  const codes = Object.entries(load.statusCodes).sort(([a], [b]) => a.localeCompare(b));
+  const rps = load.timeline.map((s) => s.rps);
+  const p99 = load.timeline.map((s) => s.p99Ms);
+
+  return (
+    <div className="load-summary" data-testid="load-summary">
+      <dl className="stats">
+        <Stat label="Requests" value={formatInt(load.requests)} raw={load.requests} testId="summary-requests" />
+        <Stat label="Requests/s" value={formatRate(load.rps)} raw={load.rps} testId="summary-rps" />
+        <Stat label="p50" value={formatMs(load.latencyMs.p50)} raw={load.latencyMs.p50} testId="summary-p50" />
+        <Stat label="p90" value={formatMs(load.latencyMs.p90)} raw={load.latencyMs.p90} testId="summary-p90" />
+        <Stat label="p99" value={formatMs(load.latencyMs.p99)} raw={load.latencyMs.p99} testId="summary-p99" />
+        <Stat label="max" value={formatMs(load.latencyMs.max)} raw={load.latencyMs.max} testId="summary-max" />
+      </dl>
+      <dl className="stats secondary">
+        <Stat label="Errors" value={formatInt(load.errors)} raw={load.errors} testId="summary-errors" tone={load.errors ? 'bad' : undefined} />
+        <Stat label="Timeouts" value={formatInt(load.timeouts)} raw={load.timeouts} testId="summary-timeouts" tone={load.timeouts ? 'bad' : undefined} />
+        <Stat label="Non-2xx" value={formatInt(load.non2xx)} raw={load.non2xx} testId="summary-non2xx" tone={load.non2xx ? 'bad' : undefined} />
+        <Stat label="Throughput" value={`${formatBytes(load.bytesPerSec)}/s`} raw={load.bytesPerSec} testId="summary-bytes" />
+        <Stat label="Duration" value={formatDuration(load.durationSec)} raw={load.durationSec} testId="summary-duration" />
+        <Stat label="Mean" value={formatMs(load.latencyMs.mean)} raw={load.latencyMs.mean} testId="summary-mean" />
+      </dl>
+      {load.stoppedEarly && <p className="note">Stopped early: these numbers cover the part that ran.</p>}
+      {failures > 0 && load.requests === 0 && <p className="note note-error">No request succeeded: is the server listening on that URL?</p>}
+
+      {codes.length > 0 && (
+        <div className="status-codes" aria-label="Status codes">
+          <span className="muted">Status codes</span>
+          {codes.map(([code, n]) => (
+            <span key={code} className={`code-chip ${code.startsWith('2') ? 'ok' : 'bad'}`}>
+              <strong>{code}</strong> × {formatInt(n)}
+            </span>
+          ))}
+        </div>
+      )}
+
+      {load.timeline.length > 1 && (
+        <div className="timeline">
+          <div className="timeline-row">
+            <span className="timeline-label">Requests/s <span className="muted">max {formatRate(Math.max(...rps))}</span></span>
+            <TimelineChart values={rps} kind="bars" label="Requests per second, each second of the burst" className="chart-rps" />
+          </div>
+          <div className="timeline-row">
+            <span className="timeline-label">p99 <span className="muted">max {formatMs(Math.max(...p99))}</span></span>
+            <TimelineChart values={p99} kind="line" label="p99 latency, each second of the burst" className="chart-p99" />
+          </div>
+          <details className="more">
+            <summary>Per second, as a table</summary>
+            <table className="data-table">
+              <thead><tr><th scope="col">Second</th><th scope="col">Requests/s</th><th scope="col">p99</th></tr></thead>
+              <tbody>
+                {load.timeline.map((s) => (
+                  <tr key={s.second}><td>{s.second}</td><td>{formatRate(s.rps)}</td><td>{formatMs(s.p99Ms)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TimelineChart(props: { values: number[]; kind: 'bars' | 'line'; label: string; className: string }) {
+  return <Sparkline {...props} width={600} height={56} />;
+}
