@@ -1,12 +1,24 @@
 // The canonical profile model (DESIGN.md "The profile model"). Every importer
-// produces it; every view is a pure function over it.
+// produces it; every view is a pure function over it; every exporter reads it.
 //
 // Layout is columnar (typed arrays) so a million-sample profile stays compact
-// and every walk can be an index loop instead of recursion.
+// and every walk is an index loop, never recursion over stack depth.
+//
+//   frames      [ (root), (program), main, handle, … ]   one per function
+//   nodeFrame   [ 0, 1, 2, 3, 3 ]    node → frame          } the call tree, as V8
+//   nodeParent  [-1, 0, 0, 2, 2 ]    node → parent node    } recorded it
+//   samples     [ 3, 3, 1, 4, … ]    sample → node it hit
+//   weightsMs   [ 1.0, 1.1, … ]      sample → time it stands for (timing.ts)
+//
+// Invariants every producer keeps (importers, transforms):
+//   - node 0 is the root; a parent's index is smaller than its children's;
+//   - no sample hits the root (timing.ts: root samples count as (program));
+//   - weightsMs[i] >= 0 and finite; durationMs is their sum.
 
 export type FrameKind = 'js' | 'native' | 'root' | 'program' | 'idle' | 'gc';
 
 export interface Frame {
+  /** Function name; '(anonymous)' for functions without one. */
   name: string;
   /** Script URL or path as V8 reported it; '' for native frames. */
   url: string;
@@ -32,4 +44,49 @@ export interface Profile {
   durationMs: number;
   /** Profile start, microseconds on the V8 clock. */
   startTimeUs: number;
+  /** Profile end, microseconds on the V8 clock; the first sample is at endTimeUs - durationMs * 1000. */
+  endTimeUs: number;
+}
+
+export const ROOT_NAME = '(root)';
+export const PROGRAM_NAME = '(program)';
+export const IDLE_NAME = '(idle)';
+export const GC_NAME = '(garbage collector)';
+export const ANONYMOUS_NAME = '(anonymous)';
+
+/** The kind of a frame, from the names V8 gives its meta nodes. */
+export function frameKind(name: string, url: string): FrameKind {
+  switch (name) {
+    case ROOT_NAME: return 'root';
+    case PROGRAM_NAME: return 'program';
+    case IDLE_NAME: return 'idle';
+    case GC_NAME: return 'gc';
+  }
+  return url ? 'js' : 'native';
+}
+
+/** True for the frames that are not code: (root), (program), (idle), (garbage collector). */
+export function isMetaKind(kind: FrameKind): boolean {
+  return kind === 'root' || kind === 'program' || kind === 'idle' || kind === 'gc';
+}
+
+/** The file part of a URL for display: file:// URLs become paths. */
+export function displayFile(url: string): string {
+  if (!url.startsWith('file://')) return url;
+  let path = url.slice('file://'.length);
+  try { path = decodeURIComponent(path); } catch { /* keep it encoded */ }
+  // file:///C:/x on Windows
+  return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+}
+
+/** "file:line" for display; '' for native frames. */
+export function frameLocation(frame: Frame): string {
+  if (!frame.url) return '';
+  const file = displayFile(frame.url);
+  return frame.line > 0 ? `${file}:${frame.line}` : file;
+}
+
+/** Identity of a function across profiles: name + url + line (columns are too fragile). */
+export function functionKey(frame: Frame): string {
+  return `${frame.name}\u0000${frame.url}\u0000${frame.line}`;
 }

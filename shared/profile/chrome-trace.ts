@@ -1,0 +1,126 @@
+// Importer for Chrome trace-event JSON carrying a CPU profile: what DevTools'
+// Performance panel saves ("Save profile…"), and Node's trace files.
+// The profile travels in pieces (category disabled-by-default-v8.cpu_profiler):
+//   {"ph":"P","name":"Profile","id":"0x1","args":{"data":{"startTime":…}}}
+//   {"ph":"P","name":"ProfileChunk","id":"0x1","args":{"data":{
+//      "cpuProfile":{"nodes":[{"id","callFrame","parent"}…],"samples":[…]},
+//      "timeDeltas":[…], "endTime"?:…}}}
+// Nodes name their parent instead of listing children; chunks of one profile
+// share the Profile event's id (unique per process). Older traces carry one
+// whole .cpuprofile in a "CpuProfile" event instead.
+// Format: https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU
+import { buildProfile, type RawProfile } from './build.ts';
+import { ProfileFormatError } from './errors.ts';
+import type { Profile } from './model.ts';
+
+interface TraceEvent { name?: unknown; ph?: unknown; pid?: unknown; tid?: unknown; id?: unknown; ts?: unknown; args?: unknown }
+
+interface Candidate {
+  thread: string;
+  raw: RawProfile;
+  nodes: unknown[];
+  samples: unknown[];
+  timeDeltas: unknown[];
+  sampleCount: number;
+}
+
+function traceEvents(data: unknown): unknown[] | null {
+  if (Array.isArray(data)) return data;
+  if (typeof data === 'object' && data !== null && Array.isArray((data as { traceEvents?: unknown }).traceEvents)) {
+    return (data as { traceEvents: unknown[] }).traceEvents;
+  }
+  return null;
+}
+
+const isProfileEvent = (e: unknown) => {
+  const name = (e as TraceEvent | null)?.name;
+  return name === 'Profile' || name === 'ProfileChunk' || name === 'CpuProfile';
+};
+
+/** Content detection: a trace-event list (or {traceEvents}) holding profile events. */
+export function isChromeTrace(data: unknown): boolean {
+  const events = traceEvents(data);
+  if (!events || events.length === 0) return false;
+  const first = events[0];
+  if (typeof first !== 'object' || first === null || !('ph' in first)) return false;
+  return events.some(isProfileEvent);
+}
+
+const dataOf = (e: TraceEvent): Record<string, unknown> | undefined => {
+  const args = e.args as { data?: unknown } | undefined;
+  return typeof args?.data === 'object' && args.data !== null ? (args.data as Record<string, unknown>) : undefined;
+};
+
+function appendAll(into: unknown[], from: unknown, what: string, index: number): number {
+  if (from === undefined || from === null) return 0;
+  if (!Array.isArray(from)) throw new ProfileFormatError(`Trace event ${index} (ProfileChunk) has ${what} that is not a list.`);
+  for (const x of from) into.push(x);
+  return from.length;
+}
+
+/** Chrome trace (parsed JSON) → model of its busiest CPU profile. Throws ProfileFormatError. */
+export function importChromeTrace(data: unknown): Profile {
+  const events = traceEvents(data);
+  if (!events) throw new ProfileFormatError('This is not a Chrome trace: it has no list of trace events.');
+  const threadNames = new Map<string, string>();
+  for (const e of events as TraceEvent[]) {
+    if (e && e.ph === 'M' && e.name === 'thread_name') {
+      const name = (e.args as { name?: unknown } | undefined)?.name;
+      if (typeof name === 'string') threadNames.set(`${e.pid}:${e.tid}`, name);
+    }
+  }
+  const candidates = new Map<string, Candidate>();
+  const candidate = (key: string, thread: string): Candidate => {
+    let c = candidates.get(key);
+    if (!c) {
+      c = { thread, nodes: [], samples: [], timeDeltas: [], sampleCount: 0, raw: { nodes: null, links: 'parent', samples: null, timeDeltas: null, startTime: undefined, endTime: undefined } };
+      candidates.set(key, c);
+    }
+    return c;
+  };
+  // Chunks are concatenated in time order; the sort is stable, so equal times keep file order.
+  const ordered = events.map((e, i) => ({ e: e as TraceEvent, i })).filter(({ e }) => isProfileEvent(e));
+  ordered.sort((a, b) => (Number(a.e.ts) || 0) - (Number(b.e.ts) || 0) || a.i - b.i);
+  for (const { e, i } of ordered) {
+    const d = dataOf(e);
+    if (!d) throw new ProfileFormatError(`Trace event ${i} (${String(e.name)}) has no data.`);
+    const key = `${e.pid}:${String(e.id ?? e.tid)}`;
+    if (e.name === 'CpuProfile') {
+      const cpu = d.cpuProfile as Record<string, unknown> | undefined;
+      const c = candidate(`${key}:${i}`, `${e.pid}:${e.tid}`);
+      c.raw = { nodes: cpu?.nodes, links: 'children', samples: cpu?.samples, timeDeltas: cpu?.timeDeltas ?? d.timeDeltas, startTime: cpu?.startTime, endTime: cpu?.endTime };
+      c.sampleCount = Array.isArray(cpu?.samples) ? cpu.samples.length : 0;
+      continue;
+    }
+    const c = candidate(key, `${e.pid}:${e.tid}`);
+    if (e.name === 'Profile') {
+      c.thread = `${e.pid}:${e.tid}`;
+      c.raw.startTime = d.startTime ?? e.ts;
+      continue;
+    }
+    const cpu = (d.cpuProfile ?? {}) as Record<string, unknown>;
+    appendAll(c.nodes, cpu.nodes, 'nodes', i);
+    c.sampleCount += appendAll(c.samples, cpu.samples, 'samples', i);
+    appendAll(c.timeDeltas, d.timeDeltas, 'timeDeltas', i);
+    const end = d.endTime ?? cpu.endTime;
+    if (end !== undefined) c.raw.endTime = end;
+    if (c.raw.startTime === undefined && cpu.startTime !== undefined) c.raw.startTime = cpu.startTime;
+  }
+  let best: Candidate | undefined;
+  for (const c of candidates.values()) if (!best || c.sampleCount > best.sampleCount) best = c;
+  if (!best) {
+    throw new ProfileFormatError('This Chrome trace has no CPU profile in it (no Profile or ProfileChunk events): record it with JavaScript samples on.');
+  }
+  const raw = best.raw.links === 'parent'
+    ? { ...best.raw, nodes: best.nodes, samples: best.samples, timeDeltas: best.timeDeltas }
+    : best.raw;
+  try {
+    return buildProfile(raw);
+  } catch (e) {
+    if (e instanceof ProfileFormatError) {
+      const thread = threadNames.get(best.thread);
+      throw new ProfileFormatError(`In the trace's CPU profile${thread ? ` of thread ${thread}` : ''}: ${e.message}`);
+    }
+    throw e;
+  }
+}

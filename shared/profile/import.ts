@@ -1,0 +1,69 @@
+// One entry point for every profile file. Like speedscope's import/index.ts:
+// try the importer the file name suggests, then detect by content.
+import { importChromeTrace, isChromeTrace } from './chrome-trace.ts';
+import { importCpuProfile, isCpuProfile } from './cpuprofile.ts';
+import { ProfileFormatError } from './errors.ts';
+import { parseJsonText } from './json-text.ts';
+import type { Profile } from './model.ts';
+
+export type ProfileFormat = 'cpuprofile' | 'chrome-trace';
+
+export interface ImportedProfile {
+  profile: Profile;
+  format: ProfileFormat;
+}
+
+const importers: Record<ProfileFormat, { matches: (data: unknown) => boolean; run: (data: unknown) => Profile }> = {
+  cpuprofile: { matches: isCpuProfile, run: importCpuProfile },
+  'chrome-trace': { matches: isChromeTrace, run: importChromeTrace },
+};
+
+function formatFromName(fileName: string | undefined): ProfileFormat | null {
+  if (!fileName) return null;
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.cpuprofile')) return 'cpuprofile';
+  if (/\btrace\b|^trace|profile-\d{8}t\d{6}\.json$/.test(lower) && lower.endsWith('.json')) return 'chrome-trace';
+  return null;
+}
+
+function toText(input: string | Uint8Array | ArrayBuffer): string {
+  if (typeof input === 'string') return input;
+  try {
+    return new TextDecoder('utf-8', { fatal: false }).decode(input);
+  } catch {
+    throw new ProfileFormatError('The file is too large to read as text.');
+  }
+}
+
+/**
+ * Reads a profile from file text (or bytes, or already-parsed JSON) and tells
+ * which format it was. `fileName` helps detection; content decides.
+ * Throws ProfileFormatError — and only that — with a message for the user.
+ */
+export function importProfileWithFormat(input: unknown, fileName?: string): ImportedProfile {
+  try {
+    const data = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer
+      ? parseJsonText(toText(input))
+      : input;
+    const byName = formatFromName(fileName);
+    if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data), format: byName };
+    for (const [format, importer] of Object.entries(importers) as [ProfileFormat, (typeof importers)[ProfileFormat]][]) {
+      if (importer.matches(data)) return { profile: importer.run(data), format };
+    }
+    throw new ProfileFormatError(
+      'Flambé cannot read this file: it is neither a V8 CPU profile (.cpuprofile from Node, Chrome or VS Code) nor a Chrome DevTools trace with a CPU profile.',
+    );
+  } catch (e) {
+    // A file too large for memory (or nested too deep for the parser) is a fact
+    // about the file, not our bug. Anything else is a bug and stays visible.
+    if (e instanceof RangeError) {
+      throw new ProfileFormatError(`Flambé could not open this profile: it is too large or too deeply nested to read (${e.message}).`);
+    }
+    throw e;
+  }
+}
+
+/** importProfileWithFormat, when the format does not matter. */
+export function importProfile(input: unknown, fileName?: string): Profile {
+  return importProfileWithFormat(input, fileName).profile;
+}

@@ -1,0 +1,111 @@
+// The timing rule (timing.ts), one case per clause.
+import { describe, expect, it } from 'vitest';
+import { importCpuProfile } from './cpuprofile.ts';
+import { buildFlameTree } from './flame.ts';
+import { formatTree, profileFromText } from './text-profile.ts';
+import { orderSamplesByTime, sampleTimestampsUs, sampleWeightsMs } from './timing.ts';
+
+const frame = (functionName: string, url = '') => ({ functionName, scriptId: '0', url, lineNumber: url ? 0 : -1, columnNumber: url ? 0 : -1 });
+
+/** root → a (id 2), root → b (id 3), root → (program) (id 4), root → (idle) (5), root → (garbage collector) (6). */
+function profile(samples: number[], timeDeltas: number[], startTime: number, endTime: number, extra: Record<string, unknown> = {}) {
+  return importCpuProfile({
+    nodes: [
+      { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5, 6] },
+      { id: 2, callFrame: frame('a', 'file:///app/a.js'), hitCount: 999 },
+      { id: 3, callFrame: frame('b', 'file:///app/b.js') },
+      { id: 4, callFrame: frame('(program)') },
+      { id: 5, callFrame: frame('(idle)') },
+      { id: 6, callFrame: frame('(garbage collector)') },
+    ],
+    samples, timeDeltas, startTime, endTime, ...extra,
+  });
+}
+
+describe('the timing rule', () => {
+  it('weighs a sample by the time until the next one, and the last until endTime', () => {
+    // timestamps 1100, 1300, 1600; end 2000
+    const p = profile([2, 3, 2], [100, 200, 300], 1000, 2000);
+    expect(Array.from(p.weightsMs)).toEqual([0.2, 0.3, 0.4]);
+    expect(p.durationMs).toBeCloseTo(0.9, 12);
+  });
+
+  it('does not attribute the gap between startTime and the first sample', () => {
+    const p = profile([2], [5000], 0, 6000);
+    expect(Array.from(p.weightsMs)).toEqual([1]);
+  });
+
+  it('gives the last sample 0 when endTime is missing or before it', () => {
+    expect(Array.from(profile([2, 3], [0, 1000], 0, 500).weightsMs)).toEqual([1, 0]);
+    expect(Array.from(profile([2, 3], [0, 1000], 0, undefined as unknown as number).weightsMs)).toEqual([1, 0]);
+  });
+
+  it('ignores hitCount: only timeDeltas say how long a sample lasted', () => {
+    const p = profile([3, 3], [0, 1000], 0, 2000);
+    expect(buildFlameTree(p).children.map((c) => c.name)).toEqual(['b']);
+  });
+
+  it('sorts samples V8 wrote out of order instead of refusing them (negative deltas)', () => {
+    // timestamps: a@1000, b@3000, a@2000 (delta -1000), end 4000
+    const p = profile([2, 3, 2], [1000, 2000, -1000], 0, 4000);
+    expect(Array.from(p.samples).map((n) => p.frames[p.nodeFrame[n]].name)).toEqual(['a', 'a', 'b']);
+    expect(Array.from(p.weightsMs)).toEqual([1, 1, 1]);
+  });
+
+  it('counts a sample on (root) as (program)', () => {
+    const p = profile([1, 2], [0, 1000], 0, 2000);
+    expect(formatTree(buildFlameTree(p))).toBe([
+      '- (root) (total 2, self 0)',
+      '  - (program) (total 1, self 1)',
+      '  - a (total 1, self 1)',
+    ].join('\n'));
+  });
+
+  it('adds a (program) node for root samples when the tree has none', () => {
+    const p = importCpuProfile({
+      nodes: [{ id: 1, callFrame: frame('(root)'), children: [2] }, { id: 2, callFrame: frame('a', 'file:///a.js') }],
+      samples: [1, 2], timeDeltas: [0, 1000], startTime: 0, endTime: 2000,
+    });
+    expect(buildFlameTree(p).children.map((c) => `${c.name} ${c.value}`).sort()).toEqual(['(program) 1', 'a 1']);
+  });
+
+  it('gives a lone (program) sample between two samples of one outermost function to the previous stack (DevTools)', () => {
+    const p = profileFromText(`
+      main   (program)  main   (program)  (program)  main
+      work              other
+    `);
+    expect(formatTree(buildFlameTree(p))).toBe([
+      '- (root) (total 6, self 0)',
+      '  - main (total 4, self 1)',
+      '    - work (total 2, self 2)',
+      '    - other (total 1, self 1)',
+      '  - (program) (total 2, self 2)',
+    ].join('\n'));
+  });
+
+  it('counts (idle) and (garbage collector) as time, where V8 put them', () => {
+    const p = profileFromText(`
+      main  (idle)  (gc)  main
+    `);
+    expect(p.durationMs).toBe(4);
+    expect(buildFlameTree(p).children.map((c) => `${c.name} ${c.value}`)).toEqual(['main 2', '(garbage collector) 1', '(idle) 1']);
+  });
+
+  it('makes self times add up to the duration', () => {
+    const p = profile([2, 3, 4, 5, 6, 2], [10, 20, 30, 40, 50, 60], 0, 500);
+    const tree = buildFlameTree(p);
+    const selfSum = tree.children.reduce((s, c) => s + c.selfMs, 0);
+    expect(selfSum).toBeCloseTo(p.durationMs, 9);
+    expect(p.durationMs).toBeCloseTo((500 - 10) / 1000, 12);
+  });
+});
+
+describe('timing helpers', () => {
+  it('computes timestamps, order and weights', () => {
+    const t = sampleTimestampsUs(100, [1, 2, 3], 3);
+    expect(Array.from(t)).toEqual([101, 103, 106]);
+    const s = Int32Array.from([5, 6, 7]);
+    expect(orderSamplesByTime(s, t).samples).toBe(s); // already sorted: same arrays
+    expect(Array.from(sampleWeightsMs(t, 1106))).toEqual([0.002, 0.003, 1]);
+  });
+});
