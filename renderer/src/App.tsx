@@ -52,7 +52,9 @@ export function App() {
     <div className="app">
       <ConnectionBanner status={connection} />
       <header className="app-header">
-        <span className="brand" aria-hidden="true">🔥</span>
+        <svg className="brand" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M12 2c1 3.5-1.5 5.5-3 7.5C7.6 11.4 7 13 7 14.8A5 5 0 0 0 12 20a5 5 0 0 0 5-5.2c0-2.6-1.6-4.4-2.6-5.6.1 1.7-.6 2.9-1.6 3.4.4-3.9-1-7.6-.8-10.6Z" fill="currentColor" />
+        </svg>
         <span className="brand-name">Flambé</span>
         <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
       </header>

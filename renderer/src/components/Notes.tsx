@@ -13,7 +13,8 @@ export function ConnectionBanner({ status }: { status: 'connecting' | 'open' | '
   if (status !== 'reconnecting') return null;
   return (
     <div className="banner" role="status">
-      Lost the connection to Flambé’s server — reconnecting…
+      Lost the connection to Flambé’s server — reconnecting…{' '}
+      <span className="muted">If you restarted it, open the new address it printed.</span>
     </div>
   );
 }

@@ -77,6 +77,7 @@ export function AttachForm({ form, setForm, onAttached }: Props) {
             onChange={(e) => {
               setForm({ host: e.target.value, confirmRemote: false });
               setEntries(null);
+              setError(null);
             }} />
         </div>
         <div className="field port">
@@ -85,6 +86,7 @@ export function AttachForm({ form, setForm, onAttached }: Props) {
             onChange={(e) => {
               setForm({ port: e.target.value });
               setEntries(null);
+              setError(null);
             }} />
         </div>
       </div>

@@ -36,7 +36,7 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
     <fieldset className="form load-form" disabled={disabled}>
       <legend className="visually-hidden">Load settings</legend>
       <div className="row">
-        <div className="field method">
+        <div className="field method-field">
           <label htmlFor={`${id}-method`}>Method</label>
           <select id={`${id}-method`} value={form.method} onChange={(e) => set({ method: e.target.value as HttpMethod })}>
             {HTTP_METHODS.map((m) => <option key={m}>{m}</option>)}
@@ -61,7 +61,8 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
           {demoRoutes.map((r) => (
             <button key={r.path} type="button" className="route-chip" aria-pressed={currentPath === r.path} data-testid={`route-chip-${r.path.replace(/^\//, '')}`}
               disabled={disabled || !(form.url || suggestedUrls[0])}
-              onClick={() => set({ url: withPath(form.url, suggestedUrls[0], r.path), urlFromSuggestion: false })}>
+              // The routes are the demo server's: its own address comes first.
+              onClick={() => set({ url: withPath(suggestedUrls[0] ?? '', form.url, r.path), urlFromSuggestion: false })}>
               <code>{r.path}</code>
               <span>{r.what}</span>
             </button>

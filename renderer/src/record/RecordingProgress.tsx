@@ -10,7 +10,8 @@ export function RecordingProgress({ state }: { state: RecordingState }) {
   const view = progressView(state);
   if (!view) return null;
   const pct = Math.round(view.fraction * 100);
-  const progress = state.status === 'running' ? state.progress : null;
+  const progress = state.status === 'running' || state.status === 'fetching' ? state.progress : null;
+  const live = progress?.rps !== undefined;
   const rps = state.status === 'running' || state.status === 'fetching' ? state.rps : [];
   const current = STEPS.indexOf(view.phase);
 
@@ -25,13 +26,14 @@ export function RecordingProgress({ state }: { state: RecordingState }) {
       </ol>
       <div className="progress-head">
         <span className="phase" data-testid="progress-phase" data-phase={view.phase} aria-live="polite">{view.label}</span>
-        <span className="progress-message muted">{view.message}</span>
+        {/* During the burst the live numbers below say what the message would. */}
+        <span className="progress-message muted">{live && view.phase === 'recording' ? '' : view.message}</span>
         <span className="progress-pct">{pct}%</span>
       </div>
       <div className="bar" role="progressbar" aria-label="Recording progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
         <div className={`bar-fill phase-${view.phase}`} style={{ width: `${pct}%` }} />
       </div>
-      {(progress?.rps !== undefined || rps.length > 0) && (
+      {(live || rps.length > 0) && (
         <div className="live">
           <dl className="live-numbers">
             <div><dt>Requests/s</dt><dd data-testid="live-rps">{formatRate(progress?.rps)}</dd></div>
