@@ -200,36 +200,39 @@ export function buildProfile(raw: RawProfile): Profile {
   const timed = timeSamples(samples, startTime, endTime, (deltas ?? []) as ArrayLike<number>);
   if (!Number.isFinite(timed.durationMs) || !Number.isFinite(timed.endTimeUs)) fail('The timeDeltas add up to an impossible time (too large to be a clock).');
 
+  if (needsProgramNode(timed.samples) && programChild(frames, nodeFrame, nodeParent) < 0) {
+    // Rule 4 needs a (program) node for root samples. Add it to the input and
+    // build again, so the model is the one a re-import of its export gives.
+    return buildProfile(withProgramNode(raw, nodes, ids, order[0]));
+  }
   return withMetaNodeRules({ frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs });
 }
 
-/** Rule 4 of timing.ts, adding a (program) node under the root when a root sample needs one. */
+function programChild(frames: Frame[], nodeFrame: Int32Array, nodeParent: Int32Array): number {
+  for (let i = 1; i < nodeFrame.length; i++) if (nodeParent[i] === 0 && frames[nodeFrame[i]].kind === 'program') return i;
+  return -1;
+}
+
+/** The raw profile plus a (program) node as the root's last child. */
+function withProgramNode(raw: RawProfile, nodes: Record<string, unknown>[], ids: Float64Array, root: number): RawProfile {
+  let id = 0;
+  for (let i = 0; i < ids.length; i++) if (ids[i] >= id) id = ids[i] + 1;
+  const program: Record<string, unknown> = { id, callFrame: { functionName: PROGRAM_NAME, url: '', lineNumber: -1, columnNumber: -1 } };
+  const copy = nodes.slice();
+  if (raw.links === 'children') copy[root] = { ...nodes[root], children: [...((nodes[root].children as unknown[] | undefined) ?? []), id] };
+  else program.parent = ids[root];
+  copy.push(program);
+  return { ...raw, nodes: copy };
+}
+
+/** Rule 4 of timing.ts, on a model whose root samples have a (program) node to go to. */
 export function withMetaNodeRules(p: Profile): Profile {
-  let { frames, nodeFrame, nodeParent } = p;
-  let program = -1;
-  for (let i = 1; i < nodeFrame.length && program < 0; i++) if (nodeParent[i] === 0 && frames[nodeFrame[i]].kind === 'program') program = i;
-  if (program < 0 && needsProgramNode(p.samples)) {
-    let f = frames.findIndex((fr) => fr.kind === 'program');
-    if (f < 0) {
-      frames = [...frames, { name: PROGRAM_NAME, url: '', line: 0, column: 0, kind: 'program' }];
-      f = frames.length - 1;
-    }
-    program = nodeFrame.length;
-    nodeFrame = append(nodeFrame, f);
-    nodeParent = append(nodeParent, 0);
-  }
+  const { frames, nodeFrame, nodeParent } = p;
+  const program = programChild(frames, nodeFrame, nodeParent);
   const kinds = frames.map((fr) => fr.kind);
   const isSystem = (node: number) => {
     const k = kinds[nodeFrame[node]];
     return node === 0 || k === 'program' || k === 'gc' || k === 'idle';
   };
-  const samples = applyMetaNodeRules(p.samples, nodeParent, isSystem, program);
-  return { ...p, frames, nodeFrame, nodeParent, samples };
-}
-
-function append(a: Int32Array, v: number): Int32Array {
-  const out = new Int32Array(a.length + 1);
-  out.set(a);
-  out[a.length] = v;
-  return out;
+  return { ...p, samples: applyMetaNodeRules(p.samples, nodeParent, isSystem, program) };
 }

@@ -1,6 +1,7 @@
 // Flamegraph data: the call tree merged by call path, in the shape
-// d3-flame-graph reads ({ name, value, children }).
-import type { Profile } from './model.ts';
+// d3-flame-graph reads ({ name, value, children }), value = total ms.
+import { callNodeTable } from './call-nodes.ts';
+import { frameLocation, type Profile } from './model.ts';
 
 export interface FlameNode {
   name: string;
@@ -14,70 +15,63 @@ export interface FlameNode {
   children: FlameNode[];
 }
 
-function location(url: string, line: number): string {
-  if (!url) return '';
-  const file = url.replace(/^file:\/\//, '');
-  return line > 0 ? `${file}:${line}` : file;
+export interface FlameOptions {
+  /**
+   * Children narrower than this fraction of the whole profile are folded into
+   * one "N small frames" node per parent, so the chart never draws frames it
+   * cannot show (DESIGN.md: a 100 k-node tree takes ~9 s to draw).
+   */
+  minFraction?: number;
 }
 
-/**
- * Builds the flame tree. Children narrower than `minFraction` of the whole
- * profile are folded into one "N small frames" node per parent, so the chart
- * never draws frames it cannot show.
- */
-export function buildFlameTree(profile: Profile, opts: { minFraction?: number } = {}): FlameNode {
-  const { frames, nodeFrame, nodeParent, samples, weightsMs } = profile;
-  const n = nodeFrame.length;
-  // Self time per node, then totals bottom-up (parents precede children).
-  const total = new Float64Array(n);
-  const self = new Float64Array(n);
-  for (let i = 0; i < samples.length; i++) self[samples[i]] += weightsMs[i];
-  total.set(self);
-  for (let i = n - 1; i > 0; i--) total[nodeParent[i]] += total[i];
+export function smallFramesName(count: number): string {
+  return `${count} small frame${count === 1 ? '' : 's'}`;
+}
 
-  // Merge nodes by call path: the same frame under the same merged parent.
-  const rootFrame = frames[nodeFrame[0]];
-  const mergedId = new Int32Array(n);
-  const mergedNodes: FlameNode[] = [{ name: rootFrame.name, value: total[0], selfMs: self[0], location: "", frame: nodeFrame[0], children: [] }];
-  const mergedChildren: Map<number, number>[] = [new Map()];
-  for (let i = 1; i < n; i++) {
-    const p = mergedId[nodeParent[i]];
-    const f = nodeFrame[i];
-    let m = mergedChildren[p].get(f);
-    if (m === undefined) {
-      m = mergedNodes.length;
-      const fr = frames[f];
-      const node: FlameNode = { name: fr.name, value: 0, selfMs: 0, location: location(fr.url, fr.line), frame: f, children: [] };
-      mergedNodes.push(node);
-      mergedChildren.push(new Map());
-      mergedChildren[p].set(f, m);
-      mergedNodes[p].children.push(node);
+export function buildFlameTree(profile: Profile, opts: FlameOptions = {}): FlameNode {
+  const t = callNodeTable(profile);
+  const minMs = (opts.minFraction ?? 0) * t.totalMs[0];
+  const made: FlameNode[] = new Array(t.count);
+  const folded = new Map<FlameNode, FlameNode>();
+  const foldedCount = new Map<FlameNode, number>();
+  const node = (c: number): FlameNode => {
+    const frame = profile.frames[t.frame[c]];
+    return { name: frame.name, value: t.totalMs[c], selfMs: t.selfMs[c], location: frameLocation(frame), frame: t.frame[c], children: [] };
+  };
+  made[0] = node(0);
+  // Preorder: a parent is made before its children. A folded (or empty)
+  // child's whole subtree is skipped by jumping to its subtreeEnd.
+  for (let c = 1; c < t.count;) {
+    if (t.totalMs[c] === 0) { c = t.subtreeEnd[c]; continue; }
+    const parent = made[t.parent[c]];
+    if (t.totalMs[c] < minMs) {
+      let f = folded.get(parent);
+      if (!f) {
+        f = { name: '', value: 0, selfMs: 0, location: '', frame: -1, children: [] };
+        folded.set(parent, f);
+        parent.children.push(f);
+      }
+      f.value += t.totalMs[c];
+      f.selfMs += t.totalMs[c];
+      foldedCount.set(f, (foldedCount.get(f) ?? 0) + 1);
+      c = t.subtreeEnd[c];
+      continue;
     }
-    mergedId[i] = m;
-    mergedNodes[m].value += total[i];
-    mergedNodes[m].selfMs += self[i];
+    made[c] = node(c);
+    parent.children.push(made[c]);
+    c++;
   }
+  for (const [f, count] of foldedCount) f.name = smallFramesName(count);
+  sortChildren(made[0]);
+  return made[0];
+}
 
-
-  // Fold small children, iteratively.
-  const minMs = (opts.minFraction ?? 0) * total[0];
-  const stack: FlameNode[] = [mergedNodes[0]];
+/** Widest first, then by name: a stable order for charts, tables and tests. */
+export function sortChildren<T extends { name: string; children: T[] }>(root: T, weight: (n: T) => number = (n) => (n as unknown as FlameNode).value): void {
+  const stack: T[] = [root];
   while (stack.length) {
-    const node = stack.pop()!;
-    if (minMs > 0) {
-      const keep: FlameNode[] = [];
-      let foldedMs = 0;
-      let foldedCount = 0;
-      for (const c of node.children) {
-        if (c.value < minMs) { foldedMs += c.value; foldedCount++; } else keep.push(c);
-      }
-      if (foldedCount > 0) {
-        keep.push({ name: `${foldedCount} small frame${foldedCount === 1 ? '' : 's'}`, value: foldedMs, selfMs: foldedMs, location: '', frame: -1, children: [] });
-      }
-      node.children = keep;
-    }
-    node.children.sort((a, b) => b.value - a.value);
-    for (const c of node.children) stack.push(c);
+    const n = stack.pop()!;
+    n.children.sort((a, b) => weight(b) - weight(a) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const c of n.children) stack.push(c);
   }
-  return mergedNodes[0];
 }

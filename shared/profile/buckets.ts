@@ -1,0 +1,99 @@
+// Cross-cutting buckets: kinds of work that hide in many places of a server —
+// logging, JSON, regular expressions, synchronous crypto, synchronous fs,
+// compression.
+//
+// The attribution rule. Read a sample's stack from the leaf up, through the
+// library frames at its top (Node internals, native code, bucket frames),
+// stopping at the first frame of your code or of a dependency that is not a
+// bucket. The sample belongs to the OUTERMOST bucket frame of that run:
+//
+//   handler (your code)          ← stop: your code
+//   console.log      logging     ← outermost bucket frame: the sample is logging
+//   Writable.write   (node)
+//   writeSync        sync fs     ← inner bucket frame: part of the logging
+//   writeBuffer      (native)    ← the leaf
+//
+// So buckets never overlap, and a middleware that calls your code (morgan,
+// compression…) does not swallow the time of everything it calls: the stop at
+// your code ends the run.
+//
+// What V8 cannot show: JSON.parse/JSON.stringify (and other builtins) are not
+// frames in a V8 CPU profile; their time is the self time of the function
+// that called them. The JSON bucket therefore sees JSON libraries and wrappers
+// (express's res.json, body-parser's json parser, fast-json-stringify…), not a
+// bare JSON.stringify in your own function.
+import { classifyFrame, type FrameClass } from './classify.ts';
+import type { Frame } from './model.ts';
+
+export type BucketId = 'logging' | 'json' | 'regex' | 'crypto' | 'fs' | 'compression';
+
+export const BUCKET_IDS: readonly BucketId[] = ['logging', 'json', 'regex', 'crypto', 'fs', 'compression'];
+
+export const BUCKET_LABELS: Record<BucketId, string> = {
+  logging: 'logging',
+  json: 'JSON',
+  regex: 'regular expressions',
+  crypto: 'synchronous crypto',
+  fs: 'synchronous fs',
+  compression: 'compression',
+};
+
+const PACKAGES: Record<BucketId, readonly string[]> = {
+  logging: ['pino', 'pino-pretty', 'pino-std-serializers', 'sonic-boom', 'thread-stream', 'winston', 'winston-transport', 'logform',
+    'bunyan', 'debug', 'log4js', 'loglevel', 'signale', 'consola', 'npmlog', 'roarr', 'tracer'],
+  json: ['fast-json-stringify', 'safe-stable-stringify', 'fast-safe-stringify', 'json-stringify-safe', 'secure-json-parse',
+    '@hapi/bourne', 'json-bigint', 'flatted', 'superjson', 'devalue', 'json5', 'fast-json-parse', 'simdjson', 'lossless-json'],
+  regex: ['re2', 'safe-regex'],
+  crypto: ['bcryptjs', 'crypto-js', 'node-forge', 'tweetnacl', 'js-sha256', 'js-sha512', 'jssha', '@noble/hashes', '@noble/curves',
+    'scrypt-js', 'jsonwebtoken', 'jws', 'jwa', 'argon2-browser'],
+  fs: ['graceful-fs', 'fs-extra'],
+  compression: ['pako', 'fflate', 'brotli', 'lz-string', 'zlib-sync', 'iltorb', 'lz4', 'snappyjs'],
+};
+
+const packageBucket = new Map<string, BucketId>();
+for (const id of BUCKET_IDS) for (const p of PACKAGES[id]) packageBucket.set(p, id);
+
+const nodeModule = (url: string) => url.replace(/^node:/, '').replace(/\.js$/, '');
+
+function nodeBucket(frame: Frame): BucketId | null {
+  const m = nodeModule(frame.url);
+  if (m.startsWith('internal/console/') || m === 'internal/fs/sync_write_stream' || m === 'internal/util/debuglog') return 'logging';
+  if (m === 'crypto' || m.startsWith('internal/crypto/')) return 'crypto';
+  if (m === 'zlib' || m.startsWith('internal/zlib')) return 'compression';
+  if ((m === 'fs' || m.startsWith('internal/fs/')) && frame.name.endsWith('Sync')) return 'fs';
+  return null;
+}
+
+function nativeBucket(frame: Frame): BucketId | null {
+  const name = frame.name;
+  // Irregexp's compiled code shows as "RegExp: <source>".
+  if (name.startsWith('RegExp: ') || name === 'RegExp') return 'regex';
+  if (name === 'JSON.parse' || name === 'JSON.stringify' || name === 'parse' || name === 'stringify') return 'json';
+  // The inspector's wrapper around console.* methods.
+  if (name === 'consoleCall') return 'logging';
+  return null;
+}
+
+function dependencyBucket(frame: Frame, pkg: string): BucketId | null {
+  const byPackage = packageBucket.get(pkg);
+  if (byPackage) return byPackage;
+  // JSON wrappers in web frameworks: express's res.json / its stringify helper, body-parser's JSON parser.
+  if (pkg === 'express' && /\/lib\/response\.js$/.test(frame.url) && (frame.name === 'json' || frame.name === 'stringify' || frame.name === 'jsonp')) return 'json';
+  if (pkg === 'body-parser' && /\/lib\/types\/json\.js$/.test(frame.url)) return 'json';
+  return null;
+}
+
+/** The bucket a frame's own code belongs to, or null. */
+export function frameBucket(frame: Frame, cls: FrameClass = classifyFrame(frame)): BucketId | null {
+  switch (cls.kind) {
+    case 'node': return nodeBucket(frame);
+    case 'native': return nativeBucket(frame);
+    case 'dependency': return dependencyBucket(frame, cls.packageName);
+    default: return null;
+  }
+}
+
+/** Frames that end the leaf-side run (see the rule above): your code and non-bucket dependencies. */
+export function stopsBucketRun(cls: FrameClass, bucket: BucketId | null): boolean {
+  return bucket === null && (cls.kind === 'user' || cls.kind === 'dependency');
+}

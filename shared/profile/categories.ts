@@ -1,0 +1,127 @@
+// "Where the time went": every ms of the profile in exactly one category
+// (by the frame that was running — self time), and the cross-cutting buckets
+// (buckets.ts explains their rule) with the functions of yours that led there.
+import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId } from './buckets.ts';
+import { callNodeTable } from './call-nodes.ts';
+import { categoryLabel, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
+import type { CpuSplit } from '../api.ts';
+import { frameLocation, type Profile } from './model.ts';
+
+export interface CategoryRow {
+  /** 'user', 'node', 'native', 'gc', 'idle', 'program', or 'dependency:<package>'. */
+  id: string;
+  kind: CategoryKind;
+  /** "your code", "Node internals", "express"… */
+  name: string;
+  ms: number;
+  percent: number;
+}
+
+export interface BucketCaller {
+  /** The frame (your code or a dependency) from which the bucket's work was called; -1 when none. */
+  frame: number;
+  name: string;
+  location: string;
+  ms: number;
+  percent: number;
+}
+
+export interface BucketRow {
+  id: BucketId;
+  name: string;
+  ms: number;
+  percent: number;
+  /** Heaviest callers first (up to 5). */
+  callers: BucketCaller[];
+}
+
+const classCache = new WeakMap<Profile, { cls: FrameClass[]; bucket: (BucketId | null)[] }>();
+
+function frameClasses(profile: Profile) {
+  let c = classCache.get(profile);
+  if (!c) {
+    const cls = profile.frames.map(classifyFrame);
+    c = { cls, bucket: profile.frames.map((f, i) => frameBucket(f, cls[i])) };
+    classCache.set(profile, c);
+  }
+  return c;
+}
+
+const percentOf = (profile: Profile) => (ms: number) => (profile.durationMs > 0 ? (ms / profile.durationMs) * 100 : 0);
+
+/** Self time by category, heaviest first. The rows add up to the profile's duration. */
+export function categoryBreakdown(profile: Profile): CategoryRow[] {
+  const t = callNodeTable(profile);
+  const { cls } = frameClasses(profile);
+  const rows = new Map<string, CategoryRow>();
+  const pct = percentOf(profile);
+  for (let c = 0; c < t.count; c++) {
+    if (t.selfMs[c] === 0) continue;
+    const k = cls[t.frame[c]];
+    const id = k.kind === 'dependency' ? `dependency:${k.packageName}` : k.kind;
+    let row = rows.get(id);
+    if (!row) {
+      row = { id, kind: k.kind, name: categoryLabel(k), ms: 0, percent: 0 };
+      rows.set(id, row);
+    }
+    row.ms += t.selfMs[c];
+  }
+  const out = [...rows.values()];
+  for (const r of out) r.percent = pct(r.ms);
+  return out.sort((a, b) => b.ms - a.ms || a.id.localeCompare(b.id));
+}
+
+/** Time per bucket (never overlapping), in BUCKET_IDS order, each with its heaviest callers. */
+export function bucketBreakdown(profile: Profile): BucketRow[] {
+  const t = callNodeTable(profile);
+  const { cls, bucket } = frameClasses(profile);
+  const pct = percentOf(profile);
+  const index = new Map(BUCKET_IDS.map((id, i) => [id, i]));
+  // Top-down along preorder: runBucket = outermost bucket since the last stop; caller = that stop.
+  const run = new Int8Array(t.count).fill(-1);
+  const stop = new Int32Array(t.count).fill(-1);
+  const ms = new Float64Array(BUCKET_IDS.length);
+  const byCaller = BUCKET_IDS.map(() => new Map<number, number>());
+  for (let c = 1; c < t.count; c++) {
+    const f = t.frame[c];
+    const p = t.parent[c];
+    const own = bucket[f];
+    if (stopsBucketRun(cls[f], own)) {
+      run[c] = -1;
+      stop[c] = c;
+    } else {
+      run[c] = run[p] >= 0 ? run[p] : own === null ? -1 : index.get(own)!;
+      stop[c] = stop[p];
+    }
+    const b = run[c];
+    if (b >= 0 && t.selfMs[c] > 0) {
+      ms[b] += t.selfMs[c];
+      const callerFrame = stop[c] >= 0 ? t.frame[stop[c]] : -1;
+      byCaller[b].set(callerFrame, (byCaller[b].get(callerFrame) ?? 0) + t.selfMs[c]);
+    }
+  }
+  return BUCKET_IDS.map((id, b) => ({
+    id, name: BUCKET_LABELS[id], ms: ms[b], percent: pct(ms[b]),
+    callers: [...byCaller[b]].sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([frame, m]) => {
+      const fr = frame >= 0 ? profile.frames[frame] : null;
+      return { frame, name: fr ? fr.name : '(no caller in your code)', location: fr ? frameLocation(fr) : '', ms: m, percent: pct(m) };
+    }),
+  }));
+}
+
+/** CPU ms per 1000 requests: the fair unit to compare runs whose throughput differs. */
+export function msPerThousandRequests(ms: number, requests: number): number {
+  return requests > 0 ? (ms / requests) * 1000 : 0;
+}
+
+/**
+ * The Library's headline split (shared/api.ts CpuSplit), in percent of the
+ * profile's duration: your code, dependencies, Node internals, GC, idle, and
+ * everything else (V8 and native, program).
+ */
+export function cpuSplit(profile: Profile): CpuSplit {
+  const split: CpuSplit = { yourCode: 0, dependencies: 0, node: 0, gc: 0, idle: 0, other: 0 };
+  const field: Record<CategoryKind, keyof CpuSplit> = { user: 'yourCode', dependency: 'dependencies', node: 'node', gc: 'gc', idle: 'idle', native: 'other', program: 'other' };
+  for (const row of categoryBreakdown(profile)) split[field[row.kind]] += row.percent;
+  return split;
+}

@@ -1,0 +1,74 @@
+// Where a frame's code comes from, in words a student knows: your code, a
+// dependency (by package), Node internals, V8 and native code, or one of V8's
+// meta states (GC, idle, program). Pure string rules over the frame's URL.
+import type { Frame } from './model.ts';
+
+export type CategoryKind = 'user' | 'dependency' | 'node' | 'native' | 'gc' | 'idle' | 'program';
+
+export interface FrameClass {
+  kind: CategoryKind;
+  /** The npm package for dependencies ('' otherwise). */
+  packageName: string;
+}
+
+export const CATEGORY_LABELS: Record<CategoryKind, string> = {
+  user: 'your code',
+  dependency: 'dependencies',
+  node: 'Node internals',
+  native: 'V8 and native',
+  gc: 'garbage collection',
+  idle: 'idle',
+  program: 'program',
+};
+
+/** What each category means, for tooltips and the README. */
+export const CATEGORY_HELP: Record<CategoryKind, string> = {
+  user: 'JavaScript in your own files',
+  dependency: 'JavaScript in node_modules',
+  node: "Node's own JavaScript (node:fs, node:http, streams…)",
+  native: 'C++ and compiled code without a JavaScript file: V8 builtins, regular expressions, Node bindings',
+  gc: 'V8 freeing memory your program no longer uses',
+  idle: 'waiting for work (the event loop had nothing to run)',
+  program: 'V8 and Node busy outside any JavaScript function (compiling, bookkeeping)',
+};
+
+/** "express" for …/node_modules/express/lib/router.js, "@scope/pkg" for scoped packages; '' when not in node_modules. */
+export function packageName(url: string): string {
+  const at = Math.max(url.lastIndexOf('/node_modules/'), url.lastIndexOf('\\node_modules\\'));
+  if (at < 0) return '';
+  const rest = url.slice(at + '/node_modules/'.length).split(/[/\\]/);
+  const name = rest[0].startsWith('@') && rest.length > 1 ? `${rest[0]}/${rest[1]}` : rest[0];
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+// Node's own modules: node:fs, node:internal/… (Node ≥ 16); internal/… and
+// bare fs.js / _http_server.js (Node ≤ 14 wrote them without a scheme).
+const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
+
+export function isNodeInternal(url: string): boolean {
+  return url.startsWith('node:') || OLD_NODE_URL.test(url);
+}
+
+export function classifyFrame(frame: Frame): FrameClass {
+  switch (frame.kind) {
+    case 'gc': return { kind: 'gc', packageName: '' };
+    case 'idle': return { kind: 'idle', packageName: '' };
+    case 'program':
+    case 'root': return { kind: 'program', packageName: '' };
+    case 'native': return { kind: 'native', packageName: '' };
+  }
+  const url = frame.url;
+  if (url.startsWith('wasm://')) return { kind: 'native', packageName: '' };
+  if (isNodeInternal(url)) return { kind: 'node', packageName: '' };
+  const pkg = packageName(url);
+  return pkg ? { kind: 'dependency', packageName: pkg } : { kind: 'user', packageName: '' };
+}
+
+/** The label of a frame's category: a dependency is named by its package. */
+export function categoryLabel(c: FrameClass): string {
+  return c.kind === 'dependency' ? c.packageName : CATEGORY_LABELS[c.kind];
+}

@@ -1,0 +1,31 @@
+// The public API of shared/profile: import, views, transforms, diff, export.
+// README.md explains the model and the timing rule.
+export type { Frame, FrameKind, Profile } from './model.ts';
+export { displayFile, frameLocation, functionKey, isMetaKind } from './model.ts';
+export { isProfileFormatError, ProfileFormatError } from './errors.ts';
+
+export { importProfile, importProfileWithFormat, type ImportedProfile, type ProfileFormat } from './import.ts';
+export { importCpuProfile, isCpuProfile, type CpuProfile, type CpuProfileNode } from './cpuprofile.ts';
+export { importChromeTrace, isChromeTrace } from './chrome-trace.ts';
+
+export { buildFlameTree, type FlameNode, type FlameOptions } from './flame.ts';
+export { buildCallTree, type CallTreeNode, type CallTreeOptions } from './call-tree.ts';
+export { bottomUp, groupTimes, type BottomUpOptions, type BottomUpRow } from './bottom-up.ts';
+export { groupFrames, type Group, type Grouping } from './groups.ts';
+export { callNodeTable, callNodePath, findCallNode, type CallNodeTable } from './call-nodes.ts';
+export { CATEGORY_HELP, CATEGORY_LABELS, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
+export { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
+export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
+export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type ProfileAnalysis } from './analyze.ts';
+
+export {
+  applyTransform, applyTransforms, collapseNodeInternals, collapsePackage, collapseRecursion, dropFunction, dropMeta,
+  focusFunction, focusSubtree, mergeFunction, type Transform,
+} from './transforms.ts';
+
+export { diffProfiles, matchFunctions, type DiffOptions, type DiffRow, type DiffSide, type DiffStatus, type ProfileDiff } from './diff.ts';
+export { buildDiffFlameTree, type DiffFlameNode, type DiffFlameOptions } from './diff-flame.ts';
+
+export { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
+export { exportCollapsed, type CollapsedOptions } from './export-collapsed.ts';
+export { exportSpeedscope, type SpeedscopeFile } from './export-speedscope.ts';
