@@ -84,6 +84,9 @@ export const recordRequestSchema = z.object({
   load: loadSettingsSchema,
   warmupSec: z.number().min(0).max(600).default(2),
   samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  /** Name in the library (default "<METHOD path> · <date time>"). */
+  name: z.string().trim().max(200).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).default([]),
 });
 export type RecordRequest = z.input<typeof recordRequestSchema>;
 export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
@@ -139,15 +142,97 @@ export interface RecordingProgress {
 
 export interface RecordingResult {
   id: string;
+  /** Default "<METHOD path> · <date time>"; editable in the Library. */
+  name: string;
   createdAt: string;
   target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> | null;
-  settings: RecordRequestResolved;
+  /** Null for a profile imported from a file (no load was run by Flambé). */
+  settings: RecordRequestResolved | null;
   load: LoadSummary | null;
   /** The V8 CPU profile as Profiler.stop returned it (null without a target). */
   profile: unknown | null;
   samples: ProcessSample[];
   /** When the recording ended in a fault: one sentence; what was measured is kept. */
   error: string | null;
+  tags: string[];
+  notes: string;
+}
+
+// ---------- the library ----------
+
+/** Where the CPU time went, in the words of the Library's split bar (ms). */
+export interface CpuSplit {
+  yourCode: number;
+  dependencies: number;
+  node: number;
+  gc: number;
+  idle: number;
+  other: number;
+}
+
+/** One row of the Library list: metadata only, never the profile. */
+export interface RecordingRow {
+  id: string;
+  name: string;
+  createdAt: string;
+  tags: string[];
+  notes: string;
+  targetLabel: string | null;
+  nodeVersion: string | null;
+  method: string | null;
+  url: string | null;
+  requests: number | null;
+  rps: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  errors: number | null;
+  durationMs: number | null;
+  samplingIntervalUs: number | null;
+  cpuSplit: CpuSplit | null;
+  error: string | null;
+  hasProfile: boolean;
+  /** Where it came from: a recording, or an imported file. */
+  source: 'recorded' | 'imported';
+}
+
+export const sortColumns = ['createdAt', 'name', 'targetLabel', 'url', 'rps', 'p99Ms', 'requests', 'durationMs'] as const;
+
+export const listQuerySchema = z.object({
+  search: z.string().max(500).default(''),
+  tag: z.string().max(100).optional(),
+  /** ISO dates (inclusive), on createdAt. */
+  from: z.string().optional(),
+  to: z.string().optional(),
+  sort: z.enum(sortColumns).default('createdAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(20_000).default(200),
+});
+export type ListQuery = z.input<typeof listQuerySchema>;
+
+export interface ListResult {
+  total: number;
+  rows: RecordingRow[];
+  /** Every tag in the library, for the tag chips. */
+  tags: string[];
+}
+
+export const renameSchema = z.object({ id: z.string().min(1), name: z.string().trim().min(1, 'A recording needs a name.').max(200) });
+export const notesSchema = z.object({ id: z.string().min(1), notes: z.string().max(100_000) });
+const tagSchema = z.string().trim().min(1, 'A tag cannot be empty.').max(50, 'Keep tags under 50 characters.');
+export const tagsSchema = z.object({ id: z.string().min(1), add: z.array(tagSchema).default([]), remove: z.array(z.string()).default([]) });
+export const importSchema = z.object({
+  fileName: z.string().max(500),
+  /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
+  content: z.string().min(1, 'The file is empty.'),
+});
+export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
+
+export interface LibraryStatus {
+  /** The library file in use, or null when none could be opened. */
+  path: string | null;
+  /** Why the library is unavailable (corrupt, newer version, …); recordings then live in memory only. */
+  problem: string | null;
 }
 
 // ---------- the contract ----------
@@ -177,6 +262,17 @@ export interface FlambeApi {
   stopRecording(req: { id: string }): Promise<void>;
   getRecording(req: { id: string }): Promise<RecordingResult>;
   demoServer(req: Record<string, never>): Promise<DemoServerInfo>;
+
+  libraryStatus(req: Record<string, never>): Promise<LibraryStatus>;
+  listRecordings(q: ListQuery): Promise<ListResult>;
+  renameRecording(req: { id: string; name: string }): Promise<RecordingRow>;
+  setNotes(req: { id: string; notes: string }): Promise<RecordingRow>;
+  editTags(req: { id: string; add?: string[]; remove?: string[] }): Promise<RecordingRow>;
+  deleteRecording(req: { id: string }): Promise<void>;
+  /** Imports a profile or bundle; nothing is written when the file is broken. */
+  importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
+  /** The file to save (the UI downloads it or shows a save dialog). */
+  exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
 }
 
 export type ApiMethod = keyof FlambeApi;
@@ -192,6 +288,14 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   stopRecording: idSchema,
   getRecording: idSchema,
   demoServer: emptySchema,
+  libraryStatus: emptySchema,
+  listRecordings: listQuerySchema,
+  renameRecording: renameSchema,
+  setNotes: notesSchema,
+  editTags: tagsSchema,
+  deleteRecording: idSchema,
+  importFile: importSchema,
+  exportRecording: exportSchema,
 };
 
 export const apiMethods = Object.keys(apiInputSchemas) as ApiMethod[];
@@ -206,7 +310,15 @@ export interface FlambeEvents {
   targetOutput: { targetId: string; stream: 'stdout' | 'stderr'; text: string };
   targetExit: { targetId: string; code: number | null; signal: string | null };
   recordingProgress: RecordingProgress;
-  recordingDone: { recordingId: string; error: string | null };
+  recordingDone: {
+    recordingId: string;
+    error: string | null;
+    /** False when the library could not store it: it is kept in memory, and the UI offers to export it. */
+    saved: boolean;
+    saveError: string | null;
+  };
+  /** Something in the library changed (saved, renamed, deleted, imported). */
+  libraryChanged: { ids: string[] };
 }
 export type EventName = keyof FlambeEvents;
 export type FlambeEvent = { [K in EventName]: { name: K; payload: FlambeEvents[K] } }[EventName];

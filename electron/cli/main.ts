@@ -2,11 +2,13 @@
 // Exit codes: 0 success, 1 user error (one line on stderr, no stack), 2 internal error.
 import { isUserError, UserError } from '../services/errors.ts';
 import { recordCommand } from './record.ts';
+import { libraryCommand } from './library.ts';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
 const commands: Record<string, { run: Command; summary: string }> = {
   record: { run: recordCommand, summary: 'launch or attach to a Node server, load it and record a CPU profile' },
+  library: { run: libraryCommand, summary: 'list, import, export and delete saved recordings' },
 };
 
 function usage(): string {

@@ -3,8 +3,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  describeValidationError, recordRequestSchema, type RecordingProgress, type RecordingResult, type TargetInfo,
+  describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
 } from '../../shared/api.ts';
+import { resolveLibraryPath } from '../services/library/paths.ts';
+import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { formatLoadSummary, ProgressLine } from './format.ts';
@@ -13,6 +15,7 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
+                [--save [--name N] [--tag T]... [--library PATH]]
 
 Target (one of):
   --launch SCRIPT         start SCRIPT with node --inspect and profile it (stopped when flambe ends)
@@ -39,6 +42,10 @@ Load:
 Output:
   --out FILE              write the CPU profile to FILE (.cpuprofile)
   --json                  print one JSON object on stdout instead of a summary
+  --save                  keep the recording in the library (see "flambe library --help")
+    --name N              its name (default "<METHOD path> · <date time>")
+    --tag T               a tag (repeatable)
+    --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
 `;
 
 function num(value: string | undefined, flag: string): number | undefined {
@@ -74,6 +81,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
       },
     });
   } catch (e) {
@@ -106,7 +114,17 @@ export async function recordCommand(argv: string[]): Promise<number> {
     headers[k] = v;
   }
 
-  const service = createFlambeService();
+  if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
+    throw new UserError('--name, --tag and --library go with --save.');
+  }
+  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, cpuSplit: cpuSplitOf });
+  if (o.save) {
+    const status = await service.api.libraryStatus({});
+    if (status.problem) {
+      await service.dispose();
+      throw new UserError(status.problem.split(' Recordings are kept')[0]);
+    }
+  }
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);
@@ -147,13 +165,15 @@ export async function recordCommand(argv: string[]): Promise<number> {
       },
       warmupSec: num(o.warmup, '--warmup'),
       samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+      name: o.name,
+      tags: o.tag ?? [],
     });
     if (!check.success) throw new UserError(describeValidationError(check.error));
 
-    const finished = new Promise<string>((resolve) => {
+    const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
       service.onEvent((e) => {
         if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress);
-        if (e.name === 'recordingDone') resolve(e.payload.recordingId);
+        if (e.name === 'recordingDone') resolve(e.payload);
       });
     });
     recording = true;
@@ -164,8 +184,15 @@ export async function recordCommand(argv: string[]): Promise<number> {
       line.status('Stopping (Ctrl-C again to quit now)');
       void service.api.stopRecording({ id: recordingId });
     };
-    const result = await service.api.getRecording({ id: await finished });
+    const outcome = await finished;
+    const result = await service.api.getRecording({ id: outcome.recordingId });
     line.clear();
+    if (o.save && !outcome.saved) {
+      // The library refused the write: the profile must not be lost with this process.
+      const fallback = path.resolve(o.out ?? `flambe-${result.id.slice(0, 8)}.flambe`);
+      if (!o.out) writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
+      out.write(`flambe: ${outcome.saveError?.split(' It is kept')[0]} It was written to ${fallback} instead.\n`);
+    }
 
     let file: string | null = null;
     if (o.out && result.profile) {
@@ -176,7 +203,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }
     }
-    report(result, file, json);
+    report(result, file, json, o.save && outcome.saved ? result.id : null);
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
       return interrupted ? 130 : 1;
@@ -208,7 +235,7 @@ function profileStats(profile: unknown): { samples: number; durationMs: number }
   return { samples: p.samples.length, durationMs: Math.round(((p.endTime ?? 0) - (p.startTime ?? 0)) / 10) / 100 };
 }
 
-function report(result: RecordingResult, file: string | null, json: boolean): void {
+function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null): void {
   const stats = profileStats(result.profile);
   if (json) {
     const l = result.load;
@@ -220,14 +247,16 @@ function report(result: RecordingResult, file: string | null, json: boolean): vo
       } : null,
       profile: stats ? { ...stats, file } : null,
       error: result.error,
+      ...(savedId ? { id: savedId } : {}),
     };
     process.stdout.write(JSON.stringify(obj) + '\n');
     return;
   }
   const lines: string[] = [];
   if (result.target) lines.push(`Target   ${result.target.label} (pid ${result.target.pid}, Node ${result.target.nodeVersion})`);
-  lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
+  if (result.settings) lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
   if (result.load) lines.push(...formatLoadSummary(result.load));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
+  if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -53,6 +53,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
 
   const result: RecordingResult = {
     id,
+    name: '',
+    tags: [],
+    notes: '',
     createdAt: new Date().toISOString(),
     target: target ? { kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv } : null,
     settings: req,
@@ -68,8 +71,17 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     progress('connecting', 0, target ? `Connecting to ${target.info.label}` : `Checking ${req.load.url}`);
     if (target) {
       if (!target.info.running || target.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
-      if (target.process) await waitForUrl(req.load.url, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs);
-      else await probeUrl(req.load.url, probeTimeoutMs);
+      const ports = (await target.session.listeners().catch(() => [])).map((l) => l.port);
+      const urlPort = Number(new URL(req.load.url).port || (req.load.url.startsWith('https:') ? 443 : 80));
+      if (target.process && ports.length === 0) {
+        // Just launched: give the server a moment to start listening.
+        await waitForUrl(req.load.url, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs);
+      } else {
+        await probeUrl(req.load.url, probeTimeoutMs).catch((e: Error) => {
+          const hint = ports.length && !ports.includes(urlPort) ? ` The target listens on port ${ports.join(', ')}.` : '';
+          throw new UserError(e.message + hint);
+        });
+      }
     } else {
       await probeUrl(req.load.url, probeTimeoutMs);
     }

@@ -1,19 +1,26 @@
 // The implementation of the contract in shared/api.ts. Transports (Electron's
 // utility process, the browser-mode server, the CLI) call it with arguments
 // they have already validated against apiInputSchemas.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { recordRequestSchema } from '../../shared/api.ts';
 import type {
-  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, RecordRequestResolved, RecordingResult,
+  CpuSplit, DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
 } from '../../shared/api.ts';
-import { UserError } from './errors.ts';
+import { UserError, messageOf } from './errors.ts';
+import { Library, defaultName } from './library/library.ts';
+import { recordingFromFile, toBundle } from './library/files.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
 import { TargetRegistry } from './targets/registry.ts';
 
 export interface ServiceOptions {
-  /** How many finished recordings to keep in memory. */
-  keepRecordings?: number;
+  /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
+  libraryPath?: string | null;
+  /** The headline CPU split of a profile, stored with each recording. */
+  cpuSplit?: (profile: unknown) => CpuSplit | null;
+  libraryBusyTimeoutMs?: number;
 }
 
 export interface FlambeService {
@@ -39,8 +46,51 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
   const targets = new TargetRegistry(emit);
   const running = new Map<string, RecordingHandle>();
-  const finished = new Map<string, RecordingResult>();
-  const keep = options.keepRecordings ?? 20;
+  // Recordings the library could not store (or all of them, without a library):
+  // kept in memory so nothing measured is lost; the UI offers to export them.
+  const unsaved = new Map<string, RecordingResult>();
+
+  let library: Library | null = null;
+  let libraryProblem: string | null = null;
+  if (options.libraryPath) {
+    try {
+      library = new Library(options.libraryPath, { cpuSplit: options.cpuSplit, busyTimeoutMs: options.libraryBusyTimeoutMs });
+    } catch (e) {
+      libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
+    }
+  } else if (options.libraryPath === undefined) {
+    libraryProblem = 'No library file is in use: recordings are kept in memory until Flambé closes.';
+  }
+  const needLibrary = (): Library => {
+    if (!library) throw new UserError(libraryProblem ?? 'No library is open.');
+    return library;
+  };
+  const changed = (...ids: string[]) => emit('libraryChanged', { ids });
+
+  /** Save before showing anything: a recording is never lost because a view crashed. */
+  function keep(result: RecordingResult): { saved: boolean; saveError: string | null } {
+    if (!library) {
+      unsaved.set(result.id, result);
+      return { saved: false, saveError: libraryProblem };
+    }
+    try {
+      library.save(result);
+      changed(result.id);
+      return { saved: true, saveError: null };
+    } catch (e) {
+      unsaved.set(result.id, result);
+      const why = (e as { code?: string; errstr?: string }).errstr ?? messageOf(e);
+      return { saved: false, saveError: `Could not save the recording to the library (${why}). It is kept in memory until Flambé closes: export it to keep it.` };
+    }
+  }
+
+  const fetch = (id: string): RecordingResult => {
+    const mem = unsaved.get(id);
+    if (mem) return mem;
+    if (running.has(id)) throw new UserError('That recording is still running.');
+    if (!library) throw new UserError('That recording is not available any more.');
+    return library.get(id);
+  };
 
   const api: FlambeApi = {
     launchTarget: (spec) => targets.launch(spec),
@@ -49,15 +99,17 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     getTarget: ({ targetId }) => targets.refresh(targetId),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
-      const request = req as RecordRequestResolved;
+      // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
+      const request: RecordRequestResolved = recordRequestSchema.parse(req);
       const target = request.targetId ? targets.get(request.targetId) : null;
       const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
       running.set(handle.id, handle);
       void handle.done.then((result) => {
+        result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
+        result.tags = [...new Set(request.tags)];
+        const outcome = keep(result);
         running.delete(handle.id);
-        finished.set(handle.id, result);
-        while (finished.size > keep) finished.delete(finished.keys().next().value!);
-        emit('recordingDone', { recordingId: handle.id, error: result.error });
+        emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
       });
       return { recordingId: handle.id };
     },
@@ -65,13 +117,53 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       running.get(id)?.stop();
     },
     async getRecording({ id }) {
-      const r = finished.get(id);
-      if (!r) throw new UserError(running.has(id) ? 'That recording is still running.' : 'That recording is not available any more.');
-      return r;
+      return fetch(id);
     },
     async demoServer() {
       const dir = demoServerDir();
       return { script: path.join(dir, 'server.js'), cwd: dir, routes: DEMO_ROUTES };
+    },
+    async libraryStatus() {
+      return { path: library?.file ?? null, problem: libraryProblem };
+    },
+    async listRecordings(q: ListQuery) {
+      return needLibrary().list(q);
+    },
+    async renameRecording({ id, name }) {
+      const row = needLibrary().rename(id, name);
+      changed(id);
+      return row;
+    },
+    async setNotes({ id, notes }) {
+      const row = needLibrary().setNotes(id, notes);
+      changed(id);
+      return row;
+    },
+    async editTags({ id, add = [], remove = [] }) {
+      const row = needLibrary().editTags(id, add, remove);
+      changed(id);
+      return row;
+    },
+    async deleteRecording({ id }) {
+      if (unsaved.delete(id)) return;
+      needLibrary().delete(id);
+      changed(id);
+    },
+    async importFile({ fileName, content }) {
+      const lib = needLibrary();
+      const rec = recordingFromFile(fileName, content);
+      if (lib.has(rec.id)) rec.id = randomUUID();
+      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported');
+      changed(row.id);
+      return row;
+    },
+    async exportRecording({ id, format = 'cpuprofile' }) {
+      const rec = fetch(id);
+      const safeName = rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
+      if (format === 'bundle') return { fileName: `${safeName}.flambe`, content: toBundle(rec) };
+      if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
+      const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
+      return { fileName: `${safeName}.cpuprofile`, content: text };
     },
   };
 
@@ -85,6 +177,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       for (const r of running.values()) r.stop();
       await Promise.allSettled([...running.values()].map((r) => r.done));
       await targets.disposeAll();
+      library?.close();
     },
   };
 }

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createFlambeService } from '../services/service.ts';
 import { startWebServer } from './server.ts';
+import { resolveLibraryPath } from '../services/library/paths.ts';
+import { cpuSplitOf } from '../services/library/split.ts';
 
 function rendererDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -33,13 +35,13 @@ function openBrowser(url: string): void {
 async function main() {
   let values;
   try {
-    ({ values } = parseArgs({ options: { port: { type: 'string' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ options: { port: { type: 'string' }, library: { type: 'string' }, 'no-open': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (e) {
     process.stderr.write(`flambe web: ${(e as Error).message.split('. ')[0]}\n`);
     process.exit(1);
   }
   if (values.help) {
-    process.stdout.write('Usage: npm run web -- [--port N] [--no-open]\nServes Flambé on 127.0.0.1 for a browser; the printed address carries a per-run token.\n');
+    process.stdout.write('Usage: npm run web -- [--port N] [--library PATH] [--no-open]\nServes Flambé on 127.0.0.1 for a browser; the printed address carries a per-run token.\n');
     return;
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -47,7 +49,8 @@ async function main() {
     process.stderr.write(`flambe web: --port takes a number from 1 to 65535; "${values.port}" is not one.\n`);
     process.exit(1);
   }
-  const service = createFlambeService();
+  const libraryPath = resolveLibraryPath(values.library);
+  const service = createFlambeService({ libraryPath, cpuSplit: cpuSplitOf });
   const token = randomBytes(24).toString('base64url');
   let server;
   try {
@@ -57,7 +60,9 @@ async function main() {
     process.stderr.write(`flambe web: ${code === 'EADDRINUSE' ? `port ${port} is already in use: choose another with --port, or leave it out for a free one.` : (e as Error).message}\n`);
     process.exit(1);
   }
-  process.stdout.write(`Flambé is running at ${server.url}\nKeep this terminal open; press Ctrl-C to stop.\n`);
+  process.stdout.write(`Flambé is running at ${server.url}\nLibrary: ${libraryPath}\nKeep this terminal open; press Ctrl-C to stop.\n`);
+  const status = await service.api.libraryStatus({});
+  if (status.problem) process.stdout.write(`Warning: ${status.problem}\n`);
   if (!values['no-open'] && !process.env.CI) openBrowser(server.url);
 
   let stopping = false;

@@ -1,0 +1,44 @@
+// Browser-mode end-to-end helpers: the real server (dist/node/web.js) and
+// Debian's Chromium driven by playwright-core (no browser download).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const artifacts = path.join(repo, 'e2e/artifacts');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(chromiumPath);
+
+export interface WebMode { url: string; origin: string; child: ChildProcess; stop(): Promise<void> }
+
+export function startWebMode(env: Record<string, string> = {}): Promise<WebMode> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repo, 'dist/node/web.js'), '--no-open'], { cwd: repo, env: { ...process.env, ...env } });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`web mode did not start: ${out}${err}`)), 20_000);
+    child.stderr.on('data', (d) => (err += d));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1], origin: new URL(m[1]).origin, child,
+          stop: () => new Promise((r) => { if (child.exitCode !== null) return r(); child.once('exit', () => r()); child.kill('SIGTERM'); }),
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`web mode exited with ${code}: ${out}${err}`)));
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(artifacts, { recursive: true });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+}

@@ -1,0 +1,155 @@
+// flambe library list|import|export|delete — the Library screen's operations for terminals and CI.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeValidationError, listQuerySchema, type RecordingRow } from '../../shared/api.ts';
+import { UserError, messageOf } from '../services/errors.ts';
+import { Library } from '../services/library/library.ts';
+import { resolveLibraryPath } from '../services/library/paths.ts';
+import { createFlambeService } from '../services/service.ts';
+import { cpuSplitOf } from '../services/library/split.ts';
+
+export const LIBRARY_HELP = `Usage:
+  flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
+  flambe library import FILE... [--library PATH]
+  flambe library export ID --out FILE [--bundle] [--library PATH]
+  flambe library delete ID [--library PATH]
+
+The library is --library PATH, else $FLAMBE_LIBRARY, else the platform's data folder
+(~/.local/share/flambe/library.sqlite on Linux).
+`;
+
+type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
+
+function parse(argv: string[], options: OptionSpec): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const r = parseArgs({ args: argv, allowPositionals: true, options: { ...options, library: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    return { values: r.values as Record<string, string | boolean | undefined>, positionals: r.positionals };
+  } catch (e) {
+    throw new UserError(`${(e as Error).message.split('. ')[0].replace(/\.$/, '')} (see "flambe library --help").`);
+  }
+}
+
+function open(flag: unknown): Library {
+  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined), { cpuSplit: cpuSplitOf });
+}
+
+const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toFixed(digits));
+
+function table(rows: RecordingRow[]): string {
+  const head = ['ID', 'NAME', 'CREATED', 'REQ/S', 'P99 MS', 'TAGS'];
+  const body = rows.map((r) => [r.id.slice(0, 8), r.name, r.createdAt.slice(0, 16).replace('T', ' '), fmt(r.rps), fmt(r.p99Ms, 3), r.tags.join(',')]);
+  const widths = head.map((h, i) => Math.min(48, Math.max(h.length, ...body.map((b) => b[i].length))));
+  return [head, ...body].map((cols) => cols.map((c, i) => c.slice(0, widths[i]).padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+/** A full id, or a unique prefix of one (as `list` prints 8 characters). */
+function resolveId(lib: Library, given: string): string {
+  if (lib.has(given)) return given;
+  const matches = lib.list({ limit: 20_000 }).rows.filter((r) => r.id.startsWith(given));
+  if (matches.length === 1) return matches[0].id;
+  if (matches.length > 1) throw new UserError(`"${given}" matches ${matches.length} recordings: give more of the id.`);
+  throw new UserError(`No recording with id "${given}" in the library.`);
+}
+
+async function list(argv: string[]): Promise<number> {
+  const { values: o } = parse(argv, { json: { type: 'boolean' }, search: { type: 'string' }, tag: { type: 'string' }, sort: { type: 'string' }, asc: { type: 'boolean' }, limit: { type: 'string' } });
+  if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
+  const q = listQuerySchema.safeParse({ search: (o.search as string) ?? '', tag: o.tag, sort: o.sort, direction: o.asc ? 'asc' : 'desc', limit: o.limit ? Number(o.limit) : 20_000 });
+  if (!q.success) throw new UserError(describeValidationError(q.error));
+  const lib = open(o.library);
+  try {
+    const { rows, total } = lib.list(q.data);
+    if (o.json) {
+      process.stdout.write(JSON.stringify(rows.map((r) => ({
+        id: r.id, name: r.name, createdAt: r.createdAt, tags: r.tags, requests: r.requests, rps: r.rps, p99Ms: r.p99Ms, durationMs: r.durationMs,
+      }))) + '\n');
+    } else if (rows.length === 0) {
+      process.stdout.write(total ? 'No recording matches.\n' : `The library ${lib.file} is empty: record with "flambe record … --save".\n`);
+    } else {
+      process.stdout.write(table(rows) + '\n');
+    }
+  } finally {
+    lib.close();
+  }
+  return 0;
+}
+
+async function importFiles(argv: string[]): Promise<number> {
+  const { values: o, positionals: files } = parse(argv, {});
+  if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
+  if (!files.length) throw new UserError('Name the files to import: flambe library import FILE...');
+  // Read and check every file first: one broken file imports nothing.
+  const contents = files.map((f) => {
+    try {
+      return readFileSync(f, 'utf8');
+    } catch (e) {
+      throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
+    }
+  });
+  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), cpuSplit: cpuSplitOf });
+  try {
+    const status = await service.api.libraryStatus({});
+    if (status.problem) throw new UserError(status.problem);
+    for (let i = 0; i < files.length; i++) {
+      const row = await service.api.importFile({ fileName: path.basename(files[i]), content: contents[i] });
+      process.stdout.write(`${row.id}\n`);
+    }
+  } finally {
+    await service.dispose();
+  }
+  return 0;
+}
+
+async function exportOne(argv: string[]): Promise<number> {
+  const { values: o, positionals } = parse(argv, { out: { type: 'string' }, bundle: { type: 'boolean' } });
+  if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
+  if (positionals.length !== 1) throw new UserError('Name one recording: flambe library export ID --out FILE [--bundle]');
+  if (!o.out) throw new UserError('Say where to write it: --out FILE.');
+  const lib = open(o.library);
+  try {
+    const id = resolveId(lib, positionals[0]);
+    let content: string;
+    if (o.bundle) {
+      const { toBundle } = await import('../services/library/files.ts');
+      content = toBundle(lib.get(id));
+    } else {
+      const text = lib.profileText(id);
+      if (text === null) throw new UserError('This recording has no CPU profile (a load-only run): use --bundle to export it.');
+      content = text;
+    }
+    try {
+      writeFileSync(o.out as string, content);
+    } catch (e) {
+      throw new UserError(`Could not write ${o.out}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
+    }
+  } finally {
+    lib.close();
+  }
+  return 0;
+}
+
+async function remove(argv: string[]): Promise<number> {
+  const { values: o, positionals } = parse(argv, {});
+  if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
+  if (positionals.length !== 1) throw new UserError('Name one recording to delete: flambe library delete ID');
+  const lib = open(o.library);
+  try {
+    lib.delete(resolveId(lib, positionals[0]));
+  } finally {
+    lib.close();
+  }
+  return 0;
+}
+
+export async function libraryCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'list': return list(rest);
+    case 'import': return importFiles(rest);
+    case 'export': return exportOne(rest);
+    case 'delete': return remove(rest);
+    case undefined: case '--help': case '-h': process.stdout.write(LIBRARY_HELP); return 0;
+    default: throw new UserError(`Unknown library command "${sub}": use list, import, export or delete.`);
+  }
+}

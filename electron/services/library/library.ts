@@ -1,0 +1,252 @@
+// The recordings library: one SQLite file (node:sqlite, no native module).
+// Metadata columns serve the list; the profile is compressed in its own table
+// and read only when a recording is opened. Every write is one transaction.
+import type { DatabaseSync } from 'node:sqlite';
+import zlib from 'node:zlib';
+import type {
+  CpuSplit, ListQuery, ListResult, RecordingResult, RecordingRow,
+} from '../../../shared/api.ts';
+import { listQuerySchema } from '../../../shared/api.ts';
+import { UserError } from '../errors.ts';
+import { openLibraryDb } from './safe-open.ts';
+
+// zstd decompresses several times faster than gzip (a reopened profile is
+// decompressed on every open); gzip where this Node lacks zstd.
+const hasZstd = typeof (zlib as { zstdCompressSync?: unknown }).zstdCompressSync === 'function';
+
+function compress(text: string): { encoding: string; data: Uint8Array } {
+  const raw = Buffer.from(text, 'utf8');
+  if (hasZstd) return { encoding: 'zstd', data: zlib.zstdCompressSync(raw) };
+  return { encoding: 'gzip', data: zlib.gzipSync(raw, { level: 6 }) };
+}
+
+function decompress(encoding: string, data: Uint8Array): string {
+  if (encoding === 'zstd') {
+    if (!hasZstd) throw new UserError('This recording was compressed with zstd, which this version of Node cannot read: use Node 22.15 or newer.');
+    return zlib.zstdDecompressSync(data).toString('utf8');
+  }
+  if (encoding === 'gzip') return zlib.gunzipSync(data).toString('utf8');
+  if (encoding === 'none') return Buffer.from(data).toString('utf8');
+  throw new UserError(`This recording's profile is stored in an unknown encoding "${encoding}".`);
+}
+
+interface Row {
+  id: string; name: string; created_at: string; source: string;
+  target_kind: string | null; target_label: string | null; node_version: string | null; pid: number | null; argv: string | null;
+  method: string | null; url: string | null; settings: string | null;
+  requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
+  sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
+  cpu_split: string | null; tags: string; has_profile: number;
+}
+
+const SORT_SQL: Record<string, string> = {
+  createdAt: 'r.created_at', name: 'r.name COLLATE NOCASE', targetLabel: 'r.target_label COLLATE NOCASE', url: 'r.url',
+  rps: 'r.rps', p99Ms: 'r.p99_ms', requests: 'r.requests', durationMs: 'r.duration_ms',
+};
+
+const ROW_SELECT = `SELECT r.*,
+  COALESCE((SELECT json_group_array(tag) FROM (SELECT tag FROM tags WHERE recording_id = r.id ORDER BY tag)), '[]') AS tags,
+  EXISTS (SELECT 1 FROM profiles p WHERE p.recording_id = r.id) AS has_profile
+  FROM recordings r`;
+
+function toRow(r: Row): RecordingRow {
+  return {
+    id: r.id, name: r.name, createdAt: r.created_at, tags: JSON.parse(r.tags) as string[], notes: r.notes,
+    targetLabel: r.target_label, nodeVersion: r.node_version, method: r.method, url: r.url,
+    requests: r.requests, rps: r.rps, p50Ms: r.p50_ms, p99Ms: r.p99_ms, errors: r.errors, durationMs: r.duration_ms,
+    samplingIntervalUs: r.sampling_interval_us, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null,
+    error: r.error, hasProfile: !!r.has_profile, source: r.source === 'imported' ? 'imported' : 'recorded',
+  };
+}
+
+/** "GET /log · 2026-11-21 14:05" */
+export function defaultName(method: string | null, url: string | null, createdAt: string): string {
+  const d = new Date(createdAt);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (!url) return `Recording · ${when}`;
+  let path = url;
+  try {
+    const u = new URL(url);
+    path = u.pathname + u.search;
+  } catch { /* keep the raw text */ }
+  return `${method ?? 'GET'} ${path} · ${when}`;
+}
+
+function profileDurationMs(profile: unknown): number | null {
+  const p = profile as { startTime?: number; endTime?: number } | null;
+  return p && typeof p.startTime === 'number' && typeof p.endTime === 'number' ? (p.endTime - p.startTime) / 1000 : null;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface LibraryOptions {
+  /** The headline CPU split of a profile (from shared/profile's categories). */
+  cpuSplit?: (profile: unknown) => CpuSplit | null;
+  /** How long a write waits for another process's lock before it fails. */
+  busyTimeoutMs?: number;
+}
+
+export class Library {
+  readonly file: string;
+  private readonly db: DatabaseSync;
+  private readonly splitOf: (profile: unknown) => CpuSplit | null;
+
+  constructor(file: string, options: LibraryOptions = {}) {
+    this.file = file;
+    this.db = openLibraryDb(file, options.busyTimeoutMs);
+    this.splitOf = options.cpuSplit ?? (() => null);
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+
+  private transaction<T>(fn: () => T): T {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      const out = fn();
+      this.db.exec('COMMIT');
+      return out;
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  /** Saves a recording (metadata, tags and compressed profile) in one transaction. */
+  save(rec: RecordingResult, source: 'recorded' | 'imported' = 'recorded'): RecordingRow {
+    const split = rec.profile ? safe(() => this.splitOf(rec.profile)) : null;
+    const profileText = rec.profile ? JSON.stringify(rec.profile) : null;
+    const packed = profileText ? compress(profileText) : null;
+    const load = rec.load;
+    this.transaction(() => {
+      this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        rec.id, rec.name, rec.createdAt, source,
+        rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
+        rec.target ? JSON.stringify(rec.target.argv) : null,
+        rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
+        load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
+        load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
+        rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
+        JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+      );
+      const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
+      for (const t of rec.tags) tag.run(rec.id, t);
+      if (packed) {
+        this.db.prepare('INSERT INTO profiles (recording_id, encoding, raw_size, data) VALUES (?, ?, ?, ?)')
+          .run(rec.id, packed.encoding, Buffer.byteLength(profileText!), packed.data);
+      }
+    });
+    return this.row(rec.id);
+  }
+
+  row(id: string): RecordingRow {
+    const r = this.db.prepare(`${ROW_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
+    return toRow(r);
+  }
+
+  has(id: string): boolean {
+    return !!this.db.prepare('SELECT 1 FROM recordings WHERE id = ?').get(id);
+  }
+
+  list(query: ListQuery): ListResult {
+    const q = listQuerySchema.parse(query);
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    for (const word of q.search.trim().split(/\s+/).filter(Boolean)) {
+      const like = `%${escapeLike(word)}%`;
+      where.push(`(r.name LIKE ? ESCAPE '\\' OR r.notes LIKE ? ESCAPE '\\' OR r.target_label LIKE ? ESCAPE '\\' OR r.url LIKE ? ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM tags t WHERE t.recording_id = r.id AND t.tag LIKE ? ESCAPE '\\'))`);
+      params.push(like, like, like, like, like);
+    }
+    if (q.tag) { where.push('EXISTS (SELECT 1 FROM tags t WHERE t.recording_id = r.id AND t.tag = ?)'); params.push(q.tag); }
+    if (q.from) { where.push('r.created_at >= ?'); params.push(q.from); }
+    if (q.to) { where.push('r.created_at <= ?'); params.push(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to); }
+    const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM recordings r${whereSql}`).get(...params) as { n: number }).n;
+    const order = `${SORT_SQL[q.sort]} ${q.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, r.created_at DESC, r.id`;
+    const rows = this.db.prepare(`${ROW_SELECT}${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as unknown as Row[];
+    const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
+    return { total, rows: rows.map(toRow), tags };
+  }
+
+  /** The whole recording, profile included. */
+  get(id: string): RecordingResult {
+    const r = this.db.prepare(`${ROW_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
+    const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
+    let profile: unknown = null;
+    if (p) {
+      try {
+        profile = JSON.parse(decompress(p.encoding, p.data));
+      } catch (e) {
+        if (e instanceof UserError) throw e;
+        throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
+      }
+    }
+    return {
+      id: r.id, name: r.name, createdAt: r.created_at,
+      target: r.target_kind ? {
+        kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
+        nodeVersion: r.node_version ?? '', argv: r.argv ? (JSON.parse(r.argv) as string[]) : [],
+      } : null,
+      settings: r.settings ? JSON.parse(r.settings) : null,
+      load: r.load ? JSON.parse(r.load) : null,
+      profile,
+      samples: r.samples ? JSON.parse(r.samples) : [],
+      error: r.error,
+      tags: JSON.parse(r.tags) as string[],
+      notes: r.notes,
+    };
+  }
+
+  rename(id: string, name: string): RecordingRow {
+    this.mustChange(this.db.prepare('UPDATE recordings SET name = ? WHERE id = ?').run(name, id).changes);
+    return this.row(id);
+  }
+
+  setNotes(id: string, notes: string): RecordingRow {
+    this.mustChange(this.db.prepare('UPDATE recordings SET notes = ? WHERE id = ?').run(notes, id).changes);
+    return this.row(id);
+  }
+
+  editTags(id: string, add: string[], remove: string[]): RecordingRow {
+    this.transaction(() => {
+      if (!this.has(id)) throw new UserError('That recording is not in the library (it may have been deleted).');
+      const del = this.db.prepare('DELETE FROM tags WHERE recording_id = ? AND tag = ?');
+      for (const t of remove) del.run(id, t);
+      const ins = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
+      for (const t of add) ins.run(id, t.trim());
+    });
+    return this.row(id);
+  }
+
+  /** Deleting is the only way data leaves the library. */
+  delete(id: string): void {
+    this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
+  }
+
+  /** The raw profile text as stored (for export without a parse/serialize round trip). */
+  profileText(id: string): string | null {
+    const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
+    return p ? decompress(p.encoding, p.data) : null;
+  }
+
+  private mustChange(changes: number | bigint): void {
+    if (Number(changes) === 0) throw new UserError('That recording is not in the library (it may have been deleted).');
+  }
+}
+
+function safe<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,19 @@
+// Where the library lives: --library PATH, else $FLAMBE_LIBRARY, else the
+// platform's data folder. (The desktop app passes its user-data folder.)
+import os from 'node:os';
+import path from 'node:path';
+
+export const LIBRARY_FILE = 'library.sqlite';
+
+export function platformDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  const home = env.HOME ?? os.homedir();
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Flambe');
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Flambe');
+  return path.join(env.XDG_DATA_HOME || path.join(home, '.local', 'share'), 'flambe');
+}
+
+export function resolveLibraryPath(flag: string | undefined, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (flag) return path.resolve(flag);
+  if (env.FLAMBE_LIBRARY) return path.resolve(env.FLAMBE_LIBRARY);
+  return path.join(platformDataDir(env, platform), LIBRARY_FILE);
+}

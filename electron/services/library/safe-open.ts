@@ -1,0 +1,102 @@
+// Opening a library without ever damaging a file that is not ours: every check
+// runs on a read-only handle first; only a file that passes is opened for
+// writing (which switches it to WAL mode and may migrate it).
+import { DatabaseSync } from 'node:sqlite';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../errors.ts';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
+
+const SQLITE_MAGIC = 'SQLite format 3\u0000';
+
+function readHeader(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    return buf.subarray(0, n).toString('latin1');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Throws a UserError saying why `file` cannot be used as a library; leaves it untouched. */
+export function checkLibraryFile(file: string): void {
+  if (!existsSync(file)) return;
+  const st = statSync(file);
+  if (st.isDirectory()) throw new UserError(`${file} is a folder, not a Flambé library file.`);
+  if (st.size === 0) return; // an empty file becomes a new library
+  if (readHeader(file) !== SQLITE_MAGIC) throw new UserError(`${file} is not a Flambé library (it is not an SQLite database); it was left untouched.`);
+  // A read-only open of a WAL-mode file may create empty -wal/-shm companions:
+  // remove the ones this check created, so a refused file is left as it was.
+  const companions = [`${file}-wal`, `${file}-shm`].filter((f) => !existsSync(f));
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(file, { readOnly: true });
+    const appId = (db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id;
+    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
+    if (appId !== APPLICATION_ID && tables > 0) throw new UserError(`${file} is an SQLite database of another program, not a Flambé library; it was left untouched.`);
+    if (version > SCHEMA_VERSION) throw new UserError(`${file} was written by a newer version of Flambé (library version ${version}; this one reads up to ${SCHEMA_VERSION}): update Flambé to open it. It was left untouched.`);
+    const check = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
+    if (check.length !== 1 || check[0].quick_check !== 'ok') throw new UserError(`${file} is damaged (${check[0]?.quick_check ?? 'integrity check failed'}); it was left untouched. Restore it from a backup, or use another --library file.`);
+  } catch (e) {
+    db?.close();
+    db = undefined;
+    // Only for a refused file: a valid library may be in use by another process.
+    for (const f of companions) {
+      try {
+        if (existsSync(f) && statSync(f).size === 0) unlinkSync(f);
+      } catch { /* best effort */ }
+    }
+    if (e instanceof UserError) throw e;
+    throw new UserError(`${file} cannot be read as a Flambé library (${(e as Error).message}); it was left untouched.`);
+  } finally {
+    db?.close();
+  }
+}
+
+/** Opens (creating or migrating) the library at `file`. */
+export function openLibraryDb(file: string, busyTimeoutMs = 10_000): DatabaseSync {
+  checkLibraryFile(file);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+  } catch (e) {
+    throw new UserError(`Could not create the folder for the library ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(file, { enableForeignKeyConstraints: true });
+    // Another process (the app and the CLI) may hold the write lock for a moment.
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+  } catch (e) {
+    throw new UserError(`Could not open the library ${file}: ${(e as Error).message}.`);
+  }
+  try {
+    migrate(db);
+  } catch (e) {
+    db.close();
+    throw new UserError(`Could not prepare the library ${file}: ${(e as Error).message}.`);
+  }
+  return db;
+}
+
+/** Runs the forward migrations from the file's version to ours, each in its own transaction. */
+export function migrate(db: DatabaseSync): void {
+  // BEGIN IMMEDIATE: two processes opening a new library at once migrate it once.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    let version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    if (version === 0) db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+    for (; version < SCHEMA_VERSION; version++) {
+      db.exec(MIGRATIONS[version]);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+    }
+    db.exec('COMMIT');
+  } catch (e) {
+    db.exec('ROLLBACK');
+    throw e;
+  }
+}

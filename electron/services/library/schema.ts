@@ -1,0 +1,40 @@
+// The library's schema, versioned by PRAGMA user_version with forward
+// migrations: migration i takes a version-i file to version i+1. A file from
+// a newer Flambé (user_version > MIGRATIONS.length) is refused, never touched.
+
+/** "FLMB": marks an SQLite file as a Flambé library (PRAGMA application_id). */
+export const APPLICATION_ID = 0x464c4d42;
+
+export const MIGRATIONS: string[] = [
+  // 0 → 1: recordings, their tags, their profiles.
+  `CREATE TABLE recordings (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     source TEXT NOT NULL DEFAULT 'recorded',
+     target_kind TEXT, target_label TEXT, node_version TEXT, pid INTEGER, argv TEXT,
+     method TEXT, url TEXT, settings TEXT,
+     requests INTEGER, rps REAL, p50_ms REAL, p99_ms REAL, errors INTEGER, load TEXT,
+     sampling_interval_us INTEGER, duration_ms REAL,
+     samples TEXT,
+     error TEXT,
+     notes TEXT NOT NULL DEFAULT ''
+   );
+   CREATE INDEX recordings_created ON recordings(created_at);
+   CREATE TABLE tags (
+     recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
+     tag TEXT NOT NULL,
+     PRIMARY KEY (recording_id, tag)
+   );
+   CREATE INDEX tags_tag ON tags(tag);
+   CREATE TABLE profiles (
+     recording_id TEXT PRIMARY KEY REFERENCES recordings(id) ON DELETE CASCADE,
+     encoding TEXT NOT NULL,
+     raw_size INTEGER NOT NULL,
+     data BLOB NOT NULL
+   );`,
+  // 1 → 2: the headline CPU split, for the Library's bar.
+  `ALTER TABLE recordings ADD COLUMN cpu_split TEXT;`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
