@@ -160,7 +160,7 @@ export interface RecordingResult {
 
 // ---------- the library ----------
 
-/** Where the CPU time went, in the words of the Library's split bar (ms). */
+/** Where the CPU time went, in the words of the Library's split bar (percent of the profile). */
 export interface CpuSplit {
   yourCode: number;
   dependencies: number;

@@ -10,6 +10,7 @@ import type {
 import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { recordingFromFile, toBundle } from './library/files.ts';
+import { cpuSplitOf } from './library/split.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
@@ -54,7 +55,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   let libraryProblem: string | null = null;
   if (options.libraryPath) {
     try {
-      library = new Library(options.libraryPath, { cpuSplit: options.cpuSplit, busyTimeoutMs: options.libraryBusyTimeoutMs });
+      library = new Library(options.libraryPath, { cpuSplit: options.cpuSplit ?? cpuSplitOf, busyTimeoutMs: options.libraryBusyTimeoutMs });
     } catch (e) {
       libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
     }

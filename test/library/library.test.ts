@@ -10,6 +10,7 @@ import { Library, defaultName } from '../../electron/services/library/library.ts
 import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/services/library/schema.ts';
 import { recordingFromFile, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
+import { cpuSplitOf } from '../../electron/services/library/split.ts';
 import { makeRecording, realProfileText } from '../helpers/profiles.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
@@ -23,6 +24,16 @@ describe('saving and reopening', () => {
     expect(row).toMatchObject({ id: rec.id, name: rec.name, tags: ['baseline', 'ci'], rps: rec.load!.rps, p99Ms: rec.load!.latencyMs.p99, hasProfile: true, source: 'recorded' });
     expect(lib.get(rec.id)).toEqual(rec);
     expect(lib.profileText(rec.id)).toBe(JSON.stringify(rec.profile));
+    lib.close();
+  });
+
+  it('stores the headline CPU split computed by shared/profile', () => {
+    const lib = new Library(path.join(tmp(), 'lib.sqlite'), { cpuSplit: cpuSplitOf });
+    const split = lib.save(makeRecording()).cpuSplit!;
+    const sum = Object.values(split).reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(100, 5);
+    // The workload is a user-land fib(): most of the time is "your code".
+    expect(split.yourCode).toBeGreaterThan(50);
     lib.close();
   });
 

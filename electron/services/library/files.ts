@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { RecordingResult } from '../../../shared/api.ts';
-import { importCpuProfile, ProfileFormatError } from '../../../shared/profile/cpuprofile.ts';
+import { importProfileWithFormat } from '../../../shared/profile/import.ts';
+import { isProfileFormatError } from '../../../shared/profile/errors.ts';
+import { exportCpuProfile } from '../../../shared/profile/export-cpuprofile.ts';
 import { UserError } from '../errors.ts';
 
 const BUNDLE_FORMAT = 'flambe-bundle';
@@ -18,13 +20,17 @@ function isBundle(data: unknown): data is { format: string; version: number; rec
   return typeof data === 'object' && data !== null && (data as { format?: unknown }).format === BUNDLE_FORMAT;
 }
 
-/** The V8 profile inside whatever the user imports, validated, or a UserError naming what is wrong. */
+/**
+ * The V8 profile inside whatever the user imports, validated, or a UserError
+ * naming what is wrong. The library stores .cpuprofile JSON: a DevTools trace
+ * is converted through the canonical model.
+ */
 function validProfile(data: unknown, fileName: string): unknown {
   try {
-    importCpuProfile(data);
-    return data;
+    const { profile, format } = importProfileWithFormat(data, fileName);
+    return format === 'cpuprofile' ? data : exportCpuProfile(profile);
   } catch (e) {
-    if (e instanceof ProfileFormatError) throw new UserError(`${fileName} is not a usable CPU profile: ${e.message}`);
+    if (isProfileFormatError(e)) throw new UserError(`${fileName} is not a usable CPU profile: ${e.message}`);
     throw new UserError(`${fileName} could not be read as a CPU profile: ${(e as Error).message}`);
   }
 }
