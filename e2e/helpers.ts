@@ -1,7 +1,8 @@
 // Browser-mode end-to-end helpers: the real server (dist/node/web.js) and
 // Debian's Chromium driven by playwright-core (no browser download).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
@@ -13,9 +14,15 @@ export const hasChromium = existsSync(chromiumPath);
 
 export interface WebMode { url: string; origin: string; child: ChildProcess; stop(): Promise<void> }
 
-export function startWebMode(env: Record<string, string> = {}): Promise<WebMode> {
+/** A library file of the test's own: tests never touch the user's library. */
+export function tempLibrary(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), 'flambe-e2e-')), 'library.sqlite');
+}
+
+export function startWebMode(opts: { library?: string; env?: Record<string, string> } = {}): Promise<WebMode> {
+  const library = opts.library ?? tempLibrary();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repo, 'dist/node/web.js'), '--no-open'], { cwd: repo, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [path.join(repo, 'dist/node/web.js'), '--no-open', '--library', library], { cwd: repo, env: { ...process.env, ...opts.env } });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`web mode did not start: ${out}${err}`)), 20_000);

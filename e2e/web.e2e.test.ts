@@ -5,7 +5,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { artifacts, hasChromium, launchChromium, startWebMode, type WebMode } from './helpers.ts';
 
-describe.skipIf(!hasChromium)('browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)', () => {
+const title = hasChromium ? 'browser mode' : 'browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
   let web: WebMode;
   let browser: Browser;
   let page: Page;
