@@ -14,11 +14,32 @@ const devWithoutCsp: Plugin = {
   transformIndexHtml: (html) => html.replace(/<meta http-equiv="Content-Security-Policy"[^>]*>\s*/i, ''),
 };
 
+// `vite serve` alone has no services. With FLAMBE_WEB=http://127.0.0.1:<port>
+// (a running `npm run web`), /api is proxied there so the UI gets hot reload;
+// open http://localhost:5173/?token=<its token>. The proxy presents itself
+// with the server's own Host and Origin, which its guard requires; the token
+// is still checked on every call.
+const web = process.env.FLAMBE_WEB;
+const devProxy = web
+  ? {
+      '/api': {
+        target: web,
+        ws: true,
+        changeOrigin: true,
+        rewriteWsOrigin: true,
+        configure: (proxy: { on(event: 'proxyReq', fn: (req: { setHeader(k: string, v: string): void }) => void): void }) => {
+          proxy.on('proxyReq', (req) => req.setHeader('origin', new URL(web).origin));
+        },
+      },
+    }
+  : undefined;
+
 export default defineConfig({
   root: import.meta.dirname,
   // Relative asset URLs: Electron loads the page from a file, browser mode from /.
   base: './',
   plugins: [react(), devWithoutCsp],
+  server: { host: '127.0.0.1', proxy: devProxy },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -28,12 +28,13 @@ export function classOfNode(data: Pick<FlameData, 'classes'>, node: Pick<FlameNo
 
 export function prepareFlameData(profile: unknown): FlameDataResult {
   let parsed;
+  let tree;
   try {
     parsed = importCpuProfile(profile);
+    tree = buildFlameTree(parsed, { minFraction: MIN_FRACTION });
   } catch (e) {
     return { ok: false, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` };
   }
-  const tree = buildFlameTree(parsed, { minFraction: MIN_FRACTION });
   const classes = parsed.frames.map(classifyFrame);
   const selfMsByClass: Record<FrameClass, number> = { app: 0, dependency: 0, node: 0, native: 0, folded: 0 };
   // Iterative walk: stacks can be thousands of frames deep.

@@ -1,12 +1,12 @@
 // The Result screen: what the server did (flamegraph), how it served the
 // load (summary) and how the process held up (samples).
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { RecordingResult } from '../../../shared/api.ts';
-import { prepareFlameData } from '../lib/flame-data.ts';
 import { formatDuration, formatInt } from '../lib/format.ts';
 import { Flamegraph } from './Flamegraph.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
+import { useFlameData } from './useFlameData.ts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -22,7 +22,7 @@ interface Props {
 
 export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const flame = useMemo(() => (result.profile == null ? null : prepareFlameData(result.profile)), [result.profile]);
+  const flame = useFlameData(result.profile);
   const { settings, target } = result;
   // Null for a profile imported from a file: no load was run by Flambé.
   const load = settings?.load ?? null;
@@ -73,8 +73,10 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
       <section className="card" aria-labelledby="flame-heading">
         <h2 id="flame-heading">Where the time went</h2>
-        {flame === null ? (
+        {result.profile == null ? (
           <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
+        ) : flame === null ? (
+          <p className="empty-state" aria-busy="true">Building the flamegraph…</p>
         ) : flame.ok ? (
           <Flamegraph data={flame.data} />
         ) : (
