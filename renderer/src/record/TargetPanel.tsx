@@ -41,7 +41,8 @@ export function TargetPanel({ target, consoleStore, onCleared }: Props) {
       <div className="target-info" data-testid="target-info" data-running={info.running}>
         <div className="target-title">
           <span className={`status-dot ${info.running ? 'on' : 'off'}`} aria-hidden="true" />
-          <strong className="target-label" title={info.label}>{info.label}</strong>
+          {/* Long paths: the right-to-left box clips at the start, keeping the file name; the inner dir="ltr" keeps the characters in order. */}
+          <strong className="target-label" title={info.label}><span dir="ltr">{info.label}</span></strong>
         </div>
         <dl className="facts">
           <div><dt>{launched ? 'Launched' : 'Attached'}</dt><dd>{status}</dd></div>
