@@ -33,6 +33,8 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:";
 const MAX_BODY = 1024 * 1024;
+// Imported profiles arrive as the request body: allow files of a few hundred MB.
+const MAX_IMPORT_BODY = 512 * 1024 * 1024;
 const COOKIE = 'flambe_token';
 
 function sameToken(given: string | undefined | null, token: string): boolean {
@@ -72,12 +74,12 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, JSON.stringify(body), 'application/json');
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('too large');
+    if (size > limit) throw new Error('too large');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -93,10 +95,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (!isApiMethod(method)) return fail(404, { message: `There is no API method "${method}".`, kind: 'user' });
     let arg: unknown;
     try {
-      const text = await readBody(req);
+      const limit = method === 'importFile' ? MAX_IMPORT_BODY : MAX_BODY;
+      const text = await readBody(req, limit);
       arg = text ? JSON.parse(text) : {};
     } catch {
-      return fail(400, { message: 'The request body is not valid JSON (or is larger than 1 MB).', kind: 'user' });
+      return fail(400, { message: `The request body is not valid JSON (or is larger than ${method === 'importFile' ? '512' : '1'} MB).`, kind: 'user' });
     }
     const parsed = apiInputSchemas[method].safeParse(arg);
     if (!parsed.success) return fail(400, { message: describeValidationError(parsed.error), kind: 'user' });

@@ -95,8 +95,8 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     const [serverPid] = await waitFor(() => { const p = pids(); return p.length ? p : null; }, 10_000, 'the demo server');
     await new Promise((r) => setTimeout(r, 2500));
     child.kill('SIGINT');
-    const code = await new Promise((r) => child.on('exit', r));
-    expect(code).toBe(130);
+    const exit = await new Promise<{ code: number | null; signal: string | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+    expect({ ...exit, stderr }).toMatchObject({ code: 130, signal: null });
     const o = JSON.parse(stdout);
     expect(o.load.requests).toBeGreaterThan(0);
     expect(o.profile.samples).toBeGreaterThan(0);
