@@ -8,6 +8,7 @@ import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { createFlambeService } from '../services/service.ts';
 import { cpuSplitOf } from '../services/library/split.ts';
+import { recordingFromFile, toBundle } from '../services/library/files.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
@@ -87,6 +88,7 @@ async function importFiles(argv: string[]): Promise<number> {
       throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }
   });
+  files.forEach((f, i) => recordingFromFile(path.basename(f), contents[i]));
   const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), cpuSplit: cpuSplitOf });
   try {
     const status = await service.api.libraryStatus({});
@@ -111,7 +113,6 @@ async function exportOne(argv: string[]): Promise<number> {
     const id = resolveId(lib, positionals[0]);
     let content: string;
     if (o.bundle) {
-      const { toBundle } = await import('../services/library/files.ts');
       content = toBundle(lib.get(id));
     } else {
       const text = lib.profileText(id);
