@@ -44,10 +44,19 @@ const SORT_SQL: Record<string, string> = {
   rps: 'r.rps', p99Ms: 'r.p99_ms', requests: 'r.requests', durationMs: 'r.duration_ms',
 };
 
-const ROW_SELECT = `SELECT r.*,
+// The list reads metadata columns only: never settings, load timeline, samples or argv.
+const LIST_COLUMNS = 'r.id, r.name, r.created_at, r.source, r.target_kind, r.target_label, r.node_version, r.method, r.url, ' +
+  'r.requests, r.rps, r.p50_ms, r.p99_ms, r.errors, r.sampling_interval_us, r.duration_ms, r.error, r.notes, r.cpu_split';
+
+/** SELECT … FROM recordings r, with the list columns (and `extra` ones for a full read). */
+function selectRows(extra = ''): string {
+  return `SELECT ${LIST_COLUMNS}${extra},
   COALESCE((SELECT json_group_array(tag) FROM (SELECT tag FROM tags WHERE recording_id = r.id ORDER BY tag)), '[]') AS tags,
   EXISTS (SELECT 1 FROM profiles p WHERE p.recording_id = r.id) AS has_profile
   FROM recordings r`;
+}
+const ROW_SELECT = selectRows();
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -169,16 +178,25 @@ export class Library {
     if (q.from) { where.push('r.created_at >= ?'); params.push(q.from); }
     if (q.to) { where.push('r.created_at <= ?'); params.push(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to); }
     const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM recordings r${whereSql}`).get(...params) as { n: number }).n;
     const order = `${SORT_SQL[q.sort]} ${q.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, r.created_at DESC, r.id`;
-    const rows = this.db.prepare(`${ROW_SELECT}${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, q.limit, q.offset) as unknown as Row[];
+    // Filter and sort ids first (the created_at index serves the default order);
+    // the row details (tags, profile presence) are then read for the page alone.
+    const page = this.db.prepare(`SELECT r.id FROM recordings r${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .all(...params, q.limit, q.offset) as { id: string }[];
+    const total = page.length < q.limit && (page.length > 0 || q.offset === 0)
+      ? q.offset + page.length
+      : (this.db.prepare(`SELECT count(*) AS n FROM recordings r${whereSql}`).get(...params) as { n: number }).n;
+    const details = this.db.prepare(`${ROW_SELECT} WHERE r.id IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(page.map((p) => p.id))) as unknown as Row[];
+    const byId = new Map(details.map((d) => [d.id, d]));
+    const rows = page.map(({ id }) => byId.get(id)!);
     const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
     return { total, rows: rows.map(toRow), tags };
   }
 
   /** The whole recording, profile included. */
   get(id: string): RecordingResult {
-    const r = this.db.prepare(`${ROW_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
     if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
     const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
     let profile: unknown = null;
