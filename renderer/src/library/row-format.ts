@@ -1,0 +1,41 @@
+// How a RecordingRow reads in the Library table and panel.
+
+/** "GET /log?x=1" from the method and the URL of the load; null for an imported profile. */
+export function routeOf(method: string | null, url: string | null): string | null {
+  if (!url) return null;
+  let path = url;
+  try {
+    const u = new URL(url);
+    path = u.pathname + u.search;
+  } catch {
+    // Not a URL we can parse: show it as it was stored.
+  }
+  return method ? `${method} ${path}` : path;
+}
+
+/** The file name of a launched script ("/srv/app/server.js" → "server.js"); host:port stays whole. */
+export function shortTarget(label: string | null): string | null {
+  if (!label) return null;
+  const parts = label.split(/[\\/]/).filter(Boolean);
+  return parts.length ? parts[parts.length - 1] : label;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026-11-03 14:05" in the user's time zone: short, sortable, the same in every locale. */
+export function formatRowDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The tags typed into the tag box: comma-separated, trimmed, no empties, no repeats. */
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
+}
+
+/** The toast after a delete: "Deleted “GET /log · 14:05”." or "Deleted 3 recordings.". */
+export function deletedMessage(names: readonly string[]): string {
+  if (names.length === 1) return `Deleted “${names[0]}”.`;
+  return `Deleted ${names.length} recordings.`;
+}

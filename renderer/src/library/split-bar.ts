@@ -1,0 +1,56 @@
+// The Library's CPU split bar: where a recording's CPU time went, as a
+// small stacked bar. RecordingRow.cpuSplit is in percent of the profile
+// (shared/profile/categories.ts cpuSplit); native and "(program)" time is "other".
+import type { CpuSplit } from '../../../shared/api.ts';
+
+export type SplitKey = keyof CpuSplit;
+
+/** Drawing order: the actionable parts first, idle (nothing to do) last. */
+export const SPLIT_PARTS: readonly { key: SplitKey; label: string }[] = [
+  { key: 'yourCode', label: 'Your code' },
+  { key: 'dependencies', label: 'Dependencies' },
+  { key: 'node', label: 'Node internals' },
+  { key: 'gc', label: 'Garbage collection' },
+  { key: 'other', label: 'Native / V8 / other' },
+  { key: 'idle', label: 'Idle' },
+];
+
+export interface SplitSegment {
+  key: SplitKey;
+  label: string;
+  /** As recorded, in percent. */
+  percent: number;
+  /** Position and size in the bar's own units (0..width). */
+  x: number;
+  width: number;
+}
+
+const share = (n: number) => (Number.isFinite(n) && n > 0 ? n : 0);
+
+/**
+ * The segments of a bar `width` units wide. Parts are scaled to fill the bar
+ * (rounding can make the percentages add up to 99.9 or 100.1); empty parts
+ * are left out.
+ */
+export function splitSegments(split: CpuSplit | null, width = 100): SplitSegment[] {
+  if (!split) return [];
+  const total = SPLIT_PARTS.reduce((sum, p) => sum + share(split[p.key]), 0);
+  if (total <= 0) return [];
+  const out: SplitSegment[] = [];
+  let x = 0;
+  for (const p of SPLIT_PARTS) {
+    const percent = share(split[p.key]);
+    if (percent === 0) continue;
+    const w = (percent / total) * width;
+    out.push({ key: p.key, label: p.label, percent, x, width: w });
+    x += w;
+  }
+  return out;
+}
+
+/** One line for a tooltip or a screen reader: "Your code 41.2%, Node internals 20.1%, …". */
+export function splitSummary(split: CpuSplit | null): string {
+  const parts = splitSegments(split);
+  if (parts.length === 0) return 'No CPU profile';
+  return parts.map((s) => `${s.label} ${s.percent.toFixed(1)}%`).join(', ');
+}
