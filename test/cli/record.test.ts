@@ -104,3 +104,46 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     void stderr;
   });
 });
+
+describe('flambe record on an Express app', () => {
+  const app = path.join(repo, 'test/fixtures/express-app/server.js');
+
+  it('finds the port by itself, loads it and profiles Express', async () => {
+    const out = path.join(dir, 'express.cpuprofile');
+    const r = await runFlambe(['record', '--launch', app, '-d', '1', '--warmup', '0', '--json', '--out', out]);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o.load.requests).toBeGreaterThan(0);
+    const p = JSON.parse(readFileSync(out, 'utf8')) as { nodes: { callFrame: { url: string } }[] };
+    expect(p.nodes.some((n) => /node_modules\/(express|router)\//.test(n.callFrame.url))).toBe(true);
+  });
+
+  it('POSTs a JSON body with headers', async () => {
+    const port = await freePort();
+    const r = await runFlambe(['record', '--launch', app, '--env', `PORT=${port}`, '--url', `http://127.0.0.1:${port}/api/echo`,
+      '-m', 'POST', '-H', 'content-type: application/json', '-b', '{"hello":"flambe"}', '-n', '200', '--warmup', '0', '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o.load.requests).toBeGreaterThanOrEqual(200);
+    expect(o.load.non2xx).toBe(0); // 201 Created counts as 2xx
+  });
+
+  it('profiles the route handler of a given --url', async () => {
+    const port = await freePort();
+    const out = path.join(dir, 'express-total.cpuprofile');
+    const r = await runFlambe(['record', '--launch', app, '--env', `PORT=${port}`, '--url', `http://127.0.0.1:${port}/api/total`,
+      '-d', '2', '--warmup', '1', '--json', '--out', out]);
+    expect(r.code).toBe(0);
+    const fns = profileFunctions(JSON.parse(readFileSync(out, 'utf8')));
+    expect(fns).toContain('totalHandler');
+    expect(fns).toContain('expensiveTotal');
+  });
+});
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
