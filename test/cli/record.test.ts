@@ -90,7 +90,10 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     const pids = () => {
       // The demo server is a child of flambe: find it by its command line.
       const out = execSync('ps -eo pid,ppid,args').toString();
-      return out.split('\n').filter((l) => l.includes(demoScript) && l.includes('--inspect')).map((l) => Number(l.trim().split(/\s+/)[0]));
+      // Only our child's: other tests may run the demo server at the same time.
+      return out.split('\n').map((l) => l.trim().split(/\s+/))
+        .filter(([, ppid, ...args]) => Number(ppid) === child.pid && args.join(' ').includes(demoScript) && args.join(' ').includes('--inspect'))
+        .map(([pid]) => Number(pid));
     };
     const [serverPid] = await waitFor(() => { const p = pids(); return p.length ? p : null; }, 10_000, 'the demo server');
     await new Promise((r) => setTimeout(r, 2500));
