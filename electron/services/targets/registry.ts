@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
-import { InspectorSession, suggestUrls } from './inspector.ts';
+import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
 import { isLoopbackHost, listInspectorTargets } from './attach.ts';
 import { OutputBuffer } from './output-buffer.ts';
@@ -21,6 +21,10 @@ export interface Target {
 const START_GRACE_MS = 500;
 
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
+
+function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity): TargetInfo {
+  return { targetId, kind, label, ...identity, listeningPorts: [], suggestedUrls: [], running: true };
+}
 
 export class TargetRegistry {
   private readonly targets = new Map<string, Target>();
@@ -86,25 +90,9 @@ export class TargetRegistry {
       const why = proc.lastError();
       return `The target process exited ${signal ? `(${signal})` : `with code ${code}`}${why && code ? ` (${why})` : ''}`;
     });
-    const target: Target = {
-      info: {
-        targetId,
-        kind: 'launched',
-        label: path.relative(process.cwd(), proc.scriptPath).startsWith('..') ? proc.scriptPath : path.relative(process.cwd(), proc.scriptPath) || proc.scriptPath,
-        pid: identity.pid,
-        nodeVersion: identity.nodeVersion,
-        argv: identity.argv,
-        listeningPorts: [],
-        suggestedUrls: [],
-        running: true,
-      },
-      session,
-      process: proc,
-      host: '127.0.0.1',
-      gone,
-    };
-    this.targets.set(targetId, target);
-    return this.refresh(targetId);
+    const relative = path.relative(process.cwd(), proc.scriptPath);
+    const label = !relative || relative.startsWith('..') ? proc.scriptPath : relative;
+    return this.add({ info: newInfo(targetId, 'launched', label, identity), session, process: proc, host: '127.0.0.1', gone });
   }
 
   async attach(spec: AttachSpec): Promise<TargetInfo> {
@@ -126,24 +114,12 @@ export class TargetRegistry {
         resolve('The inspector connection closed (the target process exited or was stopped)');
       });
     });
-    const target: Target = {
-      info: {
-        targetId,
-        kind: 'attached',
-        label: `${spec.host}:${spec.port}`,
-        pid: identity.pid,
-        nodeVersion: identity.nodeVersion,
-        argv: identity.argv,
-        listeningPorts: [],
-        suggestedUrls: [],
-        running: true,
-      },
-      session,
-      host: spec.host,
-      gone,
-    };
-    this.targets.set(targetId, target);
-    return this.refresh(targetId);
+    return this.add({ info: newInfo(targetId, 'attached', `${spec.host}:${spec.port}`, identity), session, host: spec.host, gone });
+  }
+
+  private add(target: Target): Promise<TargetInfo> {
+    this.targets.set(target.info.targetId, target);
+    return this.refresh(target.info.targetId);
   }
 
   /** Re-reads the ports the target listens on. */
