@@ -4,6 +4,7 @@
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
 import { z } from 'zod';
+import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
 
 // ---------- targets ----------
 
@@ -298,7 +299,12 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   exportRecording: exportSchema,
 };
 
-export const apiMethods = Object.keys(apiInputSchemas) as ApiMethod[];
+export const apiMethods: readonly ApiMethod[] = apiMethodNames;
+
+// Compile-time check: the dependency-free name list is exactly the contract.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const namesMatchContract: SameKeys<ApiMethodName, ApiMethod> = true;
+void namesMatchContract;
 
 export function isApiMethod(name: unknown): name is ApiMethod {
   return typeof name === 'string' && Object.hasOwn(apiInputSchemas, name);
