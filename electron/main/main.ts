@@ -9,6 +9,7 @@ import {
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messageOf } from '../services/errors.ts';
+import { platformDataDir } from '../services/library/paths.ts';
 import { APP_INDEX_URL, APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { ServiceHostClient, type HostChild } from './host-client.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL, type InvokeOutcome } from './ipc-contract.ts';
@@ -31,6 +32,12 @@ const files = {
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
 ]);
+
+// The app's user-data folder is the platform data folder the CLI and browser
+// mode use too (~/Library/Application Support/Flambe, %APPDATA%\Flambe,
+// $XDG_DATA_HOME/flambe), so its library.sqlite is one library everywhere.
+// Set before anything reads userData (the single-instance lock does).
+app.setPath('userData', platformDataDir());
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

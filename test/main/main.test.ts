@@ -33,6 +33,11 @@ const invoke = (sender: { id: number }, frame: { url: string; parent: unknown } 
 const ourFrame = { url: 'app://flambe/index.html', parent: null };
 
 describe('main', () => {
+  it('keeps its user data (and so its library) in the platform data folder the CLI uses', async () => {
+    const { platformDataDir } = await import('../../electron/services/library/paths.ts');
+    expect((electron.app as unknown as { paths: Record<string, string> }).paths.userData).toBe(platformDataDir());
+  });
+
   it('opens one locked-down window on app://flambe/', () => {
     expect(FakeBrowserWindow.created).toHaveLength(1);
     expect(win().options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });

@@ -58,6 +58,8 @@ const ready = new Promise<void>((resolve) => (resolveReady = resolve));
 class FakeApp extends EventEmitter {
   isPackaged = false;
   quitCalls = 0;
+  readonly paths: Record<string, string> = {};
+  setPath(name: string, value: string) { this.paths[name] = value; }
   requestSingleInstanceLock() { return true; }
   whenReady() { return ready; }
   getVersion() { return '0.1.0'; }
