@@ -2,6 +2,7 @@
 // load (summary) and how the process held up (samples).
 import { useEffect, useRef } from 'react';
 import type { RecordingResult } from '../../../shared/api.ts';
+import { SaveError } from '../library/SaveError.tsx';
 import { formatDuration, formatInt } from '../lib/format.ts';
 import { Flamegraph } from './Flamegraph.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
@@ -60,11 +61,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
         </div>
       )}
 
-      {saveProblem && (
-        <p className="note" data-testid="save-problem">
-          Not saved to the library: {saveProblem} It stays here until Flambé closes.
-        </p>
-      )}
+      {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
 
       <section className="card" aria-labelledby="load-result-heading">
         <h2 id="load-result-heading">Load</h2>
