@@ -50,6 +50,13 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     expect(o.load.non2xx).toBe(0);
   });
 
+  it('--cwd resolves the script, and --node picks the node program', async () => {
+    const r = await runFlambe(['record', '--launch', 'server.js', '--cwd', path.dirname(demoScript), '--node', process.execPath,
+      '-n', '100', '--warmup', '0', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).target.nodeVersion).toBe(process.version);
+  });
+
   it('--no-profile runs the burst alone and prints a readable summary', async () => {
     const server = createServer((q, s) => s.end('ok'));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -73,6 +80,8 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     [['record', '--launch', demoScript, 'extra'], /put the script's own arguments after "--"/],
     [['record', '--bogus'], /Unknown option '--bogus'/],
     [['frobnicate'], /Unknown command "frobnicate"/],
+    [['record', '--launch', demoScript, '--node', '/nope/bin/node', '--url', 'http://127.0.0.1:9/'], /Could not find the Node.js program "\/nope\/bin\/node"/],
+    [['record', '--launch', 'server.js', '--cwd', '/nope-dir', '--url', 'http://127.0.0.1:9/'], /The working directory \/nope-dir does not exist/],
   ])('user error %j: exit 1, one line on stderr, no stack', async (args, message) => {
     const r = await runFlambe(args as string[]);
     expect(r.code).toBe(1);
