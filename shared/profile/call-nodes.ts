@@ -22,21 +22,35 @@ export interface CallNodeTable {
 }
 
 const cache = new WeakMap<Profile, CallNodeTable>();
+const nodeSelfCache = new WeakMap<Profile, Float64Array>();
+
+/** The importer already summed self time per node while weighing samples: saves a pass over millions of samples. */
+export function rememberNodeSelfMs(profile: Profile, nodeSelfMs: Float64Array): void {
+  nodeSelfCache.set(profile, nodeSelfMs);
+}
 
 export function callNodeTable(profile: Profile): CallNodeTable {
   let table = cache.get(profile);
   if (!table) {
-    table = buildCallNodeTable(profile.frames.length, profile.nodeFrame, profile.nodeParent, profile.samples, profile.weightsMs);
+    const nodeSelf = nodeSelfCache.get(profile) ?? nodeSelfMs(profile.nodeFrame.length, profile.samples, profile.weightsMs);
+    table = buildCallNodeTable(profile.frames.length, profile.nodeFrame, profile.nodeParent, nodeSelf);
     cache.set(profile, table);
   }
   return table;
+}
+
+/** Self time of each node: the one pass over the samples every view needs. */
+export function nodeSelfMs(nodeCount: number, samples: Int32Array, weightsMs: Float64Array): Float64Array {
+  const self = new Float64Array(nodeCount);
+  for (let s = 0; s < samples.length; s++) self[samples[s]] += weightsMs[s];
+  return self;
 }
 
 /**
  * Merges nodes by path. Works on any tree whose parents precede their
  * children; frames are indices below `frameCount`.
  */
-export function buildCallNodeTable(frameCount: number, nodeFrame: Int32Array, nodeParent: Int32Array, samples: Int32Array, weightsMs: Float64Array): CallNodeTable {
+export function buildCallNodeTable(frameCount: number, nodeFrame: Int32Array, nodeParent: Int32Array, nodeSelf: Float64Array): CallNodeTable {
   const n = nodeFrame.length;
   // 1. Merge: temporary ids in first-seen order.
   const tmpOf = new Int32Array(n);
@@ -89,8 +103,8 @@ export function buildCallNodeTable(frameCount: number, nodeFrame: Int32Array, no
   const nodeToCallNode = new Int32Array(n);
   for (let i = 0; i < n; i++) nodeToCallNode[i] = pre[tmpOf[i]];
   const selfMs = new Float64Array(tmpCount);
-  for (let s = 0; s < samples.length; s++) selfMs[nodeToCallNode[samples[s]]] += weightsMs[s];
-  const totalMs = Float64Array.from(selfMs);
+  for (let i = 0; i < n; i++) selfMs[nodeToCallNode[i]] += nodeSelf[i];
+  const totalMs = selfMs.slice();
   const subtreeEnd = new Int32Array(tmpCount);
   for (let c = tmpCount - 1; c >= 0; c--) {
     if (subtreeEnd[c] === 0) subtreeEnd[c] = c + 1;

@@ -53,21 +53,27 @@ const percentOf = (profile: Profile) => (ms: number) => (profile.durationMs > 0 
 export function categoryBreakdown(profile: Profile): CategoryRow[] {
   const t = callNodeTable(profile);
   const { cls } = frameClasses(profile);
-  const rows = new Map<string, CategoryRow>();
   const pct = percentOf(profile);
-  for (let c = 0; c < t.count; c++) {
-    if (t.selfMs[c] === 0) continue;
-    const k = cls[t.frame[c]];
+  // One row per category id; each frame knows its row, so the walk over call nodes only adds.
+  const rows: CategoryRow[] = [];
+  const rowOf = new Map<string, number>();
+  const rowOfFrame = cls.map((k) => {
     const id = k.kind === 'dependency' ? `dependency:${k.packageName}` : k.kind;
-    let row = rows.get(id);
-    if (!row) {
-      row = { id, kind: k.kind, name: categoryLabel(k), ms: 0, percent: 0 };
-      rows.set(id, row);
+    let r = rowOf.get(id);
+    if (r === undefined) {
+      r = rows.length;
+      rows.push({ id, kind: k.kind, name: categoryLabel(k), ms: 0, percent: 0 });
+      rowOf.set(id, r);
     }
-    row.ms += t.selfMs[c];
-  }
-  const out = [...rows.values()];
-  for (const r of out) r.percent = pct(r.ms);
+    return r;
+  });
+  const ms = new Float64Array(rows.length);
+  for (let c = 0; c < t.count; c++) ms[rowOfFrame[t.frame[c]]] += t.selfMs[c];
+  const out = rows.filter((r, i) => {
+    r.ms = ms[i];
+    r.percent = pct(ms[i]);
+    return ms[i] > 0;
+  });
   return out.sort((a, b) => b.ms - a.ms || a.id.localeCompare(b.id));
 }
 

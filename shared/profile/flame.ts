@@ -30,13 +30,14 @@ export function smallFramesName(count: number): string {
 
 export function buildFlameTree(profile: Profile, opts: FlameOptions = {}): FlameNode {
   const t = callNodeTable(profile);
+  const locations = profile.frames.map(frameLocation); // per frame, not per node: a big tree has 100 000s
   const minMs = (opts.minFraction ?? 0) * t.totalMs[0];
   const made: FlameNode[] = new Array(t.count);
   const folded = new Map<FlameNode, FlameNode>();
   const foldedCount = new Map<FlameNode, number>();
   const node = (c: number): FlameNode => {
     const frame = profile.frames[t.frame[c]];
-    return { name: frame.name, value: t.totalMs[c], selfMs: t.selfMs[c], location: frameLocation(frame), frame: t.frame[c], children: [] };
+    return { name: frame.name, value: t.totalMs[c], selfMs: t.selfMs[c], location: locations[t.frame[c]], frame: t.frame[c], children: [] };
   };
   made[0] = node(0);
   // Preorder: a parent is made before its children. A folded (or empty)

@@ -107,8 +107,8 @@ function buildGroupedCallTree(profile: Profile, by: Grouping): GroupedCallTree {
       stepParent.push(p);
     }
   }
-  // Each call node's self time becomes one weighted "sample" of its step.
-  const weights = calls.selfMs;
-  const table = buildCallNodeTable(groups.groups.length, Int32Array.from(stepGroup), Int32Array.from(stepParent), step, weights);
+  const stepSelf = new Float64Array(stepGroup.length);
+  for (let c = 0; c < n; c++) stepSelf[step[c]] += calls.selfMs[c];
+  const table = buildCallNodeTable(groups.groups.length, Int32Array.from(stepGroup), Int32Array.from(stepParent), stepSelf);
   return { groups, table };
 }

@@ -5,7 +5,6 @@ import { analyzeProfile } from './analyze.ts';
 import { importCpuProfile } from './cpuprofile.ts';
 import { ProfileFormatError } from './errors.ts';
 import { importProfile, importProfileWithFormat } from './import.ts';
-import { parseJsonText } from './json-text.ts';
 import { FIXTURES } from './test-support/fixtures.ts';
 
 const summary = (name: string) => {
@@ -33,11 +32,9 @@ describe('real fixtures', () => {
     expect({ ...trace, format: '' }).toEqual({ ...direct, format: '' });
   });
 
-  it('reads the same model from the fast path and from plain JSON.parse', () => {
+  it('reads the same model from the text and from the parsed JSON', () => {
     for (const name of ['node20.cpuprofile', 'node24.cpuprofile']) {
-      const fast = importProfile(FIXTURES[name]);
-      const plain = importCpuProfile(JSON.parse(FIXTURES[name]));
-      expect(fast).toEqual(plain);
+      expect(importProfile(FIXTURES[name])).toEqual(importCpuProfile(JSON.parse(FIXTURES[name])));
     }
   });
 });
@@ -131,39 +128,5 @@ describe('damaged files are refused with a message naming what is wrong', () => 
 
   it('accepts the good one', () => {
     expect(importProfile(good()).durationMs).toBe(3);
-  });
-});
-
-describe('the fast JSON path', () => {
-  const base = '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":""},"children":[2]},{"id":2,"callFrame":{"functionName":"f","url":"file:///f.js"}}],"startTime":0,"endTime":3000';
-  const same = (text: string) => expect(parseJsonText(text)).toEqual(JSON.parse(text.replace(/^\ufeff/, '')));
-  const arrays = (o: unknown) => o as { samples: ArrayLike<number>; timeDeltas: ArrayLike<number> };
-
-  it('scans the arrays into typed arrays', () => {
-    const o = arrays(parseJsonText(`${base},"samples":[2, 2,2 ],"timeDeltas":[0,-1000 ,\n2000]}`));
-    expect(o.samples).toBeInstanceOf(Float64Array);
-    expect(Array.from(o.timeDeltas)).toEqual([0, -1000, 2000]);
-  });
-
-  it('falls back to JSON.parse for anything unusual, with the same result', () => {
-    for (const tail of [
-      ',"samples":[2,2],"timeDeltas":[0,1.5]}', // a fraction
-      ',"samples":[2,2],"timeDeltas":[0,1e3]}', // an exponent
-      ',"samples":[2,2],"timeDeltas":[0,01]}', // a leading zero (invalid JSON)
-      ',"samples":[2,2],"timeDeltas":[0,1],"samples":[2]}', // a duplicate key: JSON.parse keeps the last
-      ',"x":{"samples":[1]},"samples":[2],"timeDeltas":[0]}', // a nested key first
-      ',"x\\"samples":[1],"samples":[2],"timeDeltas":[0]}', // an escaped quote before the key
-      ',"samples":[],"timeDeltas":[]}',
-      ',"samples":[12345678901234567],"timeDeltas":[0]}', // beyond exact integers
-    ]) {
-      const text = base + tail;
-      let expected: unknown;
-      try { expected = JSON.parse(text); } catch { expect(() => parseJsonText(text)).toThrow(ProfileFormatError); continue; }
-      const got = arrays(parseJsonText(text));
-      const want = expected as { samples: number[]; timeDeltas: number[] };
-      expect(Array.from(got.samples)).toEqual(want.samples);
-      expect(Array.from(got.timeDeltas)).toEqual(want.timeDeltas);
-    }
-    same('{"a":1}');
   });
 });

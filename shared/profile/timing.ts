@@ -1,6 +1,6 @@
 // THE timing rule, written down once (DESIGN.md "The profile model"; the
-// picture is in README.md). Every importer calls `timeSamples`, then
-// `applyMetaNodeRules`; nothing else decides what a sample weighs.
+// picture is in README.md). Every importer calls `timeSamples`; nothing else
+// decides what a sample weighs.
 //
 // 1. Timestamps. V8 writes timeDeltas[i] = t[i] - t[i-1], with t[-1] = startTime.
 //    hitCount is ignored: it cannot say how long each sample lasted.
@@ -14,7 +14,7 @@
 //    the profile's endTime (0 if endTime is missing or earlier). The gap
 //    between startTime and the first sample is not attributed to anything.
 //    So the weights add up to the duration, max(endTime, t[last]) - t[0].
-// 4. Meta nodes (applyMetaNodeRules):
+// 4. Meta nodes:
 //    - (root): a sample on the root itself (V8 does this when it has no stack
 //      and no state) counts as (program), so the root never has self time.
 //    - (program): time in V8/Node outside JavaScript. A lone (program) sample
@@ -36,23 +36,60 @@ export function sampleTimestampsUs(startTimeUs: number, timeDeltasUs: ArrayLike<
   return t;
 }
 
-/** Sorts samples by timestamp (stable) when V8 wrote any out of order. Returns new arrays, or the same ones when already sorted. */
+/** Rule 2: samples sorted by timestamp (stable). Returns new arrays, or the same ones when already sorted. */
 export function orderSamplesByTime(samples: Int32Array, timestampsUs: Float64Array): { samples: Int32Array; timestampsUs: Float64Array } {
-  let sorted = true;
-  for (let i = 1; i < timestampsUs.length && sorted; i++) if (timestampsUs[i] < timestampsUs[i - 1]) sorted = false;
-  if (sorted) return { samples, timestampsUs };
-  const order = Array.from({ length: samples.length }, (_, i) => i);
-  order.sort((a, b) => timestampsUs[a] - timestampsUs[b] || a - b);
-  const s = new Int32Array(samples.length);
-  const t = new Float64Array(samples.length);
-  for (let i = 0; i < order.length; i++) {
-    s[i] = samples[order[i]];
-    t[i] = timestampsUs[order[i]];
+  for (let i = 1; i < timestampsUs.length; i++) {
+    if (timestampsUs[i] < timestampsUs[i - 1]) {
+      const s = samples.slice();
+      const t = timestampsUs.slice();
+      sortInPlace(s, t);
+      return { samples: s, timestampsUs: t };
+    }
   }
-  return { samples: s, timestampsUs: t };
+  return { samples, timestampsUs };
 }
 
-/** Weight of each sample in ms (rule 3). `timestampsUs` must be sorted. */
+/**
+ * V8's strays are few and close to where they belong, so an insertion pass
+ * orders them in about one walk; arrays out of order everywhere fall back to
+ * a full sort (never quadratic).
+ */
+function sortInPlace(s: Int32Array, t: Float64Array): void {
+  const n = t.length;
+  let budget = 8 * n + 64;
+  for (let i = 1; i < n; i++) {
+    const ts = t[i];
+    if (ts >= t[i - 1]) continue;
+    const node = s[i];
+    let j = i - 1;
+    while (j >= 0 && t[j] > ts) {
+      t[j + 1] = t[j];
+      s[j + 1] = s[j];
+      j--;
+    }
+    t[j + 1] = ts;
+    s[j + 1] = node;
+    budget -= i - j;
+    if (budget < 0) {
+      fullSort(s, t);
+      return;
+    }
+  }
+}
+
+function fullSort(s: Int32Array, t: Float64Array): void {
+  const order = new Uint32Array(s.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((a, b) => t[a] - t[b] || a - b); // ties by index keep it stable
+  const s0 = s.slice();
+  const t0 = t.slice();
+  for (let i = 0; i < order.length; i++) {
+    s[i] = s0[order[i]];
+    t[i] = t0[order[i]];
+  }
+}
+
+/** Rule 3 alone: the weight of each sample in ms. `timestampsUs` must be sorted. */
 export function sampleWeightsMs(timestampsUs: Float64Array, endTimeUs: number | undefined): Float64Array {
   const n = timestampsUs.length;
   const w = new Float64Array(n);
@@ -61,51 +98,102 @@ export function sampleWeightsMs(timestampsUs: Float64Array, endTimeUs: number | 
   return w;
 }
 
+export interface SampleInput {
+  /** The model node each sample hit, in file order. Reused: reordered and fixed in place. */
+  samples: Int32Array;
+  timeDeltasUs: ArrayLike<number>;
+  startTimeUs: number;
+  endTimeUs: number | undefined;
+  /** The model's tree (node 0 is the root, parents first). */
+  nodeParent: Int32Array;
+  /** 1 for the root, (program), (idle) and (garbage collector) nodes. */
+  systemNode: Uint8Array;
+  /** The (program) child of the root, or -1 (then no sample may hit the root: see needsProgramNode). */
+  programNode: number;
+}
+
 export interface TimedSamples {
   samples: Int32Array;
   weightsMs: Float64Array;
   durationMs: number;
   /** Profile end: max(endTime, last sample); the first sample is durationMs before it. */
   endTimeUs: number;
-}
-
-/** Rules 1–3: from V8's (samples, timeDeltas, startTime, endTime) to weighted samples in time order. */
-export function timeSamples(samples: Int32Array, startTimeUs: number, endTimeUs: number | undefined, timeDeltasUs: ArrayLike<number>): TimedSamples {
-  const ordered = orderSamplesByTime(samples, sampleTimestampsUs(startTimeUs, timeDeltasUs, samples.length));
-  const weightsMs = sampleWeightsMs(ordered.timestampsUs, endTimeUs);
-  let durationMs = 0;
-  for (let i = 0; i < weightsMs.length; i++) durationMs += weightsMs[i];
-  const n = ordered.timestampsUs.length;
-  const lastUs = n ? ordered.timestampsUs[n - 1] : startTimeUs;
-  return { samples: ordered.samples, weightsMs, durationMs, endTimeUs: Math.max(endTimeUs ?? lastUs, lastUs) };
+  /** Self time of each node, a by-product the views reuse. */
+  nodeSelfMs: Float64Array;
 }
 
 /**
- * Rule 4, on samples already in time order. `programNode` is the (program)
- * node, or -1 when the tree has none (then it must be created by the caller if
- * a root sample exists: see `needsProgramNode`). Returns new samples; never
- * mutates its input.
+ * Rules 1–4. Two passes over the samples (and a sort when V8 wrote some out
+ * of order): this is most of the work of opening a big profile. Returns null
+ * when a delta is not a finite number, or the clock overflows.
  */
-export function applyMetaNodeRules(samples: Int32Array, nodeParent: Int32Array, isSystemNode: (node: number) => boolean, programNode: number): Int32Array {
-  const out = Int32Array.from(samples);
-  if (programNode >= 0) {
-    for (let i = 0; i < out.length; i++) if (out[i] === 0) out[i] = programNode;
+export function timeSamples(input: SampleInput): TimedSamples | null {
+  const { samples, timeDeltasUs, startTimeUs, endTimeUs, nodeParent } = input;
+  const n = samples.length;
+  // Rules 1 and 2: timestamps, sorted if needed.
+  const t = new Float64Array(n);
+  const clock = timestamps(timeDeltasUs, startTimeUs, t);
+  // A delta that is not a finite number makes the clock NaN or infinite: the
+  // caller says which one (validating here would cost a pass on every file).
+  if (clock === BAD_DELTA || !Number.isFinite(clock)) return null;
+  if (clock === UNSORTED) sortInPlace(samples, t);
+  const lastUs = n ? t[n - 1] : startTimeUs;
+  // Rule 4 needs each node's outermost function under the root ("bottom node" in DevTools).
+  const outermost = new Int32Array(nodeParent.length);
+  for (let i = 1; i < nodeParent.length; i++) outermost[i] = nodeParent[i] === 0 ? i : outermost[nodeParent[i]];
+  const nodeSelfMs = new Float64Array(nodeParent.length);
+  const durationMs = weigh(t, endTimeUs, samples, input.systemNode, input.programNode, outermost, nodeSelfMs);
+  return { samples, weightsMs: t, durationMs, endTimeUs: Math.max(endTimeUs ?? lastUs, lastUs), nodeSelfMs };
+}
+
+const BAD_DELTA = -1;
+const UNSORTED = -2;
+
+/**
+ * Rule 1 into `t`. Returns the last timestamp, UNSORTED when some delta is
+ * negative (rule 2 then sorts), or BAD_DELTA when one is not a number. (The
+ * hot loops are small functions of their own: V8 optimizes them best so.)
+ */
+function timestamps(deltas: ArrayLike<number>, startTimeUs: number, t: Float64Array): number {
+  let now = startTimeUs;
+  let sorted = true;
+  let numbers = true;
+  for (let i = 0; i < t.length; i++) {
+    const d = deltas[i];
+    if (typeof d !== 'number') numbers = false;
+    if (d < 0) sorted = false;
+    now += d;
+    t[i] = now;
   }
-  if (programNode < 0 || out.length < 3) return out;
-  // The outermost function under the root ("bottom node" in DevTools).
-  const outermost = (node: number): number => {
-    while (node > 0 && nodeParent[node] > 0) node = nodeParent[node];
-    return node;
-  };
-  for (let i = 1; i < out.length - 1; i++) {
-    // Compare with the *recorded* neighbours (samples[]), as DevTools does, so
-    // the fix is idempotent: fixing a fixed profile changes nothing.
-    const prev = samples[i - 1] === 0 ? programNode : samples[i - 1];
-    const next = samples[i + 1] === 0 ? programNode : samples[i + 1];
-    if (out[i] !== programNode || isSystemNode(prev) || isSystemNode(next)) continue;
-    if (outermost(prev) === outermost(next)) out[i] = prev;
+  if (!numbers) return BAD_DELTA;
+  if (!Number.isFinite(now)) return now;
+  return sorted ? now : UNSORTED;
+}
+
+/** Rules 3 and 4, in place: `t` becomes the weights; returns the duration. */
+function weigh(t: Float64Array, endTimeUs: number | undefined, samples: Int32Array, systemNode: Uint8Array, programNode: number,
+  outermost: Int32Array, nodeSelfMs: Float64Array): number {
+  const n = t.length;
+  let durationMs = 0;
+  let prev = -1; // the previous sample as recorded (DevTools compares with those: the fix is idempotent)
+  for (let i = 0; i < n; i++) {
+    const w = i < n - 1 ? (t[i + 1] - t[i]) / 1000 : endTimeUs === undefined ? 0 : Math.max(0, endTimeUs - t[i]) / 1000;
+    t[i] = w;
+    const here = samples[i];
+    let node = here;
+    if (here === 0 || here === programNode) {
+      node = programNode;
+      if (prev >= 0 && i < n - 1) {
+        const next = samples[i + 1];
+        if (!systemNode[prev] && !systemNode[next] && outermost[prev] === outermost[next]) node = prev;
+      }
+      samples[i] = node;
+    }
+    prev = here;
+    durationMs += w;
+    nodeSelfMs[node] += w;
   }
-  return out;
+  return durationMs;
 }
 
 /** True when some sample hits the root: the tree then needs a (program) node to hold it. */
