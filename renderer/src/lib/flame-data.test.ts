@@ -22,8 +22,9 @@ describe('prepareFlameData', () => {
     if (!r.ok) throw new Error(r.message);
     expect(r.data.totalMs).toBeCloseTo(4);
     expect(r.data.tree.children.map((c) => c.name)).toEqual(['handleRequest', '(idle)']);
-    expect(r.data.selfMsByClass.app).toBeCloseTo(1);
-    expect(r.data.selfMsByClass.native).toBeCloseTo(3);
+    expect(r.data.selfMsByClass.user).toBeCloseTo(1);
+    expect(r.data.selfMsByClass.native).toBeCloseTo(2);
+    expect(r.data.selfMsByClass.idle).toBeCloseTo(1);
   });
 
   it('explains a file that is not a profile', () => {

@@ -1,10 +1,9 @@
-// Everything the flamegraph needs from a recording's profile, computed once:
-// the flame tree (shared/profile), the legend class of every frame, the share
-// of self time per class, and the tooltip text of a node.
-import type { Frame } from '../../../shared/profile/model.ts';
-import { importCpuProfile } from '../../../shared/profile/cpuprofile.ts';
-import { buildFlameTree, type FlameNode } from '../../../shared/profile/flame.ts';
-import { classifyFrame, type FrameClass } from './frame-kind.ts';
+// Everything the flamegraph needs from a profile, computed once per profile
+// and transform stack (in the analysis worker): the flame tree
+// (shared/profile), the legend class of every frame, the share of self time
+// per class, and the tooltip text of a node.
+import { buildFlameTree, importProfile, type FlameNode, type Frame, type Profile } from '../../../shared/profile/index.ts';
+import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
 
 /** Frames narrower than this share of the profile are folded into one "N small frames" node. */
@@ -14,29 +13,22 @@ export interface FlameData {
   tree: FlameNode;
   frames: Frame[];
   /** Legend class per frame index. */
-  classes: FrameClass[];
+  classes: LegendClass[];
   totalMs: number;
   /** Self time per class, in milliseconds. */
-  selfMsByClass: Record<FrameClass, number>;
+  selfMsByClass: Record<LegendClass, number>;
 }
 
 export type FlameDataResult = { ok: true; data: FlameData } | { ok: false; message: string };
 
-export function classOfNode(data: Pick<FlameData, 'classes'>, node: Pick<FlameNode, 'frame'>): FrameClass {
+export function classOfNode(data: Pick<FlameData, 'classes'>, node: Pick<FlameNode, 'frame'>): LegendClass {
   return node.frame < 0 ? 'folded' : (data.classes[node.frame] ?? 'native');
 }
 
-export function prepareFlameData(profile: unknown): FlameDataResult {
-  let parsed;
-  let tree;
-  try {
-    parsed = importCpuProfile(profile);
-    tree = buildFlameTree(parsed, { minFraction: MIN_FRACTION });
-  } catch (e) {
-    return { ok: false, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  const classes = parsed.frames.map(classifyFrame);
-  const selfMsByClass: Record<FrameClass, number> = { app: 0, dependency: 0, node: 0, native: 0, folded: 0 };
+export function flameDataFromProfile(profile: Profile): FlameData {
+  const tree = buildFlameTree(profile, { minFraction: MIN_FRACTION });
+  const classes = profile.frames.map(legendClass);
+  const selfMsByClass: Record<LegendClass, number> = { user: 0, dependency: 0, node: 0, native: 0, gc: 0, idle: 0, program: 0, folded: 0 };
   // Iterative walk: stacks can be thousands of frames deep.
   const stack: FlameNode[] = [tree];
   while (stack.length) {
@@ -44,26 +36,27 @@ export function prepareFlameData(profile: unknown): FlameDataResult {
     selfMsByClass[classOfNode({ classes }, node)] += node.selfMs;
     for (const child of node.children) stack.push(child);
   }
-  return { ok: true, data: { tree, frames: parsed.frames, classes, totalMs: tree.value, selfMsByClass } };
+  return { tree, frames: profile.frames, classes, totalMs: tree.value, selfMsByClass };
 }
 
-const CLASS_WORDS: Record<FrameClass, string> = {
-  app: 'your code',
-  dependency: 'a dependency (node_modules)',
-  node: 'Node internals',
-  native: 'native code / V8',
-  folded: 'several small frames, grouped',
-};
+/** From a recording's raw profile (whatever importProfile reads) to flame data, or the reason it cannot be read. */
+export function prepareFlameData(raw: unknown): FlameDataResult {
+  try {
+    return { ok: true, data: flameDataFromProfile(importProfile(raw)) };
+  } catch (e) {
+    return { ok: false, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
 
 /** Plain text, one item per line: the flamegraph shows it with .text(), never as HTML. */
 export function frameTooltip(data: FlameData, node: FlameNode): string {
-  const cls = classOfNode(data, node);
-  const where = node.location || (cls === 'native' && node.frame >= 0 && data.frames[node.frame]?.kind === 'native' ? 'native code' : '');
+  const frame = node.frame >= 0 ? data.frames[node.frame] : undefined;
+  const where = node.location || (frame?.kind === 'native' ? 'native code' : '');
   const share = data.totalMs > 0 ? node.value / data.totalMs : 0;
   return [
     node.name,
     where,
     `self ${formatTimeMs(node.selfMs)} · total ${formatTimeMs(node.value)} · ${formatPercent(share)} of total`,
-    CLASS_WORDS[cls],
+    frame ? categoryWords(frame) : 'several small frames, grouped',
   ].filter(Boolean).join('\n');
 }

@@ -1,33 +1,42 @@
-// "Where did the time go", in the words of the flamegraph legend: the
-// user's own code, dependencies from node_modules, Node's own JavaScript
-// (node:…) and native/V8 frames (no script: builtins, GC, idle, program).
-import type { Frame } from '../../../shared/profile/model.ts';
+// Flamegraph colours and legend, one hue per category of shared/profile's
+// classifyFrame (the one classification every view uses): your code,
+// dependencies, Node internals, V8 and native, GC, idle, program — plus the
+// grey of "N small frames" nodes the flame tree folds.
+import { CATEGORY_LABELS, classifyFrame, type CategoryKind, type Frame } from '../../../shared/profile/index.ts';
 
-export type FrameClass = 'app' | 'dependency' | 'node' | 'native' | 'folded';
+export type LegendClass = CategoryKind | 'folded';
 
-export const FRAME_CLASSES: { key: FrameClass; label: string }[] = [
-  { key: 'app', label: 'Your code' },
-  { key: 'dependency', label: 'node_modules' },
-  { key: 'node', label: 'Node internals (node:)' },
-  { key: 'native', label: 'Native / V8' },
+export const LEGEND: { key: LegendClass; label: string }[] = [
+  { key: 'user', label: 'Your code' },
+  { key: 'dependency', label: 'Dependencies (node_modules)' },
+  { key: 'node', label: 'Node internals' },
+  { key: 'native', label: 'V8 and native' },
+  { key: 'gc', label: 'Garbage collection' },
+  { key: 'idle', label: 'Idle' },
+  { key: 'program', label: 'Program' },
   { key: 'folded', label: 'Small frames, grouped' },
 ];
 
-export function classifyFrame(frame: Pick<Frame, 'kind' | 'url'>): FrameClass {
-  if (frame.kind !== 'js') return 'native';
-  const url = frame.url;
-  if (url.startsWith('node:') || url.startsWith('internal/')) return 'node';
-  if (/[\\/]node_modules[\\/]/.test(url)) return 'dependency';
-  return 'app';
+export function legendClass(frame: Frame): LegendClass {
+  return classifyFrame(frame).kind;
+}
+
+/** "your code", "dependency express", "Node internals"… for tooltips. */
+export function categoryWords(frame: Frame): string {
+  const c = classifyFrame(frame);
+  return c.kind === 'dependency' ? `dependency: ${c.packageName}` : CATEGORY_LABELS[c.kind];
 }
 
 // Hue, saturation and a lightness range per class; the name picks a
 // lightness inside the range so neighbouring frames stay distinguishable.
-const PALETTE: Record<FrameClass, [number, number, number, number]> = {
-  app: [24, 90, 62, 74],
+const PALETTE: Record<LegendClass, [number, number, number, number]> = {
+  user: [24, 90, 62, 74],
   dependency: [205, 70, 66, 78],
   node: [140, 45, 60, 72],
   native: [265, 22, 70, 80],
+  gc: [350, 65, 70, 76],
+  idle: [190, 12, 84, 88],
+  program: [45, 12, 74, 80],
   folded: [0, 0, 78, 82],
 };
 
@@ -37,13 +46,13 @@ function nameHash(name: string): number {
   return (h % 1000) / 1000;
 }
 
-export function frameColor(cls: FrameClass, name: string): string {
+export function frameColor(cls: LegendClass, name: string): string {
   const [hue, sat, lo, hi] = PALETTE[cls];
   const light = lo + (hi - lo) * nameHash(name);
   return `hsl(${hue} ${sat}% ${light.toFixed(1)}%)`;
 }
 
-export function legendColor(cls: FrameClass): string {
+export function legendColor(cls: LegendClass): string {
   const [hue, sat, lo, hi] = PALETTE[cls];
   return `hsl(${hue} ${sat}% ${((lo + hi) / 2).toFixed(1)}%)`;
 }

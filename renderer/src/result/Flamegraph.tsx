@@ -5,12 +5,14 @@
 // - minFrameSize(1): frames under a pixel are not drawn (each costs 5 DOM nodes);
 // - search gets escaped text: "(anonymous)" is not a RegExp group;
 // - the tooltip is set with .text(), never .html(): names come from the target.
-import flamegraph, { tooltip as flameTooltip, type FlameGraph } from 'd3-flame-graph';
+// A right-click on a frame opens the transforms menu: d3 keeps each frame's
+// node on its <g> element as __data__.
+import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame } from 'd3-flame-graph';
 import { select } from 'd3-selection';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { FlameNode } from '../../../shared/profile/flame.ts';
+import type { FlameNode } from '../../../shared/profile/index.ts';
 import { classOfNode, frameTooltip, type FlameData } from '../lib/flame-data.ts';
-import { FRAME_CLASSES, frameColor, legendColor } from '../lib/frame-kind.ts';
+import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 
@@ -24,7 +26,14 @@ interface Matches {
   ms: number;
 }
 
-export function Flamegraph({ data }: { data: FlameData }) {
+interface Props {
+  data: FlameData;
+  /** The tab is in view: "/" focuses this search. */
+  active?: boolean;
+  onFrameMenu?(node: FlameNode, x: number, y: number): void;
+}
+
+export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<FlameGraph<FlameNode> | null>(null);
@@ -116,6 +125,7 @@ export function Flamegraph({ data }: { data: FlameData }) {
 
   // "/" focuses the search, as in many web apps.
   useEffect(() => {
+    if (!active) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
@@ -126,7 +136,7 @@ export function Flamegraph({ data }: { data: FlameData }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [active]);
 
   const shownMatches = matches && matches.tree === data.tree && matches.query === query && literalMatcher(query) ? matches : null;
   const zoomedWhere = zoomed?.location ?? '';
@@ -164,8 +174,8 @@ export function Flamegraph({ data }: { data: FlameData }) {
         </button>
       </div>
       <ul className="legend" aria-label="Colours">
-        {FRAME_CLASSES.map((c) => (
-          <li key={c.key}>
+        {LEGEND.filter((c) => c.key === 'user' || c.key === 'dependency' || c.key === 'node' || data.selfMsByClass[c.key] > 0).map((c) => (
+          <li key={c.key} data-class={c.key}>
             <span className="swatch" style={{ background: legendColor(c.key) }} aria-hidden="true" />
             {c.label}
             {c.key !== 'folded' && data.totalMs > 0 && <span className="muted"> {formatPercent(data.selfMsByClass[c.key] / data.totalMs)}</span>}
@@ -175,9 +185,20 @@ export function Flamegraph({ data }: { data: FlameData }) {
       <p className="zoom-details muted" aria-live="polite">
         {zoomed
           ? `Zoomed into ${zoomed.name}${zoomedWhere ? ` (${zoomedWhere})` : ''}: ${formatTimeMs(zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`
-          : 'Click a frame to zoom into it; hover for details.'}
+          : 'Click a frame to zoom into it; hover for details; right-click for focus, merge and collapse.'}
       </p>
-      <div className="flamegraph" ref={container} data-testid="flamegraph" />
+      <div
+        className="flamegraph"
+        ref={container}
+        data-testid="flamegraph"
+        onContextMenu={(e) => {
+          const g = (e.target as Element).closest('g');
+          const frame = g && (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+          if (!frame || !onFrameMenu) return;
+          e.preventDefault();
+          onFrameMenu(frame.data, e.clientX, e.clientY);
+        }}
+      />
     </div>
   );
 }
