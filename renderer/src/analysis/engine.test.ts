@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/text-profile.ts';
+import { AnalysisClient, localBackend } from './client.ts';
+import { AnalysisEngine } from './engine.ts';
+import type { ViewRequest } from './protocol.ts';
+
+const text = `
+  main                                          main                                          main     main                                      (idle)
+  route                                         route                                         route    log[node:internal/console/constructor:1]
+  json[node_modules/express/lib/response.js:9]  json[node_modules/express/lib/response.js:9]  handler
+`;
+
+describe('AnalysisEngine', () => {
+  it('answers every view for a transform stack', () => {
+    const engine = new AnalysisEngine(profileFromText(text));
+    const route = engine.base.frames.findIndex((f) => f.name === 'route');
+    const focus = [{ type: 'focus-function' as const, frame: route }];
+    expect(formatTree(engine.view({ view: 'flame', transforms: focus }).tree)).toBe([
+      '- (root) (total 3, self 0)',
+      '  - route (total 3, self 0)',
+      '    - json (total 2, self 2)',
+      '    - handler (total 1, self 1)',
+    ].join('\n'));
+    const time = engine.view({ view: 'time', transforms: [] });
+    expect(time.buckets.find((b) => b.id === 'json')).toMatchObject({ ms: 2, percent: 40, callers: [{ name: 'route', ms: 2 }] });
+    expect(time.buckets.find((b) => b.id === 'logging')).toMatchObject({ ms: 1, percent: 20 });
+    expect(time.topOwn.map((f) => f.name)).toEqual(['handler']);
+    const bu = engine.view({ view: 'bottom-up', transforms: [], by: 'function', path: [] });
+    expect(bu.rows[0]).toMatchObject({ name: 'json', selfMs: 2 });
+    const callers = engine.view({ view: 'bottom-up', transforms: [], by: 'function', path: bu.rows[0].path });
+    expect(callers.rows.map((r) => r.name)).toEqual(['route']);
+    expect(engine.view({ view: 'call-tree', transforms: focus, by: 'function' }).count).toBe(4);
+  });
+
+  it('re-uses the profile of a stack it has already computed', () => {
+    const engine = new AnalysisEngine(profileFromText(text));
+    const stack = [{ type: 'drop-meta' as const }, { type: 'collapse-node' as const }];
+    const a = engine.transformed(stack);
+    expect(engine.transformed(stack)).toBe(a);
+    expect(engine.transformed(stack.slice(0, 1))).toBe(engine.transformed(stack.slice(0, 1)));
+    expect(engine.transformed([])).toBe(engine.base);
+  });
+});
+
+describe('AnalysisClient (on the UI thread)', () => {
+  it('opens the raw profile once and memoizes each answer', async () => {
+    const client = new AnalysisClient(cpuProfileFromText(text), localBackend());
+    await client.ready;
+    const req: ViewRequest = { view: 'time', transforms: [] };
+    expect(client.cached(req)).toBeUndefined();
+    const first = await client.view(req);
+    expect(client.cached(req)).toBe(first);
+    expect(await client.view(req)).toBe(first);
+    client.close();
+  });
+
+  it('reports a file that is not a profile', async () => {
+    const client = new AnalysisClient({ hello: 'world' }, localBackend());
+    await expect(client.ready).rejects.toThrow(/cannot read this file/);
+  });
+});

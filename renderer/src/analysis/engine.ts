@@ -1,0 +1,114 @@
+// The analysis behind the result screen, as plain functions over one
+// imported profile: runs in analysis/worker.ts, or on the UI thread where a
+// worker cannot start. The imported profile and the profiles produced by each
+// transform stack are kept (a few, least recently used first out), so
+// applying or popping a transform re-uses the stack below it.
+import {
+  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, importProfile, applyTransform,
+  type CallTreeNode, type Grouping, type Profile, type Transform,
+} from '../../../shared/profile/index.ts';
+import { flameDataFromProfile } from '../lib/flame-data.ts';
+import type { CallTreeColumns, TimeData, ViewRequest, ViewResults } from './protocol.ts';
+
+const KEEP_PROFILES = 8;
+
+export class AnalysisEngine {
+  readonly base: Profile;
+  private readonly profiles = new Map<string, Profile>();
+
+  constructor(base: Profile) {
+    this.base = base;
+    this.profiles.set('[]', base);
+  }
+
+  /** Imports a recording's profile; throws ProfileFormatError with a sentence for the user. */
+  static open(raw: unknown): AnalysisEngine {
+    return new AnalysisEngine(importProfile(raw));
+  }
+
+  /** The profile seen through `transforms`, re-using the longest stack already computed. */
+  transformed(transforms: readonly Transform[]): Profile {
+    let k = transforms.length;
+    let profile: Profile | undefined;
+    for (; k >= 0; k--) {
+      profile = this.profiles.get(JSON.stringify(transforms.slice(0, k)));
+      if (profile) break;
+    }
+    profile ??= this.base;
+    for (let i = Math.max(k, 0); i < transforms.length; i++) {
+      profile = applyTransform(profile, transforms[i]);
+      this.remember(JSON.stringify(transforms.slice(0, i + 1)), profile);
+    }
+    // Touch: the most recent stays.
+    const key = JSON.stringify(transforms);
+    this.profiles.delete(key);
+    this.profiles.set(key, profile);
+    return profile;
+  }
+
+  private remember(key: string, profile: Profile): void {
+    this.profiles.set(key, profile);
+    while (this.profiles.size > KEEP_PROFILES) {
+      const oldest = [...this.profiles.keys()].find((k) => k !== '[]');
+      if (oldest === undefined) break;
+      this.profiles.delete(oldest);
+    }
+  }
+
+  view<R extends ViewRequest>(request: R): ViewResults[R['view']] {
+    const profile = this.transformed(request.transforms);
+    switch (request.view) {
+      case 'flame': return flameDataFromProfile(profile) as ViewResults[R['view']];
+      case 'time': return timeData(profile) as ViewResults[R['view']];
+      case 'call-tree': return callTreeColumns(profile, request.by) as ViewResults[R['view']];
+      case 'bottom-up': return { durationMs: profile.durationMs, rows: bottomUp(profile, { by: request.by, path: request.path }) } as ViewResults[R['view']];
+    }
+    throw new Error(`Unknown view ${(request as { view: string }).view}`);
+  }
+}
+
+export function timeData(profile: Profile): TimeData {
+  const topOwn = bottomUp(profile, { by: 'function' })
+    .filter((r) => r.category === 'user' && r.selfMs > 0)
+    .slice(0, 5)
+    .map((r) => ({ name: r.name, location: r.location, frame: r.frame, selfMs: r.selfMs, selfPercent: r.selfPercent }));
+  return { durationMs: profile.durationMs, categories: categoryBreakdown(profile), buckets: bucketBreakdown(profile), topOwn };
+}
+
+/** shared/profile's call tree, flattened into preorder columns (iteratively: stacks can be thousands deep). */
+export function callTreeColumns(profile: Profile, by: Grouping): CallTreeColumns {
+  const root = buildCallTree(profile, { by });
+  let count = 0;
+  const counting: CallTreeNode[] = [root];
+  while (counting.length) {
+    const n = counting.pop()!;
+    count++;
+    for (const c of n.children) counting.push(c);
+  }
+  const parent = new Int32Array(count);
+  const depth = new Int32Array(count);
+  const subtreeEnd = new Int32Array(count);
+  const group = new Int32Array(count);
+  const selfMs = new Float64Array(count);
+  const totalMs = new Float64Array(count);
+  // Preorder: pop a node, give it the next index, push its children in reverse.
+  const stack: { node: CallTreeNode; parent: number }[] = [{ node: root, parent: -1 }];
+  let next = 0;
+  while (stack.length) {
+    const { node, parent: p } = stack.pop()!;
+    const i = next++;
+    parent[i] = p;
+    depth[i] = p < 0 ? 0 : depth[p] + 1;
+    group[i] = node.group;
+    selfMs[i] = node.selfMs;
+    totalMs[i] = node.totalMs;
+    for (let c = node.children.length - 1; c >= 0; c--) stack.push({ node: node.children[c], parent: i });
+  }
+  // A subtree ends where the next node that is not below it starts.
+  for (let i = count - 1; i >= 0; i--) {
+    if (subtreeEnd[i] === 0) subtreeEnd[i] = i + 1;
+    const p = parent[i];
+    if (p >= 0 && subtreeEnd[i] > subtreeEnd[p]) subtreeEnd[p] = subtreeEnd[i];
+  }
+  return { durationMs: profile.durationMs, count, parent, depth, subtreeEnd, group, selfMs, totalMs, groups: groupFrames(profile, by).groups };
+}

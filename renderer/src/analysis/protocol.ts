@@ -1,0 +1,73 @@
+// What the result screen asks the analysis worker, and what it answers.
+// Every view is computed for the recording's profile seen through a
+// transform stack (shared/profile transforms), so one stack changes every view.
+import type { BottomUpRow, BucketRow, CategoryRow, Group, Grouping, Transform } from '../../../shared/profile/index.ts';
+import type { FlameData } from '../lib/flame-data.ts';
+
+export type ViewRequest =
+  | { view: 'flame'; transforms: Transform[] }
+  | { view: 'time'; transforms: Transform[] }
+  | { view: 'call-tree'; transforms: Transform[]; by: Grouping }
+  | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] };
+
+/**
+ * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
+ * tree crosses from the worker as a few typed arrays instead of objects.
+ * Nodes are in preorder (children heaviest first): the subtree of n is
+ * [n, subtreeEnd[n]), its children are n+1, subtreeEnd[n+1], … Node 0 is (root).
+ */
+export interface CallTreeColumns {
+  durationMs: number;
+  count: number;
+  parent: Int32Array;
+  depth: Int32Array;
+  subtreeEnd: Int32Array;
+  /** Index into `groups`. */
+  group: Int32Array;
+  selfMs: Float64Array;
+  totalMs: Float64Array;
+  groups: Group[];
+}
+
+export interface BottomUpData {
+  durationMs: number;
+  rows: BottomUpRow[];
+}
+
+export interface TopFunction {
+  name: string;
+  location: string;
+  frame: number;
+  selfMs: number;
+  selfPercent: number;
+}
+
+export interface TimeData {
+  durationMs: number;
+  categories: CategoryRow[];
+  buckets: BucketRow[];
+  /** The heaviest functions of your code by self time (up to 5). */
+  topOwn: TopFunction[];
+}
+
+export interface ViewResults {
+  flame: FlameData;
+  time: TimeData;
+  'call-tree': CallTreeColumns;
+  'bottom-up': BottomUpData;
+}
+
+export type ViewResult<R extends ViewRequest> = ViewResults[R['view']];
+
+export type WorkerRequest =
+  | { id: number; type: 'open'; profile: unknown }
+  | { id: number; type: 'view'; request: ViewRequest };
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; message: string };
+
+/** One key per request: the cache key of the client and of the engine. */
+export function requestKey(r: ViewRequest): string {
+  return JSON.stringify(r);
+}
