@@ -1,13 +1,13 @@
-// The Result screen: what the server did (flamegraph), how it served the
-// load (summary) and how the process held up (samples).
+// The Result screen: what the server did (the CPU profile: flamegraph,
+// bottom-up, call tree, where the time went), how it served the load
+// (summary) and how the process held up (samples).
 import { useEffect, useRef } from 'react';
 import type { RecordingResult } from '../../../shared/api.ts';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatDuration, formatInt } from '../lib/format.ts';
-import { Flamegraph } from './Flamegraph.tsx';
+import { AnalysisPanel } from './AnalysisPanel.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
-import { useFlameData } from './useFlameData.ts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -23,7 +23,6 @@ interface Props {
 
 export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const flame = useFlameData(result.profile);
   const { settings, target } = result;
   // Null for a profile imported from a file: no load was run by Flambé.
   const load = settings?.load ?? null;
@@ -68,16 +67,13 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
         <LoadSummary load={result.load} />
       </section>
 
-      <section className="card" aria-labelledby="flame-heading">
-        <h2 id="flame-heading">Where the time went</h2>
+      <section className="card" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">CPU profile</h2>
         {result.profile == null ? (
           <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
-        ) : flame === null ? (
-          <p className="empty-state" aria-busy="true">Building the flamegraph…</p>
-        ) : flame.ok ? (
-          <Flamegraph data={flame.data} />
         ) : (
-          <p className="note note-error" data-testid="flamegraph-empty">{flame.message}</p>
+          // A new recording is a new analysis: transforms, tabs and tables start over.
+          <AnalysisPanel key={result.id} profile={result.profile} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
         )}
       </section>
 

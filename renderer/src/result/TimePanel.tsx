@@ -1,0 +1,123 @@
+// "Where the time went": every ms of the profile in one category (your code,
+// each dependency, Node internals, V8 and native, GC, idle, program), the
+// cross-cutting buckets (logging, JSON, regex, sync crypto, sync fs,
+// compression) with the functions of yours they were called from, and
+// findings in plain words. All from shared/profile, through the transforms.
+import { CATEGORY_HELP, msPerThousandRequests, type BucketId, type Transform } from '../../../shared/profile/index.ts';
+import type { AnalysisClient } from '../analysis/client.ts';
+import { findings } from '../analysis/findings.ts';
+import { shortLocation } from '../analysis/location.ts';
+import { legendColor } from '../lib/frame-colors.ts';
+import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import { useView } from './useAnalysis.ts';
+
+const BUCKET_HELP: Record<BucketId, string> = {
+  logging: 'console.*, writes to stdout/stderr, pino, winston, debug…',
+  json: 'JSON libraries and framework helpers (express res.json, body-parser…)',
+  regex: 'regular expressions running (V8 shows them as "RegExp: …")',
+  crypto: 'node:crypto and crypto libraries, synchronous (pbkdf2Sync, hashes…)',
+  fs: 'synchronous file system calls (readFileSync, writeSync…)',
+  compression: 'node:zlib and compression libraries',
+};
+
+interface Props {
+  client: AnalysisClient;
+  transforms: Transform[];
+  active: boolean;
+  requests: number | null;
+}
+
+export function TimePanel({ client, transforms, active, requests }: Props) {
+  const view = useView(client, active ? { view: 'time', transforms } : null);
+  const time = view.data;
+  if (view.error) return <p className="note note-error">{view.error}</p>;
+  if (!time) return <p className="empty-state" aria-busy="true">Computing where the time went…</p>;
+  const per1k = (ms: number) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
+  const list = findings(time, requests);
+  const maxCategory = Math.max(...time.categories.map((c) => c.percent), 1);
+
+  return (
+    <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
+      <p className="muted small time-total">
+        {formatTimeMs(time.durationMs)} of CPU profile{requests ? ` while serving ${requests.toLocaleString('en-US')} requests` : ''}.
+        {view.stale && ' Updating…'}
+      </p>
+
+      {list.length > 0 && (
+        <ul className="findings" aria-label="Findings">
+          {list.map((f) => <li key={f.id} data-testid="finding" data-id={f.id}>{f.text}</li>)}
+        </ul>
+      )}
+
+      <div className="time-grid">
+        <section aria-labelledby="categories-heading">
+          <h3 id="categories-heading">By kind of code <span className="muted small">(self time)</span></h3>
+          <table className="time-table">
+            <thead>
+              <tr>
+                <th scope="col" className="left">Category</th>
+                <th scope="col">ms</th>
+                <th scope="col">%</th>
+                {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {time.categories.map((c) => (
+                <tr key={c.id} data-testid="category-row" data-id={c.id} data-percent={c.percent.toFixed(3)}>
+                  <th scope="row" className="left" title={CATEGORY_HELP[c.kind]}>
+                    <span className="dot" style={{ background: legendColor(c.kind) }} aria-hidden="true" />
+                    {c.name}
+                    {c.kind === 'dependency' && <span className="muted small"> dependency</span>}
+                    <span className="share-bar" aria-hidden="true"><span style={{ width: `${(c.percent / maxCategory) * 100}%` }} /></span>
+                  </th>
+                  <td>{formatTimeMs(c.ms)}</td>
+                  <td>{formatPercent(c.percent / 100)}</td>
+                  {requests ? <td>{per1k(c.ms)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        <section aria-labelledby="buckets-heading">
+          <h3 id="buckets-heading">By kind of work</h3>
+          <table className="time-table">
+            <thead>
+              <tr>
+                <th scope="col" className="left">Work</th>
+                <th scope="col">ms</th>
+                <th scope="col">%</th>
+                {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+                <th scope="col" className="left">Called from</th>
+              </tr>
+            </thead>
+            <tbody>
+              {time.buckets.map((b) => (
+                <tr key={b.id} data-testid="bucket-row" data-id={b.id} data-percent={b.percent.toFixed(3)} className={b.ms === 0 ? 'zero' : undefined}>
+                  <th scope="row" className="left" title={BUCKET_HELP[b.id]}>{b.name}</th>
+                  <td>{formatTimeMs(b.ms)}</td>
+                  <td>{formatPercent(b.percent / 100)}</td>
+                  {requests ? <td>{per1k(b.ms)}</td> : null}
+                  <td className="left callers">
+                    {b.callers.length === 0 ? <span className="muted">—</span> : b.callers.slice(0, 3).map((c) => (
+                      <span key={c.frame} className="caller" title={c.location || undefined}>
+                        {c.name}
+                        {c.location && <span className="muted"> {shortLocation(c.location)}</span>}
+                        <span className="muted"> {formatPercent(c.percent / 100)}</span>
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="hint">
+            V8 does not show its built-ins as frames of their own: a <code>JSON.stringify</code>, <code>JSON.parse</code> or{' '}
+            <code>Array.sort</code> called from your function counts as that function’s self time (see Bottom-up). The JSON row
+            counts JSON libraries and framework helpers.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// The number columns both tables share: self and total in ms and %, the
+// CPU ms per 1 000 requests when the recording served requests, and where
+// the function lives (file:line, 1-based, shortened; the full path on hover).
+import { msPerThousandRequests } from '../../../shared/profile/index.ts';
+import { shortLocation } from '../analysis/location.ts';
+import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import type { Column } from './TreeTable.tsx';
+
+export interface RowNumbers<N> {
+  selfMs(n: N): number;
+  totalMs(n: N): number;
+  location(n: N): string;
+}
+
+const pct = (ms: number, durationMs: number) => formatPercent(durationMs > 0 ? ms / durationMs : 0);
+
+export function numberColumns<N>(get: RowNumbers<N>, durationMs: number, requests: number | null): Column<N>[] {
+  const cols: Column<N>[] = [
+    { id: 'selfMs', label: 'Self', width: '5.2rem', title: 'Time in the function’s own code (ms)', render: (r) => formatTimeMs(get.selfMs(r.node)) },
+    { id: 'selfPercent', label: 'Self %', width: '4.6rem', title: 'Self time, in % of the profile', render: (r) => pct(get.selfMs(r.node), durationMs) },
+    { id: 'totalMs', label: 'Total', width: '5.2rem', title: 'Time in the function and everything it calls (ms)', render: (r) => formatTimeMs(get.totalMs(r.node)) },
+    { id: 'totalPercent', label: 'Total %', width: '4.8rem', title: 'Total time, in % of the profile', render: (r) => <PercentBar percent={durationMs > 0 ? get.totalMs(r.node) / durationMs : 0} /> },
+  ];
+  if (requests) {
+    cols.push(
+      { id: 'selfPer1k', label: 'Self /1k req', width: '6.4rem', title: 'Self CPU ms per 1 000 requests served', render: (r) => formatTimeMs(msPerThousandRequests(get.selfMs(r.node), requests)) },
+      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: 'Total CPU ms per 1 000 requests served', render: (r) => formatTimeMs(msPerThousandRequests(get.totalMs(r.node), requests)) },
+    );
+  }
+  cols.push({
+    id: 'location', label: 'Where', width: 'minmax(8rem, 16rem)', title: 'file:line (lines count from 1)',
+    render: (r) => {
+      const where = get.location(r.node);
+      return <span title={where}>{shortLocation(where)}</span>;
+    },
+  });
+  return cols;
+}
+
+function PercentBar({ percent }: { percent: number }) {
+  return (
+    <span className="pct-bar">
+      <span className="pct-fill" style={{ width: `${Math.min(100, Math.max(0, percent * 100)).toFixed(1)}%` }} aria-hidden="true" />
+      <span className="pct-text">{formatPercent(percent)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,63 @@
+// React glue for analysis/client.ts: one client (one worker) per recording's
+// profile, and each view's answer for the current transform stack. A view
+// asked for again (a popped transform, a revisited tab) comes from the
+// client's memo without a round trip.
+import { useEffect, useState } from 'react';
+import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
+import { requestKey, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
+
+export type ClientState =
+  | { status: 'loading'; client: null }
+  | { status: 'ready'; client: AnalysisClient }
+  | { status: 'error'; client: null; message: string };
+
+/** Imports the profile in the worker; null profile: nothing to analyse. */
+export function useAnalysisClient(profile: unknown | null): ClientState {
+  const [state, setState] = useState<{ profile: unknown; state: ClientState } | null>(null);
+  useEffect(() => {
+    if (profile == null) return;
+    const client = createAnalysisClient(profile);
+    let live = true;
+    client.ready.then(
+      () => live && setState({ profile, state: { status: 'ready', client } }),
+      (e: unknown) => live && setState({ profile, state: { status: 'error', client: null, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` } }),
+    );
+    return () => {
+      live = false;
+      client.close();
+    };
+  }, [profile]);
+  return state && state.profile === profile ? state.state : { status: 'loading', client: null };
+}
+
+export interface ViewState<T> {
+  /** The answer for the request, or the last answer while the new one is computed (then `stale`). */
+  data: T | null;
+  stale: boolean;
+  error: string | null;
+}
+
+/** `request` null: keep what was shown (a hidden tab does not compute). */
+export function useView<R extends ViewRequest>(client: AnalysisClient | null, request: R | null): ViewState<ViewResult<R>> {
+  const key = request ? requestKey(request) : null;
+  const [state, setState] = useState<{ key: string; data: ViewResult<R> | null; error: string | null } | null>(null);
+  const cached = client && request ? client.cached(request) : undefined;
+  const needed = cached === undefined && key !== null && !(state && state.key === key);
+
+  useEffect(() => {
+    if (!client || !key || !needed) return;
+    let live = true;
+    client.view(JSON.parse(key) as R).then(
+      (data) => live && setState({ key, data, error: null }),
+      (e: unknown) => live && setState({ key, data: null, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, key, needed]);
+
+  if (cached !== undefined) return { data: cached, stale: false, error: null };
+  if (!state) return { data: null, stale: key !== null, error: null };
+  const current = state.key === key;
+  return { data: state.data, stale: !current && key !== null, error: current ? state.error : null };
+}
