@@ -1,0 +1,25 @@
+// Plain-text tables and numbers for the analysis commands.
+
+export function ms(x: number): string {
+  return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+export function pct(x: number): string {
+  return `${x.toFixed(1)}%`;
+}
+
+export function signedPct(x: number): string {
+  const s = x.toFixed(1);
+  return x > 0 && s !== '0.0' ? `+${s}` : s === '-0.0' ? '0.0' : s;
+}
+
+export function duration(msValue: number): string {
+  return msValue >= 1000 ? `${(msValue / 1000).toFixed(2)} s` : `${msValue.toFixed(1)} ms`;
+}
+
+/** Right-aligns every column but the last, which is text. */
+export function table(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  return all.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padStart(widths[c]))).join('  ').trimEnd());
+}
