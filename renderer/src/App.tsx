@@ -1,10 +1,21 @@
-// The one window: the Record screen, then the Result screen of the last
-// recording. What must survive the trip between them lives here: the
-// target, its console output, the demo routes and the load settings.
-import { useState } from 'react';
+// The one window: a top bar with the screens — Record, Library, and the
+// result (or comparison) open last — and what must survive the trip between
+// them: the target, its console output, the demo routes, the load settings,
+// deletes waiting for their Undo, imports under way.
+//
+// The Record screen stays mounted (hidden) while another screen shows, so a
+// recording keeps running — and its result arrives — while you browse the
+// library.
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
+import { CompareScreen } from './library/CompareScreen.tsx';
+import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
+import { LibraryScreen } from './library/LibraryScreen.tsx';
+import { NoticeToast, UndoToast } from './library/Toasts.tsx';
+import { useImports } from './library/useImports.ts';
+import { usePendingDeletes } from './library/usePendingDeletes.ts';
 import { ConsoleStore } from './lib/console-store.ts';
 import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
@@ -12,6 +23,7 @@ import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
+import './app-nav.css';
 
 export interface TargetState {
   info: TargetInfo;
@@ -21,15 +33,30 @@ export interface TargetState {
   isDemo: boolean;
 }
 
+type Screen = 'record' | 'library' | 'result' | 'compare';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const MOD = isMac ? '⌘' : 'Ctrl+';
+
+function isTyping(target: EventTarget | null): boolean {
+  const t = target as HTMLElement | null;
+  return !!t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+}
+
 export function App() {
   const client = useClient();
   const connection = useConnectionStatus();
+  const [screen, setScreen] = useState<Screen>('record');
   const [shown, setShown] = useState<{ result: RecordingResult; saveProblem: string | null } | null>(null);
+  const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
   const [demo, setDemo] = useState<DemoServerInfo | null>(null);
   const [loadForm, setLoadForm] = useState<LoadFormState>(defaultLoadForm);
   const [picker, setPicker] = useState<PickerState>(defaultPickerState);
   const [consoleStore] = useState(() => new ConsoleStore(5000));
+  const deletes = usePendingDeletes();
+  const imports = useImports();
 
   useFlambeEvent((event) => {
     if (event.name === 'targetOutput') {
@@ -48,6 +75,69 @@ export function App() {
     onTargetReady(info);
   };
 
+  const go = useCallback((next: Screen) => {
+    setScreen(next);
+    setNotice(null);
+  }, []);
+
+  // A recording ended: show it — unless the user went elsewhere meanwhile; then say so.
+  const onRecordingResult = (result: RecordingResult, saveProblem: string | null) => {
+    setShown({ result, saveProblem });
+    if (screen === 'record') setScreen('result');
+    else setNotice(result.name);
+  };
+
+  const openRecording = useCallback(
+    async (id: string) => {
+      const result = await client.api.getRecording({ id });
+      setShown({ result, saveProblem: null });
+      go('result');
+    },
+    [client, go],
+  );
+
+  const importDropped = (files: File[]) => {
+    go('library');
+    void imports.importFiles(files);
+  };
+  const dragging = useFileDrop(importDropped);
+
+  // Ctrl/⌘+1 Record, Ctrl/⌘+2 Library; Ctrl/⌘+Z undoes a delete while its toast shows.
+  const onKeyDown = useEffectEvent((e: KeyboardEvent) => {
+    const mod = isMac ? e.metaKey : e.ctrlKey;
+    if (!mod || e.altKey || e.shiftKey) return;
+    if (e.key === '1') go('record');
+    else if (e.key === '2') go('library');
+    else if (e.key.toLowerCase() === 'z' && deletes.pending && !isTyping(e.target)) deletes.undo();
+    else return;
+    e.preventDefault();
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKeyDown(e);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  // A new screen: move focus to its heading so keyboard and screen-reader users start there.
+  useEffect(() => {
+    if (screen === 'library' || screen === 'compare') document.querySelector<HTMLElement>(`.${screen}-screen h1`)?.focus();
+  }, [screen]);
+
+  const navButton = (key: Screen, label: string, testId: string, keys?: string, title?: string) => (
+    <button
+      type="button"
+      className="nav-item"
+      data-testid={testId}
+      aria-current={screen === key ? 'page' : undefined}
+      aria-keyshortcuts={keys ? `${isMac ? 'Meta' : 'Control'}+${keys}` : undefined}
+      title={title}
+      onClick={() => go(key)}
+    >
+      <span className="nav-label">{label}</span>
+      {keys && <kbd>{MOD}{keys}</kbd>}
+    </button>
+  );
+
   return (
     <div className="app">
       <ConnectionBanner status={connection} />
@@ -56,13 +146,18 @@ export function App() {
           <path d="M12 2c1 3.5-1.5 5.5-3 7.5C7.6 11.4 7 13 7 14.8A5 5 0 0 0 12 20a5 5 0 0 0 5-5.2c0-2.6-1.6-4.4-2.6-5.6.1 1.7-.6 2.9-1.6 3.4.4-3.9-1-7.6-.8-10.6Z" fill="currentColor" />
         </svg>
         <span className="brand-name">Flambé</span>
+        <nav className="app-nav" aria-label="Screens">
+          {navButton('record', 'Record', 'nav-record', '1')}
+          {navButton('library', 'Library', 'nav-library', '2')}
+          {shown && navButton('result', 'Result', 'nav-result', undefined, `The recording open last: ${shown.result.name}`)}
+          {compareIds && navButton('compare', 'Compare', 'nav-compare')}
+        </nav>
         <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
       </header>
       <main className="app-main">
-        {shown ? (
-          <ResultScreen result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => setShown(null)} />
-        ) : (
+        <div hidden={screen !== 'record'}>
           <RecordScreen
+            active={screen === 'record'}
             target={target}
             onTargetChosen={chooseTarget}
             onTargetCleared={() => setTarget(null)}
@@ -73,10 +168,46 @@ export function App() {
             loadForm={loadForm}
             setLoadForm={setLoadForm}
             consoleStore={consoleStore}
-            onResult={(result, saveProblem) => setShown({ result, saveProblem })}
+            onResult={onRecordingResult}
           />
+        </div>
+        {/* Kept mounted too: the search, the sort, the selection and the scroll survive opening a recording. */}
+        <div hidden={screen !== 'library'}>
+          <LibraryScreen
+            hiddenIds={deletes.hidden}
+            onOpen={openRecording}
+            onCompare={(ids) => {
+              setCompareIds(ids);
+              go('compare');
+            }}
+            onDelete={(rows) => deletes.remove(rows)}
+            onRecord={() => go('record')}
+            imports={imports}
+          />
+        </div>
+        {screen === 'result' && shown && (
+          <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
         )}
+        {screen === 'compare' && compareIds && <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />}
       </main>
+
+      <div className="toasts">
+        {deletes.pending && <UndoToast key={deletes.pending.key} pending={deletes.pending} onUndo={deletes.undo} onExpire={deletes.expire} />}
+        {deletes.error && (
+          <NoticeToast onClose={deletes.dismissError} testId="delete-error">
+            <span>{deletes.error}</span>
+          </NoticeToast>
+        )}
+        {notice && (
+          <NoticeToast onClose={() => setNotice(null)} testId="recording-ready">
+            <span>Recording finished: “{notice}”.</span>
+            <button type="button" className="button small" onClick={() => go('result')}>
+              Show the result
+            </button>
+          </NoticeToast>
+        )}
+      </div>
+      {dragging && <DropOverlay />}
     </div>
   );
 }

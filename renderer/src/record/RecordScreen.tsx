@@ -16,6 +16,8 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
 
 interface Props {
+  /** False while another screen shows (this one stays mounted so a recording goes on): no shortcuts then. */
+  active?: boolean;
   target: TargetState | null;
   onTargetChosen: (info: TargetInfo, isDemo: boolean) => void;
   onTargetCleared: () => void;
@@ -53,6 +55,7 @@ export function RecordScreen(props: Props) {
   };
 
   const onKeyDown = useEffectEvent((e: KeyboardEvent) => {
+    if (props.active === false) return;
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.repeat) {
       e.preventDefault();
       record();

@@ -52,7 +52,10 @@ export function useRecording(onResult: (result: RecordingResult, saveProblem: st
     let cancelled = false;
     client.api.getRecording({ id: fetchId }).then(
       (result) => {
-        if (!cancelled) deliver(result);
+        if (cancelled) return;
+        deliver(result);
+        // Ready for the next one: the screen stays mounted while the result shows.
+        dispatch({ type: 'reset' });
       },
       (e: unknown) => {
         if (!cancelled) dispatch({ type: 'fetchFailed', message: doneError ?? errorMessage(e) });

@@ -1,0 +1,217 @@
+// The Library table: a virtualized grid (only the rows in view are in the
+// DOM, so 10 000 recordings scroll like 10), sortable by its headers,
+// multi-select with the mouse (click, Ctrl/⌘-click, Shift-click) and the
+// keyboard (arrows, Shift+arrows, Space, Ctrl/⌘+A), Enter or double-click opens.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { RecordingRow } from '../../../shared/api.ts';
+import { formatRate } from '../lib/format.ts';
+import { formatRowDate, routeOf, shortTarget } from './row-format.ts';
+import { clickRow, emptySelection, moveFocus, selectAll, type Selection } from './selection.ts';
+import { ariaSort, nextSort, sortArrow, type SortColumn, type SortState } from './sorting.ts';
+import { SplitBar } from './SplitBar.tsx';
+
+const ROW_HEIGHT = 40;
+const HEADER_HEIGHT = 38;
+
+interface Column {
+  key: string;
+  label: string;
+  sort?: SortColumn;
+  numeric?: boolean;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'name', label: 'Name', sort: 'name' },
+  { key: 'date', label: 'Date', sort: 'createdAt' },
+  { key: 'target', label: 'Target', sort: 'targetLabel' },
+  { key: 'route', label: 'Route', sort: 'url' },
+  { key: 'rps', label: 'Requests/s', sort: 'rps', numeric: true },
+  { key: 'p99', label: 'p99 (ms)', sort: 'p99Ms', numeric: true },
+  { key: 'cpu', label: 'CPU split' },
+  { key: 'tags', label: 'Tags' },
+];
+
+interface Props {
+  rows: RecordingRow[];
+  order: readonly string[];
+  selection: Selection;
+  /** The selected rows that are shown, in table order. */
+  selected: readonly string[];
+  onSelection(next: Selection): void;
+  sort: SortState;
+  onSort(next: SortState): void;
+  onOpen(id: string): void;
+  onDelete(ids: readonly string[]): void;
+}
+
+export function LibraryTable({ rows, order, selection, selected, onSelection, sort, onSort, onOpen, onDelete }: Props) {
+  const uid = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  // The React Compiler is not used here; the warning is about its memoization.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => rows[i].id,
+    overscan: 12,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+
+  const focusIndex = selection.focus === null ? -1 : order.indexOf(selection.focus);
+  const selectedSet = new Set(selected);
+  const allSelected = rows.length > 0 && selected.length === rows.length;
+
+  const move = (next: Selection) => {
+    onSelection(next);
+    const i = next.focus === null ? -1 : order.indexOf(next.focus);
+    if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const mod = e.ctrlKey || e.metaKey;
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowDown': move(moveFocus(selection, order, 1, e.shiftKey)); break;
+      case 'ArrowUp': move(moveFocus(selection, order, -1, e.shiftKey)); break;
+      case 'PageDown': move(moveFocus(selection, order, page, e.shiftKey)); break;
+      case 'PageUp': move(moveFocus(selection, order, -page, e.shiftKey)); break;
+      case 'Home': move(moveFocus(selection, order, 'first', e.shiftKey)); break;
+      case 'End': move(moveFocus(selection, order, 'last', e.shiftKey)); break;
+      case ' ':
+        if (selection.focus !== null) onSelection(clickRow(selection, order, selection.focus, { toggle: true }));
+        break;
+      case 'Enter': {
+        const id = selection.focus !== null && selectedSet.has(selection.focus) ? selection.focus : selected[0];
+        if (id) onOpen(id);
+        break;
+      }
+      case 'Delete':
+      case 'Backspace':
+        if (selected.length) onDelete(selected);
+        break;
+      case 'Escape':
+        if (selected.length) onSelection(emptySelection);
+        else handled = false;
+        break;
+      default:
+        if (mod && e.key.toLowerCase() === 'a') onSelection(selectAll(selection, order));
+        else handled = false;
+    }
+    if (handled) e.preventDefault();
+  };
+
+  const onRowClick = (e: MouseEvent, id: string) => {
+    onSelection(clickRow(selection, order, id, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }));
+  };
+
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div
+      ref={scroller}
+      className="library-grid"
+      role="grid"
+      aria-label="Recordings"
+      aria-rowcount={rows.length + 1}
+      aria-multiselectable="true"
+      aria-activedescendant={focusIndex >= 0 ? `${uid}-row-${focusIndex}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      // As tall as its rows, up to the window's height (contain: strict needs a height).
+      style={{ height: HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2 }}
+    >
+      <div className="library-header-row library-cols" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+        <div role="columnheader" className="cell cell-check">
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            aria-label={allSelected ? 'Select none' : 'Select all'}
+            checked={allSelected}
+            ref={(el) => {
+              if (el) el.indeterminate = selected.length > 0 && !allSelected;
+            }}
+            onChange={() => onSelection(allSelected ? emptySelection : selectAll(selection, order))}
+          />
+        </div>
+        {COLUMNS.map((c) => (
+          <div key={c.key} role="columnheader" className={`cell cell-${c.key} ${c.numeric ? 'numeric' : ''}`} aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}>
+            {c.sort ? (
+              <button type="button" className="sort-button" tabIndex={-1} data-testid={`sort-${c.sort}`} onClick={() => onSort(nextSort(sort, c.sort!))}>
+                {c.label}
+                <span className="sort-arrow" aria-hidden="true">{sortArrow(sort, c.sort)}</span>
+              </button>
+            ) : (
+              c.label
+            )}
+          </div>
+        ))}
+      </div>
+      <div className="library-rows" style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT }}>
+        {items.map((item) => {
+          const row = rows[item.index];
+          const isSelected = selectedSet.has(row.id);
+          const route = routeOf(row.method, row.url);
+          return (
+            <div
+              key={row.id}
+              id={`${uid}-row-${item.index}`}
+              role="row"
+              aria-rowindex={item.index + 2}
+              aria-selected={isSelected}
+              className={`library-row library-cols ${isSelected ? 'is-selected' : ''} ${item.index === focusIndex ? 'is-focus' : ''}`}
+              data-testid="library-row"
+              data-id={row.id}
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
+              onClick={(e) => onRowClick(e, row.id)}
+              onDoubleClick={() => onOpen(row.id)}
+            >
+              <div role="gridcell" className="cell cell-check">
+                <input
+                  type="checkbox"
+                  tabIndex={-1}
+                  aria-label={`Select ${row.name}`}
+                  checked={isSelected}
+                  onClick={(e) => {
+                    // A checkbox toggles its row; with Shift it adds the range.
+                    e.stopPropagation();
+                    onSelection(clickRow(selection, order, row.id, { toggle: true, shift: e.shiftKey }));
+                  }}
+                  onChange={() => {}}
+                />
+              </div>
+              <div role="gridcell" className="cell cell-name" title={row.name}>
+                <span className="row-name">{row.name}</span>
+                {row.error && <span className="row-flag error" title={row.error}>fault</span>}
+                {row.source === 'imported' && <span className="row-flag">imported</span>}
+              </div>
+              <div role="gridcell" className="cell cell-date" title={new Date(row.createdAt).toString()}>
+                {formatRowDate(row.createdAt)}
+              </div>
+              <div role="gridcell" className="cell cell-target" title={row.targetLabel ?? undefined}>
+                {shortTarget(row.targetLabel) ?? <span className="muted">–</span>}
+              </div>
+              <div role="gridcell" className="cell cell-route" title={row.url ?? 'No load was run (imported profile)'}>
+                {route ?? <span className="muted">–</span>}
+              </div>
+              <div role="gridcell" className="cell cell-rps numeric">{formatRate(row.rps)}</div>
+              <div role="gridcell" className="cell cell-p99 numeric">{row.p99Ms == null ? '–' : row.p99Ms.toFixed(3)}</div>
+              <div role="gridcell" className="cell cell-cpu">
+                <SplitBar split={row.cpuSplit} />
+              </div>
+              <div role="gridcell" className="cell cell-tags" title={row.tags.join(', ')}>
+                {row.tags.map((t) => (
+                  <span key={t} className="row-tag">{t}</span>
+                ))}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
