@@ -155,6 +155,25 @@ describe.skipIf(!hasChromium)(title, () => {
     const bundlePath = path.join(files, bundle.suggestedFilename());
     await bundle.saveAs(bundlePath);
     expect(readFileSync(bundlePath, 'utf8')).toContain(NAME);
+
+    // Dropping the bundle onto the window imports a copy (a teammate's view of it).
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, text }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], name));
+        return dt;
+      },
+      { name: bundle.suggestedFilename(), text: readFileSync(bundlePath, 'utf8') },
+    );
+    await page.dispatchEvent('body', 'dragenter', { dataTransfer });
+    await page.getByTestId('drop-overlay').waitFor();
+    await shot('library-drop.png');
+    await page.dispatchEvent('body', 'drop', { dataTransfer });
+    await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
+    const results = page.getByTestId('import-result');
+    await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(3);
+    expect(await results.nth(2).getAttribute('data-ok')).toBe('true');
+    await expect.poll(() => rows().filter({ hasText: NAME }).count()).toBe(2);
   });
 
   it('compares two selected recordings side by side', async () => {
@@ -194,8 +213,9 @@ describe.skipIf(!hasChromium)(title, () => {
     // Reloading asks the services again: it is really gone, and only it.
     await page.reload();
     await page.getByTestId('nav-library').click();
-    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(2);
     expect(await row(recordedId).count()).toBe(1);
+    expect(await rows().filter({ hasText: 'fib' }).count()).toBe(0);
   });
 
   it('after a restart on the same library file, the renamed, tagged recording is still there and opens', async () => {
@@ -205,7 +225,7 @@ describe.skipIf(!hasChromium)(title, () => {
     page = await openPage();
     await page.getByTestId('nav-library').waitFor();
     await page.keyboard.press('Control+2');
-    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(2);
     const kept = row(recordedId);
     expect(await kept.textContent()).toContain(NAME);
     expect(await kept.textContent()).toContain(TAG);
@@ -216,6 +236,11 @@ describe.skipIf(!hasChromium)(title, () => {
     await shot('library-dark.png');
     await page.emulateMedia({ colorScheme: 'light' });
 
+    // Enter opens the selected recording; so does a double-click.
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('result-screen').waitFor();
+    await page.getByTestId('nav-library').click();
     await kept.dblclick();
     await page.getByTestId('result-screen').waitFor();
     const flame = page.getByTestId('flamegraph');
