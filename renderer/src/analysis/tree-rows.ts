@@ -74,7 +74,14 @@ export interface SortFields<N> {
 
 /** Percent and per-1000-request columns order like the ms they are made of. */
 export function comparator<N>(sort: SortState, f: SortFields<N>): (a: N, b: N) => number {
-  const byName = (a: N, b: N) => cmp(f.name(a).toLowerCase(), f.name(b).toLowerCase()) || cmp(f.tieBreak(a), f.tieBreak(b));
+  // Lower-cased once per node, not once per comparison (a 50 000-row sort makes ~800 000).
+  const lower = new Map<N, string>();
+  const low = (n: N) => {
+    let v = lower.get(n);
+    if (v === undefined) lower.set(n, (v = f.name(n).toLowerCase()));
+    return v;
+  };
+  const byName = (a: N, b: N) => cmp(low(a), low(b)) || cmp(f.tieBreak(a), f.tieBreak(b));
   const sign = sort.descending ? -1 : 1;
   if (sort.column === 'name') return (a, b) => sign * byName(a, b);
   const value = sort.column === 'selfMs' || sort.column === 'selfPercent' || sort.column === 'selfPer1k' ? f.selfMs : f.totalMs;

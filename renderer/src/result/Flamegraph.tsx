@@ -7,7 +7,7 @@
 // - the tooltip is set with .text(), never .html(): names come from the target.
 // A right-click on a frame opens the transforms menu: d3 keeps each frame's
 // node on its <g> element as __data__.
-import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame } from 'd3-flame-graph';
+import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame, type FlameGraphTooltip } from 'd3-flame-graph';
 import { select } from 'd3-selection';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FlameNode } from '../../../shared/profile/index.ts';
@@ -37,6 +37,7 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<FlameGraph<FlameNode> | null>(null);
+  const tipRef = useRef<FlameGraphTooltip<FlameNode> | null>(null);
   const shownTree = useRef<FlameNode | null>(null);
   const dataRef = useRef(data);
   const searchInput = useRef<HTMLInputElement>(null);
@@ -54,6 +55,7 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
   useEffect(() => {
     const el = container.current!;
     const tip = flameTooltip.defaultFlamegraphTooltip<FlameNode>().text((d) => frameTooltip(dataRef.current, d.data));
+    tipRef.current = tip;
     const chart = flamegraph<FlameNode>()
       .width(Math.max(el.clientWidth, 200))
       .cellHeight(18)
@@ -96,6 +98,7 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
       cancelAnimationFrame(frame);
       chart.destroy();
       chartRef.current = null;
+      tipRef.current = null;
     };
   }, []);
 
@@ -122,6 +125,11 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [query]);
+
+  // The tooltip lives in <body>: hide it when the tab goes out of view (it gets no mouseout then).
+  useEffect(() => {
+    if (!active) tipRef.current?.hide();
+  }, [active]);
 
   // "/" focuses the search, as in many web apps.
   useEffect(() => {
@@ -196,6 +204,7 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
           const frame = g && (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
           if (!frame || !onFrameMenu) return;
           e.preventDefault();
+          tipRef.current?.hide();
           onFrameMenu(frame.data, e.clientX, e.clientY);
         }}
       />

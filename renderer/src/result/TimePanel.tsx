@@ -39,7 +39,7 @@ export function TimePanel({ client, transforms, active, requests }: Props) {
   return (
     <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
       <p className="muted small time-total">
-        {formatTimeMs(time.durationMs)} of CPU profile{requests ? ` while serving ${requests.toLocaleString('en-US')} requests` : ''}.
+        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${requests.toLocaleString('en-US')} requests` : ''}; percentages are of that time.
         {view.stale && ' Updating…'}
       </p>
 

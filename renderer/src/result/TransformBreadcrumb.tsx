@@ -14,18 +14,21 @@ export function TransformBreadcrumb({ stack, onPop, busy }: { stack: readonly Ap
           <button type="button" className="crumb-root" onClick={() => onPop(0)} title="Back to the whole profile">Full profile</button>
         </li>
         {stack.map((a, i) => (
-          <li key={i} className="crumb" data-testid="transform-crumb">
-            <span className="crumb-label">{a.label}</span>
-            <button
-              type="button"
-              className="crumb-pop"
-              aria-label={i === stack.length - 1 ? `Remove ${a.label}` : `Remove ${a.label} and the transforms after it`}
-              title={i === stack.length - 1 ? 'Remove' : 'Remove this and the transforms after it'}
-              data-testid="transform-pop"
-              onClick={() => onPop(i)}
-            >
-              ×
-            </button>
+          <li key={i} data-testid="transform-crumb">
+            <span className="crumb-sep" aria-hidden="true">›</span>
+            <span className="crumb">
+              <span className="crumb-label" title={a.label}>{a.label}</span>
+              <button
+                type="button"
+                className="crumb-pop"
+                aria-label={i === stack.length - 1 ? `Remove ${a.label}` : `Remove ${a.label} and the transforms after it`}
+                title={i === stack.length - 1 ? 'Remove' : 'Remove this and the transforms after it'}
+                data-testid="transform-pop"
+                onClick={() => onPop(i)}
+              >
+                ×
+              </button>
+            </span>
           </li>
         ))}
       </ol>

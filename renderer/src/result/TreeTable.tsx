@@ -4,13 +4,15 @@
 // Keys: ↑/↓ move, → expands, ← collapses, Enter focuses on the function,
 // the context-menu key or Shift+F10 opens the transforms.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { keyAction, type FlatRow, type SortColumn, type SortState } from '../analysis/tree-rows.ts';
 
 export const ROW_HEIGHT = 24;
 const INDENT_PX = 14;
 /** Past this depth rows stop moving right (a 1 000-deep stack would leave the screen); the depth is then written out. */
 const MAX_INDENT = 30;
+
+const estimateSize = () => ROW_HEIGHT;
 
 export interface Column<N> {
   id: SortColumn | 'location';
@@ -48,14 +50,11 @@ export function TreeTable<N>(props: Props<N>) {
   const { rows, columns, sort, selectedKey } = props;
   const uid = useId();
   const scroller = useRef<HTMLDivElement>(null);
+  // Stable callbacks: the virtualizer re-measures every row when they change (50 000 calls per frame otherwise).
+  const getItemKey = useCallback((i: number) => rows[i].key, [rows]);
+  const getScrollElement = useCallback(() => scroller.current, []);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's values are read in render only
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (i) => rows[i].key,
-    overscan: 16,
-  });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement, estimateSize, getItemKey, overscan: 16 });
   const selectedIndex = selectedKey === null ? -1 : rows.findIndex((r) => r.key === selectedKey);
   const template = `minmax(14rem, 1fr) ${columns.map((c) => c.width).join(' ')}`;
 
