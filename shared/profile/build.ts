@@ -5,7 +5,7 @@
 import { describe, fail, readNodes, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
-import { needsProgramNode, timeSamples } from './timing.ts';
+import { timeSamples } from './timing.ts';
 
 export interface RawProfile {
   nodes: unknown;
@@ -27,30 +27,29 @@ function optionalTime(v: unknown, name: string): number | undefined {
   return v as number;
 }
 
-/** Sample ids → model node indices. The hot loop of a big profile: a flat table when ids allow. */
-function mapSamples(rawSamples: ArrayLike<unknown>, ix: IdIndex, newIndex: Int32Array): Int32Array {
-  const count = rawSamples.length;
-  const samples = new Int32Array(count);
-  const bad = (i: number) => fail(`samples[${i}] is ${describe(rawSamples[i])}, which is not the id of a node in the profile.`);
+/**
+ * Node id → model node, as a flat table: V8 numbers nodes 1..n, so the table
+ * is small. Files with ids far apart (a Map inside IdIndex) get their samples
+ * translated here first, and an identity table.
+ */
+function nodeOfIdTable(rawSamples: ArrayLike<unknown>, ix: IdIndex, newIndex: Int32Array): { sampleIds: ArrayLike<unknown>; nodeOfId: Int32Array } {
   if (ix.table) {
     const direct = new Int32Array(ix.table.length);
     for (let id = 0; id < direct.length; id++) direct[id] = ix.table[id] < 0 ? -1 : newIndex[ix.table[id]];
-    const max = direct.length - 1;
-    for (let i = 0; i < count; i++) {
-      const s = rawSamples[i];
-      const node = typeof s === 'number' && s >= 0 && s <= max && (s | 0) === s ? direct[s] : -1;
-      if (node < 0) bad(i);
-      samples[i] = node;
-    }
-    return samples;
+    return { sampleIds: rawSamples, nodeOfId: direct };
   }
-  for (let i = 0; i < count; i++) {
+  const mapped = new Int32Array(rawSamples.length);
+  for (let i = 0; i < mapped.length; i++) {
     const s = rawSamples[i];
     const old = typeof s === 'number' ? ix.lookup(s) : -1;
-    if (old < 0) bad(i);
-    samples[i] = newIndex[old];
+    if (old < 0) failOnSample(rawSamples, i);
+    mapped[i] = newIndex[old];
   }
-  return samples;
+  return { sampleIds: mapped, nodeOfId: Int32Array.from({ length: newIndex.length }, (_, i) => i) };
+}
+
+function failOnSample(rawSamples: ArrayLike<unknown>, i: number): never {
+  return fail(`samples[${i}] is ${describe(rawSamples[i])}, which is not the id of a node in the profile.`);
 }
 
 export function buildProfile(raw: RawProfile): Profile {
@@ -102,8 +101,8 @@ export function buildProfile(raw: RawProfile): Profile {
 
   if (raw.samples === undefined || raw.samples === null) fail('The profile has no "samples" list: Flambé needs samples and timeDeltas (Node 12+ and Chrome write them).');
   if (!isArrayLike(raw.samples)) fail(`The profile's "samples" is ${describe(raw.samples)}, not a list of node ids.`);
-  const samples = mapSamples(raw.samples as ArrayLike<unknown>, index, newIndex);
-  const count = samples.length;
+  const rawSamples = raw.samples as ArrayLike<unknown>;
+  const count = rawSamples.length;
   const deltas = raw.timeDeltas;
   if (count > 0 && (deltas === undefined || deltas === null)) fail(`The profile has ${count} samples but no "timeDeltas": their times are unknown.`);
   if (deltas !== undefined && deltas !== null) {
@@ -115,23 +114,34 @@ export function buildProfile(raw: RawProfile): Profile {
   const endTime = optionalTime(raw.endTime, 'endTime');
 
   const programNode = programChild(frames, nodeFrame, nodeParent);
-  if (programNode < 0 && needsProgramNode(samples)) {
-    // Rule 4 needs a (program) node for root samples. Add it to the input and
-    // build again, so the model is the one a re-import of its export gives.
-    return buildProfile(withProgramNode(raw, nodes, ids, order[0]));
-  }
   const systemNode = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const k = frames[nodeFrame[i]].kind;
     systemNode[i] = i === 0 || k === 'program' || k === 'gc' || k === 'idle' ? 1 : 0;
   }
-  const timeDeltasUs = (deltas ?? []) as ArrayLike<number>;
-  const timed = timeSamples({ samples, timeDeltasUs, startTimeUs: startTime, endTimeUs: endTime, nodeParent, systemNode, programNode });
-  if (!timed) return failOnDeltas(timeDeltasUs);
+  const timeDeltasUs = (deltas ?? []) as ArrayLike<unknown>;
+  const { sampleIds, nodeOfId } = nodeOfIdTable(rawSamples, index, newIndex);
+  const timed = timeSamples({ sampleIds, nodeOfId, timeDeltasUs, startTimeUs: startTime, endTimeUs: endTime, nodeParent, systemNode, programNode });
+  if (!timed.ok) {
+    if (timed.problem === 'sample') failOnSamples(rawSamples, sampleIds, nodeOfId);
+    if (timed.problem === 'delta') failOnDeltas(timeDeltasUs);
+    // Rule 4 needs a (program) node for root samples. Add it to the input and
+    // build again, so the model is the one a re-import of its export gives.
+    return buildProfile(withProgramNode(raw, nodes, ids, order[0]));
+  }
   if (!Number.isFinite(timed.durationMs) || !Number.isFinite(timed.endTimeUs)) fail('The timeDeltas add up to an impossible time (too large to be a clock).');
   const profile: Profile = { frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
   rememberNodeSelfMs(profile, timed.nodeSelfMs);
   return profile;
+}
+
+/** timeSamples met a sample id with no node: name the first one. */
+function failOnSamples(rawSamples: ArrayLike<unknown>, sampleIds: ArrayLike<unknown>, nodeOfId: Int32Array): never {
+  for (let i = 0; i < sampleIds.length; i++) {
+    const id = sampleIds[i];
+    if (typeof id !== 'number' || !(id >= 0 && id < nodeOfId.length && (id | 0) === id) || nodeOfId[id] < 0) failOnSample(rawSamples, i);
+  }
+  return fail('A sample points to no node of the profile.');
 }
 
 /** timeSamples refused the deltas: name the first bad one. */

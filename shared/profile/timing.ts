@@ -99,20 +99,24 @@ export function sampleWeightsMs(timestampsUs: Float64Array, endTimeUs: number | 
 }
 
 export interface SampleInput {
-  /** The model node each sample hit, in file order. Reused: reordered and fixed in place. */
-  samples: Int32Array;
-  timeDeltasUs: ArrayLike<number>;
+  /** The node id of each sample, as the file wrote it. */
+  sampleIds: ArrayLike<unknown>;
+  /** Node id → model node (-1: no such node). */
+  nodeOfId: Int32Array;
+  timeDeltasUs: ArrayLike<unknown>;
   startTimeUs: number;
   endTimeUs: number | undefined;
   /** The model's tree (node 0 is the root, parents first). */
   nodeParent: Int32Array;
   /** 1 for the root, (program), (idle) and (garbage collector) nodes. */
   systemNode: Uint8Array;
-  /** The (program) child of the root, or -1 (then no sample may hit the root: see needsProgramNode). */
+  /** The (program) child of the root, or -1 when the tree has none. */
   programNode: number;
 }
 
 export interface TimedSamples {
+  ok: true;
+  /** The model node of each sample, in time order. */
   samples: Int32Array;
   weightsMs: Float64Array;
   durationMs: number;
@@ -123,19 +127,30 @@ export interface TimedSamples {
 }
 
 /**
- * Rules 1–4. Two passes over the samples (and a sort when V8 wrote some out
- * of order): this is most of the work of opening a big profile. Returns null
- * when a delta is not a finite number, or the clock overflows.
+ * What stops timing: a sample id with no node, a delta that is not a finite
+ * number (or a clock that overflows), or a sample on the root of a tree
+ * without a (program) node for it. The caller names the culprit (looking for
+ * it here would cost a pass on every file).
  */
-export function timeSamples(input: SampleInput): TimedSamples | null {
-  const { samples, timeDeltasUs, startTimeUs, endTimeUs, nodeParent } = input;
-  const n = samples.length;
-  // Rules 1 and 2: timestamps, sorted if needed.
+export interface TimingProblem {
+  ok: false;
+  problem: 'sample' | 'delta' | 'root';
+}
+
+/**
+ * Rules 1–4. Two passes over the samples (and a sort when V8 wrote some out
+ * of order): this is most of the work of opening a big profile.
+ */
+export function timeSamples(input: SampleInput): TimedSamples | TimingProblem {
+  const { sampleIds, timeDeltasUs, startTimeUs, endTimeUs, nodeParent } = input;
+  const n = sampleIds.length;
+  // Rules 1 and 2: nodes and timestamps, sorted if needed.
+  const samples = new Int32Array(n);
   const t = new Float64Array(n);
-  const clock = timestamps(timeDeltasUs, startTimeUs, t);
-  // A delta that is not a finite number makes the clock NaN or infinite: the
-  // caller says which one (validating here would cost a pass on every file).
-  if (clock === BAD_DELTA || !Number.isFinite(clock)) return null;
+  const clock = nodesAndTimestamps(sampleIds, input.nodeOfId, timeDeltasUs, startTimeUs, samples, t);
+  if (clock === BAD_SAMPLE) return { ok: false, problem: 'sample' };
+  if (clock === BAD_DELTA || !Number.isFinite(clock)) return { ok: false, problem: 'delta' };
+  if (input.programNode < 0 && samples.includes(0)) return { ok: false, problem: 'root' };
   if (clock === UNSORTED) sortInPlace(samples, t);
   const lastUs = n ? t[n - 1] : startTimeUs;
   // Rule 4 needs each node's outermost function under the root ("bottom node" in DevTools).
@@ -143,26 +158,35 @@ export function timeSamples(input: SampleInput): TimedSamples | null {
   for (let i = 1; i < nodeParent.length; i++) outermost[i] = nodeParent[i] === 0 ? i : outermost[nodeParent[i]];
   const nodeSelfMs = new Float64Array(nodeParent.length);
   const durationMs = weigh(t, endTimeUs, samples, input.systemNode, input.programNode, outermost, nodeSelfMs);
-  return { samples, weightsMs: t, durationMs, endTimeUs: Math.max(endTimeUs ?? lastUs, lastUs), nodeSelfMs };
+  return { ok: true, samples, weightsMs: t, durationMs, endTimeUs: Math.max(endTimeUs ?? lastUs, lastUs), nodeSelfMs };
 }
 
 const BAD_DELTA = -1;
 const UNSORTED = -2;
+const BAD_SAMPLE = -3;
 
 /**
- * Rule 1 into `t`. Returns the last timestamp, UNSORTED when some delta is
- * negative (rule 2 then sorts), or BAD_DELTA when one is not a number. (The
- * hot loops are small functions of their own: V8 optimizes them best so.)
+ * Sample ids → nodes, and rule 1 into `t`, in one pass. Returns the last
+ * timestamp, UNSORTED when some delta is negative (rule 2 then sorts),
+ * BAD_DELTA or BAD_SAMPLE. (The hot loops are small functions of their own:
+ * V8 optimizes them best so.)
  */
-function timestamps(deltas: ArrayLike<number>, startTimeUs: number, t: Float64Array): number {
+function nodesAndTimestamps(ids: ArrayLike<unknown>, nodeOfId: Int32Array, deltas: ArrayLike<unknown>, startTimeUs: number, samples: Int32Array, t: Float64Array): number {
+  const maxId = nodeOfId.length - 1;
   let now = startTimeUs;
   let sorted = true;
   let numbers = true;
   for (let i = 0; i < t.length; i++) {
+    const id = ids[i];
+    const node = typeof id === 'number' && id >= 0 && id <= maxId && (id | 0) === id ? nodeOfId[id] : -1;
+    if (node < 0) return BAD_SAMPLE;
+    samples[i] = node;
     const d = deltas[i];
     if (typeof d !== 'number') numbers = false;
-    if (d < 0) sorted = false;
-    now += d;
+    else {
+      if (d < 0) sorted = false;
+      now += d;
+    }
     t[i] = now;
   }
   if (!numbers) return BAD_DELTA;
@@ -194,10 +218,4 @@ function weigh(t: Float64Array, endTimeUs: number | undefined, samples: Int32Arr
     nodeSelfMs[node] += w;
   }
   return durationMs;
-}
-
-/** True when some sample hits the root: the tree then needs a (program) node to hold it. */
-export function needsProgramNode(samples: Int32Array): boolean {
-  for (let i = 0; i < samples.length; i++) if (samples[i] === 0) return true;
-  return false;
 }
