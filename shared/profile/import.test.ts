@@ -68,6 +68,16 @@ describe('format detection', () => {
     expect(() => importProfile([{ ph: 'P', name: 'ProfileChunk', args: {} }])).toThrow(/Trace event 0 \(ProfileChunk\) has no data/);
   });
 
+  it('names what is wrong inside a trace', () => {
+    const chunk = (data: unknown) => [trace[0], { ...trace[1], args: { data } }];
+    const nodes = [{ id: 1, callFrame: { functionName: '(root)' } }, { id: 2, parent: 9, callFrame: { functionName: 'f' } }];
+    expect(() => importProfile(chunk({ cpuProfile: { nodes, samples: [2] }, timeDeltas: [0] }))).toThrow(/CPU profile: Node 2 names a parent 9 that is not in the profile/);
+    expect(() => importProfile(chunk({ cpuProfile: { nodes: nodes.slice(0, 1), samples: 'x' }, timeDeltas: [0] }))).toThrow(/has samples that is not a list/);
+    expect(() => importProfile(chunk({ cpuProfile: { nodes: nodes.slice(0, 1), samples: [1, 1] }, timeDeltas: [0] }))).toThrow(/2 samples but 1 timeDeltas/);
+    const loop = [{ id: 1, callFrame: { functionName: '(root)' } }, { id: 2, parent: 3, callFrame: {} }, { id: 3, parent: 2, callFrame: {} }];
+    expect(() => importProfile(chunk({ cpuProfile: { nodes: loop, samples: [] }, timeDeltas: [] }))).toThrow(/cycle through node 2/);
+  });
+
   it('picks the busiest profile of a trace with several', () => {
     const other = trace.map((e) => ({ ...e, id: '0x2', args: e.name === 'ProfileChunk' ? { data: { ...e.args.data, cpuProfile: { ...e.args.data.cpuProfile, samples: [2] }, timeDeltas: [0] } } : e.args }));
     expect(importProfile([...other, ...trace]).samples.length).toBe(2);
