@@ -140,7 +140,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(async () => tree.locator('[data-testid="table-row"][data-depth="0"]').count()).toBeGreaterThan(1);
   });
 
-  it('the call tree answers the keyboard: Enter focuses on the selected function', async () => {
+  it('the call tree answers the keyboard: Enter focuses on the selected function; Shift+F10 opens the menu', async () => {
     const tree = page.getByTestId('call-tree-table');
     const route = tree.locator('[data-testid="table-row"][data-name="jsonRoute"]').first();
     await route.waitFor();
@@ -149,6 +149,31 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('transform-breadcrumb').waitFor();
     await expect.poll(async () => tree.locator('[data-testid="table-row"][data-depth="0"]').first().getAttribute('data-name')).toBe('jsonRoute');
     await page.getByTestId('transform-pop').click();
+    await expect.poll(() => page.getByTestId('transform-breadcrumb').count()).toBe(0);
+
+    await tree.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+F10');
+    await page.getByTestId('context-menu').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('context-menu').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('call-tree-table');
+  });
+
+  it('a bucket with callers: /log spends its time in logging, from logRoute', async () => {
+    await page.getByTestId('new-recording-button').click();
+    const base = new URL(await page.getByTestId('url-input').inputValue());
+    await page.getByTestId('url-input').fill(`${base.origin}/log`);
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    await page.getByTestId('tab-time').click();
+    const logging = page.locator('[data-testid="bucket-row"][data-id="logging"]');
+    await logging.waitFor({ timeout: 20_000 });
+    expect(Number(await logging.getAttribute('data-percent'))).toBeGreaterThan(1);
+    expect(await logging.textContent()).toContain('logRoute');
+    const findings = await page.getByTestId('finding').allTextContents();
+    expect(findings.some((f) => /is spent in logging, from logRoute in .*server\.js:\d+/.test(f))).toBe(true);
+    await shot('analysis-log-time');
     expect(errors).toEqual([]);
   });
 });
