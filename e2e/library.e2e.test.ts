@@ -178,8 +178,15 @@ describe.skipIf(!hasChromium)(title, () => {
 
   it('compares two selected recordings side by side', async () => {
     await page.getByTestId('library-search').fill('');
+    const fib = page.getByTestId('library-row').filter({ hasText: 'fib' });
+    const selectedCount = () => page.locator('[data-testid="library-row"][aria-selected="true"]').count();
     await row(recordedId).click();
-    await page.getByTestId('library-row').filter({ hasText: 'fib' }).click({ modifiers: ['Control'] });
+    await fib.click({ modifiers: ['Control'] });
+    expect(await selectedCount()).toBe(2);
+    await fib.click({ modifiers: ['Control'] });
+    expect(await selectedCount()).toBe(1);
+    await fib.getByRole('checkbox').click();
+    expect(await selectedCount()).toBe(2);
     const compare = page.getByTestId('compare-button');
     expect(await compare.isEnabled()).toBe(true);
     await compare.click();

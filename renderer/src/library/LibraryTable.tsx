@@ -3,7 +3,7 @@
 // multi-select with the mouse (click, Ctrl/⌘-click, Shift-click) and the
 // keyboard (arrows, Shift+arrows, Space, Ctrl/⌘+A), Enter or double-click opens.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useCallback, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { formatRate } from '../lib/format.ts';
 import { formatRowDate, routeOf, shortTarget } from './row-format.ts';
@@ -13,6 +13,7 @@ import { SplitBar } from './SplitBar.tsx';
 
 const ROW_HEIGHT = 40;
 const HEADER_HEIGHT = 38;
+const rowHeight = () => ROW_HEIGHT;
 
 interface Column {
   key: string;
@@ -53,9 +54,10 @@ export function LibraryTable({ rows, order, selection, selected, onSelection, so
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (i) => rows[i].id,
-    overscan: 12,
+    estimateSize: rowHeight,
+    // Stable between scrolls: a new function makes the virtualizer re-measure every row.
+    getItemKey: useCallback((i: number) => rows[i].id, [rows]),
+    overscan: 8,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
   });
@@ -105,8 +107,23 @@ export function LibraryTable({ rows, order, selection, selected, onSelection, so
     if (handled) e.preventDefault();
   };
 
-  const onRowClick = (e: MouseEvent, id: string) => {
-    onSelection(clickRow(selection, order, id, { shift: e.shiftKey, toggle: e.ctrlKey || e.metaKey }));
+  const rowIdOf = (e: MouseEvent) => (e.target as Element).closest<HTMLElement>('[data-testid="library-row"]')?.dataset.id;
+  const onRowsClick = (e: MouseEvent) => {
+    const id = rowIdOf(e);
+    if (!id) return;
+    // A row's checkbox toggles that row (with Shift: adds the range), like Ctrl/⌘-click.
+    const checkbox = (e.target as Element).matches('input[type="checkbox"]');
+    onSelection(clickRow(selection, order, id, { shift: e.shiftKey, toggle: checkbox || e.ctrlKey || e.metaKey }));
+  };
+  // The grid keeps the focus (and the keyboard) when a row's checkbox is clicked.
+  const onRowsMouseDown = (e: MouseEvent) => {
+    if (!(e.target as Element).matches('input[type="checkbox"]')) return;
+    e.preventDefault();
+    scroller.current?.focus({ preventScroll: true });
+  };
+  const onRowsDoubleClick = (e: MouseEvent) => {
+    const id = rowIdOf(e);
+    if (id) onOpen(id);
   };
 
   const items = virtualizer.getVirtualItems();
@@ -151,67 +168,77 @@ export function LibraryTable({ rows, order, selection, selected, onSelection, so
           </div>
         ))}
       </div>
-      <div className="library-rows" style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT }}>
+      {/* One click handler for every row (delegation): the rows themselves are pure and memoized, so scrolling renders only the rows that come into view. */}
+      <div className="library-rows" style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT }} onMouseDown={onRowsMouseDown} onClick={onRowsClick} onDoubleClick={onRowsDoubleClick}>
         {items.map((item) => {
           const row = rows[item.index];
-          const isSelected = selectedSet.has(row.id);
-          const route = routeOf(row.method, row.url);
           return (
-            <div
+            <RowView
               key={row.id}
-              id={`${uid}-row-${item.index}`}
-              role="row"
-              aria-rowindex={item.index + 2}
-              aria-selected={isSelected}
-              className={`library-row library-cols ${isSelected ? 'is-selected' : ''} ${item.index === focusIndex ? 'is-focus' : ''}`}
-              data-testid="library-row"
-              data-id={row.id}
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
-              onClick={(e) => onRowClick(e, row.id)}
-              onDoubleClick={() => onOpen(row.id)}
-            >
-              <div role="gridcell" className="cell cell-check">
-                <input
-                  type="checkbox"
-                  tabIndex={-1}
-                  aria-label={`Select ${row.name}`}
-                  checked={isSelected}
-                  onClick={(e) => {
-                    // A checkbox toggles its row; with Shift it adds the range.
-                    e.stopPropagation();
-                    onSelection(clickRow(selection, order, row.id, { toggle: true, shift: e.shiftKey }));
-                  }}
-                  onChange={() => {}}
-                />
-              </div>
-              <div role="gridcell" className="cell cell-name" title={row.name}>
-                <span className="row-name">{row.name}</span>
-                {row.error && <span className="row-flag error" title={row.error}>fault</span>}
-                {row.source === 'imported' && <span className="row-flag">imported</span>}
-              </div>
-              <div role="gridcell" className="cell cell-date" title={new Date(row.createdAt).toString()}>
-                {formatRowDate(row.createdAt)}
-              </div>
-              <div role="gridcell" className="cell cell-target" title={row.targetLabel ?? undefined}>
-                {shortTarget(row.targetLabel) ?? <span className="muted">–</span>}
-              </div>
-              <div role="gridcell" className="cell cell-route" title={row.url ?? 'No load was run (imported profile)'}>
-                {route ?? <span className="muted">–</span>}
-              </div>
-              <div role="gridcell" className="cell cell-rps numeric">{formatRate(row.rps)}</div>
-              <div role="gridcell" className="cell cell-p99 numeric">{row.p99Ms == null ? '–' : row.p99Ms.toFixed(3)}</div>
-              <div role="gridcell" className="cell cell-cpu">
-                <SplitBar split={row.cpuSplit} />
-              </div>
-              <div role="gridcell" className="cell cell-tags" title={row.tags.join(', ')}>
-                {row.tags.map((t) => (
-                  <span key={t} className="row-tag">{t}</span>
-                ))}
-              </div>
-            </div>
+              row={row}
+              domId={`${uid}-row-${item.index}`}
+              index={item.index}
+              top={item.start - HEADER_HEIGHT}
+              selected={selectedSet.has(row.id)}
+              focused={item.index === focusIndex}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface RowProps {
+  row: RecordingRow;
+  domId: string;
+  index: number;
+  /** Offset from the top of the rows, px. */
+  top: number;
+  selected: boolean;
+  focused: boolean;
+}
+
+const RowView = memo(function RowView({ row, domId, index, top, selected, focused }: RowProps) {
+  const route = routeOf(row.method, row.url);
+  return (
+    <div
+      id={domId}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`library-row library-cols ${selected ? 'is-selected' : ''} ${focused ? 'is-focus' : ''}`}
+      data-testid="library-row"
+      data-id={row.id}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <div role="gridcell" className="cell cell-check">
+        <input type="checkbox" tabIndex={-1} aria-label={`Select ${row.name}`} checked={selected} onChange={() => {}} />
+      </div>
+      <div role="gridcell" className="cell cell-name" title={row.name}>
+        <span className="row-name">{row.name}</span>
+        {row.error && <span className="row-flag error" title={row.error}>fault</span>}
+        {row.source === 'imported' && <span className="row-flag">imported</span>}
+      </div>
+      <div role="gridcell" className="cell cell-date" title={new Date(row.createdAt).toString()}>
+        {formatRowDate(row.createdAt)}
+      </div>
+      <div role="gridcell" className="cell cell-target" title={row.targetLabel ?? undefined}>
+        {shortTarget(row.targetLabel) ?? <span className="muted">–</span>}
+      </div>
+      <div role="gridcell" className="cell cell-route" title={row.url ?? 'No load was run (imported profile)'}>
+        {route ?? <span className="muted">–</span>}
+      </div>
+      <div role="gridcell" className="cell cell-rps numeric">{formatRate(row.rps)}</div>
+      <div role="gridcell" className="cell cell-p99 numeric">{row.p99Ms == null ? '–' : row.p99Ms.toFixed(3)}</div>
+      <div role="gridcell" className="cell cell-cpu">
+        <SplitBar split={row.cpuSplit} />
+      </div>
+      <div role="gridcell" className="cell cell-tags" title={row.tags.join(', ')}>
+        {row.tags.map((t) => (
+          <span key={t} className="row-tag">{t}</span>
+        ))}
+      </div>
+    </div>
+  );
+});
