@@ -71,13 +71,19 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('duration-input').fill('2');
     await page.getByTestId('warmup-input').fill('0');
     await page.getByTestId('record-button').click();
-    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('save-error').count()).toBe(0);
+    await page.getByTestId('progress').waitFor({ timeout: 10_000 });
 
-    // Ctrl+2: the Library, with the recording in it.
+    // Ctrl+2 while it records: the Library; the recording goes on, and lands there.
     await page.keyboard.press('Control+2');
     await page.getByTestId('library-screen').waitFor();
+    const ready = page.getByTestId('recording-ready');
+    await ready.waitFor({ timeout: 60_000 });
     await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(1);
+    await ready.getByRole('button', { name: 'Show the result' }).click();
+    await page.getByTestId('result-screen').waitFor();
+    expect(await page.getByTestId('save-error').count()).toBe(0);
+    await page.keyboard.press('Control+2');
+    await page.getByTestId('library-screen').waitFor();
     recordedId = (await rows().first().getAttribute('data-id'))!;
     expect(await rows().first().textContent()).toMatch(/GET \/json/);
     // The result stays reachable from the top bar.
