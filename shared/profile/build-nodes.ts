@@ -32,6 +32,65 @@ export interface ReadNodes {
   childList: Int32Array;
 }
 
+/** The validated tree: nodes in breadth-first order from the root (parents first), frames numbered in that order. */
+export interface Tree {
+  ids: Float64Array;
+  index: IdIndex;
+  /** Model node → file position, and back. */
+  order: Int32Array;
+  newIndex: Int32Array;
+  frames: Frame[];
+  nodeFrame: Int32Array;
+  nodeParent: Int32Array;
+}
+
+/** Reads and checks the node list: one root, no cycle, every link to a real node. */
+export function buildTree(nodes: Record<string, unknown>[], links: 'children' | 'parent'): Tree {
+  const n = nodes.length;
+  const { ids, index, distinct, distinctOfNode, parent, childStart, childList } = readNodes(nodes, links);
+
+  const roots: number[] = [];
+  for (let i = 0; i < n && roots.length < 4; i++) if (parent[i] === -1) roots.push(i);
+  if (roots.length === 0) fail('The node tree has no root: every node has a parent, so the links go round in a cycle.');
+  if (roots.length > 1) fail(`The node tree has ${roots.length > 3 ? 'several' : roots.length} roots (nodes ${roots.slice(0, 3).map((r) => ids[r]).join(', ')}); a profile has exactly one.`);
+
+  // Breadth-first from the root: parents get smaller indices than their children.
+  const order = new Int32Array(n);
+  const newIndex = new Int32Array(n).fill(-1);
+  order[0] = roots[0];
+  newIndex[roots[0]] = 0;
+  let size = 1;
+  for (let k = 0; k < size; k++) {
+    const old = order[k];
+    for (let j = childStart[old]; j < childStart[old + 1]; j++) {
+      newIndex[childList[j]] = size;
+      order[size++] = childList[j];
+    }
+  }
+  if (size !== n) {
+    let stray = 0;
+    while (newIndex[stray] !== -1) stray++;
+    fail(`The node tree has a cycle through node ${ids[stray]}: it is not connected to the root.`);
+  }
+
+  // Frames numbered in tree order, so a re-import of an export numbers them alike.
+  const frames: Frame[] = [];
+  const frameOfDistinct = new Int32Array(distinct.length).fill(-1);
+  const nodeFrame = new Int32Array(n);
+  const nodeParent = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const old = order[k];
+    const d = distinctOfNode[old];
+    if (frameOfDistinct[d] < 0) {
+      frameOfDistinct[d] = frames.length;
+      frames.push(distinct[d]);
+    }
+    nodeFrame[k] = frameOfDistinct[d];
+    nodeParent[k] = parent[old] === -1 ? -1 : newIndex[parent[old]];
+  }
+  return { ids, index, order, newIndex, frames, nodeFrame, nodeParent };
+}
+
 export function readNodes(nodes: Record<string, unknown>[], links: 'children' | 'parent'): ReadNodes {
   const n = nodes.length;
   const ids = new Float64Array(n);

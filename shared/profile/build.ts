@@ -2,7 +2,7 @@
 // .cpuprofile importer (nodes list their children) and the Chrome trace
 // importer (nodes name their parent). Every check names what is wrong; nothing
 // is half-built: the model is created only after every check has passed.
-import { describe, fail, readNodes, type IdIndex } from './build-nodes.ts';
+import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
 import { timeSamples } from './timing.ts';
@@ -52,52 +52,17 @@ function failOnSample(rawSamples: ArrayLike<unknown>, i: number): never {
   return fail(`samples[${i}] is ${describe(rawSamples[i])}, which is not the id of a node in the profile.`);
 }
 
-export function buildProfile(raw: RawProfile): Profile {
-  if (!Array.isArray(raw.nodes)) fail('The profile has no "nodes" list.');
-  const nodes = raw.nodes as Record<string, unknown>[];
-  if (nodes.length === 0) fail('The profile\'s "nodes" list is empty.');
-  const n = nodes.length;
-  const { ids, index, distinct, distinctOfNode, parent, childStart, childList } = readNodes(nodes, raw.links);
-
-  const roots: number[] = [];
-  for (let i = 0; i < n && roots.length < 4; i++) if (parent[i] === -1) roots.push(i);
-  if (roots.length === 0) fail('The node tree has no root: every node has a parent, so the links go round in a cycle.');
-  if (roots.length > 1) fail(`The node tree has ${roots.length > 3 ? 'several' : roots.length} roots (nodes ${roots.slice(0, 3).map((r) => ids[r]).join(', ')}); a profile has exactly one.`);
-
-  // Breadth-first from the root: parents get smaller indices than their children.
-  const order = new Int32Array(n);
-  const newIndex = new Int32Array(n).fill(-1);
-  order[0] = roots[0];
-  newIndex[roots[0]] = 0;
-  let size = 1;
-  for (let k = 0; k < size; k++) {
-    const old = order[k];
-    for (let j = childStart[old]; j < childStart[old + 1]; j++) {
-      newIndex[childList[j]] = size;
-      order[size++] = childList[j];
-    }
-  }
-  if (size !== n) {
-    let stray = 0;
-    while (newIndex[stray] !== -1) stray++;
-    fail(`The node tree has a cycle through node ${ids[stray]}: it is not connected to the root.`);
-  }
-
-  // Frames numbered in tree order, so a re-import of an export numbers them alike.
-  const frames: Frame[] = [];
-  const frameOfDistinct = new Int32Array(distinct.length).fill(-1);
-  const nodeFrame = new Int32Array(n);
-  const nodeParent = new Int32Array(n);
-  for (let k = 0; k < n; k++) {
-    const old = order[k];
-    const d = distinctOfNode[old];
-    if (frameOfDistinct[d] < 0) {
-      frameOfDistinct[d] = frames.length;
-      frames.push(distinct[d]);
-    }
-    nodeFrame[k] = frameOfDistinct[d];
-    nodeParent[k] = parent[old] === -1 ? -1 : newIndex[parent[old]];
-  }
+/**
+ * Builds the model. `release`, when given, is called once the node objects
+ * are no longer needed: an importer that parsed the JSON itself drops its
+ * reference there, so on a big profile the garbage collector can free
+ * 100 000s of node objects before the sample arrays are processed.
+ */
+export function buildProfile(raw: RawProfile, release?: () => void): Profile {
+  if (!Array.isArray(raw.nodes)) return fail('The profile has no "nodes" list.');
+  if (raw.nodes.length === 0) fail('The profile\'s "nodes" list is empty.');
+  const { ids, index, order, newIndex, frames, nodeFrame, nodeParent } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
+  const n = nodeFrame.length;
 
   if (raw.samples === undefined || raw.samples === null) fail('The profile has no "samples" list: Flambé needs samples and timeDeltas (Node 12+ and Chrome write them).');
   if (!isArrayLike(raw.samples)) fail(`The profile's "samples" is ${describe(raw.samples)}, not a list of node ids.`);
@@ -114,6 +79,12 @@ export function buildProfile(raw: RawProfile): Profile {
   const endTime = optionalTime(raw.endTime, 'endTime');
 
   const programNode = programChild(frames, nodeFrame, nodeParent);
+  if (programNode < 0 && count > 0 && indexOf(rawSamples, ids[order[0]]) >= 0) {
+    // Rule 4 needs a (program) node for root samples. Add it to the input and
+    // build again, so the model is the one a re-import of its export gives.
+    return buildProfile(withProgramNode(raw, raw.nodes as Record<string, unknown>[], ids, order[0]), release);
+  }
+  release?.(); // from here on only the sample arrays are read
   const systemNode = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const k = frames[nodeFrame[i]].kind;
@@ -125,14 +96,17 @@ export function buildProfile(raw: RawProfile): Profile {
   if (!timed.ok) {
     if (timed.problem === 'sample') failOnSamples(rawSamples, sampleIds, nodeOfId);
     if (timed.problem === 'delta') failOnDeltas(timeDeltasUs);
-    // Rule 4 needs a (program) node for root samples. Add it to the input and
-    // build again, so the model is the one a re-import of its export gives.
-    return buildProfile(withProgramNode(raw, nodes, ids, order[0]));
+    return fail('A sample hit the root of a tree without a (program) node.'); // checked above: cannot happen
   }
   if (!Number.isFinite(timed.durationMs) || !Number.isFinite(timed.endTimeUs)) fail('The timeDeltas add up to an impossible time (too large to be a clock).');
   const profile: Profile = { frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
   rememberNodeSelfMs(profile, timed.nodeSelfMs);
   return profile;
+}
+
+/** Array.prototype.indexOf for plain and typed arrays (both native, both fast). */
+function indexOf(list: ArrayLike<unknown>, value: number): number {
+  return (list as unknown as { indexOf(v: unknown): number }).indexOf(value);
 }
 
 /** timeSamples met a sample id with no node: name the first one. */

@@ -28,11 +28,22 @@ export function isCpuProfile(data: unknown): data is CpuProfile {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && Array.isArray((data as CpuProfile).nodes);
 }
 
+export interface ImportOptions {
+  /**
+   * The importer may drop what it has read from `data` (its node list) while
+   * it works, so memory is freed sooner. Only for JSON the caller parsed for
+   * this import alone (importProfile does, for text): `data` is left without
+   * its nodes.
+   */
+  consume?: boolean;
+}
+
 /** .cpuprofile (parsed JSON) → model. Throws ProfileFormatError saying what is wrong. */
-export function importCpuProfile(data: unknown): Profile {
+export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profile {
   if (!isCpuProfile(data)) {
     throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
   }
   const d = data as unknown as Record<string, unknown>;
-  return buildProfile({ nodes: d.nodes, links: 'children', samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime });
+  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime };
+  return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
 }

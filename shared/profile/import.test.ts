@@ -32,6 +32,13 @@ describe('real fixtures', () => {
     expect({ ...trace, format: '' }).toEqual({ ...direct, format: '' });
   });
 
+  it('never changes the parsed JSON it is given', () => {
+    const parsed = JSON.parse(FIXTURES['node24.cpuprofile']);
+    importProfile(parsed);
+    importCpuProfile(parsed);
+    expect(parsed).toEqual(JSON.parse(FIXTURES['node24.cpuprofile']));
+  });
+
   it('reads the same model from the text and from the parsed JSON', () => {
     for (const name of ['node20.cpuprofile', 'node24.cpuprofile']) {
       expect(importProfile(FIXTURES[name])).toEqual(importCpuProfile(JSON.parse(FIXTURES[name])));

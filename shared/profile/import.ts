@@ -13,8 +13,9 @@ export interface ImportedProfile {
   format: ProfileFormat;
 }
 
-const importers: Record<ProfileFormat, { matches: (data: unknown) => boolean; run: (data: unknown) => Profile }> = {
-  cpuprofile: { matches: isCpuProfile, run: importCpuProfile },
+/** `owned`: the JSON was parsed here, for this import alone (the importer may consume it). */
+const importers: Record<ProfileFormat, { matches: (data: unknown) => boolean; run: (data: unknown, owned: boolean) => Profile }> = {
+  cpuprofile: { matches: isCpuProfile, run: (data, owned) => importCpuProfile(data, { consume: owned }) },
   'chrome-trace': { matches: isChromeTrace, run: importChromeTrace },
 };
 
@@ -42,13 +43,12 @@ function toText(input: string | Uint8Array | ArrayBuffer): string {
  */
 export function importProfileWithFormat(input: unknown, fileName?: string): ImportedProfile {
   try {
-    const data = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer
-      ? parseJsonText(toText(input))
-      : input;
+    const owned = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer;
+    const data = owned ? parseJsonText(toText(input)) : input;
     const byName = formatFromName(fileName);
-    if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data), format: byName };
+    if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data, owned), format: byName };
     for (const [format, importer] of Object.entries(importers) as [ProfileFormat, (typeof importers)[ProfileFormat]][]) {
-      if (importer.matches(data)) return { profile: importer.run(data), format };
+      if (importer.matches(data)) return { profile: importer.run(data, owned), format };
     }
     throw new ProfileFormatError(
       'Flambé cannot read this file: it is neither a V8 CPU profile (.cpuprofile from Node, Chrome or VS Code) nor a Chrome DevTools trace with a CPU profile.',
