@@ -1,4 +1,5 @@
 // Transforms, as printed trees before and after (Firefox Profiler style).
+import { categoryBreakdown } from './categories.ts';
 import { describe, expect, it } from 'vitest';
 import { buildFlameTree } from './flame.ts';
 import type { Profile } from './model.ts';
@@ -82,6 +83,9 @@ describe('transforms', () => {
       '      - handler (total 1, self 0)',
       '        - express (total 1, self 1)',
     ].join('\n'));
+    // The collapsed frame still counts as a dependency, not as your code.
+    const deps = categoryBreakdown(q).filter((c) => c.kind === 'dependency').reduce((a, c) => a + c.ms, 0);
+    expect(deps).toBe(2);
   });
 
   it('collapse Node internals into one frame', () => {

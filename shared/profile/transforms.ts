@@ -156,7 +156,7 @@ export function collapsePackage(profile: Profile, packageName: string): Profile 
   return collapseGroup(profile, (f) => {
     const c = classifyFrame(f);
     return c.kind === 'dependency' && c.packageName === packageName;
-  }, { name: packageName, url: `node_modules/${packageName}/`, line: 0, column: 0, kind: 'js' });
+  }, { name: packageName, url: `/node_modules/${packageName}/`, line: 0, column: 0, kind: 'js' });
 }
 
 export function collapseNodeInternals(profile: Profile): Profile {
