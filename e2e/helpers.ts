@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifacts = path.join(repo, 'e2e/artifacts');
@@ -48,4 +49,20 @@ export function launchChromium(): Promise<Browser> {
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
+}
+
+/**
+ * On the Record screen: launch the demo server with one click, point the load
+ * at `route`, and press Record. Returns once the progress bar shows.
+ */
+export async function startDemoRecording(page: Page, opts: { route: string; durationSec: number; warmupSec: number }): Promise<void> {
+  await page.getByTestId('demo-button').click();
+  await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+  const base = new URL(await page.getByTestId('url-input').inputValue());
+  await page.getByTestId('url-input').fill(`${base.origin}${opts.route}`);
+  await page.getByTestId('duration-input').fill(String(opts.durationSec));
+  await page.getByTestId('warmup-input').fill(String(opts.warmupSec));
+  await page.getByTestId('record-button').click();
+  await page.getByTestId('progress').waitFor({ timeout: 10_000 });
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { realProfileText } from '../test/helpers/profiles.ts';
-import { artifacts, hasChromium, launchChromium, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
+import { artifacts, hasChromium, launchChromium, startWebMode, tempLibrary, type WebMode, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'the library in browser mode' : 'the library in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -63,15 +63,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('a recording of the demo server appears in the library', async () => {
-    await page.getByTestId('demo-button').click();
-    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    const base = new URL(await page.getByTestId('url-input').inputValue());
-    await page.getByTestId('url-input').fill(`${base.origin}/json`);
-    await page.getByTestId('duration-input').fill('2');
-    await page.getByTestId('warmup-input').fill('0');
-    await page.getByTestId('record-button').click();
-    await page.getByTestId('progress').waitFor({ timeout: 10_000 });
+    await startDemoRecording(page, { route: '/json', durationSec: 2, warmupSec: 0 });
 
     // Ctrl+2 while it records: the Library; the recording goes on, and lands there.
     await page.keyboard.press('Control+2');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, startWebMode, type WebMode } from './helpers.ts';
+import { artifacts, hasChromium, launchChromium, startWebMode, type WebMode, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'browser mode' : 'browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -30,15 +30,7 @@ describe.skipIf(!hasChromium)(title, () => {
 
   it('records the demo server\'s /log route and shows its flamegraph and load summary', async () => {
     await page.goto(web.url);
-    await page.getByTestId('demo-button').click();
-    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
-    const base = new URL(await page.getByTestId('url-input').inputValue());
-    await page.getByTestId('url-input').fill(`${base.origin}/log`);
-    await page.getByTestId('duration-input').fill('3');
-    await page.getByTestId('warmup-input').fill('1');
-    await page.getByTestId('record-button').click();
-    await page.getByTestId('progress').waitFor({ timeout: 10_000 });
+    await startDemoRecording(page, { route: '/log', durationSec: 3, warmupSec: 1 });
     await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
 
     // The flamegraph shows the route's handler.
