@@ -49,6 +49,11 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('searching the flamegraph for a name with parentheses does not break it', async () => {
+    // "/" focuses the search box.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('/');
+    await page.keyboard.type('logR');
+    expect(await page.getByTestId('flamegraph-search').inputValue()).toBe('logR');
     await page.getByTestId('flamegraph-search').fill('(anonymous)');
     await page.getByTestId('flamegraph-search').fill('logRoute');
     expect(await page.getByTestId('flamegraph').locator('svg').count()).toBeGreaterThan(0);

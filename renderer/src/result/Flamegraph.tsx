@@ -15,6 +15,7 @@ import { classOfNode, frameTooltip, type FlameData } from '../lib/flame-data.ts'
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
+import { useSlashToFocus } from './TableToolbar.tsx';
 
 const HIGHLIGHT = '#e600e6';
 const SEARCH_DELAY_MS = 120;
@@ -131,20 +132,7 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
     if (!active) tipRef.current?.hide();
   }, [active]);
 
-  // "/" focuses the search, as in many web apps.
-  useEffect(() => {
-    if (!active) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
-      e.preventDefault();
-      searchInput.current?.focus();
-      searchInput.current?.select();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [active]);
+  useSlashToFocus(searchInput, active);
 
   const shownMatches = matches && matches.tree === data.tree && matches.query === query && literalMatcher(query) ? matches : null;
   const zoomedWhere = zoomed?.location ?? '';
