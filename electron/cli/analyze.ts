@@ -75,7 +75,9 @@ export function formatAnalysis(fileName: string, format: string, a: ProfileAnaly
   if (buckets.length) {
     lines.push('', 'Kinds of work');
     lines.push(...table(['ms', '%', ...(per1k ? ['ms/1k req'] : []), 'work'], buckets.map((b) => {
-      const from = b.callers[0]?.frame >= 0 ? ` — mostly from ${b.callers[0].name}${b.callers[0].location ? ` (${b.callers[0].location})` : ''}` : '';
+      const c = b.callers[0];
+      const where = c?.line ? `${c.line.location}: ${shorten(c.line.text, 80)}` : c?.location;
+      const from = c?.frame >= 0 ? ` — mostly from ${c.name}${where ? ` (${where})` : ''}` : '';
       return [ms(b.ms), pct(b.percent), ...(per1k ? [ms(b.msPer1kRequests ?? 0)] : []), `${b.name}${from}`];
     })).map((l) => `  ${l}`));
   }
@@ -88,4 +90,8 @@ export function formatAnalysis(fileName: string, format: string, a: ProfileAnaly
       a.by === 'function' && f.location ? `${f.name}  ${f.location}` : f.name]),
   ).map((l) => `  ${l}`));
   return lines;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

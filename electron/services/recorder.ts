@@ -9,6 +9,7 @@ import { UserError, isUserError, messageOf } from './errors.ts';
 import type { BurstHandle, BurstOptions } from './load/burst.ts';
 import { runBurstInWorker } from './load/run.ts';
 import { probeUrl, waitForUrl } from './load/probe.ts';
+import { addSourceLines } from './source-lines.ts';
 import type { Target } from './targets/registry.ts';
 
 const SAMPLE_EVERY_MS = 250;
@@ -146,6 +147,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       try {
         result.profile = await target.session.stopProfiler();
         await target.session.stopSampling();
+        progress('stopping', 0.5, 'Reading the source of the hottest lines');
+        await addSourceLines(result.profile, (ids) => target.session.scriptSources(ids));
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }

@@ -2,7 +2,7 @@
 // over the node objects in file order (the order JSON.parse laid them out in
 // memory: far kinder to the cache than tree order on a 100 000-node profile).
 import { ProfileFormatError } from './errors.ts';
-import { ANONYMOUS_NAME, frameKind, type Frame } from './model.ts';
+import { ANONYMOUS_NAME, frameKind, type Frame, type LineTicks } from './model.ts';
 
 export const fail = (message: string): never => { throw new ProfileFormatError(message); };
 
@@ -30,6 +30,8 @@ export interface ReadNodes {
   /** Children in CSR form, in the order the file lists them. */
   childStart: Int32Array;
   childList: Int32Array;
+  /** Nodes (file order) that carry V8's positionTicks, and those lists as read. */
+  ticked: { node: number[]; ticks: unknown[] };
 }
 
 /** The validated tree: nodes in breadth-first order from the root (parents first), frames numbered in that order. */
@@ -42,12 +44,14 @@ export interface Tree {
   frames: Frame[];
   nodeFrame: Int32Array;
   nodeParent: Int32Array;
+  /** V8's positionTicks in model node order; undefined when no node has any. */
+  lineTicks: LineTicks | undefined;
 }
 
 /** Reads and checks the node list: one root, no cycle, every link to a real node. */
 export function buildTree(nodes: Record<string, unknown>[], links: 'children' | 'parent'): Tree {
   const n = nodes.length;
-  const { ids, index, distinct, distinctOfNode, parent, childStart, childList } = readNodes(nodes, links);
+  const { ids, index, distinct, distinctOfNode, parent, childStart, childList, ticked } = readNodes(nodes, links);
 
   const roots: number[] = [];
   for (let i = 0; i < n && roots.length < 4; i++) if (parent[i] === -1) roots.push(i);
@@ -88,7 +92,36 @@ export function buildTree(nodes: Record<string, unknown>[], links: 'children' | 
     nodeFrame[k] = frameOfDistinct[d];
     nodeParent[k] = parent[old] === -1 ? -1 : newIndex[parent[old]];
   }
-  return { ids, index, order, newIndex, frames, nodeFrame, nodeParent };
+  return { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks: lineTicksOf(ticked, ids, newIndex) };
+}
+
+/** positionTicks ([{ line, ticks }], line 1-based in the script) checked and laid out in model node order. */
+function lineTicksOf(ticked: ReadNodes['ticked'], ids: Float64Array, newIndex: Int32Array): LineTicks | undefined {
+  if (ticked.node.length === 0) return undefined;
+  const n = newIndex.length;
+  const start = new Int32Array(n + 1);
+  for (let k = 0; k < ticked.node.length; k++) {
+    const list = ticked.ticks[k];
+    if (!Array.isArray(list)) fail(`Node ${ids[ticked.node[k]]}'s positionTicks are ${describe(list)}, not a list.`);
+    start[newIndex[ticked.node[k]] + 1] = (list as unknown[]).length;
+  }
+  for (let i = 0; i < n; i++) start[i + 1] += start[i];
+  const line = new Int32Array(start[n]);
+  const ticks = new Int32Array(start[n]);
+  for (let k = 0; k < ticked.node.length; k++) {
+    const list = ticked.ticks[k] as unknown[];
+    let at = start[newIndex[ticked.node[k]]];
+    for (const entry of list) {
+      const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+      const l = e.line;
+      const t = e.ticks;
+      if (typeof l !== 'number' || !Number.isInteger(l) || l < 1 || l > 0x7fffffff) fail(`Node ${ids[ticked.node[k]]} has a positionTicks line ${describe(l)}, not a line number.`);
+      if (typeof t !== 'number' || !Number.isInteger(t) || t < 0 || t > 0x7fffffff) fail(`Node ${ids[ticked.node[k]]} has positionTicks ticks ${describe(t)}, not a count of samples.`);
+      line[at] = l as number;
+      ticks[at++] = t as number;
+    }
+  }
+  return { start, line, ticks };
 }
 
 export function readNodes(nodes: Record<string, unknown>[], links: 'children' | 'parent'): ReadNodes {
@@ -97,6 +130,7 @@ export function readNodes(nodes: Record<string, unknown>[], links: 'children' | 
   const linkOf: unknown[] = new Array(n);
   const frames = new FrameSet();
   const distinctOfNode = new Int32Array(n);
+  const ticked: ReadNodes['ticked'] = { node: [], ticks: [] };
   for (let i = 0; i < n; i++) {
     const node = nodes[i];
     if (typeof node !== 'object' || node === null) fail(`nodes[${i}] is ${describe(node)}, not a node.`);
@@ -105,10 +139,15 @@ export function readNodes(nodes: Record<string, unknown>[], links: 'children' | 
     ids[i] = id as number;
     distinctOfNode[i] = frames.add(node.callFrame, id as number);
     linkOf[i] = links === 'children' ? node.children : node.parent;
+    const pt = node.positionTicks;
+    if (pt !== undefined && pt !== null) {
+      ticked.node.push(i);
+      ticked.ticks.push(pt);
+    }
   }
   const index = indexIds(ids);
   const { parent, childStart, childList } = links === 'children' ? fromChildren(linkOf, ids, index.lookup) : fromParents(linkOf, ids, index.lookup);
-  return { ids, index, distinct: frames.list, distinctOfNode, parent, childStart, childList };
+  return { ids, index, distinct: frames.list, distinctOfNode, parent, childStart, childList, ticked };
 }
 
 function indexIds(ids: Float64Array): IdIndex {

@@ -4,6 +4,7 @@
 // is half-built: the model is created only after every check has passed.
 import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
+import { readSourceLines } from './lines.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
 import { timeSamples } from './timing.ts';
 
@@ -15,6 +16,8 @@ export interface RawProfile {
   timeDeltas: unknown;
   startTime: unknown;
   endTime: unknown;
+  /** Flambé's own field: the text of hot lines (lines.ts). */
+  sourceLines?: unknown;
 }
 
 function isArrayLike(v: unknown): v is ArrayLike<unknown> {
@@ -61,7 +64,7 @@ function failOnSample(rawSamples: ArrayLike<unknown>, i: number): never {
 export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   if (!Array.isArray(raw.nodes)) return fail('The profile has no "nodes" list.');
   if (raw.nodes.length === 0) fail('The profile\'s "nodes" list is empty.');
-  const { ids, index, order, newIndex, frames, nodeFrame, nodeParent } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
+  const { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
   const n = nodeFrame.length;
 
   if (raw.samples === undefined || raw.samples === null) fail('The profile has no "samples" list: Flambé needs samples and timeDeltas (Node 12+ and Chrome write them).');
@@ -100,6 +103,9 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   }
   if (!Number.isFinite(timed.durationMs) || !Number.isFinite(timed.endTimeUs)) fail('The timeDeltas add up to an impossible time (too large to be a clock).');
   const profile: Profile = { frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
+  if (lineTicks) profile.lineTicks = lineTicks;
+  const sourceLines = readSourceLines(raw.sourceLines);
+  if (sourceLines) profile.sourceLines = sourceLines;
   rememberNodeSelfMs(profile, timed.nodeSelfMs);
   return profile;
 }

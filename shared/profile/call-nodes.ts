@@ -29,11 +29,20 @@ export function rememberNodeSelfMs(profile: Profile, nodeSelfMs: Float64Array): 
   nodeSelfCache.set(profile, nodeSelfMs);
 }
 
+/** Self time of each profile node (memoized). */
+export function nodeSelfTimes(profile: Profile): Float64Array {
+  let self = nodeSelfCache.get(profile);
+  if (!self) {
+    self = nodeSelfMs(profile.nodeFrame.length, profile.samples, profile.weightsMs);
+    nodeSelfCache.set(profile, self);
+  }
+  return self;
+}
+
 export function callNodeTable(profile: Profile): CallNodeTable {
   let table = cache.get(profile);
   if (!table) {
-    const nodeSelf = nodeSelfCache.get(profile) ?? nodeSelfMs(profile.nodeFrame.length, profile.samples, profile.weightsMs);
-    table = buildCallNodeTable(profile.frames.length, profile.nodeFrame, profile.nodeParent, nodeSelf);
+    table = buildCallNodeTable(profile.frames.length, profile.nodeFrame, profile.nodeParent, nodeSelfTimes(profile));
     cache.set(profile, table);
   }
   return table;

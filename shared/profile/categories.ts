@@ -5,6 +5,7 @@ import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId }
 import { callNodeTable } from './call-nodes.ts';
 import { categoryLabel, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
 import type { CpuSplit } from '../api.ts';
+import { nodeLineBuckets, sourceLineText } from './lines.ts';
 import { frameLocation, type Profile } from './model.ts';
 
 export interface CategoryRow {
@@ -24,6 +25,8 @@ export interface BucketCaller {
   location: string;
   ms: number;
   percent: number;
+  /** The caller's own line that did most of this work, when the profile knows its text (lines.ts). */
+  line?: { line: number; text: string; ms: number; location: string };
 }
 
 export interface BucketRow {
@@ -77,17 +80,36 @@ export function categoryBreakdown(profile: Profile): CategoryRow[] {
   return out.sort((a, b) => b.ms - a.ms || a.id.localeCompare(b.id));
 }
 
-/** Time per bucket (never overlapping), in BUCKET_IDS order, each with its heaviest callers. */
+/**
+ * Time per bucket (never overlapping), in BUCKET_IDS order, each with its heaviest callers.
+ * Frames decide first (buckets.ts); then the self time of a frame outside any
+ * bucket goes to JSON or regular expressions when its lines call them (lines.ts).
+ */
 export function bucketBreakdown(profile: Profile): BucketRow[] {
   const t = callNodeTable(profile);
   const { cls, bucket } = frameClasses(profile);
   const pct = percentOf(profile);
   const index = new Map(BUCKET_IDS.map((id, i) => [id, i]));
+  // Line work per call node (several profile nodes may share one).
+  const lineWork = new Map<number, { bucket: BucketId; line: number; ms: number }[]>();
+  for (const [node, list] of nodeLineBuckets(profile)) {
+    const c = t.nodeToCallNode[node];
+    const l = lineWork.get(c);
+    if (l) l.push(...list);
+    else lineWork.set(c, list.slice());
+  }
   // Top-down along preorder: runBucket = outermost bucket since the last stop; caller = that stop.
   const run = new Int8Array(t.count).fill(-1);
   const stop = new Int32Array(t.count).fill(-1);
   const ms = new Float64Array(BUCKET_IDS.length);
   const byCaller = BUCKET_IDS.map(() => new Map<number, number>());
+  // bucket → caller frame → line → ms, for the work the caller's own lines did.
+  const byCallerLine = BUCKET_IDS.map(() => new Map<number, Map<number, number>>());
+  const add = (b: number, c: number, m: number) => {
+    ms[b] += m;
+    const callerFrame = stop[c] >= 0 ? t.frame[stop[c]] : -1;
+    byCaller[b].set(callerFrame, (byCaller[b].get(callerFrame) ?? 0) + m);
+  };
   for (let c = 1; c < t.count; c++) {
     const f = t.frame[c];
     const p = t.parent[c];
@@ -100,17 +122,33 @@ export function bucketBreakdown(profile: Profile): BucketRow[] {
       stop[c] = stop[p];
     }
     const b = run[c];
-    if (b >= 0 && t.selfMs[c] > 0) {
-      ms[b] += t.selfMs[c];
-      const callerFrame = stop[c] >= 0 ? t.frame[stop[c]] : -1;
-      byCaller[b].set(callerFrame, (byCaller[b].get(callerFrame) ?? 0) + t.selfMs[c]);
+    if (t.selfMs[c] <= 0) continue;
+    if (b >= 0) {
+      add(b, c, t.selfMs[c]);
+      continue;
+    }
+    for (const w of lineWork.get(c) ?? []) {
+      const lb = index.get(w.bucket)!;
+      add(lb, c, w.ms);
+      if (stop[c] === c) {
+        let lines = byCallerLine[lb].get(f);
+        if (!lines) byCallerLine[lb].set(f, (lines = new Map()));
+        lines.set(w.line, (lines.get(w.line) ?? 0) + w.ms);
+      }
     }
   }
   return BUCKET_IDS.map((id, b) => ({
     id, name: BUCKET_LABELS[id], ms: ms[b], percent: pct(ms[b]),
     callers: [...byCaller[b]].sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 5).map(([frame, m]) => {
       const fr = frame >= 0 ? profile.frames[frame] : null;
-      return { frame, name: fr ? fr.name : '(no caller in your code)', location: fr ? frameLocation(fr) : '', ms: m, percent: pct(m) };
+      const caller: BucketCaller = { frame, name: fr ? fr.name : '(no caller in your code)', location: fr ? frameLocation(fr) : '', ms: m, percent: pct(m) };
+      const lines = byCallerLine[b].get(frame);
+      if (fr && lines) {
+        const [line, lineMs] = [...lines].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0];
+        const text = sourceLineText(profile, fr.url, line);
+        if (text !== undefined) caller.line = { line, text: text.trim(), ms: lineMs, location: frameLocation({ ...fr, line }) };
+      }
+      return caller;
     }),
   }));
 }

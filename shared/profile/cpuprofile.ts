@@ -3,6 +3,7 @@
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/Profiler/#type-Profile
 import { buildProfile } from './build.ts';
 import { ProfileFormatError } from './errors.ts';
+import { SOURCE_LINES_FIELD } from './lines.ts';
 import type { Profile } from './model.ts';
 
 export { ProfileFormatError } from './errors.ts';
@@ -14,6 +15,8 @@ export interface CpuProfile {
   endTime: number;
   samples?: number[];
   timeDeltas?: number[];
+  /** Flambé's addition, ignored by other tools: the text of hot lines, { url: { line: text } } (lines.ts). */
+  flambeSourceLines?: Record<string, Record<string, string>>;
 }
 export interface CpuProfileNode {
   id: number;
@@ -44,6 +47,6 @@ export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profi
     throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
   }
   const d = data as unknown as Record<string, unknown>;
-  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime };
+  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD] };
   return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
 }

@@ -3,6 +3,7 @@
 // deltas are the sample weights (exact integers of µs when they were), in
 // time order, so the timing rule (timing.ts) reads back the same weights.
 import type { CpuProfile, CpuProfileNode } from './cpuprofile.ts';
+import { SOURCE_LINES_FIELD, writeSourceLines } from './lines.ts';
 import { ANONYMOUS_NAME, type Profile } from './model.ts';
 
 /** ms → µs, snapped to the integer V8 wrote when float error is all that separates them. */
@@ -47,6 +48,12 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
       },
       hitCount: hits[i],
     };
+    const lt = profile.lineTicks;
+    if (lt && lt.start[i] < lt.start[i + 1]) {
+      const ticks: { line: number; ticks: number }[] = [];
+      for (let k = lt.start[i]; k < lt.start[i + 1]; k++) ticks.push({ line: lt.line[k], ticks: lt.ticks[k] });
+      nodes[i].positionTicks = ticks;
+    }
   }
   for (let i = 1; i < nodeFrame.length; i++) (nodes[nodeParent[i]].children ??= []).push(i + 1);
   return nodes;
@@ -54,16 +61,21 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
 
 export function exportCpuProfile(profile: Profile): CpuProfile {
   const { startTime, endTime, timeDeltas } = timing(profile);
-  return {
+  const out: CpuProfile = {
     nodes: exportNodes(profile), startTime, endTime,
     samples: Array.from(profile.samples, (node) => node + 1), timeDeltas: Array.from(timeDeltas),
   };
+  if (profile.sourceLines) out.flambeSourceLines = writeSourceLines(profile.sourceLines);
+  return out;
 }
 
 /** The .cpuprofile as text, in Node's key order; big sample arrays are joined, not stringified element by element. */
 export function exportCpuProfileText(profile: Profile): string {
   const { startTime, endTime, timeDeltas } = timing(profile);
-  const head = JSON.stringify({ nodes: exportNodes(profile), startTime, endTime });
+  const head = JSON.stringify({
+    nodes: exportNodes(profile), startTime, endTime,
+    ...(profile.sourceLines ? { [SOURCE_LINES_FIELD]: writeSourceLines(profile.sourceLines) } : {}),
+  });
   const ids = new Int32Array(profile.samples.length);
   for (let i = 0; i < ids.length; i++) ids[i] = profile.samples[i] + 1;
   return `${head.slice(0, -1)},"samples":[${ids.join(',')}],"timeDeltas":[${timeDeltas.join(',')}]}`;

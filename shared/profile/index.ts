@@ -1,7 +1,7 @@
 // The public API of shared/profile: import, views, transforms, diff, export.
 // README.md explains the model and the timing rule.
-export type { Frame, FrameKind, Profile } from './model.ts';
-export { displayFile, frameLocation, functionKey, isMetaKind } from './model.ts';
+export type { Frame, FrameKind, LineTicks, Profile } from './model.ts';
+export { displayFile, frameLocation, functionKey, isMetaKind, sourceLineKey } from './model.ts';
 export { isProfileFormatError, ProfileFormatError } from './errors.ts';
 
 export { importProfile, importProfileWithFormat, type ImportedProfile, type ProfileFormat } from './import.ts';
@@ -16,6 +16,9 @@ export { callNodeTable, callNodePath, findCallNode, type CallNodeTable } from '.
 export { CATEGORY_HELP, CATEGORY_LABELS, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
 export { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
+export {
+  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, writeSourceLines, type HotLine,
+} from './lines.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type ProfileAnalysis } from './analyze.ts';
 
 export {

@@ -46,6 +46,29 @@ export interface Profile {
   startTimeUs: number;
   /** Profile end, microseconds on the V8 clock; the first sample is at endTimeUs - durationMs * 1000. */
   endTimeUs: number;
+  /**
+   * Where inside its function each node's samples were (V8's positionTicks),
+   * when the profile has them: node i's lines are entries
+   * lineTicks.start[i] .. lineTicks.start[i + 1] - 1.
+   */
+  lineTicks?: LineTicks;
+  /** Source text of hot lines, by sourceLineKey(url, line), when the recording read them (lines.ts). */
+  sourceLines?: ReadonlyMap<string, string>;
+}
+
+/** V8's positionTicks for every node, in CSR form. */
+export interface LineTicks {
+  /** Length nodes + 1. */
+  start: Int32Array;
+  /** 1-based line in the script (not in the function). */
+  line: Int32Array;
+  /** Samples on that line. */
+  ticks: Int32Array;
+}
+
+/** The key of a line's text in Profile.sourceLines. */
+export function sourceLineKey(url: string, line: number): string {
+  return `${line}\u0000${url}`;
 }
 
 export const ROOT_NAME = '(root)';

@@ -16,7 +16,8 @@
 // Without brackets a name is a function of file:///app/app.js, at a line of
 // its own (the order in which names first appear). (idle), (program) and
 // (gc) — short for (garbage collector) — are V8's meta nodes. Every sample weighs 1 ms unless
-// `weightsMs` says otherwise.
+// `weightsMs` says otherwise. `leafLines` gives each sample the line its leaf
+// function was on (V8's positionTicks), `sourceLines` the text of lines.
 import { importCpuProfile, type CpuProfile, type CpuProfileNode } from './cpuprofile.ts';
 import type { Profile } from './model.ts';
 
@@ -24,6 +25,10 @@ export interface TextProfileOptions {
   /** One weight per sample (ms), or one for all. Default 1. */
   weightsMs?: number | number[];
   startTimeUs?: number;
+  /** For each sample, the line (1-based, in its script) its leaf function was on: becomes V8's positionTicks. 0 = none. */
+  leafLines?: number[];
+  /** Source text of lines, { url: { line: text } } (Flambé's flambeSourceLines field). */
+  sourceLines?: Record<string, Record<string, string>>;
 }
 
 const META = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
@@ -89,6 +94,13 @@ export function cpuProfileFromText(text: string, opts: TextProfileOptions = {}):
       node = id;
     }
     nodes[node - 1].hitCount! += 1;
+    const line = opts.leafLines?.[samples.length] ?? 0;
+    if (line > 0) {
+      const ticks = (nodes[node - 1].positionTicks ??= []);
+      const at = ticks.find((t) => t.line === line);
+      if (at) at.ticks++;
+      else ticks.push({ line, ticks: 1 });
+    }
     samples.push(node);
   }
   const w = opts.weightsMs ?? 1;
@@ -96,7 +108,9 @@ export function cpuProfileFromText(text: string, opts: TextProfileOptions = {}):
   const startTime = opts.startTimeUs ?? 1_000_000;
   const timeDeltas = samples.map((_, i) => (i === 0 ? 0 : weightUs(i - 1)));
   const endTime = startTime + timeDeltas.reduce((a, b) => a + b, 0) + (samples.length ? weightUs(samples.length - 1) : 0);
-  return { nodes, startTime, endTime, samples, timeDeltas };
+  const profile: CpuProfile = { nodes, startTime, endTime, samples, timeDeltas };
+  if (opts.sourceLines) profile.flambeSourceLines = opts.sourceLines;
+  return profile;
 }
 
 /** A model built through the real importer (so the timing rules apply). */

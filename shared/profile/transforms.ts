@@ -16,7 +16,7 @@
 // Samples that end on the root (merging away a function called by nothing)
 // leave the profile, as in Firefox: the root never has self time.
 import { classifyFrame } from './classify.ts';
-import type { Frame, FrameKind, Profile } from './model.ts';
+import type { Frame, FrameKind, LineTicks, Profile } from './model.ts';
 
 export type Transform =
   | { type: 'focus-function'; frame: number }
@@ -83,7 +83,40 @@ function rebuild(profile: Profile, frames: Frame[], map: (node: number, newParen
     const p = newNode[nodeParent[i]];
     newNode[i] = p < 0 ? -1 : map(i, p, b);
   }
-  return withSamples({ ...profile, frames, nodeFrame: Int32Array.from(b.frame), nodeParent: Int32Array.from(b.parent) }, profile, (s) => newNode[s]);
+  const next: Profile = { ...profile, frames, nodeFrame: Int32Array.from(b.frame), nodeParent: Int32Array.from(b.parent) };
+  delete next.lineTicks;
+  const lineTicks = profile.lineTicks && remapLineTicks(profile.lineTicks, profile.nodeFrame, newNode, next.nodeFrame);
+  if (lineTicks) next.lineTicks = lineTicks;
+  return withSamples(next, profile, (s) => newNode[s]);
+}
+
+/**
+ * Line ticks follow a node into the new tree when the new node is the same
+ * function (its samples still run there); a node merged into its caller or
+ * collapsed into a package leaves its lines behind (they are not the caller's).
+ */
+function remapLineTicks(lt: LineTicks, oldFrame: Int32Array, newNode: Int32Array, newFrame: Int32Array): LineTicks | undefined {
+  const n = newFrame.length;
+  const perNode: Map<number, number>[] = [];
+  for (let i = 1; i < oldFrame.length; i++) {
+    const m = newNode[i];
+    if (m <= 0 || newFrame[m] !== oldFrame[i] || lt.start[i] === lt.start[i + 1]) continue;
+    const lines = (perNode[m] ??= new Map());
+    for (let k = lt.start[i]; k < lt.start[i + 1]; k++) lines.set(lt.line[k], (lines.get(lt.line[k]) ?? 0) + lt.ticks[k]);
+  }
+  const start = new Int32Array(n + 1);
+  for (let m = 0; m < n; m++) start[m + 1] = start[m] + (perNode[m]?.size ?? 0);
+  if (start[n] === 0) return undefined;
+  const line = new Int32Array(start[n]);
+  const ticks = new Int32Array(start[n]);
+  for (let m = 0; m < n; m++) {
+    let k = start[m];
+    for (const [l, t] of perNode[m] ?? []) {
+      line[k] = l;
+      ticks[k++] = t;
+    }
+  }
+  return { start, line, ticks };
 }
 
 /** Re-maps samples (old node → new node, -1 or 0 drops the sample); recomputes the duration. */

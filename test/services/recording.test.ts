@@ -7,6 +7,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { recordRequestSchema, type FlambeEvent, type RecordRequest, type RecordingResult } from '../../shared/api.ts';
+import { bucketBreakdown, importProfile } from '../../shared/profile/index.ts';
 import { demoScript, isAlive, profileFunctions, waitFor } from '../helpers/demo.ts';
 
 const service = createFlambeService();
@@ -54,6 +55,20 @@ describe('recording the demo server', () => {
     expect([...new Set(phases)]).toEqual(['connecting', 'warmup', 'recording', 'stopping', 'done']);
     // The server's console.log output was streamed as events.
     expect(events.some((e) => e.name === 'targetOutput' && /GET \/log from/.test(e.payload.text))).toBe(true);
+  });
+
+  it('records /json and /regex: the builtins without frames land in their buckets, by the line that calls them', async () => {
+    for (const [route, bucket, call] of [['json', 'json', 'JSON.stringify(catalogue)'], ['regex', 'regex', 'fragileEmail.test(input)']] as const) {
+      const r = await record({ targetId, load: { url: `${base}${route}`, durationSec: 2, connections: 4 }, warmupSec: 0.5, samplingIntervalUs: 500 });
+      expect(r.error).toBeNull();
+      // The recorder read the hot lines' text from the target.
+      const file = r.profile as { flambeSourceLines?: Record<string, Record<string, string>> };
+      const demoLines = Object.entries(file.flambeSourceLines ?? {}).find(([url]) => url.endsWith('demo-server/server.js'))?.[1] ?? {};
+      expect(Object.values(demoLines).some((t) => t.includes(call))).toBe(true);
+      const row = bucketBreakdown(importProfile(r.profile)).find((b) => b.id === bucket)!;
+      expect(row.percent).toBeGreaterThan(25);
+      expect(row.callers[0]).toMatchObject({ name: `${route}Route`, line: { text: expect.stringContaining(call) } });
+    }
   });
 
   it('Stop ends the burst early and keeps what was recorded', async () => {

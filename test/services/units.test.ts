@@ -4,6 +4,7 @@ import { isLoopbackHost } from '../../electron/services/targets/attach.ts';
 import { tellingLine } from '../../electron/services/targets/launch.ts';
 import { judgeLoad } from '../../electron/services/recorder.ts';
 import { OutputBuffer } from '../../electron/services/targets/output-buffer.ts';
+import { addSourceLines, hotLinesToRead } from '../../electron/services/source-lines.ts';
 import type { LoadSummary } from '../../shared/api.ts';
 
 const load = (over: Partial<LoadSummary>): LoadSummary => ({
@@ -70,5 +71,42 @@ describe('OutputBuffer', () => {
     expect(got[0][1]).toContain('line 1999 ');
     expect(got[0][1].length).toBeLessThan(70 * 1024);
     expect(got[1][1]).toBe('oops\n');
+  });
+});
+
+describe('hot lines to read from the target', () => {
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: { url: '', scriptId: '0' } },
+      { id: 2, callFrame: { url: 'file:///app/a.js', scriptId: '7' }, positionTicks: [{ line: 3, ticks: 50 }, { line: 9, ticks: 1 }] },
+      { id: 3, callFrame: { url: 'file:///app/a.js', scriptId: '7' }, positionTicks: [{ line: 3, ticks: 5 }, { line: 4, ticks: 0 }] },
+      { id: 4, callFrame: { url: 'node:fs', scriptId: '12' }, positionTicks: [{ line: 2, ticks: 20 }] },
+      { id: 5, callFrame: { url: '', scriptId: '0' }, positionTicks: [{ line: 1, ticks: 99 }] },
+    ],
+  };
+
+  it('picks the hottest lines with a script, grouped by script', () => {
+    expect(hotLinesToRead(profile)).toEqual([
+      { scriptId: '7', url: 'file:///app/a.js', lines: [3, 9] },
+      { scriptId: '12', url: 'node:fs', lines: [2] },
+    ]);
+    expect(hotLinesToRead(profile, 2)).toEqual([
+      { scriptId: '7', url: 'file:///app/a.js', lines: [3] },
+      { scriptId: '12', url: 'node:fs', lines: [2] },
+    ]);
+    expect(hotLinesToRead(null)).toEqual([]);
+  });
+
+  it('keeps the text of those lines only, trimmed, and skips scripts that could not be read', async () => {
+    const p = structuredClone(profile) as Record<string, unknown>;
+    const count = await addSourceLines(p, async (ids) => {
+      expect(ids).toEqual(['7', '12']);
+      return new Map([['7', 'a\nb\n   const s = JSON.stringify(x);   \r\nd\ne\nf\ng\nh\n  \n']]);
+    });
+    expect(count).toBe(1); // line 9 is blank
+    expect(p.flambeSourceLines).toEqual({ 'file:///app/a.js': { 3: 'const s = JSON.stringify(x);' } });
+    const q = structuredClone(profile) as Record<string, unknown>;
+    expect(await addSourceLines(q, () => Promise.reject(new Error('gone')))).toBe(0);
+    expect(q.flambeSourceLines).toBeUndefined();
   });
 });

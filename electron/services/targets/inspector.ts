@@ -151,6 +151,35 @@ export class InspectorSession {
     return reply.profile;
   }
 
+  /**
+   * The source of each script (those that could be read). Enables the
+   * Debugger domain only for this — after the profile is stopped, so it
+   * costs the recording nothing — and gives up after `timeoutMs`.
+   */
+  async scriptSources(scriptIds: string[], timeoutMs = 5000): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const deadline = Date.now() + timeoutMs;
+    const within = <T,>(p: Promise<T>) => Promise.race([
+      p,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('reading scripts took too long')), Math.max(0, deadline - Date.now())).unref()),
+    ]);
+    await within(this.client.send('Debugger.enable'));
+    try {
+      // A few at a time: the inspector answers in order anyway, and a huge bundle should not block the rest.
+      const queue = [...new Set(scriptIds)];
+      const worker = async () => {
+        for (let id = queue.shift(); id !== undefined && Date.now() < deadline; id = queue.shift()) {
+          const reply = await within(this.client.send('Debugger.getScriptSource', { scriptId: id }) as Promise<{ scriptSource?: string }>).catch(() => null);
+          if (typeof reply?.scriptSource === 'string') out.set(id, reply.scriptSource);
+        }
+      };
+      await Promise.all([worker(), worker(), worker(), worker()]);
+    } finally {
+      await this.client.send('Debugger.disable').catch(() => undefined);
+    }
+    return out;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

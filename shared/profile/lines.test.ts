@@ -1,0 +1,128 @@
+// Line-level attribution: positionTicks + the text of hot lines put the time
+// of frameless builtins (JSON.*, regex) into their buckets.
+import { describe, expect, it } from 'vitest';
+import { bucketBreakdown } from './categories.ts';
+import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
+import { importProfile } from './import.ts';
+import { hotLines, lineBucket, readSourceLines } from './lines.ts';
+import { applyTransforms } from './transforms.ts';
+import { profileFromText } from './text-profile.ts';
+
+const APP = 'file:///app/app.js';
+
+describe('lineBucket', () => {
+  it.each([
+    ['const body = JSON.stringify(catalogue);', 'json'],
+    ['return JSON.parse(text)', 'json'],
+    ['send(res, 200, JSON . stringify(x))', 'json'],
+    ['if (/^([a-z]+)*@x\\.com$/.test(input)) {', 'regex'],
+    ['const ok = fragileEmail.test(input);', 'regex'],
+    ['const m = pattern.exec(line);', 'regex'],
+    ["const parts = line.split(/\\s*,\\s*/);", 'regex'],
+    ["s = s.replace(/[<>&]/g, escape);", 'regex'],
+    ["const re = new RegExp(`^${prefix}`, 'i');", 'regex'],
+    ["const m = url.match(ROUTE);", 'regex'],
+    ["const data = JSON.parse(raw.replace(/\\n/g, ''));", 'json'], // both: JSON wins
+  ])('%s → %s', (text, bucket) => {
+    expect(lineBucket(text)).toBe(bucket);
+  });
+
+  it.each([
+    'const total = a / b / c;',
+    "const parts = path.split('/');",
+    "s = s.replace('a', 'b');",
+    '// see https://example.com/docs',
+    'db.exec(sql);',
+    "child_process.exec('ls');",
+    'const x = y * 2; /* a comment */',
+    "res.end('http://x/y')",
+    'const parser = JSONStream.parse();',
+  ])('%s → nothing', (text) => {
+    expect(lineBucket(text)).toBeNull();
+  });
+});
+
+// handler spends 3 samples on line 10 (JSON.stringify), 1 on line 11 (a regex), 2 on line 12 (plain code).
+const TEXT = `
+  main     main     main     main     main     main     main
+  handler  handler  handler  handler  handler  handler  log[node:internal/console/constructor]
+`;
+const SOURCE = {
+  [APP]: {
+    '10': '  const body = JSON.stringify(items);',
+    '11': '  const ok = /^[a-z]+$/.test(name);',
+    '12': '  total += items.length;',
+  },
+};
+const LINES = [10, 10, 10, 11, 12, 12, 0];
+
+describe('line attribution in buckets', () => {
+  it('gives a line that calls JSON or a regex its share of the self time', () => {
+    const p = profileFromText(TEXT, { leafLines: LINES, sourceLines: SOURCE });
+    const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r]));
+    expect(b.json.ms).toBeCloseTo(3);
+    expect(b.regex.ms).toBeCloseTo(1);
+    expect(b.logging.ms).toBeCloseTo(1);
+    expect(b.json.callers[0]).toMatchObject({ name: 'handler', line: { line: 10, text: 'const body = JSON.stringify(items);', location: '/app/app.js:10' } });
+  });
+
+  it('needs both the ticks and the text', () => {
+    const noText = profileFromText(TEXT, { leafLines: LINES });
+    const noTicks = profileFromText(TEXT, { sourceLines: SOURCE });
+    for (const p of [noText, noTicks]) {
+      const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r.ms]));
+      expect(b.json).toBe(0);
+      expect(b.regex).toBe(0);
+    }
+  });
+
+  it('leaves work inside an outer bucket to that bucket (a logger that stringifies is logging)', () => {
+    const p = profileFromText(`
+      main
+      info[node_modules/pino/lib/proto.js:5]
+      asJson[node_modules/pino/lib/tools.js:20]
+    `, { leafLines: [30], sourceLines: { 'file:///app/node_modules/pino/lib/tools.js': { '30': 'return JSON.stringify(obj)' } } });
+    const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r.ms]));
+    expect(b.logging).toBeCloseTo(1);
+    expect(b.json).toBe(0);
+  });
+
+  it('splits by ticks, weighted by the node\'s self time', () => {
+    const p = profileFromText(TEXT, { leafLines: LINES, sourceLines: SOURCE, weightsMs: [2, 2, 2, 2, 2, 2, 1] });
+    expect(hotLines(p, p.frames.findIndex((f) => f.name === 'handler')).map((l) => [l.line, l.ms, l.bucket, Math.round(l.percentOfSelf)])).toEqual([
+      [10, 6, 'json', 50], [12, 4, null, 33], [11, 2, 'regex', 17],
+    ]);
+  });
+});
+
+describe('lines survive export and transforms', () => {
+  it('round-trips positionTicks and the line texts through .cpuprofile', () => {
+    const p = profileFromText(TEXT, { leafLines: LINES, sourceLines: SOURCE });
+    for (const text of [JSON.stringify(exportCpuProfile(p)), exportCpuProfileText(p)]) {
+      const q = importProfile(text);
+      expect(q.lineTicks).toEqual(p.lineTicks);
+      expect(q.sourceLines).toEqual(p.sourceLines);
+      expect(bucketBreakdown(q)).toEqual(bucketBreakdown(p));
+    }
+  });
+
+  it('follows a function through a transform, and leaves with it when it is merged away', () => {
+    const p = profileFromText(TEXT, { leafLines: LINES, sourceLines: SOURCE });
+    const handler = p.frames.findIndex((f) => f.name === 'handler');
+    const main = p.frames.findIndex((f) => f.name === 'main');
+    const json = (q: typeof p) => bucketBreakdown(q).find((r) => r.id === 'json')!.ms;
+    expect(json(applyTransforms(p, [{ type: 'focus-function', frame: handler }]))).toBeCloseTo(3);
+    expect(json(applyTransforms(p, [{ type: 'merge-function', frame: main }]))).toBeCloseTo(3);
+    expect(json(applyTransforms(p, [{ type: 'drop-meta' }]))).toBeCloseTo(3);
+    // Merged into main: main's own lines are unknown, so nothing is claimed.
+    expect(json(applyTransforms(p, [{ type: 'merge-function', frame: handler }]))).toBe(0);
+  });
+
+  it('refuses malformed positionTicks by name, and skips malformed line texts', () => {
+    const file = exportCpuProfile(profileFromText(TEXT, { leafLines: LINES }));
+    file.nodes.find((n) => n.positionTicks)!.positionTicks = [{ line: -3, ticks: 1 }];
+    expect(() => importProfile(JSON.stringify(file))).toThrow(/positionTicks line -3/);
+    expect(readSourceLines({ [APP]: { '7': 'ok', x: 'bad line', '8': 5 }, other: 'not an object' })).toEqual(new Map([[`7\u0000${APP}`, 'ok']]));
+    expect(readSourceLines([1, 2])).toBeUndefined();
+  });
+});

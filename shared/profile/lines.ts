@@ -1,0 +1,167 @@
+// Lines: where inside a function its time went, and what those lines say.
+//
+// V8 gives builtins such as JSON.parse, JSON.stringify and RegExp.prototype.test
+// no frame of their own in a CPU profile: their time is the self time of the
+// JavaScript function that called them. But V8 also records, per node, on
+// which line of the script each sample was (positionTicks) — for a builtin,
+// the line that called it. A recording reads the text of its hot lines from
+// the target (the recorder asks the inspector for the scripts' sources) and
+// stores it in the profile; from there:
+//
+//   jsonRoute  self 1022 ms   line 37  5640 ticks  send(res, 200, 'application/json', JSON.stringify(catalogue));
+//                                                   └── calls JSON.stringify: the JSON bucket gets those 1022 ms
+//
+// A node's self time is split between its lines in proportion to their ticks
+// (positionTicks count samples; weights vary a little between samples, so
+// this is the exact split of the samples, spread over their mean weight).
+//
+// What a line's text says is read by lineBucket(): a call of JSON.parse or
+// JSON.stringify is JSON; a regular expression at work (a regex literal, new
+// RegExp, .test/.exec/.match/.matchAll/.search, or .replace/.split with a
+// regex) is regular expressions. A line that does both counts as JSON.
+import { nodeSelfTimes } from './call-nodes.ts';
+import type { BucketId } from './buckets.ts';
+import { sourceLineKey, type Profile } from './model.ts';
+
+/** The field of a .cpuprofile in which Flambé stores hot lines: { url: { line: text } }. */
+export const SOURCE_LINES_FIELD = 'flambeSourceLines';
+
+/** Longest line text kept; longer lines are cut (the call is nearly always near the start). */
+export const MAX_LINE_TEXT = 240;
+
+/**
+ * The hot-line texts of a profile file. They are hints, not numbers: an entry
+ * that is not { url: { line: text } } is skipped, never a reason to refuse a profile.
+ */
+export function readSourceLines(value: unknown): Map<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const out = new Map<string, string>();
+  for (const [url, lines] of Object.entries(value)) {
+    if (typeof lines !== 'object' || lines === null || Array.isArray(lines)) continue;
+    for (const [key, text] of Object.entries(lines)) {
+      const line = Number(key);
+      if (typeof text === 'string' && Number.isInteger(line) && line > 0) out.set(sourceLineKey(url, line), text.slice(0, MAX_LINE_TEXT));
+    }
+  }
+  return out.size > 0 ? out : undefined;
+}
+
+/** The hot-line texts as a .cpuprofile stores them (readSourceLines reads it back). */
+export function writeSourceLines(lines: ReadonlyMap<string, string>): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [key, text] of lines) {
+    const cut = key.indexOf('\u0000');
+    (out[key.slice(cut + 1)] ??= {})[key.slice(0, cut)] = text;
+  }
+  return out;
+}
+
+const JSON_CALL = /\bJSON\s*\.\s*(?:parse|stringify)\s*\(/;
+// A regex literal: after something that cannot end an expression (so `a / b / c` is division), a /…/flags with no // or /* start.
+const REGEX_LITERAL = /(?:^|[=(,:;!&|?{}[+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*\/(?![*/])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])+\/[dgimsuyv]*/;
+const REGEX_CONSTRUCTOR = /\bRegExp\s*\(/;
+// Methods whose argument is (nearly always) a regular expression. `.exec(` is also a database's or a shell's; those are left out by their receiver.
+const REGEX_METHOD = /\.\s*(?:test|match|matchAll|search)\s*\(|(?<!\b(?:db|sql|database|conn|connection|client|pool|shell|cp|childProcess|child_process|stmt|statement))\.\s*exec\s*\(/;
+
+/** The bucket a line's own work belongs to, from its text: 'json', 'regex' or null. */
+export function lineBucket(text: string): Extract<BucketId, 'json' | 'regex'> | null {
+  if (JSON_CALL.test(text)) return 'json';
+  if (REGEX_METHOD.test(text) || REGEX_CONSTRUCTOR.test(text) || REGEX_LITERAL.test(text)) return 'regex';
+  return null;
+}
+
+/** The text of a line, if the profile has it. */
+export function sourceLineText(profile: Profile, url: string, line: number): string | undefined {
+  return profile.sourceLines?.get(sourceLineKey(url, line));
+}
+
+export interface NodeLineShare {
+  node: number;
+  line: number;
+  ms: number;
+}
+
+const sharesCache = new WeakMap<Profile, NodeLineShare[]>();
+
+/** Every node's self time split between its lines (nodes without positionTicks or self time are left out). */
+export function nodeLineShares(profile: Profile): NodeLineShare[] {
+  let shares = sharesCache.get(profile);
+  if (shares) return shares;
+  shares = [];
+  const lt = profile.lineTicks;
+  if (lt) {
+    const self = nodeSelfTimes(profile);
+    for (let i = 0; i < profile.nodeFrame.length; i++) {
+      const from = lt.start[i];
+      const to = lt.start[i + 1];
+      if (from === to || self[i] <= 0) continue;
+      let sum = 0;
+      for (let k = from; k < to; k++) sum += lt.ticks[k];
+      if (sum <= 0) continue;
+      for (let k = from; k < to; k++) if (lt.ticks[k] > 0) shares.push({ node: i, line: lt.line[k], ms: (self[i] * lt.ticks[k]) / sum });
+    }
+  }
+  sharesCache.set(profile, shares);
+  return shares;
+}
+
+const bucketCache = new WeakMap<Profile, Map<number, { bucket: 'json' | 'regex'; line: number; ms: number }[]>>();
+
+/** For each node whose lines call JSON or regex builtins: how much of its self time they took, line by line. */
+export function nodeLineBuckets(profile: Profile): Map<number, { bucket: 'json' | 'regex'; line: number; ms: number }[]> {
+  let out = bucketCache.get(profile);
+  if (out) return out;
+  out = new Map();
+  if (profile.sourceLines) {
+    const known = new Map<string, 'json' | 'regex' | null>();
+    for (const s of nodeLineShares(profile)) {
+      const url = profile.frames[profile.nodeFrame[s.node]].url;
+      const key = sourceLineKey(url, s.line);
+      let bucket = known.get(key);
+      if (bucket === undefined) {
+        const text = profile.sourceLines.get(key);
+        bucket = text === undefined ? null : lineBucket(text);
+        known.set(key, bucket);
+      }
+      if (!bucket) continue;
+      let list = out.get(s.node);
+      if (!list) out.set(s.node, (list = []));
+      list.push({ bucket, line: s.line, ms: s.ms });
+    }
+  }
+  bucketCache.set(profile, out);
+  return out;
+}
+
+export interface HotLine {
+  /** 1-based line in the function's script. */
+  line: number;
+  ms: number;
+  /** Of the profile's duration. */
+  percent: number;
+  /** Of the function's own (self) time. */
+  percentOfSelf: number;
+  text: string | null;
+  bucket: 'json' | 'regex' | null;
+}
+
+/** Where a function's self time went, line by line, heaviest first. Empty when the profile has no positionTicks. */
+export function hotLines(profile: Profile, frame: number): HotLine[] {
+  const byLine = new Map<number, number>();
+  let self = 0;
+  for (const s of nodeLineShares(profile)) {
+    if (profile.nodeFrame[s.node] !== frame) continue;
+    byLine.set(s.line, (byLine.get(s.line) ?? 0) + s.ms);
+    self += s.ms;
+  }
+  const url = profile.frames[frame]?.url ?? '';
+  return [...byLine].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([line, ms]) => {
+    const text = sourceLineText(profile, url, line) ?? null;
+    return {
+      line, ms,
+      percent: profile.durationMs > 0 ? (ms / profile.durationMs) * 100 : 0,
+      percentOfSelf: self > 0 ? (ms / self) * 100 : 0,
+      text, bucket: text === null ? null : lineBucket(text),
+    };
+  });
+}
