@@ -67,6 +67,15 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(async () => table.locator('[data-testid="table-row"][data-depth="1"]').count()).toBe(0);
 
+    // The selected function's own time, line by line: the JSON.stringify line, tagged JSON.
+    const lines = page.getByTestId('hot-lines');
+    const hot = lines.getByTestId('hot-line').first();
+    await hot.waitFor({ timeout: 10_000 });
+    expect(await hot.getAttribute('data-bucket')).toBe('json');
+    expect(await hot.textContent()).toContain('JSON.stringify(catalogue)');
+    await lines.scrollIntoViewIfNeeded();
+    await shot('analysis-hot-lines');
+
     // Sort by name, A→Z: the first rows are in order.
     await page.locator('.tree-head button[data-sort="name"]').first().click();
     const byName = await rowNames('bottom-up-table', 6);
@@ -94,11 +103,13 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await panel.getByTestId('bucket-row').count()).toBe(6);
     const json = panel.locator('[data-testid="bucket-row"][data-id="json"]');
     await json.waitFor();
-    // Recorded, not assumed: V8 shows no JSON.stringify frame, so /json's stringify is jsonRoute's self time.
+    // V8 shows no JSON.stringify frame; the recording read jsonRoute's hot line, so the bucket holds the stringify.
     console.log(`JSON bucket: ${await json.getAttribute('data-percent')}% — ${(await json.textContent())?.replace(/\s+/g, ' ')}`);
+    expect(Number(await json.getAttribute('data-percent'))).toBeGreaterThan(25);
+    expect(await json.getByTestId('caller-line').first().textContent()).toContain('JSON.stringify(catalogue)');
     const findings = await panel.getByTestId('finding').allTextContents();
     console.log(findings.join('\n'));
-    expect(findings.some((f) => f.includes('jsonRoute'))).toBe(true);
+    expect(findings.some((f) => f.includes('jsonRoute') && f.includes('JSON.stringify(catalogue)'))).toBe(true);
     expect(findings.some((f) => /per 1 000 requests/.test(f))).toBe(true);
     await shot('analysis-time');
   });

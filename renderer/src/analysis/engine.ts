@@ -4,7 +4,7 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, importProfile, applyTransform,
+  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform,
   type CallTreeNode, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
@@ -62,6 +62,9 @@ export class AnalysisEngine {
       case 'time': return timeData(profile) as ViewResults[R['view']];
       case 'call-tree': return callTreeColumns(profile, request.by) as ViewResults[R['view']];
       case 'bottom-up': return { durationMs: profile.durationMs, rows: bottomUp(profile, { by: request.by, path: request.path }) } as ViewResults[R['view']];
+      case 'lines': return {
+        hasLines: profile.lineTicks !== undefined, hasText: profile.sourceLines !== undefined, lines: hotLines(profile, request.frame),
+      } as ViewResults[R['view']];
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }

@@ -20,6 +20,16 @@ describe('findings', () => {
     ]);
   });
 
+  it('names the line that called a frameless builtin, with its text', () => {
+    const q = profileFromText(`
+      main                     main                     main
+      jsonRoute[server.js:36]  jsonRoute[server.js:36]  logRoute[server.js:32]
+    `, { leafLines: [37, 37, 33], sourceLines: { 'file:///app/server.js': { 37: "send(res, 200, 'application/json', JSON.stringify(catalogue));" } } });
+    expect(findings(timeData(q), null)[0].text).toBe(
+      "67% of the time is spent in JSON, from jsonRoute in /app/server.js:37, at “send(res, 200, 'application/json', JSON.stringify(catalogue))”.",
+    );
+  });
+
   it('leaves out the per-request cost without requests', () => {
     expect(findings(timeData(p), null)[0].text).not.toMatch(/per 1 000/);
   });

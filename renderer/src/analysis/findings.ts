@@ -28,9 +28,12 @@ export function findings(time: TimeData, requests: number | null): Finding[] {
   for (const b of [...time.buckets].sort((x, y) => y.ms - x.ms)) {
     if (b.percent < MIN_PERCENT) continue;
     const callers = b.callers.filter((c) => c.frame >= 0);
+    const first = callers[0];
+    // "from jsonRoute in server.js:37, at “JSON.stringify(catalogue)”" when the line that did it is known.
+    const firstWhere = first && (first.line ? `${where(first.name, first.line.location)}, at “${shorten(first.line.text.replace(/;\s*$/, ''), 70)}”` : where(first.name, first.location));
     const from = callers.length === 0 ? ''
-      : callers.length === 1 ? `, from ${where(callers[0].name, callers[0].location)}`
-        : `, mostly from ${where(callers[0].name, callers[0].location)} (${pct(callers[0].percent)}) and ${callers.length - 1} other place${callers.length > 2 ? 's' : ''}`;
+      : callers.length === 1 ? `, from ${firstWhere}`
+        : `, mostly from ${firstWhere}, ${pct(first.percent)}, and ${callers.length - 1} other place${callers.length > 2 ? 's' : ''}`;
     out.push({ id: `bucket-${b.id}`, text: `${capitalize(share(b.ms, b.percent))} is spent in ${b.name}${from}.${perRequests(b.ms)}` });
   }
 
@@ -57,6 +60,10 @@ export function findings(time: TimeData, requests: number | null): Finding[] {
     out.push({ id: 'idle', text: `The server was idle ${pct(idle.percent)} of the time: the load did not keep it busy. More connections would push it harder.` });
   }
   return out;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function capitalize(s: string): string {

@@ -1,14 +1,15 @@
 // What the result screen asks the analysis worker, and what it answers.
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
-import type { BottomUpRow, BucketRow, CategoryRow, Group, Grouping, Transform } from '../../../shared/profile/index.ts';
+import type { BottomUpRow, BucketRow, CategoryRow, Group, Grouping, HotLine, Transform } from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 
 export type ViewRequest =
   | { view: 'flame'; transforms: Transform[] }
   | { view: 'time'; transforms: Transform[] }
   | { view: 'call-tree'; transforms: Transform[]; by: Grouping }
-  | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] };
+  | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] }
+  | { view: 'lines'; transforms: Transform[]; frame: number };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -55,6 +56,16 @@ export interface ViewResults {
   time: TimeData;
   'call-tree': CallTreeColumns;
   'bottom-up': BottomUpData;
+  lines: LinesData;
+}
+
+/** A function's self time line by line (shared/profile hotLines). */
+export interface LinesData {
+  /** The profile has positionTicks at all (false: no line numbers anywhere). */
+  hasLines: boolean;
+  /** The profile carries the text of its hot lines (a Flambé recording does). */
+  hasText: boolean;
+  lines: HotLine[];
 }
 
 export type ViewResult<R extends ViewRequest> = ViewResults[R['view']];

@@ -9,6 +9,7 @@ import { comparator, flattenTree, nextSort, textMatcher, type FlatRow, type Sort
 import { legendColor } from '../lib/frame-colors.ts';
 import { numberColumns } from './table-columns.tsx';
 import { NAME_LABEL, TableToolbar, useDebounced, useSlashToFocus } from './TableToolbar.tsx';
+import { HotLines } from './HotLines.tsx';
 import { TreeTable } from './TreeTable.tsx';
 import { useView } from './useAnalysis.ts';
 
@@ -80,6 +81,10 @@ export function BottomUpView({ client, transforms, by, onBy, active, requests, o
     [top.data, requests],
   );
 
+  // The hot lines follow the selected row's function (by function only: a file or package has no lines of its own).
+  const selectedRow = s.selected === null ? undefined : rows.find((r) => r.key === s.selected);
+  const linesFor = by === 'function' && selectedRow && selectedRow.node.frame >= 0 && selectedRow.node.url ? selectedRow.node : null;
+
   const toggle = (row: FlatRow<BottomUpRow>, open: boolean) => update((prev) => {
     const expanded = new Set(prev.expanded);
     if (open) expanded.add(row.key);
@@ -109,6 +114,9 @@ export function BottomUpView({ client, transforms, by, onBy, active, requests, o
           empty={top.data ? (settledQuery ? 'Nothing matches the filter.' : 'No samples.') : 'Computing…'}
           dim={top.stale}
         />
+      )}
+      {by === 'function' && active && (
+        <HotLines client={client} transforms={transforms} frame={linesFor?.frame ?? null} name={linesFor?.name ?? ''} file={linesFor?.location ?? ''} />
       )}
     </div>
   );

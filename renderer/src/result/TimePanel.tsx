@@ -13,8 +13,8 @@ import { useView } from './useAnalysis.ts';
 
 const BUCKET_HELP: Record<BucketId, string> = {
   logging: 'console.*, writes to stdout/stderr, pino, winston, debug…',
-  json: 'JSON libraries and framework helpers (express res.json, body-parser…)',
-  regex: 'regular expressions running (V8 shows them as "RegExp: …")',
+  json: 'JSON.parse and JSON.stringify (found by the line that calls them), JSON libraries and framework helpers (express res.json, body-parser…)',
+  regex: 'regular expressions running: compiled patterns ("RegExp: …") and the lines that call .test, .exec, .match, .replace with a pattern',
   crypto: 'node:crypto and crypto libraries, synchronous (pbkdf2Sync, hashes…)',
   fs: 'synchronous file system calls (readFileSync, writeSync…)',
   compression: 'node:zlib and compression libraries',
@@ -100,10 +100,11 @@ export function TimePanel({ client, transforms, active, requests }: Props) {
                   {requests ? <td>{per1k(b.ms)}</td> : null}
                   <td className="left callers">
                     {b.callers.length === 0 ? <span className="muted">—</span> : b.callers.slice(0, 3).map((c) => (
-                      <span key={c.frame} className="caller" title={c.location || undefined}>
+                      <span key={c.frame} className="caller" title={c.line ? `${c.line.location}: ${c.line.text}` : c.location || undefined}>
                         {c.name}
-                        {c.location && <span className="muted"> {shortLocation(c.location)}</span>}
+                        {c.line ? <span className="muted"> {shortLocation(c.line.location)}</span> : c.location && <span className="muted"> {shortLocation(c.location)}</span>}
                         <span className="muted"> {formatPercent(c.percent / 100)}</span>
+                        {c.line && <code className="caller-line" data-testid="caller-line">{c.line.text}</code>}
                       </span>
                     ))}
                   </td>
@@ -112,9 +113,10 @@ export function TimePanel({ client, transforms, active, requests }: Props) {
             </tbody>
           </table>
           <p className="hint">
-            V8 does not show its built-ins as frames of their own: a <code>JSON.stringify</code>, <code>JSON.parse</code> or{' '}
-            <code>Array.sort</code> called from your function counts as that function’s self time (see Bottom-up). The JSON row
-            counts JSON libraries and framework helpers.
+            V8 does not show built-ins such as <code>JSON.stringify</code>, <code>JSON.parse</code> or <code>regex.test</code> as
+            frames of their own: their time is the self time of the function that called them. A Flambé recording reads the text of
+            the lines that time was spent on, so those calls still count as JSON or regular expressions (select a function in
+            Bottom-up to see its lines). Profiles recorded by other tools have no line text: there, only libraries count.
           </p>
         </section>
       </div>

@@ -1,0 +1,61 @@
+// One function's own time, line by line (shared/profile hotLines): where in
+// the function the samples were, with the line's text when the recording
+// read it — so a JSON.stringify or a regex that V8 shows as no frame of its
+// own is still found, on its line.
+import type { Transform } from '../../../shared/profile/index.ts';
+import type { AnalysisClient } from '../analysis/client.ts';
+import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import { useView } from './useAnalysis.ts';
+
+const BUCKET_TAG = { json: 'JSON', regex: 'regex' } as const;
+const MAX_LINES = 8;
+
+interface Props {
+  client: AnalysisClient;
+  transforms: Transform[];
+  /** The selected function (frame index), or null. */
+  frame: number | null;
+  name: string;
+  file: string;
+}
+
+export function HotLines({ client, transforms, frame, name, file }: Props) {
+  const view = useView(client, frame !== null ? { view: 'lines', transforms, frame } : null);
+  if (frame === null) {
+    return <p className="hot-lines muted small" data-testid="hot-lines">Select a function to see which of its lines its own time was spent on.</p>;
+  }
+  const d = view.data;
+  if (view.error) return <p className="hot-lines note note-error" data-testid="hot-lines">{view.error}</p>;
+  if (!d) return <p className="hot-lines muted small" data-testid="hot-lines" aria-busy="true">Reading lines…</p>;
+  if (!d.hasLines) {
+    return <p className="hot-lines muted small" data-testid="hot-lines">This profile has no line numbers (the tool that wrote it did not record them).</p>;
+  }
+  if (d.lines.length === 0) {
+    return <p className="hot-lines muted small" data-testid="hot-lines">{name} has no time of its own: everything is in the functions it calls.</p>;
+  }
+  const shown = d.lines.slice(0, MAX_LINES);
+  return (
+    <section className="hot-lines" data-testid="hot-lines" aria-label={`Lines of ${name} by own time`}>
+      <h4>
+        Where {name}’s own time went <span className="muted small">{file}</span>
+      </h4>
+      <table>
+        <tbody>
+          {shown.map((l) => (
+            <tr key={l.line} data-testid="hot-line" data-line={l.line} data-bucket={l.bucket ?? ''}>
+              <td className="num">line {l.line}</td>
+              <td className="num">{formatTimeMs(l.ms)}</td>
+              <td className="num">{formatPercent(l.percentOfSelf / 100)}</td>
+              <td className="code-cell">
+                {l.bucket && <span className={`tag tag-${l.bucket}`}>{BUCKET_TAG[l.bucket]}</span>}
+                {l.text !== null ? <code>{l.text}</code> : <span className="muted">—</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {d.lines.length > MAX_LINES && <p className="muted small">and {d.lines.length - MAX_LINES} more lines.</p>}
+      {!d.hasText && <p className="muted small">Line text is read during a Flambé recording; this profile has the line numbers only.</p>}
+    </section>
+  );
+}
