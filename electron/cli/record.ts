@@ -28,7 +28,8 @@ Target (one of):
   --no-profile            no target: load the URL only (a plain load test)
 
 Load:
-  --url URL               the URL to load (default with --launch: the first port the script listens on)
+  --url URL               the URL to load (default with --launch: the first port the script listens on;
+                          a path alone, like /json, loads that path on that port)
   -c, --connections N     concurrent connections (default 10)
   -d, --duration SECONDS  length of the burst (default 10)
   -n, --requests N        stop after N requests instead of a duration
@@ -154,7 +155,11 @@ export async function recordCommand(argv: string[]): Promise<number> {
     }
 
     let url = o.url;
-    if (!url && target) url = await waitForSuggestedUrl(service.api.getTarget, target.targetId, line);
+    if ((!url || url.startsWith('/')) && target) {
+      // No URL, or only a path (--url /json): the port the script listens on, and that path.
+      const found = await waitForSuggestedUrl(service.api.getTarget, target.targetId, line);
+      url = url ? new URL(url, found).href : found;
+    }
 
     const check = recordRequestSchema.safeParse({
       targetId: target?.targetId ?? null,

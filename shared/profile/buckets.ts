@@ -17,11 +17,11 @@
 // compression…) does not swallow the time of everything it calls: the stop at
 // your code ends the run.
 //
-// What V8 cannot show: JSON.parse/JSON.stringify (and other builtins) are not
+// What frames cannot show: JSON.parse/JSON.stringify and regex methods are not
 // frames in a V8 CPU profile; their time is the self time of the function
-// that called them. The JSON bucket therefore sees JSON libraries and wrappers
-// (express's res.json, body-parser's json parser, fast-json-stringify…), not a
-// bare JSON.stringify in your own function.
+// that called them. Frames give the JSON bucket JSON libraries and wrappers
+// (express's res.json, body-parser's json parser, fast-json-stringify…);
+// lines.ts adds a bare JSON.stringify in your function, by the line it is on.
 import { classifyFrame, type FrameClass } from './classify.ts';
 import type { Frame } from './model.ts';
 

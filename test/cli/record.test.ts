@@ -50,6 +50,14 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     expect(o.load.non2xx).toBe(0);
   });
 
+  it('--url with a path alone loads that path on the port the script opened', async () => {
+    const out = path.join(dir, 'regex.cpuprofile');
+    const r = await runFlambe(['record', '--launch', demoScript, '--url', '/regex', '-n', '200', '--warmup', '0', '--json', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).load.non2xx).toBe(0);
+    expect(profileFunctions(JSON.parse(readFileSync(out, 'utf8')))).toContain('regexRoute');
+  });
+
   it('--cwd resolves the script, and --node picks the node program', async () => {
     const r = await runFlambe(['record', '--launch', 'server.js', '--cwd', path.dirname(demoScript), '--node', process.execPath,
       '-n', '100', '--warmup', '0', '--json']);
