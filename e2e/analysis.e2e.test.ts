@@ -78,8 +78,9 @@ describe.skipIf(!hasChromium)(title, () => {
 
     // Sort by name, A→Z: the first rows are in order.
     await page.locator('.tree-head button[data-sort="name"]').first().click();
-    const byName = await rowNames('bottom-up-table', 6);
-    expect(byName).toEqual([...byName].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    // A→Z by lower-cased code points, as the table sorts (so "(idle)" comes before "_send"); polled: the table re-renders after the click.
+    const aToZ = (names: string[]) => names.every((n, i) => i === 0 || names[i - 1].toLowerCase() <= n.toLowerCase());
+    await expect.poll(async () => aToZ(await rowNames('bottom-up-table', 6)), { timeout: 5000 }).toBe(true);
     await page.locator('.tree-head button[data-sort="selfMs"]').first().click();
 
     // The filter keeps matching rows only.
@@ -149,9 +150,16 @@ describe.skipIf(!hasChromium)(title, () => {
     const route = tree.locator('[data-testid="table-row"][data-name="jsonRoute"]').first();
     await route.waitFor();
     await route.click();
+    // Selecting it shows its lines under the tree, the JSON.stringify line first.
+    const hot = page.getByTestId('hot-line').first();
+    await hot.waitFor({ timeout: 10_000 });
+    expect(await hot.getAttribute('data-bucket')).toBe('json');
     await page.keyboard.press('Enter');
     await page.getByTestId('transform-breadcrumb').waitFor();
     await expect.poll(async () => tree.locator('[data-testid="table-row"][data-depth="0"]').first().getAttribute('data-name')).toBe('jsonRoute');
+    // Focused on jsonRoute (a transform), its lines are still known.
+    await tree.locator('[data-testid="table-row"][data-depth="0"]').first().click();
+    await expect.poll(() => page.getByTestId('hot-line').first().getAttribute('data-bucket'), { timeout: 10_000 }).toBe('json');
     await page.getByTestId('transform-pop').click();
     await expect.poll(() => page.getByTestId('transform-breadcrumb').count()).toBe(0);
 

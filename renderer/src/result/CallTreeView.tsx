@@ -10,6 +10,7 @@ import { legendColor } from '../lib/frame-colors.ts';
 import type { TableViewProps } from './BottomUpView.tsx';
 import { numberColumns } from './table-columns.tsx';
 import { NAME_LABEL, TableToolbar, useDebounced, useSlashToFocus } from './TableToolbar.tsx';
+import { HotLines } from './HotLines.tsx';
 import { TreeTable } from './TreeTable.tsx';
 import { useView } from './useAnalysis.ts';
 
@@ -62,6 +63,9 @@ export function CallTreeView({ client, transforms, by, onBy, active, requests, o
     return { ...prev, expanded };
   });
   const group = (n: number) => cols!.groups[cols!.group[n]];
+  // The selected function's own time, line by line (by function only).
+  const selectedRow = s.selected === null ? undefined : rows.find((r) => r.key === s.selected);
+  const linesFor = cols && by === 'function' && selectedRow && group(selectedRow.node).frame >= 0 && group(selectedRow.node).url ? group(selectedRow.node) : null;
 
   return (
     <div className="table-view">
@@ -93,6 +97,9 @@ export function CallTreeView({ client, transforms, by, onBy, active, requests, o
           empty={cols ? (search ? 'Nothing matches the filter.' : 'No samples.') : 'Computing…'}
           dim={view.stale}
         />
+      )}
+      {by === 'function' && active && (
+        <HotLines client={client} transforms={transforms} frame={linesFor?.frame ?? null} name={linesFor?.name ?? ''} file={linesFor?.location ?? ''} allCalls />
       )}
     </div>
   );

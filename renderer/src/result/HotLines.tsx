@@ -17,9 +17,11 @@ interface Props {
   frame: number | null;
   name: string;
   file: string;
+  /** In the call tree a row is one call path; the lines are the function's, over all its calls. */
+  allCalls?: boolean;
 }
 
-export function HotLines({ client, transforms, frame, name, file }: Props) {
+export function HotLines({ client, transforms, frame, name, file, allCalls }: Props) {
   const view = useView(client, frame !== null ? { view: 'lines', transforms, frame } : null);
   if (frame === null) {
     return <p className="hot-lines muted small" data-testid="hot-lines">Select a function to see which of its lines its own time was spent on.</p>;
@@ -37,7 +39,7 @@ export function HotLines({ client, transforms, frame, name, file }: Props) {
   return (
     <section className="hot-lines" data-testid="hot-lines" aria-label={`Lines of ${name} by own time`}>
       <h4>
-        Where {name}’s own time went <span className="muted small">{file}</span>
+        Where {name}’s own time went{allCalls ? ', over all its calls' : ''} <span className="muted small">{file}</span>
       </h4>
       <table>
         <tbody>
