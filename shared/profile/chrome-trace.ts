@@ -4,10 +4,12 @@
 //   {"ph":"P","name":"Profile","id":"0x1","args":{"data":{"startTime":…}}}
 //   {"ph":"P","name":"ProfileChunk","id":"0x1","args":{"data":{
 //      "cpuProfile":{"nodes":[{"id","callFrame","parent"}…],"samples":[…]},
-//      "timeDeltas":[…], "endTime"?:…}}}
+//      "timeDeltas":[…], "lines"?:[…], "endTime"?:…}}}
 // Nodes name their parent instead of listing children; chunks of one profile
 // share the Profile event's id (unique per process). Older traces carry one
-// whole .cpuprofile in a "CpuProfile" event instead.
+// whole .cpuprofile in a "CpuProfile" event instead. "lines" gives each
+// sample the line its function was on (0 = unknown): they become the nodes'
+// positionTicks, as a .cpuprofile has them.
 // Format: https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU
 import { buildProfile, type RawProfile } from './build.ts';
 import { ProfileFormatError } from './errors.ts';
@@ -21,6 +23,8 @@ interface Candidate {
   nodes: unknown[];
   samples: unknown[];
   timeDeltas: unknown[];
+  /** One per sample when every chunk had them; null as soon as one did not. */
+  lines: unknown[] | null;
   sampleCount: number;
 }
 
@@ -73,7 +77,7 @@ export function importChromeTrace(data: unknown): Profile {
   const candidate = (key: string, thread: string): Candidate => {
     let c = candidates.get(key);
     if (!c) {
-      c = { thread, nodes: [], samples: [], timeDeltas: [], sampleCount: 0, raw: { nodes: null, links: 'parent', samples: null, timeDeltas: null, startTime: undefined, endTime: undefined } };
+      c = { thread, nodes: [], samples: [], timeDeltas: [], lines: [], sampleCount: 0, raw: { nodes: null, links: 'parent', samples: null, timeDeltas: null, startTime: undefined, endTime: undefined } };
       candidates.set(key, c);
     }
     return c;
@@ -100,7 +104,10 @@ export function importChromeTrace(data: unknown): Profile {
     }
     const cpu = (d.cpuProfile ?? {}) as Record<string, unknown>;
     appendAll(c.nodes, cpu.nodes, 'nodes', i);
-    c.sampleCount += appendAll(c.samples, cpu.samples, 'samples', i);
+    const added = appendAll(c.samples, cpu.samples, 'samples', i);
+    c.sampleCount += added;
+    if (c.lines && Array.isArray(d.lines) && d.lines.length === added) appendAll(c.lines, d.lines, 'lines', i);
+    else if (added > 0) c.lines = null;
     appendAll(c.timeDeltas, d.timeDeltas, 'timeDeltas', i);
     const end = d.endTime ?? cpu.endTime;
     if (end !== undefined) c.raw.endTime = end;
@@ -112,7 +119,7 @@ export function importChromeTrace(data: unknown): Profile {
     throw new ProfileFormatError('This Chrome trace has no CPU profile in it (no Profile or ProfileChunk events): record it with JavaScript samples on.');
   }
   const raw = best.raw.links === 'parent'
-    ? { ...best.raw, nodes: best.nodes, samples: best.samples, timeDeltas: best.timeDeltas }
+    ? { ...best.raw, nodes: withLineTicks(best.nodes, best.samples, best.lines), samples: best.samples, timeDeltas: best.timeDeltas }
     : best.raw;
   try {
     return buildProfile(raw);
@@ -123,4 +130,22 @@ export function importChromeTrace(data: unknown): Profile {
     }
     throw e;
   }
+}
+
+/** Per-sample lines → each node's positionTicks (new node objects; the trace is left as it was). */
+function withLineTicks(nodes: unknown[], samples: unknown[], lines: unknown[] | null): unknown[] {
+  if (!lines || lines.length !== samples.length || lines.length === 0) return nodes;
+  const ticks = new Map<unknown, Map<number, number>>();
+  for (let i = 0; i < samples.length; i++) {
+    const line = lines[i];
+    if (typeof line !== 'number' || !Number.isInteger(line) || line < 1) continue;
+    let byLine = ticks.get(samples[i]);
+    if (!byLine) ticks.set(samples[i], (byLine = new Map()));
+    byLine.set(line, (byLine.get(line) ?? 0) + 1);
+  }
+  if (ticks.size === 0) return nodes;
+  return nodes.map((n) => {
+    const byLine = typeof n === 'object' && n !== null ? ticks.get((n as { id?: unknown }).id) : undefined;
+    return byLine ? { ...(n as object), positionTicks: [...byLine].map(([line, t]) => ({ line, ticks: t })) } : n;
+  });
 }

@@ -126,3 +126,25 @@ describe('lines survive export and transforms', () => {
     expect(readSourceLines([1, 2])).toBeUndefined();
   });
 });
+
+describe('lines from a DevTools trace', () => {
+  const chunk = (ts: number, samples: number[], timeDeltas: number[], lines?: number[], nodes?: unknown[]) => ({
+    ph: 'P', name: 'ProfileChunk', id: '0x1', pid: 1, tid: 2, ts, args: { data: { cpuProfile: { nodes, samples }, timeDeltas, ...(lines ? { lines } : {}) } },
+  });
+  const nodes = [{ id: 1, callFrame: { functionName: '(root)' } }, { id: 2, parent: 1, callFrame: { functionName: 'f', url: 'file:///f.js', lineNumber: 3 } }];
+  const profileEvent = { ph: 'P', name: 'Profile', id: '0x1', pid: 1, tid: 2, ts: 0, args: { data: { startTime: 0 } } };
+
+  it('turns the chunks\' per-sample lines into positionTicks', () => {
+    const first = chunk(1, [2, 2], [0, 1000], [5, 7], nodes);
+    const p = importProfile([profileEvent, first, chunk(2, [2, 2], [1000, 1000], [5, 0])]);
+    const f = p.frames.findIndex((x) => x.name === 'f');
+    expect(hotLines(p, f).map((l) => [l.line, l.ms])).toEqual([[5, 2], [7, 1]]);
+    expect(first.args.data.cpuProfile.nodes).toBe(nodes); // the input is left as it was
+    expect(nodes[1]).not.toHaveProperty('positionTicks');
+  });
+
+  it('leaves lines out when a chunk has none (they would not line up with the samples)', () => {
+    const p = importProfile([profileEvent, chunk(1, [2, 2], [0, 1000], [5, 7], nodes), chunk(2, [2], [1000])]);
+    expect(p.lineTicks).toBeUndefined();
+  });
+});
