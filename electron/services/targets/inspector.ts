@@ -163,8 +163,8 @@ export class InspectorSession {
       p,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('reading scripts took too long')), Math.max(0, deadline - Date.now())).unref()),
     ]);
-    await within(this.client.send('Debugger.enable'));
     try {
+      await within(this.client.send('Debugger.enable'));
       // A few at a time: the inspector answers in order anyway, and a huge bundle should not block the rest.
       const queue = [...new Set(scriptIds)];
       const worker = async () => {
@@ -175,6 +175,7 @@ export class InspectorSession {
       };
       await Promise.all([worker(), worker(), worker(), worker()]);
     } finally {
+      // Also after a timeout: the target must not stay with its debugger on.
       await this.client.send('Debugger.disable').catch(() => undefined);
     }
     return out;
