@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProfile } from './analyze.ts';
 import { bottomUp } from './bottom-up.ts';
 import { buildCallTree, type CallTreeNode } from './call-tree.ts';
-import { categoryBreakdown } from './categories.ts';
+import { bucketBreakdown, categoryBreakdown } from './categories.ts';
 import { diffProfiles } from './diff.ts';
 import { isProfileFormatError } from './errors.ts';
 import { exportCpuProfileText } from './export-cpuprofile.ts';
@@ -23,6 +23,7 @@ function importOrRefuse(input: unknown, name?: string): void {
 }
 
 const NAMES = ['(root)', '(program)', '(idle)', '(garbage collector)', 'main', 'handle', 'log', '', 'parse', 'RegExp: a+'];
+const LINE_TEXTS = ['return JSON.parse(s);', 'x = y + 1;', 'if (/a+b/.test(s)) go();', 'const t = JSON.stringify(o);', 'work();'];
 const URLS = ['', 'file:///app/a.js', 'file:///app/node_modules/express/lib/router.js', 'node:fs', 'node:internal/console/constructor'];
 
 /** A well-formed .cpuprofile: random tree, random ids, random (possibly out-of-order) integer deltas. */
@@ -34,7 +35,10 @@ const validCpuProfile = fc.integer({ min: 1, max: 40 }).chain((n) => fc.record({
   deltas: fc.array(fc.integer({ min: -3000, max: 9000 }), { minLength: 80, maxLength: 80 }),
   startTime: fc.integer({ min: 0, max: 2 ** 40 }),
   tail: fc.integer({ min: -2000, max: 5000 }),
-})).map(({ parents, frames, idBase, samples, deltas, startTime, tail }) => {
+  // The line each sample's leaf was on (positionTicks), and which lines' text the recording read.
+  lines: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 80, maxLength: 80 }),
+  texts: fc.array(fc.constantFrom(...LINE_TEXTS), { minLength: 7, maxLength: 7 }),
+})).map(({ parents, frames, idBase, samples, deltas, startTime, tail, lines, texts }) => {
   // Node 0 is the root; node i+1 hangs under node parents[i] (< i+1).
   const count = parents.length + 1;
   const nodes = Array.from({ length: count }, (_, i) => ({
@@ -47,7 +51,15 @@ const validCpuProfile = fc.integer({ min: 1, max: 40 }).chain((n) => fc.record({
   const s = samples.map((k) => nodes[k % count].id);
   const timeDeltas = s.map((_, i) => deltas[i]);
   const sum = timeDeltas.reduce((a, b) => a + b, 0);
-  return { nodes, samples: s, timeDeltas, startTime, endTime: startTime + sum + tail };
+  samples.forEach((k, i) => {
+    if (lines[i] === 0) return;
+    const node = nodes[k % count] as (typeof nodes)[number] & { positionTicks?: { line: number; ticks: number }[] };
+    const at = (node.positionTicks ??= []).find((t) => t.line === lines[i]);
+    if (at) at.ticks++;
+    else node.positionTicks.push({ line: lines[i], ticks: 1 });
+  });
+  const flambeSourceLines = Object.fromEntries(URLS.filter(Boolean).map((u) => [u, Object.fromEntries(texts.map((t, l) => [String(l + 1), t]))]));
+  return { nodes, samples: s, timeDeltas, startTime, endTime: startTime + sum + tail, flambeSourceLines };
 });
 
 function treeNodes(root: CallTreeNode): CallTreeNode[] {
@@ -72,8 +84,8 @@ describe('the importer never crashes', () => {
 
   it('on profile-shaped objects with wrong parts anywhere', () => {
     const anyPart = fc.oneof(fc.anything(), fc.array(fc.integer()), fc.array(fc.anything()));
-    const node = fc.record({ id: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.anything()), callFrame: fc.oneof(fc.record({ functionName: fc.oneof(fc.string(), fc.anything()), url: fc.oneof(fc.constantFrom(...URLS), fc.anything()), lineNumber: fc.oneof(fc.integer(), fc.anything()) }), fc.anything()), children: fc.oneof(fc.array(fc.integer({ min: 0, max: 6 })), anyPart) }, { requiredKeys: [] });
-    const profile = fc.record({ nodes: fc.oneof(fc.array(node, { maxLength: 7 }), anyPart), samples: fc.oneof(fc.array(fc.integer({ min: 0, max: 6 })), anyPart), timeDeltas: fc.oneof(fc.array(fc.oneof(fc.integer(), fc.double(), fc.anything())), anyPart), startTime: fc.oneof(fc.integer(), fc.anything()), endTime: fc.oneof(fc.integer(), fc.anything()) }, { requiredKeys: ['nodes'] });
+    const node = fc.record({ id: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.anything()), callFrame: fc.oneof(fc.record({ functionName: fc.oneof(fc.string(), fc.anything()), url: fc.oneof(fc.constantFrom(...URLS), fc.anything()), lineNumber: fc.oneof(fc.integer(), fc.anything()) }), fc.anything()), children: fc.oneof(fc.array(fc.integer({ min: 0, max: 6 })), anyPart), positionTicks: fc.oneof(fc.array(fc.record({ line: fc.oneof(fc.integer(), fc.anything()), ticks: fc.oneof(fc.integer(), fc.anything()) })), anyPart) }, { requiredKeys: [] });
+    const profile = fc.record({ nodes: fc.oneof(fc.array(node, { maxLength: 7 }), anyPart), samples: fc.oneof(fc.array(fc.integer({ min: 0, max: 6 })), anyPart), timeDeltas: fc.oneof(fc.array(fc.oneof(fc.integer(), fc.double(), fc.anything())), anyPart), startTime: fc.oneof(fc.integer(), fc.anything()), endTime: fc.oneof(fc.integer(), fc.anything()), flambeSourceLines: fc.anything() }, { requiredKeys: ['nodes'] });
     fc.assert(fc.property(profile, (p) => { importOrRefuse(p); importOrRefuse(JSON.stringify(p) ?? ''); }), { numRuns: 500 });
   });
 
@@ -101,6 +113,8 @@ describe('the numbers hold together', () => {
         for (const n of treeNodes(buildCallTree(p, { by }))) expect(n.totalMs).toBeGreaterThanOrEqual(n.selfMs - eps);
       }
       expect(buildFlameTree(p).value).toBeCloseTo(p.durationMs, 6);
+      // Buckets never overlap, with line attribution too.
+      expect(bucketBreakdown(p).reduce((sum, b) => sum + b.ms, 0)).toBeLessThanOrEqual(p.durationMs + eps);
       for (const w of p.weightsMs) expect(w).toBeGreaterThanOrEqual(0);
     }), { numRuns: 200 });
   });
@@ -122,6 +136,7 @@ describe('the numbers hold together', () => {
       const again = importProfile(exportCpuProfileText(p));
       expect(Array.from(again.weightsMs)).toEqual(Array.from(p.weightsMs));
       expect(analyzeProfile(again)).toEqual(analyzeProfile(p));
+      expect(again.lineTicks).toEqual(p.lineTicks);
       expect(again.durationMs).toBe(p.durationMs);
     }), { numRuns: 200 });
   });
