@@ -22,6 +22,7 @@ describe('lineBucket', () => {
     ["s = s.replace(/[<>&]/g, escape);", 'regex'],
     ["const re = new RegExp(`^${prefix}`, 'i');", 'regex'],
     ["const m = url.match(ROUTE);", 'regex'],
+    ["const at = text.search(/\\d/);", 'regex'],
     ["const data = JSON.parse(raw.replace(/\\n/g, ''));", 'json'], // both: JSON wins
   ])('%s → %s', (text, bucket) => {
     expect(lineBucket(text)).toBe(bucket);
@@ -37,6 +38,10 @@ describe('lineBucket', () => {
     'const x = y * 2; /* a comment */',
     "res.end('http://x/y')",
     'const parser = JSONStream.parse();',
+    'const users = await User.find({ active: true }).exec();',
+    'const results = index.search(query);',
+    "await multi.exec(cb);",
+    'runner.test();',
   ])('%s → nothing', (text) => {
     expect(lineBucket(text)).toBeNull();
   });

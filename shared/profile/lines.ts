@@ -17,8 +17,8 @@
 //
 // What a line's text says is read by lineBucket(): a call of JSON.parse or
 // JSON.stringify is JSON; a regular expression at work (a regex literal, new
-// RegExp, .test/.exec/.match/.matchAll/.search, or .replace/.split with a
-// regex) is regular expressions. A line that does both counts as JSON.
+// RegExp, .test/.exec/.match/.matchAll with an argument, or a regex passed to
+// .replace/.split/.search) is regular expressions. A line that does both counts as JSON.
 import { nodeSelfTimes } from './call-nodes.ts';
 import type { BucketId } from './buckets.ts';
 import { sourceLineKey, type Profile } from './model.ts';
@@ -60,8 +60,11 @@ const JSON_CALL = /\bJSON\s*\.\s*(?:parse|stringify)\s*\(/;
 // A regex literal: after something that cannot end an expression (so `a / b / c` is division), a /…/flags with no // or /* start.
 const REGEX_LITERAL = /(?:^|[=(,:;!&|?{}[+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*\/(?![*/])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])+\/[dgimsuyv]*/;
 const REGEX_CONSTRUCTOR = /\bRegExp\s*\(/;
-// Methods whose argument is (nearly always) a regular expression. `.exec(` is also a database's or a shell's; those are left out by their receiver.
-const REGEX_METHOD = /\.\s*(?:test|match|matchAll|search)\s*\(|(?<!\b(?:db|sql|database|conn|connection|client|pool|shell|cp|childProcess|child_process|stmt|statement))\.\s*exec\s*\(/;
+// Regex methods, called with an argument: .test(s), .exec(s), .match(re), .matchAll(re).
+// `.exec(` is also a query's (mongoose's `.exec()`, no argument), a database's
+// or a shell's (left out by their receiver). `.search(` is left to the literal
+// rule: search indexes have `.search(query)` too.
+const REGEX_METHOD = /\.\s*(?:test|match|matchAll)\s*\(\s*[^\s)]|(?<!\b(?:db|sql|database|conn|connection|client|pool|shell|cp|childProcess|child_process|stmt|statement|redis|multi|pipeline|tx|transaction))\.\s*exec\s*\(\s*[^\s)]/;
 
 /** The bucket a line's own work belongs to, from its text: 'json', 'regex' or null. */
 export function lineBucket(text: string): Extract<BucketId, 'json' | 'regex'> | null {
