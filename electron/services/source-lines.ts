@@ -3,9 +3,9 @@
 // regex builtins have no frames, but the line that called them does).
 //
 // Only lines that samples landed on are kept (the hottest MAX_LINES), cut to
-// MAX_LINE_TEXT characters, and stored in the profile under
+// MAX_LINE_TEXT characters (storedLineText), and stored in the profile under
 // SOURCE_LINES_FIELD — other tools ignore the field.
-import { MAX_LINE_TEXT, SOURCE_LINES_FIELD } from '../../shared/profile/lines.ts';
+import { SOURCE_LINES_FIELD, storedLineText } from '../../shared/profile/lines.ts';
 
 export const MAX_LINES = 2000;
 
@@ -59,7 +59,7 @@ export function sourceLinesOf(wanted: ScriptLines[], sources: ReadonlyMap<string
     for (const line of s.lines) {
       const text = lines[line - 1];
       if (text === undefined || text.trim() === '') continue;
-      (out[s.url] ??= {})[String(line)] = text.trim().slice(0, MAX_LINE_TEXT);
+      (out[s.url] ??= {})[String(line)] = storedLineText(text);
     }
   }
   return out;

@@ -17,7 +17,7 @@ export { CATEGORY_HELP, CATEGORY_LABELS, classifyFrame, packageName, type Catego
 export { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
 export {
-  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, writeSourceLines, type HotLine,
+  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type ProfileAnalysis } from './analyze.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketBreakdown } from './categories.ts';
 import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
 import { importProfile } from './import.ts';
-import { hotLines, lineBucket, readSourceLines } from './lines.ts';
+import { hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, storedLineText } from './lines.ts';
 import { applyTransforms } from './transforms.ts';
 import { profileFromText } from './text-profile.ts';
 
@@ -26,6 +26,13 @@ describe('lineBucket', () => {
     ["const data = JSON.parse(raw.replace(/\\n/g, ''));", 'json'], // both: JSON wins
   ])('%s → %s', (text, bucket) => {
     expect(lineBucket(text)).toBe(bucket);
+  });
+
+  it('says nothing of a line too long to keep (minified code does many things on one line)', () => {
+    const long = `a=JSON.parse(b);${'c();'.repeat(100)}`;
+    expect(storedLineText(long)).toHaveLength(MAX_LINE_TEXT);
+    expect(lineBucket(storedLineText(long))).toBeNull();
+    expect(lineBucket(long.slice(0, 100))).toBe('json');
   });
 
   it.each([

@@ -26,8 +26,20 @@ import { sourceLineKey, type Profile } from './model.ts';
 /** The field of a .cpuprofile in which Flambé stores hot lines: { url: { line: text } }. */
 export const SOURCE_LINES_FIELD = 'flambeSourceLines';
 
-/** Longest line text kept; longer lines are cut (the call is nearly always near the start). */
+/**
+ * Longest line text kept. A longer line is cut to this length, ending in '…',
+ * and says nothing about its bucket: a line that long (minified code) does
+ * many things, and which of them took the time is unknown.
+ */
 export const MAX_LINE_TEXT = 240;
+
+/** A line's text as stored: cut to MAX_LINE_TEXT characters, the last one '…' when cut. */
+export function storedLineText(text: string): string {
+  const t = text.trim();
+  return t.length > MAX_LINE_TEXT ? `${t.slice(0, MAX_LINE_TEXT - 1)}…` : t;
+}
+
+const isCut = (text: string) => text.length >= MAX_LINE_TEXT && text.endsWith('…');
 
 /**
  * The hot-line texts of a profile file. They are hints, not numbers: an entry
@@ -40,7 +52,7 @@ export function readSourceLines(value: unknown): Map<string, string> | undefined
     if (typeof lines !== 'object' || lines === null || Array.isArray(lines)) continue;
     for (const [key, text] of Object.entries(lines)) {
       const line = Number(key);
-      if (typeof text === 'string' && Number.isInteger(line) && line > 0) out.set(sourceLineKey(url, line), text.slice(0, MAX_LINE_TEXT));
+      if (typeof text === 'string' && Number.isInteger(line) && line > 0) out.set(sourceLineKey(url, line), text.length > MAX_LINE_TEXT ? storedLineText(text) : text);
     }
   }
   return out.size > 0 ? out : undefined;
@@ -68,6 +80,7 @@ const REGEX_METHOD = /\.\s*(?:test|match|matchAll)\s*\(\s*[^\s)]|(?<!\b(?:db|sql
 
 /** The bucket a line's own work belongs to, from its text: 'json', 'regex' or null. */
 export function lineBucket(text: string): Extract<BucketId, 'json' | 'regex'> | null {
+  if (isCut(text)) return null;
   if (JSON_CALL.test(text)) return 'json';
   if (REGEX_METHOD.test(text) || REGEX_CONSTRUCTOR.test(text) || REGEX_LITERAL.test(text)) return 'regex';
   return null;
