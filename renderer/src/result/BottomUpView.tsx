@@ -81,9 +81,6 @@ export function BottomUpView({ client, transforms, by, onBy, active, requests, o
     [top.data, requests],
   );
 
-  // The hot lines follow the selected row's function (by function only: a file or package has no lines of its own).
-  const selectedRow = s.selected === null ? undefined : rows.find((r) => r.key === s.selected);
-  const linesFor = by === 'function' && selectedRow && selectedRow.node.frame >= 0 && selectedRow.node.url ? selectedRow.node : null;
 
   const toggle = (row: FlatRow<BottomUpRow>, open: boolean) => update((prev) => {
     const expanded = new Set(prev.expanded);
@@ -115,9 +112,7 @@ export function BottomUpView({ client, transforms, by, onBy, active, requests, o
           dim={top.stale}
         />
       )}
-      {by === 'function' && active && (
-        <HotLines client={client} transforms={transforms} frame={linesFor?.frame ?? null} name={linesFor?.name ?? ''} file={linesFor?.location ?? ''} />
-      )}
+      {active && <HotLines client={client} transforms={transforms} by={by} selected={rows.find((r) => r.key === s.selected)?.node} />}
     </div>
   );
 }

@@ -63,9 +63,7 @@ export function CallTreeView({ client, transforms, by, onBy, active, requests, o
     return { ...prev, expanded };
   });
   const group = (n: number) => cols!.groups[cols!.group[n]];
-  // The selected function's own time, line by line (by function only).
-  const selectedRow = s.selected === null ? undefined : rows.find((r) => r.key === s.selected);
-  const linesFor = cols && by === 'function' && selectedRow && group(selectedRow.node).frame >= 0 && group(selectedRow.node).url ? group(selectedRow.node) : null;
+  const selectedRow = rows.find((r) => r.key === s.selected);
 
   return (
     <div className="table-view">
@@ -98,9 +96,7 @@ export function CallTreeView({ client, transforms, by, onBy, active, requests, o
           dim={view.stale}
         />
       )}
-      {by === 'function' && active && (
-        <HotLines client={client} transforms={transforms} frame={linesFor?.frame ?? null} name={linesFor?.name ?? ''} file={linesFor?.location ?? ''} allCalls />
-      )}
+      {active && <HotLines client={client} transforms={transforms} by={by} selected={selectedRow && group(selectedRow.node)} allCalls />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // the function the samples were, with the line's text when the recording
 // read it — so a JSON.stringify or a regex that V8 shows as no frame of its
 // own is still found, on its line.
-import type { Transform } from '../../../shared/profile/index.ts';
+import type { Group, Grouping, Transform } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
@@ -13,15 +13,24 @@ const MAX_LINES = 8;
 interface Props {
   client: AnalysisClient;
   transforms: Transform[];
-  /** The selected function (frame index), or null. */
-  frame: number | null;
-  name: string;
-  file: string;
+  /** The tables' grouping: a file or a package has no lines of its own, so the panel shows only by function. */
+  by: Grouping;
+  /** The selected row's group, if any. */
+  selected: Group | undefined;
   /** In the call tree a row is one call path; the lines are the function's, over all its calls. */
   allCalls?: boolean;
 }
 
-export function HotLines({ client, transforms, frame, name, file, allCalls }: Props) {
+export function HotLines({ client, transforms, by, selected, allCalls }: Props) {
+  const fn = selected && selected.frame >= 0 && selected.url ? selected : null;
+  const frame = fn?.frame ?? null;
+  const name = fn?.name ?? '';
+  const file = fn?.location ?? '';
+  if (by !== 'function') return null;
+  return <Lines client={client} transforms={transforms} frame={frame} name={name} file={file} allCalls={allCalls} />;
+}
+
+function Lines({ client, transforms, frame, name, file, allCalls }: { client: AnalysisClient; transforms: Transform[]; frame: number | null; name: string; file: string; allCalls?: boolean }) {
   const view = useView(client, frame !== null ? { view: 'lines', transforms, frame } : null);
   if (frame === null) {
     return <p className="hot-lines muted small" data-testid="hot-lines">Select a function to see which of its lines its own time was spent on.</p>;
