@@ -52,6 +52,16 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * A page of its own size; the page's uncaught errors go into `errors` when a
+ * test checks them, or to the test log otherwise.
+ */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; errors?: string[] } = {}): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
+  page.on('pageerror', (e) => (opts.errors ? opts.errors.push(e.message) : console.error('page error:', e.message)));
+  return page;
+}
+
+/**
  * On the Record screen: launch the demo server with one click, point the load
  * at `route`, and press Record. Returns once the progress bar shows.
  */

@@ -9,7 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { hasChromium, launchChromium, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
+import { hasChromium, launchChromium, newPage, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const FUNCTIONS = 50_000;
 const title = hasChromium ? 'a 50 000-function profile' : 'a 50 000-function profile (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
@@ -41,8 +41,7 @@ describe.skipIf(!hasChromium)(title, () => {
     execFileSync(process.execPath, [path.join(repo, 'bin/flambe.js'), 'library', 'import', file, '--library', library]);
     web = await startWebMode({ library });
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => errors.push(e.message));
+    page = await newPage(browser, { errors });
   });
   afterAll(async () => {
     await browser?.close();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { realProfileText } from '../test/helpers/profiles.ts';
-import { artifacts, hasChromium, launchChromium, startWebMode, tempLibrary, type WebMode, startDemoRecording } from './helpers.ts';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'the library in browser mode' : 'the library in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -34,8 +34,7 @@ describe.skipIf(!hasChromium)(title, () => {
   };
 
   async function openPage(): Promise<Page> {
-    const p = await browser.newPage({ viewport: { width: 1360, height: 880 } });
-    p.on('pageerror', (e) => console.error('page error:', e.message));
+    const p = await newPage(browser, { width: 1360, height: 880 });
     await p.goto(web.url);
     return p;
   }
@@ -273,8 +272,7 @@ describe.skipIf(!hasChromium)('the library in browser mode, when its file cannot
   });
 
   it('warns on the Library screen, and a recording offers its bundle for export', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
+    const page = await newPage(browser, { height: 860 });
     await page.goto(web.url);
     await page.getByTestId('nav-library').click();
     const warning = page.getByTestId('library-warning');

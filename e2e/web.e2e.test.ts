@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, startWebMode, type WebMode, startDemoRecording } from './helpers.ts';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'browser mode' : 'browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -15,8 +15,7 @@ describe.skipIf(!hasChromium)(title, () => {
   beforeAll(async () => {
     web = await startWebMode();
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
+    page = await newPage(browser);
   });
   afterAll(async () => {
     await browser?.close();

@@ -13,7 +13,17 @@ export interface AnalysisOptions {
   requests?: number;
 }
 
-export interface FunctionSummary {
+/** A function's (file's, package's) time: in ms, in % of the profile, and per 1000 requests when they are known. */
+export interface FunctionTimes {
+  selfMs: number;
+  totalMs: number;
+  selfPercent: number;
+  totalPercent: number;
+  selfMsPer1kRequests?: number;
+  totalMsPer1kRequests?: number;
+}
+
+export interface FunctionSummary extends FunctionTimes {
   name: string;
   url: string;
   /** 1-based; 0 for files, packages and native code. */
@@ -21,12 +31,6 @@ export interface FunctionSummary {
   column: number;
   location: string;
   categoryName: string;
-  selfMs: number;
-  totalMs: number;
-  selfPercent: number;
-  totalPercent: number;
-  selfMsPer1kRequests?: number;
-  totalMsPer1kRequests?: number;
 }
 
 export interface ProfileAnalysis {

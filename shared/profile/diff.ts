@@ -8,6 +8,7 @@
 // Comparing: profiles differ in length and load, so raw ms mislead. Each side
 // is in % of its own duration and, when both request counts are known, in
 // CPU ms per 1000 requests.
+import type { FunctionTimes } from './analyze.ts';
 import { timesByGroup } from './bottom-up.ts';
 import { msPerThousandRequests } from './categories.ts';
 import { categoryLabel, classifyFrame } from './classify.ts';
@@ -20,14 +21,8 @@ export interface DiffOptions {
 
 export type DiffStatus = 'changed' | 'new' | 'gone';
 
-export interface DiffSide {
+export interface DiffSide extends FunctionTimes {
   line: number;
-  selfMs: number;
-  totalMs: number;
-  selfPercent: number;
-  totalPercent: number;
-  selfMsPer1kRequests?: number;
-  totalMsPer1kRequests?: number;
 }
 
 export interface DiffRow {

@@ -19,7 +19,7 @@ export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, ty
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
-export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type ProfileAnalysis } from './analyze.ts';
+export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './analyze.ts';
 
 export {
   applyTransform, applyTransforms, collapseNodeInternals, collapsePackage, collapseRecursion, dropFunction, dropMeta,
