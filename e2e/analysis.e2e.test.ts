@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, startWebMode, type WebMode, startDemoRecording } from './helpers.ts';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'analysis views' : 'analysis views (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -32,8 +32,7 @@ describe.skipIf(!hasChromium)(title, () => {
   beforeAll(async () => {
     web = await startWebMode();
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('pageerror', (e) => errors.push(e.message));
+    page = await newPage(browser, { errors });
   });
   afterAll(async () => {
     await browser?.close();
@@ -118,9 +117,13 @@ describe.skipIf(!hasChromium)(title, () => {
   it('right-click a frame → Focus: the breadcrumb appears, every view follows; × pops it', async () => {
     await page.getByTestId('tab-flamegraph').click();
     const frame = page.getByTestId('flamegraph').locator('g[name="jsonRoute"]').first();
-    await frame.click({ button: 'right' });
     const menu = page.getByTestId('context-menu');
-    await menu.waitFor();
+    // The chart redraws when its tab comes back (and after the full-page shots resized the window):
+    // a right-click that lands during a redraw hits a frame that is being replaced, so it is tried again.
+    await expect.poll(async () => {
+      if (!(await menu.isVisible())) await frame.click({ button: 'right' });
+      return menu.isVisible();
+    }, { timeout: 20_000 }).toBe(true);
     // A viewport shot: a full-page one resizes the window, which closes the menu.
     await page.screenshot({ path: path.join(artifacts, 'analysis-context-menu.png') });
     await menu.getByRole('menuitem', { name: 'Focus on this function' }).click();
