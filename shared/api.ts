@@ -141,6 +141,12 @@ export interface RecordingProgress {
   p99Ms?: number;
 }
 
+/** The computer a recording ran on: two runs on different machines do not compare fairly. */
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+}
+
 export interface RecordingResult {
   id: string;
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
@@ -153,6 +159,8 @@ export interface RecordingResult {
   /** The V8 CPU profile as Profiler.stop returned it (null without a target). */
   profile: unknown | null;
   samples: ProcessSample[];
+  /** CPU model and cores of the machine it ran on (absent in recordings made before Flambé stored it). */
+  machine?: MachineInfo | null;
   /** When the recording ended in a fault: one sentence; what was measured is kept. */
   error: string | null;
   tags: string[];
