@@ -36,7 +36,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number;
+  cpu_split: string | null; tags: string; has_profile: number; machine?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -56,7 +56,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.machine');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -133,8 +133,8 @@ export class Library {
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, machine)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
@@ -143,6 +143,7 @@ export class Library {
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
         rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+        rec.machine ? JSON.stringify(rec.machine) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
@@ -218,6 +219,7 @@ export class Library {
       load: r.load ? JSON.parse(r.load) : null,
       profile,
       samples: r.samples ? JSON.parse(r.samples) : [],
+      machine: r.machine ? JSON.parse(r.machine) : null,
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,

@@ -35,6 +35,8 @@ export const MIGRATIONS: string[] = [
    );`,
   // 1 → 2: the headline CPU split, for the Library's bar.
   `ALTER TABLE recordings ADD COLUMN cpu_split TEXT;`,
+  // 2 → 3: the machine (CPU model, cores) a recording ran on, for Compare's unlike-run warnings.
+  `ALTER TABLE recordings ADD COLUMN machine TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
