@@ -20,6 +20,12 @@
 import { mean, studentTQuantile } from '../stats/index.ts';
 import type { RunMeta } from './types.ts';
 
+/** "/log?x=1" from "http://127.0.0.1:41349/log?x=1". */
+export function routePath(url: string): string {
+  const m = /^[a-z]+:\/\/[^/?#]*([^#]*)/i.exec(url);
+  return m ? m[1] || '/' : url;
+}
+
 /** The numbers whose noise Flambé learns (every one is > 0 in a normal run). */
 export const NOISE_METRICS = ['rps', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'cpuMsPer1k'] as const;
 export type NoiseMetric = (typeof NOISE_METRICS)[number];
@@ -54,8 +60,9 @@ export const MIN_NOISE_DF = 2;
  */
 export function settingsKey(m: RunMeta): string | null {
   if (m.source !== 'recorded' || !m.url) return null;
+  // A launched script listens on a new port each time: the route is the path, on the same target.
   return JSON.stringify([
-    m.targetLabel, m.method, m.url, m.connections, m.durationSec, m.requestLimit, m.samplingIntervalUs, m.nodeVersion,
+    m.targetLabel, m.method, m.targetLabel ? routePath(m.url) : m.url, m.connections, m.durationSec, m.requestLimit, m.samplingIntervalUs, m.nodeVersion,
     m.machine?.cpuModel ?? null, m.machine?.cores ?? null,
   ]);
 }

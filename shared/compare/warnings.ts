@@ -1,6 +1,7 @@
 // Unlike runs: what differs between A and B besides the change being
 // compared, and why it matters — and which views a side without request
 // counts or without a profile cannot have.
+import { routePath } from './noise.ts';
 import type { CompareRound, CompareWarning, RunMeta } from './types.ts';
 
 const cpuOf = (m: RunMeta) => (m.machine ? `${m.machine.cpuModel} (${m.machine.cores} cores)` : null);
@@ -15,7 +16,7 @@ interface Check {
 
 const CHECKS: Check[] = [
   { kind: 'node', what: 'Node version', value: (m) => m.nodeVersion, why: 'a different V8 optimises and collects garbage differently, so the same code can run at another speed' },
-  { kind: 'url', what: 'URL or method', value: (m) => (m.url ? `${m.method ?? 'GET'} ${m.url}` : null), why: 'they did not serve the same requests' },
+  { kind: 'url', what: 'URL or method', value: (m) => (m.url ? `${m.method ?? 'GET'} ${m.targetLabel ? routePath(m.url) : m.url}` : null), why: 'they did not serve the same requests' },
   { kind: 'connections', what: 'connections', value: (m) => m.connections, why: 'more connections queue more requests: latency rises and requests/s may change without any code change' },
   { kind: 'duration', what: 'load length', value: lengthOf, why: 'a short run weighs warm-up and garbage collection differently from a long one' },
   { kind: 'sampling', what: 'sampling interval', value: (m) => (m.samplingIntervalUs !== null ? `${m.samplingIntervalUs} µs` : null), why: 'a finer interval costs the server more and sees shorter functions' },

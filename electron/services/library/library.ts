@@ -209,6 +209,10 @@ export class Library {
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
     }
+    return this.resultOf(r, profile);
+  }
+
+  private resultOf(r: Row, profile: unknown): RecordingResult {
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
@@ -250,6 +254,18 @@ export class Library {
   /** Deleting is the only way data leaves the library. */
   delete(id: string): void {
     this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
+  }
+
+  /**
+   * Every loaded recording of one of these targets or URLs, without its profile: what
+   * Compare needs to learn run-to-run noise from repeats (shared/compare/noise.ts).
+   */
+  runsLike(targetLabels: string[], urls: string[]): (RecordingResult & { durationMs: number | null; cpuSplit: CpuSplit | null })[] {
+    if (!targetLabels.length && !urls.length) return [];
+    const rows = this.db.prepare(`${FULL_SELECT} WHERE r.load IS NOT NULL
+      AND (r.target_label IN (SELECT value FROM json_each(?)) OR r.url IN (SELECT value FROM json_each(?)))`)
+      .all(JSON.stringify(targetLabels), JSON.stringify(urls)) as unknown as Row[];
+    return rows.map((r) => ({ ...this.resultOf(r, null), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null }));
   }
 
   /** The raw profile text as stored (for export without a parse/serialize round trip). */
