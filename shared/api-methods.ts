@@ -19,6 +19,7 @@ export const apiMethodNames = [
   'deleteRecording',
   'importFile',
   'exportRecording',
+  'compareNoise',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];

@@ -5,6 +5,7 @@
 // transport never trusts its sender.
 import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
+import type { NoiseEstimate } from './compare/noise.ts';
 
 // ---------- targets ----------
 
@@ -235,6 +236,8 @@ export const importSchema = z.object({
   /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
   content: z.string().min(1, 'The file is empty.'),
 });
+/** Two recordings to compare: the library's repeats of their settings give the run-to-run noise (shared/compare/noise.ts). */
+export const compareNoiseSchema = z.object({ a: z.string().min(1), b: z.string().min(1) });
 export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
 
 export interface LibraryStatus {
@@ -282,6 +285,8 @@ export interface FlambeApi {
   importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
   /** The file to save (the UI downloads it or shows a save dialog). */
   exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
+  /** How much runs of A's and B's settings vary, from repeated recordings in the library (metadata only). */
+  compareNoise(req: { a: string; b: string }): Promise<NoiseEstimate>;
 }
 
 export type ApiMethod = keyof FlambeApi;
@@ -305,6 +310,7 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   deleteRecording: idSchema,
   importFile: importSchema,
   exportRecording: exportSchema,
+  compareNoise: compareNoiseSchema,
 };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;

@@ -11,6 +11,8 @@ import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { recordingFromFile, toBundle } from './library/files.ts';
 import { cpuSplitOf } from './library/split.ts';
+import { libraryNoise } from './compare-noise.ts';
+import { estimateNoise, runMetaOf } from '../../shared/compare/index.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
@@ -165,6 +167,13 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
       return { fileName: `${safeName}.cpuprofile`, content: text };
+    },
+    async compareNoise({ a, b }) {
+      // Metadata only: the profiles are not needed to find repeats.
+      const metaOf = (id: string) => runMetaOf(unsaved.get(id) ?? (library?.has(id) ? library.getWithoutProfile(id) : fetch(id)));
+      const ma = metaOf(a);
+      const mb = metaOf(b);
+      return library ? libraryNoise(library, ma, mb) : estimateNoise([], ma, mb);
     },
   };
 

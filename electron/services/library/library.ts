@@ -195,6 +195,13 @@ export class Library {
     return { total, rows: rows.map(toRow), tags };
   }
 
+  /** A recording's metadata, load and samples, without reading its profile (profile: null). */
+  getWithoutProfile(id: string): RecordingResult {
+    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
+    return this.resultOf(r, null);
+  }
+
   /** The whole recording, profile included. */
   get(id: string): RecordingResult {
     const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
