@@ -59,6 +59,8 @@ export function flameTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNod
   const fmt = (x: number) => (flame.unit === 'per1k' ? msPer1k(x) : x.toFixed(1));
   const rel = a > 0 ? ` (${signedPercent((b / a - 1) * 100)})` : b > 0 ? ' (new in B)' : '';
   const where = n.location ? `\n${n.location}` : '';
-  const status = n.status === 'new' ? ' — only in B' : n.status === 'gone' ? ' — only in A' : '';
+  // The tree's "new" means only in the shape's side ("after"), "gone" only in the other.
+  const [only, other] = shape === 'b' ? ['B', 'A'] : ['A', 'B'];
+  const status = n.status === 'new' ? ` — only in ${only}` : n.status === 'gone' ? ` — only in ${other}` : '';
   return `${n.name}${status}${where}\nA: ${fmt(a)}${unit}\nB: ${fmt(b)}${unit}\nChange: ${flame.unit === 'per1k' ? signed(b - a, 2) : signed(b - a)}${flame.unit === 'per1k' ? ' ms' : ' points'}${rel}`;
 }
