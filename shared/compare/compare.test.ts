@@ -103,7 +103,7 @@ describe('buildComparison', () => {
       'A has no load numbers (an imported profile): requests/s, latency and CPU ms per 1 000 requests cannot be compared; the tables compare each profile\'s share of its own time instead.',
       'B has no load numbers (an imported profile): requests/s, latency and CPU ms per 1 000 requests cannot be compared; the tables compare each profile\'s share of its own time instead.',
     ]);
-    expect(c.verdict).toBe('Without request counts on both sides, Flambé compares each profile in % of its own time. The profiles differ most in logging: 0.0% of A\'s time, 38% of B\'s in handler, app.js:2.');
+    expect(c.verdict).toBe('Without request counts on both sides, Flambé compares each profile in % of its own time. The profiles differ most in logging: 38% of B\'s time in handler, app.js:2, against 0.0% of A\'s.');
   });
 
   it('compares load-only runs by their load, without tables', () => {

@@ -40,7 +40,8 @@ function bucketSentence(b: BucketChange, perRequest: boolean): string {
       ? `The difference is ${b.name}: B spends ${ms(b.bMsPer1k!)} ms of CPU per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms).`
       : `The difference is ${b.name}: A spent ${ms(b.aMsPer1k!)} ms of CPU per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms.`;
   }
-  return `The profiles differ most in ${b.name}: ${pct(b.aPercent)} of A's time, ${pct(b.bPercent)} of B's${where}.`;
+  const [more, less] = b.where?.side === 'a' ? [`${pct(b.aPercent)} of A's time${where}`, `${pct(b.bPercent)} of B's`] : [`${pct(b.bPercent)} of B's time${where}`, `${pct(b.aPercent)} of A's`];
+  return `The profiles differ most in ${b.name}: ${more}, against ${less}.`;
 }
 
 function functionSentence(f: ChangeRow, perRequest: boolean): string {
