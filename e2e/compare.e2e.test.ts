@@ -107,6 +107,8 @@ describe.skipIf(!hasChromium)(title, () => {
     const lines = screen().getByTestId('hot-lines-ab');
     await lines.waitFor();
     expect(await lines.textContent()).toMatch(/B logRoute’s own time, by line.*line \d+/);
+    await lines.scrollIntoViewIfNeeded();
+    await shot('compare-hot-lines.png');
     await table.getByTestId('changes-filter').fill('new');
     await expect.poll(async () => (await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-status')))).every((s) => s === 'new')).toBe(true);
     await table.getByTestId('changes-filter').fill('');
@@ -122,6 +124,9 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(page.url()).toMatch(new RegExp(`#/compare/${ids.log}/${ids.hello}$`));
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('compare-swapped.png');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('compare-swapped-dark.png');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('opens the same comparison from its address after a reload', async () => {

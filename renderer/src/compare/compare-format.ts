@@ -9,8 +9,8 @@ const MINUS = '−';
 /** "+12.5", "−3.0", "0" — a change in its unit. */
 export function signed(x: number | null, digits = 1): string {
   if (x === null || !Number.isFinite(x)) return '—';
-  const s = Math.abs(x).toFixed(digits);
-  if (Number(s) === 0) return (0).toFixed(digits);
+  const s = Math.abs(x).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (Number(s.replace(/,/g, '')) === 0) return (0).toFixed(digits);
   return `${x > 0 ? '+' : MINUS}${s}`;
 }
 
