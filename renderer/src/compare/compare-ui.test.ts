@@ -51,6 +51,9 @@ describe('table rows', () => {
     const buckets = tableRows(c, 'buckets');
     expect(buckets.map((r) => r.name)).toEqual(['logging']);
     expect(buckets[0]).toMatchObject({ status: 'new', flameTerm: 'handler' });
+    // A package row finds its frames by their folder; "your code" is no package to search.
+    const withDep = buildComparison([round({ profile: 'main  route[node_modules/express/lib/router.js:3]' })], [round({ profile: 'main  main' })]);
+    expect(tableRows(withDep, 'packages').map((r) => [r.name, r.flameTerm])).toEqual([['express', 'node_modules/express/'], ['your code', null]]);
   });
 
   it('filters by every word typed, on name, location and status', () => {
