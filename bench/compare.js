@@ -27,7 +27,7 @@ const REQUESTS_A = 120_000;
 const REQUESTS_B = 90_000;
 const MIN_FRACTION = 0.0005; // as renderer/src/compare/compute.ts
 
-console.log(`bench:compare — generating two ~${values.mb} MB profiles…`);
+console.log(`bench:compare — generating two profiles (--mb ${values.mb})…`);
 const textA = generate(bytes, 42);
 const textB = generate(bytes, 43);
 console.log(`profiles: ${mb(textA.length)} and ${mb(textB.length)}`);

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingResult } from '../../shared/api.ts';
-import { buildComparison, roundFromRecording, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
+import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { importProfile } from '../../shared/profile/import.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
@@ -111,15 +111,9 @@ function limitRows(c: Comparison, top: number | undefined): Comparison {
 
 const num = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function sure(m: Metric): string {
-  if (m.significant === null) return 'cannot tell (one run each)';
-  const ci = m.ci95 ? ` (95%: ${signedPct(m.ci95[0])}% to ${signedPct(m.ci95[1])}%)` : '';
-  return m.significant ? `real${ci}` : `no clear difference${ci}`;
-}
-
 function metricRow(label: string, m: Metric, digits: number): string[] {
   const change = m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`;
-  return [label, num(m.a, digits), num(m.b, digits), `${m.delta > 0 ? '+' : ''}${num(m.delta, digits)}`, change, sure(m)];
+  return [label, num(m.a, digits), num(m.b, digits), `${m.delta > 0 ? '+' : ''}${num(m.delta, digits)}`, change, surenessWords(m)];
 }
 
 /** Left-aligned first column, then table.ts's right-aligned numbers, then a text column. */

@@ -56,6 +56,21 @@ describe('buildComparison', () => {
     expect(c.cpuMsPer1kRequests).toMatchObject({ a: 5, b: 7 });
   });
 
+  it('calls a kind of work "the difference" only when it appears or vanishes (or the rounds say so), not when one run does more of it', () => {
+    const some = `
+      main     main     main                                    main
+      handler  handler  handler                                 handler
+                        log[node:internal/console/constructor]
+    `;
+    const more = `
+      main     main                                    main                                    main
+      handler  handler                                 handler                                 handler
+               log[node:internal/console/constructor]  log[node:internal/console/constructor]
+    `;
+    const c = buildComparison([round({ profile: some })], [round({ profile: more })]);
+    expect(c.verdict).toMatch(/The profiles differ most in logging: B spends 2\.0 ms of CPU per 1 000 requests on it in handler, app\.js:\d+ \(A: 1\.0 ms\) — a change of degree, which noise alone can cause: repeat both to know\.$/);
+  });
+
   it('compares rounds with an interval when each side has two or more', () => {
     const rounds = (rps: number[], p99: number) => rps.map((r) => round({ profile: A, load: syntheticLoad({ requests: r * 10, rps: r, p99 }) }));
     const c = buildComparison(rounds([1000, 1010, 990], 5), rounds([2000, 2030, 1985], 5));
