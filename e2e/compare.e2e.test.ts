@@ -48,7 +48,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await row(ids.log).click({ modifiers: ['Control'] });
     await page.getByTestId('compare-button').click();
     await screen().waitFor();
-    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/hello run/);
+    // The names show once both recordings are read.
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent(), { timeout: 20_000 }).toMatch(/hello run/);
     expect(await page.getByTestId('compare-side-b').textContent()).toMatch(/log run/);
     const verdict = page.getByTestId('compare-verdict');
     await verdict.waitFor({ timeout: 30_000 });
@@ -132,7 +133,7 @@ describe.skipIf(!hasChromium)(title, () => {
   it('opens the same comparison from its address after a reload', async () => {
     await page.reload();
     await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
   });
 
   it('exports the verdict and tables as one HTML file', async () => {
@@ -153,7 +154,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await row(ids.hello).click();
     await page.getByTestId('compare-with-go').click();
     await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
     expect(await page.getByTestId('compare-side-b').textContent()).toMatch(/hello run/);
   });
 
