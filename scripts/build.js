@@ -31,6 +31,7 @@ const nodeEntries = {
   web: 'electron/web/main.ts',
   'service-host': 'electron/main/service-host.ts',
   'load-worker': 'electron/services/load/worker.ts',
+  'import-worker': 'electron/services/library/import-worker.ts',
 };
 await build({
   ...common,

@@ -10,6 +10,7 @@ export const apiMethodNames = [
   'startRecording',
   'stopRecording',
   'getRecording',
+  'getProfile',
   'demoServer',
   'libraryStatus',
   'listRecordings',

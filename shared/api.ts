@@ -159,6 +159,13 @@ export interface RecordingResult {
   notes: string;
 }
 
+/**
+ * A recording as getRecording gives it: everything but the profile, which
+ * can be hundreds of MB. The profile travels once, as the stored bytes
+ * (getProfile), into the analysis worker that imports it.
+ */
+export type RecordingMeta = Omit<RecordingResult, 'profile'> & { hasProfile: boolean };
+
 // ---------- the library ----------
 
 /** Where the CPU time went, in the words of the Library's split bar (percent of the profile). */
@@ -227,6 +234,8 @@ export const importSchema = z.object({
   /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
   content: z.string().min(1, 'The file is empty.'),
 });
+/** The steps of an import: reading the JSON, checking the profile (one import), compressing it, writing it. */
+export type ImportPhase = 'reading' | 'checking' | 'compressing' | 'saving';
 export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
 
 export interface LibraryStatus {
@@ -261,7 +270,13 @@ export interface FlambeApi {
   startRecording(req: RecordRequest): Promise<{ recordingId: string }>;
   /** Ends the burst early; what was measured is kept. */
   stopRecording(req: { id: string }): Promise<void>;
-  getRecording(req: { id: string }): Promise<RecordingResult>;
+  /** The recording's metadata, without its profile. */
+  getRecording(req: { id: string }): Promise<RecordingMeta>;
+  /**
+   * The recording's CPU profile as stored: the bytes of its .cpuprofile JSON
+   * (UTF-8). Browser mode sends them as the HTTP body, Electron as a Uint8Array.
+   */
+  getProfile(req: { id: string }): Promise<Uint8Array>;
   demoServer(req: Record<string, never>): Promise<DemoServerInfo>;
 
   libraryStatus(req: Record<string, never>): Promise<LibraryStatus>;
@@ -288,6 +303,7 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   startRecording: recordRequestSchema,
   stopRecording: idSchema,
   getRecording: idSchema,
+  getProfile: idSchema,
   demoServer: emptySchema,
   libraryStatus: emptySchema,
   listRecordings: listQuerySchema,
@@ -323,6 +339,8 @@ export interface FlambeEvents {
     saved: boolean;
     saveError: string | null;
   };
+  /** A file being imported moved on to its next step (big files take seconds). */
+  importProgress: { fileName: string; phase: ImportPhase };
   /** Something in the library changed (saved, renamed, deleted, imported). */
   libraryChanged: { ids: string[] };
 }

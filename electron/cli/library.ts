@@ -1,4 +1,5 @@
 // flambe library list|import|export|delete — the Library screen's operations for terminals and CI.
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,9 +7,7 @@ import { describeValidationError, listQuerySchema, type RecordingRow } from '../
 import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { createFlambeService } from '../services/service.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
-import { recordingFromFile, toBundle } from '../services/library/files.ts';
+import { prepareImport, toBundle } from '../services/library/files.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
@@ -32,7 +31,7 @@ function parse(argv: string[], options: OptionSpec): { values: Record<string, st
 }
 
 function open(flag: unknown): Library {
-  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined), { cpuSplit: cpuSplitOf });
+  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined));
 }
 
 const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toFixed(digits));
@@ -83,22 +82,22 @@ async function importFiles(argv: string[]): Promise<number> {
   // Read and check every file first: one broken file imports nothing.
   const contents = files.map((f) => {
     try {
-      return readFileSync(f, 'utf8');
+      return readFileSync(f);
     } catch (e) {
       throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }
   });
-  files.forEach((f, i) => recordingFromFile(path.basename(f), contents[i]));
-  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), cpuSplit: cpuSplitOf });
+  // Each file is parsed and imported once, here; then all are written.
+  const prepared = files.map((f, i) => prepareImport(path.basename(f), contents[i]));
+  const lib = open(o.library);
   try {
-    const status = await service.api.libraryStatus({});
-    if (status.problem) throw new UserError(status.problem);
-    for (let i = 0; i < files.length; i++) {
-      const row = await service.api.importFile({ fileName: path.basename(files[i]), content: contents[i] });
+    for (const { rec, packed } of prepared) {
+      if (lib.has(rec.id)) rec.id = randomUUID();
+      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       process.stdout.write(`${row.id}\n`);
     }
   } finally {
-    await service.dispose();
+    lib.close();
   }
   return 0;
 }

@@ -6,7 +6,6 @@ import {
   describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
 } from '../../shared/api.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { formatLoadSummary, ProgressLine } from './format.ts';
@@ -118,7 +117,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
   }
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null });
   if (o.save) {
     const status = await service.api.libraryStatus({});
     if (status.problem) {
@@ -190,7 +189,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
       void service.api.stopRecording({ id: recordingId });
     };
     const outcome = await finished;
-    const result = await service.api.getRecording({ id: outcome.recordingId });
+    const { hasProfile, ...meta } = await service.api.getRecording({ id: outcome.recordingId });
+    const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
+    const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
     line.clear();
     if (o.save && !outcome.saved) {
       // The library refused the write: the profile must not be lost with this process.

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { recordRequestSchema } from '../../shared/api.ts';
 import type {
-  CpuSplit, DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingMeta, RecordingResult,
 } from '../../shared/api.ts';
 import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
-import { recordingFromFile, toBundle } from './library/files.ts';
-import { cpuSplitOf } from './library/split.ts';
+import { toBundle } from './library/files.ts';
+import { prepareImportOffThread } from './library/import-in-worker.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
@@ -19,8 +19,6 @@ import { TargetRegistry } from './targets/registry.ts';
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
   libraryPath?: string | null;
-  /** The headline CPU split of a profile, stored with each recording. */
-  cpuSplit?: (profile: unknown) => CpuSplit | null;
   libraryBusyTimeoutMs?: number;
 }
 
@@ -55,7 +53,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   let libraryProblem: string | null = null;
   if (options.libraryPath) {
     try {
-      library = new Library(options.libraryPath, { cpuSplit: options.cpuSplit ?? cpuSplitOf, busyTimeoutMs: options.libraryBusyTimeoutMs });
+      library = new Library(options.libraryPath, { busyTimeoutMs: options.libraryBusyTimeoutMs });
     } catch (e) {
       libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
     }
@@ -92,6 +90,17 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     if (!library) throw new UserError('That recording is not available any more.');
     return library.get(id);
   };
+  const metaOf = (id: string): RecordingMeta => {
+    const mem = unsaved.get(id);
+    if (mem) {
+      const { profile, ...meta } = mem;
+      return { ...meta, hasProfile: profile != null };
+    }
+    if (running.has(id)) throw new UserError('That recording is still running.');
+    if (!library) throw new UserError('That recording is not available any more.');
+    return library.meta(id);
+  };
+  const NO_PROFILE = 'This recording has no CPU profile (it was a load-only run).';
 
   const api: FlambeApi = {
     launchTarget: (spec) => targets.launch(spec),
@@ -118,7 +127,19 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       running.get(id)?.stop();
     },
     async getRecording({ id }) {
-      return fetch(id);
+      return metaOf(id);
+    },
+    async getProfile({ id }) {
+      const mem = unsaved.get(id);
+      if (mem) {
+        if (mem.profile == null) throw new UserError(NO_PROFILE);
+        return Buffer.from(JSON.stringify(mem.profile));
+      }
+      if (running.has(id)) throw new UserError('That recording is still running.');
+      if (!library) throw new UserError('That recording is not available any more.');
+      const bytes = library.profileBytes(id);
+      if (!bytes) throw new UserError(library.has(id) ? NO_PROFILE : 'That recording is not in the library (it may have been deleted).');
+      return bytes;
     },
     async demoServer() {
       const dir = demoServerDir();
@@ -152,9 +173,11 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async importFile({ fileName, content }) {
       const lib = needLibrary();
-      const rec = recordingFromFile(fileName, content);
+      // Parsed, imported once and compressed in a worker thread when big: other calls keep being answered.
+      const { rec, packed } = await prepareImportOffThread(fileName, content, { onPhase: (phase) => emit('importProgress', { fileName, phase }) });
+      emit('importProgress', { fileName, phase: 'saving' });
       if (lib.has(rec.id)) rec.id = randomUUID();
-      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported');
+      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       changed(row.id);
       return row;
     },

@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { createFlambeService } from '../services/service.ts';
 import { startWebServer } from './server.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
 
 function rendererDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,7 +49,7 @@ async function main() {
     process.exit(1);
   }
   const libraryPath = resolveLibraryPath(values.library);
-  const service = createFlambeService({ libraryPath, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath });
   const token = randomBytes(24).toString('base64url');
   let server;
   try {

@@ -106,7 +106,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     try {
       const call = service.api[method] as (a: unknown) => Promise<unknown>;
       const result = await call(parsed.data);
-      sendJson(res, 200, { ok: true, result: result ?? null });
+      // Bytes (a recording's profile) travel as the body, as they are: no JSON round trip.
+      if (result instanceof Uint8Array) send(res, 200, Buffer.from(result.buffer, result.byteOffset, result.byteLength), 'application/octet-stream');
+      else sendJson(res, 200, { ok: true, result: result ?? null });
     } catch (e) {
       if (isUserError(e)) fail(400, { message: e.message, kind: 'user' });
       else {

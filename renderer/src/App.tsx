@@ -7,7 +7,7 @@
 // recording keeps running — and its result arrives — while you browse the
 // library.
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
 import { CompareScreen } from './library/CompareScreen.tsx';
@@ -47,7 +47,7 @@ export function App() {
   const client = useClient();
   const connection = useConnectionStatus();
   const [screen, setScreen] = useState<Screen>('record');
-  const [shown, setShown] = useState<{ result: RecordingResult; saveProblem: string | null } | null>(null);
+  const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
@@ -81,7 +81,7 @@ export function App() {
   }, []);
 
   // A recording ended: show it — unless the user went elsewhere meanwhile; then say so.
-  const onRecordingResult = (result: RecordingResult, saveProblem: string | null) => {
+  const onRecordingResult = (result: RecordingMeta, saveProblem: string | null) => {
     setShown({ result, saveProblem });
     if (screen === 'record') setScreen('result');
     else setNotice(result.name);

@@ -8,9 +8,8 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Library, defaultName } from '../../electron/services/library/library.ts';
 import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/services/library/schema.ts';
-import { recordingFromFile, toBundle } from '../../electron/services/library/files.ts';
+import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
-import { cpuSplitOf } from '../../electron/services/library/split.ts';
 import { makeRecording, realProfileText } from '../helpers/profiles.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
@@ -28,7 +27,7 @@ describe('saving and reopening', () => {
   });
 
   it('stores the headline CPU split computed by shared/profile', () => {
-    const lib = new Library(path.join(tmp(), 'lib.sqlite'), { cpuSplit: cpuSplitOf });
+    const lib = new Library(path.join(tmp(), 'lib.sqlite'));
     const split = lib.save(makeRecording()).cpuSplit!;
     const sum = Object.values(split).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(100, 5);
@@ -167,14 +166,14 @@ describe('importing and exporting files', () => {
     const bundle = toBundle(one.get(rec.id));
     one.close();
     const two = new Library(path.join(tmp(), 'two.sqlite'));
-    const imported = recordingFromFile('run.flambe', bundle);
-    two.save(imported);
+    const { rec: imported, packed } = prepareImport('run.flambe', bundle);
+    two.save(imported, 'recorded', packed);
     expect(two.get(rec.id)).toEqual(rec);
     two.close();
   });
 
   it('a .cpuprofile becomes an imported recording named after the file', () => {
-    const rec = recordingFromFile('/home/me/before-fix.cpuprofile', realProfileText(), new Date('2026-01-02T03:04:05Z'));
+    const { rec } = prepareImport('/home/me/before-fix.cpuprofile', realProfileText(), new Date('2026-01-02T03:04:05Z'));
     expect(rec).toMatchObject({ name: 'before-fix', createdAt: '2026-01-02T03:04:05.000Z', target: null, settings: null, load: null });
   });
 
@@ -187,7 +186,7 @@ describe('importing and exporting files', () => {
     const f = path.join(tmp(), 'lib.sqlite');
     const lib = new Library(f);
     lib.save(makeRecording());
-    expect(() => lib.save(recordingFromFile('x.cpuprofile', make()))).toThrow(message);
+    expect(() => prepareImport('x.cpuprofile', make())).toThrow(message);
     expect(lib.list({}).total).toBe(1);
     lib.close();
   });

@@ -19,7 +19,10 @@ async function record(req: RecordRequest, stopAfterMs?: number): Promise<Recordi
   const { recordingId } = await service.api.startRecording(recordRequestSchema.parse(req));
   if (stopAfterMs) setTimeout(() => void service.api.stopRecording({ id: recordingId }), stopAfterMs);
   await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
-  return service.api.getRecording({ id: recordingId });
+  // The metadata, then the profile as its stored bytes (getProfile): the way the app opens a recording.
+  const { hasProfile, ...meta } = await service.api.getRecording({ id: recordingId });
+  const bytes = hasProfile ? await service.api.getProfile({ id: recordingId }) : null;
+  return { ...meta, profile: bytes && JSON.parse(new TextDecoder().decode(bytes)) };
 }
 
 describe('recording the demo server', () => {

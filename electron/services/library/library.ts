@@ -2,33 +2,14 @@
 // Metadata columns serve the list; the profile is compressed in its own table
 // and read only when a recording is opened. Every write is one transaction.
 import type { DatabaseSync } from 'node:sqlite';
-import zlib from 'node:zlib';
 import type {
-  CpuSplit, ListQuery, ListResult, RecordingResult, RecordingRow,
+  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow,
 } from '../../../shared/api.ts';
 import { listQuerySchema } from '../../../shared/api.ts';
+import { importProfile } from '../../../shared/profile/import.ts';
 import { UserError } from '../errors.ts';
 import { openLibraryDb } from './safe-open.ts';
-
-// zstd decompresses several times faster than gzip (a reopened profile is
-// decompressed on every open); gzip where this Node lacks zstd.
-const hasZstd = typeof (zlib as { zstdCompressSync?: unknown }).zstdCompressSync === 'function';
-
-function compress(text: string): { encoding: string; data: Uint8Array } {
-  const raw = Buffer.from(text, 'utf8');
-  if (hasZstd) return { encoding: 'zstd', data: zlib.zstdCompressSync(raw) };
-  return { encoding: 'gzip', data: zlib.gzipSync(raw, { level: 6 }) };
-}
-
-function decompress(encoding: string, data: Uint8Array): string {
-  if (encoding === 'zstd') {
-    if (!hasZstd) throw new UserError('This recording was compressed with zstd, which this version of Node cannot read: use Node 22.15 or newer.');
-    return zlib.zstdDecompressSync(data).toString('utf8');
-  }
-  if (encoding === 'gzip') return zlib.gunzipSync(data).toString('utf8');
-  if (encoding === 'none') return Buffer.from(data).toString('utf8');
-  throw new UserError(`This recording's profile is stored in an unknown encoding "${encoding}".`);
-}
+import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -82,18 +63,11 @@ export function defaultName(method: string | null, url: string | null, createdAt
   return `${method ?? 'GET'} ${path} · ${when}`;
 }
 
-function profileDurationMs(profile: unknown): number | null {
-  const p = profile as { startTime?: number; endTime?: number } | null;
-  return p && typeof p.startTime === 'number' && typeof p.endTime === 'number' ? (p.endTime - p.startTime) / 1000 : null;
-}
-
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface LibraryOptions {
-  /** The headline CPU split of a profile (from shared/profile's categories). */
-  cpuSplit?: (profile: unknown) => CpuSplit | null;
   /** How long a write waits for another process's lock before it fails. */
   busyTimeoutMs?: number;
 }
@@ -101,12 +75,10 @@ export interface LibraryOptions {
 export class Library {
   readonly file: string;
   private readonly db: DatabaseSync;
-  private readonly splitOf: (profile: unknown) => CpuSplit | null;
 
   constructor(file: string, options: LibraryOptions = {}) {
     this.file = file;
     this.db = openLibraryDb(file, options.busyTimeoutMs);
-    this.splitOf = options.cpuSplit ?? (() => null);
   }
 
   close(): void {
@@ -125,11 +97,15 @@ export class Library {
     }
   }
 
-  /** Saves a recording (metadata, tags and compressed profile) in one transaction. */
-  save(rec: RecordingResult, source: 'recorded' | 'imported' = 'recorded'): RecordingRow {
-    const split = rec.profile ? safe(() => this.splitOf(rec.profile)) : null;
-    const profileText = rec.profile ? JSON.stringify(rec.profile) : null;
-    const packed = profileText ? compress(profileText) : null;
+  /**
+   * Saves a recording (metadata, tags and compressed profile) in one
+   * transaction. `packed`: its profile already imported and compressed (a
+   * file imported in a worker thread); otherwise rec.profile is imported here,
+   * once, for the numbers kept with it.
+   */
+  save(rec: RecordingMeta | RecordingResult, source: 'recorded' | 'imported' = 'recorded', packed: PackedProfile | null = null): RecordingRow {
+    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile);
+    const split = packed?.facts.cpuSplit ?? null;
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
@@ -141,14 +117,14 @@ export class Library {
         rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
         load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
-        rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
+        rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
       if (packed) {
         this.db.prepare('INSERT INTO profiles (recording_id, encoding, raw_size, data) VALUES (?, ?, ?, ?)')
-          .run(rec.id, packed.encoding, Buffer.byteLength(profileText!), packed.data);
+          .run(rec.id, packed.encoding, packed.rawSize, packed.data);
       }
     });
     return this.row(rec.id);
@@ -194,20 +170,25 @@ export class Library {
     return { total, rows: rows.map(toRow), tags };
   }
 
-  /** The whole recording, profile included. */
+  /** The whole recording, profile included (a bundle export). */
   get(id: string): RecordingResult {
-    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
-    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
-    const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
+    const { hasProfile, ...meta } = this.meta(id);
     let profile: unknown = null;
-    if (p) {
+    if (hasProfile) {
+      const bytes = this.profileBytes(id);
       try {
-        profile = JSON.parse(decompress(p.encoding, p.data));
+        profile = bytes && JSON.parse(bytes.toString('utf8'));
       } catch (e) {
-        if (e instanceof UserError) throw e;
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
     }
+    return { ...meta, profile };
+  }
+
+  /** The recording without its profile (the profile is read on its own, as bytes). */
+  meta(id: string): RecordingMeta {
+    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
@@ -216,7 +197,7 @@ export class Library {
       } : null,
       settings: r.settings ? JSON.parse(r.settings) : null,
       load: r.load ? JSON.parse(r.load) : null,
-      profile,
+      hasProfile: !!r.has_profile,
       samples: r.samples ? JSON.parse(r.samples) : [],
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
@@ -250,10 +231,21 @@ export class Library {
     this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
   }
 
-  /** The raw profile text as stored (for export without a parse/serialize round trip). */
-  profileText(id: string): string | null {
+  /** The profile's .cpuprofile JSON as stored, as bytes; null for a load-only run. */
+  profileBytes(id: string): Buffer | null {
     const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
-    return p ? decompress(p.encoding, p.data) : null;
+    if (!p) return null;
+    try {
+      return unpackProfile(p.encoding, p.data);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
+    }
+  }
+
+  /** The profile text as stored (for export without a parse/serialize round trip). */
+  profileText(id: string): string | null {
+    return this.profileBytes(id)?.toString('utf8') ?? null;
   }
 
   private mustChange(changes: number | bigint): void {
@@ -261,10 +253,24 @@ export class Library {
   }
 }
 
-function safe<T>(fn: () => T): T | null {
+/**
+ * A recording's profile (the object the inspector returned), imported once
+ * for its numbers and stored as its JSON text. A profile shared/profile
+ * cannot read is still kept: nothing measured is lost.
+ */
+function packRecordedProfile(profile: unknown): PackedProfile {
+  const text = JSON.stringify(profile);
+  let facts: PackedProfile['facts'];
   try {
-    return fn();
+    facts = factsOf(importProfile(profile));
   } catch {
-    return null;
+    facts = { cpuSplit: null, durationMs: rawDurationMs(profile) };
   }
+  return packProfile(text, facts);
+}
+
+/** V8's own endTime − startTime, for a profile the model cannot read. */
+function rawDurationMs(profile: unknown): number {
+  const p = profile as { startTime?: unknown; endTime?: unknown };
+  return typeof p.startTime === 'number' && typeof p.endTime === 'number' ? Math.max(0, (p.endTime - p.startTime) / 1000) : 0;
 }

@@ -64,6 +64,14 @@ describe('browser client calls', () => {
     expect((init.headers as Record<string, string>)['x-flambe-token']).toBe('tok-en');
   });
 
+  it('gives a bytes answer (a recording\'s profile) as the bytes themselves', async () => {
+    const bytes = new TextEncoder().encode('{"nodes":[]}');
+    const c = make((async () => new Response(bytes, { status: 200, headers: { 'content-type': 'application/octet-stream' } })) as typeof fetch);
+    const got = await c.api.getProfile({ id: 'r1' });
+    expect(got).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(got)).toBe('{"nodes":[]}');
+  });
+
   it('rejects with the server sentence and its kind', async () => {
     const c = make((async () => json(400, { ok: false, error: { message: 'Choose the script to launch.', kind: 'user' } })) as typeof fetch);
     const err = await c.api.launchTarget({ script: '' }).catch((e: unknown) => e);

@@ -41,6 +41,8 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
     } catch {
       throw new ApiError(UNREACHABLE, 'user');
     }
+    // A method whose result is bytes (getProfile) answers with the bytes themselves.
+    if (res.ok && res.headers.get('content-type') === 'application/octet-stream') return new Uint8Array(await res.arrayBuffer());
     let body: unknown = undefined;
     try {
       body = await res.json();

@@ -1,7 +1,7 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
 // Ctrl/Cmd+Enter records, Escape stops.
 import { useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
-import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../../shared/api.ts';
+import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
 import type { TargetState } from '../App.tsx';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { ConsoleStore } from '../lib/console-store.ts';
@@ -28,7 +28,7 @@ interface Props {
   loadForm: LoadFormState;
   setLoadForm: Dispatch<SetStateAction<LoadFormState>>;
   consoleStore: ConsoleStore;
-  onResult: (result: RecordingResult, saveProblem: string | null) => void;
+  onResult: (result: RecordingMeta, saveProblem: string | null) => void;
 }
 
 export function RecordScreen(props: Props) {

@@ -20,13 +20,14 @@ import './analysis.css';
 type TabKey = 'flamegraph' | 'bottom-up' | 'call-tree' | 'time';
 
 interface Props {
-  profile: unknown;
+  /** The recording whose profile is analysed: its bytes go straight to the analysis worker. */
+  recordingId: string;
   /** Requests served while the profile ran: adds "ms per 1 000 requests". */
   requests: number | null;
 }
 
-export function AnalysisPanel({ profile, requests }: Props) {
-  const loaded = useAnalysisClient(profile);
+export function AnalysisPanel({ recordingId, requests }: Props) {
+  const loaded = useAnalysisClient(recordingId);
   if (loaded.status === 'loading') return <p className="empty-state" aria-busy="true">Reading the profile…</p>;
   if (loaded.status === 'error') return <p className="note note-error" data-testid="flamegraph-empty">{loaded.message}</p>;
   return <Views client={loaded.client} requests={requests} />;

@@ -2,7 +2,7 @@
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
 import { useEffect, useRef } from 'react';
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { RecordingMeta } from '../../../shared/api.ts';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatDuration, formatInt } from '../lib/format.ts';
 import { AnalysisPanel } from './AnalysisPanel.tsx';
@@ -15,7 +15,7 @@ function formatDate(iso: string): string {
 }
 
 interface Props {
-  result: RecordingResult;
+  result: RecordingMeta;
   /** Set when the library could not store the recording. */
   saveProblem?: string | null;
   onNewRecording: () => void;
@@ -69,11 +69,11 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
       <section className="card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">CPU profile</h2>
-        {result.profile == null ? (
+        {!result.hasProfile ? (
           <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
-          <AnalysisPanel key={result.id} profile={result.profile} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+          <AnalysisPanel key={result.id} recordingId={result.id} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
         )}
       </section>
 
