@@ -11,7 +11,7 @@ import { menuItems, popTransform, pushTransform, targetFromFrame, transformsOf, 
 import { BottomUpView } from './BottomUpView.tsx';
 import { CallTreeView } from './CallTreeView.tsx';
 import { ContextMenu } from './ContextMenu.tsx';
-import { Flamegraph } from './Flamegraph.tsx';
+import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
 import { TimePanel } from './TimePanel.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
 import { useAnalysisClient, useView } from './useAnalysis.ts';
@@ -41,7 +41,13 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
   const [menu, setMenu] = useState<{ x: number; y: number; target: MenuTarget } | null>(null);
   const transforms = useMemo(() => transformsOf(stack), [stack]);
 
-  const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms } : null);
+  // The flamegraph is pruned for the window's width (the chart is a little narrower: a touch more detail).
+  const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
+  const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms, widthPx } : null);
+  const model = useMemo<FlameModel>(() => ({
+    zoom: (zoom) => client.view({ view: 'flame-zoom', transforms, widthPx, zoom }),
+    search: (query) => client.view({ view: 'flame-search', transforms, query }),
+  }), [client, transforms, widthPx]);
 
   const select = (key: TabKey) => {
     setTab(key);
@@ -77,7 +83,7 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
           {
             key: 'flamegraph', label: 'Flamegraph', testId: 'tab-flamegraph',
             content: flame.error ? <p className="note note-error" data-testid="flamegraph-empty">{flame.error}</p>
-              : flame.data ? <Flamegraph data={flame.data} active={tab === 'flamegraph'} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} />
+              : flame.data ? <Flamegraph data={flame.data} model={flame.stale ? undefined : model} active={tab === 'flamegraph'} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} />
                 : <p className="empty-state" aria-busy="true">Building the flamegraph…</p>,
           },
           { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <BottomUpView {...tableProps} active={tab === 'bottom-up'} /> },
