@@ -67,13 +67,16 @@ function resetZoomMarks(tree: Drawn): void {
 
 /** Ends d3-flame-graph's entry animation at once: each frame gets its width and label now. */
 function finishEntry(el: HTMLElement): void {
+  // d3-flame-graph appends, per frame: <g><rect/><foreignObject><div/></foreignObject></g>.
   for (const g of el.querySelectorAll<SVGGElement>('svg g.frame')) {
     const width = g.getAttribute('width');
-    const rect = g.querySelector('rect');
+    const rect = g.firstElementChild;
     if (width && rect && rect.getAttribute('width') !== width) rect.setAttribute('width', width);
-    const label = g.querySelector('foreignObject div');
-    const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
-    if (label && !label.textContent && d) label.textContent = d.data.name;
+    const label = g.lastElementChild?.firstElementChild;
+    if (label && !label.textContent) {
+      const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+      if (d) label.textContent = d.data.name;
+    }
   }
 }
 
@@ -137,22 +140,36 @@ export function Flamegraph({ data, model, active = true, onFrameMenu }: Props) {
         setMatches({ tree: dataRef.current.tree, query: searchInput.current?.value ?? '', count: results.length, ms: sum });
       })
       .setDetailsHandler(() => {})
-      .onClick((d) => {
-        const base = dataRef.current.tree;
-        let node = d.data as VisibleFlameNode;
-        // "N small frames" is no call node: zoom into its parent, where they are drawn larger.
-        if (node.callNode === -1 && d.parent) node = d.parent.data as VisibleFlameNode;
-        if (node === base || node.callNode === 0) {
-          setZoom(null);
-          draw(base);
-          return;
-        }
-        setZoom({ tree: base, node });
-        const m = modelRef.current;
-        if (m && node.callNode > 0) {
-          m.zoom(node.callNode).then((tree) => setZoomTree({ base, node, tree }), () => {});
-        }
-      });
+      // Without a model: d3 has zoomed already; the zoom is remembered for "Zoomed into…" and Reset.
+      .onClick((d) => zoomTo(d));
+    // With a model, a click is ours alone: d3's own zoom would lay the whole chart out once
+    // more before the worker's tree replaces it (the costliest part of a zoom).
+    const onClickCapture = (e: MouseEvent) => {
+      if (!modelRef.current) return;
+      const g = (e.target as Element).closest('g.frame');
+      const d = g && (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+      if (!d) return;
+      e.stopPropagation();
+      tip.hide();
+      zoomTo(d);
+    };
+    const zoomTo = (d: FlameGraphFrame<FlameNode>) => {
+      const base = dataRef.current.tree;
+      let node = d.data as VisibleFlameNode;
+      // "N small frames" is no call node: zoom into its parent, where they are drawn larger.
+      if (node.callNode === -1 && d.parent) node = d.parent.data as VisibleFlameNode;
+      if (node === base || node.callNode === 0) {
+        setZoom(null);
+        draw(base);
+        return;
+      }
+      setZoom({ tree: base, node });
+      const m = modelRef.current;
+      if (m && node.callNode > 0) {
+        m.zoom(node.callNode).then((tree) => setZoomTree({ base, node, tree }), () => {});
+      }
+    };
+    el.addEventListener('click', onClickCapture, true);
     drawnTree.current = dataRef.current.tree;
     resetZoomMarks(dataRef.current.tree as Drawn);
     select(el).datum(dataRef.current.tree).call(chart);
@@ -182,6 +199,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu }: Props) {
     });
     observer.observe(el);
     return () => {
+      el.removeEventListener('click', onClickCapture, true);
       observer.disconnect();
       cancelAnimationFrame(frame);
       chart.destroy();
