@@ -167,7 +167,8 @@ async function main() {
     const file = path.join(work, 'big.cpuprofile');
     writeFileSync(file, generate(Number(values.mb) * 1024 * 1024));
     const bytes = readFileSync(file).length;
-    console.log(`profile: ${mb(bytes)}`);
+    const big = mb(bytes);
+    console.log(`profile: ${big}`);
 
     const web = await startWebMode(path.join(work, 'library.sqlite'));
     cleanups.push(() => new Promise((r) => { if (web.child.exitCode !== null) return r(); web.child.once('exit', r); web.child.kill('SIGTERM'); }));
@@ -241,9 +242,9 @@ async function main() {
     });
     const bigFrames = await framesDrawn();
     const bigNodes = await treeNodes();
-    row('90 MB: import (file input → saved)', imported, bigParse);
-    row('90 MB: open (chosen → flamegraph drawn)', opened, bigParse);
-    row('90 MB: import + open', imported + opened, bigParse, '≤ 3.0', `${bigFrames} frames drawn (target ≤ 5 000) of ${bigNodes} in the tree given to d3`);
+    row(`${big}: import (file input → saved)`, imported, bigParse);
+    row(`${big}: open (chosen → flamegraph drawn)`, opened, bigParse);
+    row(`${big}: import + open`, imported + opened, bigParse, '≤ 3.0', `${bigFrames} frames drawn (target ≤ 5 000) of ${bigNodes} in the tree given to d3`);
 
     // Zoom into a frame a few levels down that holds a fair share (not the whole) of the time.
     const zoom = await page.evaluate(async () => {
@@ -262,7 +263,7 @@ async function main() {
       const ms = (await window.__until(full)) - start;
       return { name, ms, frames: window.__frames().length };
     });
-    row(`90 MB: zoom into ${zoom.name}`, zoom.ms, null, '≤ 200 ms', `${zoom.frames} frames drawn`);
+    row(`${big}: zoom into ${zoom.name}`, zoom.ms, null, '≤ 200 ms', `${zoom.frames} frames drawn`);
 
     const reset = await page.evaluate(async (name) => {
       const svg = document.querySelector('[data-testid="flamegraph"] svg');
@@ -274,7 +275,7 @@ async function main() {
       const ms = (await window.__until(back)) - start;
       return { ms, frames: window.__frames().length };
     }, zoom.name);
-    row('90 MB: reset zoom', reset.ms, null, '≤ 200 ms', `${reset.frames} frames drawn`);
+    row(`${big}: reset zoom`, reset.ms, null, '≤ 200 ms', `${reset.frames} frames drawn`);
 
     const search = await page.evaluate(async () => {
       const input = document.querySelector('[data-testid="flamegraph-search"]');
@@ -289,7 +290,7 @@ async function main() {
       input.dispatchEvent(new Event('input', { bubbles: true }));
       return { ms, said };
     });
-    row('90 MB: search "render" (typed → matches shown)', search.ms, null, '≤ 200 ms', search.said);
+    row(`${big}: search "render" (typed → matches shown)`, search.ms, null, '≤ 200 ms', search.said);
     const serverAfterBig = peakRss(web.child.pid);
     const pageAfterBig = Math.max(0, ...rendererPids().map(peakRss));
 
@@ -337,7 +338,7 @@ async function main() {
       const ratio = r.ref ? (r.ms / r.ref).toFixed(r.ms / r.ref >= 100 ? 0 : 2) : '';
       console.log(`  ${r.name.padEnd(52)} ${msText(r.ms).padStart(9)} ${(r.ref ? msText(r.ref) : '').padStart(9)} ${ratio.padStart(6)}  ${r.target}${r.extra ? `  ${r.extra}` : ''}`);
     }
-    console.log(`peak memory after the 90 MB file: server ${mb(serverAfterBig)}, page ${mb(pageAfterBig)} (max RSS)`);
+    console.log(`peak memory after the ${big} file: server ${mb(serverAfterBig)}, page ${mb(pageAfterBig)} (max RSS)`);
     console.log(`peak memory at the end: server ${mb(peakRss(web.child.pid))}, page ${mb(Math.max(0, ...rendererPids().map(peakRss)))} (max RSS)`);
   } finally {
     await cleanup();
