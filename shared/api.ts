@@ -231,8 +231,14 @@ const tagSchema = z.string().trim().min(1, 'A tag cannot be empty.').max(50, 'Ke
 export const tagsSchema = z.object({ id: z.string().min(1), add: z.array(tagSchema).default([]), remove: z.array(z.string()).default([]) });
 export const importSchema = z.object({
   fileName: z.string().max(500),
-  /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
-  content: z.string().min(1, 'The file is empty.'),
+  /**
+   * The file (a .cpuprofile, a DevTools trace or a .flambe bundle): its bytes
+   * as read (the UI; browser mode sends them as the HTTP body), or its text.
+   */
+  content: z.union([
+    z.string().min(1, 'The file is empty.'),
+    z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, 'The file is empty.'),
+  ]),
 });
 /** The steps of an import: reading the JSON, checking the profile (one import), compressing it, writing it. */
 export type ImportPhase = 'reading' | 'checking' | 'compressing' | 'saving';
@@ -286,7 +292,7 @@ export interface FlambeApi {
   editTags(req: { id: string; add?: string[]; remove?: string[] }): Promise<RecordingRow>;
   deleteRecording(req: { id: string }): Promise<void>;
   /** Imports a profile or bundle; nothing is written when the file is broken. */
-  importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
+  importFile(req: { fileName: string; content: string | Uint8Array }): Promise<RecordingRow>;
   /** The file to save (the UI downloads it or shows a save dialog). */
   exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
 }

@@ -75,6 +75,10 @@ function send(res: ServerResponse, status: number, body: string | Buffer, type: 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, JSON.stringify(body), 'application/json');
 
 async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return (await readBodyBytes(req, limit)).toString('utf8');
+}
+
+async function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -82,7 +86,20 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
     if (size > limit) throw new Error('too large');
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The argument of a call that carries bytes (an imported file): the bytes are
+ * the body, the rest of the argument is JSON in the x-flambe-arg header and
+ * x-flambe-bytes names the field the bytes go in.
+ */
+async function readBytesArg(req: IncomingMessage, limit: number): Promise<unknown> {
+  const field = String(req.headers['x-flambe-bytes'] ?? '');
+  if (!/^[A-Za-z]{1,40}$/.test(field)) throw new Error('bad bytes field');
+  const rest = JSON.parse(decodeURIComponent(String(req.headers['x-flambe-arg'] ?? '%7B%7D'))) as unknown;
+  if (typeof rest !== 'object' || rest === null || Array.isArray(rest)) throw new Error('bad argument');
+  return { ...rest, [field]: await readBodyBytes(req, limit) };
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
@@ -96,8 +113,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     let arg: unknown;
     try {
       const limit = method === 'importFile' ? MAX_IMPORT_BODY : MAX_BODY;
-      const text = await readBody(req, limit);
-      arg = text ? JSON.parse(text) : {};
+      if (req.headers['content-type'] === 'application/octet-stream') arg = await readBytesArg(req, limit);
+      else {
+        const text = await readBody(req, limit);
+        arg = text ? JSON.parse(text) : {};
+      }
     } catch {
       return fail(400, { message: `The request body is not valid JSON (or is larger than ${method === 'importFile' ? '512' : '1'} MB).`, kind: 'user' });
     }

@@ -61,6 +61,24 @@ describe('a recording\'s profile, as bytes', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/octet-stream');
       expect(await res.text()).toBe(text);
+
+      // An import sends the file's bytes as the body, its name in a header.
+      const imported = await fetch(`http://127.0.0.1:${server.port}/api/importFile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-flambe-token': token, 'x-flambe-bytes': 'content', 'x-flambe-arg': encodeURIComponent(JSON.stringify({ fileName: 'bytes.cpuprofile' })) },
+        body: Buffer.from(text),
+      });
+      const body = await imported.json() as { ok: boolean; result: { id: string; name: string } };
+      expect(body.ok).toBe(true);
+      expect(body.result.name).toBe('bytes');
+      expect(new TextDecoder().decode(await service.api.getProfile({ id: body.result.id }))).toBe(text);
+      const empty = await fetch(`http://127.0.0.1:${server.port}/api/importFile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'x-flambe-token': token, 'x-flambe-bytes': 'content', 'x-flambe-arg': encodeURIComponent('{"fileName":"e.cpuprofile"}') },
+        body: Buffer.alloc(0),
+      });
+      expect(empty.status).toBe(400);
+      expect(((await empty.json()) as { error: { message: string } }).error.message).toBe('The file is empty.');
     } finally {
       await server.close();
     }

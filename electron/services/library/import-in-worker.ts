@@ -44,7 +44,10 @@ export function prepareImportOffThread(fileName: string, content: string | Uint8
   }
   return new Promise((resolve, reject) => {
     const data: ImportWorkerData = { fileName, content, now: now.toISOString() };
-    const worker = new Worker(workerFile(), { workerData: data });
+    // Bytes in a buffer of their own move to the worker instead of being copied.
+    const transferList = typeof content !== 'string' && content.byteOffset === 0 && content.byteLength === content.buffer.byteLength && content.buffer instanceof ArrayBuffer
+      ? [content.buffer] : [];
+    const worker = new Worker(workerFile(), { workerData: data, transferList });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;

@@ -72,6 +72,19 @@ describe('browser client calls', () => {
     expect(new TextDecoder().decode(got)).toBe('{"nodes":[]}');
   });
 
+  it('sends an argument\'s bytes (an imported file) as the body, the rest of the argument in a header', async () => {
+    const fetch = vi.fn(async () => json(200, { ok: true, result: { id: 'r' } }));
+    const c = make(fetch as unknown as typeof globalThis.fetch);
+    const content = new TextEncoder().encode('{"nodes":[]}');
+    await c.api.importFile({ fileName: 'a b.cpuprofile', content });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/octet-stream');
+    expect(headers['x-flambe-bytes']).toBe('content');
+    expect(JSON.parse(decodeURIComponent(headers['x-flambe-arg']))).toEqual({ fileName: 'a b.cpuprofile' });
+    expect(init.body).toBe(content);
+  });
+
   it('rejects with the server sentence and its kind', async () => {
     const c = make((async () => json(400, { ok: false, error: { message: 'Choose the script to launch.', kind: 'user' } })) as typeof fetch);
     const err = await c.api.launchTarget({ script: '' }).catch((e: unknown) => e);

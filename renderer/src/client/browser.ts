@@ -35,22 +35,34 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
   async function invoke(method: string, arg: unknown): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers['x-flambe-token'] = token;
+    let body: BodyInit = JSON.stringify(arg ?? {});
+    // An argument that carries bytes (an imported file) sends them as the body, as they are, and
+    // the rest of the argument in a header: a 100 MB file is not turned into text and escaped.
+    const bytes = Object.entries((arg ?? {}) as Record<string, unknown>).find(([, v]) => v instanceof Uint8Array);
+    if (bytes) {
+      const rest = { ...(arg as Record<string, unknown>) };
+      delete rest[bytes[0]];
+      headers['content-type'] = 'application/octet-stream';
+      headers['x-flambe-arg'] = encodeURIComponent(JSON.stringify(rest));
+      headers['x-flambe-bytes'] = bytes[0];
+      body = bytes[1] as Uint8Array<ArrayBuffer>;
+    }
     let res: Response;
     try {
-      res = await doFetch(`${base}/api/${method}`, { method: 'POST', headers, body: JSON.stringify(arg ?? {}), credentials: 'same-origin' });
+      res = await doFetch(`${base}/api/${method}`, { method: 'POST', headers, body, credentials: 'same-origin' });
     } catch {
       throw new ApiError(UNREACHABLE, 'user');
     }
     // A method whose result is bytes (getProfile) answers with the bytes themselves.
     if (res.ok && res.headers.get('content-type') === 'application/octet-stream') return new Uint8Array(await res.arrayBuffer());
-    let body: unknown = undefined;
+    let answer: unknown = undefined;
     try {
-      body = await res.json();
+      answer = await res.json();
     } catch {
       // Not JSON: a 403 from the guard, a proxy page… handled below.
     }
-    if (typeof body === 'object' && body !== null && 'ok' in body) {
-      const envelope = body as { ok: unknown; result?: unknown; error?: unknown };
+    if (typeof answer === 'object' && answer !== null && 'ok' in answer) {
+      const envelope = answer as { ok: unknown; result?: unknown; error?: unknown };
       if (envelope.ok === true) return envelope.result;
       if (isErrorPayload(envelope.error)) throw new ApiError(envelope.error.message, envelope.error.kind === 'user' ? 'user' : 'internal');
     }

@@ -43,8 +43,11 @@ export function useImports(): Imports {
       const key = nextKey++;
       setProgress(null);
       try {
-        const content = await file.text();
-        if (!content.trim()) return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
+        // The bytes as read: the services decode them once, in their worker (no text round trip here).
+        const content = new Uint8Array(await file.arrayBuffer());
+        if (content.byteLength === 0 || (content.byteLength < 1024 && !new TextDecoder().decode(content).trim())) {
+          return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
+        }
         const row = await client.api.importFile({ fileName: file.name, content });
         return { key, fileName: file.name, ok: true, message: `Imported as “${row.name}”.`, row };
       } catch (e) {
