@@ -35,11 +35,12 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
   async function invoke(method: string, arg: unknown): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers['x-flambe-token'] = token;
-    let body: BodyInit = JSON.stringify(arg ?? {});
     // An argument that carries bytes (an imported file) sends them as the body, as they are, and
     // the rest of the argument in a header: a 100 MB file is not turned into text and escaped.
     const bytes = Object.entries((arg ?? {}) as Record<string, unknown>).find(([, v]) => v instanceof Uint8Array);
-    if (bytes) {
+    let body: BodyInit;
+    if (!bytes) body = JSON.stringify(arg ?? {});
+    else {
       const rest = { ...(arg as Record<string, unknown>) };
       delete rest[bytes[0]];
       headers['content-type'] = 'application/octet-stream';
