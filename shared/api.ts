@@ -62,6 +62,20 @@ const URL_HINT = 'Enter the full URL to load, starting with http://, like http:/
 
 export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
 
+const ROUTE_PATH_HINT = 'A route path starts with "/", like /users/42.';
+
+/** One request of a multi-route burst; `path` is relative to the URL's origin. */
+export const loadRouteSchema = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
+  path: z.string().trim().refine((p) => p.startsWith('/'), ROUTE_PATH_HINT),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z.string().optional(),
+  /** Relative share of the requests (1..100): weight 3 is sent three times as often as weight 1. */
+  weight: z.number().int().min(1, 'A route weight is a whole number from 1 to 100.').max(100, 'A route weight is a whole number from 1 to 100.').default(1),
+});
+export type LoadRoute = z.input<typeof loadRouteSchema>;
+export type LoadRouteResolved = z.output<typeof loadRouteSchema>;
+
 export const loadSettingsSchema = z
   .object({
     url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
@@ -75,6 +89,10 @@ export const loadSettingsSchema = z
     requests: z.number().int().positive().max(100_000_000).optional(),
     /** Per-request timeout in seconds. */
     timeoutSec: z.number().positive().max(600).default(10),
+    /** Several requests in one burst (replaces method/path/headers/body of `url`; its origin is kept). */
+    routes: z.array(loadRouteSchema).min(1, 'List at least one route.').max(50, 'Use at most 50 routes.').optional(),
+    /** Open model: send this many requests per second in total, whatever the server does. */
+    rate: z.number().positive('The rate must be more than 0 requests per second.').max(1_000_000).optional(),
   });
 export type LoadSettings = z.input<typeof loadSettingsSchema>;
 export type LoadSettingsResolved = z.output<typeof loadSettingsSchema>;
@@ -95,17 +113,57 @@ export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
 export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
 
 export interface LoadSecond {
-  /** Seconds since the measured burst started. */
+  /** Seconds since the measured burst started (1 = the first second). */
   second: number;
+  /** Requests answered in this second divided by its length: the last, partial second is weighted by its length. */
   rps: number;
   p99Ms: number;
+  /** Requests answered in this second (absent in recordings made before it was kept). */
+  requests?: number;
+  /** Length of this second of the burst, 0..1 (below 1 only for the last one). */
+  lengthSec?: number;
+}
+
+/** Latency percentiles in milliseconds (three decimals: microsecond resolution). */
+export interface LatencyMs {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+  // Kept since the full distribution is: absent in older recordings.
+  min?: number;
+  p75?: number;
+  p95?: number;
+  p999?: number;
+}
+
+/** One route of a multi-route burst, measured on its own. */
+export interface RouteLoad {
+  method: string;
+  path: string;
+  requests: number;
+  rps: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  non2xx: number;
+}
+
+/** A fixed-rate (open model) burst: what was asked, what was served, and which latency is shown. */
+export interface RateReport {
+  askedRps: number;
+  servedRps: number;
+  /** True: latencies are corrected for coordinated omission (the time a request waited for its turn counts). */
+  corrected: boolean;
+  /** One sentence when the server could not keep up ("asked 400 req/s, served 310"), else null. */
+  shortfall: string | null;
 }
 
 export interface LoadSummary {
   requests: number;
   durationSec: number;
   rps: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  latencyMs: LatencyMs;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -115,6 +173,19 @@ export interface LoadSummary {
   timeline: LoadSecond[];
   /** True when the burst was ended early by Stop. */
   stoppedEarly: boolean;
+  // Added with the full distribution, routes and rates: absent in older recordings.
+  /** The whole latency distribution in µs, HDR histogram V2 compressed base64 (hdr-histogram-js): any percentile can be read later. */
+  histogram?: string;
+  /** The percentile curve drawn by the UI (log-spaced up to 99.999 %), read from the histogram. */
+  percentiles?: { percentile: number; ms: number }[];
+  /** Connections actually used (fewer than asked when -n is below the connection count). */
+  connections?: number;
+  /** Per route, when the burst had several routes. */
+  routes?: RouteLoad[];
+  /** When the burst ran at a fixed rate. */
+  rate?: RateReport;
+  /** The load generator's own thread was busy most of the burst: the numbers may be its limit, not the server's. */
+  generatorBusy?: { utilization: number; sentence: string };
 }
 
 export interface ProcessSample {

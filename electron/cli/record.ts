@@ -10,10 +10,14 @@ import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { formatLoadSummary, ProgressLine } from './format.ts';
+import { routesFromFlags } from './load-flags.ts';
+import { loadJson, routeJson } from './load-json.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -37,6 +41,11 @@ Load:
   -H, --header "K: V"     request header (repeatable)
   -b, --body BODY         request body
   --timeout SECONDS       per-request timeout (default 10)
+  --route "METHOD /path"  one of several routes in the burst, on --url's origin (repeatable)
+  --routes FILE           routes from a JSON file: [{"method","path","headers","body","weight"}]
+  --slow-ms X             list the routes slower than X ms at p75 (default 100)
+  --rate R                a fixed rate of R requests/s (open model); latencies then count from
+                          when each request was due (corrected for coordinated omission)
   --warmup SECONDS        load without profiling first (default 2; 0 to skip)
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
 
@@ -83,6 +92,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' },
       },
     });
   } catch (e) {
@@ -109,6 +119,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
     env[k] = v;
   }
+  const routes = routesFromFlags(o.route, o.routes);
+  const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
   const headers: Record<string, string> = {};
   for (const h of o.header ?? []) {
     const [k, v] = splitPair(h, ':', '--header', '"Name: value"');
@@ -167,6 +179,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         url, method: o.method?.toUpperCase(), headers, body: o.body,
         connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
         requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
+        routes, rate: num(o.rate, '--rate'),
       },
       warmupSec: num(o.warmup, '--warmup'),
       samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
@@ -208,7 +221,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }
     }
-    report(result, file, json, o.save && outcome.saved ? result.id : null);
+    report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
       return interrupted ? 130 : 1;
@@ -240,16 +253,14 @@ function profileStats(profile: unknown): { samples: number; durationMs: number }
   return { samples: p.samples.length, durationMs: Math.round(((p.endTime ?? 0) - (p.startTime ?? 0)) / 10) / 100 };
 }
 
-function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null): void {
+function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
   const stats = profileStats(result.profile);
   if (json) {
     const l = result.load;
     const obj = {
       target: result.target ? { nodeVersion: result.target.nodeVersion, pid: result.target.pid } : null,
-      load: l ? {
-        requests: l.requests, rps: l.rps, latencyMs: { p50: l.latencyMs.p50, p90: l.latencyMs.p90, p99: l.latencyMs.p99, max: l.latencyMs.max },
-        errors: l.errors, timeouts: l.timeouts, non2xx: l.non2xx,
-      } : null,
+      load: l ? loadJson(l, slowMs) : null,
+      ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
@@ -260,7 +271,11 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   const lines: string[] = [];
   if (result.target) lines.push(`Target   ${result.target.label} (pid ${result.target.pid}, Node ${result.target.nodeVersion})`);
   if (result.settings) lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
-  if (result.load) lines.push(...formatLoadSummary(result.load));
+  const asked = result.settings?.load.connections;
+  if (result.load?.connections !== undefined && asked !== undefined && result.load.connections < asked) {
+    lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
+  }
+  if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   process.stdout.write(lines.join('\n') + '\n');

@@ -22,10 +22,11 @@ describe('flambe record', () => {
     const o = JSON.parse(lines[0]);
     expect(Object.keys(o)).toEqual(expect.arrayContaining(['target', 'load', 'profile']));
     expect(o.target).toEqual({ nodeVersion: expect.stringMatching(/^v\d+/), pid: expect.any(Number) });
+    const n = expect.any(Number);
     expect(o.load).toEqual({
-      requests: expect.any(Number), rps: expect.any(Number),
-      latencyMs: { p50: expect.any(Number), p90: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) },
-      errors: 0, timeouts: 0, non2xx: expect.any(Number),
+      requests: n, rps: n, durationSec: n, connections: 4,
+      latencyMs: { min: n, p50: n, p75: n, p90: n, p95: n, p99: n, p999: n, max: n },
+      errors: 0, timeouts: 0, non2xx: n, histogram: expect.stringMatching(/^HIST/),
     });
     expect(o.load.requests).toBeGreaterThan(100);
     expect(o.profile).toEqual({ samples: expect.any(Number), durationMs: expect.any(Number), file: out });
@@ -73,7 +74,7 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     server.close();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Requests \d+ in [\d.]+ s — \d+ requests\/s/);
-    expect(r.stdout).toMatch(/Latency {2}p50 \d+\.\d{3} ms {2}p90 \d+\.\d{3} ms {2}p99 \d+\.\d{3} ms/);
+    expect(r.stdout).toMatch(/Latency {2}min \d+\.\d{3} ms {2}p50 \d+\.\d{3} ms {2}p75 \d+\.\d{3} ms {2}p90 \d+\.\d{3} ms {2}p95 \d+\.\d{3} ms {2}p99 \d+\.\d{3} ms {2}p99\.9 \d+\.\d{3} ms {2}max \d+\.\d{3} ms/);
     expect(r.stdout).not.toMatch(/Profile/);
   });
 
@@ -167,3 +168,29 @@ async function freePort(): Promise<number> {
   await new Promise((r) => s.close(r));
   return port;
 }
+
+describe('flambe record: routes, rate, -n', () => {
+  it('--route twice and --rate give per-route numbers and the rate line in --json', async () => {
+    const { startLoadServer } = await import('../load/server.ts');
+    const server = await startLoadServer();
+    try {
+      const routesFile = path.join(dir, 'routes.json');
+      writeFileSync(routesFile, JSON.stringify([{ method: 'POST', path: '/echo', body: 'hi', weight: 2 }]));
+      const r = await runFlambe(['record', '--no-profile', '--url', `${server.base}/`, '--route', 'GET /hello', '--route', '/heavy?ms=5', '--routes', routesFile,
+        '-d', '1', '--warmup', '0', '--slow-ms', '4', '--json']);
+      expect(r.code).toBe(0);
+      const o = JSON.parse(r.stdout);
+      expect(o.routes.map((x: { method: string; path: string }) => `${x.method} ${x.path}`)).toEqual(['POST /echo', 'GET /hello', 'GET /heavy?ms=5']);
+      expect(Object.keys(o.routes[0])).toEqual(['method', 'path', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx']);
+      expect(o.load.slowRoutes).toEqual({ thresholdMs: 4, routes: expect.arrayContaining(['GET /heavy?ms=5']) });
+      const bad = await runFlambe(['record', '--no-profile', '--url', `${server.base}/`, '--route', 'FETCH hello']);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toBe('flambe: --route takes "METHOD /path", like "GET /users" or "POST /orders"; "FETCH hello" is not that.\n');
+      const few = await runFlambe(['record', '--no-profile', '--url', `${server.base}/hello`, '-n', '3', '-c', '10', '--warmup', '0']);
+      expect(few.code).toBe(0);
+      expect(few.stdout).toContain('3 connections, not 10: there were only 3 requests to send.');
+    } finally {
+      server.stop();
+    }
+  });
+});
