@@ -19,6 +19,9 @@ export const apiMethodNames = [
   'deleteRecording',
   'importFile',
   'exportRecording',
+  'runSweep',
+  'measureOverhead',
+  'lastOverhead',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];

@@ -110,6 +110,77 @@ export const recordRequestSchema = z.object({
 export type RecordRequest = z.input<typeof recordRequestSchema>;
 export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
 
+// ---------- sweeps and profiling overhead (issue 13) ----------
+
+export const sweepRequestSchema = z.object({
+  /** The target to profile; null runs the levels without profiling. */
+  targetId: z.string().nullable(),
+  /** connections is replaced by each level's. */
+  load: loadSettingsSchema,
+  levels: z.array(z.number().int().min(1, 'A level needs at least 1 connection.').max(1000, 'Use at most 1000 connections.'))
+    .min(2, 'A sweep needs at least 2 levels, like 1, 5, 8, 20.').max(20, 'Use at most 20 levels.').default([1, 5, 8, 20]),
+  /** Seconds of load per level. */
+  levelSec: z.number().positive('A level lasts more than 0 seconds.').max(600).default(5),
+  /** Load before the first level, not measured. */
+  warmupSec: z.number().min(0).max(600).default(2),
+  /** Profile no level, every level, or the level with this many connections. */
+  profile: z.union([z.literal('none'), z.literal('every'), z.number().int().min(1)]).default('none'),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  name: z.string().trim().max(200).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).default([]),
+}).refine((r) => typeof r.profile !== 'number' || r.levels.includes(r.profile), { message: 'Profile one of the sweep\'s levels.', path: ['profile'] })
+  .refine((r) => r.profile === 'none' || r.targetId !== null, { message: 'Profiling a level needs a target: launch or attach first.', path: ['profile'] });
+export type SweepRequest = z.input<typeof sweepRequestSchema>;
+export type SweepRequestResolved = z.output<typeof sweepRequestSchema>;
+
+export interface SweepLevel {
+  connections: number;
+  /** The level's recording in the library (its profile, when profiled). */
+  recordingId: string;
+  requests: number;
+  rps: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  non2xx: number;
+  profiled: boolean;
+}
+
+export interface SweepResult {
+  id: string;
+  createdAt: string;
+  url: string;
+  levels: SweepLevel[];
+  /** Where throughput stops rising while latency grows (shared/load/knee.ts), or null. */
+  knee: { connections: number; reason: string } | null;
+  /** One sentence when the sweep ended early; the levels measured are kept. */
+  error: string | null;
+}
+
+export const overheadRequestSchema = z.object({
+  targetId: z.string().min(1, 'Measuring the profiler\'s cost needs a target: launch or attach first.'),
+  load: loadSettingsSchema,
+  /** Pairs of bursts, one with and one without the profiler, in alternating order. */
+  rounds: z.number().int().min(2, 'Use at least 2 rounds: one round gives no interval.').max(50).default(4),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  warmupSec: z.number().min(0).max(600).default(2),
+});
+export type OverheadRequest = z.input<typeof overheadRequestSchema>;
+
+export interface OverheadResult {
+  rounds: number;
+  samplingIntervalUs: number;
+  withoutProfiler: { rps: number; p99Ms: number };
+  withProfiler: { rps: number; p99Ms: number };
+  /** How many fewer requests/s with the profiler, in % (geometric means of the rounds). */
+  rpsCostPercent: number;
+  /** 95 % interval of rpsCostPercent (Welch on log rounds, shared/stats), null with too few rounds. */
+  ci95: [number, number] | null;
+  /** How much higher p99 is with the profiler, in %. */
+  p99CostPercent: number;
+  /** When it was measured (a result shows the last one for its interval). */
+  measuredAt: string;
+}
+
 export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
 
 export interface LoadSecond {
@@ -345,6 +416,12 @@ export interface FlambeApi {
   importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
   /** The file to save (the UI downloads it or shows a save dialog). */
   exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
+  /** Runs a concurrency sweep (each level a recording, progress as recordingProgress events) and returns its table and knee. */
+  runSweep(req: SweepRequest): Promise<SweepResult>;
+  /** Interleaved bursts with and without the profiler: what profiling at that interval costs. */
+  measureOverhead(req: OverheadRequest): Promise<OverheadResult>;
+  /** The last overhead measured in this session for each sampling interval. */
+  lastOverhead(req: { samplingIntervalUs: number }): Promise<OverheadResult | null>;
 }
 
 export type ApiMethod = keyof FlambeApi;
@@ -368,6 +445,9 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   deleteRecording: idSchema,
   importFile: importSchema,
   exportRecording: exportSchema,
+  runSweep: sweepRequestSchema,
+  measureOverhead: overheadRequestSchema,
+  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
 };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;

@@ -58,20 +58,20 @@ Output:
     --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
 `;
 
-function num(value: string | undefined, flag: string): number | undefined {
+export function num(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n)) throw new UserError(`${flag} takes a number; "${value}" is not one.`);
   return n;
 }
 
-function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
+export function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
   const i = raw.indexOf(sep);
   if (i <= 0) throw new UserError(`${flag} takes ${example}; "${raw}" has no "${sep.trim()}".`);
   return [raw.slice(0, i).trim(), raw.slice(i + sep.length).trim()];
 }
 
-function parseHostPort(raw: string): { host: string; port: number } {
+export function parseHostPort(raw: string): { host: string; port: number } {
   const m = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw.trim());
   if (!m) throw new UserError(`--attach takes HOST:PORT, like 127.0.0.1:9229; "${raw}" is not that.`);
   return { host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) };
@@ -235,7 +235,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
+export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
   line.status('Waiting for the script to listen on a port');
   const deadline = Date.now() + 10_000;
   for (;;) {

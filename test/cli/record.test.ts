@@ -194,3 +194,32 @@ describe('flambe record: routes, rate, -n', () => {
     }
   });
 });
+
+describe('flambe sweep and flambe overhead', () => {
+  it('sweep --no-profile --json prints the levels and the knee in the documented shape', async () => {
+    const { startLoadServer } = await import('../load/server.ts');
+    const server = await startLoadServer();
+    try {
+      const r = await runFlambe(['sweep', '--no-profile', '--url', `${server.base}/hello`, '-c', '1,3', '-d', '1', '--warmup', '0', '--json']);
+      expect(r.code).toBe(0);
+      const o = JSON.parse(r.stdout);
+      expect(Object.keys(o)).toEqual(['levels', 'knee']);
+      expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx']);
+      expect(Object.keys(o.levels[0].latencyMs)).toEqual(['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max']);
+      expect(o.knee === null || typeof o.knee.reason === 'string').toBe(true);
+    } finally {
+      server.stop();
+    }
+  });
+
+  it.each([
+    [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', '1,x'], 'flambe: -c takes levels of connections like 1,5,8,20; "x" is not a whole number above 0.\n'],
+    [['overhead', '--no-profile', '--url', 'http://127.0.0.1:9/'], 'flambe: flambe overhead compares runs with and without the profiler: it needs --launch or --attach.\n'],
+    [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--profile-at', '5'], 'flambe: --no-profile cannot profile a level: use --launch or --attach.\n'],
+  ])('%j: one sentence', async (args, message) => {
+    const r = await runFlambe(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(message);
+  });
+});
