@@ -13,11 +13,12 @@ import { formatLoadSummary, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
+import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
-                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -50,6 +51,8 @@ Load:
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
 
 Output:
+  --print-k6              print the same load as a k6 script (with the equivalent autocannon
+                          command) and exit without loading: to run it distributed with k6
   --out FILE              write the CPU profile to FILE (.cpuprofile)
   --json                  print one JSON object on stdout instead of a summary
   --save                  keep the recording in the library (see "flambe library --help")
@@ -93,6 +96,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
         route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' },
+        'print-k6': { type: 'boolean' },
       },
     });
   } catch (e) {
@@ -187,6 +191,12 @@ export async function recordCommand(argv: string[]): Promise<number> {
       tags: o.tag ?? [],
     });
     if (!check.success) throw new UserError(describeValidationError(check.error));
+    if (o['print-k6']) {
+      const ac = autocannonCommand(check.data.load);
+      const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
+      process.stdout.write(header + k6Script(check.data.load));
+      return 0;
+    }
 
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
       service.onEvent((e) => {

@@ -1,7 +1,7 @@
 // A concurrency sweep: one recording per level of connections, one after the
 // other on the same URL, then the table and the knee (shared/load/knee.ts).
 import { randomUUID } from 'node:crypto';
-import type { RecordRequest, RecordingResult, SweepLevel, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
+import type { RecordRequest, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
 import { findKnee } from '../../../shared/load/knee.ts';
 
 export interface SweepDeps {
