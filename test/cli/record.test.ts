@@ -228,7 +228,7 @@ describe('flambe record --print-k6', () => {
   it('prints the same load as a k6 script, with the autocannon command, without loading', async () => {
     const r = await runFlambe(['record', '--no-profile', '--url', 'http://127.0.0.1:9/users', '-c', '7', '-d', '4', '-m', 'POST', '-b', '{}', '--print-k6']);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('// The same load with autocannon: autocannon -c 7 -d 4 -m POST -b {} http://127.0.0.1:9/users');
+    expect(r.stdout.split('\n')[0]).toBe("// The same load with autocannon: autocannon -c 7 -d 4 -m POST -b '{}' http://127.0.0.1:9/users");
     expect(r.stdout).toContain("executor: 'constant-vus', vus: 7, duration: \"4s\"");
     const file = path.join(dir, 'k6.mjs');
     writeFileSync(file, r.stdout);
