@@ -4,17 +4,13 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { describeValidationError, loadRouteSchema, type LoadRoute } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
+import { parseRouteLine } from '../../shared/load/route-line.ts';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-
-/** `--route "METHOD /path"` (or "/path" for GET). */
+/** `--route "METHOD /path [weight]"` (or "/path" for GET). */
 export function parseRouteFlag(raw: string): LoadRoute {
-  const parts = raw.trim().split(/\s+/);
-  const [method, path] = parts.length === 1 ? ['GET', parts[0]] : [parts[0].toUpperCase(), parts[1]];
-  if (parts.length > 2 || !METHODS.includes(method) || !path?.startsWith('/')) {
-    throw new UserError(`--route takes "METHOD /path", like "GET /users" or "POST /orders"; "${raw}" is not that.`);
-  }
-  return { method: method as LoadRoute['method'], path };
+  const r = parseRouteLine(raw);
+  if (!r.ok) throw new UserError(`--route: ${r.message}`);
+  return r.value;
 }
 
 /** `--routes FILE`: a JSON array of {method, path, headers?, body?, weight?}. */

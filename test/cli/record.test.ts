@@ -185,7 +185,7 @@ describe('flambe record: routes, rate, -n', () => {
       expect(o.load.slowRoutes).toEqual({ thresholdMs: 4, routes: expect.arrayContaining(['GET /heavy?ms=5']) });
       const bad = await runFlambe(['record', '--no-profile', '--url', `${server.base}/`, '--route', 'FETCH hello']);
       expect(bad.code).toBe(1);
-      expect(bad.stderr).toBe('flambe: --route takes "METHOD /path", like "GET /users" or "POST /orders"; "FETCH hello" is not that.\n');
+      expect(bad.stderr).toBe('flambe: --route: A route is "METHOD /path", optionally with a weight from 1 to 100, like "GET /users" or "POST /orders 3"; "FETCH hello" is not that.\n');
       const few = await runFlambe(['record', '--no-profile', '--url', `${server.base}/hello`, '-n', '3', '-c', '10', '--warmup', '0']);
       expect(few.code).toBe(0);
       expect(few.stdout).toContain('3 connections, not 10: there were only 3 requests to send.');
