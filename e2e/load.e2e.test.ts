@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const rows = page.getByTestId('sweep-table').locator('tbody tr');
     expect(await rows.count()).toBe(3);
     expect(await rows.locator('th').allTextContents()).toEqual(['1', '4', '8']);
-    expect(await page.getByTestId('sweep-chart').locator('rect.bar').count()).toBe(3);
+    expect(await page.getByTestId('sweep-chart').locator('rect.sweep-bar').count()).toBe(3);
     expect(await page.getByTestId('sweep-knee').textContent()).toMatch(/^(Past \d+ connections?, latency grows faster than throughput|No knee)/);
     await page.getByTestId('sweep-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-sweep.png'), fullPage: true });

@@ -5,8 +5,8 @@ export const PLOT_MAX_NINES = 5; // up to 99.999 %
 
 /** x position 0..1 of a percentile (0..100). */
 export function nineX(percentile: number): number {
-  const p = Math.min(percentile, 100 - 10 ** -PLOT_MAX_NINES * 100);
-  return Math.min(1, Math.log10(1 / (1 - p / 100)) / PLOT_MAX_NINES);
+  if (percentile >= 100 - 10 ** -PLOT_MAX_NINES * 100) return 1;
+  return Math.log10(1 / (1 - percentile / 100)) / PLOT_MAX_NINES;
 }
 
 export const PLOT_TICKS = [0, 90, 99, 99.9, 99.99, 99.999];
