@@ -21,6 +21,7 @@ export const apiMethodNames = [
   'exportRecording',
   'runSweep',
   'measureOverhead',
+  'profileRoutes',
   'lastOverhead',
 ] as const;
 

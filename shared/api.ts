@@ -181,6 +181,21 @@ export interface OverheadResult {
   measuredAt: string;
 }
 
+/** One route profiled in its own burst (profileRoutes). */
+export interface RouteCpuRow {
+  method: string;
+  path: string;
+  /** That route's recording in the library, with its profile. */
+  recordingId: string;
+  rps: number;
+  p75Ms: number;
+  p99Ms: number;
+  /** Busy CPU time of the profile divided by the requests served. */
+  cpuMsPerRequest: number;
+  topFunction: { name: string; location: string; selfMs: number } | null;
+  error: string | null;
+}
+
 export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
 
 export interface LoadSecond {
@@ -420,6 +435,8 @@ export interface FlambeApi {
   runSweep(req: SweepRequest): Promise<SweepResult>;
   /** Interleaved bursts with and without the profiler: what profiling at that interval costs. */
   measureOverhead(req: OverheadRequest): Promise<OverheadResult>;
+  /** Profiles each of the request's routes in its own burst, one after another: CPU ms per request and top function per route. */
+  profileRoutes(req: RecordRequest): Promise<RouteCpuRow[]>;
   /** The last overhead measured in this session for each sampling interval. */
   lastOverhead(req: { samplingIntervalUs: number }): Promise<OverheadResult | null>;
 }
@@ -447,6 +464,7 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   exportRecording: exportSchema,
   runSweep: sweepRequestSchema,
   measureOverhead: overheadRequestSchema,
+  profileRoutes: recordRequestSchema,
   lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
 };
 

@@ -1,6 +1,6 @@
 // Terminal output for the CLI: a one-line progress bar on a TTY (plain phase
 // lines elsewhere) and the human-readable load summary.
-import type { LatencyMs, LoadSummary, RecordingProgress } from '../../shared/api.ts';
+import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
 
 export function formatBytes(n: number): string {
@@ -86,6 +86,15 @@ export class ProgressLine {
     this.stream.write(`\r\x1b[2K${text.slice(0, cols - 1)}`);
     this.shown = true;
   }
+}
+
+/** `record --per-route-cpu`: one row per route, heaviest CPU per request first. */
+export function formatRouteCpu(rows: RouteCpuRow[]): string[] {
+  const sorted = [...rows].sort((a, b) => b.cpuMsPerRequest - a.cpuMsPerRequest);
+  return routeTable(['Route', 'Req/s', 'p75 ms', 'p99 ms', 'CPU ms/req', 'Top function'], sorted.map((r) => [
+    `${r.method} ${r.path}`, r.rps.toFixed(1), r.p75Ms.toFixed(3), r.p99Ms.toFixed(3), r.cpuMsPerRequest.toFixed(3),
+    r.topFunction ? `${r.topFunction.name}${r.topFunction.location ? ` (${r.topFunction.location})` : ''}` : '-',
+  ]));
 }
 
 /** First column (the route) left-aligned, numbers right-aligned. */

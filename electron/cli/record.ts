@@ -9,7 +9,7 @@ import { resolveLibraryPath } from '../services/library/paths.ts';
 import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
-import { formatLoadSummary, ProgressLine } from './format.ts';
+import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
@@ -18,7 +18,7 @@ import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
-                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6] [--per-route-cpu]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -51,6 +51,8 @@ Load:
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
 
 Output:
+  --per-route-cpu         profile each route in its own burst, one after another: requests/s,
+                          p75, p99, CPU ms per request and top function per route
   --print-k6              print the same load as a k6 script (with the equivalent autocannon
                           command) and exit without loading: to run it distributed with k6
   --out FILE              write the CPU profile to FILE (.cpuprofile)
@@ -96,7 +98,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
         route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' },
-        'print-k6': { type: 'boolean' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' },
       },
     });
   } catch (e) {
@@ -196,6 +198,19 @@ export async function recordCommand(argv: string[]): Promise<number> {
       const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
       process.stdout.write(header + k6Script(check.data.load));
       return 0;
+    }
+
+    if (o['per-route-cpu']) {
+      if (!target) throw new UserError('--per-route-cpu profiles each route: it needs --launch or --attach.');
+      if (!routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
+      service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+      recording = true;
+      const rows = await service.api.profileRoutes(check.data);
+      line.clear();
+      process.stdout.write(json ? JSON.stringify({ routeCpu: rows }) + '\n' : formatRouteCpu(rows).join('\n') + '\n');
+      const failed = rows.find((r) => r.error);
+      if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
+      return failed ? 1 : 0;
     }
 
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {

@@ -8,6 +8,7 @@ import type {
   CpuSplit, DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved, RecordingResult,
 } from '../../shared/api.ts';
 import { runSweep } from './load/sweep.ts';
+import { profileRoutes } from './load/profile-routes.ts';
 import { measureOverhead } from './load/overhead.ts';
 import { runBurstInWorker } from './load/run.ts';
 import { UserError, messageOf } from './errors.ts';
@@ -141,6 +142,9 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
         },
         stopped: () => levelIds.some((id) => stoppedIds.has(id)),
       });
+    },
+    async profileRoutes(req) {
+      return profileRoutes(recordRequestSchema.parse(req), (r) => begin(r).finished);
     },
     async measureOverhead(req) {
       const request = overheadRequestSchema.parse(req);

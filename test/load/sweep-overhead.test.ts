@@ -49,6 +49,26 @@ describe('a concurrency sweep', () => {
   });
 });
 
+describe('per-route CPU', () => {
+  it('profiles each route in its own burst: the heavy route costs more CPU per request, and its top function is named', async () => {
+    const rows = await service.api.profileRoutes({
+      targetId, load: { url: `${base}/`, connections: 2, durationSec: 1, routes: [{ path: '/hello' }, { path: '/heavy?ms=3' }] }, warmupSec: 0.3,
+    });
+    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /hello', 'GET /heavy?ms=3']);
+    const [hello, heavy] = rows;
+    for (const r of rows) {
+      expect(r.error).toBeNull();
+      expect(r.rps).toBeGreaterThan(0);
+      expect(r.p99Ms).toBeGreaterThanOrEqual(r.p75Ms);
+      expect(r.topFunction).not.toBeNull();
+    }
+    // 3 ms of CPU per request, at least (the profiler counts time on the thread).
+    expect(heavy.cpuMsPerRequest).toBeGreaterThanOrEqual(2.5);
+    expect(heavy.cpuMsPerRequest).toBeGreaterThan(hello.cpuMsPerRequest);
+    expect((await service.api.getRecording({ id: heavy.recordingId })).tags).toContain('route-cpu');
+  });
+});
+
 describe('the profiler\'s cost', () => {
   it('does not report a finer sampling interval as cheaper', async () => {
     const common = { targetId, load: { url: `${base}/heavy?ms=1`, connections: 4, durationSec: 1 }, rounds: 3, warmupSec: 0.5 };
