@@ -52,6 +52,24 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.screenshot({ path: path.join(artifacts, 'load-routes.png'), fullPage: true });
   });
 
+  it('profiles each route in its own burst and shows CPU ms per request and the top function', async () => {
+    await page.getByTestId('nav-record').click();
+    await page.getByTestId('route-cpu-input').check();
+    await page.getByTestId('duration-input').fill('1');
+    await expect.poll(() => page.getByTestId('record-button').textContent()).toContain('Profile each route');
+    await page.getByTestId('record-button').click();
+    const table = page.getByTestId('route-cpu-table');
+    await table.waitFor({ timeout: 90_000 });
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    // Heaviest CPU per request first: /json stringifies a large object on every request.
+    expect(await rows.nth(0).locator('th').textContent()).toBe('GET /json');
+    expect(await rows.nth(0).locator('td').nth(4).textContent()).toMatch(/\S/);
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'load-route-cpu.png'), fullPage: true });
+    await page.getByTestId('route-cpu-input').uncheck();
+  });
+
   it('runs a concurrency sweep and shows its knee sentence, chart and table', async () => {
     await page.getByTestId('nav-record').click();
     await page.getByTestId('routes-input').fill('');

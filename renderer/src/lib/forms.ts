@@ -40,6 +40,8 @@ export interface LoadFormState {
   /** Which sweep levels to profile. */
   sweepProfile: 'none' | 'every' | 'one';
   sweepProfileAt: string;
+  /** Profile each route in its own burst (CPU ms per request per route). */
+  perRouteCpu: boolean;
 }
 
 export const defaultLoadForm: LoadFormState = {
@@ -61,6 +63,7 @@ export const defaultLoadForm: LoadFormState = {
   sweepLevels: '1, 5, 8, 20',
   sweepProfile: 'none',
   sweepProfileAt: '8',
+  perRouteCpu: false,
 };
 
 /** The form with a suggested URL, unless the user has typed their own. */

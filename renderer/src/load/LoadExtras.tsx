@@ -24,6 +24,12 @@ export function LoadExtras({ form, set, disabled, hasTarget }: Props) {
             One “METHOD /path” per line, with an optional weight (3 = three times as often). Each route gets its own numbers; the URL gives the server, its headers and body go with every route.
           </p>
         </div>
+        <div className="check-row">
+          <input type="checkbox" id={`${id}-route-cpu`} data-testid="route-cpu-input" checked={form.perRouteCpu} disabled={disabled || !hasTarget}
+            onChange={(e) => set({ perRouteCpu: e.target.checked })} />
+          <label htmlFor={`${id}-route-cpu`}>Profile each route in its own burst</label>
+          <span className="hint inline">— CPU ms per request and top function, route by route</span>
+        </div>
       </details>
 
       <div className="row wrap">

@@ -8,6 +8,8 @@ import type { ConsoleStore } from '../lib/console-store.ts';
 import { buildRecordRequest, buildSweepRequest, type LoadFormState } from '../lib/forms.ts';
 import { useSweep } from '../load/useSweep.ts';
 import { SweepPanel, SweepResultCard } from '../load/SweepPanel.tsx';
+import { OverheadPanel } from '../load/OverheadPanel.tsx';
+import { RouteCpuCard, useRouteCpu } from '../load/RouteCpu.tsx';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { LoadForm } from './LoadForm.tsx';
@@ -39,11 +41,12 @@ export function RecordScreen(props: Props) {
   const { target, loadForm, demo } = props;
   const recording = useRecording(props.onResult);
   const sweep = useSweep();
+  const routeCpu = useRouteCpu();
   const client = useClient();
   const [formError, setFormError] = useState<string | null>(null);
   const state = recording.state;
   const running = state.status === 'running' || sweep.busy;
-  const busy = recording.busy || sweep.busy;
+  const busy = recording.busy || sweep.busy || routeCpu.busy;
 
   const record = () => {
     if (busy) return;
@@ -60,6 +63,16 @@ export function RecordScreen(props: Props) {
       }
       setFormError(null);
       void sweep.start(req.value);
+      return;
+    }
+    if (loadForm.perRouteCpu && loadForm.routes.trim() && profiled) {
+      const req = buildRecordRequest(loadForm, target.info.targetId);
+      if (!req.ok) {
+        setFormError(req.message);
+        return;
+      }
+      setFormError(null);
+      void routeCpu.start(req.value);
       return;
     }
     const request = buildRecordRequest(loadForm, profiled ? target.info.targetId : null);
@@ -86,6 +99,10 @@ export function RecordScreen(props: Props) {
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
   }, []);
+
+  const openLevel = (id: string) => {
+    client.api.getRecording({ id }).then((r) => props.onResult(r, null), (e: unknown) => setFormError(errorMessage(e)));
+  };
 
   // The demo routes belong to the demo server only.
   const demoRoutes = demo && target?.isDemo ? demo.routes : null;
@@ -119,7 +136,7 @@ export function RecordScreen(props: Props) {
             <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy}
               aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
               <span className="record-dot" aria-hidden="true" />
-              {loadForm.sweep ? 'Run sweep' : !target || loadForm.loadOnly ? 'Run load only' : 'Record'}
+              {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : 'Record'}
               <kbd>{RECORD_KEYS}</kbd>
             </button>
             {running && (
@@ -134,11 +151,11 @@ export function RecordScreen(props: Props) {
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
           <RecordingProgress state={state} />
           <SweepPanel state={sweep.state} />
+          <OverheadPanel form={loadForm} targetId={target && !loadForm.loadOnly ? target.info.targetId : null} disabled={busy} />
         </section>
       </div>
-      <SweepResultCard state={sweep.state} onOpen={(id) => {
-        client.api.getRecording({ id }).then((r) => props.onResult(r, null), (e: unknown) => setFormError(errorMessage(e)));
-      }} />
+      <SweepResultCard state={sweep.state} onOpen={openLevel} />
+      <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { LoadSettingsResolved, LoadSummary as Load } from '../../../shared/
 import { PercentilePlot } from '../load/PercentilePlot.tsx';
 import { RoutesTable } from '../load/RoutesTable.tsx';
 import { ExportLoad } from '../load/ExportLoad.tsx';
+import { OverheadNote } from '../load/OverheadPanel.tsx';
 import '../load/load.css';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
@@ -17,7 +18,9 @@ function Stat({ label, value, raw, testId, tone }: { label: string; value: strin
   );
 }
 
-export function LoadSummary({ load, settings, name }: { load: Load | null; settings?: LoadSettingsResolved | null; name?: string }) {
+export function LoadSummary({ load, settings, name, samplingIntervalUs }: {
+  load: Load | null; settings?: LoadSettingsResolved | null; name?: string; samplingIntervalUs?: number | null;
+}) {
   if (!load) {
     return (
       <div className="load-summary" data-testid="load-summary">
@@ -51,6 +54,7 @@ export function LoadSummary({ load, settings, name }: { load: Load | null; setti
         </p>
       )}
       {load.generatorBusy && <p className="note" data-testid="generator-busy">{load.generatorBusy.sentence}</p>}
+      {samplingIntervalUs ? <OverheadNote samplingIntervalUs={samplingIntervalUs} /> : null}
       <dl className="stats secondary">
         <Stat label="Errors" value={formatInt(load.errors)} raw={load.errors} testId="summary-errors" tone={load.errors ? 'bad' : undefined} />
         <Stat label="Timeouts" value={formatInt(load.timeouts)} raw={load.timeouts} testId="summary-timeouts" tone={load.timeouts ? 'bad' : undefined} />
