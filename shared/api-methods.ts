@@ -20,6 +20,10 @@ export const apiMethodNames = [
   'deleteRecording',
   'importFile',
   'exportRecording',
+  'runSweep',
+  'measureOverhead',
+  'profileRoutes',
+  'lastOverhead',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];

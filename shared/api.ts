@@ -62,6 +62,20 @@ const URL_HINT = 'Enter the full URL to load, starting with http://, like http:/
 
 export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
 
+const ROUTE_PATH_HINT = 'A route path starts with "/", like /users/42.';
+
+/** One request of a multi-route burst; `path` is relative to the URL's origin. */
+export const loadRouteSchema = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
+  path: z.string().trim().refine((p) => p.startsWith('/'), ROUTE_PATH_HINT),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z.string().optional(),
+  /** Relative share of the requests (1..100): weight 3 is sent three times as often as weight 1. */
+  weight: z.number().int().min(1, 'A route weight is a whole number from 1 to 100.').max(100, 'A route weight is a whole number from 1 to 100.').default(1),
+});
+export type LoadRoute = z.input<typeof loadRouteSchema>;
+export type LoadRouteResolved = z.output<typeof loadRouteSchema>;
+
 export const loadSettingsSchema = z
   .object({
     url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
@@ -75,6 +89,10 @@ export const loadSettingsSchema = z
     requests: z.number().int().positive().max(100_000_000).optional(),
     /** Per-request timeout in seconds. */
     timeoutSec: z.number().positive().max(600).default(10),
+    /** Several requests in one burst (replaces method/path/headers/body of `url`; its origin is kept). */
+    routes: z.array(loadRouteSchema).min(1, 'List at least one route.').max(50, 'Use at most 50 routes.').optional(),
+    /** Open model: send this many requests per second in total, whatever the server does. */
+    rate: z.number().positive('The rate must be more than 0 requests per second.').max(1_000_000).optional(),
   });
 export type LoadSettings = z.input<typeof loadSettingsSchema>;
 export type LoadSettingsResolved = z.output<typeof loadSettingsSchema>;
@@ -92,20 +110,146 @@ export const recordRequestSchema = z.object({
 export type RecordRequest = z.input<typeof recordRequestSchema>;
 export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
 
+// ---------- sweeps and profiling overhead (issue 13) ----------
+
+export const sweepRequestSchema = z.object({
+  /** The target to profile; null runs the levels without profiling. */
+  targetId: z.string().nullable(),
+  /** connections is replaced by each level's. */
+  load: loadSettingsSchema,
+  levels: z.array(z.number().int().min(1, 'A level needs at least 1 connection.').max(1000, 'Use at most 1000 connections.'))
+    .min(2, 'A sweep needs at least 2 levels, like 1, 5, 8, 20.').max(20, 'Use at most 20 levels.').default([1, 5, 8, 20]),
+  /** Seconds of load per level. */
+  levelSec: z.number().positive('A level lasts more than 0 seconds.').max(600).default(5),
+  /** Load before the first level, not measured. */
+  warmupSec: z.number().min(0).max(600).default(2),
+  /** Profile no level, every level, or the level with this many connections. */
+  profile: z.union([z.literal('none'), z.literal('every'), z.number().int().min(1)]).default('none'),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  name: z.string().trim().max(200).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).default([]),
+}).refine((r) => typeof r.profile !== 'number' || r.levels.includes(r.profile), { message: 'Profile one of the sweep\'s levels.', path: ['profile'] })
+  .refine((r) => r.profile === 'none' || r.targetId !== null, { message: 'Profiling a level needs a target: launch or attach first.', path: ['profile'] });
+export type SweepRequest = z.input<typeof sweepRequestSchema>;
+export type SweepRequestResolved = z.output<typeof sweepRequestSchema>;
+
+export interface SweepLevel {
+  connections: number;
+  /** The level's recording in the library (its profile, when profiled). */
+  recordingId: string;
+  requests: number;
+  rps: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  non2xx: number;
+  profiled: boolean;
+}
+
+export interface SweepResult {
+  id: string;
+  createdAt: string;
+  url: string;
+  levels: SweepLevel[];
+  /** Where throughput stops rising while latency grows (shared/load/knee.ts), or null. */
+  knee: { connections: number; reason: string } | null;
+  /** One sentence when the sweep ended early; the levels measured are kept. */
+  error: string | null;
+}
+
+export const overheadRequestSchema = z.object({
+  targetId: z.string().min(1, 'Measuring the profiler\'s cost needs a target: launch or attach first.'),
+  load: loadSettingsSchema,
+  /** Pairs of bursts, one with and one without the profiler, in alternating order. */
+  rounds: z.number().int().min(2, 'Use at least 2 rounds: one round gives no interval.').max(50).default(4),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  warmupSec: z.number().min(0).max(600).default(2),
+});
+export type OverheadRequest = z.input<typeof overheadRequestSchema>;
+
+export interface OverheadResult {
+  rounds: number;
+  samplingIntervalUs: number;
+  withoutProfiler: { rps: number; p99Ms: number };
+  withProfiler: { rps: number; p99Ms: number };
+  /** How many fewer requests/s with the profiler, in % (geometric means of the rounds). */
+  rpsCostPercent: number;
+  /** 95 % interval of rpsCostPercent (Welch on log rounds, shared/stats), null with too few rounds. */
+  ci95: [number, number] | null;
+  /** How much higher p99 is with the profiler, in %. */
+  p99CostPercent: number;
+  /** When it was measured (a result shows the last one for its interval). */
+  measuredAt: string;
+}
+
+/** One route profiled in its own burst (profileRoutes). */
+export interface RouteCpuRow {
+  method: string;
+  path: string;
+  /** That route's recording in the library, with its profile. */
+  recordingId: string;
+  rps: number;
+  p75Ms: number;
+  p99Ms: number;
+  /** Busy CPU time of the profile divided by the requests served. */
+  cpuMsPerRequest: number;
+  topFunction: { name: string; location: string; selfMs: number } | null;
+  error: string | null;
+}
+
 export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
 
 export interface LoadSecond {
-  /** Seconds since the measured burst started. */
+  /** Seconds since the measured burst started (1 = the first second). */
   second: number;
+  /** Requests answered in this second divided by its length: the last, partial second is weighted by its length. */
   rps: number;
   p99Ms: number;
+  /** Requests answered in this second (absent in recordings made before it was kept). */
+  requests?: number;
+  /** Length of this second of the burst, 0..1 (below 1 only for the last one). */
+  lengthSec?: number;
+}
+
+/** Latency percentiles in milliseconds (three decimals: microsecond resolution). */
+export interface LatencyMs {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+  // Kept since the full distribution is: absent in older recordings.
+  min?: number;
+  p75?: number;
+  p95?: number;
+  p999?: number;
+}
+
+/** One route of a multi-route burst, measured on its own. */
+export interface RouteLoad {
+  method: string;
+  path: string;
+  requests: number;
+  rps: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  non2xx: number;
+}
+
+/** A fixed-rate (open model) burst: what was asked, what was served, and which latency is shown. */
+export interface RateReport {
+  askedRps: number;
+  servedRps: number;
+  /** True: latencies are corrected for coordinated omission (the time a request waited for its turn counts). */
+  corrected: boolean;
+  /** One sentence when the server could not keep up ("asked 400 req/s, served 310"), else null. */
+  shortfall: string | null;
 }
 
 export interface LoadSummary {
   requests: number;
   durationSec: number;
   rps: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  latencyMs: LatencyMs;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -115,6 +259,19 @@ export interface LoadSummary {
   timeline: LoadSecond[];
   /** True when the burst was ended early by Stop. */
   stoppedEarly: boolean;
+  // Added with the full distribution, routes and rates: absent in older recordings.
+  /** The whole latency distribution in µs, HDR histogram V2 compressed base64 (hdr-histogram-js): any percentile can be read later. */
+  histogram?: string;
+  /** The percentile curve drawn by the UI (log-spaced up to 99.999 %), read from the histogram. */
+  percentiles?: { percentile: number; ms: number }[];
+  /** Connections actually used (fewer than asked when -n is below the connection count). */
+  connections?: number;
+  /** Per route, when the burst had several routes. */
+  routes?: RouteLoad[];
+  /** When the burst ran at a fixed rate. */
+  rate?: RateReport;
+  /** The load generator's own thread was busy most of the burst: the numbers may be its limit, not the server's. */
+  generatorBusy?: { utilization: number; sentence: string };
 }
 
 export interface ProcessSample {
@@ -295,6 +452,14 @@ export interface FlambeApi {
   importFile(req: { fileName: string; content: string | Uint8Array }): Promise<RecordingRow>;
   /** The file to save (the UI downloads it or shows a save dialog). */
   exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
+  /** Runs a concurrency sweep (each level a recording, progress as recordingProgress events) and returns its table and knee. */
+  runSweep(req: SweepRequest): Promise<SweepResult>;
+  /** Interleaved bursts with and without the profiler: what profiling at that interval costs. */
+  measureOverhead(req: OverheadRequest): Promise<OverheadResult>;
+  /** Profiles each of the request's routes in its own burst, one after another: CPU ms per request and top function per route. */
+  profileRoutes(req: RecordRequest): Promise<RouteCpuRow[]>;
+  /** The last overhead measured in this session for each sampling interval. */
+  lastOverhead(req: { samplingIntervalUs: number }): Promise<OverheadResult | null>;
 }
 
 export type ApiMethod = keyof FlambeApi;
@@ -319,6 +484,10 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   deleteRecording: idSchema,
   importFile: importSchema,
   exportRecording: exportSchema,
+  runSweep: sweepRequestSchema,
+  measureOverhead: overheadRequestSchema,
+  profileRoutes: recordRequestSchema,
+  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
 };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;

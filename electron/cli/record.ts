@@ -8,11 +8,16 @@ import {
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
-import { formatLoadSummary, ProgressLine } from './format.ts';
+import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
+import { routesFromFlags } from './load-flags.ts';
+import { loadJson, routeJson } from './load-json.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
+import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6] [--per-route-cpu]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -36,10 +41,19 @@ Load:
   -H, --header "K: V"     request header (repeatable)
   -b, --body BODY         request body
   --timeout SECONDS       per-request timeout (default 10)
+  --route "METHOD /path"  one of several routes in the burst, on --url's origin (repeatable)
+  --routes FILE           routes from a JSON file: [{"method","path","headers","body","weight"}]
+  --slow-ms X             list the routes slower than X ms at p75 (default 100)
+  --rate R                a fixed rate of R requests/s (open model); latencies then count from
+                          when each request was due (corrected for coordinated omission)
   --warmup SECONDS        load without profiling first (default 2; 0 to skip)
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
 
 Output:
+  --per-route-cpu         profile each route in its own burst, one after another: requests/s,
+                          p75, p99, CPU ms per request and top function per route
+  --print-k6              print the same load as a k6 script (with the equivalent autocannon
+                          command) and exit without loading: to run it distributed with k6
   --out FILE              write the CPU profile to FILE (.cpuprofile)
   --json                  print one JSON object on stdout instead of a summary
   --save                  keep the recording in the library (see "flambe library --help")
@@ -48,20 +62,20 @@ Output:
     --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
 `;
 
-function num(value: string | undefined, flag: string): number | undefined {
+export function num(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n)) throw new UserError(`${flag} takes a number; "${value}" is not one.`);
   return n;
 }
 
-function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
+export function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
   const i = raw.indexOf(sep);
   if (i <= 0) throw new UserError(`${flag} takes ${example}; "${raw}" has no "${sep.trim()}".`);
   return [raw.slice(0, i).trim(), raw.slice(i + sep.length).trim()];
 }
 
-function parseHostPort(raw: string): { host: string; port: number } {
+export function parseHostPort(raw: string): { host: string; port: number } {
   const m = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw.trim());
   if (!m) throw new UserError(`--attach takes HOST:PORT, like 127.0.0.1:9229; "${raw}" is not that.`);
   return { host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) };
@@ -82,6 +96,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' },
       },
     });
   } catch (e) {
@@ -108,6 +124,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
     env[k] = v;
   }
+  const routes = routesFromFlags(o.route, o.routes);
+  const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
   const headers: Record<string, string> = {};
   for (const h of o.header ?? []) {
     const [k, v] = splitPair(h, ':', '--header', '"Name: value"');
@@ -166,6 +184,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         url, method: o.method?.toUpperCase(), headers, body: o.body,
         connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
         requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
+        routes, rate: num(o.rate, '--rate'),
       },
       warmupSec: num(o.warmup, '--warmup'),
       samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
@@ -173,6 +192,25 @@ export async function recordCommand(argv: string[]): Promise<number> {
       tags: o.tag ?? [],
     });
     if (!check.success) throw new UserError(describeValidationError(check.error));
+    if (o['print-k6']) {
+      const ac = autocannonCommand(check.data.load);
+      const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
+      process.stdout.write(header + k6Script(check.data.load));
+      return 0;
+    }
+
+    if (o['per-route-cpu']) {
+      if (!target) throw new UserError('--per-route-cpu profiles each route: it needs --launch or --attach.');
+      if (!routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
+      service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+      recording = true;
+      const rows = await service.api.profileRoutes(check.data);
+      line.clear();
+      process.stdout.write(json ? JSON.stringify({ routeCpu: rows }) + '\n' : formatRouteCpu(rows).join('\n') + '\n');
+      const failed = rows.find((r) => r.error);
+      if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
+      return failed ? 1 : 0;
+    }
 
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
       service.onEvent((e) => {
@@ -209,7 +247,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }
     }
-    report(result, file, json, o.save && outcome.saved ? result.id : null);
+    report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
       return interrupted ? 130 : 1;
@@ -223,7 +261,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
+export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
   line.status('Waiting for the script to listen on a port');
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -241,16 +279,14 @@ function profileStats(profile: unknown): { samples: number; durationMs: number }
   return { samples: p.samples.length, durationMs: Math.round(((p.endTime ?? 0) - (p.startTime ?? 0)) / 10) / 100 };
 }
 
-function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null): void {
+function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
   const stats = profileStats(result.profile);
   if (json) {
     const l = result.load;
     const obj = {
       target: result.target ? { nodeVersion: result.target.nodeVersion, pid: result.target.pid } : null,
-      load: l ? {
-        requests: l.requests, rps: l.rps, latencyMs: { p50: l.latencyMs.p50, p90: l.latencyMs.p90, p99: l.latencyMs.p99, max: l.latencyMs.max },
-        errors: l.errors, timeouts: l.timeouts, non2xx: l.non2xx,
-      } : null,
+      load: l ? loadJson(l, slowMs) : null,
+      ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
@@ -261,7 +297,11 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   const lines: string[] = [];
   if (result.target) lines.push(`Target   ${result.target.label} (pid ${result.target.pid}, Node ${result.target.nodeVersion})`);
   if (result.settings) lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
-  if (result.load) lines.push(...formatLoadSummary(result.load));
+  const asked = result.settings?.load.connections;
+  if (result.load?.connections !== undefined && asked !== undefined && result.load.connections < asked) {
+    lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
+  }
+  if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   process.stdout.write(lines.join('\n') + '\n');

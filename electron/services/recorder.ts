@@ -122,7 +122,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     current = runBurst({
       settings: req.load,
       onSecond: (s) => {
-        done += s.rps;
+        done += s.requests ?? s.rps;
         const within = req.load.requests !== undefined ? done / req.load.requests : (Date.now() - t0) / 1000 / req.load.durationSec;
         progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
       },

@@ -3,10 +3,15 @@
 // they have already validated against apiInputSchemas.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { recordRequestSchema } from '../../shared/api.ts';
+import { overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
 import type {
-  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingMeta, RecordingResult,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
+  RecordingMeta, RecordingResult,
 } from '../../shared/api.ts';
+import { runSweep } from './load/sweep.ts';
+import { profileRoutes } from './load/profile-routes.ts';
+import { measureOverhead } from './load/overhead.ts';
+import { runBurstInWorker } from './load/run.ts';
 import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { toBundle } from './library/files.ts';
@@ -102,6 +107,27 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
   const NO_PROFILE = 'This recording has no CPU profile (it was a load-only run).';
 
+  const stoppedIds = new Set<string>();
+  const lastOverhead = new Map<number, OverheadResult>();
+
+  /** Starts a recording; `finished` resolves once it is kept (saved, or in memory). */
+  function begin(req: RecordRequest): { id: string; finished: Promise<RecordingResult> } {
+    // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
+    const request: RecordRequestResolved = recordRequestSchema.parse(req);
+    const target = request.targetId ? targets.get(request.targetId) : null;
+    const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
+    running.set(handle.id, handle);
+    const finished = handle.done.then((result) => {
+      result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
+      result.tags = [...new Set(request.tags)];
+      const outcome = keep(result);
+      running.delete(handle.id);
+      emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
+      return result;
+    });
+    return { id: handle.id, finished };
+  }
+
   const api: FlambeApi = {
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
@@ -109,22 +135,35 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     getTarget: ({ targetId }) => targets.refresh(targetId),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
-      // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
-      const request: RecordRequestResolved = recordRequestSchema.parse(req);
-      const target = request.targetId ? targets.get(request.targetId) : null;
-      const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
-      running.set(handle.id, handle);
-      void handle.done.then((result) => {
-        result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
-        result.tags = [...new Set(request.tags)];
-        const outcome = keep(result);
-        running.delete(handle.id);
-        emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
-      });
-      return { recordingId: handle.id };
+      return { recordingId: begin(req).id };
     },
     async stopRecording({ id }) {
+      stoppedIds.add(id);
       running.get(id)?.stop();
+    },
+    async runSweep(req) {
+      const request = sweepRequestSchema.parse(req);
+      const levelIds: string[] = [];
+      return runSweep(request, {
+        record: (r) => {
+          const level = begin(r);
+          levelIds.push(level.id);
+          return level.finished;
+        },
+        stopped: () => levelIds.some((id) => stoppedIds.has(id)),
+      });
+    },
+    async profileRoutes(req) {
+      return profileRoutes(recordRequestSchema.parse(req), (r) => begin(r).finished);
+    },
+    async measureOverhead(req) {
+      const request = overheadRequestSchema.parse(req);
+      const result = await measureOverhead(request, { target: targets.get(request.targetId), runBurst: runBurstInWorker });
+      lastOverhead.set(result.samplingIntervalUs, result);
+      return result;
+    },
+    async lastOverhead({ samplingIntervalUs }) {
+      return lastOverhead.get(samplingIntervalUs) ?? null;
     },
     async getRecording({ id }) {
       return metaOf(id);

@@ -138,8 +138,9 @@ describe('faults end in one sentence and keep what was measured', () => {
   });
 
   it('a target that exits mid-run', async () => {
-    const file = script('dies.js', `require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1');
-setTimeout(() => { console.error('Error: out of memory (simulated)'); process.exit(3); }, 1500);`);
+    // It dies after serving 200 requests (not after a time: on a busy machine the load worker may start late).
+    const file = script('dies.js', `let n = 0;
+require('http').createServer((q, s) => { s.end('ok'); if (++n === 200) setTimeout(() => { console.error('Error: out of memory (simulated)'); process.exit(3); }, 50); }).listen(0, '127.0.0.1');`);
     const t = await service.api.launchTarget({ script: file });
     const url = await waitFor(async () => (await service.api.getTarget({ targetId: t.targetId })).suggestedUrls[0], 5000, 'port');
     const r = await record({ targetId: t.targetId, load: { url, durationSec: 5 }, warmupSec: 0 });
