@@ -9,7 +9,6 @@ import { ProgressLine } from './format.ts';
 import { num, parseHostPort, splitPair, waitForSuggestedUrl } from './record.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
 
 export const TARGET_OPTIONS = {
   launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
@@ -49,7 +48,7 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
     const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
     env[k] = v;
   }
-  const service = createFlambeService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null });
   const line = new ProgressLine(process.stderr, !o.json);
   try {
     let target: TargetInfo | null = null;

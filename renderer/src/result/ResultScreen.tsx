@@ -64,7 +64,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
       <section className="card" aria-labelledby="load-result-heading">
         <h2 id="load-result-heading">Load</h2>
-        <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.profile ? result.settings?.samplingIntervalUs : null} />
+        <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} />
       </section>
 
       <section className="card" aria-labelledby="profile-heading">
