@@ -216,6 +216,8 @@ export interface ListResult {
   rows: RecordingRow[];
   /** Every tag in the library, for the tag chips. */
   tags: string[];
+  /** Rows of this page that are damaged in the file: left out of `rows`, named here. */
+  damaged?: { id: string; name: string; why: string }[];
 }
 
 export const renameSchema = z.object({ id: z.string().min(1), name: z.string().trim().min(1, 'A recording needs a name.').max(200) });

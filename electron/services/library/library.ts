@@ -68,6 +68,21 @@ function toRow(r: Row): RecordingRow {
   };
 }
 
+/** Why a stored row cannot be shown (a column that does not parse), or null when it is fine. */
+function rowDamage(r: Row): string | null {
+  const columns: [keyof Row, string][] = [['tags', 'tags'], ['cpu_split', 'CPU split']];
+  for (const [column, what] of columns) {
+    const text = r[column];
+    if (typeof text !== 'string') continue;
+    try {
+      JSON.parse(text);
+    } catch {
+      return `its ${what} cannot be read`;
+    }
+  }
+  return null;
+}
+
 /** "GET /log · 2026-11-21 14:05" */
 export function defaultName(method: string | null, url: string | null, createdAt: string): string {
   const d = new Date(createdAt);
@@ -189,9 +204,17 @@ export class Library {
     const details = this.db.prepare(`${ROW_SELECT} WHERE r.id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(page.map((p) => p.id))) as unknown as Row[];
     const byId = new Map(details.map((d) => [d.id, d]));
-    const rows = page.map(({ id }) => byId.get(id)!);
+    // One damaged row (hand-edited, or a bad disk sector) must not hide the others: it is named instead.
+    const rows: RecordingRow[] = [];
+    const damaged: { id: string; name: string; why: string }[] = [];
+    for (const { id } of page) {
+      const r = byId.get(id)!;
+      const why = rowDamage(r);
+      if (why) damaged.push({ id, name: String(r.name), why });
+      else rows.push(toRow(r));
+    }
     const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
-    return { total, rows: rows.map(toRow), tags };
+    return { total, rows, tags, ...(damaged.length ? { damaged } : {}) };
   }
 
   /** The whole recording, profile included. */
@@ -208,16 +231,26 @@ export class Library {
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
     }
+    const parse = (text: string | null, what: string): unknown => {
+      if (text === null) return null;
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new UserError(`This recording is damaged in the library (its ${what} cannot be read); the other recordings are fine.`);
+      }
+    };
+    const damage = rowDamage(r);
+    if (damage) throw new UserError(`This recording is damaged in the library (${damage}); the other recordings are fine.`);
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
         kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
-        nodeVersion: r.node_version ?? '', argv: r.argv ? (JSON.parse(r.argv) as string[]) : [],
+        nodeVersion: r.node_version ?? '', argv: (parse(r.argv, 'command line') as string[] | null) ?? [],
       } : null,
-      settings: r.settings ? JSON.parse(r.settings) : null,
-      load: r.load ? JSON.parse(r.load) : null,
+      settings: parse(r.settings, 'load settings') as RecordingResult['settings'],
+      load: parse(r.load, 'load results') as RecordingResult['load'],
       profile,
-      samples: r.samples ? JSON.parse(r.samples) : [],
+      samples: (parse(r.samples, 'process samples') as RecordingResult['samples'] | null) ?? [],
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,
@@ -253,7 +286,13 @@ export class Library {
   /** The raw profile text as stored (for export without a parse/serialize round trip). */
   profileText(id: string): string | null {
     const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
-    return p ? decompress(p.encoding, p.data) : null;
+    if (!p) return null;
+    try {
+      return decompress(p.encoding, p.data);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
+    }
   }
 
   private mustChange(changes: number | bigint): void {
