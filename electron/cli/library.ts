@@ -9,6 +9,7 @@ import { resolveLibraryPath } from '../services/library/paths.ts';
 import { createFlambeService } from '../services/service.ts';
 import { cpuSplitOf } from '../services/library/split.ts';
 import { recordingFromFile, toBundle } from '../services/library/files.ts';
+import { withoutMemoryPromise } from './record-input.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
@@ -96,7 +97,7 @@ async function importFiles(argv: string[]): Promise<number> {
   const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), cpuSplit: cpuSplitOf });
   try {
     const status = await service.api.libraryStatus({});
-    if (status.problem) throw new UserError(status.problem);
+    if (status.problem) throw new UserError(withoutMemoryPromise(status.problem));
     for (let i = 0; i < files.length; i++) {
       const row = await service.api.importFile({ fileName: path.basename(files[i]), content: contents[i] });
       process.stdout.write(`${row.id}\n`);

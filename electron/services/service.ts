@@ -47,6 +47,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
   const targets = new TargetRegistry(emit);
   const running = new Map<string, RecordingHandle>();
+  const recordingTargets = new Set<string>();
   // Recordings the library could not store (or all of them, without a library):
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
@@ -103,13 +104,19 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
       const request: RecordRequestResolved = recordRequestSchema.parse(req);
       const target = request.targetId ? targets.get(request.targetId) : null;
+      // Two profilers on one target would mix their samples and their load.
+      if (request.targetId && recordingTargets.has(request.targetId)) {
+        throw new UserError('This target is already being recorded: wait for that recording to finish, or stop it first.');
+      }
       const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
       running.set(handle.id, handle);
+      if (request.targetId) recordingTargets.add(request.targetId);
       void handle.done.then((result) => {
         result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
         result.tags = [...new Set(request.tags)];
         const outcome = keep(result);
         running.delete(handle.id);
+        if (request.targetId) recordingTargets.delete(request.targetId);
         emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
       });
       return { recordingId: handle.id };
