@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
 import { CompareScreen } from './library/CompareScreen.tsx';
 import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
@@ -156,6 +157,7 @@ export function App() {
       </header>
       <main className="app-main">
         <div hidden={screen !== 'record'}>
+          <ErrorBoundary what="The Record screen">
           <RecordScreen
             active={screen === 'record'}
             target={target}
@@ -170,9 +172,11 @@ export function App() {
             consoleStore={consoleStore}
             onResult={onRecordingResult}
           />
+          </ErrorBoundary>
         </div>
         {/* Kept mounted too: the search, the sort, the selection and the scroll survive opening a recording. */}
         <div hidden={screen !== 'library'}>
+          <ErrorBoundary what="The Library screen">
           <LibraryScreen
             hiddenIds={deletes.hidden}
             onOpen={openRecording}
@@ -184,11 +188,19 @@ export function App() {
             onRecord={() => go('record')}
             imports={imports}
           />
+          </ErrorBoundary>
         </div>
+        {/* One recording whose data a screen cannot draw must not take the window down with it. */}
         {screen === 'result' && shown && (
-          <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          <ErrorBoundary what="This recording" resetKey={shown.result.id}>
+            <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          </ErrorBoundary>
         )}
-        {screen === 'compare' && compareIds && <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />}
+        {screen === 'compare' && compareIds && (
+          <ErrorBoundary what="The comparison" resetKey={compareIds.join()}>
+            <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />
+          </ErrorBoundary>
+        )}
       </main>
 
       <div className="toasts">
