@@ -4,6 +4,8 @@
 // reload finds the launched target again (17); layout at 1024×700 and default
 // names that tell runs apart (19). Screenshots land in e2e/artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
@@ -22,6 +24,8 @@ describe.skipIf(!hasChromium)(title, () => {
   let goodId = '';
   let badId = '';
   let importedId = '';
+  const second = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-e2e-second-')), 'second-server.js');
+  writeFileSync(second, `const s = require('http').createServer((q, r) => r.end('second')).listen(0, '127.0.0.1', () => console.log('second server listening on ' + s.address().port));`);
 
   beforeAll(async () => {
     // A library as someone's machine may hold it: a good recording, one whose
@@ -74,5 +78,43 @@ describe.skipIf(!hasChromium)(title, () => {
   it('an imported profile is titled as one, not "Load only" (item 18)', async () => {
     await open(importedId);
     expect(await page.getByTestId('result-title').innerText()).toBe('Imported profile: node22.cpuprofile');
+  });
+
+  it('the load URL follows the target: demo stopped, another script launched on another port (item 16)', async () => {
+    await page.getByTestId('nav-record').click();
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 15_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const demoOrigin = new URL(await page.getByTestId('url-input').inputValue()).origin;
+    // The user picks a route: the URL is now theirs, not a suggestion.
+    await page.getByTestId('url-input').fill(`${demoOrigin}/hello`);
+    await page.getByTestId('stop-target-button').click();
+    await page.getByTestId('launch-script-input').waitFor();
+    await page.getByTestId('launch-script-input').fill(second);
+    await page.getByTestId('launch-button').click();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    await expect.poll(async () => {
+      const url = await page.getByTestId('url-input').inputValue();
+      return new URL(url).origin !== demoOrigin && url.endsWith('/hello');
+    }, { timeout: 15_000 }).toBe(true);
+    await page.getByTestId('duration-input').fill('1');
+    await page.getByTestId('warmup-input').fill('0');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('recording-error').count()).toBe(0);
+  });
+
+  it('a reload finds the launched target again, with its console (item 17)', async () => {
+    await page.getByTestId('nav-record').click();
+    const pid = await page.getByTestId('target-pid').innerText();
+    await page.reload();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('target-pid').innerText()).toBe(pid);
+    await expect.poll(() => page.getByTestId('console-pane').innerText(), { timeout: 10_000 }).toContain('second server listening on');
+    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await page.screenshot({ path: path.join(artifacts, 'reliability-reload-target.png') });
+    // And it can be stopped from the reloaded page (no orphan keeps its port).
+    await page.getByTestId('stop-target-button').click();
+    await page.getByTestId('launch-script-input').waitFor();
   });
 });

@@ -56,6 +56,11 @@ export interface TargetInfo {
   lastError?: string;
 }
 
+/** A target with the newest output it printed (up to 64 KB), so a reloaded UI shows its console as it was. */
+export interface TargetSnapshot extends TargetInfo {
+  output: { stream: 'stdout' | 'stderr'; text: string }[];
+}
+
 // ---------- load and recording ----------
 
 const URL_HINT = 'Enter the full URL to load, starting with http://, like http://127.0.0.1:3000/hello.';
@@ -257,6 +262,8 @@ export interface FlambeApi {
   attachTarget(spec: AttachSpec): Promise<TargetInfo>;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
   getTarget(req: { targetId: string }): Promise<TargetInfo>;
+  /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
+  listTargets(req: Record<string, never>): Promise<{ targets: TargetSnapshot[] }>;
   /** Stops a launched process, or detaches from an attached one. */
   stopTarget(req: { targetId: string }): Promise<void>;
   /** Starts a recording; progress and the end come as events. */
@@ -286,6 +293,7 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
   getTarget: targetIdSchema,
+  listTargets: emptySchema,
   stopTarget: targetIdSchema,
   startRecording: recordRequestSchema,
   stopRecording: idSchema,

@@ -99,6 +99,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
     getTarget: ({ targetId }) => targets.refresh(targetId),
+    listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
       // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.

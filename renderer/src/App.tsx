@@ -22,6 +22,7 @@ import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
+import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import './app-nav.css';
@@ -72,9 +73,11 @@ export function App() {
   const { onTargetReady } = useSuggestedUrls({ client, target, setTarget, setLoadForm });
 
   const chooseTarget = (info: TargetInfo, isDemo: boolean) => {
-    setTarget({ info, exit: null, isDemo });
+    setTarget({ info, exit: info.running ? null : { code: null, signal: null }, isDemo });
     onTargetReady(info);
   };
+  // After a reload: the target launched before it, with its console.
+  useRecoveredTarget({ client, consoleStore, canRecover: () => target === null, onRecovered: chooseTarget });
 
   const go = useCallback((next: Screen) => {
     setScreen(next);
