@@ -10,6 +10,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Page } from 'playwright-core';
 import { Library } from '../electron/services/library/library.ts';
+import { cpuSplitOf } from '../electron/services/library/split.ts';
 import { makeRecording } from '../test/helpers/profiles.ts';
 import { artifacts, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
@@ -30,10 +31,14 @@ describe.skipIf(!hasChromium)(title, () => {
   beforeAll(async () => {
     // A library as someone's machine may hold it: a good recording, one whose
     // stored load results have the wrong shape, and an imported profile.
-    const lib = new Library(library);
+    const lib = new Library(library, { cpuSplit: cpuSplitOf });
     goodId = lib.save(makeRecording({ name: 'Good recording' })).id;
     badId = lib.save(makeRecording({ name: 'Damaged recording' })).id;
     importedId = lib.save(makeRecording({ name: 'node22.cpuprofile', target: null, settings: null, load: null, samples: [] }), 'imported').id;
+    for (let i = 0; i < 12; i++) {
+      const r = lib.save(makeRecording({ name: `GET /json · NODE_ENV=production LOG=1 --cluster · 2026-11-23 10:${String(i).padStart(2, '0')}` }));
+      lib.editTags(r.id, ['before-cache', 'a-rather-long-tag-name-for-the-team'], []);
+    }
     lib.close();
     const db = new DatabaseSync(library);
     db.prepare('UPDATE recordings SET load = ? WHERE id = ?').run(JSON.stringify({ requests: 7 }), badId);
@@ -117,4 +122,69 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('stop-target-button').click();
     await page.getByTestId('launch-script-input').waitFor();
   });
+
+  it('holds at 1024×700: top bar, Library columns, details, tags, toast, "Called from" (item 19)', async () => {
+    const small = await newPage(browser, { width: 1024, height: 700, errors });
+    await small.goto(web.url);
+    const overflows = (selector: string) => small.locator(selector).evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map((e) => e.textContent));
+    // Every screen in the top bar, names in full.
+    await small.getByTestId('nav-library').click();
+    await small.locator('[data-testid="library-row"]').first().click();
+    await small.keyboard.down('Control');
+    await small.locator('[data-testid="library-row"]').nth(1).click();
+    await small.keyboard.up('Control');
+    await small.getByTestId('compare-button').click();
+    await small.getByTestId('compare-screen').waitFor();
+    await small.getByTestId('nav-library').click();
+    await small.locator('[data-testid="library-row"]').first().dblclick();
+    await small.getByTestId('result-screen').waitFor();
+    await small.getByTestId('nav-library').click();
+    expect(await small.locator('.nav-item').count()).toBe(4);
+    expect(await overflows('.nav-label')).toEqual([]);
+    await small.locator('[data-testid="library-row"]').nth(2).click();
+    await small.getByTestId('rename-input').waitFor();
+    // The Library's numbers and tags are in view beside the details panel.
+    const grid = (await small.locator('.library-grid').boundingBox())!;
+    for (const key of ['rps', 'p99', 'cpu', 'tags']) {
+      const cell = (await small.locator(`.library-header-row .cell-${key}`).boundingBox())!;
+      expect({ key, right: Math.round(cell.x + cell.width) }).toEqual({ key, right: expect.toSatisfy((r: number) => r <= grid.x + grid.width + 1) });
+    }
+    // The details panel shows the whole name; a tag chip keeps its × beside it.
+    const name = small.getByTestId('rename-input');
+    expect(await name.evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    await small.screenshot({ path: path.join(artifacts, 'reliability-1024-library.png') });
+    await small.getByTestId('detail-tag').first().scrollIntoViewIfNeeded();
+    await small.getByTestId('library-details').screenshot({ path: path.join(artifacts, 'reliability-1024-details.png') });
+    const chip = (await small.getByTestId('detail-tag').first().boundingBox())!;
+    expect(chip.height).toBeLessThan(32);
+    const panel = (await small.getByTestId('library-details').boundingBox())!;
+    for (const remove of await small.getByTestId('remove-tag-button').all()) {
+      const x = (await remove.boundingBox())!;
+      expect(x.x + x.width).toBeLessThanOrEqual(panel.x + panel.width);
+    }
+    // A delete toast leaves the last rows visible.
+    await small.locator('[data-testid="library-row"]').first().click();
+    await small.keyboard.press('Delete');
+    const toast = (await small.locator('.toast').first().boundingBox())!;
+    const gridNow = (await small.locator('.library-grid').boundingBox())!;
+    expect(toast.y).toBeGreaterThanOrEqual(gridNow.y + gridNow.height - 1);
+    await small.screenshot({ path: path.join(artifacts, 'reliability-1024-toast.png') });
+    await small.keyboard.press('Control+z');
+    // "Called from" stays inside its card.
+    await open2(small, goodId);
+    await small.getByTestId('tab-time').click();
+    const table = small.locator('.time-table').last();
+    await table.waitFor({ timeout: 30_000 });
+    const card = (await small.locator('section.card').filter({ has: table }).boundingBox())!;
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 1);
+    await small.screenshot({ path: path.join(artifacts, 'reliability-1024-time.png'), fullPage: true });
+    await small.close();
+  });
 });
+
+async function open2(page: Page, id: string): Promise<void> {
+  await page.getByTestId('nav-library').click();
+  await page.locator(`[data-testid="library-row"][data-id="${id}"]`).dblclick();
+  await page.getByTestId('result-screen').waitFor({ timeout: 20_000 });
+}

@@ -54,6 +54,9 @@ export interface TargetInfo {
   running: boolean;
   /** For a launched target that has exited: the error line it printed, if any. */
   lastError?: string;
+  /** A launched target: the environment variables and arguments it was given (not Flambé's own environment). */
+  env?: Record<string, string>;
+  args?: string[];
 }
 
 /** A target with the newest output it printed (up to 64 KB), so a reloaded UI shows its console as it was. */
@@ -151,7 +154,7 @@ export interface RecordingResult {
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
   name: string;
   createdAt: string;
-  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> | null;
+  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv' | 'env' | 'args'> | null;
   /** Null for a profile imported from a file (no load was run by Flambé). */
   settings: RecordRequestResolved | null;
   load: LoadSummary | null;

@@ -186,9 +186,14 @@ export async function recordCommand(argv: string[]): Promise<number> {
     line.clear();
     if (o.save && !outcome.saved) {
       // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
-      const fallback = bundleFallbackPath(o.out, result.id);
-      writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
-      out.write(`flambe: ${withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.')} It was written to ${fallback} instead.\n`);
+      const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
+      if (result.load || result.profile) {
+        const fallback = bundleFallbackPath(o.out, result.id);
+        writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
+        out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
+      } else {
+        out.write(`flambe: ${why}\n`);
+      }
     }
 
     let file: string | null = null;

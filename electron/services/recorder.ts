@@ -58,7 +58,10 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     tags: [],
     notes: '',
     createdAt: new Date().toISOString(),
-    target: target ? { kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv } : null,
+    target: target ? {
+      kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv,
+      ...(target.info.env ? { env: target.info.env, args: target.info.args ?? [] } : {}),
+    } : null,
     settings: req,
     load: null,
     profile: null,

@@ -11,6 +11,7 @@ import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { recordingFromFile, toBundle } from './library/files.ts';
 import { cpuSplitOf } from './library/split.ts';
+import { launchDetails } from './library/launch-details.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
@@ -113,7 +114,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       running.set(handle.id, handle);
       if (request.targetId) recordingTargets.add(request.targetId);
       void handle.done.then((result) => {
-        result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
+        result.name = request.name
+          || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt, launchDetails(result.target));
         result.tags = [...new Set(request.tags)];
         const outcome = keep(result);
         running.delete(handle.id);

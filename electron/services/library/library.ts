@@ -36,7 +36,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number;
+  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -56,7 +56,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -84,7 +84,7 @@ function rowDamage(r: Row): string | null {
 }
 
 /** "GET /log · 2026-11-21 14:05" */
-export function defaultName(method: string | null, url: string | null, createdAt: string): string {
+export function defaultName(method: string | null, url: string | null, createdAt: string, details = ''): string {
   const d = new Date(createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
   const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -94,7 +94,7 @@ export function defaultName(method: string | null, url: string | null, createdAt
     const u = new URL(url);
     path = u.pathname + u.search;
   } catch { /* keep the raw text */ }
-  return `${method ?? 'GET'} ${path} · ${when}`;
+  return `${method ?? 'GET'} ${path}${details ? ` · ${details}` : ''} · ${when}`;
 }
 
 function profileDurationMs(profile: unknown): number | null {
@@ -148,8 +148,8 @@ export class Library {
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
@@ -158,6 +158,7 @@ export class Library {
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
         rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+        rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
@@ -246,6 +247,7 @@ export class Library {
       target: r.target_kind ? {
         kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
         nodeVersion: r.node_version ?? '', argv: (parse(r.argv, 'command line') as string[] | null) ?? [],
+        ...((parse(r.launch ?? null, 'launch settings') as { env?: Record<string, string>; args?: string[] } | null) ?? {}),
       } : null,
       settings: parse(r.settings, 'load settings') as RecordingResult['settings'],
       load: parse(r.load, 'load results') as RecordingResult['load'],

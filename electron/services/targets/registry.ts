@@ -99,7 +99,8 @@ export class TargetRegistry {
     });
     const relative = path.relative(process.cwd(), proc.scriptPath);
     const label = !relative || relative.startsWith('..') ? proc.scriptPath : relative;
-    return this.add({ info: newInfo(targetId, 'launched', label, identity), session, process: proc, host: '127.0.0.1', gone, output: tail });
+    const info = { ...newInfo(targetId, 'launched', label, identity), env: { ...spec.env }, args: [...(spec.args ?? [])] };
+    return this.add({ info, session, process: proc, host: '127.0.0.1', gone, output: tail });
   }
 
   async attach(spec: AttachSpec): Promise<TargetInfo> {
