@@ -3,13 +3,16 @@
 // service host, load worker), Electron's main and preload, and the renderer.
 // esbuild for Node/Electron (DESIGN.md "Sharp edges": electron-vite refuses
 // Electron >= 42), Vite for the renderer.
-import { build } from 'esbuild';
-import { build as viteBuild } from 'vite';
 import { rmSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { runOnRecentNode } from './project-node.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A machine whose own `node` is too old: build under the Node npm installed.
+await runOnRecentNode(root);
+const { build } = await import('esbuild');
+const { build: viteBuild } = await import('vite');
 const onlyNode = process.argv.includes('--node-only');
 
 rmSync(path.join(root, 'dist/node'), { recursive: true, force: true });

@@ -6,6 +6,7 @@ export const apiMethodNames = [
   'listInspectorTargets',
   'attachTarget',
   'getTarget',
+  'listTargets',
   'stopTarget',
   'startRecording',
   'stopRecording',

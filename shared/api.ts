@@ -54,6 +54,14 @@ export interface TargetInfo {
   running: boolean;
   /** For a launched target that has exited: the error line it printed, if any. */
   lastError?: string;
+  /** A launched target: the environment variables and arguments it was given (not Flambé's own environment). */
+  env?: Record<string, string>;
+  args?: string[];
+}
+
+/** A target with the newest output it printed (up to 64 KB), so a reloaded UI shows its console as it was. */
+export interface TargetSnapshot extends TargetInfo {
+  output: { stream: 'stdout' | 'stderr'; text: string }[];
 }
 
 // ---------- load and recording ----------
@@ -102,7 +110,7 @@ export const recordRequestSchema = z.object({
   targetId: z.string().nullable(),
   load: loadSettingsSchema,
   warmupSec: z.number().min(0).max(600).default(2),
-  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  samplingIntervalUs: z.number().int().min(50, 'The sampling interval must be at least 50 µs.').max(100_000, 'The sampling interval must be at most 100 000 µs (0.1 s).').default(1000),
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),
@@ -303,7 +311,7 @@ export interface RecordingResult {
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
   name: string;
   createdAt: string;
-  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> | null;
+  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv' | 'env' | 'args'> | null;
   /** Null for a profile imported from a file (no load was run by Flambé). */
   settings: RecordRequestResolved | null;
   load: LoadSummary | null;
@@ -380,6 +388,8 @@ export interface ListResult {
   rows: RecordingRow[];
   /** Every tag in the library, for the tag chips. */
   tags: string[];
+  /** Rows of this page that are damaged in the file: left out of `rows`, named here. */
+  damaged?: { id: string; name: string; why: string }[];
 }
 
 export const renameSchema = z.object({ id: z.string().min(1), name: z.string().trim().min(1, 'A recording needs a name.').max(200) });
@@ -427,6 +437,8 @@ export interface FlambeApi {
   attachTarget(spec: AttachSpec): Promise<TargetInfo>;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
   getTarget(req: { targetId: string }): Promise<TargetInfo>;
+  /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
+  listTargets(req: Record<string, never>): Promise<{ targets: TargetSnapshot[] }>;
   /** Stops a launched process, or detaches from an attached one. */
   stopTarget(req: { targetId: string }): Promise<void>;
   /** Starts a recording; progress and the end come as events. */
@@ -470,6 +482,7 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
   getTarget: targetIdSchema,
+  listTargets: emptySchema,
   stopTarget: targetIdSchema,
   startRecording: recordRequestSchema,
   stopRecording: idSchema,

@@ -59,7 +59,11 @@ async function list(argv: string[]): Promise<number> {
   if (!q.success) throw new UserError(describeValidationError(q.error));
   const lib = open(o.library);
   try {
-    const { rows, total } = lib.list(q.data);
+    const { rows, total, damaged = [] } = lib.list(q.data);
+    if (damaged.length) {
+      const names = damaged.map((d) => `${d.id.slice(0, 8)} "${d.name}" (${d.why})`).join(', ');
+      process.stderr.write(`flambe: ${damaged.length} damaged recording${damaged.length === 1 ? ' was' : 's were'} skipped: ${names}.\n`);
+    }
     if (o.json) {
       process.stdout.write(JSON.stringify(rows.map((r) => ({
         id: r.id, name: r.name, createdAt: r.createdAt, tags: r.tags, requests: r.requests, rps: r.rps, p99Ms: r.p99Ms, durationMs: r.durationMs,

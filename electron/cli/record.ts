@@ -2,17 +2,18 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
-} from '../../shared/api.ts';
+import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { UserError } from '../services/errors.ts';
+import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
+import {
+  bundleFallbackPath, checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise,
+} from './record-input.ts';
 
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
@@ -75,14 +76,9 @@ export function splitPair(raw: string, sep: string, flag: string, example: strin
   return [raw.slice(0, i).trim(), raw.slice(i + sep.length).trim()];
 }
 
-export function parseHostPort(raw: string): { host: string; port: number } {
-  const m = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw.trim());
-  if (!m) throw new UserError(`--attach takes HOST:PORT, like 127.0.0.1:9229; "${raw}" is not that.`);
-  return { host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) };
-}
-
 export async function recordCommand(argv: string[]): Promise<number> {
   let parsed;
+  refuseNegativeNumbers(argv);
   try {
     parsed = parseArgs({
       args: argv,
@@ -101,7 +97,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       },
     });
   } catch (e) {
-    throw new UserError(`${(e as Error).message.split('. ')[0].replace(/\.$/, '')} (see "flambe record --help").`);
+    throw new UserError(parseArgsSentence(e, 'record'));
   }
   const { values: o, tokens } = parsed;
   if (o.help) {
@@ -135,14 +131,18 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
   }
+  const loadInput = {
+    url: o.url, method: o.method, headers, body: o.body,
+    connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
+    requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
+    warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'),
+  };
+  // Every number is checked before a script is launched.
+  checkRecordRequest(null, loadInput, true);
+  if (o.attach !== undefined) parseHostPort(o.attach);
+  // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
   const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null });
-  if (o.save) {
-    const status = await service.api.libraryStatus({});
-    if (status.problem) {
-      await service.dispose();
-      throw new UserError(status.problem.split(' Recordings are kept')[0]);
-    }
-  }
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);
@@ -152,6 +152,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   let interrupted = false;
   let recording = false;
+  let launched: TargetInfo | null = null;
+  let reported = false;
 
   try {
     let target: TargetInfo | null = null;
@@ -164,11 +166,13 @@ export async function recordCommand(argv: string[]): Promise<number> {
       });
       handleSignal = () => { interrupted = true; void service.dispose().then(() => process.exit(130)); };
       target = await service.api.launchTarget({ script: o.launch, args: scriptArgs, cwd: o.cwd, env, nodePath: o.node });
+      launched = target;
       if (json) unsubscribe();
     } else if (o.attach !== undefined) {
       const { host, port } = parseHostPort(o.attach);
       line.status(`Attaching to ${host}:${port}`);
       target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
+      launched = target;
     }
 
     let url = o.url;
@@ -178,24 +182,11 @@ export async function recordCommand(argv: string[]): Promise<number> {
       url = url ? new URL(url, found).href : found;
     }
 
-    const check = recordRequestSchema.safeParse({
-      targetId: target?.targetId ?? null,
-      load: {
-        url, method: o.method?.toUpperCase(), headers, body: o.body,
-        connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
-        requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
-        routes, rate: num(o.rate, '--rate'),
-      },
-      warmupSec: num(o.warmup, '--warmup'),
-      samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
-      name: o.name,
-      tags: o.tag ?? [],
-    });
-    if (!check.success) throw new UserError(describeValidationError(check.error));
+    const request = checkRecordRequest(target?.targetId ?? null, { ...loadInput, url });
     if (o['print-k6']) {
-      const ac = autocannonCommand(check.data.load);
+      const ac = autocannonCommand(request.load);
       const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
-      process.stdout.write(header + k6Script(check.data.load));
+      process.stdout.write(header + k6Script(request.load));
       return 0;
     }
 
@@ -204,7 +195,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       if (!routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
       service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
       recording = true;
-      const rows = await service.api.profileRoutes(check.data);
+      const rows = await service.api.profileRoutes(request);
       line.clear();
       process.stdout.write(json ? JSON.stringify({ routeCpu: rows }) + '\n' : formatRouteCpu(rows).join('\n') + '\n');
       const failed = rows.find((r) => r.error);
@@ -219,7 +210,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       });
     });
     recording = true;
-    const { recordingId } = await service.api.startRecording(check.data);
+    const { recordingId } = await service.api.startRecording(request);
     handleSignal = () => {
       if (interrupted) { void service.dispose().then(() => process.exit(130)); return; }
       interrupted = true;
@@ -232,10 +223,15 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
     line.clear();
     if (o.save && !outcome.saved) {
-      // The library refused the write: the profile must not be lost with this process.
-      const fallback = path.resolve(o.out ?? `flambe-${result.id.slice(0, 8)}.flambe`);
-      if (!o.out) writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
-      out.write(`flambe: ${outcome.saveError?.split(' It is kept')[0]} It was written to ${fallback} instead.\n`);
+      // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
+      const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
+      if (result.load || result.profile) {
+        const fallback = bundleFallbackPath(o.out, result.id);
+        writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
+        out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
+      } else {
+        out.write(`flambe: ${why}\n`);
+      }
     }
 
     let file: string | null = null;
@@ -248,11 +244,18 @@ export async function recordCommand(argv: string[]): Promise<number> {
       }
     }
     report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
+    reported = true;
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
       return interrupted ? 130 : 1;
     }
     return interrupted ? 130 : 0;
+  } catch (e) {
+    // --json promises one object on stdout, also when the run never got a result.
+    if (json && !reported && isUserError(e)) {
+      process.stdout.write(jsonFailure(launched ? { nodeVersion: launched.nodeVersion, pid: launched.pid } : null, e.message));
+    }
+    throw e;
   } finally {
     line.clear();
     process.off('SIGINT', onSigint);

@@ -6,7 +6,8 @@ import { describeValidationError, loadSettingsSchema, type LoadSettings, type Ta
 import { UserError } from '../services/errors.ts';
 import { createFlambeService, type FlambeService } from '../services/service.ts';
 import { ProgressLine } from './format.ts';
-import { num, parseHostPort, splitPair, waitForSuggestedUrl } from './record.ts';
+import { num, splitPair, waitForSuggestedUrl } from './record.ts';
+import { parseHostPort } from './record-input.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 

@@ -16,6 +16,7 @@ import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { toBundle } from './library/files.ts';
 import { prepareImportOffThread } from './library/import-in-worker.ts';
+import { launchDetails } from './library/launch-details.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
@@ -50,6 +51,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
   const targets = new TargetRegistry(emit);
   const running = new Map<string, RecordingHandle>();
+  const recordingTargets = new Set<string>();
   // Recordings the library could not store (or all of them, without a library):
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
@@ -115,13 +117,20 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
     const request: RecordRequestResolved = recordRequestSchema.parse(req);
     const target = request.targetId ? targets.get(request.targetId) : null;
+    // Two profilers on one target would mix their samples and their load.
+    if (request.targetId && recordingTargets.has(request.targetId)) {
+      throw new UserError('This target is already being recorded: wait for that recording to finish, or stop it first.');
+    }
     const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
     running.set(handle.id, handle);
+    if (request.targetId) recordingTargets.add(request.targetId);
     const finished = handle.done.then((result) => {
-      result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
+      result.name = request.name
+        || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt, launchDetails(result.target));
       result.tags = [...new Set(request.tags)];
       const outcome = keep(result);
       running.delete(handle.id);
+      if (request.targetId) recordingTargets.delete(request.targetId);
       emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
       return result;
     });
@@ -133,6 +142,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
     getTarget: ({ targetId }) => targets.refresh(targetId),
+    listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
       return { recordingId: begin(req).id };

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
 import { CompareScreen } from './library/CompareScreen.tsx';
 import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
@@ -21,6 +22,7 @@ import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
+import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import './app-nav.css';
@@ -71,9 +73,11 @@ export function App() {
   const { onTargetReady } = useSuggestedUrls({ client, target, setTarget, setLoadForm });
 
   const chooseTarget = (info: TargetInfo, isDemo: boolean) => {
-    setTarget({ info, exit: null, isDemo });
+    setTarget({ info, exit: info.running ? null : { code: null, signal: null }, isDemo });
     onTargetReady(info);
   };
+  // After a reload: the target launched before it, with its console.
+  useRecoveredTarget({ client, consoleStore, canRecover: () => target === null, onRecovered: chooseTarget });
 
   const go = useCallback((next: Screen) => {
     setScreen(next);
@@ -156,6 +160,7 @@ export function App() {
       </header>
       <main className="app-main">
         <div hidden={screen !== 'record'}>
+          <ErrorBoundary what="The Record screen">
           <RecordScreen
             active={screen === 'record'}
             target={target}
@@ -170,9 +175,11 @@ export function App() {
             consoleStore={consoleStore}
             onResult={onRecordingResult}
           />
+          </ErrorBoundary>
         </div>
         {/* Kept mounted too: the search, the sort, the selection and the scroll survive opening a recording. */}
         <div hidden={screen !== 'library'}>
+          <ErrorBoundary what="The Library screen">
           <LibraryScreen
             hiddenIds={deletes.hidden}
             onOpen={openRecording}
@@ -184,11 +191,19 @@ export function App() {
             onRecord={() => go('record')}
             imports={imports}
           />
+          </ErrorBoundary>
         </div>
+        {/* One recording whose data a screen cannot draw must not take the window down with it. */}
         {screen === 'result' && shown && (
-          <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          <ErrorBoundary what="This recording" resetKey={shown.result.id}>
+            <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          </ErrorBoundary>
         )}
-        {screen === 'compare' && compareIds && <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />}
+        {screen === 'compare' && compareIds && (
+          <ErrorBoundary what="The comparison" resetKey={compareIds.join()}>
+            <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />
+          </ErrorBoundary>
+        )}
       </main>
 
       <div className="toasts">

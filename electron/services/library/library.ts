@@ -17,7 +17,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number;
+  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -37,7 +37,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -49,8 +49,23 @@ function toRow(r: Row): RecordingRow {
   };
 }
 
+/** Why a stored row cannot be shown (a column that does not parse), or null when it is fine. */
+function rowDamage(r: Row): string | null {
+  const columns: [keyof Row, string][] = [['tags', 'tags'], ['cpu_split', 'CPU split']];
+  for (const [column, what] of columns) {
+    const text = r[column];
+    if (typeof text !== 'string') continue;
+    try {
+      JSON.parse(text);
+    } catch {
+      return `its ${what} cannot be read`;
+    }
+  }
+  return null;
+}
+
 /** "GET /log · 2026-11-21 14:05" */
-export function defaultName(method: string | null, url: string | null, createdAt: string): string {
+export function defaultName(method: string | null, url: string | null, createdAt: string, details = ''): string {
   const d = new Date(createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
   const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -60,7 +75,7 @@ export function defaultName(method: string | null, url: string | null, createdAt
     const u = new URL(url);
     path = u.pathname + u.search;
   } catch { /* keep the raw text */ }
-  return `${method ?? 'GET'} ${path} · ${when}`;
+  return `${method ?? 'GET'} ${path}${details ? ` · ${details}` : ''} · ${when}`;
 }
 
 function escapeLike(s: string): string {
@@ -109,8 +124,8 @@ export class Library {
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
@@ -119,6 +134,7 @@ export class Library {
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
         rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+        rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
@@ -165,9 +181,17 @@ export class Library {
     const details = this.db.prepare(`${ROW_SELECT} WHERE r.id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(page.map((p) => p.id))) as unknown as Row[];
     const byId = new Map(details.map((d) => [d.id, d]));
-    const rows = page.map(({ id }) => byId.get(id)!);
+    // One damaged row (hand-edited, or a bad disk sector) must not hide the others: it is named instead.
+    const rows: RecordingRow[] = [];
+    const damaged: { id: string; name: string; why: string }[] = [];
+    for (const { id } of page) {
+      const r = byId.get(id)!;
+      const why = rowDamage(r);
+      if (why) damaged.push({ id, name: String(r.name), why });
+      else rows.push(toRow(r));
+    }
     const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
-    return { total, rows: rows.map(toRow), tags };
+    return { total, rows, tags, ...(damaged.length ? { damaged } : {}) };
   }
 
   /** The whole recording, profile included (a bundle export). */
@@ -189,16 +213,27 @@ export class Library {
   meta(id: string): RecordingMeta {
     const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
     if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
+    const parse = (text: string | null, what: string): unknown => {
+      if (text === null) return null;
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new UserError(`This recording is damaged in the library (its ${what} cannot be read); the other recordings are fine.`);
+      }
+    };
+    const damage = rowDamage(r);
+    if (damage) throw new UserError(`This recording is damaged in the library (${damage}); the other recordings are fine.`);
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
         kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
-        nodeVersion: r.node_version ?? '', argv: r.argv ? (JSON.parse(r.argv) as string[]) : [],
+        nodeVersion: r.node_version ?? '', argv: (parse(r.argv, 'command line') as string[] | null) ?? [],
+        ...((parse(r.launch ?? null, 'launch settings') as { env?: Record<string, string>; args?: string[] } | null) ?? {}),
       } : null,
-      settings: r.settings ? JSON.parse(r.settings) : null,
-      load: r.load ? JSON.parse(r.load) : null,
+      settings: parse(r.settings, 'load settings') as RecordingMeta['settings'],
+      load: parse(r.load, 'load results') as RecordingMeta['load'],
       hasProfile: !!r.has_profile,
-      samples: r.samples ? JSON.parse(r.samples) : [],
+      samples: (parse(r.samples, 'process samples') as RecordingMeta['samples'] | null) ?? [],
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,

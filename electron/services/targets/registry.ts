@@ -2,18 +2,21 @@
 // each with its inspector session. Emits their output and their exit.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo } from '../../../shared/api.ts';
+import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo, TargetSnapshot } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
 import { isLoopbackHost, listInspectorTargets } from './attach.ts';
 import { OutputBuffer } from './output-buffer.ts';
+import { OutputTail } from './output-tail.ts';
 
 export interface Target {
   info: TargetInfo;
   session: InspectorSession;
   process?: LaunchedProcess;
   host: string;
+  /** What it printed lately (launched targets), for a UI that opens later. */
+  output?: OutputTail;
   /** Resolves when the target is gone (process exit or inspector disconnect). */
   gone: Promise<string>;
 }
@@ -42,7 +45,11 @@ export class TargetRegistry {
 
   async launch(spec: LaunchSpec): Promise<TargetInfo> {
     const targetId = randomUUID();
-    const output = new OutputBuffer((stream, text) => this.emit('targetOutput', { targetId, stream, text }));
+    const tail = new OutputTail();
+    const output = new OutputBuffer((stream, text) => {
+      tail.push(stream, text);
+      this.emit('targetOutput', { targetId, stream, text });
+    });
     let session: InspectorSession | undefined;
     const proc = await launchScript(spec, {
       onOutput: (stream, text) => output.push(stream, text),
@@ -92,7 +99,8 @@ export class TargetRegistry {
     });
     const relative = path.relative(process.cwd(), proc.scriptPath);
     const label = !relative || relative.startsWith('..') ? proc.scriptPath : relative;
-    return this.add({ info: newInfo(targetId, 'launched', label, identity), session, process: proc, host: '127.0.0.1', gone });
+    const info = { ...newInfo(targetId, 'launched', label, identity), env: { ...spec.env }, args: [...(spec.args ?? [])] };
+    return this.add({ info, session, process: proc, host: '127.0.0.1', gone, output: tail });
   }
 
   async attach(spec: AttachSpec): Promise<TargetInfo> {
@@ -132,6 +140,13 @@ export class TargetRegistry {
     }
     if (!t.info.running && t.process) t.info.lastError = t.process.lastError();
     return { ...t.info };
+  }
+
+  /** Every target held, oldest first, with the tail of its output. */
+  async list(): Promise<TargetSnapshot[]> {
+    const ids = [...this.targets.keys()];
+    const infos = await Promise.all(ids.map((id) => this.refresh(id).catch(() => null)));
+    return infos.flatMap((info, i) => (info ? [{ ...info, output: this.targets.get(ids[i])?.output?.read() ?? [] }] : []));
   }
 
   async stop(targetId: string): Promise<void> {

@@ -5,6 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { FlameNode, Grouping } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import type { FlameData } from '../lib/flame-data.ts';
 import { menuItems, popTransform, pushTransform, targetFromFrame, transformsOf, type AppliedTransform, type MenuItem, type MenuTarget } from '../analysis/transform-menu.ts';
@@ -83,12 +84,12 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
           {
             key: 'flamegraph', label: 'Flamegraph', testId: 'tab-flamegraph',
             content: flame.error ? <p className="note note-error" data-testid="flamegraph-empty">{flame.error}</p>
-              : flame.data ? <Flamegraph data={flame.data} model={flame.stale ? undefined : model} active={tab === 'flamegraph'} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} />
+              : flame.data ? <ErrorBoundary what="The flamegraph"><Flamegraph data={flame.data} model={flame.stale ? undefined : model} active={tab === 'flamegraph'} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} /></ErrorBoundary>
                 : <p className="empty-state" aria-busy="true">Building the flamegraph…</p>,
           },
-          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <BottomUpView {...tableProps} active={tab === 'bottom-up'} /> },
-          { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <CallTreeView {...tableProps} active={tab === 'call-tree'} /> },
-          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /> },
+          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} /></ErrorBoundary> },
+          { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <ErrorBoundary what="The call tree"><CallTreeView {...tableProps} active={tab === 'call-tree'} /></ErrorBoundary> },
+          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /></ErrorBoundary> },
         ]}
       />
       {menu && <ContextMenu x={menu.x} y={menu.y} title={menu.target.name} items={menuItems(menu.target, stack)} onChoose={choose} onClose={closeMenu} />}
