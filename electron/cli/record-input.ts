@@ -47,14 +47,12 @@ export interface LoadInput {
 /**
  * The record request, validated. `-n 5` with the default 10 connections would
  * be refused by the load generator: without -c, use no more connections than
- * requests. With `placeholderUrl`, checks everything but the URL (which a
- * launched script decides later) — so a bad number is refused before launching.
+ * requests (with -c, the burst itself uses fewer and the summary says so).
+ * With `placeholderUrl`, checks everything but the URL (which a launched
+ * script decides later) — so a bad number is refused before launching.
  */
 export function checkRecordRequest(targetId: string | null, input: LoadInput, placeholderUrl = false) {
   const connections = input.connections ?? (input.requests !== undefined && input.requests >= 1 ? Math.min(10, Math.floor(input.requests)) : undefined);
-  if (input.requests !== undefined && connections !== undefined && input.requests < connections) {
-    throw new UserError(`-n ${input.requests} is fewer requests than -c ${connections} connections: use at most ${input.requests} connections.`);
-  }
   const url = placeholderUrl && (!input.url || input.url.startsWith('/')) ? 'http://127.0.0.1/' : input.url;
   const check = recordRequestSchema.safeParse({
     targetId,
