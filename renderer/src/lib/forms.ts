@@ -6,7 +6,7 @@ import {
   attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema,
   type LaunchSpec, type AttachSpec, type RecordRequestResolved, type samplingIntervalsUs,
 } from '../../../shared/api.ts';
-import { isLoopbackHost } from './hosts.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
 import { ArgumentsError, splitArgs } from './shell-args.ts';
 
