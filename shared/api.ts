@@ -5,6 +5,7 @@
 // transport never trusts its sender.
 import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
+import { HTTP_METHODS } from './http.ts';
 
 // ---------- targets ----------
 
@@ -65,7 +66,7 @@ export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
 export const loadSettingsSchema = z
   .object({
     url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
-    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
+    method: z.enum(HTTP_METHODS).default('GET'),
     headers: z.record(z.string(), z.string()).default({}),
     body: z.string().optional(),
     connections: z.number().int().min(1, 'Use at least 1 connection.').max(1000, 'Use at most 1000 connections.').default(10),

@@ -9,10 +9,8 @@ import {
 import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
 import { ArgumentsError, splitArgs } from './shell-args.ts';
+import { METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
 export interface LoadFormState {
   url: string;

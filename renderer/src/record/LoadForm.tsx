@@ -1,7 +1,8 @@
 // Step 2: how to load the server while profiling it.
 import { useId, type Dispatch, type SetStateAction } from 'react';
 import { samplingIntervalsUs, type DemoServerInfo } from '../../../shared/api.ts';
-import { HTTP_METHODS, METHODS_WITH_BODY, withPath, type HttpMethod, type LoadFormState } from '../lib/forms.ts';
+import { withPath, type LoadFormState } from '../lib/forms.ts';
+import { HTTP_METHODS, METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
 interface Props {
   form: LoadFormState;
