@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
 import { HTTP_METHODS } from './http.ts';
+import { envProblem, headerProblem } from './headers.ts';
 
 // ---------- targets ----------
 
@@ -13,7 +14,12 @@ export const launchSpecSchema = z.object({
   script: z.string().trim().min(1, 'Choose the script to launch.'),
   args: z.array(z.string()).default([]),
   cwd: z.string().optional(),
-  env: z.record(z.string(), z.string()).default({}),
+  env: z.record(z.string(), z.string()).default({}).superRefine((env, ctx) => {
+    for (const [k, v] of Object.entries(env)) {
+      const problem = envProblem(k, v);
+      if (problem) return ctx.addIssue({ code: 'custom', message: `Environment variable ${problem}` });
+    }
+  }),
   nodePath: z.string().optional(),
 });
 export type LaunchSpec = z.input<typeof launchSpecSchema>;
@@ -67,7 +73,12 @@ export const loadSettingsSchema = z
   .object({
     url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
     method: z.enum(HTTP_METHODS).default('GET'),
-    headers: z.record(z.string(), z.string()).default({}),
+    headers: z.record(z.string(), z.string()).default({}).superRefine((headers, ctx) => {
+      for (const [k, v] of Object.entries(headers)) {
+        const problem = headerProblem(k, v);
+        if (problem) return ctx.addIssue({ code: 'custom', message: `Header ${problem}` });
+      }
+    }),
     body: z.string().optional(),
     connections: z.number().int().min(1, 'Use at least 1 connection.').max(1000, 'Use at most 1000 connections.').default(10),
     /** Seconds of load; ignored when `requests` is set. */

@@ -7,7 +7,7 @@ import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { createFlambeService } from '../services/service.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
+import { summarizeRawProfile } from '../services/library/split.ts';
 import { recordingFromFile, toBundle } from '../services/library/files.ts';
 
 export const LIBRARY_HELP = `Usage:
@@ -32,7 +32,7 @@ function parse(argv: string[], options: OptionSpec): { values: Record<string, st
 }
 
 function open(flag: unknown): Library {
-  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined), { cpuSplit: cpuSplitOf });
+  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined), { summarize: summarizeRawProfile });
 }
 
 const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toFixed(digits));
@@ -89,7 +89,7 @@ async function importFiles(argv: string[]): Promise<number> {
     }
   });
   files.forEach((f, i) => recordingFromFile(path.basename(f), contents[i]));
-  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), summarize: summarizeRawProfile });
   try {
     const status = await service.api.libraryStatus({});
     if (status.problem) throw new UserError(status.problem);

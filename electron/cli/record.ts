@@ -5,8 +5,9 @@ import { parseArgs } from 'node:util';
 import {
   describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
 } from '../../shared/api.ts';
+import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
+import { summarizeRawProfile } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { formatLoadSummary, ProgressLine } from './format.ts';
@@ -56,10 +57,10 @@ function num(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
-function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
-  const i = raw.indexOf(sep);
-  if (i <= 0) throw new UserError(`${flag} takes ${example}; "${raw}" has no "${sep.trim()}".`);
-  return [raw.slice(0, i).trim(), raw.slice(i + sep.length).trim()];
+/** The value of a parse, or its sentence as a UserError. */
+function orRefuse<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new UserError(parsed.message);
+  return parsed.value;
 }
 
 function parseHostPort(raw: string): { host: string; port: number } {
@@ -104,21 +105,14 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
 
-  const env: Record<string, string> = {};
-  for (const pair of o.env ?? []) {
-    const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
-    env[k] = v;
-  }
-  const headers: Record<string, string> = {};
-  for (const h of o.header ?? []) {
-    const [k, v] = splitPair(h, ':', '--header', '"Name: value"');
-    headers[k] = v;
-  }
+  // The forms' rules (shared/headers.ts): RFC 7230 names, no line breaks in a value, repeats merged.
+  const env = orRefuse(parseEnvEntries((o.env ?? []).map((text) => ({ text, where: `--env ${JSON.stringify(text)}` }))));
+  const headers = orRefuse(parseHeaderEntries((o.header ?? []).map((text) => ({ text, where: `--header ${JSON.stringify(text)}` }))));
 
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
   }
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, summarize: summarizeRawProfile });
   if (o.save) {
     const status = await service.api.libraryStatus({});
     if (status.problem) {
@@ -234,10 +228,15 @@ async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promi
   }
 }
 
+/** Samples and duration as the model counts them (the Library and the views show the same numbers). */
 function profileStats(profile: unknown): { samples: number; durationMs: number } | null {
-  const p = profile as { samples?: unknown[]; startTime?: number; endTime?: number } | null;
-  if (!p || !Array.isArray(p.samples)) return null;
-  return { samples: p.samples.length, durationMs: Math.round(((p.endTime ?? 0) - (p.startTime ?? 0)) / 10) / 100 };
+  if (!profile) return null;
+  try {
+    const summary = summarizeRawProfile(profile);
+    return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
+  } catch {
+    return null; // a profile the model refuses: the run's other numbers still print
+  }
 }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null): void {

@@ -6,7 +6,7 @@
 import { createFlambeService } from '../services/service.ts';
 import { messageOf } from '../services/errors.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
+import { summarizeRawProfile } from '../services/library/split.ts';
 import { createHostDispatcher } from './host-dispatch.ts';
 import type { HostReply } from './ipc-contract.ts';
 
@@ -25,7 +25,7 @@ if (!parentPort) {
 const log = (line: string) => process.stderr.write(`[flambe service host] ${line}\n`);
 // The same library as `npm run web` and the CLI ($FLAMBE_LIBRARY, else the
 // platform's data folder), so a recording made anywhere shows up everywhere.
-const service = createFlambeService({ libraryPath: resolveLibraryPath(undefined), cpuSplit: cpuSplitOf });
+const service = createFlambeService({ libraryPath: resolveLibraryPath(undefined), summarize: summarizeRawProfile });
 
 service.onEvent((event) => {
   try {

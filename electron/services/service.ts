@@ -5,12 +5,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { recordRequestSchema } from '../../shared/api.ts';
 import type {
-  CpuSplit, DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
 } from '../../shared/api.ts';
 import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { recordingFromFile, toBundle } from './library/files.ts';
-import { cpuSplitOf } from './library/split.ts';
+import { summarizeRawProfile } from './library/split.ts';
+import type { ProfileSummary } from '../../shared/profile/summary.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
@@ -19,8 +20,8 @@ import { TargetRegistry } from './targets/registry.ts';
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
   libraryPath?: string | null;
-  /** The headline CPU split of a profile, stored with each recording. */
-  cpuSplit?: (profile: unknown) => CpuSplit | null;
+  /** The CPU split and duration of a profile, stored with each recording (default: from shared/profile's model). */
+  summarize?: (profile: unknown) => ProfileSummary | null;
   libraryBusyTimeoutMs?: number;
 }
 
@@ -55,7 +56,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   let libraryProblem: string | null = null;
   if (options.libraryPath) {
     try {
-      library = new Library(options.libraryPath, { cpuSplit: options.cpuSplit ?? cpuSplitOf, busyTimeoutMs: options.libraryBusyTimeoutMs });
+      library = new Library(options.libraryPath, { summarize: options.summarize ?? summarizeRawProfile, busyTimeoutMs: options.libraryBusyTimeoutMs });
     } catch (e) {
       libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
     }

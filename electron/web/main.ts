@@ -8,7 +8,7 @@ import { createFlambeService } from '../services/service.ts';
 import { startWebServer } from './server.ts';
 import { openBrowser, type RedirectFile } from './open-browser.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
+import { summarizeRawProfile } from '../services/library/split.ts';
 
 function rendererDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,7 +37,7 @@ async function main() {
     process.exit(1);
   }
   const libraryPath = resolveLibraryPath(values.library);
-  const service = createFlambeService({ libraryPath, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath, summarize: summarizeRawProfile });
   const token = randomBytes(24).toString('base64url');
   let server;
   try {

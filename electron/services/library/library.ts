@@ -7,6 +7,7 @@ import type {
   CpuSplit, ListQuery, ListResult, RecordingResult, RecordingRow,
 } from '../../../shared/api.ts';
 import { listQuerySchema } from '../../../shared/api.ts';
+import type { ProfileSummary } from '../../../shared/profile/summary.ts';
 import { UserError } from '../errors.ts';
 import { openLibraryDb } from './safe-open.ts';
 
@@ -82,18 +83,13 @@ export function defaultName(method: string | null, url: string | null, createdAt
   return `${method ?? 'GET'} ${path} · ${when}`;
 }
 
-function profileDurationMs(profile: unknown): number | null {
-  const p = profile as { startTime?: number; endTime?: number } | null;
-  return p && typeof p.startTime === 'number' && typeof p.endTime === 'number' ? (p.endTime - p.startTime) / 1000 : null;
-}
-
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export interface LibraryOptions {
-  /** The headline CPU split of a profile (from shared/profile's categories). */
-  cpuSplit?: (profile: unknown) => CpuSplit | null;
+  /** The CPU split and duration of a profile, from shared/profile's model (none without it). */
+  summarize?: (profile: unknown) => ProfileSummary | null;
   /** How long a write waits for another process's lock before it fails. */
   busyTimeoutMs?: number;
 }
@@ -101,12 +97,12 @@ export interface LibraryOptions {
 export class Library {
   readonly file: string;
   private readonly db: DatabaseSync;
-  private readonly splitOf: (profile: unknown) => CpuSplit | null;
+  private readonly summarize: (profile: unknown) => ProfileSummary | null;
 
   constructor(file: string, options: LibraryOptions = {}) {
     this.file = file;
     this.db = openLibraryDb(file, options.busyTimeoutMs);
-    this.splitOf = options.cpuSplit ?? (() => null);
+    this.summarize = options.summarize ?? (() => null);
   }
 
   close(): void {
@@ -127,7 +123,8 @@ export class Library {
 
   /** Saves a recording (metadata, tags and compressed profile) in one transaction. */
   save(rec: RecordingResult, source: 'recorded' | 'imported' = 'recorded'): RecordingRow {
-    const split = rec.profile ? safe(() => this.splitOf(rec.profile)) : null;
+    const summary = rec.profile ? safe(() => this.summarize(rec.profile)) : null;
+    const split = summary?.cpuSplit ?? null;
     const profileText = rec.profile ? JSON.stringify(rec.profile) : null;
     const packed = profileText ? compress(profileText) : null;
     const load = rec.load;
@@ -141,7 +138,7 @@ export class Library {
         rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
         load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
-        rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
+        rec.settings?.samplingIntervalUs ?? null, summary?.durationMs ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');

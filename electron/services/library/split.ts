@@ -1,9 +1,9 @@
-// The headline CPU split stored with each recording (the Library's bar).
-// Numbers come from shared/profile — nothing else computes profile numbers.
-import type { CpuSplit } from '../../../shared/api.ts';
-import { cpuSplit } from '../../../shared/profile/categories.ts';
+// The numbers stored with each recording about its profile (the Library's
+// split bar, its duration column), from ONE import of the profile through
+// shared/profile — nothing else computes profile numbers.
 import { importProfile } from '../../../shared/profile/import.ts';
+import { summarizeProfile, type ProfileSummary } from '../../../shared/profile/summary.ts';
 
-export function cpuSplitOf(rawProfile: unknown): CpuSplit | null {
-  return rawProfile ? cpuSplit(importProfile(rawProfile)) : null;
+export function summarizeRawProfile(rawProfile: unknown): ProfileSummary | null {
+  return rawProfile ? summarizeProfile(importProfile(rawProfile)) : null;
 }

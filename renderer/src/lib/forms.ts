@@ -7,7 +7,7 @@ import {
   type LaunchSpec, type AttachSpec, type RecordRequestResolved, type samplingIntervalsUs,
 } from '../../../shared/api.ts';
 import { isLoopbackHost } from '../../../shared/hosts.ts';
-import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
+import { parseEnvLines, parseHeaderLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from './shell-args.ts';
 import { METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
@@ -61,7 +61,7 @@ export function parseNumberField(text: string, what: string, opts: { integer?: b
 }
 
 export function buildRecordRequest(form: LoadFormState, targetId: string | null): Parsed<RecordRequestResolved> {
-  const headers = parseHeaders(form.headers);
+  const headers = parseHeaderLines(form.headers);
   if (!headers.ok) return headers;
   const connections = parseNumberField(form.connections, 'Connections', { integer: true });
   if (!connections.ok) return connections;
@@ -112,7 +112,7 @@ export function buildLaunchSpec(form: LaunchFormState): Parsed<LaunchSpec> {
     if (e instanceof ArgumentsError) return { ok: false, message: e.message };
     throw e;
   }
-  const env = parseEnv(form.env);
+  const env = parseEnvLines(form.env);
   if (!env.ok) return env;
   const spec: LaunchSpec = { script: form.script.trim(), args, env: env.value };
   if (form.cwd.trim()) spec.cwd = form.cwd.trim();
