@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import {
   describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
 } from '../../shared/api.ts';
+import { writeBundle } from '../../shared/bundle.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { summarizeRawProfile } from '../services/library/split.ts';
@@ -189,7 +190,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     if (o.save && !outcome.saved) {
       // The library refused the write: the profile must not be lost with this process.
       const fallback = path.resolve(o.out ?? `flambe-${result.id.slice(0, 8)}.flambe`);
-      if (!o.out) writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
+      if (!o.out) writeFileSync(fallback, writeBundle(result));
       out.write(`flambe: ${outcome.saveError?.split(' It is kept')[0]} It was written to ${fallback} instead.\n`);
     }
 

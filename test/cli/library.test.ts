@@ -50,6 +50,19 @@ describe('flambe library', () => {
     expect(after).toBe(before);
   });
 
+  it('a bundle with wrong types imports nothing, not even the good file beside it, and says why in one line', async () => {
+    const good = path.join(dir, 'good2.cpuprofile');
+    const bad = path.join(dir, 'bad.flambe');
+    writeFileSync(good, realProfileText());
+    writeFileSync(bad, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: { name: 'x', createdAt: '2026-01-01T00:00:00Z', profile: null, tags: 'oops' } }));
+    const before = JSON.parse((await runFlambe(['library', 'list', '--json', ...lib])).stdout).length;
+    const r = await runFlambe(['library', 'import', good, bad, ...lib]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flambe: bad.flambe is a damaged Flambé bundle: tags should be a list, not text. Nothing was imported.\n');
+    const after = JSON.parse((await runFlambe(['library', 'list', '--json', ...lib])).stdout).length;
+    expect(after).toBe(before);
+  });
+
   it('list --json prints the documented shape; --search and --tag filter', async () => {
     const r = await runFlambe(['library', 'list', '--json', ...lib]);
     const rows = JSON.parse(r.stdout);
