@@ -29,7 +29,7 @@ const common = {
 const nodeEntries = {
   cli: 'electron/cli/main.ts',
   web: 'electron/web/main.ts',
-  'service-host': 'electron/main/service-host.ts',
+  'service-host': 'electron/service-host/main.ts',
   'load-worker': 'electron/services/load/worker.ts',
 };
 await build({

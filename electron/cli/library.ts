@@ -89,7 +89,7 @@ async function importFiles(argv: string[]): Promise<number> {
     }
   });
   files.forEach((f, i) => recordingFromFile(path.basename(f), contents[i]));
-  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), summarize: summarizeRawProfile });
+  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), summarize: summarizeRawProfile, keepsUnsavedInMemory: false });
   try {
     const status = await service.api.libraryStatus({});
     if (status.problem) throw new UserError(status.problem);

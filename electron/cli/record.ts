@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
+  type FlambeEvents, type LoadSettings, type RecordingProgress, type RecordingResult, type TargetInfo,
 } from '../../shared/api.ts';
 import { writeBundle } from '../../shared/bundle.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
@@ -113,12 +113,12 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
   }
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, summarize: summarizeRawProfile });
+  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, summarize: summarizeRawProfile, keepsUnsavedInMemory: false });
   if (o.save) {
     const status = await service.api.libraryStatus({});
     if (status.problem) {
       await service.dispose();
-      throw new UserError(status.problem.split(' Recordings are kept')[0]);
+      throw new UserError(status.problem);
     }
   }
   const out = process.stderr;
@@ -156,10 +156,11 @@ export async function recordCommand(argv: string[]): Promise<number> {
       url = url ? new URL(url, found).href : found;
     }
 
-    const check = recordRequestSchema.safeParse({
+    // Validated by the service's dispatcher (service.api), like a call from the UI.
+    const request = {
       targetId: target?.targetId ?? null,
       load: {
-        url, method: o.method?.toUpperCase(), headers, body: o.body,
+        url: url ?? '', method: o.method?.toUpperCase() as LoadSettings['method'], headers, body: o.body,
         connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
         requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
       },
@@ -167,8 +168,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
       name: o.name,
       tags: o.tag ?? [],
-    });
-    if (!check.success) throw new UserError(describeValidationError(check.error));
+    };
 
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
       service.onEvent((e) => {
@@ -177,7 +177,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       });
     });
     recording = true;
-    const { recordingId } = await service.api.startRecording(check.data);
+    const { recordingId } = await service.api.startRecording(request);
     handleSignal = () => {
       if (interrupted) { void service.dispose().then(() => process.exit(130)); return; }
       interrupted = true;
@@ -191,7 +191,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       // The library refused the write: the profile must not be lost with this process.
       const fallback = path.resolve(o.out ?? `flambe-${result.id.slice(0, 8)}.flambe`);
       if (!o.out) writeFileSync(fallback, writeBundle(result));
-      out.write(`flambe: ${outcome.saveError?.split(' It is kept')[0]} It was written to ${fallback} instead.\n`);
+      out.write(`flambe: ${outcome.saveError} It was written to ${fallback} instead.\n`);
     }
 
     let file: string | null = null;

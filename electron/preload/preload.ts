@@ -4,9 +4,9 @@
 // Bundled to ONE CommonJS file (dist/electron/preload.cjs): a sandboxed
 // preload can require nothing but `electron`, so everything else is inlined.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { FlambeEvent } from '../../shared/api.ts';
+import type { FlambeEvent, InvokeOutcome } from '../../shared/api.ts';
 import { apiMethodNames } from '../../shared/api-methods.ts';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type FlambeBridge, type InvokeOutcome } from '../main/ipc-contract.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, type FlambeBridge } from '../../shared/bridge.ts';
 
 const known = new Set<string>(apiMethodNames);
 

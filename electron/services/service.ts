@@ -1,13 +1,14 @@
-// The implementation of the contract in shared/api.ts. Transports (Electron's
-// utility process, the browser-mode server, the CLI) call it with arguments
-// they have already validated against apiInputSchemas.
+// The implementation of the contract in shared/api.ts. Nothing calls it
+// directly: transports go through dispatch/ (browser mode, the service host)
+// or through `api`, the validated FlambeApi (the CLI, tests), so every
+// argument arrives here parsed by its schema, defaults filled in.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { recordRequestSchema } from '../../shared/api.ts';
 import type {
-  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
 } from '../../shared/api.ts';
 import { UserError, messageOf } from './errors.ts';
+import { validatedApi } from './dispatch/dispatch.ts';
 import { Library, defaultName } from './library/library.ts';
 import { recordingFromFile, toBundle } from './library/files.ts';
 import { summarizeRawProfile } from './library/split.ts';
@@ -23,10 +24,19 @@ export interface ServiceOptions {
   /** The CPU split and duration of a profile, stored with each recording (default: from shared/profile's model). */
   summarize?: (profile: unknown) => ProfileSummary | null;
   libraryBusyTimeoutMs?: number;
+  /**
+   * Whether the caller lives on after a refused save and can offer to export
+   * what it kept in memory (the app, browser mode). The CLI says false: its
+   * sentences then carry no advice about memory, instead of having it cut off.
+   */
+  keepsUnsavedInMemory?: boolean;
 }
 
 export interface FlambeService {
+  /** The contract for in-process callers: each call validated by services/dispatch. */
   api: FlambeApi;
+  /** The implementation, for services/dispatch only: it trusts its (validated) arguments. */
+  impl: FlambeServiceApi;
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   /** Stops running recordings and launched processes (no orphans). */
   dispose(): Promise<void>;
@@ -52,13 +62,14 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
 
+  const inMemory = options.keepsUnsavedInMemory ?? true;
   let library: Library | null = null;
   let libraryProblem: string | null = null;
   if (options.libraryPath) {
     try {
       library = new Library(options.libraryPath, { summarize: options.summarize ?? summarizeRawProfile, busyTimeoutMs: options.libraryBusyTimeoutMs });
     } catch (e) {
-      libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
+      libraryProblem = inMemory ? `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.` : messageOf(e);
     }
   } else if (options.libraryPath === undefined) {
     libraryProblem = 'No library file is in use: recordings are kept in memory until Flambé closes.';
@@ -82,7 +93,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     } catch (e) {
       unsaved.set(result.id, result);
       const why = (e as { code?: string; errstr?: string }).errstr ?? messageOf(e);
-      return { saved: false, saveError: `Could not save the recording to the library (${why}). It is kept in memory until Flambé closes: export it to keep it.` };
+      const advice = inMemory ? ' It is kept in memory until Flambé closes: export it to keep it.' : '';
+      return { saved: false, saveError: `Could not save the recording to the library (${why}).${advice}` };
     }
   }
 
@@ -94,15 +106,13 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     return library.get(id);
   };
 
-  const api: FlambeApi = {
+  const impl: FlambeServiceApi = {
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
     getTarget: ({ targetId }) => targets.refresh(targetId),
     stopTarget: ({ targetId }) => targets.stop(targetId),
-    async startRecording(req) {
-      // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
-      const request: RecordRequestResolved = recordRequestSchema.parse(req);
+    async startRecording(request: RecordRequestResolved) {
       const target = request.targetId ? targets.get(request.targetId) : null;
       const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
       running.set(handle.id, handle);
@@ -170,7 +180,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
 
   return {
-    api,
+    api: validatedApi(impl),
+    impl,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

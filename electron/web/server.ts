@@ -13,8 +13,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { apiInputSchemas, describeValidationError, isApiMethod, type ApiErrorPayload } from '../../shared/api.ts';
-import { isUserError, messageOf } from '../services/errors.ts';
+import { isApiMethod, type ApiErrorPayload } from '../../shared/api.ts';
+import { messageOf } from '../services/errors.ts';
+import { dispatch } from '../services/dispatch/dispatch.ts';
 import type { FlambeService } from '../services/service.ts';
 import { contentSecurityPolicy, loopbackWebSocketOrigins } from '../../shared/csp.ts';
 import { contentTypeFor } from '../../shared/http.ts';
@@ -130,19 +131,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     } catch {
       return fail(400, { message: 'The request body is not valid JSON.', kind: 'user' });
     }
-    const parsed = apiInputSchemas[method].safeParse(arg);
-    if (!parsed.success) return fail(400, { message: describeValidationError(parsed.error), kind: 'user' });
-    try {
-      const call = service.api[method] as (a: unknown) => Promise<unknown>;
-      const result = await call(parsed.data);
-      sendJson(res, 200, { ok: true, result: result ?? null });
-    } catch (e) {
-      if (isUserError(e)) fail(400, { message: e.message, kind: 'user' });
-      else {
-        process.stderr.write(`internal error in ${method}: ${e instanceof Error ? e.stack : String(e)}\n`);
-        fail(500, { message: `Something went wrong inside Flambé: ${messageOf(e)}`, kind: 'internal' });
-      }
-    }
+    // Errors are data (issue 9 item 20): a user's mistake answers 200 with {ok:false,error}, so the
+    // browser logs no "Failed to load resource"; 4xx is kept for the guard and the transport itself.
+    sendJson(res, 200, await dispatch(service.impl, method, arg, (line) => process.stderr.write(`${line}\n`)));
   }
 
   async function handleStatic(pathname: string, res: ServerResponse) {

@@ -63,6 +63,19 @@ describe('flambe library', () => {
     expect(after).toBe(before);
   });
 
+  it('a library file that is not one is refused in one sentence, with no promise of memory the CLI does not keep', async () => {
+    const notLibrary = path.join(dir, 'not-a-library.sqlite');
+    writeFileSync(notLibrary, 'hello, I am a text file');
+    const good = path.join(dir, 'good3.cpuprofile');
+    writeFileSync(good, realProfileText());
+    for (const args of [['library', 'import', good, '--library', notLibrary], ['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '--save', '--library', notLibrary]]) {
+      const r = await runFlambe(args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^flambe: .*not a Flambé library[^\n]*\n$/);
+      expect(r.stderr).not.toMatch(/memory/);
+    }
+  });
+
   it('list --json prints the documented shape; --search and --tag filter', async () => {
     const r = await runFlambe(['library', 'list', '--json', ...lib]);
     const rows = JSON.parse(r.stdout);

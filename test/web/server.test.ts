@@ -121,13 +121,20 @@ describe('browser-mode server', () => {
     const ok = await request('/api/demoServer', { method: 'POST', headers, body: '{}' });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, result: { script: expect.stringMatching(/server\.js$/), routes: expect.any(Array) } });
+    // A user's mistake is data, not an HTTP failure: the browser logs nothing for it (issue 9 item 20).
     const bad = await request('/api/startRecording', { method: 'POST', headers, body: JSON.stringify({ targetId: null, load: { url: 'nope' } }) });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(200);
     expect(JSON.parse(bad.body)).toEqual({ ok: false, error: { kind: 'user', message: expect.stringMatching(/Enter the full URL/) } });
     const unknown = await request('/api/rmRf', { method: 'POST', headers, body: '{}' });
     expect(unknown.status).toBe(404);
     const user = await request('/api/getRecording', { method: 'POST', headers, body: '{"id":"nope"}' });
-    expect(JSON.parse(user.body).error.message).toBe('That recording is not available any more.');
+    expect(user.status).toBe(200);
+    expect(JSON.parse(user.body)).toEqual({ ok: false, error: { kind: 'user', message: 'That recording is not available any more.' } });
+    const headerInjection = await request('/api/startRecording', { method: 'POST', headers,
+      body: JSON.stringify({ targetId: null, load: { url: 'http://127.0.0.1:9/', headers: { 'X-A': 'a\r\nInjected: 1' } } }) });
+    expect(JSON.parse(headerInjection.body).error.message).toMatch(/^Header "X-A": the value of X-A contains a line break/);
+    const notJson = await request('/api/demoServer', { method: 'POST', headers, body: '{' });
+    expect(notJson.status).toBe(400); // a transport failure, not a user's mistake in a form
   });
 
   it('streams events over the WebSocket only with the token', async () => {

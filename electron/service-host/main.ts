@@ -7,8 +7,8 @@ import { createFlambeService } from '../services/service.ts';
 import { messageOf } from '../services/errors.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { summarizeRawProfile } from '../services/library/split.ts';
-import { createHostDispatcher } from './host-dispatch.ts';
-import type { HostReply } from './ipc-contract.ts';
+import { createHostDispatcher } from './dispatcher.ts';
+import type { HostReply } from './protocol.ts';
 
 /** The part of Electron's ParentPort this file uses (typed here to keep `electron` out). */
 interface ParentPort {
