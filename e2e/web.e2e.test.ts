@@ -42,6 +42,21 @@ describe.skipIf(!hasChromium)(title, () => {
     }).then((r) => r.status))).toBe(200);
   });
 
+  it('a user error is one sentence on the page and no "Failed to load resource" in the console', async () => {
+    const consoleLines: string[] = [];
+    const listener = (m: { type(): string; text(): string }) => consoleLines.push(`${m.type()}: ${m.text()}`);
+    page.on('console', listener);
+    await page.getByTestId('launch-script-input').fill('/nope/does-not-exist.js');
+    await page.getByTestId('launch-button').click();
+    const error = page.getByTestId('target-error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toMatch(/does not exist/);
+    await page.waitForTimeout(300);
+    page.off('console', listener);
+    expect(consoleLines.filter((l) => /Failed to load resource|40\d/.test(l))).toEqual([]);
+    await page.getByTestId('launch-script-input').fill('');
+  });
+
   it('cannot be framed by a page on another 127.0.0.1 port', async () => {
     const framer = http.createServer((_req, res) => {
       res.setHeader('content-type', 'text/html');
