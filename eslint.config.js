@@ -1,4 +1,4 @@
-// Layering (docs/ARCHITECTURE.md "Layers"): each folder imports only what
+// Layering (docs/ARCHITECTURE.md "Layering"): each folder imports only what
 // its allow-list in eslint-rules/layers.js names. A wrong-way import is a lint
 // error, not a review comment; test/fence/ proves every rule still fires.
 import js from '@eslint/js';

@@ -1,4 +1,4 @@
-// The layer fence (docs/ARCHITECTURE.md "Layers"): for each folder, an
+// The layer fence (docs/ARCHITECTURE.md "Layering"): for each folder, an
 // ALLOW-list of what it may import — other folders of the repo and npm
 // packages — in the spirit of VS Code's code-layering rule. Anything not on
 // its list is an error, so a new wrong-way import cannot slip through the way

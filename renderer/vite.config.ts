@@ -1,4 +1,4 @@
-// Vite builds the renderer (DESIGN.md "Sharp edges": plain Vite for the
+// Vite builds the renderer (docs/ARCHITECTURE.md "Sharp edges": plain Vite for the
 // renderer, esbuild for main and preload). `node scripts/build.js` loads this
 // file; `npx vite build --config renderer/vite.config.ts` works as well.
 import { defineConfig, type Plugin } from 'vite';

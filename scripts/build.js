@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds everything that runs: the Node bundles (CLI, browser-mode server,
 // service host, load worker), Electron's main and preload, and the renderer.
-// esbuild for Node/Electron (DESIGN.md "Sharp edges": electron-vite refuses
+// esbuild for Node/Electron (docs/ARCHITECTURE.md "Sharp edges": electron-vite refuses
 // Electron >= 42), Vite for the renderer.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';

@@ -1,4 +1,4 @@
-// The one contract between the UI and the services (DESIGN.md "One contract,
+// The one contract between the UI and the services (docs/ARCHITECTURE.md "One contract,
 // three transports"). Every method takes one plain-object argument and returns
 // a Promise; events are pushed to subscribers. The zod schemas below validate
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a

@@ -1,4 +1,4 @@
-// Electron's main process, kept thin (DESIGN.md "Layering"): app lifecycle,
+// Electron's main process, kept thin (docs/ARCHITECTURE.md "Layering"): app lifecycle,
 // the one window, the menu, and the IPC wiring between the renderer and the
 // service host. The services themselves run in a utilityProcess
 // (electron/service-host/), never on this thread. Bundled to dist/electron/main.js.

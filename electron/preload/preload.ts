@@ -1,4 +1,4 @@
-// The whole bridge between the sandboxed renderer and main (DESIGN.md "One
+// The whole bridge between the sandboxed renderer and main (docs/ARCHITECTURE.md "One
 // contract, three transports"): one generic `invoke` for every method of
 // shared/api.ts and one event subscription. No per-method code, no logic.
 // Bundled to ONE CommonJS file (dist/electron/preload.cjs): a sandboxed

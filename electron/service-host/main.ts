@@ -1,7 +1,7 @@
 // Entry of the service host: Electron's main starts it with
 // utilityProcess.fork (bundled to dist/node/service-host.js), so the load
 // burst, profile analysis and SQLite never run on the UI's main thread
-// (DESIGN.md "Nothing heavy on a UI thread"). Plain Node: no `electron`
+// (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"). Plain Node: no `electron`
 // import here — a utility process only adds `process.parentPort`.
 import { createFlambeService } from '../services/service.ts';
 import { messageOf } from '../services/errors.ts';

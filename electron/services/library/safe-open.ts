@@ -83,7 +83,10 @@ export function openLibraryDb(file: string, busyTimeoutMs = 10_000): DatabaseSyn
   return db;
 }
 
-/** Runs the forward migrations from the file's version to ours, each in its own transaction. */
+/**
+ * Runs the forward migrations from the file's version to ours, all in ONE
+ * transaction: a library is at its old version or fully migrated, never between.
+ */
 export function migrate(db: DatabaseSync): void {
   // BEGIN IMMEDIATE: two processes opening a new library at once migrate it once.
   db.exec('BEGIN IMMEDIATE');

@@ -1,6 +1,6 @@
 // One HTTP load burst with autocannon. Latencies are recorded from its
 // per-response events into our own HDR histogram in microseconds, because
-// autocannon's own histogram rounds to whole milliseconds (DESIGN.md
+// autocannon's own histogram rounds to whole milliseconds (docs/ARCHITECTURE.md
 // "Sharp edges"). Runs wherever it is called: the caller puts it in a worker.
 import autocannon from 'autocannon';
 import * as hdr from 'hdr-histogram-js';

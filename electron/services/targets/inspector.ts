@@ -45,7 +45,7 @@ const LISTENERS_JS = `(function () {
 })()`;
 
 // Event-loop utilization and CPU are cumulative: keep the last reading on a
-// global symbol and return the difference (DESIGN.md "Sharp edges").
+// global symbol and return the difference (docs/ARCHITECTURE.md "Sharp edges").
 const SAMPLE_JS = `(function () {
   var k = Symbol.for('flambe.sampler');
   var s = globalThis[k];
@@ -140,7 +140,7 @@ export class InspectorSession {
 
   async startProfiler(samplingIntervalUs: number): Promise<void> {
     await this.client.send('Profiler.enable');
-    // setSamplingInterval must precede start (DESIGN.md "Sharp edges").
+    // setSamplingInterval must precede start (docs/ARCHITECTURE.md "Sharp edges").
     await this.client.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
     await this.client.send('Profiler.start');
   }

@@ -1,4 +1,4 @@
-// Electron: the preload exposes a generic bridge (DESIGN.md "One contract,
+// Electron: the preload exposes a generic bridge (docs/ARCHITECTURE.md "One contract,
 // three transports"); the typed API is built over it with createApiProxy.
 import { createApiProxy, type FlambeEvent } from '../../../shared/api.ts';
 import type { FlambeBridge } from '../../../shared/bridge.ts';
