@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:analysis — opening a big profile vs. two JSON.parse calls
-// (DESIGN.md "Performance targets": a 100 MB .cpuprofile builds every view in
+// (docs/ARCHITECTURE.md "Performance targets": a 100 MB .cpuprofile builds every view in
 // well under the time of two JSON.parse calls of the same file).
 //
 // Generates a synthetic, deterministic .cpuprofile of about --mb megabytes

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds everything that runs: the Node bundles (CLI, browser-mode server,
 // service host, load worker), Electron's main and preload, and the renderer.
-// esbuild for Node/Electron (DESIGN.md "Sharp edges": electron-vite refuses
+// esbuild for Node/Electron (docs/ARCHITECTURE.md "Sharp edges": electron-vite refuses
 // Electron >= 42), Vite for the renderer.
 import { rmSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ const common = {
 const nodeEntries = {
   cli: 'electron/cli/main.ts',
   web: 'electron/web/main.ts',
-  'service-host': 'electron/main/service-host.ts',
+  'service-host': 'electron/service-host/main.ts',
   'load-worker': 'electron/services/load/worker.ts',
   'import-worker': 'electron/services/library/import-worker.ts',
 };

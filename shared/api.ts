@@ -1,10 +1,12 @@
-// The one contract between the UI and the services (DESIGN.md "One contract,
+// The one contract between the UI and the services (docs/ARCHITECTURE.md "One contract,
 // three transports"). Every method takes one plain-object argument and returns
 // a Promise; events are pushed to subscribers. The zod schemas below validate
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
 import { z } from 'zod';
-import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
+import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
+import { HTTP_METHODS } from './http.ts';
+import { envProblem, headerProblem } from './headers.ts';
 
 // ---------- targets ----------
 
@@ -12,7 +14,12 @@ export const launchSpecSchema = z.object({
   script: z.string().trim().min(1, 'Choose the script to launch.'),
   args: z.array(z.string()).default([]),
   cwd: z.string().optional(),
-  env: z.record(z.string(), z.string()).default({}),
+  env: z.record(z.string(), z.string()).default({}).superRefine((env, ctx) => {
+    for (const [k, v] of Object.entries(env)) {
+      const problem = envProblem(k, v);
+      if (problem) return ctx.addIssue({ code: 'custom', message: `Environment variable "${k}": ${problem}` });
+    }
+  }),
   nodePath: z.string().optional(),
 });
 export type LaunchSpec = z.input<typeof launchSpecSchema>;
@@ -81,14 +88,21 @@ export const loadRouteSchema = z.object({
   /** Relative share of the requests (1..100): weight 3 is sent three times as often as weight 1. */
   weight: z.number().int().min(1, 'A route weight is a whole number from 1 to 100.').max(100, 'A route weight is a whole number from 1 to 100.').default(1),
 });
+/** A --routes FILE: a list of at least one route. */
+export const loadRoutesFileSchema = z.array(loadRouteSchema).min(1, 'The routes file lists no route.');
 export type LoadRoute = z.input<typeof loadRouteSchema>;
 export type LoadRouteResolved = z.output<typeof loadRouteSchema>;
 
 export const loadSettingsSchema = z
   .object({
     url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
-    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
-    headers: z.record(z.string(), z.string()).default({}),
+    method: z.enum(HTTP_METHODS).default('GET'),
+    headers: z.record(z.string(), z.string()).default({}).superRefine((headers, ctx) => {
+      for (const [k, v] of Object.entries(headers)) {
+        const problem = headerProblem(k, v);
+        if (problem) return ctx.addIssue({ code: 'custom', message: `Header "${k}": ${problem}` });
+      }
+    }),
     body: z.string().optional(),
     connections: z.number().int().min(1, 'Use at least 1 connection.').max(1000, 'Use at most 1000 connections.').default(10),
     /** Seconds of load; ignored when `requests` is set. */
@@ -430,54 +444,55 @@ export interface DemoServerInfo {
   routes: { path: string; what: string }[];
 }
 
-/** Every method the UI can call. Transports are generic over this interface. */
-export interface FlambeApi {
-  launchTarget(spec: LaunchSpec): Promise<TargetInfo>;
-  listInspectorTargets(hp: { host: string; port: number }): Promise<InspectorEntry[]>;
-  attachTarget(spec: AttachSpec): Promise<TargetInfo>;
+/**
+ * What each method answers. Its ARGUMENT type is not written here: it is
+ * derived from the method's schema in apiInputSchemas (z.input for callers,
+ * z.output for the implementation), so a type and its schema cannot diverge.
+ */
+export interface ApiResults {
+  launchTarget: TargetInfo;
+  listInspectorTargets: InspectorEntry[];
+  attachTarget: TargetInfo;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
-  getTarget(req: { targetId: string }): Promise<TargetInfo>;
+  getTarget: TargetInfo;
   /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
-  listTargets(req: Record<string, never>): Promise<{ targets: TargetSnapshot[] }>;
+  listTargets: { targets: TargetSnapshot[] };
   /** Stops a launched process, or detaches from an attached one. */
-  stopTarget(req: { targetId: string }): Promise<void>;
+  stopTarget: void;
   /** Starts a recording; progress and the end come as events. */
-  startRecording(req: RecordRequest): Promise<{ recordingId: string }>;
+  startRecording: { recordingId: string };
   /** Ends the burst early; what was measured is kept. */
-  stopRecording(req: { id: string }): Promise<void>;
+  stopRecording: void;
   /** The recording's metadata, without its profile. */
-  getRecording(req: { id: string }): Promise<RecordingMeta>;
+  getRecording: RecordingMeta;
   /**
    * The recording's CPU profile as stored: the bytes of its .cpuprofile JSON
    * (UTF-8). Browser mode sends them as the HTTP body, Electron as a Uint8Array.
    */
-  getProfile(req: { id: string }): Promise<Uint8Array>;
-  demoServer(req: Record<string, never>): Promise<DemoServerInfo>;
-
-  libraryStatus(req: Record<string, never>): Promise<LibraryStatus>;
-  listRecordings(q: ListQuery): Promise<ListResult>;
-  renameRecording(req: { id: string; name: string }): Promise<RecordingRow>;
-  setNotes(req: { id: string; notes: string }): Promise<RecordingRow>;
-  editTags(req: { id: string; add?: string[]; remove?: string[] }): Promise<RecordingRow>;
-  deleteRecording(req: { id: string }): Promise<void>;
+  getProfile: Uint8Array;
+  demoServer: DemoServerInfo;
+  libraryStatus: LibraryStatus;
+  listRecordings: ListResult;
+  renameRecording: RecordingRow;
+  setNotes: RecordingRow;
+  editTags: RecordingRow;
+  deleteRecording: void;
   /** Imports a profile or bundle; nothing is written when the file is broken. */
-  importFile(req: { fileName: string; content: string | Uint8Array }): Promise<RecordingRow>;
+  importFile: RecordingRow;
   /** The file to save (the UI downloads it or shows a save dialog). */
-  exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
+  exportRecording: { fileName: string; content: string };
   /** Runs a concurrency sweep (each level a recording, progress as recordingProgress events) and returns its table and knee. */
-  runSweep(req: SweepRequest): Promise<SweepResult>;
+  runSweep: SweepResult;
   /** Interleaved bursts with and without the profiler: what profiling at that interval costs. */
-  measureOverhead(req: OverheadRequest): Promise<OverheadResult>;
+  measureOverhead: OverheadResult;
   /** Profiles each of the request's routes in its own burst, one after another: CPU ms per request and top function per route. */
-  profileRoutes(req: RecordRequest): Promise<RouteCpuRow[]>;
+  profileRoutes: RouteCpuRow[];
   /** The last overhead measured in this session for each sampling interval. */
-  lastOverhead(req: { samplingIntervalUs: number }): Promise<OverheadResult | null>;
+  lastOverhead: OverheadResult | null;
 }
 
-export type ApiMethod = keyof FlambeApi;
-
-/** The schema each method's argument is validated with, where it arrives. */
-export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
+/** The schema each method's argument is validated with, where it arrives (services/dispatch). */
+export const apiInputSchemas = {
   launchTarget: launchSpecSchema,
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
@@ -501,14 +516,27 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   measureOverhead: overheadRequestSchema,
   profileRoutes: recordRequestSchema,
   lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
-};
+} as const satisfies Record<ApiMethodName, z.ZodType>;
+
+export type ApiMethod = ApiMethodName;
+/** What a caller may pass (defaults not yet filled in). */
+export type ApiInput<M extends ApiMethod> = z.input<(typeof apiInputSchemas)[M]>;
+/** What the implementation receives: the argument after its schema (defaults filled, strings trimmed). */
+export type ApiArg<M extends ApiMethod> = z.output<(typeof apiInputSchemas)[M]>;
+
+/** Every method the UI (and the CLI) can call. Transports are generic over it. */
+export type FlambeApi = { [M in ApiMethod]: (arg: ApiInput<M>) => Promise<ApiResults[M]> };
+/** The services' implementation: called only through services/dispatch, with a validated argument. */
+export type FlambeServiceApi = { [M in ApiMethod]: (arg: ApiArg<M>) => Promise<ApiResults[M]> };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;
 
-// Compile-time check: the dependency-free name list is exactly the contract.
+// Compile-time checks: the dependency-free name list, the schemas and the results are one set of methods.
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const namesMatchContract: SameKeys<ApiMethodName, ApiMethod> = true;
-void namesMatchContract;
+const namesMatchSchemas: SameKeys<ApiMethodName, keyof typeof apiInputSchemas> = true;
+const namesMatchResults: SameKeys<ApiMethodName, keyof ApiResults> = true;
+void namesMatchSchemas;
+void namesMatchResults;
 
 export function isApiMethod(name: unknown): name is ApiMethod {
   return typeof name === 'string' && Object.hasOwn(apiInputSchemas, name);
@@ -533,6 +561,9 @@ export interface FlambeEvents {
   libraryChanged: { ids: string[] };
 }
 export type EventName = keyof FlambeEvents;
+// Compile-time check: the dependency-free event list (which the renderer checks events against) is exactly FlambeEvents.
+const eventNamesMatch: SameKeys<EventNameFromList, EventName> = true;
+void eventNamesMatch;
 export type FlambeEvent = { [K in EventName]: { name: K; payload: FlambeEvents[K] } }[EventName];
 
 /** What a transport hands the UI: the typed API plus a way to listen. */
@@ -549,6 +580,13 @@ export interface ApiErrorPayload {
   kind: 'user' | 'internal';
 }
 
+/**
+ * The answer to one call, as every transport carries it: errors are data,
+ * not transport failures (an HTTP 200 in browser mode, a resolved IPC promise
+ * in Electron), so the user reads our sentence and the browser logs nothing.
+ */
+export type InvokeOutcome = { ok: true; result: unknown } | { ok: false; error: ApiErrorPayload };
+
 /** Turns a zod failure into one sentence a student can act on. */
 export function describeValidationError(error: z.ZodError): string {
   const first = error.issues[0];
@@ -557,7 +595,7 @@ export function describeValidationError(error: z.ZodError): string {
   return /^[A-Z]/.test(first.message) ? first.message : `Invalid value${where}: ${first.message}.`;
 }
 
-/** Builds a typed FlambeApi from one generic `invoke` (used by every client transport). */
+/** Builds a typed FlambeApi from one generic `invoke` (every client transport, and the CLI's validated API). */
 export function createApiProxy(invoke: (method: ApiMethod, arg: unknown) => Promise<unknown>): FlambeApi {
   const api = {} as Record<ApiMethod, (arg: unknown) => Promise<unknown>>;
   for (const method of apiMethods) api[method] = (arg: unknown) => invoke(method, arg ?? {});

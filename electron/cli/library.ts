@@ -7,7 +7,8 @@ import { describeValidationError, listQuerySchema, type RecordingRow } from '../
 import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { prepareImport, toBundle } from '../services/library/files.ts';
+import { prepareImport } from '../services/library/files.ts';
+import { createFlambeService } from '../services/service.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
@@ -111,24 +112,24 @@ async function exportOne(argv: string[]): Promise<number> {
   if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
   if (positionals.length !== 1) throw new UserError('Name one recording: flambe library export ID --out FILE [--bundle]');
   if (!o.out) throw new UserError('Say where to write it: --out FILE.');
+  // The same export as the app's (service.exportRecording): one set of rules and sentences.
   const lib = open(o.library);
+  let id: string;
   try {
-    const id = resolveId(lib, positionals[0]);
-    let content: string;
-    if (o.bundle) {
-      content = toBundle(lib.get(id));
-    } else {
-      const text = lib.profileText(id);
-      if (text === null) throw new UserError('This recording has no CPU profile (a load-only run): use --bundle to export it.');
-      content = text;
-    }
+    id = resolveId(lib, positionals[0]);
+  } finally {
+    lib.close();
+  }
+  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
+  try {
+    const { content } = await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile' });
     try {
       writeFileSync(o.out as string, content);
     } catch (e) {
       throw new UserError(`Could not write ${o.out}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }
   } finally {
-    lib.close();
+    await service.dispose();
   }
   return 0;
 }

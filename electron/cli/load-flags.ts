@@ -1,8 +1,7 @@
 // The load flags `flambe record`, `sweep` and `overhead` share: --route,
 // --routes FILE and --rate, turned into loadSettings fields.
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
-import { describeValidationError, loadRouteSchema, type LoadRoute } from '../../shared/api.ts';
+import { describeValidationError, loadRoutesFileSchema, type LoadRoute } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
 import { parseRouteLine } from '../../shared/load/route-line.ts';
 
@@ -27,7 +26,7 @@ export function readRoutesFile(file: string): LoadRoute[] {
   } catch {
     throw new UserError(`The routes file ${file} is not JSON: it should be a list like [{"method":"GET","path":"/users"}].`);
   }
-  const check = z.array(loadRouteSchema).min(1, 'The routes file lists no route.').safeParse(data);
+  const check = loadRoutesFileSchema.safeParse(data);
   if (!check.success) throw new UserError(`In ${file}: ${describeValidationError(check.error)}`);
   return check.data;
 }

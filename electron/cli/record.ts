@@ -3,6 +3,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import { writeBundle } from '../../shared/bundle.ts';
+import { importProfile } from '../../shared/profile/import.ts';
+import { summarizeProfile } from '../../shared/profile/summary.ts';
+import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
@@ -70,10 +74,20 @@ export function num(value: string | undefined, flag: string): number | undefined
   return n;
 }
 
-export function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
-  const i = raw.indexOf(sep);
-  if (i <= 0) throw new UserError(`${flag} takes ${example}; "${raw}" has no "${sep.trim()}".`);
-  return [raw.slice(0, i).trim(), raw.slice(i + sep.length).trim()];
+/** The value of a parse, or its sentence as a UserError. */
+function orRefuse<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new UserError(parsed.message);
+  return parsed.value;
+}
+
+/** --env K=V flags by the forms' rules (shared/headers.ts). */
+export function envFromFlags(flags: string[] | undefined): Record<string, string> {
+  return orRefuse(parseEnvEntries((flags ?? []).map((text) => ({ text, where: `--env ${JSON.stringify(text)}` }))));
+}
+
+/** -H "K: V" flags by the forms' rules: RFC 7230 names, no line breaks in a value, repeats merged. */
+export function headersFromFlags(flags: string[] | undefined): Record<string, string> {
+  return orRefuse(parseHeaderEntries((flags ?? []).map((text) => ({ text, where: `--header ${JSON.stringify(text)}` }))));
 }
 
 export async function recordCommand(argv: string[]): Promise<number> {
@@ -115,18 +129,10 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
 
-  const env: Record<string, string> = {};
-  for (const pair of o.env ?? []) {
-    const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
-    env[k] = v;
-  }
+  const env = envFromFlags(o.env);
+  const headers = headersFromFlags(o.header);
   const routes = routesFromFlags(o.route, o.routes);
   const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
-  const headers: Record<string, string> = {};
-  for (const h of o.header ?? []) {
-    const [k, v] = splitPair(h, ':', '--header', '"Name: value"');
-    headers[k] = v;
-  }
 
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
@@ -142,7 +148,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   checkRecordRequest(null, loadInput, true);
   if (o.attach !== undefined) parseHostPort(o.attach);
   // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null });
+  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);
@@ -227,7 +233,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
       if (result.load || result.profile) {
         const fallback = bundleFallbackPath(o.out, result.id);
-        writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
+        writeFileSync(fallback, writeBundle(result));
         out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
       } else {
         out.write(`flambe: ${why}\n`);
@@ -276,10 +282,15 @@ export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) =
   }
 }
 
+/** Samples and duration as the model counts them (the Library and the views show the same numbers). */
 function profileStats(profile: unknown): { samples: number; durationMs: number } | null {
-  const p = profile as { samples?: unknown[]; startTime?: number; endTime?: number } | null;
-  if (!p || !Array.isArray(p.samples)) return null;
-  return { samples: p.samples.length, durationMs: Math.round(((p.endTime ?? 0) - (p.startTime ?? 0)) / 10) / 100 };
+  if (!profile) return null;
+  try {
+    const summary = summarizeProfile(importProfile(profile));
+    return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
+  } catch {
+    return null; // a profile the model refuses: the run's other numbers still print
+  }
 }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {

@@ -6,7 +6,7 @@ import { describeValidationError, loadSettingsSchema, type LoadSettings, type Ta
 import { UserError } from '../services/errors.ts';
 import { createFlambeService, type FlambeService } from '../services/service.ts';
 import { ProgressLine } from './format.ts';
-import { num, splitPair, waitForSuggestedUrl } from './record.ts';
+import { envFromFlags, headersFromFlags, num, waitForSuggestedUrl } from './record.ts';
 import { parseHostPort } from './record-input.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
@@ -44,12 +44,8 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
   if (modes > 1) throw new UserError('Use only one of --launch, --attach and --no-profile.');
   if (o['no-profile'] && opts.requireTarget) throw new UserError(`flambe ${opts.command} compares runs with and without the profiler: it needs --launch or --attach.`);
   if ((o['no-profile'] || o.attach !== undefined) && !o.url) throw new UserError(`${o.attach !== undefined ? '--attach' : '--no-profile'} needs --url: the address of the server to load.`);
-  const env: Record<string, string> = {};
-  for (const pair of (o.env as string[] | undefined) ?? []) {
-    const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
-    env[k] = v;
-  }
-  const service = createFlambeService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null });
+  const env = envFromFlags(o.env as string[] | undefined);
+  const service = createFlambeService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null, keepsUnsavedInMemory: false });
   const line = new ProgressLine(process.stderr, !o.json);
   try {
     let target: TargetInfo | null = null;
@@ -75,11 +71,7 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
 
 /** The load settings from the shared flags (connections and duration are the command's own). */
 export function loadFromFlags(o: Values, url: string, extra: Partial<LoadSettings>): LoadSettings {
-  const headers: Record<string, string> = {};
-  for (const h of (o.header as string[] | undefined) ?? []) {
-    const [k, v] = splitPair(h, ':', '--header', '"Name: value"');
-    headers[k] = v;
-  }
+  const headers = headersFromFlags(o.header as string[] | undefined);
   const load = {
     url, method: (o.method as string | undefined)?.toUpperCase(), headers, body: o.body as string | undefined,
     timeoutSec: num(o.timeout as string | undefined, '--timeout'),

@@ -1,4 +1,4 @@
-// A recording, step by step (DESIGN.md "A recording, step by step"):
+// A recording, step by step (docs/ARCHITECTURE.md "A recording, step by step"):
 // connect → warm-up → profile + burst (sampling the process) → stop.
 // Faults end the recording with one sentence and keep what was measured.
 import { randomUUID } from 'node:crypto';

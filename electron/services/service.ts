@@ -1,11 +1,12 @@
-// The implementation of the contract in shared/api.ts. Transports (Electron's
-// utility process, the browser-mode server, the CLI) call it with arguments
-// they have already validated against apiInputSchemas.
+// The implementation of the contract in shared/api.ts. Nothing calls it
+// directly: transports go through dispatch/ (browser mode, the service host)
+// or through `api`, the validated FlambeApi (the CLI, tests), so every
+// argument arrives here parsed by its schema, defaults filled in.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
 import type {
-  DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
   RecordingMeta, RecordingResult,
 } from '../../shared/api.ts';
 import { runSweep } from './load/sweep.ts';
@@ -13,6 +14,7 @@ import { profileRoutes } from './load/profile-routes.ts';
 import { measureOverhead } from './load/overhead.ts';
 import { runBurstInWorker } from './load/run.ts';
 import { UserError, messageOf } from './errors.ts';
+import { validatedApi } from './dispatch/dispatch.ts';
 import { Library, defaultName } from './library/library.ts';
 import { toBundle } from './library/files.ts';
 import { prepareImportOffThread } from './library/import-in-worker.ts';
@@ -26,10 +28,19 @@ export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
   libraryPath?: string | null;
   libraryBusyTimeoutMs?: number;
+  /**
+   * Whether the caller lives on after a refused save and can offer to export
+   * what it kept in memory (the app, browser mode). The CLI says false: its
+   * sentences then carry no advice about memory, instead of having it cut off.
+   */
+  keepsUnsavedInMemory?: boolean;
 }
 
 export interface FlambeService {
+  /** The contract for in-process callers: each call validated by services/dispatch. */
   api: FlambeApi;
+  /** The implementation, for services/dispatch only: it trusts its (validated) arguments. */
+  impl: FlambeServiceApi;
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   /** Stops running recordings and launched processes (no orphans). */
   dispose(): Promise<void>;
@@ -56,13 +67,14 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
 
+  const inMemory = options.keepsUnsavedInMemory ?? true;
   let library: Library | null = null;
   let libraryProblem: string | null = null;
   if (options.libraryPath) {
     try {
       library = new Library(options.libraryPath, { busyTimeoutMs: options.libraryBusyTimeoutMs });
     } catch (e) {
-      libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
+      libraryProblem = inMemory ? `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.` : messageOf(e);
     }
   } else if (options.libraryPath === undefined) {
     libraryProblem = 'No library file is in use: recordings are kept in memory until Flambé closes.';
@@ -86,7 +98,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     } catch (e) {
       unsaved.set(result.id, result);
       const why = (e as { code?: string; errstr?: string }).errstr ?? messageOf(e);
-      return { saved: false, saveError: `Could not save the recording to the library (${why}). It is kept in memory until Flambé closes: export it to keep it.` };
+      const advice = inMemory ? ' It is kept in memory until Flambé closes: export it to keep it.' : '';
+      return { saved: false, saveError: `Could not save the recording to the library (${why}).${advice}` };
     }
   }
 
@@ -137,7 +150,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     return { id: handle.id, finished };
   }
 
-  const api: FlambeApi = {
+  const impl: FlambeServiceApi = {
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
@@ -241,7 +254,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
 
   return {
-    api,
+    api: validatedApi(impl),
+    impl,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -23,17 +23,10 @@ import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
 import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
+import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import './app-nav.css';
-
-export interface TargetState {
-  info: TargetInfo;
-  /** Set once the process has exited (launched) or the inspector went away. */
-  exit: { code: number | null; signal: string | null } | null;
-  /** Launched with "Try the demo server": its routes are offered as quick picks. */
-  isDemo: boolean;
-}
 
 type Screen = 'record' | 'library' | 'result' | 'compare';
 

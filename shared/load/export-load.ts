@@ -7,7 +7,8 @@ interface Req { method: string; url: string; headers: Record<string, string>; bo
 
 function requestsOf(load: LoadSettingsResolved): Req[] {
   if (!load.routes?.length) return [{ method: load.method, url: load.url, headers: load.headers, body: load.body, weight: 1 }];
-  const origin = new URL(load.url).origin;
+  // The URL is validated http(s) (loadSettingsSchema); shared/ has no URL global in its types.
+  const origin = /^https?:\/\/[^/?#]+/i.exec(load.url)?.[0] ?? load.url;
   return load.routes.map((r) => ({ method: r.method, url: origin + r.path, headers: { ...load.headers, ...r.headers }, body: r.body, weight: r.weight }));
 }
 

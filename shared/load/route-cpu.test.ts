@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeCpu } from './route-cpu.ts';
-import { profileFromText } from '../profile/text-profile.ts';
+import { profileFromText } from '../profile/test-support/text-profile.ts';
 import type { LoadSummary } from '../api.ts';
 
 const load = (requests: number) => ({ requests } as LoadSummary);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { callNodeTable, findCallNode } from './call-nodes.ts';
 import { searchFlame, visibleFlameTree, type VisibleFlameNode } from './flame-view.ts';
-import { formatTree, profileFromText } from './text-profile.ts';
+import { formatTree, profileFromText } from './test-support/text-profile.ts';
 
 const p = profileFromText(`
   main   main   main   main   main   (idle)

@@ -11,6 +11,7 @@ import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/servi
 import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
 import { makeRecording, realProfileText } from '../helpers/profiles.ts';
+import { importProfile } from '../../shared/profile/import.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
 const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
@@ -33,6 +34,16 @@ describe('saving and reopening', () => {
     expect(sum).toBeCloseTo(100, 5);
     // The workload is a user-land fib(): most of the time is "your code".
     expect(split.yourCode).toBeGreaterThan(50);
+    lib.close();
+  });
+
+  it('stores the duration the model gives, not V8\'s raw endTime − startTime', () => {
+    const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/profiles/node22.cpuprofile'), 'utf8'));
+    const lib = new Library(path.join(tmp(), 'lib.sqlite'));
+    const row = lib.save(makeRecording({ profile: raw }));
+    const model = importProfile(raw).durationMs;
+    expect(row.durationMs).toBeCloseTo(model, 6);
+    expect(Math.abs(row.durationMs! - (raw.endTime - raw.startTime) / 1000)).toBeGreaterThan(1); // the two really differ on this fixture
     lib.close();
   });
 

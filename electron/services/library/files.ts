@@ -3,23 +3,16 @@
 // metadata, which another Flambé imports unchanged.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ImportPhase, RecordingMeta, RecordingResult } from '../../../shared/api.ts';
+import type { ImportPhase, RecordingMeta } from '../../../shared/api.ts';
 import { importProfileWithFormat } from '../../../shared/profile/import.ts';
 import { isProfileFormatError } from '../../../shared/profile/errors.ts';
 import { exportCpuProfileText } from '../../../shared/profile/export-cpuprofile.ts';
 import { UserError } from '../errors.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
+import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
 
-const BUNDLE_FORMAT = 'flambe-bundle';
-const BUNDLE_VERSION = 1;
-
-export function toBundle(rec: RecordingResult): string {
-  return JSON.stringify({ format: BUNDLE_FORMAT, version: BUNDLE_VERSION, recording: rec });
-}
-
-function isBundle(data: unknown): data is { format: string; version: number; recording: RecordingResult } {
-  return typeof data === 'object' && data !== null && (data as { format?: unknown }).format === BUNDLE_FORMAT;
-}
+/** The one .flambe writer (shared/bundle.ts), for the service and the CLI. */
+export const toBundle = writeBundle;
 
 export type { ImportPhase };
 
@@ -66,27 +59,18 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
     throw new UserError(`${base} is not valid JSON (${(e as Error).message.replace(/^.*?: /, '')}): is the file complete?`);
   }
   if (isBundle(data)) {
-    if (data.version > BUNDLE_VERSION) throw new UserError(`${base} was exported by a newer version of Flambé: update Flambé to import it.`);
-    const rec = data.recording;
-    if (!rec || typeof rec !== 'object' || typeof rec.name !== 'string' || typeof rec.createdAt !== 'string') {
-      throw new UserError(`${base} is a damaged Flambé bundle: its recording is missing.`);
+    let rec;
+    try {
+      rec = readBundle(data, base);
+    } catch (e) {
+      if (e instanceof BundleError) throw new UserError(e.message);
+      throw e;
     }
     const { profile, ...meta } = rec;
     // Its text is taken before the import, which may consume the object.
     const text = profile != null ? JSON.stringify(profile) : null;
     const packed = text !== null ? packImported(profile, () => text, base, onPhase) : null;
-    return {
-      rec: {
-        ...meta,
-        id: typeof rec.id === 'string' && rec.id ? rec.id : randomUUID(),
-        tags: Array.isArray(rec.tags) ? rec.tags.filter((t) => typeof t === 'string') : [],
-        notes: typeof rec.notes === 'string' ? rec.notes : '',
-        samples: Array.isArray(rec.samples) ? rec.samples : [],
-        target: rec.target ?? null, settings: rec.settings ?? null, load: rec.load ?? null, error: rec.error ?? null,
-        hasProfile: packed !== null,
-      },
-      packed,
-    };
+    return { rec: { ...meta, id: rec.id ?? randomUUID(), tags: [...new Set(rec.tags)], hasProfile: packed !== null }, packed };
   }
   const packed = packImported(data, () => content, base, onPhase);
   return {

@@ -90,7 +90,10 @@ export function openLibraryDb(file: string, busyTimeoutMs = 10_000): DatabaseSyn
   return db;
 }
 
-/** Runs the forward migrations from the file's version to ours, each in its own transaction. */
+/**
+ * Runs the forward migrations from the file's version to ours, all in ONE
+ * transaction: a library is at its old version or fully migrated, never between.
+ */
 export function migrate(db: DatabaseSync): void {
   // Up to date (the usual case): nothing to write, so no write lock — a
   // read-only command must not wait for, or fail on, another process's write.

@@ -2,7 +2,7 @@
 // request when the last is answered) with autocannon; a fixed rate (open
 // model) with paced.ts. Latencies are recorded from autocannon's per-response
 // events into our own HDR histograms in microseconds, because autocannon's
-// own histogram rounds to whole milliseconds (DESIGN.md "Sharp edges").
+// own histogram rounds to whole milliseconds (docs/ARCHITECTURE.md "Sharp edges").
 // Runs wherever it is called: the caller puts it in a worker.
 import autocannon from 'autocannon';
 import type { LoadSecond, LoadSettingsResolved, LoadSummary } from '../../../shared/api.ts';

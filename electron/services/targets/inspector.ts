@@ -45,7 +45,7 @@ const LISTENERS_JS = `(function () {
 })()`;
 
 // Event-loop utilization and CPU are cumulative: keep the last reading on a
-// global symbol and return the difference (DESIGN.md "Sharp edges").
+// global symbol and return the difference (docs/ARCHITECTURE.md "Sharp edges").
 // Loop delay: Node's monitor records the whole time between two of its timer
 // runs, resolution included, so an idle loop read 10-12 ms at the old 10 ms
 // resolution. It now runs every 1 ms and that 1 ms is subtracted: idle reads ~0.
@@ -143,7 +143,7 @@ export class InspectorSession {
 
   async startProfiler(samplingIntervalUs: number): Promise<void> {
     await this.client.send('Profiler.enable');
-    // setSamplingInterval must precede start (DESIGN.md "Sharp edges").
+    // setSamplingInterval must precede start (docs/ARCHITECTURE.md "Sharp edges").
     await this.client.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
     await this.client.send('Profiler.start');
   }

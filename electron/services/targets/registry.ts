@@ -6,7 +6,8 @@ import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo, TargetSnapshot }
 import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
-import { isLoopbackHost, listInspectorTargets } from './attach.ts';
+import { listInspectorTargets } from './attach.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
 
@@ -27,6 +28,16 @@ type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) =>
 
 function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity): TargetInfo {
   return { targetId, kind, label, ...identity, listeningPorts: [], suggestedUrls: [], running: true };
+}
+
+/** The host of an inspector's ws:// URL, or null when it is not a ws(s) URL. */
+function webSocketHost(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'ws:' || u.protocol === 'wss:' ? u.hostname : null;
+  } catch {
+    return null;
+  }
 }
 
 export class TargetRegistry {
@@ -111,6 +122,12 @@ export class TargetRegistry {
     if (entries.length === 0) throw new UserError(`The inspector at ${spec.host}:${spec.port} lists no targets.`);
     const entry = spec.inspectorId ? entries.find((e) => e.id === spec.inspectorId) : entries[0];
     if (!entry) throw new UserError(`The inspector target ${spec.inspectorId} is no longer listed at ${spec.host}:${spec.port}.`);
+    // The session goes where the WebSocket URL says, which may not be the host typed in.
+    const wsHost = webSocketHost(entry.webSocketDebuggerUrl);
+    if (wsHost === null) throw new UserError(`The inspector at ${spec.host}:${spec.port} gave a WebSocket address Flambé cannot use: ${entry.webSocketDebuggerUrl.slice(0, 200)}`);
+    if (!isLoopbackHost(wsHost) && !spec.confirmRemote) {
+      throw new UserError(`The inspector at ${spec.host}:${spec.port} points to ${wsHost}, another computer: the inspector can run any code in that process, so confirm that you trust it before attaching.`);
+    }
     const session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
     const identity = await session.identity();
     const targetId = randomUUID();

@@ -86,11 +86,16 @@ describe('browser client calls', () => {
     expect(init.body).toBe(content);
   });
 
-  it('rejects with the server sentence and its kind', async () => {
-    const c = make((async () => json(400, { ok: false, error: { message: 'Choose the script to launch.', kind: 'user' } })) as typeof fetch);
+  it('rejects with the server sentence and its kind (errors arrive as data, with HTTP 200)', async () => {
+    const c = make((async () => json(200, { ok: false, error: { message: 'Choose the script to launch.', kind: 'user' } })) as typeof fetch);
     const err = await c.api.launchTarget({ script: '' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: 'Choose the script to launch.', kind: 'user' });
+  });
+
+  it('still reads an error envelope on a 4xx (the guard and the transport answer so)', async () => {
+    const c = make((async () => json(413, { ok: false, error: { message: 'The request is larger than 1 MB, more than Flambé accepts.', kind: 'user' } })) as typeof fetch);
+    await expect(c.api.demoServer({})).rejects.toThrow(/larger than 1 MB/);
   });
 
   it('explains a refused token and an unreachable server', async () => {

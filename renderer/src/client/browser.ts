@@ -10,7 +10,7 @@ import { ApiError, type ConnectionStatus, type RendererClient } from './types.ts
 export interface BrowserClientOptions {
   /** Where the Flambé server is, e.g. "http://127.0.0.1:4000" (the page's origin in the app). */
   baseUrl: string;
-  /** The per-run token; null relies on the cookie the first page load set. */
+  /** The per-run token, sent as a header (never a cookie: cookies ignore ports). Null: every call is refused. */
   token: string | null;
   fetch?: typeof fetch;
   WebSocket?: typeof WebSocket;
@@ -50,7 +50,7 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
     }
     let res: Response;
     try {
-      res = await doFetch(`${base}/api/${method}`, { method: 'POST', headers, body, credentials: 'same-origin' });
+      res = await doFetch(`${base}/api/${method}`, { method: 'POST', headers, body, credentials: 'omit' });
     } catch {
       throw new ApiError(UNREACHABLE, 'user');
     }
@@ -62,6 +62,8 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
     } catch {
       // Not JSON: a 403 from the guard, a proxy page… handled below.
     }
+    // Errors are data: the server answers a user's mistake with 200 and {ok:false,error}
+    // (no "Failed to load resource" in the console); 4xx bodies (guard, transport) use the same envelope.
     if (typeof answer === 'object' && answer !== null && 'ok' in answer) {
       const envelope = answer as { ok: unknown; result?: unknown; error?: unknown };
       if (envelope.ok === true) return envelope.result;

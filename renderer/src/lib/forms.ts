@@ -6,14 +6,12 @@ import {
   attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema, sweepRequestSchema,
   type LaunchSpec, type AttachSpec, type RecordRequestResolved, type SweepRequestResolved, type samplingIntervalsUs,
 } from '../../../shared/api.ts';
-import { isLoopbackHost } from './hosts.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { parseRouteLines } from '../../../shared/load/route-line.ts';
-import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
+import { parseEnvLines, parseHeaderLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from './shell-args.ts';
+import { METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
 export interface LoadFormState {
   url: string;
@@ -83,7 +81,7 @@ export function parseNumberField(text: string, what: string, opts: { integer?: b
 }
 
 export function buildRecordRequest(form: LoadFormState, targetId: string | null): Parsed<RecordRequestResolved> {
-  const headers = parseHeaders(form.headers);
+  const headers = parseHeaderLines(form.headers);
   if (!headers.ok) return headers;
   const connections = parseNumberField(form.connections, 'Connections', { integer: true });
   if (!connections.ok) return connections;
@@ -175,7 +173,7 @@ export function buildLaunchSpec(form: LaunchFormState): Parsed<LaunchSpec> {
     if (e instanceof ArgumentsError) return { ok: false, message: e.message };
     throw e;
   }
-  const env = parseEnv(form.env);
+  const env = parseEnvLines(form.env);
   if (!env.ok) return env;
   const spec: LaunchSpec = { script: form.script.trim(), args, env: env.value };
   if (form.cwd.trim()) spec.cwd = form.cwd.trim();

@@ -2,7 +2,8 @@
 import { useId, type Dispatch, type SetStateAction } from 'react';
 import { samplingIntervalsUs, type DemoServerInfo } from '../../../shared/api.ts';
 import { LoadExtras } from '../load/LoadExtras.tsx';
-import { HTTP_METHODS, METHODS_WITH_BODY, withPath, type HttpMethod, type LoadFormState } from '../lib/forms.ts';
+import { withPath, type LoadFormState } from '../lib/forms.ts';
+import { HTTP_METHODS, METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
 interface Props {
   form: LoadFormState;

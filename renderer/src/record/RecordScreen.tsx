@@ -2,7 +2,7 @@
 // Ctrl/Cmd+Enter records, Escape stops.
 import { useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
-import type { TargetState } from '../App.tsx';
+import type { TargetState } from './target-state.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { ConsoleStore } from '../lib/console-store.ts';
 import { buildRecordRequest, buildSweepRequest, type LoadFormState } from '../lib/forms.ts';

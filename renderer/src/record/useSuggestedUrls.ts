@@ -4,7 +4,7 @@
 // typed their own URL.
 import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { TargetInfo } from '../../../shared/api.ts';
-import type { TargetState } from '../App.tsx';
+import type { TargetState } from './target-state.ts';
 import type { RendererClient } from '../client/types.ts';
 import type { LoadFormState } from '../lib/forms.ts';
 import { retargetUrl } from './retarget-url.ts';

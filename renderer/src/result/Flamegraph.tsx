@@ -1,4 +1,4 @@
-// The flamegraph, drawn by d3-flame-graph 5 (DESIGN.md "Sharp edges"):
+// The flamegraph, drawn by d3-flame-graph 5 (docs/ARCHITECTURE.md "Sharp edges"):
 // - the chart is created ONCE per mount and fed with chart.update(data):
 //   calling it a second time on the same element blanks every label;
 // - chart.destroy() on unmount (it also removes the tooltip);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiInputSchemas, apiMethods, createApiProxy, describeValidationError, recordRequestSchema } from '../../shared/api.ts';
+import { apiInputSchemas, apiMethods, createApiProxy, describeValidationError, recordRequestSchema } from './api.ts';
 
 describe('the API contract', () => {
   it('fills in the documented defaults', () => {

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { repo, runFlambe } from './helpers/demo.ts';
+import { repo, runFlambe } from '../helpers/demo.ts';
 
 const fixtures = path.join(repo, 'test/fixtures/profiles');
 const fixture = (name: string) => path.join(fixtures, name);

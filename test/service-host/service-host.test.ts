@@ -1,4 +1,4 @@
-// The real service host (electron/main/service-host.ts) under plain Node,
+// The real service host (electron/service-host/main.ts) under plain Node,
 // with a stand-in for Electron's process.parentPort (fixtures/utility-harness.mjs):
 // the message protocol end to end, and no orphan target after dispose or SIGTERM.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DemoServerInfo, TargetInfo } from '../../shared/api.ts';
-import type { HostReply, HostRequest, InvokeOutcome } from '../../electron/main/ipc-contract.ts';
+import type { InvokeOutcome } from '../../shared/api.ts';
+import type { HostReply, HostRequest } from '../../electron/service-host/protocol.ts';
 
 const harness = path.join(import.meta.dirname, 'fixtures/utility-harness.mjs');
 const hosts: ChildProcess[] = [];

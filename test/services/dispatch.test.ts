@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FlambeApi, TargetInfo } from '../../shared/api.ts';
+import type { FlambeServiceApi as FlambeApi, TargetInfo } from '../../shared/api.ts';
 import { UserError } from '../../electron/services/errors.ts';
-import { createHostDispatcher, invokeService } from '../../electron/main/host-dispatch.ts';
-import type { HostReply } from '../../electron/main/ipc-contract.ts';
+import { createHostDispatcher } from '../../electron/service-host/dispatcher.ts';
+import { dispatch as invokeService, validatedApi } from '../../electron/services/dispatch/dispatch.ts';
+import { createFlambeService } from '../../electron/services/service.ts';
+import type { HostReply } from '../../electron/service-host/protocol.ts';
 
 const target: TargetInfo = {
   targetId: 't1', kind: 'launched', label: 'server.js', pid: 42, nodeVersion: 'v24.0.0', argv: [],
@@ -23,7 +25,7 @@ function fakeApi(overrides: Partial<FlambeApi> = {}): { api: FlambeApi; calls: [
   return { api, calls };
 }
 
-describe('invokeService', () => {
+describe('dispatch: validate once, call, map errors once', () => {
   it('calls the method with the validated argument and returns its result', async () => {
     const { api, calls } = fakeApi();
     expect(await invokeService(api, 'getTarget', { targetId: 't1' })).toEqual({ ok: true, result: target });
@@ -72,7 +74,7 @@ describe('the host dispatcher', () => {
     const exits: number[] = [];
     let disposals = 0;
     const dispatch = createHostDispatcher({
-      service: { api, dispose: async () => { disposals++; } },
+      service: { impl: api, dispose: async () => { disposals++; } },
       send: opts.send ?? ((r) => sent.push(r)),
       exit: (code) => exits.push(code),
     });
@@ -115,5 +117,33 @@ describe('the host dispatcher', () => {
     expect(disposals()).toBe(1);
     expect(exits).toEqual([0]);
     expect(sent).toEqual([{ type: 'result', id: 3, ok: false, error: { kind: 'user', message: 'Flambé is closing.' } }]);
+  });
+});
+
+describe('validatedApi (the CLI\'s FlambeApi)', () => {
+  it('validates like a call from another process, and passes the method\'s own errors on unchanged', async () => {
+    const seen: unknown[] = [];
+    const { api } = fakeApi({
+      async launchTarget(spec) { seen.push(spec); return target; },
+      async getTarget() { throw new TypeError('our bug'); },
+    });
+    const checked = validatedApi(api);
+    await expect(checked.launchTarget({ script: '   ' })).rejects.toMatchObject({ name: 'UserError', message: 'Choose the script to launch.' });
+    await expect(checked.attachTarget({ host: 'localhost', port: 0 })).rejects.toThrow('The port must be between 1 and 65535.');
+    expect(seen).toEqual([]);
+    await checked.launchTarget({ script: ' app.js ' });
+    expect(seen).toEqual([{ script: 'app.js', args: [], env: {} }]);
+    await expect(checked.getTarget({ targetId: 't1' })).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('is what createFlambeService hands in-process callers', async () => {
+    const service = createFlambeService({ libraryPath: null });
+    try {
+      await expect(service.api.importFile({ fileName: 'x', content: '' })).rejects.toThrow('The file is empty.');
+      await expect(service.api.startRecording({ targetId: null, load: { url: 'http://127.0.0.1:9/', headers: { 'X-A': 'a\r\nB: c' } } }))
+        .rejects.toThrow(/^Header "X-A": the value of X-A contains a line break/);
+    } finally {
+      await service.dispose();
+    }
   });
 });

@@ -1,13 +1,13 @@
 // Entry of the service host: Electron's main starts it with
 // utilityProcess.fork (bundled to dist/node/service-host.js), so the load
 // burst, profile analysis and SQLite never run on the UI's main thread
-// (DESIGN.md "Nothing heavy on a UI thread"). Plain Node: no `electron`
+// (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"). Plain Node: no `electron`
 // import here — a utility process only adds `process.parentPort`.
 import { createFlambeService } from '../services/service.ts';
 import { messageOf } from '../services/errors.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { createHostDispatcher } from './host-dispatch.ts';
-import type { HostReply } from './ipc-contract.ts';
+import { createHostDispatcher } from './dispatcher.ts';
+import type { HostReply } from './protocol.ts';
 
 /** The part of Electron's ParentPort this file uses (typed here to keep `electron` out). */
 interface ParentPort {

@@ -1,28 +1,15 @@
-// The service host's message handling as plain functions over a service, so
-// it is tested under plain Node with a fake FlambeApi (test/main/).
-// service-host.ts only wires these to process.parentPort.
-import type { FlambeApi } from '../../shared/api.ts';
-import { isUserError, messageOf } from '../services/errors.ts';
+// The service host's message handling as a plain function over a service,
+// so it is tested under plain Node with a fake implementation
+// (test/service-host/). main.ts only wires it to process.parentPort. Each
+// call goes through the services' one dispatcher (validate, call, map errors).
+import type { InvokeOutcome } from '../../shared/api.ts';
+import { messageOf } from '../services/errors.ts';
+import { dispatch } from '../services/dispatch/dispatch.ts';
 import type { FlambeService } from '../services/service.ts';
-import { isHostRequest, type HostReply, type InvokeOutcome } from './ipc-contract.ts';
-import { validateCall } from './validate-call.ts';
-
-/** Validates `method` and `arg` against the contract, then calls the service. Never throws. */
-export async function invokeService(api: FlambeApi, method: unknown, arg: unknown, log: (line: string) => void = () => {}): Promise<InvokeOutcome> {
-  const call = validateCall(method, arg);
-  if (!call.ok) return call;
-  try {
-    const fn = api[call.method] as (a: unknown) => Promise<unknown>;
-    return { ok: true, result: await fn.call(api, call.arg) };
-  } catch (e) {
-    if (isUserError(e)) return { ok: false, error: { kind: 'user', message: e.message } };
-    log(`internal error in ${call.method}: ${e instanceof Error ? e.stack : String(e)}`);
-    return { ok: false, error: { kind: 'internal', message: `Something went wrong inside Flambé: ${messageOf(e)}` } };
-  }
-}
+import { isHostRequest, type HostReply } from './protocol.ts';
 
 export interface HostDispatcherOptions {
-  service: Pick<FlambeService, 'api' | 'dispose'>;
+  service: Pick<FlambeService, 'impl' | 'dispose'>;
   /** Posts a reply to main (process.parentPort.postMessage). May throw for a value that cannot be cloned. */
   send(reply: HostReply): void;
   /** Ends the host process once the service is disposed. */
@@ -69,6 +56,6 @@ export function createHostDispatcher(opts: HostDispatcherOptions): (message: unk
       reply(message.id, { ok: false, error: { kind: 'user', message: 'Flambé is closing.' } });
       return;
     }
-    reply(message.id, await invokeService(opts.service.api, message.method, message.arg, log));
+    reply(message.id, await dispatch(opts.service.impl, message.method, message.arg, log));
   };
 }
