@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { buildComparison } from '../shared/compare/index.ts';
 import { buildDiffFlameTree, diffProfiles, importProfile } from '../shared/profile/index.ts';
-import { generate } from './big-profile.js';
+import { generate } from './synthetic-profile.js';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '103' }, rounds: { type: 'string', default: '2' } } });
 const bytes = Number(values.mb) * 1024 * 1024;

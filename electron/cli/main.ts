@@ -7,6 +7,8 @@ import { analyzeCommand } from './analyze.ts';
 import { diffCommand } from './diff.ts';
 import { compareCommand } from './compare.ts';
 import { convertCommand } from './convert.ts';
+import { sweepCommand } from './sweep.ts';
+import { overheadCommand } from './overhead.ts';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -17,6 +19,8 @@ const commands: Record<string, { run: Command; summary: string }> = {
   compare: { run: compareCommand, summary: 'did B get faster than A, and why: verdict, load and what changed (ids or files)' },
   diff: { run: diffCommand, summary: 'compare two CPU profiles function by function' },
   convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, collapsed stacks or speedscope JSON' },
+  sweep: { run: sweepCommand, summary: 'load a URL at several levels of connections and find where the server saturates' },
+  overhead: { run: overheadCommand, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
 };
 
 function usage(): string {

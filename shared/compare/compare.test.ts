@@ -1,7 +1,7 @@
 // The comparison: per-1000-requests normalisation, new/gone/changed, sorting,
 // kinds of work, unlike runs, what cannot be shown, and the verdict.
 import { describe, expect, it } from 'vitest';
-import { formatRows } from '../profile/text-profile.ts';
+import { formatRows } from '../profile/test-support/text-profile.ts';
 import { buildComparison } from './compare.ts';
 import { meta, round, syntheticLoad } from './test-support/rounds.ts';
 import type { ChangeRow } from './types.ts';
