@@ -32,6 +32,14 @@ describe('.cpuprofile export', () => {
     ]);
   });
 
+  it('keeps every weight on a large clock when the last sample got the mean interval', () => {
+    const frame = { functionName: 'f', url: 'file:///f.js', lineNumber: 0, columnNumber: 0 };
+    const p = importCpuProfile({ nodes: [{ id: 1, callFrame: { ...frame, functionName: '(root)', url: '' }, children: [2] }, { id: 2, callFrame: frame }],
+      samples: [2, 2, 2, 2], timeDeltas: [3, 1, 0, 2670], startTime: 2 ** 40 - 77, endTime: 2 ** 40 + 1e6 });
+    expect(p.weightsMs[3]).toBeCloseTo(2.671 / 3, 12); // the mean interval, not a second
+    expect(Array.from(importProfile(exportCpuProfileText(p)).weightsMs)).toEqual(Array.from(p.weightsMs));
+  });
+
   it('exports transformed profiles too', () => {
     const p = dropMeta(profileFromText('main  (idle)  main  (gc)', { weightsMs: [1, 5, 2, 7] }));
     const q = importCpuProfile(exportCpuProfile(mergeFunction(p, 1)));
