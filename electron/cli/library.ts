@@ -3,7 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeValidationError, listQuerySchema, type RecordingRow } from '../../shared/api.ts';
+import { isProfileFormatError } from '../../shared/profile/errors.ts';
 import { UserError, messageOf } from '../services/errors.ts';
+import { importableText } from '../services/gunzip.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { createFlambeService } from '../services/service.ts';
@@ -82,10 +84,17 @@ async function importFiles(argv: string[]): Promise<number> {
   if (!files.length) throw new UserError('Name the files to import: flambe library import FILE...');
   // Read and check every file first: one broken file imports nothing.
   const contents = files.map((f) => {
+    let bytes: Uint8Array;
     try {
-      return readFileSync(f, 'utf8');
+      bytes = readFileSync(f);
     } catch (e) {
       throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
+    }
+    try {
+      return importableText(bytes); // gzip, UTF-16, pprof (services/gunzip.ts)
+    } catch (e) {
+      if (isProfileFormatError(e)) throw new UserError(`${path.basename(f)} is not a usable CPU profile: ${messageOf(e)}`);
+      throw e;
     }
   });
   files.forEach((f, i) => recordingFromFile(path.basename(f), contents[i]));

@@ -18,9 +18,26 @@ export function binaryKind(b: Uint8Array): BinaryKind | null {
   if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'utf16le';
   if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'utf16be';
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return 'utf8bom';
-  // A pprof Profile starts with its first field: sample_type (1) or sample (2), length-delimited.
-  if (b.length >= 2 && (b[0] === 0x0a || b[0] === 0x12) && !isTextStart(b)) return 'protobuf';
+  if (b.length >= 2 && isPprofTag(b[0]) && !isJsonStart(b)) return 'protobuf';
   return null;
+}
+
+/**
+ * A pprof Profile starts with one of its fields (1–14: varints or
+ * length-delimited). pprof-format writes sample_type (0x0a) first, Go writes
+ * time_nanos (0x48, "H") first.
+ */
+function isPprofTag(byte: number): boolean {
+  const field = byte >> 3;
+  const wire = byte & 7;
+  return field >= 1 && field <= 14 && (wire === 0 || wire === 2);
+}
+
+/** JSON starts with "{" or "[" after whitespace. */
+function isJsonStart(b: Uint8Array): boolean {
+  let i = 0;
+  while (i < b.length && i < 64 && (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09)) i++;
+  return b[i] === 0x7b || b[i] === 0x5b;
 }
 
 function startsWithAscii(b: Uint8Array, s: string): boolean {
@@ -28,11 +45,13 @@ function startsWithAscii(b: Uint8Array, s: string): boolean {
   return true;
 }
 
-/** A text file (JSON, collapsed stacks) starts with printable text after whitespace. */
+/** Text: the first bytes hold no control characters other than whitespace. */
 function isTextStart(b: Uint8Array): boolean {
-  let i = 0;
-  while (i < b.length && i < 64 && (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09)) i++;
-  return i < b.length && b[i] >= 0x20 && b[i] < 0x7f;
+  for (let i = 0; i < b.length && i < 64; i++) {
+    const c = b[i];
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+  }
+  return b.length > 0;
 }
 
 /** The same signatures in text that was decoded as UTF-8 from those bytes (0x8b and 0xff become U+FFFD). */
@@ -65,7 +84,8 @@ export function readProfileBytes(input: Uint8Array | ArrayBuffer): { text: strin
   if (kind === 'gzip' || kind === 'zip' || kind === 'perf') throw new ProfileFormatError(binaryRefusal(kind));
   if (kind === 'protobuf') {
     if (isPprof(bytes)) return { pprof: importPprof(bytes) };
-    throw new ProfileFormatError(binaryRefusal('protobuf'));
+    // Text that merely starts like a protobuf field ("H…", "P…") is refused as text, below.
+    if (!isTextStart(bytes)) throw new ProfileFormatError(binaryRefusal('protobuf'));
   }
   try {
     const encoding = kind === 'utf16le' ? 'utf-16le' : kind === 'utf16be' ? 'utf-16be' : 'utf-8';

@@ -47,7 +47,7 @@ function jsonError(text: string, e: unknown): ProfileFormatError {
     return new ProfileFormatError('The file ends in the middle of the data: it looks cut off (was it copied or saved completely?).');
   }
   // V8 quotes the text around the error: keep it only when it is printable.
-  const said = hasUnprintable(detail) ? detail.replace(/,? ".*" is not valid JSON/s, '').replace(/'[^']*'/, 'a character that is not text') : detail;
+  const said = hasUnprintable(detail) ? detail.replace(/,? ".*"(\.\.\.)? is not valid JSON/s, '').replace(/'[^']*'/, 'a character that is not text') : detail;
   return new ProfileFormatError(`The file is not valid JSON: ${said.replace(/^JSON\.parse: /, '')}.`.replace(/\.\.$/, '.'));
 }
 

@@ -10,7 +10,7 @@
 // time are pprof's own; the time axis is the file's order, not real time.
 // Frames: a Location with several Lines is inlined code (the last Line is the
 // caller); a Function's start_line is the frame's line (as V8's callFrame),
-// the Line's own line becomes a hot-line tick.
+// the Line's column its column, the Line's own line a hot-line tick.
 import { buildProfile } from './build.ts';
 import { ProfileFormatError } from './errors.ts';
 import type { Profile } from './model.ts';
@@ -184,12 +184,13 @@ export function importPprof(bytes: Uint8Array): Profile {
         const name = str(fn.name);
         const url = str(fn.filename);
         const line = fn.startLine > 0 ? fn.startLine : lines[j].line;
-        const key = `${node}\u0000${name}\u0000${url}\u0000${line}`;
+        const column = lines[j].column; // V8 exports (Flambé's, @datadog/pprof) put the function's column here
+        const key = `${node}\u0000${name}\u0000${url}\u0000${line}\u0000${column}`;
         let child = childOf.get(key);
         if (child === undefined) {
           child = nodes.length;
           childOf.set(key, child);
-          nodes.push({ id: child + 1, callFrame: { functionName: name, url, lineNumber: line > 0 ? line - 1 : -1, columnNumber: -1 }, children: [] });
+          nodes.push({ id: child + 1, callFrame: { functionName: name, url, lineNumber: line > 0 ? line - 1 : -1, columnNumber: column > 0 ? column - 1 : -1 }, children: [] });
           nodes[node].children.push(child + 1);
         }
         node = child;

@@ -66,7 +66,7 @@ export function recordingFromFile(fileName: string, content: string, now = new D
   const profile = validProfile(data, base);
   return {
     id: randomUUID(),
-    name: base.replace(/\.(cpuprofile|json)$/i, ''),
+    name: base.replace(/\.(cpuprofile|json|pb|pprof)(\.gz)?$/i, ''),
     createdAt: now.toISOString(),
     target: null, settings: null, load: null, profile, samples: [], error: null, tags: [], notes: `Imported from ${base}`,
   };

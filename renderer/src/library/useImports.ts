@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
+import { profileFileText } from '../lib/profile-file.ts';
 
 export interface ImportOutcome {
   key: number;
@@ -36,7 +37,7 @@ export function useImports(): Imports {
     async (file: File): Promise<ImportOutcome> => {
       const key = nextKey++;
       try {
-        const content = await file.text();
+        const content = await profileFileText(file); // gzip, UTF-16, pprof too
         if (!content.trim()) return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
         const row = await client.api.importFile({ fileName: file.name, content });
         return { key, fileName: file.name, ok: true, message: `Imported as “${row.name}”.`, row };
