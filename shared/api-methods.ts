@@ -5,6 +5,8 @@ export const apiMethodNames = [
   'launchTarget',
   'listInspectorTargets',
   'attachTarget',
+  'listNodeProcesses',
+  'attachProcess',
   'getTarget',
   'stopTarget',
   'startRecording',

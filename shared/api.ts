@@ -27,6 +27,21 @@ export const attachSpecSchema = z.object({
 });
 export type AttachSpec = z.input<typeof attachSpecSchema>;
 
+export const pidSchema = z.object({
+  pid: z.number({ error: 'Enter the process id (pid): a whole number.' }).int('A process id is a whole number.').min(1, 'A process id is a whole number of 1 or more.'),
+});
+
+/** A Node process running on this machine (attach by pid). */
+export interface NodeProcessInfo {
+  pid: number;
+  /** The command line, as one string. */
+  command: string;
+  argv: string[];
+  /** Working directory; null when it cannot be read (another user's process). */
+  cwd: string | null;
+  user: string | null;
+}
+
 export const hostPortSchema = z.object({
   host: z.string().trim().min(1),
   port: z.number().int().min(1).max(65535),
@@ -253,6 +268,10 @@ export interface FlambeApi {
   launchTarget(spec: LaunchSpec): Promise<TargetInfo>;
   listInspectorTargets(hp: { host: string; port: number }): Promise<InspectorEntry[]>;
   attachTarget(spec: AttachSpec): Promise<TargetInfo>;
+  /** This machine's Node processes (Flambé's own left out). */
+  listNodeProcesses(req: Record<string, never>): Promise<NodeProcessInfo[]>;
+  /** Opens a running Node process's inspector (SIGUSR1 / _debugProcess) and attaches to it. */
+  attachProcess(req: { pid: number }): Promise<TargetInfo>;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
   getTarget(req: { targetId: string }): Promise<TargetInfo>;
   /** Stops a launched process, or detaches from an attached one. */
@@ -283,6 +302,8 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   launchTarget: launchSpecSchema,
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
+  listNodeProcesses: emptySchema,
+  attachProcess: pidSchema,
   getTarget: targetIdSchema,
   stopTarget: targetIdSchema,
   startRecording: recordRequestSchema,

@@ -14,6 +14,7 @@ import { cpuSplitOf } from './library/split.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
+import { listNodeProcesses } from './targets/processes.ts';
 import { TargetRegistry } from './targets/registry.ts';
 
 export interface ServiceOptions {
@@ -97,6 +98,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
+    listNodeProcesses: () => listNodeProcesses(),
+    attachProcess: ({ pid }) => targets.attachPid(pid),
     getTarget: ({ targetId }) => targets.refresh(targetId),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {

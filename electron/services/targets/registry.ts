@@ -7,6 +7,7 @@ import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
 import { isLoopbackHost, listInspectorTargets } from './attach.ts';
+import { openInspectorOf } from './attach-pid.ts';
 import { OutputBuffer } from './output-buffer.ts';
 
 export interface Target {
@@ -104,6 +105,16 @@ export class TargetRegistry {
     const entry = spec.inspectorId ? entries.find((e) => e.id === spec.inspectorId) : entries[0];
     if (!entry) throw new UserError(`The inspector target ${spec.inspectorId} is no longer listed at ${spec.host}:${spec.port}.`);
     const session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
+    return this.attachSession(session, `${spec.host}:${spec.port}`, spec.host);
+  }
+
+  /** Attaches to a running Node process by pid, opening its inspector first (attach-pid.ts). */
+  async attachPid(pid: number): Promise<TargetInfo> {
+    const { session, label } = await openInspectorOf(pid);
+    return this.attachSession(session, label, '127.0.0.1');
+  }
+
+  private async attachSession(session: InspectorSession, label: string, host: string): Promise<TargetInfo> {
     const identity = await session.identity();
     const targetId = randomUUID();
     const gone = new Promise<string>((resolve) => {
@@ -114,7 +125,7 @@ export class TargetRegistry {
         resolve('The inspector connection closed (the target process exited or was stopped)');
       });
     });
-    return this.add({ info: newInfo(targetId, 'attached', `${spec.host}:${spec.port}`, identity), session, host: spec.host, gone });
+    return this.add({ info: newInfo(targetId, 'attached', label, identity), session, host, gone });
   }
 
   private add(target: Target): Promise<TargetInfo> {
