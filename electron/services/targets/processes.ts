@@ -167,7 +167,7 @@ export async function listeningPortsOf(pid: number): Promise<number[]> {
     }
     const ports = new Set<number>();
     for (const table of ['tcp', 'tcp6']) {
-      let text = '';
+      let text: string;
       try { text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8'); } catch { continue; }
       for (const line of text.split('\n').slice(1)) {
         const f = line.trim().split(/\s+/);
