@@ -25,9 +25,7 @@ export function ProcessPicker({ onAttached }: Props) {
   const [busy, setBusy] = useState<'list' | 'attach' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const refresh = useCallback(async () => {
-    setBusy('list');
-    setError(null);
+  const load = useCallback(async () => {
     try {
       const found = await client.api.listNodeProcesses({});
       setList(found);
@@ -39,9 +37,16 @@ export function ProcessPicker({ onAttached }: Props) {
     }
   }, [client]);
 
+  // The list is read when the tab opens, and again on Refresh (a server started meanwhile).
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void load();
+  }, [load]);
+
+  const refresh = () => {
+    setBusy('list');
+    setError(null);
+    void load();
+  };
 
   const attach = async () => {
     if (pid === null) {
@@ -90,7 +95,7 @@ export function ProcessPicker({ onAttached }: Props) {
       )}
       <ErrorNote message={error} testId="process-error" />
       <div className="actions">
-        <button type="button" className="button" data-testid="refresh-processes-button" onClick={() => void refresh()} disabled={busy !== null}>
+        <button type="button" className="button" data-testid="refresh-processes-button" onClick={refresh} disabled={busy !== null}>
           {busy === 'list' ? 'Looking…' : 'Refresh'}
         </button>
         <button type="submit" className="button primary-outline" data-testid="attach-process-button" disabled={busy !== null || pid === null}>
