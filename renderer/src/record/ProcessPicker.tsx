@@ -1,7 +1,7 @@
 // Attach to a Node process already running on this computer, by pid — no
 // restart, no --inspect needed: the services open its inspector (SIGUSR1, or
 // process._debugProcess on Windows) and confirm the pid over the protocol.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { NodeProcessInfo, TargetInfo } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
@@ -25,27 +25,33 @@ export function ProcessPicker({ onAttached }: Props) {
   const [busy, setBusy] = useState<'list' | 'attach' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const found = await client.api.listNodeProcesses({});
-      setList(found);
-      setPid((p) => (found.some((x) => x.pid === p) ? p : found.length === 1 ? found[0].pid : null));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  }, [client]);
+  const [generation, setGeneration] = useState(0);
 
   // The list is read when the tab opens, and again on Refresh (a server started meanwhile).
   useEffect(() => {
-    void load();
-  }, [load]);
+    let cancelled = false;
+    client.api.listNodeProcesses({}).then(
+      (found) => {
+        if (cancelled) return;
+        setList(found);
+        setPid((p) => (found.some((x) => x.pid === p) ? p : found.length === 1 ? found[0].pid : null));
+        setBusy(null);
+      },
+      (e: unknown) => {
+        if (cancelled) return;
+        setError(errorMessage(e));
+        setBusy(null);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [client, generation]);
 
   const refresh = () => {
     setBusy('list');
     setError(null);
-    void load();
+    setGeneration((g) => g + 1);
   };
 
   const attach = async () => {
