@@ -10,6 +10,7 @@ import type { BurstHandle, BurstOptions } from './load/burst.ts';
 import { runBurstInWorker } from './load/run.ts';
 import { probeUrl, waitForUrl } from './load/probe.ts';
 import { addSourceLines } from './source-lines.ts';
+import { addOriginalFrames } from './source-maps.ts';
 import type { Target } from './targets/registry.ts';
 
 const SAMPLE_EVERY_MS = 250;
@@ -149,6 +150,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         await target.session.stopSampling();
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         await addSourceLines(result.profile, (ids) => target.session.scriptSources(ids));
+        // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
+        if (target.session.sourceMapUrls.size === 0) await target.session.scriptSources([]);
+        await addOriginalFrames(result.profile, target.session.sourceMapUrls);
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }

@@ -6,6 +6,7 @@ import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { readSourceLines } from './lines.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
+import { mapFrames, readOriginalFrames } from './original-frames.ts';
 import { timeSamples } from './timing.ts';
 
 export interface RawProfile {
@@ -20,6 +21,8 @@ export interface RawProfile {
   sourceLines?: unknown;
   /** Flambé's own field: the last sample's weight in µs (timing.ts rule 3). */
   lastSampleUs?: unknown;
+  /** Flambé's own field: original locations from source maps (original-frames.ts). */
+  originalFrames?: unknown;
 }
 
 function isArrayLike(v: unknown): v is ArrayLike<unknown> {
@@ -107,8 +110,10 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
     return fail('A sample hit the root of a tree without a (program) node.'); // checked above: cannot happen
   }
   if (!Number.isFinite(timed.durationMs) || !Number.isFinite(timed.endTimeUs)) fail('The timeDeltas add up to an impossible time (too large to be a clock).');
-  const profile: Profile = { frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
+  const originalFrames = readOriginalFrames(raw.originalFrames);
+  const profile: Profile = { frames: originalFrames ? mapFrames(frames, originalFrames) : frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
   if (lineTicks) profile.lineTicks = lineTicks;
+  if (originalFrames) profile.originalFrames = originalFrames;
   const sourceLines = readSourceLines(raw.sourceLines);
   if (sourceLines) profile.sourceLines = sourceLines;
   rememberNodeSelfMs(profile, timed.nodeSelfMs);

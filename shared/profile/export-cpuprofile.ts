@@ -7,6 +7,7 @@
 import type { CpuProfile, CpuProfileNode } from './cpuprofile.ts';
 import { SOURCE_LINES_FIELD, writeSourceLines } from './lines.ts';
 import { ANONYMOUS_NAME, type Profile } from './model.ts';
+import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from './original-frames.ts';
 
 /** ms → µs, snapped to the integer V8 wrote when float error is all that separates them. */
 function toUs(ms: number): number {
@@ -41,7 +42,9 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
   for (let i = 0; i < samples.length; i++) hits[samples[i]]++;
   const nodes: CpuProfileNode[] = new Array(nodeFrame.length);
   for (let i = 0; i < nodeFrame.length; i++) {
-    const f = frames[nodeFrame[i]];
+    const mapped = frames[nodeFrame[i]];
+    // The call frame says where the code ran; flambeOriginalFrames maps it back on import.
+    const f = mapped.generated ? { ...mapped, ...mapped.generated } : mapped;
     nodes[i] = {
       id: i + 1,
       callFrame: {
@@ -65,6 +68,10 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
   return nodes;
 }
 
+function originalFramesJson(profile: Profile): OriginalFramesJson | undefined {
+  return profile.originalFrames ? Object.fromEntries(profile.originalFrames) : undefined;
+}
+
 export function exportCpuProfile(profile: Profile): CpuProfile {
   const { startTime, endTime, timeDeltas, lastSampleUs } = timing(profile);
   const out: CpuProfile = {
@@ -73,6 +80,8 @@ export function exportCpuProfile(profile: Profile): CpuProfile {
   };
   if (profile.sourceLines) out.flambeSourceLines = writeSourceLines(profile.sourceLines);
   if (lastSampleUs !== undefined) out.flambeLastSampleUs = lastSampleUs;
+  const original = originalFramesJson(profile);
+  if (original) out.flambeOriginalFrames = original;
   return out;
 }
 
@@ -83,6 +92,7 @@ export function exportCpuProfileText(profile: Profile): string {
     nodes: exportNodes(profile), startTime, endTime,
     ...(profile.sourceLines ? { [SOURCE_LINES_FIELD]: writeSourceLines(profile.sourceLines) } : {}),
     ...(lastSampleUs !== undefined ? { flambeLastSampleUs: lastSampleUs } : {}),
+    ...(profile.originalFrames ? { [ORIGINAL_FRAMES_FIELD]: originalFramesJson(profile) } : {}),
   });
   const ids = new Int32Array(profile.samples.length);
   for (let i = 0; i < ids.length; i++) ids[i] = profile.samples[i] + 1;

@@ -81,10 +81,20 @@ export class InspectorSession {
 
   private readonly client: CdpClient;
   readonly wsUrl: string;
+  /**
+   * Script URL → its sourceMappingURL, as Debugger.scriptParsed reports them
+   * (V8 replays the event for every script when the Debugger is enabled, as
+   * scriptSources does after the profile): TypeScript and bundles (source-maps.ts).
+   */
+  readonly sourceMapUrls = new Map<string, string>();
 
   private constructor(client: CdpClient, wsUrl: string) {
     this.client = client;
     this.wsUrl = wsUrl;
+    client.on('Debugger.scriptParsed', (params) => {
+      const e = params as { url?: string; sourceMapURL?: string };
+      if (e.url && e.sourceMapURL) this.sourceMapUrls.set(e.url, e.sourceMapURL);
+    });
     client.on('disconnect', () => {
       this.closed = true;
       for (const l of this.disconnectListeners) l();
