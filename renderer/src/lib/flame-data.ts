@@ -2,7 +2,7 @@
 // and transform stack (in the analysis worker): the flame tree
 // (shared/profile), the legend class of every frame, the share of self time
 // per class, and the tooltip text of a node.
-import { buildFlameTree, importProfile, type FlameNode, type Frame, type Profile } from '../../../shared/profile/index.ts';
+import { buildFlameTree, displayFile, importProfile, type FlameNode, type Frame, type Profile } from '../../../shared/profile/index.ts';
 import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
 
@@ -56,6 +56,7 @@ export function frameTooltip(data: FlameData, node: FlameNode): string {
   return [
     node.name,
     where,
+    frame?.generated ? `runs as ${displayFile(frame.generated.url)}:${frame.generated.line} (source-mapped)` : '',
     `self ${formatTimeMs(node.selfMs)} · total ${formatTimeMs(node.value)} · ${formatPercent(share)} of total`,
     frame ? categoryWords(frame) : 'several small frames, grouped',
   ].filter(Boolean).join('\n');
