@@ -242,7 +242,7 @@ export const importSchema = z.object({
   /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
   content: z.string().min(1, 'The file is empty.'),
 });
-export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
+export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle', 'pprof']).default('cpuprofile') });
 
 export interface LibraryStatus {
   /** The library file in use, or null when none could be opened. */
@@ -261,6 +261,13 @@ export interface DemoServerInfo {
   script: string;
   cwd: string;
   routes: { path: string; what: string }[];
+}
+
+/** A file to save; binary formats (pprof's .pb.gz) travel as base64. */
+export interface ExportedFile {
+  fileName: string;
+  content: string;
+  encoding?: 'base64';
 }
 
 /** Every method the UI can call. Transports are generic over this interface. */
@@ -292,7 +299,7 @@ export interface FlambeApi {
   /** Imports a profile or bundle; nothing is written when the file is broken. */
   importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
   /** The file to save (the UI downloads it or shows a save dialog). */
-  exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
+  exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' | 'pprof' }): Promise<ExportedFile>;
 }
 
 export type ApiMethod = keyof FlambeApi;

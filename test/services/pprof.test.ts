@@ -10,6 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { Profile as PprofProfile, StringTable, ValueType, Sample, Location, Line, Function as PprofFunction } from 'pprof-format';
 import { describe, expect, it } from 'vitest';
 import { encodePprof, exportPprof } from '../../electron/services/export-pprof.ts';
+import { createFlambeService } from '../../electron/services/service.ts';
 import { gunzipIfNeeded } from '../../electron/services/gunzip.ts';
 import { analyzeProfile } from '../../shared/profile/analyze.ts';
 import { decodePprof } from '../../shared/profile/pprof.ts';
@@ -70,6 +71,23 @@ describe('pprof export', () => {
       const row = [...top.entries()].find(([k]) => k === f.name || k.endsWith(` ${f.name}`) || k.startsWith(`${f.name} `));
       expect(row, f.name).toBeDefined();
       expect(Math.abs(row![1][0] - f.selfMs)).toBeLessThanOrEqual(0.01 * f.selfMs + 0.01); // -top rounds to 0.01 ms
+    }
+  });
+});
+
+describe('pprof export from the library (the Export button)', () => {
+  it('exports a saved recording as base64 .pb.gz that reads back to the same times', async () => {
+    const service = createFlambeService({ libraryPath: path.join(dir, 'library.sqlite') });
+    try {
+      const text = readFileSync(fixture('node24.cpuprofile'), 'utf8');
+      const row = await service.api.importFile({ fileName: 'node24.cpuprofile', content: text });
+      const file = await service.api.exportRecording({ id: row.id, format: 'pprof' });
+      expect(file.fileName).toBe('node24.pb.gz');
+      expect(file.encoding).toBe('base64');
+      const back = importProfile(gunzipSync(Buffer.from(file.content, 'base64')));
+      expect(back.durationMs).toBeCloseTo(importProfile(text).durationMs, 3);
+    } finally {
+      await service.dispose();
     }
   });
 });
