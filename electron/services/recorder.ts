@@ -11,6 +11,8 @@ import { runBurstInWorker } from './load/run.ts';
 import { probeUrl, waitForUrl } from './load/probe.ts';
 import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
+import { workerProfilersOf } from './targets/workers.ts';
+import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import type { Target } from './targets/registry.ts';
 
 const SAMPLE_EVERY_MS = 250;
@@ -109,6 +111,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (target) {
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
+        // Worker threads too (workers.ts); a Node without NodeWorker just has none.
+        await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }
@@ -147,6 +151,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (target && !target.session.isClosed) {
       try {
         result.profile = await target.session.stopProfiler();
+        const threads = await workerProfilersOf(target.session).stop().catch(() => []);
+        if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         await addSourceLines(result.profile, (ids) => target.session.scriptSources(ids));

@@ -113,6 +113,14 @@ export class InspectorSession {
     }
   }
 
+  /** The protocol itself, for a domain with a module of its own (workers.ts). */
+  get protocol(): { send(method: string, params?: Record<string, unknown>): Promise<unknown>; on(event: string, handler: (params: unknown) => void): void } {
+    return {
+      send: (method, params) => this.client.send(method, params) as Promise<unknown>,
+      on: (event, handler) => this.client.on(event, handler),
+    };
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }
