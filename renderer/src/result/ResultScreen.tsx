@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import type { RecordingResult } from '../../../shared/api.ts';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatDuration, formatInt } from '../lib/format.ts';
-import { AnalysisPanel } from './AnalysisPanel.tsx';
+import { ThreadedAnalysis } from './ThreadedAnalysis.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
 
@@ -73,7 +73,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
           <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
-          <AnalysisPanel key={result.id} profile={result.profile} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+          <ThreadedAnalysis key={result.id} profile={result.profile} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
         )}
       </section>
 
