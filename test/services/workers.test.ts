@@ -1,6 +1,8 @@
 // Worker threads, recorded for real: a server that hashes in a pool of two
 // workers. The recording keeps the main thread's profile and each worker's,
 // where the hashing shows.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlambeService } from '../../electron/services/service.ts';
@@ -9,7 +11,8 @@ import { analyzeProfile, importProfile } from '../../shared/profile/index.ts';
 import { mergeThreads, threadsOf } from '../../shared/profile/threads.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
 
-const service = createFlambeService();
+// A library of the test's own: the recording is saved, and its export must keep every thread.
+const service = createFlambeService({ libraryPath: path.join(mkdtempSync(path.join(tmpdir(), 'flambe-workers-')), 'library.sqlite') });
 const events: FlambeEvent[] = [];
 service.onEvent((e) => events.push(e));
 afterAll(() => service.dispose());
@@ -32,6 +35,10 @@ describe('worker threads', () => {
     expect(names(1)).toContain('hashRounds');
     expect(names(2)).toContain('hashRounds');
     expect(names(0)).not.toContain('hashRounds'); // the main thread only hands out work
+    // Saved in the library and exported as .cpuprofile: every thread is still there.
+    await waitFor(async () => (await service.api.listRecordings({})).rows.some((r) => r.id === recordingId), 10_000, 'the saved recording');
+    const exported = await service.api.exportRecording({ id: recordingId, format: 'cpuprofile' });
+    expect(threadsOf(JSON.parse(exported.content)).map((x) => x.name)).toEqual(threads.map((x) => x.name));
     const merged = mergeThreads(profiles);
     expect(merged.durationMs).toBeCloseTo(profiles.reduce((s, p) => s + p.profile.durationMs, 0), 6);
   });
