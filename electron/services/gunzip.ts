@@ -20,10 +20,12 @@ export function gunzipIfNeeded(bytes: Uint8Array): Uint8Array {
 }
 
 /**
- * A file to import into the library, as the JSON text the import takes:
- * gunzipped, UTF-16 decoded, a pprof profile turned into a .cpuprofile.
- * Throws ProfileFormatError with the sentence for the user.
+ * A file to import into the library: gunzipped, and UTF-16 decoded or a
+ * pprof profile turned into .cpuprofile JSON text; plain UTF-8 stays the
+ * bytes as read (no text round trip: the import parses them once and stores
+ * the user's own bytes). Throws ProfileFormatError with the sentence for the user.
  */
-export function importableText(bytes: Uint8Array): string {
-  return profileTextFromBytes(gunzipIfNeeded(bytes));
+export function importableContent(bytes: Uint8Array): string | Uint8Array {
+  const plain = gunzipIfNeeded(bytes);
+  return binaryKind(plain) === null ? plain : profileTextFromBytes(plain);
 }

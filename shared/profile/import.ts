@@ -32,12 +32,20 @@ function formatFromName(fileName: string | undefined): JsonFormat | null {
   return null;
 }
 
+export interface ImportOptions {
+  /**
+   * Already-parsed JSON that was parsed for this import alone: the importer
+   * may consume it (its fast path), as it does for text or bytes.
+   */
+  owned?: boolean;
+}
+
 /**
  * Reads a profile from file text (or bytes, or already-parsed JSON) and tells
  * which format it was. `fileName` helps detection; content decides.
  * Throws ProfileFormatError — and only that — with a message for the user.
  */
-export function importProfileWithFormat(input: unknown, fileName?: string): ImportedProfile {
+export function importProfileWithFormat(input: unknown, fileName?: string, opts: ImportOptions = {}): ImportedProfile {
   try {
     let text: string | null = typeof input === 'string' ? input : null;
     if (input instanceof Uint8Array || input instanceof ArrayBuffer) {
@@ -49,7 +57,7 @@ export function importProfileWithFormat(input: unknown, fileName?: string): Impo
       const kind = binaryKindOfText(text);
       if (kind) throw new ProfileFormatError(binaryRefusal(kind));
     }
-    const owned = text !== null;
+    const owned = text !== null || opts.owned === true;
     const data = text !== null ? parseJsonText(text) : input;
     const byName = formatFromName(fileName);
     if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data, owned), format: byName };
@@ -70,6 +78,6 @@ export function importProfileWithFormat(input: unknown, fileName?: string): Impo
 }
 
 /** importProfileWithFormat, when the format does not matter. */
-export function importProfile(input: unknown, fileName?: string): Profile {
-  return importProfileWithFormat(input, fileName).profile;
+export function importProfile(input: unknown, fileName?: string, opts?: ImportOptions): Profile {
+  return importProfileWithFormat(input, fileName, opts).profile;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { exportCpuProfile } from './export-cpuprofile.ts';
 import { buildFlameTree } from './flame.ts';
 import { importProfile } from './import.ts';
-import { formatTree, profileFromText } from './text-profile.ts';
+import { formatTree, profileFromText } from './test-support/text-profile.ts';
 import { mergeThreads, THREADS_FIELD, threadsOf } from './threads.ts';
 
 describe('threads', () => {

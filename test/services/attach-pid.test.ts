@@ -59,7 +59,7 @@ describe('attach by pid', () => {
     const rec = await service.api.getRecording({ id: recordingId });
     expect(rec.error).toBeNull();
     expect(rec.load!.requests).toBeGreaterThan(20);
-    const names = analyzeProfile(importProfile(rec.profile)).functions.map((f) => f.name);
+    const names = analyzeProfile(importProfile(await service.api.getProfile({ id: recordingId }))).functions.map((f) => f.name);
     expect(names).toContain('jsonRoute');
     await service.api.stopTarget({ targetId: t.targetId });
     expect(isAlive(child.pid!)).toBe(true); // detaching leaves the server running

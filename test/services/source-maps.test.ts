@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlambeService } from '../../electron/services/service.ts';
-import { recordRequestSchema, type FlambeEvent, type RecordingResult } from '../../shared/api.ts';
+import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
 import { exportCpuProfileText, importProfile, type Frame } from '../../shared/profile/index.ts';
 import { diffProfiles } from '../../shared/profile/diff.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
@@ -27,7 +27,8 @@ const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
 const workSource = readFileSync(path.join(dir, 'src/work.ts'), 'utf8').split('\n');
 const crunchLine = workSource.findIndex((l) => l.startsWith('export function crunch')) + 1;
 
-async function recordScript(script: string, route: string): Promise<RecordingResult> {
+/** The recording's profile as stored (getProfile's bytes: the mapping is in them, flambeOriginalFrames). */
+async function recordScript(script: string, route: string): Promise<Uint8Array> {
   const t = await service.api.launchTarget({ script, cwd: dir });
   const base = await waitFor(async () => (await service.api.getTarget({ targetId: t.targetId })).suggestedUrls[0], 15_000, 'a listening port');
   const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
@@ -38,7 +39,7 @@ async function recordScript(script: string, route: string): Promise<RecordingRes
   const rec = await service.api.getRecording({ id: recordingId });
   expect(rec.error).toBeNull();
   expect(rec.load!.requests).toBeGreaterThan(0);
-  return rec;
+  return service.api.getProfile({ id: recordingId });
 }
 
 const frameNamed = (frames: Frame[], name: string) => frames.find((f) => f.name === name && f.kind === 'js');
@@ -47,7 +48,7 @@ describe('source maps', () => {
   it('maps a tsc-compiled Express server to its .ts files and lines, keeping the generated location', async () => {
     execFileSync(bin('tsc'), ['-p', dir], { cwd: dir });
     const rec = await recordScript(path.join(dir, 'dist/server.js'), '/work');
-    const p = importProfile(rec.profile);
+    const p = importProfile(rec);
     const crunch = frameNamed(p.frames, 'crunch')!;
     expect(crunch.url).toMatch(/\/src\/work\.ts$/);
     expect(crunch.line).toBe(crunchLine);
@@ -62,7 +63,7 @@ describe('source maps', () => {
   it('maps an esbuild bundle (inline data: map) to the .ts sources and node_modules', async () => {
     execFileSync(bin('esbuild'), ['src/server.ts', '--bundle', '--platform=node', '--sourcemap=inline', '--outfile=bundle/server.js', '--log-level=warning'], { cwd: dir });
     const rec = await recordScript(path.join(dir, 'bundle/server.js'), '/work');
-    const p = importProfile(rec.profile);
+    const p = importProfile(rec);
     const crunch = frameNamed(p.frames, 'crunch')!;
     expect(crunch.url).toMatch(/\/src\/work\.ts$/);
     expect(crunch.line).toBe(crunchLine);
@@ -73,7 +74,7 @@ describe('source maps', () => {
 
   it('needs no map for `node server.ts` (Node strips the types in place)', async () => {
     const rec = await recordScript(path.join(dir, 'node-server.ts'), '/');
-    const p = importProfile(rec.profile);
+    const p = importProfile(rec);
     const tally = frameNamed(p.frames, 'tally')!;
     expect(tally.url).toMatch(/\/node-server\.ts$/);
     const source = readFileSync(path.join(dir, 'node-server.ts'), 'utf8').split('\n');

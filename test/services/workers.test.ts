@@ -28,7 +28,8 @@ describe('worker threads', () => {
     await service.api.stopTarget({ targetId: t.targetId });
     const rec = await service.api.getRecording({ id: recordingId });
     expect(rec.error).toBeNull();
-    const threads = threadsOf(rec.profile);
+    // The stored bytes (getProfile) carry every worker's profile (flambeThreads).
+    const threads = threadsOf(JSON.parse(new TextDecoder().decode(await service.api.getProfile({ id: recordingId }))));
     expect(threads.map((x) => x.name)).toEqual(['main thread', expect.stringMatching(/^worker \d+ \(hash-worker\.cjs\)$/), expect.stringMatching(/^worker \d+ \(hash-worker\.cjs\)$/)]);
     const profiles = threads.map((x) => ({ name: x.name, profile: importProfile(x.raw) }));
     const names = (i: number) => analyzeProfile(profiles[i].profile).functions.map((f) => f.name);

@@ -3,6 +3,8 @@
 // asked for again (a popped transform, a revisited tab) comes from the
 // client's memo without a round trip.
 import { useEffect, useState } from 'react';
+import { useClient } from '../client/context.tsx';
+import { errorMessage } from '../client/types.ts';
 import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
 import { requestKey, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
@@ -11,23 +13,35 @@ export type ClientState =
   | { status: 'ready'; client: AnalysisClient }
   | { status: 'error'; client: null; message: string };
 
-/** Imports the profile in the worker; null profile: nothing to analyse. */
-export function useAnalysisClient(profile: unknown | null): ClientState {
-  const [state, setState] = useState<{ profile: unknown; state: ClientState } | null>(null);
+/**
+ * Fetches the recording's profile as its stored bytes (getProfile) and hands
+ * them to the analysis worker, which imports them once at `thread`
+ * (shared/profile/open-thread.ts; ALL_THREADS: merged); null: nothing to analyse.
+ * `threads`: every thread's name, kept while another thread of the same
+ * recording loads (the picker stays put).
+ */
+export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[] } {
+  const { api } = useClient();
+  const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[] } | null>(null);
   useEffect(() => {
-    if (profile == null) return;
-    const client = createAnalysisClient(profile);
+    if (recordingId == null) return;
+    const client = createAnalysisClient(() => api.getProfile({ id: recordingId }), { thread });
     let live = true;
     client.ready.then(
-      () => live && setState({ profile, state: { status: 'ready', client } }),
-      (e: unknown) => live && setState({ profile, state: { status: 'error', client: null, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` } }),
+      () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads }),
+      (e: unknown) => live && setState((s) => ({
+        id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [],
+        state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}` },
+      })),
     );
     return () => {
       live = false;
       client.close();
     };
-  }, [profile]);
-  return state && state.profile === profile ? state.state : { status: 'loading', client: null };
+  }, [api, recordingId, thread]);
+  const threads = state && state.id === recordingId ? state.threads : [];
+  const current = state && state.id === recordingId && state.thread === thread ? state.state : { status: 'loading' as const, client: null };
+  return { ...current, threads };
 }
 
 export interface ViewState<T> {
