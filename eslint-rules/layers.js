@@ -32,7 +32,9 @@ export const LAYERS = [
   },
   {
     name: 'services', files: /^electron\/services\//,
-    folders: ['electron/services/', 'shared/'], packages: [NODE, 'zod', 'ws', 'chrome-remote-interface', 'autocannon', 'hdr-histogram-js'],
+    // pprof-format: the pprof export's encoder (export-pprof.ts); @jridgewell/trace-mapping: source maps read
+    // at recording time (source-maps.ts). Both pure JS, used only where a recording is made or exported.
+    folders: ['electron/services/', 'shared/'], packages: [NODE, 'zod', 'ws', 'chrome-remote-interface', 'autocannon', 'hdr-histogram-js', 'pprof-format', '@jridgewell/trace-mapping'],
     why: 'electron/services/ is plain Node below every transport: no electron, no renderer, no transport.',
   },
   {

@@ -7,6 +7,8 @@ export const apiMethodNames = [
   'launchTarget',
   'listInspectorTargets',
   'attachTarget',
+  'listNodeProcesses',
+  'attachProcess',
   'getTarget',
   'listTargets',
   'stopTarget',

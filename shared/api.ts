@@ -35,6 +35,21 @@ export const attachSpecSchema = z.object({
 });
 export type AttachSpec = z.input<typeof attachSpecSchema>;
 
+export const pidSchema = z.object({
+  pid: z.number({ error: 'Enter the process id (pid): a whole number.' }).int('A process id is a whole number.').min(1, 'A process id is a whole number of 1 or more.'),
+});
+
+/** A Node process running on this machine (attach by pid). */
+export interface NodeProcessInfo {
+  pid: number;
+  /** The command line, as one string. */
+  command: string;
+  argv: string[];
+  /** Working directory; null when it cannot be read (another user's process). */
+  cwd: string | null;
+  user: string | null;
+}
+
 export const hostPortSchema = z.object({
   host: z.string().trim().min(1),
   port: z.number().int().min(1).max(65535),
@@ -434,7 +449,7 @@ export const importSchema = z.object({
 export const compareNoiseSchema = z.object({ a: z.string().min(1), b: z.string().min(1) });
 /** The steps of an import: reading the JSON, checking the profile (one import), compressing it, writing it. */
 export type ImportPhase = 'reading' | 'checking' | 'compressing' | 'saving';
-export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
+export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle', 'pprof']).default('cpuprofile') });
 
 export interface LibraryStatus {
   /** The library file in use, or null when none could be opened. */
@@ -455,6 +470,13 @@ export interface DemoServerInfo {
   routes: { path: string; what: string }[];
 }
 
+/** A file to save; binary formats (pprof's .pb.gz) travel as base64. */
+export interface ExportedFile {
+  fileName: string;
+  content: string;
+  encoding?: 'base64';
+}
+
 /**
  * What each method answers. Its ARGUMENT type is not written here: it is
  * derived from the method's schema in apiInputSchemas (z.input for callers,
@@ -464,6 +486,10 @@ export interface ApiResults {
   launchTarget: TargetInfo;
   listInspectorTargets: InspectorEntry[];
   attachTarget: TargetInfo;
+  /** This machine's Node processes (Flambé's own left out). */
+  listNodeProcesses: NodeProcessInfo[];
+  /** Opens a running Node process's inspector (SIGUSR1 / _debugProcess) and attaches to it. */
+  attachProcess: TargetInfo;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
   getTarget: TargetInfo;
   /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
@@ -491,7 +517,7 @@ export interface ApiResults {
   /** Imports a profile or bundle; nothing is written when the file is broken. */
   importFile: RecordingRow;
   /** The file to save (the UI downloads it or shows a save dialog). */
-  exportRecording: { fileName: string; content: string };
+  exportRecording: ExportedFile;
   /** Runs a concurrency sweep (each level a recording, progress as recordingProgress events) and returns its table and knee. */
   runSweep: SweepResult;
   /** Interleaved bursts with and without the profiler: what profiling at that interval costs. */
@@ -509,6 +535,8 @@ export const apiInputSchemas = {
   launchTarget: launchSpecSchema,
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
+  listNodeProcesses: emptySchema,
+  attachProcess: pidSchema,
   getTarget: targetIdSchema,
   listTargets: emptySchema,
   stopTarget: targetIdSchema,

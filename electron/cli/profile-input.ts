@@ -5,14 +5,15 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { importProfileWithFormat, isProfileFormatError, type ImportedProfile } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
+import { gunzipIfNeeded } from '../services/gunzip.ts';
 
 /** Reads and imports a profile file; any problem is a UserError naming the file. */
 export function readProfileFile(file: string): ImportedProfile {
   const name = path.basename(file);
-  let text: string;
+  let bytes: Uint8Array;
   try {
     if (statSync(file).isDirectory()) throw new UserError(`${file} is a folder, not a profile file.`);
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (e) {
     if (e instanceof UserError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
@@ -20,7 +21,8 @@ export function readProfileFile(file: string): ImportedProfile {
     throw new UserError(`Cannot read ${file}: ${why}.`);
   }
   try {
-    return importProfileWithFormat(text, name);
+    // Bytes, not UTF-8 text: gzip, UTF-16 and pprof files are read too (shared/profile/binary-files.ts).
+    return importProfileWithFormat(gunzipIfNeeded(bytes), name);
   } catch (e) {
     if (isProfileFormatError(e)) throw new UserError(`${name}: ${(e as Error).message}`);
     throw e;

@@ -20,7 +20,7 @@ import {
 } from './record-input.ts';
 
 export const RECORD_HELP = `Usage:
-  flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
+  flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6] [--per-route-cpu]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
@@ -34,10 +34,12 @@ Target (one of):
     -- ARGS...            arguments for the script
   --attach HOST:PORT      profile a process already running with --inspect
     --allow-remote        attach to a host that is not this computer (it can run any code there)
+  --pid PID               profile a Node process already running on this computer, even without
+                          --inspect: Flambé opens its inspector (SIGUSR1) and confirms the pid
   --no-profile            no target: load the URL only (a plain load test)
 
 Load:
-  --url URL               the URL to load (default with --launch: the first port the script listens on;
+  --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
                           a path alone, like /json, loads that path on that port)
   -c, --connections N     concurrent connections (default 10)
   -d, --duration SECONDS  length of the burst (default 10)
@@ -100,7 +102,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       tokens: true,
       options: {
         launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
-        attach: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' },
+        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' },
         url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
         requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
@@ -123,9 +125,11 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (stray && stray.kind === 'positional') throw new UserError(`Unexpected argument "${stray.value}": put the script's own arguments after "--".`);
   const scriptArgs = terminator < 0 ? [] : tokens.slice(terminator + 1).flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
 
-  const modes = [o.launch !== undefined, o.attach !== undefined, !!o['no-profile']].filter(Boolean).length;
-  if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, or --no-profile for a load test only.');
-  if (modes > 1) throw new UserError('Use only one of --launch, --attach and --no-profile.');
+  const modes = [o.launch !== undefined, o.attach !== undefined, o.pid !== undefined, !!o['no-profile']].filter(Boolean).length;
+  if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, --pid PID, or --no-profile for a load test only.');
+  if (modes > 1) throw new UserError('Use only one of --launch, --attach, --pid and --no-profile.');
+  const pid = o.pid === undefined ? undefined : Number(o.pid);
+  if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
 
@@ -178,6 +182,10 @@ export async function recordCommand(argv: string[]): Promise<number> {
       const { host, port } = parseHostPort(o.attach);
       line.status(`Attaching to ${host}:${port}`);
       target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
+      launched = target;
+    } else if (pid !== undefined) {
+      line.status(`Opening the inspector of process ${pid}`);
+      target = await service.api.attachProcess({ pid });
       launched = target;
     }
 

@@ -11,6 +11,9 @@ import { runBurstInWorker } from './load/run.ts';
 import { probeUrl, waitForUrl } from './load/probe.ts';
 import { thisMachine } from './machine.ts';
 import { addSourceLines } from './source-lines.ts';
+import { addOriginalFrames } from './source-maps.ts';
+import { workerProfilersOf } from './targets/workers.ts';
+import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import type { Target } from './targets/registry.ts';
 
 const SAMPLE_EVERY_MS = 250;
@@ -113,6 +116,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (target) {
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
+        // Worker threads too (workers.ts); a Node without NodeWorker just has none.
+        await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }
@@ -151,9 +156,14 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (target && !target.session.isClosed) {
       try {
         result.profile = await target.session.stopProfiler();
+        const threads = await workerProfilersOf(target.session).stop().catch(() => []);
+        if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         await addSourceLines(result.profile, (ids) => target.session.scriptSources(ids));
+        // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
+        if (target.session.sourceMapUrls.size === 0) await target.session.scriptSources([]);
+        await addOriginalFrames(result.profile, target.session.sourceMapUrls);
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }

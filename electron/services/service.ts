@@ -24,6 +24,9 @@ import { estimateNoise, runMetaOf } from '../../shared/compare/index.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { listInspectorTargets } from './targets/attach.ts';
+import { listNodeProcesses } from './targets/processes.ts';
+import { exportPprof } from './export-pprof.ts';
+import { importProfile } from '../../shared/profile/import.ts';
 import { TargetRegistry } from './targets/registry.ts';
 
 export interface ServiceOptions {
@@ -156,6 +159,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
+    listNodeProcesses: () => listNodeProcesses(),
+    attachProcess: ({ pid }) => targets.attachPid(pid),
     getTarget: ({ targetId }) => targets.refresh(targetId),
     listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
@@ -251,6 +256,11 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       if (format === 'bundle') return { fileName: `${safeName}.flambe`, content: toBundle(rec) };
       if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
+      if (format === 'pprof') {
+        // go tool pprof, Grafana Pyroscope (export-pprof.ts); binary, so base64 over the transports.
+        const bytes = exportPprof(importProfile(text), { startedAtMs: Date.parse(rec.createdAt) || 0 });
+        return { fileName: `${safeName}.pb.gz`, content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
+      }
       return { fileName: `${safeName}.cpuprofile`, content: text };
     },
     async compareNoise({ a, b }) {

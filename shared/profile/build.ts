@@ -6,6 +6,7 @@ import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { readSourceLines } from './lines.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
+import { mapFrames, readOriginalFrames } from './original-frames.ts';
 import { timeSamples } from './timing.ts';
 
 export interface RawProfile {
@@ -18,6 +19,10 @@ export interface RawProfile {
   endTime: unknown;
   /** Flambé's own field: the text of hot lines (lines.ts). */
   sourceLines?: unknown;
+  /** Flambé's own field: the last sample's weight in µs (timing.ts rule 3). */
+  lastSampleUs?: unknown;
+  /** Flambé's own field: original locations from source maps (original-frames.ts). */
+  originalFrames?: unknown;
 }
 
 function isArrayLike(v: unknown): v is ArrayLike<unknown> {
@@ -95,19 +100,32 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   }
   const timeDeltasUs = (deltas ?? []) as ArrayLike<unknown>;
   const { sampleIds, nodeOfId } = nodeOfIdTable(rawSamples, index, newIndex);
-  const timed = timeSamples({ sampleIds, nodeOfId, timeDeltasUs, startTimeUs: startTime, endTimeUs: endTime, nodeParent, systemNode, programNode });
+  const lastSampleUs = typeof raw.lastSampleUs === 'number' && Number.isFinite(raw.lastSampleUs) ? raw.lastSampleUs : undefined;
+  const timed = timeSamples({ sampleIds, nodeOfId, timeDeltasUs, startTimeUs: startTime, endTimeUs: endTime, lastSampleUs, nodeParent, systemNode, programNode });
   if (!timed.ok) {
     if (timed.problem === 'sample') failOnSamples(rawSamples, sampleIds, nodeOfId);
     if (timed.problem === 'delta') failOnDeltas(timeDeltasUs);
+    if (timed.problem === 'span') fail(`The profile's samples span ${describeSpan(timed.spanUs)}, which is not a recording's clock: its timeDeltas (or endTime) cannot be real times.`);
+    if (timed.problem === 'backwards') fail(`${timed.negative} of the ${timed.count} timeDeltas after the first are negative: the samples' clock runs backwards, so their times are unknown.`);
     return fail('A sample hit the root of a tree without a (program) node.'); // checked above: cannot happen
   }
   if (!Number.isFinite(timed.durationMs) || !Number.isFinite(timed.endTimeUs)) fail('The timeDeltas add up to an impossible time (too large to be a clock).');
-  const profile: Profile = { frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
+  const originalFrames = readOriginalFrames(raw.originalFrames);
+  const profile: Profile = { frames: originalFrames ? mapFrames(frames, originalFrames) : frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
   if (lineTicks) profile.lineTicks = lineTicks;
+  if (originalFrames) profile.originalFrames = originalFrames;
   const sourceLines = readSourceLines(raw.sourceLines);
   if (sourceLines) profile.sourceLines = sourceLines;
   rememberNodeSelfMs(profile, timed.nodeSelfMs);
   return profile;
+}
+
+/** A span of µs far beyond a recording, in words ("3.2e+286 years", "12 days"). */
+function describeSpan(us: number): string {
+  const days = us / 86_400e6;
+  if (days < 365) return `${Math.round(days)} days`;
+  const years = days / 365.25;
+  return `${years < 1e6 ? Math.round(years).toLocaleString('en-US') : years.toExponential(1)} years`;
 }
 
 /** Array.prototype.indexOf for plain and typed arrays (both native, both fast). */

@@ -5,7 +5,8 @@
 //   {"ph":"P","name":"ProfileChunk","id":"0x1","args":{"data":{
 //      "cpuProfile":{"nodes":[{"id","callFrame","parent"}…],"samples":[…]},
 //      "timeDeltas":[…], "lines"?:[…], "endTime"?:…}}}
-// Nodes name their parent instead of listing children; chunks of one profile
+// Nodes name their parent (some writers list children instead: both are read);
+// Chrome ≥ 141 adds a last ProfileChunk without data. Chunks of one profile
 // share the Profile event's id (unique per process). Older traces carry one
 // whole .cpuprofile in a "CpuProfile" event instead. "lines" gives each
 // sample the line its function was on (0 = unknown): they become the nodes'
@@ -87,6 +88,8 @@ export function importChromeTrace(data: unknown): Profile {
   ordered.sort((a, b) => (Number(a.e.ts) || 0) - (Number(b.e.ts) || 0) || a.i - b.i);
   for (const { e, i } of ordered) {
     const d = dataOf(e);
+    // Chrome ≥ 141 ends each profile with a ProfileChunk carrying no data: nothing to add.
+    if (!d && e.name === 'ProfileChunk') continue;
     if (!d) throw new ProfileFormatError(`Trace event ${i} (${String(e.name)}) has no data.`);
     const key = `${e.pid}:${String(e.id ?? e.tid)}`;
     if (e.name === 'CpuProfile') {
@@ -119,7 +122,7 @@ export function importChromeTrace(data: unknown): Profile {
     throw new ProfileFormatError('This Chrome trace has no CPU profile in it (no Profile or ProfileChunk events): record it with JavaScript samples on.');
   }
   const raw = best.raw.links === 'parent'
-    ? { ...best.raw, nodes: withLineTicks(best.nodes, best.samples, best.lines), samples: best.samples, timeDeltas: best.timeDeltas }
+    ? { ...best.raw, nodes: withParents(withLineTicks(best.nodes, best.samples, best.lines)), samples: best.samples, timeDeltas: best.timeDeltas }
     : best.raw;
   try {
     return buildProfile(raw);
@@ -130,6 +133,27 @@ export function importChromeTrace(data: unknown): Profile {
     }
     throw e;
   }
+}
+
+/**
+ * Nodes that list their children instead of naming their parent (rspack's
+ * traces do; DevTools' CPUProfileDataModel accepts both) get the parent the
+ * list gives them (new node objects; a parent the node names wins).
+ */
+function withParents(nodes: unknown[]): unknown[] {
+  const parentOf = new Map<unknown, unknown>();
+  for (const n of nodes) {
+    const children = typeof n === 'object' && n !== null ? (n as { children?: unknown }).children : undefined;
+    if (Array.isArray(children)) for (const c of children) if (!parentOf.has(c)) parentOf.set(c, (n as { id?: unknown }).id);
+  }
+  if (parentOf.size === 0) return nodes;
+  return nodes.map((n) => {
+    if (typeof n !== 'object' || n === null) return n;
+    const rest: Record<string, unknown> = { ...(n as Record<string, unknown>) };
+    delete rest.children;
+    const id = (n as { id?: unknown }).id;
+    return rest.parent === undefined && parentOf.has(id) ? { ...rest, parent: parentOf.get(id) } : rest;
+  });
 }
 
 /** Per-sample lines → each node's positionTicks (new node objects; the trace is left as it was). */

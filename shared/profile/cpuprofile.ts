@@ -17,6 +17,10 @@ export interface CpuProfile {
   timeDeltas?: number[];
   /** Flambé's addition, ignored by other tools: the text of hot lines, { url: { line: text } } (lines.ts). */
   flambeSourceLines?: Record<string, Record<string, string>>;
+  /** Flambé's addition: the last sample's weight in µs (timing rule 3), which the mean interval may not match after a transform. */
+  flambeLastSampleUs?: number;
+  /** Flambé's addition: original locations from source maps (original-frames.ts). */
+  flambeOriginalFrames?: Record<string, [string, number, number, string | null]>;
 }
 export interface CpuProfileNode {
   id: number;
@@ -47,6 +51,6 @@ export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profi
     throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
   }
   const d = data as unknown as Record<string, unknown>;
-  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD] };
+  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD], lastSampleUs: d.flambeLastSampleUs, originalFrames: d.flambeOriginalFrames };
   return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
 }

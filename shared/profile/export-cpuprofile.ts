@@ -1,10 +1,13 @@
 // Exporter to V8's .cpuprofile: what Node, Chrome DevTools, VS Code and
 // speedscope open. Import → export → import gives the same model numbers:
 // deltas are the sample weights (exact integers of µs when they were), in
-// time order, so the timing rule (timing.ts) reads back the same weights.
+// time order, so the timing rule (timing.ts) reads back the same weights
+// (the last one stated in flambeLastSampleUs: after a transform it can be
+// longer than the mean interval the rule would give it).
 import type { CpuProfile, CpuProfileNode } from './cpuprofile.ts';
 import { SOURCE_LINES_FIELD, writeSourceLines } from './lines.ts';
 import { ANONYMOUS_NAME, type Profile } from './model.ts';
+import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from './original-frames.ts';
 
 /** ms → µs, snapped to the integer V8 wrote when float error is all that separates them. */
 function toUs(ms: number): number {
@@ -13,7 +16,7 @@ function toUs(ms: number): number {
   return Math.abs(us - r) <= 1e-6 * Math.max(1, Math.abs(us)) ? r : us;
 }
 
-interface Timing { startTime: number; endTime: number; timeDeltas: Float64Array }
+interface Timing { startTime: number; endTime: number; timeDeltas: Float64Array; lastSampleUs?: number }
 
 function timing(profile: Profile): Timing {
   const n = profile.samples.length;
@@ -21,12 +24,16 @@ function timing(profile: Profile): Timing {
   const startTime = profile.startTimeUs;
   if (n === 0) return { startTime, endTime: Math.max(profile.endTimeUs, startTime), timeDeltas: deltas };
   // The first sample sits durationMs before the end (model.ts invariant).
-  const firstOffset = toUs(Math.max(0, (profile.endTimeUs - startTime) / 1000 - profile.durationMs));
+  // On a large clock (µs since boot) that subtraction carries the clock's rounding too: snap within it.
+  const offsetUs = Math.max(0, profile.endTimeUs - startTime - profile.durationMs * 1000);
+  const clockError = 4 * Number.EPSILON * Math.max(Math.abs(profile.endTimeUs), Math.abs(startTime));
+  const firstOffset = Math.abs(offsetUs - Math.round(offsetUs)) <= clockError ? Math.round(offsetUs) : toUs(offsetUs / 1000);
   deltas[0] = firstOffset;
   for (let i = 1; i < n; i++) deltas[i] = toUs(profile.weightsMs[i - 1]);
   let t = startTime;
   for (let i = 0; i < n; i++) t += deltas[i];
-  return { startTime, endTime: t + toUs(profile.weightsMs[n - 1]), timeDeltas: deltas };
+  const lastSampleUs = toUs(profile.weightsMs[n - 1]);
+  return { startTime, endTime: t + lastSampleUs, timeDeltas: deltas, lastSampleUs };
 }
 
 function exportNodes(profile: Profile): CpuProfileNode[] {
@@ -35,7 +42,9 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
   for (let i = 0; i < samples.length; i++) hits[samples[i]]++;
   const nodes: CpuProfileNode[] = new Array(nodeFrame.length);
   for (let i = 0; i < nodeFrame.length; i++) {
-    const f = frames[nodeFrame[i]];
+    const mapped = frames[nodeFrame[i]];
+    // The call frame says where the code ran; flambeOriginalFrames maps it back on import.
+    const f = mapped.generated ? { ...mapped, ...mapped.generated } : mapped;
     nodes[i] = {
       id: i + 1,
       callFrame: {
@@ -59,22 +68,31 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
   return nodes;
 }
 
+function originalFramesJson(profile: Profile): OriginalFramesJson | undefined {
+  return profile.originalFrames ? Object.fromEntries(profile.originalFrames) : undefined;
+}
+
 export function exportCpuProfile(profile: Profile): CpuProfile {
-  const { startTime, endTime, timeDeltas } = timing(profile);
+  const { startTime, endTime, timeDeltas, lastSampleUs } = timing(profile);
   const out: CpuProfile = {
     nodes: exportNodes(profile), startTime, endTime,
     samples: Array.from(profile.samples, (node) => node + 1), timeDeltas: Array.from(timeDeltas),
   };
   if (profile.sourceLines) out.flambeSourceLines = writeSourceLines(profile.sourceLines);
+  if (lastSampleUs !== undefined) out.flambeLastSampleUs = lastSampleUs;
+  const original = originalFramesJson(profile);
+  if (original) out.flambeOriginalFrames = original;
   return out;
 }
 
 /** The .cpuprofile as text, in Node's key order; big sample arrays are joined, not stringified element by element. */
 export function exportCpuProfileText(profile: Profile): string {
-  const { startTime, endTime, timeDeltas } = timing(profile);
+  const { startTime, endTime, timeDeltas, lastSampleUs } = timing(profile);
   const head = JSON.stringify({
     nodes: exportNodes(profile), startTime, endTime,
     ...(profile.sourceLines ? { [SOURCE_LINES_FIELD]: writeSourceLines(profile.sourceLines) } : {}),
+    ...(lastSampleUs !== undefined ? { flambeLastSampleUs: lastSampleUs } : {}),
+    ...(profile.originalFrames ? { [ORIGINAL_FRAMES_FIELD]: originalFramesJson(profile) } : {}),
   });
   const ids = new Int32Array(profile.samples.length);
   for (let i = 0; i < ids.length; i++) ids[i] = profile.samples[i] + 1;

@@ -32,6 +32,27 @@ describe('.cpuprofile export', () => {
     ]);
   });
 
+  it('keeps every weight on a large clock when the last sample got the mean interval', () => {
+    const frame = { functionName: 'f', url: 'file:///f.js', lineNumber: 0, columnNumber: 0 };
+    const p = importCpuProfile({ nodes: [{ id: 1, callFrame: { ...frame, functionName: '(root)', url: '' }, children: [2] }, { id: 2, callFrame: frame }],
+      samples: [2, 2, 2, 2], timeDeltas: [3, 1, 0, 2670], startTime: 2 ** 40 - 77, endTime: 2 ** 40 + 1e6 });
+    expect(p.weightsMs[3]).toBeCloseTo(2.671 / 3, 12); // the mean interval, not a second
+    expect(Array.from(importProfile(exportCpuProfileText(p)).weightsMs)).toEqual(Array.from(p.weightsMs));
+  });
+
+  it('keeps source-mapped frames: original location shown, generated location written, the table kept', () => {
+    const frame = (functionName: string, url: string, lineNumber: number, columnNumber: number) => ({ functionName, url, lineNumber, columnNumber });
+    const p = importCpuProfile({
+      nodes: [{ id: 1, callFrame: frame('(root)', '', -1, -1), children: [2] }, { id: 2, callFrame: frame('a', 'file:///app/dist/work.js', 3, 15) }],
+      samples: [2, 2], timeDeltas: [0, 1000], startTime: 0, endTime: 2000,
+      flambeOriginalFrames: { 'file:///app/dist/work.js\u00004\u000016': ['file:///app/src/work.ts', 14, 23, 'crunch'] },
+    });
+    expect(p.frames[1]).toEqual({ name: 'crunch', url: 'file:///app/src/work.ts', line: 14, column: 23, kind: 'js', generated: { name: 'a', url: 'file:///app/dist/work.js', line: 4, column: 16 } });
+    const out = exportCpuProfile(p);
+    expect(out.nodes[1].callFrame).toMatchObject(frame('a', 'file:///app/dist/work.js', 3, 15));
+    expect(importCpuProfile(out).frames).toEqual(p.frames);
+  });
+
   it('exports transformed profiles too', () => {
     const p = dropMeta(profileFromText('main  (idle)  main  (gc)', { weightsMs: [1, 5, 2, 7] }));
     const q = importCpuProfile(exportCpuProfile(mergeFunction(p, 1)));

@@ -60,12 +60,13 @@ describe('visibleFlameTree', () => {
   it('draws at most maxFrames frames, keeping the widest', () => {
     const names = Array.from({ length: 300 }, (_, i) => `f${i}`.padEnd(6));
     const wide = profileFromText(`${names.map(() => 'main  ').join(' ')}\n${names.join(' ')}`, {
-      weightsMs: Array.from({ length: 300 }, (_, i) => 1 + i),
+      // The widest first in time: the last sample weighs at most the mean interval (timing.ts rule 3).
+      weightsMs: Array.from({ length: 300 }, (_, i) => 300 - i),
     });
     const t = visibleFlameTree(wide, { widthPx: 100_000, maxFrames: 50 });
     expect(count(t)).toBeLessThanOrEqual(50);
     const kept = t.children[0].children.filter((c) => c.callNode >= 0).map((c) => c.name);
-    expect(kept[0]).toBe('f299'); // the widest first
+    expect(kept[0]).toBe('f0'); // the widest first
     expect(t.children[0].children.some((c) => c.callNode === -1 && /small frames/.test(c.name))).toBe(true);
     expect(t.children[0].value).toBe(t.children[0].children.reduce((s, c) => s + c.value, 0));
   });

@@ -5,6 +5,7 @@ import { analyzeProfile } from './analyze.ts';
 import { importCpuProfile } from './cpuprofile.ts';
 import { ProfileFormatError } from './errors.ts';
 import { importProfile, importProfileWithFormat } from './import.ts';
+import { hasUnprintable } from './json-text.ts';
 import { FIXTURES } from './test-support/fixtures.ts';
 
 const summary = (name: string) => {
@@ -46,6 +47,99 @@ describe('real fixtures', () => {
   });
 });
 
+// Peers' formats, faithfully built from the real recordings above (each
+// writer's layout: v8-profiler-next/0x's legacy "head", Chrome ≥ 141's empty
+// last chunk, rspack's children-linked chunks, an unfinished trace array,
+// UTF-16 with a BOM): each must give the numbers of the file it came from.
+type Json = Record<string, unknown>;
+const node22 = () => JSON.parse(FIXTURES['node22.cpuprofile']) as { nodes: Json[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+const traceEvents = () => (JSON.parse(FIXTURES['devtools-trace.json']) as { traceEvents: Json[] }).traceEvents;
+
+/** v8-profiler-next's default output: nested "head", inline 1-based frames, µs timestamps (one more: the end), seconds. */
+function legacyHead(): string {
+  const p = node22();
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const nest = (id: unknown): Json => {
+    const n = byId.get(id)!;
+    const cf = n.callFrame as Json;
+    return { functionName: cf.functionName, url: cf.url, lineNumber: (cf.lineNumber as number) + 1, columnNumber: (cf.columnNumber as number) + 1,
+      callUID: n.id, bailoutReason: '', id: n.id, scriptId: cf.scriptId, hitCount: n.hitCount ?? 0, ...(n.positionTicks ? { positionTicks: n.positionTicks } : {}),
+      children: ((n.children as number[] | undefined) ?? []).map(nest) };
+  };
+  const timestamps: number[] = [];
+  let t = p.startTime;
+  for (const d of p.timeDeltas) timestamps.push((t += d));
+  timestamps.push(p.endTime);
+  return JSON.stringify({ head: nest(p.nodes[0].id), startTime: Math.floor(p.startTime / 1e6), endTime: Math.floor(p.endTime / 1e6), samples: p.samples, timestamps });
+}
+
+function utf16(text: string, bigEndian: boolean): Uint8Array {
+  const out = new Uint8Array(2 + text.length * 2);
+  out.set(bigEndian ? [0xfe, 0xff] : [0xff, 0xfe]);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[2 + 2 * i + (bigEndian ? 1 : 0)] = c & 0xff;
+    out[2 + 2 * i + (bigEndian ? 0 : 1)] = c >> 8;
+  }
+  return out;
+}
+
+/** Like summary(), for any input. */
+const numbersOf = (input: unknown, name?: string) => {
+  const a = analyzeProfile(importProfile(input, name));
+  return { samples: a.samples, durationMs: a.durationMs, functions: a.functions.map((f) => [f.name, f.selfMs, f.totalMs]) };
+};
+
+describe('what peers open', () => {
+  const direct = () => numbersOf(FIXTURES['node22.cpuprofile']);
+  it('reads the legacy "head" .cpuprofile (v8-profiler-next, 0x)', () => {
+    expect(importProfileWithFormat(legacyHead(), 'x.cpuprofile').format).toBe('cpuprofile-legacy');
+    expect(numbersOf(legacyHead(), 'x.cpuprofile')).toEqual(direct());
+  });
+  it('reads a Chrome ≥ 141 trace whose last ProfileChunk has no data', () => {
+    const events = traceEvents();
+    const chunk = events.find((e) => e.name === 'ProfileChunk')!;
+    events.push({ ...chunk, args: {}, ts: 1316854900 });
+    expect(numbersOf({ traceEvents: events })).toEqual(direct());
+  });
+  it('reads ProfileChunk nodes linked by children instead of parent (rspack)', () => {
+    const events = traceEvents();
+    const nodes = events.flatMap((e) => ((e.args as { data?: { cpuProfile?: { nodes?: Json[] } } }).data?.cpuProfile?.nodes ?? []));
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    for (const n of nodes) {
+      if (n.parent !== undefined) ((byId.get(n.parent)!.children ??= []) as unknown[]).push(n.id);
+      delete n.parent;
+    }
+    expect(numbersOf({ traceEvents: events })).toEqual(direct());
+  });
+  it('reads a trace array without its closing "]", with or without a trailing comma', () => {
+    const text = JSON.stringify(traceEvents());
+    expect(numbersOf(text.slice(0, -1), 'trace.json')).toEqual(direct());
+    expect(numbersOf(text.slice(0, -1) + ',\n', 'trace.json')).toEqual(direct());
+    expect(() => importProfile(text.slice(0, -3))).toThrow(/cut off/); // cut inside an event: still refused
+  });
+  it('reads UTF-16 files with a BOM, little- and big-endian', () => {
+    expect(numbersOf(utf16(FIXTURES['node22.cpuprofile'], false))).toEqual(direct());
+    expect(numbersOf(utf16(FIXTURES['node22.cpuprofile'], true))).toEqual(direct());
+  });
+  it('names a gzip, zip, perf or other binary file in a sentence, never its bytes', () => {
+    const bytes = (...b: number[]) => Uint8Array.from([...b, 0x00, 0x9c, 0xff, 0x01, 0x02]);
+    const cases: [Uint8Array | string, RegExp][] = [
+      [bytes(0x1f, 0x8b, 0x08, 0x00), /gzip-compressed/],
+      [new TextDecoder().decode(bytes(0x1f, 0x8b, 0x08, 0x00)), /gzip-compressed/], // read as UTF-8 text by mistake
+      [bytes(0x50, 0x4b, 0x03, 0x04), /zip archive: unzip it/],
+      [Uint8Array.from([...new TextEncoder().encode('PERFILE2'), 0x68, 0, 0, 0]), /Linux perf\.data recording/],
+      [bytes(0x0a, 0x05, 0x9c, 0xff), /binary \(protobuf\) but not a pprof CPU profile/],
+      [bytes(0x7b, 0x01, 0x9c), /not valid JSON: Expected property name/],
+      [bytes(0x01, 0x9c), /not valid JSON: Unexpected token a character that is not text/],
+    ];
+    for (const [input, message] of cases) {
+      expect(() => importProfile(input)).toThrow(message);
+      try { importProfile(input); } catch (e) { expect(hasUnprintable((e as Error).message)).toBe(false); }
+    }
+  });
+});
+
 describe('format detection', () => {
   const cpu = { nodes: [{ id: 1, callFrame: { functionName: '(root)', url: '' } }], samples: [], timeDeltas: [], startTime: 0, endTime: 0 };
   const trace = [{ ph: 'P', name: 'Profile', id: '0x1', pid: 1, tid: 1, ts: 0, args: { data: { startTime: 0 } } },
@@ -72,7 +166,8 @@ describe('format detection', () => {
   });
 
   it('says when a trace has no CPU profile in it', () => {
-    expect(() => importProfile([{ ph: 'P', name: 'ProfileChunk', args: {} }])).toThrow(/Trace event 0 \(ProfileChunk\) has no data/);
+    expect(() => importProfile([{ ph: 'P', name: 'ProfileChunk', args: {} }])).toThrow(/This Chrome trace has no CPU profile in it/);
+    expect(() => importProfile([{ ph: 'P', name: 'Profile', args: {} }])).toThrow(/Trace event 0 \(Profile\) has no data/);
   });
 
   it('names what is wrong inside a trace', () => {

@@ -1,39 +1,35 @@
 // One entry point for every profile file. Like speedscope's import/index.ts:
 // try the importer the file name suggests, then detect by content.
+import { binaryKindOfText, binaryRefusal, readProfileBytes } from './binary-files.ts';
 import { importChromeTrace, isChromeTrace } from './chrome-trace.ts';
 import { importCpuProfile, isCpuProfile } from './cpuprofile.ts';
 import { ProfileFormatError } from './errors.ts';
 import { parseJsonText } from './json-text.ts';
+import { importLegacyCpuProfile, isLegacyCpuProfile } from './legacy-cpuprofile.ts';
 import type { Profile } from './model.ts';
 
-export type ProfileFormat = 'cpuprofile' | 'chrome-trace';
+export type ProfileFormat = 'cpuprofile' | 'chrome-trace' | 'cpuprofile-legacy' | 'pprof';
 
 export interface ImportedProfile {
   profile: Profile;
   format: ProfileFormat;
 }
 
+type JsonFormat = Exclude<ProfileFormat, 'pprof'>;
+
 /** `owned`: the JSON was parsed here, for this import alone (the importer may consume it). */
-const importers: Record<ProfileFormat, { matches: (data: unknown) => boolean; run: (data: unknown, owned: boolean) => Profile }> = {
+const importers: Record<JsonFormat, { matches: (data: unknown) => boolean; run: (data: unknown, owned: boolean) => Profile }> = {
   cpuprofile: { matches: isCpuProfile, run: (data, owned) => importCpuProfile(data, { consume: owned }) },
   'chrome-trace': { matches: isChromeTrace, run: importChromeTrace },
+  'cpuprofile-legacy': { matches: isLegacyCpuProfile, run: importLegacyCpuProfile },
 };
 
-function formatFromName(fileName: string | undefined): ProfileFormat | null {
+function formatFromName(fileName: string | undefined): JsonFormat | null {
   if (!fileName) return null;
-  const lower = fileName.toLowerCase();
+  const lower = fileName.toLowerCase().replace(/\.gz$/, '');
   if (lower.endsWith('.cpuprofile')) return 'cpuprofile';
   if (/\btrace\b|^trace|profile-\d{8}t\d{6}\.json$/.test(lower) && lower.endsWith('.json')) return 'chrome-trace';
   return null;
-}
-
-function toText(input: string | Uint8Array | ArrayBuffer): string {
-  if (typeof input === 'string') return input;
-  try {
-    return new TextDecoder('utf-8', { fatal: false }).decode(input);
-  } catch {
-    throw new ProfileFormatError('The file is too large to read as text.');
-  }
 }
 
 export interface ImportOptions {
@@ -51,16 +47,25 @@ export interface ImportOptions {
  */
 export function importProfileWithFormat(input: unknown, fileName?: string, opts: ImportOptions = {}): ImportedProfile {
   try {
-    const isText = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer;
-    const owned = isText || opts.owned === true;
-    const data = isText ? parseJsonText(toText(input)) : input;
+    let text: string | null = typeof input === 'string' ? input : null;
+    if (input instanceof Uint8Array || input instanceof ArrayBuffer) {
+      const read = readProfileBytes(input);
+      if ('pprof' in read) return { profile: read.pprof, format: 'pprof' };
+      text = read.text;
+    }
+    if (text !== null) {
+      const kind = binaryKindOfText(text);
+      if (kind) throw new ProfileFormatError(binaryRefusal(kind));
+    }
+    const owned = text !== null || opts.owned === true;
+    const data = text !== null ? parseJsonText(text) : input;
     const byName = formatFromName(fileName);
     if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data, owned), format: byName };
-    for (const [format, importer] of Object.entries(importers) as [ProfileFormat, (typeof importers)[ProfileFormat]][]) {
+    for (const [format, importer] of Object.entries(importers) as [JsonFormat, (typeof importers)[JsonFormat]][]) {
       if (importer.matches(data)) return { profile: importer.run(data, owned), format };
     }
     throw new ProfileFormatError(
-      'Flambé cannot read this file: it is neither a V8 CPU profile (.cpuprofile from Node, Chrome or VS Code) nor a Chrome DevTools trace with a CPU profile.',
+      'Flambé cannot read this file: it is neither a V8 CPU profile (.cpuprofile from Node, Chrome or VS Code) nor a Chrome DevTools trace with a CPU profile, nor a pprof profile.',
     );
   } catch (e) {
     // A file too large for memory (or nested too deep for the parser) is a fact

@@ -7,6 +7,8 @@ export { isProfileFormatError, ProfileFormatError } from './errors.ts';
 export { importProfile, importProfileWithFormat, type ImportedProfile, type ProfileFormat } from './import.ts';
 export { importCpuProfile, isCpuProfile, type CpuProfile, type CpuProfileNode } from './cpuprofile.ts';
 export { importChromeTrace, isChromeTrace } from './chrome-trace.ts';
+export { binaryKind, profileTextFromBytes, readProfileBytes } from './binary-files.ts';
+export { decodePprof, importPprof, type PprofData } from './pprof.ts';
 
 export { buildFlameTree, type FlameNode, type FlameOptions } from './flame.ts';
 export { searchFlame, visibleFlameTree, type FlameSearchResult, type VisibleFlameNode, type VisibleFlameOptions } from './flame-view.ts';

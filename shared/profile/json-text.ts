@@ -15,7 +15,27 @@ export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
+    const repaired = unclosedTrace(text);
+    if (repaired !== undefined) return repaired;
     throw jsonError(text, e);
+  }
+}
+
+/**
+ * A trace-event array without its closing "]" (with or without a trailing
+ * comma): what a tracer writes when it stops without finishing the file, and
+ * what Chrome's trace viewer accepts by spec ("the ] is optional"). Only for
+ * a list of events that ends after a complete event.
+ */
+function unclosedTrace(text: string): unknown {
+  const start = text.trimStart();
+  if (!start.startsWith('[')) return undefined;
+  const body = text.trimEnd().replace(/,$/, '');
+  if (!body.endsWith('}')) return undefined;
+  try {
+    return JSON.parse(body + ']');
+  } catch {
+    return undefined;
   }
 }
 
@@ -26,5 +46,16 @@ function jsonError(text: string, e: unknown): ProfileFormatError {
   if (/end of (JSON )?input/i.test(detail) || (at && Number(at[1]) >= text.trimEnd().length)) {
     return new ProfileFormatError('The file ends in the middle of the data: it looks cut off (was it copied or saved completely?).');
   }
-  return new ProfileFormatError(`The file is not valid JSON: ${detail.replace(/^JSON\.parse: /, '')}.`.replace(/\.\.$/, '.'));
+  // V8 quotes the text around the error: keep it only when it is printable.
+  const said = hasUnprintable(detail) ? detail.replace(/,? ".*"(\.\.\.)? is not valid JSON/s, '').replace(/'[^']*'/, 'a character that is not text') : detail;
+  return new ProfileFormatError(`The file is not valid JSON: ${said.replace(/^JSON\.parse: /, '')}.`.replace(/\.\.$/, '.'));
+}
+
+/** Control characters (other than whitespace) or U+FFFD: bytes that are not text. */
+export function hasUnprintable(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0xfffd) return true;
+  }
+  return false;
 }

@@ -27,6 +27,8 @@ export interface Frame {
   /** 1-based column, 0 when unknown. */
   column: number;
   kind: FrameKind;
+  /** Where the code ran, when a source map gave the location above (original-frames.ts). */
+  generated?: { name: string; url: string; line: number; column: number };
 }
 
 export interface Profile {
@@ -54,6 +56,8 @@ export interface Profile {
   lineTicks?: LineTicks;
   /** Source text of hot lines, by sourceLineKey(url, line), when the recording read them (lines.ts). */
   sourceLines?: ReadonlyMap<string, string>;
+  /** The source-map table the frames were mapped with (kept for export), when the profile has one. */
+  originalFrames?: ReadonlyMap<string, [url: string, line: number, column: number, name: string | null]>;
 }
 
 /** V8's positionTicks for every node, in CSR form. */

@@ -24,10 +24,29 @@ function profile(samples: number[], timeDeltas: number[], startTime: number, end
 
 describe('the timing rule', () => {
   it('weighs a sample by the time until the next one, and the last until endTime', () => {
-    // timestamps 1100, 1300, 1600; end 2000
+    // timestamps 1100, 1300, 1600; end 1800 (within the mean interval, 250)
+    const p = profile([2, 3, 2], [100, 200, 300], 1000, 1800);
+    expect(Array.from(p.weightsMs)).toEqual([0.2, 0.3, 0.2]);
+    expect(p.durationMs).toBeCloseTo(0.7, 12);
+  });
+
+  it('gives the last sample at most the mean interval (DevTools), however far endTime is', () => {
+    // timestamps 1100, 1300, 1600: mean interval (1600 - 1100) / 2 = 250
     const p = profile([2, 3, 2], [100, 200, 300], 1000, 2000);
-    expect(Array.from(p.weightsMs)).toEqual([0.2, 0.3, 0.4]);
-    expect(p.durationMs).toBeCloseTo(0.9, 12);
+    expect(Array.from(p.weightsMs)).toEqual([0.2, 0.3, 0.25]);
+    expect(p.endTimeUs).toBe(1850);
+    // a trace whose clock starts elsewhere: endTime decades after 254 ms of samples
+    const deltas = Array.from({ length: 255 }, (_, i) => (i === 0 ? 5e6 : 1000));
+    const far = profile(deltas.map((_, i) => 2 + (i % 2)), deltas, 0, 5e6 + 254_000 + 40 * 365 * 86_400e6);
+    expect(far.durationMs).toBeCloseTo(255, 9);
+  });
+
+  it('refuses a clock that cannot be real: a huge gap, a lone sample decades long, time running backwards', () => {
+    expect(() => profile([2, 3, 2], [0, 1e300, 1000], 0, 0)).toThrow(/samples span .* years.* not a recording's clock/);
+    expect(() => profile([2], [0], 0, 40 * 365 * 86_400e6)).toThrow(/samples span .* years/);
+    expect(() => profile([2, 3, 2, 3], [4000, -1000, -1000, -1000], 0, 4000)).toThrow(/3 of the 3 timeDeltas after the first are negative: the samples' clock runs backwards/);
+    expect(() => profile([2, 3, 2, 3, 2], [4000, -1000, 2000, 1000, -500], 0, 6000)).not.toThrow(); // V8's few strays are sorted
+    expect(() => profile([2, 3], [4000, -1000], 0, 6000)).not.toThrow(); // one stray is a stray
   });
 
   it('does not attribute the gap between startTime and the first sample', () => {
@@ -92,11 +111,11 @@ describe('the timing rule', () => {
   });
 
   it('makes self times add up to the duration', () => {
-    const p = profile([2, 3, 4, 5, 6, 2], [10, 20, 30, 40, 50, 60], 0, 500);
+    const p = profile([2, 3, 4, 5, 6, 2], [10, 20, 30, 40, 50, 60], 0, 230);
     const tree = buildFlameTree(p);
     const selfSum = tree.children.reduce((s, c) => s + c.selfMs, 0);
     expect(selfSum).toBeCloseTo(p.durationMs, 9);
-    expect(p.durationMs).toBeCloseTo((500 - 10) / 1000, 12);
+    expect(p.durationMs).toBeCloseTo((230 - 10) / 1000, 12);
   });
 });
 
@@ -106,6 +125,7 @@ describe('timing helpers', () => {
     expect(Array.from(t)).toEqual([101, 103, 106]);
     const s = Int32Array.from([5, 6, 7]);
     expect(orderSamplesByTime(s, t).samples).toBe(s); // already sorted: same arrays
-    expect(Array.from(sampleWeightsMs(t, 1106))).toEqual([0.002, 0.003, 1]);
+    expect(Array.from(sampleWeightsMs(t, 1106))).toEqual([0.002, 0.003, 0.0025]); // the last: at most the mean interval
+    expect(Array.from(sampleWeightsMs(t, 1107))).toEqual([0.002, 0.003, 0.0025]);
   });
 });

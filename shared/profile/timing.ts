@@ -11,9 +11,17 @@
 //    samples by timestamp (stable) instead of refusing the file.
 // 3. Weight. A sample stands for the time from its own timestamp to the next
 //    one: weight[i] = t[i+1] - t[i]. The last sample stands for the time until
-//    the profile's endTime (0 if endTime is missing or earlier). The gap
+//    the profile's endTime (0 if endTime is missing or earlier), but at most
+//    the mean interval between samples, (t[last] - t[0]) / (n - 1), as
+//    DevTools' CPUProfileDataModel does: a trace's endTime can be on another
+//    clock (one real trace put it 470 000 s after 254 ms of samples). The gap
 //    between startTime and the first sample is not attributed to anything.
-//    So the weights add up to the duration, max(endTime, t[last]) - t[0].
+//    So the weights add up to the duration, t[last] + weight[last] - t[0].
+// 5. Bounds. A clock that cannot be real is refused, never shown as-is: the
+//    samples spanning more than MAX_SPAN_US (a week: Flambé records seconds,
+//    --cpu-prof at its 1 ms interval would write a billion samples in a week),
+//    or most deltas after the first negative (the clock runs backwards; V8's
+//    out-of-order strays of rule 2 are a few; a single one is a stray).
 // 4. Meta nodes:
 //    - (root): a sample on the root itself (V8 does this when it has no stack
 //      and no state) counts as (program), so the root never has self time.
@@ -65,6 +73,25 @@ function fullSort(s: Int32Array, t: Float64Array): void {
   }
 }
 
+/** Rule 5: the longest span of samples Flambé believes, in µs (a week). */
+export const MAX_SPAN_US = 7 * 86_400e6;
+
+/**
+ * Rule 3's last weight in µs: until endTime, at most the mean interval — or
+ * `statedUs` when the file states it (Flambé's own exports do: a transformed
+ * profile's last sample can be longer than the mean).
+ * `timestampsUs` sorted.
+ */
+export function lastWeightUs(timestampsUs: ArrayLike<number>, endTimeUs: number | undefined, statedUs?: number): number {
+  const n = timestampsUs.length;
+  if (n === 0 || endTimeUs === undefined) return 0;
+  const last = timestampsUs[n - 1];
+  const untilEnd = Math.max(0, endTimeUs - last);
+  // Stated: trusted as written (endTime - last would lose digits on a large clock); rule 5 still bounds it.
+  if (statedUs !== undefined && statedUs >= 0) return statedUs;
+  return n < 2 ? untilEnd : Math.min(untilEnd, (last - timestampsUs[0]) / (n - 1));
+}
+
 export interface SampleInput {
   /** The node id of each sample, as the file wrote it. */
   sampleIds: ArrayLike<unknown>;
@@ -73,6 +100,8 @@ export interface SampleInput {
   timeDeltasUs: ArrayLike<unknown>;
   startTimeUs: number;
   endTimeUs: number | undefined;
+  /** The last sample's weight, when the file states it (rule 3). */
+  lastSampleUs?: number;
   /** The model's tree (node 0 is the root, parents first). */
   nodeParent: Int32Array;
   /** 1 for the root, (program), (idle) and (garbage collector) nodes. */
@@ -87,7 +116,7 @@ export interface TimedSamples {
   samples: Int32Array;
   weightsMs: Float64Array;
   durationMs: number;
-  /** Profile end: max(endTime, last sample); the first sample is durationMs before it. */
+  /** Profile end: the last sample plus its weight (rule 3); the first sample is durationMs before it. */
   endTimeUs: number;
   /** Self time of each node, a by-product the views reuse. */
   nodeSelfMs: Float64Array;
@@ -99,10 +128,12 @@ export interface TimedSamples {
  * without a (program) node for it. The caller names the culprit (looking for
  * it here would cost a pass on every file).
  */
-export interface TimingProblem {
-  ok: false;
-  problem: 'sample' | 'delta' | 'root';
-}
+export type TimingProblem =
+  | { ok: false; problem: 'sample' | 'delta' | 'root' }
+  /** Rule 5: the samples span `spanUs`, more than MAX_SPAN_US. */
+  | { ok: false; problem: 'span'; spanUs: number }
+  /** Rule 5: `negative` of the `count` deltas after the first are negative. */
+  | { ok: false; problem: 'backwards'; negative: number; count: number };
 
 /**
  * Rules 1–4. Two passes over the samples (and a sort when V8 wrote some out
@@ -114,18 +145,23 @@ export function timeSamples(input: SampleInput): TimedSamples | TimingProblem {
   // Rules 1 and 2: nodes and timestamps, sorted if needed.
   const samples = new Int32Array(n);
   const t = new Float64Array(n);
-  const clock = nodesAndTimestamps(sampleIds, input.nodeOfId, timeDeltasUs, startTimeUs, samples, t);
+  const negative = { count: 0 };
+  const clock = nodesAndTimestamps(sampleIds, input.nodeOfId, timeDeltasUs, startTimeUs, samples, t, negative);
   if (clock === BAD_SAMPLE) return { ok: false, problem: 'sample' };
   if (clock === BAD_DELTA || !Number.isFinite(clock)) return { ok: false, problem: 'delta' };
   if (input.programNode < 0 && samples.includes(0)) return { ok: false, problem: 'root' };
+  if (negative.count > 1 && negative.count * 2 > n - 1) return { ok: false, problem: 'backwards', negative: negative.count, count: n - 1 };
   if (clock === UNSORTED) sortInPlace(samples, t);
   const lastUs = n ? t[n - 1] : startTimeUs;
+  const lastWeight = lastWeightUs(t, endTimeUs, input.lastSampleUs);
+  const spanUs = n ? lastUs + lastWeight - t[0] : 0;
+  if (!(spanUs <= MAX_SPAN_US)) return { ok: false, problem: 'span', spanUs };
   // Rule 4 needs each node's outermost function under the root ("bottom node" in DevTools).
   const outermost = new Int32Array(nodeParent.length);
   for (let i = 1; i < nodeParent.length; i++) outermost[i] = nodeParent[i] === 0 ? i : outermost[nodeParent[i]];
   const nodeSelfMs = new Float64Array(nodeParent.length);
-  const durationMs = weigh(t, endTimeUs, samples, input.systemNode, input.programNode, outermost, nodeSelfMs);
-  return { ok: true, samples, weightsMs: t, durationMs, endTimeUs: Math.max(endTimeUs ?? lastUs, lastUs), nodeSelfMs };
+  const durationMs = weigh(t, lastWeight, samples, input.systemNode, input.programNode, outermost, nodeSelfMs);
+  return { ok: true, samples, weightsMs: t, durationMs, endTimeUs: lastUs + lastWeight, nodeSelfMs };
 }
 
 const BAD_DELTA = -1;
@@ -138,7 +174,8 @@ const BAD_SAMPLE = -3;
  * BAD_DELTA or BAD_SAMPLE. (The hot loops are small functions of their own:
  * V8 optimizes them best so.)
  */
-function nodesAndTimestamps(ids: ArrayLike<unknown>, nodeOfId: Int32Array, deltas: ArrayLike<unknown>, startTimeUs: number, samples: Int32Array, t: Float64Array): number {
+function nodesAndTimestamps(ids: ArrayLike<unknown>, nodeOfId: Int32Array, deltas: ArrayLike<unknown>, startTimeUs: number, samples: Int32Array, t: Float64Array,
+  negative: { count: number }): number {
   const maxId = nodeOfId.length - 1;
   let now = startTimeUs;
   let sorted = true;
@@ -151,7 +188,10 @@ function nodesAndTimestamps(ids: ArrayLike<unknown>, nodeOfId: Int32Array, delta
     const d = deltas[i];
     if (typeof d !== 'number') numbers = false;
     else {
-      if (d < 0) sorted = false;
+      if (d < 0 && i > 0) {
+        sorted = false;
+        negative.count++;
+      }
       now += d;
     }
     t[i] = now;
@@ -161,14 +201,14 @@ function nodesAndTimestamps(ids: ArrayLike<unknown>, nodeOfId: Int32Array, delta
   return sorted ? now : UNSORTED;
 }
 
-/** Rules 3 and 4, in place: `t` becomes the weights; returns the duration. */
-function weigh(t: Float64Array, endTimeUs: number | undefined, samples: Int32Array, systemNode: Uint8Array, programNode: number,
+/** Rules 3 and 4, in place: `t` becomes the weights (the last one given); returns the duration. */
+function weigh(t: Float64Array, lastWeightUs: number, samples: Int32Array, systemNode: Uint8Array, programNode: number,
   outermost: Int32Array, nodeSelfMs: Float64Array): number {
   const n = t.length;
   let durationMs = 0;
   let prev = -1; // the previous sample as recorded (DevTools compares with those: the fix is idempotent)
   for (let i = 0; i < n; i++) {
-    const w = i < n - 1 ? (t[i + 1] - t[i]) / 1000 : endTimeUs === undefined ? 0 : Math.max(0, endTimeUs - t[i]) / 1000;
+    const w = (i < n - 1 ? t[i + 1] - t[i] : lastWeightUs) / 1000;
     t[i] = w;
     const here = samples[i];
     let node = here;

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repo, runFlambe } from '../helpers/demo.ts';
 
@@ -107,6 +108,31 @@ describe('flambe convert', () => {
     expect(await json(['analyze', out, '--json'])).toEqual(await json(['analyze', fixture('node22.cpuprofile'), '--json']));
   });
 
+  it('writes pprof (.pb.gz) that analyze reads back, every function within 1%', async () => {
+    const out = path.join(dir, 'node22.pb.gz');
+    const r = await runFlambe(['convert', fixture('node22.cpuprofile'), '--to', 'pprof', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Wrote .*node22\.pb\.gz \(pprof, /);
+    expect(readFileSync(out).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    const back = await json(['analyze', out, '--json', '--top', '1000']);
+    const direct = await json(['analyze', fixture('node22.cpuprofile'), '--json', '--top', '1000']);
+    expect(back.functions.length).toBe(direct.functions.length);
+    // The JSON names a function by name, url and line (two may share them: summed alike on both sides).
+    const selfOf = (o: { functions: { name: string; url: string; line: number; selfMs: number }[] }) => {
+      const m = new Map<string, number>();
+      for (const f of o.functions) m.set(`${f.name} ${f.url}:${f.line}`, (m.get(`${f.name} ${f.url}:${f.line}`) ?? 0) + f.selfMs);
+      return m;
+    };
+    const after = selfOf(back);
+    for (const [fn, ms] of selfOf(direct)) expect(Math.abs(after.get(fn)! - ms), fn).toBeLessThanOrEqual(0.01 * ms + 1e-3);
+  });
+
+  it('reads gzipped profiles and traces (.cpuprofile.gz, .json.gz) like the files inside', async () => {
+    const gz = path.join(dir, 'trace.json.gz');
+    writeFileSync(gz, gzipSync(readFileSync(fixture('devtools-trace.json'))));
+    expect(await json(['analyze', gz, '--json'])).toEqual(await json(['analyze', fixture('devtools-trace.json'), '--json']));
+  });
+
   it('writes collapsed stacks and speedscope JSON', async () => {
     const collapsed = path.join(dir, 'out.collapsed');
     const speedscope = path.join(dir, 'out.speedscope.json');
@@ -124,6 +150,9 @@ describe('bad input: exit 1, one line on stderr', () => {
     const text = readFileSync(fixture('node22.cpuprofile'), 'utf8');
     writeFileSync(truncated, text.slice(0, text.length / 3));
     writeFileSync(notProfile, '{"hello":"world"}');
+    writeFileSync(path.join(dir, 'cut.json.gz'), gzipSync(text).subarray(0, 200));
+    writeFileSync(path.join(dir, 'profiles.zip'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00, 0x9c, 0xff]));
+    writeFileSync(path.join(dir, 'perf.data'), Buffer.concat([Buffer.from('PERFILE2'), Buffer.from([0x68, 0, 0, 0, 0, 0, 0, 0, 0x9c])]));
   });
 
   it.each([
@@ -131,6 +160,9 @@ describe('bad input: exit 1, one line on stderr', () => {
     [['analyze', truncated], /truncated\.cpuprofile: The file ends in the middle of the data: it looks cut off/],
     [['analyze', notProfile], /notes\.json: Flambé cannot read this file/],
     [['analyze', dir], /is a folder, not a profile file/],
+    [['analyze', path.join(dir, 'cut.json.gz')], /cut\.json\.gz: This file is gzip-compressed but its data is damaged or cut off/],
+    [['analyze', path.join(dir, 'profiles.zip')], /profiles\.zip: This file is a zip archive: unzip it/],
+    [['analyze', path.join(dir, 'perf.data')], /perf\.data: This file is a Linux perf\.data recording/],
     [['analyze'], /Missing the profile file to analyze/],
     [['analyze', fixture('node22.cpuprofile'), '--top', 'ten'], /--top takes a whole number/],
     [['analyze', fixture('node22.cpuprofile'), '--by', 'line'], /--by takes function, file, package/],
@@ -140,7 +172,7 @@ describe('bad input: exit 1, one line on stderr', () => {
     [['diff', fixture('node22.cpuprofile')], /Missing the two profiles to compare/],
     [['diff', fixture('node22.cpuprofile'), fixture('node24.cpuprofile'), '--requests-a', '10'], /Give both --requests-a and --requests-b/],
     [['convert', fixture('node22.cpuprofile'), '--out', path.join(dir, 'x')], /Say which format to write with --to/],
-    [['convert', fixture('node22.cpuprofile'), '--to', 'pprof', '--out', path.join(dir, 'x')], /--to takes cpuprofile, collapsed, speedscope/],
+    [['convert', fixture('node22.cpuprofile'), '--to', 'perf', '--out', path.join(dir, 'x')], /--to takes cpuprofile, collapsed, speedscope, pprof/],
     [['convert', fixture('node22.cpuprofile'), '--to', 'collapsed'], /Say where to write with --out FILE/],
   ])('flambe %j', async (args, message) => {
     await refused(args as string[], message as RegExp);

@@ -130,6 +130,33 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
   });
 });
 
+describe('flambe record --pid', () => {
+  it('profiles a server started without --inspect, found by its pid, and leaves it running', async () => {
+    // --inspect-port=0: the inspector stays closed until Flambé opens it, on a port from the OS.
+    const server = spawn(process.execPath, ['--inspect-port=0', demoScript], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let err = '';
+      server.stderr!.on('data', (d) => (err += d));
+      await waitFor(() => /listening on http/.test(err), 15_000, 'the demo server');
+      const out = path.join(dir, 'pid.cpuprofile');
+      const r = await runFlambe(['record', '--pid', String(server.pid), '--url', '/json', '-d', '2', '-c', '4', '--warmup', '0', '--json', '--out', out]);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).target.pid).toBe(server.pid);
+      expect(profileFunctions(JSON.parse(readFileSync(out, 'utf8')))).toContain('jsonRoute');
+      expect(isAlive(server.pid!)).toBe(true);
+    } finally {
+      server.kill('SIGKILL');
+    }
+  });
+
+  it('says in one line when --pid is not a process id', async () => {
+    const r = await runFlambe(['record', '--pid', 'abc']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^flambe: --pid takes a process id, a whole number like 12345; "abc" is not one/);
+  });
+});
+
 describe('flambe record on an Express app', () => {
   const app = path.join(repo, 'test/fixtures/express-app/server.js');
 

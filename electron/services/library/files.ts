@@ -8,6 +8,7 @@ import { importProfileWithFormat } from '../../../shared/profile/import.ts';
 import { isProfileFormatError } from '../../../shared/profile/errors.ts';
 import { exportCpuProfileText } from '../../../shared/profile/export-cpuprofile.ts';
 import { UserError } from '../errors.ts';
+import { importableContent } from '../gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
 import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
 
@@ -50,6 +51,15 @@ function packImported(data: unknown, json: () => string | Uint8Array, fileName: 
 export function prepareImport(fileName: string, content: string | Uint8Array, now = new Date(), onPhase: (phase: ImportPhase) => void = () => {}): PreparedImport {
   const base = path.basename(fileName) || 'profile';
   onPhase('reading');
+  if (typeof content !== 'string') {
+    // Gzip, UTF-16 and pprof become .cpuprofile text here, at the edge (gunzip.ts: shared/ has no zlib).
+    try {
+      content = importableContent(content);
+    } catch (e) {
+      if (isProfileFormatError(e)) throw new UserError(`${base} is not a usable CPU profile: ${e.message}`);
+      throw e;
+    }
+  }
   let data: unknown;
   try {
     const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
@@ -76,7 +86,7 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
   return {
     rec: {
       id: randomUUID(),
-      name: base.replace(/\.(cpuprofile|json)$/i, ''),
+      name: base.replace(/\.(cpuprofile|json|pb|pprof)(\.gz)?$/i, ''),
       createdAt: now.toISOString(),
       target: null, settings: null, load: null, hasProfile: true, samples: [], error: null, tags: [], notes: `Imported from ${base}`,
     },

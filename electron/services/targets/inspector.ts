@@ -84,10 +84,20 @@ export class InspectorSession {
 
   private readonly client: CdpClient;
   readonly wsUrl: string;
+  /**
+   * Script URL → its sourceMappingURL, as Debugger.scriptParsed reports them
+   * (V8 replays the event for every script when the Debugger is enabled, as
+   * scriptSources does after the profile): TypeScript and bundles (source-maps.ts).
+   */
+  readonly sourceMapUrls = new Map<string, string>();
 
   private constructor(client: CdpClient, wsUrl: string) {
     this.client = client;
     this.wsUrl = wsUrl;
+    client.on('Debugger.scriptParsed', (params) => {
+      const e = params as { url?: string; sourceMapURL?: string };
+      if (e.url && e.sourceMapURL) this.sourceMapUrls.set(e.url, e.sourceMapURL);
+    });
     client.on('disconnect', () => {
       this.closed = true;
       for (const l of this.disconnectListeners) l();
@@ -104,6 +114,14 @@ export class InspectorSession {
     } catch (e) {
       throw new UserError(`Could not connect to the Node inspector at ${wsUrl}: ${messageOf(e)}.`);
     }
+  }
+
+  /** The protocol itself, for a domain with a module of its own (workers.ts). */
+  get protocol(): { send(method: string, params?: Record<string, unknown>): Promise<unknown>; on(event: string, handler: (params: unknown) => void): void } {
+    return {
+      send: (method, params) => this.client.send(method, params) as Promise<unknown>,
+      on: (event, handler) => this.client.on(event, handler),
+    };
   }
 
   get isClosed(): boolean {

@@ -7,6 +7,7 @@ import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
 import { listInspectorTargets } from './attach.ts';
+import { openInspectorOf } from './attach-pid.ts';
 import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
@@ -129,6 +130,16 @@ export class TargetRegistry {
       throw new UserError(`The inspector at ${spec.host}:${spec.port} points to ${wsHost}, another computer: the inspector can run any code in that process, so confirm that you trust it before attaching.`);
     }
     const session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
+    return this.attachSession(session, `${spec.host}:${spec.port}`, spec.host);
+  }
+
+  /** Attaches to a running Node process by pid, opening its inspector first (attach-pid.ts). */
+  async attachPid(pid: number): Promise<TargetInfo> {
+    const { session, label } = await openInspectorOf(pid);
+    return this.attachSession(session, label, '127.0.0.1');
+  }
+
+  private async attachSession(session: InspectorSession, label: string, host: string): Promise<TargetInfo> {
     const identity = await session.identity();
     const targetId = randomUUID();
     const gone = new Promise<string>((resolve) => {
@@ -139,7 +150,7 @@ export class TargetRegistry {
         resolve('The inspector connection closed (the target process exited or was stopped)');
       });
     });
-    return this.add({ info: newInfo(targetId, 'attached', `${spec.host}:${spec.port}`, identity), session, host: spec.host, gone });
+    return this.add({ info: newInfo(targetId, 'attached', label, identity), session, host, gone });
   }
 
   private add(target: Target): Promise<TargetInfo> {

@@ -3,11 +3,11 @@
 // Answers are memoized per request — profile + transform stack + view — so
 // popping a transform or switching back to a tab is instant.
 import { AnalysisEngine } from './engine.ts';
-import { requestKey, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
+import { requestKey, type OpenResult, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
 
 const KEEP_RESULTS = 24;
 
-type Message = { type: 'open'; profile: unknown } | { type: 'view'; request: ViewRequest };
+type Message = { type: 'open'; profile: unknown; thread?: number } | { type: 'view'; request: ViewRequest };
 
 interface Backend {
   /** `transfer`: buffers that move to the worker instead of being copied (the profile's bytes). */
@@ -22,8 +22,8 @@ export function localBackend(): Backend {
   let closed = false;
   const run = (m: Message) => {
     if (m.type === 'open') {
-      engine = AnalysisEngine.open(m.profile);
-      return null;
+      engine = AnalysisEngine.open(m.profile, m.thread);
+      return { threads: engine.threads } satisfies OpenResult;
     }
     if (!engine) throw new Error('No profile is open.');
     return engine.view(m.request);
@@ -97,6 +97,8 @@ function workerBackend(makeWorker: () => Worker): Backend {
 
 export class AnalysisClient {
   readonly ready: Promise<void>;
+  /** Every thread's name, main thread first; known once `ready`. */
+  threads: string[] = [];
   private readonly results = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly backend: Backend;
@@ -104,15 +106,18 @@ export class AnalysisClient {
   /**
    * `profile`: the profile, or a function that fetches it — as bytes
    * (getProfile), which then move into the worker without a copy and are
-   * imported there once, on the importer's fast path.
+   * imported there once, on the importer's fast path. `thread`: which
+   * thread to analyse (shared/profile/open-thread.ts; ALL_THREADS: merged).
    */
-  constructor(profile: unknown, backend: Backend) {
+  constructor(profile: unknown, backend: Backend, thread = 0) {
     this.backend = backend;
     const load = typeof profile === 'function' ? Promise.resolve().then(profile as () => unknown) : Promise.resolve(profile);
     this.ready = load.then((p) => {
       const bytes = ownBytes(p);
-      return backend.send({ type: 'open', profile: bytes ?? p }, bytes ? [bytes.buffer] : []);
-    }).then(() => undefined);
+      return backend.send({ type: 'open', profile: bytes ?? p, thread }, bytes ? [bytes.buffer] : []);
+    }).then((opened) => {
+      this.threads = (opened as OpenResult).threads;
+    });
     this.ready.catch(() => {});
   }
 
@@ -154,10 +159,10 @@ function ownBytes(p: unknown): Uint8Array<ArrayBuffer> | null {
   return p.slice();
 }
 
-export function createAnalysisClient(profile: unknown, opts: { worker?: boolean } = {}): AnalysisClient {
+export function createAnalysisClient(profile: unknown, opts: { worker?: boolean; thread?: number } = {}): AnalysisClient {
   const useWorker = (opts.worker ?? true) && typeof Worker === 'function';
   const backend = useWorker
     ? workerBackend(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }))
     : localBackend();
-  return new AnalysisClient(profile, backend);
+  return new AnalysisClient(profile, backend, opts.thread);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
+import { ALL_THREADS } from '../../../shared/profile/open-thread.ts';
+import { THREADS_FIELD } from '../../../shared/profile/threads.ts';
 import { AnalysisClient, localBackend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';
 import type { ViewRequest } from './protocol.ts';
@@ -57,5 +59,41 @@ describe('AnalysisClient (on the UI thread)', () => {
   it('reports a file that is not a profile', async () => {
     const client = new AnalysisClient({ hello: 'world' }, localBackend());
     await expect(client.ready).rejects.toThrow(/cannot read this file/);
+  });
+});
+
+describe('AnalysisClient with worker threads (the profile as its stored bytes)', () => {
+  const main = cpuProfileFromText('main  main  (idle)\nserve serve');
+  const worker = cpuProfileFromText('work  work  work\nhash  hash');
+  const bytes = () => new TextEncoder().encode(JSON.stringify({ ...(main as object), [THREADS_FIELD]: [{ name: 'worker 1 (hash.js)', profile: worker }] }));
+  const flame = async (client: AnalysisClient) => formatTree((await client.view({ view: 'flame', transforms: [] })).tree);
+
+  it('names every thread and opens the one asked for', async () => {
+    const first = new AnalysisClient(bytes(), localBackend());
+    await first.ready;
+    expect(first.threads).toEqual(['main thread', 'worker 1 (hash.js)']);
+    expect(await flame(first)).not.toContain('hash');
+    first.close();
+    const second = new AnalysisClient(bytes(), localBackend(), 1);
+    await second.ready;
+    expect(second.threads).toEqual(['main thread', 'worker 1 (hash.js)']);
+    expect(await flame(second)).toContain('- hash (total 2, self 2)');
+    second.close();
+  });
+
+  it('merges all threads, a node per thread', async () => {
+    const client = new AnalysisClient(bytes(), localBackend(), ALL_THREADS);
+    await client.ready;
+    const tree = await flame(client);
+    expect(tree).toContain('- [main thread] (total 3, self 0)');
+    expect(tree).toContain('- [worker 1 (hash.js)] (total 3, self 0)');
+    client.close();
+  });
+
+  it('a profile without workers has one thread', async () => {
+    const client = new AnalysisClient(new TextEncoder().encode(JSON.stringify(main)), localBackend());
+    await client.ready;
+    expect(client.threads).toEqual(['main thread']);
+    client.close();
   });
 });

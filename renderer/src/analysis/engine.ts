@@ -4,9 +4,10 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform, searchFlame, visibleFlameTree,
+  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, applyTransform, searchFlame, visibleFlameTree,
   type CallTreeNode, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
+import { openThread } from '../../../shared/profile/open-thread.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import type { CallTreeColumns, TimeData, ViewRequest, ViewResults } from './protocol.ts';
@@ -17,14 +18,22 @@ export class AnalysisEngine {
   readonly base: Profile;
   private readonly profiles = new Map<string, Profile>();
 
-  constructor(base: Profile) {
+  /** Every thread's name, main thread first (shared/profile/threads.ts). */
+  readonly threads: string[];
+
+  constructor(base: Profile, threads: string[] = ['main thread']) {
     this.base = base;
+    this.threads = threads;
     this.profiles.set('[]', base);
   }
 
-  /** Imports a recording's profile; throws ProfileFormatError with a sentence for the user. */
-  static open(raw: unknown): AnalysisEngine {
-    return new AnalysisEngine(importProfile(raw));
+  /**
+   * Imports a recording's profile at one thread (ALL_THREADS: merged);
+   * throws ProfileFormatError with a sentence for the user.
+   */
+  static open(raw: unknown, thread = 0): AnalysisEngine {
+    const { threads, profile } = openThread(raw, thread);
+    return new AnalysisEngine(profile, threads);
   }
 
   /** The profile seen through `transforms`, re-using the longest stack already computed. */

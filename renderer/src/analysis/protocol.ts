@@ -80,8 +80,14 @@ export interface LinesData {
 export type ViewResult<R extends ViewRequest> = ViewResults[R['view']];
 
 export type WorkerRequest =
-  | { id: number; type: 'open'; profile: unknown }
+  /** Answered with OpenResult. `thread`: shared/profile/open-thread.ts (ALL_THREADS: merged). */
+  | { id: number; type: 'open'; profile: unknown; thread?: number }
   | { id: number; type: 'view'; request: ViewRequest };
+
+export interface OpenResult {
+  /** Every thread's name, main thread first. */
+  threads: string[];
+}
 
 export type WorkerResponse =
   | { id: number; ok: true; result: unknown }

@@ -2,7 +2,7 @@
 // recording's profile once, then answers view requests (flamegraph, call
 // tree, bottom-up, categories) for any transform stack. engine.ts does the work.
 import { AnalysisEngine } from './engine.ts';
-import type { WorkerRequest, WorkerResponse } from './protocol.ts';
+import type { OpenResult, WorkerRequest, WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
 
@@ -12,8 +12,8 @@ scope.onmessage = (e) => {
   const req = e.data;
   try {
     if (req.type === 'open') {
-      engine = AnalysisEngine.open(req.profile);
-      scope.postMessage({ id: req.id, ok: true, result: null });
+      engine = AnalysisEngine.open(req.profile, req.thread);
+      scope.postMessage({ id: req.id, ok: true, result: { threads: engine.threads } satisfies OpenResult });
       return;
     }
     if (!engine) throw new Error('No profile is open.');

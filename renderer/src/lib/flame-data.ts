@@ -3,7 +3,7 @@
 // to what the chart can show (shared/profile flame-view.ts), the legend
 // class of every frame, the share of self time per class (of the whole
 // profile, not of the drawn frames), and the tooltip text of a node.
-import { callNodeTable, importProfile, visibleFlameTree, type FlameNode, type Frame, type Profile, type VisibleFlameNode } from '../../../shared/profile/index.ts';
+import { callNodeTable, displayFile, importProfile, visibleFlameTree, type FlameNode, type Frame, type Profile, type VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
 
@@ -54,6 +54,7 @@ export function frameTooltip(data: FlameData, node: FlameNode): string {
   return [
     node.name,
     where,
+    frame?.generated ? `runs as ${displayFile(frame.generated.url)}:${frame.generated.line} (source-mapped)` : '',
     `self ${formatTimeMs(node.selfMs)} · total ${formatTimeMs(node.value)} · ${formatPercent(share)} of total`,
     frame ? categoryWords(frame) : 'several small frames, grouped',
   ].filter(Boolean).join('\n');

@@ -7,7 +7,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
-import { downloadText } from './download.ts';
+import { downloadExported } from './download.ts';
 import { formatRowDate, parseTags, routeOf } from './row-format.ts';
 import { SplitBar, SplitLegend } from './SplitBar.tsx';
 
@@ -27,7 +27,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   const [tagText, setTagText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<'cpuprofile' | 'bundle' | null>(null);
+  const [exporting, setExporting] = useState<'cpuprofile' | 'bundle' | 'pprof' | null>(null);
   const cancelRename = useRef(false);
   // Notes typed but not saved yet: saved on blur, or when the panel goes away first.
   const unsavedNotes = useRef<string | null>(null);
@@ -99,11 +99,11 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
     if (await editTags(tags, [])) setTagText('');
   };
 
-  const exportAs = async (format: 'cpuprofile' | 'bundle') => {
+  const exportAs = async (format: 'cpuprofile' | 'bundle' | 'pprof') => {
     setExporting(format);
     try {
       const file = await client.api.exportRecording({ id: row.id, format });
-      downloadText(file.fileName, file.content);
+      downloadExported(file);
       setError(null);
       setStatus(`Saved ${file.fileName}.`);
     } catch (e) {
@@ -241,6 +241,16 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
             onClick={() => void exportAs('cpuprofile')}
           >
             {exporting === 'cpuprofile' ? 'Exporting…' : '.cpuprofile'}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            data-testid="export-pprof-button"
+            disabled={!row.hasProfile || exporting !== null}
+            title={row.hasProfile ? 'pprof (.pb.gz): opens in go tool pprof, pushes to Grafana Pyroscope' : 'This recording has no CPU profile'}
+            onClick={() => void exportAs('pprof')}
+          >
+            {exporting === 'pprof' ? 'Exporting…' : 'pprof'}
           </button>
           <button
             type="button"

@@ -14,7 +14,7 @@ import type { Imports } from './useImports.ts';
 import { defaultFilters, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
 import './library.css';
 
-export const IMPORT_ACCEPT = '.cpuprofile,.json,.flambe';
+export const IMPORT_ACCEPT = '.cpuprofile,.json,.flambe,.gz,.pb,.pprof';
 
 interface Props {
   /** Rows waiting for their delete (undo toast) or deleted. */

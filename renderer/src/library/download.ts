@@ -15,3 +15,24 @@ export function downloadText(fileName: string, content: string, type = 'applicat
   // The download has started by now; keep the URL a little longer for slow disks.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** A file from exportRecording: text, or base64 for binary formats (pprof). */
+export function downloadExported(file: { fileName: string; content: string; encoding?: 'base64' }): void {
+  if (file.encoding !== 'base64') {
+    downloadText(file.fileName, file.content);
+    return;
+  }
+  const binary = atob(file.content);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,5 +1,6 @@
 // Step 1 on the Record screen: choose what to profile — the demo server, a
-// script to launch, or a Node process whose inspector is already open.
+// script to launch, a Node process whose inspector is already open, or any
+// Node process running here (by pid).
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { DemoServerInfo, TargetInfo } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
@@ -8,9 +9,10 @@ import { ErrorNote } from '../components/Notes.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { buildLaunchSpec, defaultAttachForm, defaultLaunchForm, type AttachFormState, type LaunchFormState } from '../lib/forms.ts';
 import { AttachForm } from './AttachForm.tsx';
+import { ProcessPicker } from './ProcessPicker.tsx';
 
 export interface PickerState {
-  tab: 'launch' | 'attach';
+  tab: 'launch' | 'attach' | 'process';
   launch: LaunchFormState;
   attach: AttachFormState;
 }
@@ -133,6 +135,7 @@ export function TargetPicker({ picker, setPicker, onChosen, onDemo }: Props) {
             label: 'Attach to host:port',
             content: <AttachForm form={picker.attach} setForm={(patch) => setPicker((p) => ({ ...p, attach: { ...p.attach, ...patch } }))} onAttached={(info) => onChosen(info, false)} />,
           },
+          { key: 'process', label: 'Running Node process', testId: 'process-tab', content: <ProcessPicker onAttached={(info) => onChosen(info, false)} /> },
         ]}
       />
     </div>

@@ -15,7 +15,7 @@ import { ContextMenu } from './ContextMenu.tsx';
 import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
 import { TimePanel } from './TimePanel.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
-import { useAnalysisClient, useView } from './useAnalysis.ts';
+import { useAnalysisClient, useView, type ClientState } from './useAnalysis.ts';
 import './analysis.css';
 
 type TabKey = 'flamegraph' | 'bottom-up' | 'call-tree' | 'time';
@@ -28,7 +28,11 @@ interface Props {
 }
 
 export function AnalysisPanel({ recordingId, requests }: Props) {
-  const loaded = useAnalysisClient(recordingId);
+  return <AnalysisViews loaded={useAnalysisClient(recordingId)} requests={requests} />;
+}
+
+/** The views once the profile is open in the analysis worker (ThreadedAnalysis picks the thread). */
+export function AnalysisViews({ loaded, requests }: { loaded: ClientState; requests: number | null }) {
   if (loaded.status === 'loading') return <p className="empty-state" aria-busy="true">Reading the profile…</p>;
   if (loaded.status === 'error') return <p className="note note-error" data-testid="flamegraph-empty">{loaded.message}</p>;
   return <Views client={loaded.client} requests={requests} />;

@@ -6,7 +6,7 @@ import type { RecordingMeta } from '../../../shared/api.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatInt } from '../lib/format.ts';
-import { AnalysisPanel } from './AnalysisPanel.tsx';
+import { ThreadedAnalysis } from './ThreadedAnalysis.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
 import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
@@ -87,7 +87,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
-            <AnalysisPanel key={result.id} recordingId={result.id} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+            <ThreadedAnalysis key={result.id} recordingId={result.id} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
           </ErrorBoundary>
         )}
       </section>

@@ -15,25 +15,33 @@ export type ClientState =
 
 /**
  * Fetches the recording's profile as its stored bytes (getProfile) and hands
- * them to the analysis worker, which imports them once; null: nothing to analyse.
+ * them to the analysis worker, which imports them once at `thread`
+ * (shared/profile/open-thread.ts; ALL_THREADS: merged); null: nothing to analyse.
+ * `threads`: every thread's name, kept while another thread of the same
+ * recording loads (the picker stays put).
  */
-export function useAnalysisClient(recordingId: string | null): ClientState {
+export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[] } {
   const { api } = useClient();
-  const [state, setState] = useState<{ id: string; state: ClientState } | null>(null);
+  const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[] } | null>(null);
   useEffect(() => {
     if (recordingId == null) return;
-    const client = createAnalysisClient(() => api.getProfile({ id: recordingId }));
+    const client = createAnalysisClient(() => api.getProfile({ id: recordingId }), { thread });
     let live = true;
     client.ready.then(
-      () => live && setState({ id: recordingId, state: { status: 'ready', client } }),
-      (e: unknown) => live && setState({ id: recordingId, state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}` } }),
+      () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads }),
+      (e: unknown) => live && setState((s) => ({
+        id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [],
+        state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}` },
+      })),
     );
     return () => {
       live = false;
       client.close();
     };
-  }, [api, recordingId]);
-  return state && state.id === recordingId ? state.state : { status: 'loading', client: null };
+  }, [api, recordingId, thread]);
+  const threads = state && state.id === recordingId ? state.threads : [];
+  const current = state && state.id === recordingId && state.thread === thread ? state.state : { status: 'loading' as const, client: null };
+  return { ...current, threads };
 }
 
 export interface ViewState<T> {

@@ -1,6 +1,6 @@
 // Each rule of shared/profile/timing.ts on its own, for tests that pin one
 // rule down (timeSamples applies them all in two fused passes).
-import { sortInPlace } from '../timing.ts';
+import { lastWeightUs, sortInPlace } from '../timing.ts';
 
 /** Sample timestamps in µs: startTime plus the running sum of the deltas. */
 export function sampleTimestampsUs(startTimeUs: number, timeDeltasUs: ArrayLike<number>, count: number): Float64Array {
@@ -31,6 +31,6 @@ export function sampleWeightsMs(timestampsUs: Float64Array, endTimeUs: number | 
   const n = timestampsUs.length;
   const w = new Float64Array(n);
   for (let i = 0; i < n - 1; i++) w[i] = (timestampsUs[i + 1] - timestampsUs[i]) / 1000;
-  if (n > 0 && endTimeUs !== undefined) w[n - 1] = Math.max(0, endTimeUs - timestampsUs[n - 1]) / 1000;
+  if (n > 0) w[n - 1] = lastWeightUs(timestampsUs, endTimeUs) / 1000;
   return w;
 }

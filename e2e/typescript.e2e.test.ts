@@ -1,0 +1,60 @@
+// A TypeScript server (compiled by tsc, source maps beside the scripts),
+// launched and recorded from the browser: the flamegraph and the Bottom-up
+// table show the .ts files and lines, not the compiled .js.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'a TypeScript server in the browser' : 'a TypeScript server (skipped: no Chromium at /usr/bin/chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const dir = mkdtempSync(path.join(tmpdir(), 'flambe-ts-e2e-'));
+
+  beforeAll(async () => {
+    cpSync(path.join(repo, 'test/fixtures/ts-server'), dir, { recursive: true });
+    symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
+    execFileSync(path.join(repo, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir });
+    web = await startWebMode();
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1024, height: 700 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it('shows the .ts files in the flamegraph and the tables', async () => {
+    await page.goto(web.url);
+    await page.getByTestId('launch-script-input').fill(path.join(dir, 'dist/server.js'));
+    await page.getByTestId('launch-button').click();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const base = new URL(await page.getByTestId('url-input').inputValue());
+    await page.getByTestId('url-input').fill(`${base.origin}/work`);
+    await page.getByTestId('duration-input').fill('3');
+    await page.getByTestId('warmup-input').fill('1');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    const flame = page.getByTestId('flamegraph');
+    await flame.locator('svg').first().waitFor();
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('crunch');
+    // The frame's tooltip names the original file and line.
+    await flame.locator('g', { hasText: /^crunch$/ }).first().hover();
+    await expect.poll(async () => (await page.locator('.d3-flame-graph-tip, [role="tooltip"]').allTextContents()).join(' '), { timeout: 5000 }).toMatch(/work\.ts:14/);
+    await flame.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'typescript-flamegraph.png') });
+    await page.getByTestId('tab-bottom-up').click();
+    const table = page.getByTestId('bottom-up-table');
+    await expect.poll(() => table.textContent(), { timeout: 10_000 }).toMatch(/src\/work\.ts:14/);
+    expect(await table.textContent()).not.toMatch(/dist\/work\.js/);
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'typescript-bottom-up.png') });
+  });
+});

@@ -1,0 +1,50 @@
+// Worker threads in the browser: a server hashing in a pool of two workers,
+// launched and recorded from the UI; the thread picker shows a worker's own
+// flamegraph (where the hashing is) and all threads merged.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'worker threads in the browser' : 'worker threads (skipped: no Chromium at /usr/bin/chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    web = await startWebMode();
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1024, height: 700 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it('picks a worker thread and the merged view', async () => {
+    await page.goto(web.url);
+    await page.getByTestId('launch-script-input').fill(path.join(repo, 'test/fixtures/worker-pool/server.cjs'));
+    await page.getByTestId('launch-button').click();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await page.getByTestId('duration-input').fill('3');
+    await page.getByTestId('warmup-input').fill('1');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    const select = page.getByTestId('thread-select');
+    await select.waitFor();
+    const options = await select.locator('option').allTextContents();
+    expect(options).toEqual(['main thread', expect.stringMatching(/^worker \d+ \(hash-worker\.cjs\)$/), expect.stringMatching(/^worker \d+ \(hash-worker\.cjs\)$/), 'all 3 threads, merged']);
+    const flame = page.getByTestId('flamegraph');
+    await select.selectOption({ index: 1 });
+    await flame.locator('svg').first().waitFor();
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('hashRounds');
+    await select.selectOption({ index: 3 });
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('[main thread]');
+    expect(await flame.textContent()).toContain('hashRounds');
+    await page.evaluate(() => document.querySelector('[data-testid="thread-select"]')!.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: path.join(artifacts, 'workers-merged.png') });
+  });
+});

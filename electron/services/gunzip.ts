@@ -1,0 +1,31 @@
+// Gzip is undone here, at the edge (shared/ has no zlib): .json.gz and
+// .cpuprofile.gz as DevTools saves them, and pprof's .pb.gz.
+import { gunzipSync } from 'node:zlib';
+import { binaryKind, profileTextFromBytes } from '../../shared/profile/binary-files.ts';
+import { ProfileFormatError } from '../../shared/profile/errors.ts';
+
+/** Past this, a decompressed profile could not become a JavaScript string anyway. */
+const MAX_OUTPUT_BYTES = 1 << 30;
+
+/** The file's bytes, decompressed when they are gzip (once: a profile is never gzipped twice). */
+export function gunzipIfNeeded(bytes: Uint8Array): Uint8Array {
+  if (binaryKind(bytes) !== 'gzip') return bytes;
+  try {
+    return gunzipSync(bytes, { maxOutputLength: MAX_OUTPUT_BYTES });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw new ProfileFormatError('This gzip file holds more than 1 GB: too large to open.');
+    throw new ProfileFormatError('This file is gzip-compressed but its data is damaged or cut off: was it copied completely?');
+  }
+}
+
+/**
+ * A file to import into the library: gunzipped, and UTF-16 decoded or a
+ * pprof profile turned into .cpuprofile JSON text; plain UTF-8 stays the
+ * bytes as read (no text round trip: the import parses them once and stores
+ * the user's own bytes). Throws ProfileFormatError with the sentence for the user.
+ */
+export function importableContent(bytes: Uint8Array): string | Uint8Array {
+  const plain = gunzipIfNeeded(bytes);
+  return binaryKind(plain) === null ? plain : profileTextFromBytes(plain);
+}

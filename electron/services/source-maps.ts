@@ -1,0 +1,69 @@
+// TypeScript and bundled code: each profiled script's source map (its
+// sourceMappingURL from Debugger.scriptParsed — an inline data: URL, or a
+// file beside the script) maps every frame of the profile to its original
+// file, line and name (@jridgewell/trace-mapping). The result is stored in
+// the profile as `flambeOriginalFrames` (shared/profile/original-frames.ts),
+// so it travels with the recording, its export and its re-import; the
+// generated location stays in the profile's call frames.
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from '../../shared/profile/original-frames.ts';
+
+/** Past this, a source map is not read (a bundle's map of many MB would slow the end of a recording). */
+const MAX_MAP_BYTES = 50 << 20;
+
+async function loadMap(scriptUrl: string, mapUrl: string): Promise<TraceMap | null> {
+  try {
+    if (mapUrl.startsWith('data:')) {
+      const comma = mapUrl.indexOf(',');
+      const meta = mapUrl.slice(5, comma);
+      const body = mapUrl.slice(comma + 1);
+      const text = meta.endsWith(';base64') ? Buffer.from(body, 'base64').toString('utf8') : decodeURIComponent(body);
+      return new TraceMap(text, scriptUrl);
+    }
+    const base = scriptUrl.startsWith('file:') ? scriptUrl : /^([a-z]:)?[\\/]/i.test(scriptUrl) ? pathToFileURL(scriptUrl).href : null;
+    if (!base) return null; // a script without a file (eval, node: internals)
+    const url = new URL(mapUrl, base);
+    if (url.protocol !== 'file:') return null; // never fetch from the network
+    const text = await readFile(fileURLToPath(url), 'utf8');
+    if (text.length > MAX_MAP_BYTES) return null;
+    return new TraceMap(text, url.href);
+  } catch {
+    return null; // no map, or a broken one: the generated location stays
+  }
+}
+
+interface CallFrameJson { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
+
+/**
+ * Adds `flambeOriginalFrames` to a .cpuprofile object (in place) for every
+ * frame whose script has a source map. Returns how many frames were mapped.
+ */
+export async function addOriginalFrames(profile: unknown, sourceMapUrls: ReadonlyMap<string, string>): Promise<number> {
+  const nodes = (profile as { nodes?: { callFrame?: CallFrameJson }[] } | null)?.nodes;
+  if (!Array.isArray(nodes) || sourceMapUrls.size === 0) return 0;
+  const maps = new Map<string, Promise<TraceMap | null>>();
+  const table: OriginalFramesJson = {};
+  let mapped = 0;
+  for (const node of nodes) {
+    const cf = node.callFrame;
+    if (!cf?.url || typeof cf.lineNumber !== 'number' || cf.lineNumber < 0) continue;
+    const mapUrl = sourceMapUrls.get(cf.url);
+    if (!mapUrl) continue;
+    const key = `${cf.url}\u0000${cf.lineNumber + 1}\u0000${(cf.columnNumber ?? -1) + 1}`;
+    if (key in table) continue;
+    let map = maps.get(cf.url);
+    if (!map) maps.set(cf.url, (map = loadMap(cf.url, mapUrl)));
+    const tm = await map;
+    if (!tm) continue;
+    // V8's call frame is where the function starts; look for the nearest mapping at or after it.
+    let pos = originalPositionFor(tm, { line: cf.lineNumber + 1, column: Math.max(0, cf.columnNumber ?? 0) });
+    if (pos.source === null) pos = originalPositionFor(tm, { line: cf.lineNumber + 1, column: Math.max(0, cf.columnNumber ?? 0), bias: LEAST_UPPER_BOUND });
+    if (pos.source === null || pos.line === null) continue;
+    table[key] = [pos.source, pos.line, (pos.column ?? -1) + 1, pos.name ?? null];
+    mapped++;
+  }
+  if (mapped) (profile as Record<string, unknown>)[ORIGINAL_FRAMES_FIELD] = table;
+  return mapped;
+}

@@ -1,0 +1,121 @@
+// Worker threads: each worker has its own V8 isolate and its own profiler.
+// Node's inspector reaches them through the NodeWorker domain: enable it,
+// get an `attachedToWorker` event per worker (those already running too),
+// and talk to each worker's inspector by wrapping protocol messages in
+// NodeWorker.sendMessageToWorker / receivedMessageFromWorker.
+// Every worker's profiler starts with the main thread's and stops with it;
+// a worker started during the recording is profiled from its start.
+
+export interface Protocol {
+  send(method: string, params?: Record<string, unknown>): Promise<unknown>;
+  on(event: string, handler: (params: unknown) => void): void;
+}
+
+export interface ThreadProfile {
+  /** "worker 2 (hash-worker.js)" */
+  name: string;
+  profile: unknown;
+}
+
+interface Worker {
+  id: string;
+  title: string;
+  url: string;
+  started: Promise<boolean>;
+}
+
+const CALL_TIMEOUT_MS = 10_000;
+
+export class WorkerProfilers {
+  private readonly protocol: Protocol;
+  private intervalUs = 1000;
+  private readonly workers = new Map<string, Worker>();
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private active = false;
+
+  constructor(protocol: Protocol) {
+    this.protocol = protocol;
+    protocol.on('NodeWorker.attachedToWorker', (p) => this.attached(p as { sessionId: string; workerInfo?: { workerId?: string; title?: string; url?: string } }));
+    protocol.on('NodeWorker.detachedFromWorker', (p) => this.workers.delete((p as { sessionId: string }).sessionId));
+    protocol.on('NodeWorker.receivedMessageFromWorker', (p) => this.received(p as { message: string }));
+  }
+
+  async start(intervalUs: number): Promise<void> {
+    this.intervalUs = intervalUs;
+    this.active = true;
+    await this.protocol.send('NodeWorker.enable', { waitForDebuggerOnStart: false });
+  }
+
+  /** Each worker's profile (those that could be read), then the domain is disabled. */
+  async stop(): Promise<ThreadProfile[]> {
+    this.active = false;
+    const out: ThreadProfile[] = [];
+    for (const [sessionId, w] of this.workers) {
+      try {
+        if (!(await w.started)) continue;
+        const reply = (await this.call(sessionId, 'Profiler.stop')) as { profile?: unknown };
+        if (reply?.profile) out.push({ name: `worker ${w.id}${w.url ? ` (${w.url.split(/[\\/]/).pop()})` : ''}`, profile: reply.profile });
+      } catch { /* the worker ended meanwhile: its profile is gone with it */ }
+    }
+    await this.protocol.send('NodeWorker.disable').catch(() => undefined);
+    this.workers.clear();
+    return out;
+  }
+
+  private attached(p: { sessionId: string; workerInfo?: { workerId?: string; title?: string; url?: string } }): void {
+    if (!this.active) return;
+    const info = p.workerInfo ?? {};
+    const started = (async () => {
+      try {
+        await this.call(p.sessionId, 'Profiler.enable');
+        await this.call(p.sessionId, 'Profiler.setSamplingInterval', { interval: this.intervalUs });
+        await this.call(p.sessionId, 'Profiler.start');
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    this.workers.set(p.sessionId, { id: info.workerId ?? String(this.workers.size + 1), title: info.title ?? '', url: info.url ?? '', started });
+  }
+
+  private call(sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} in a worker did not answer`));
+      }, CALL_TIMEOUT_MS);
+      timer.unref?.();
+      this.pending.set(id, { resolve: (v) => { clearTimeout(timer); resolve(v); }, reject: (e) => { clearTimeout(timer); reject(e); } });
+      this.protocol.send('NodeWorker.sendMessageToWorker', { sessionId, message: JSON.stringify({ id, method, params }) }).catch((e: Error) => {
+        this.pending.get(id)?.reject(e);
+        this.pending.delete(id);
+      });
+    });
+  }
+
+  private received(p: { message: string }): void {
+    let msg: { id?: number; result?: unknown; error?: { message?: string } };
+    try {
+      msg = JSON.parse(p.message);
+    } catch {
+      return;
+    }
+    if (typeof msg.id !== 'number') return; // an event from the worker
+    const waiting = this.pending.get(msg.id);
+    if (!waiting) return;
+    this.pending.delete(msg.id);
+    if (msg.error) waiting.reject(new Error(msg.error.message ?? 'worker protocol error'));
+    else waiting.resolve(msg.result);
+  }
+}
+
+const bySession = new WeakMap<object, WorkerProfilers>();
+
+/** One WorkerProfilers per inspector session (its event listeners are added once). */
+export function workerProfilersOf(session: { protocol: Protocol }): WorkerProfilers {
+  let w = bySession.get(session);
+  if (!w) bySession.set(session, (w = new WorkerProfilers(session.protocol)));
+  return w;
+}

@@ -1,0 +1,41 @@
+// Original locations of frames (TypeScript, bundles), read from source maps
+// at recording time (electron/services/source-maps.ts) and stored in the
+// profile, so they survive export and re-import:
+//   "flambeOriginalFrames": { "<url>\u0000<line>\u0000<column>": [originalUrl, line, column, name | null] }
+// keyed by the generated location (1-based, as the model). Frames found in it
+// show their original file, line and (when the map names it) function
+// everywhere — flamegraph, tables, findings, diffs (which then match functions
+// by original location, so a rebuild does not make every function "new");
+// the generated location stays in `frame.generated`.
+import type { Frame } from './model.ts';
+
+export const ORIGINAL_FRAMES_FIELD = 'flambeOriginalFrames';
+
+export type OriginalFrameJson = [url: string, line: number, column: number, name: string | null];
+export type OriginalFramesJson = Record<string, OriginalFrameJson>;
+
+export const generatedKey = (url: string, line: number, column: number) => `${url}\u0000${line}\u0000${column}`;
+
+/** The table from a file, keeping only well-formed entries; null when there is none. */
+export function readOriginalFrames(raw: unknown): Map<string, OriginalFrameJson> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const out = new Map<string, OriginalFrameJson>();
+  for (const [key, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (!Array.isArray(v) || typeof v[0] !== 'string' || !Number.isInteger(v[1]) || !Number.isInteger(v[2])) continue;
+    out.set(key, [v[0], v[1] as number, v[2] as number, typeof v[3] === 'string' ? v[3] : null]);
+  }
+  return out.size ? out : null;
+}
+
+/** A generated name that says nothing (a minifier's "a", "Yt"): the map's name is better. */
+const meaningless = (name: string) => name === '(anonymous)' || name.length <= 2;
+
+/** Frames with their original location (new objects; frames without one unchanged). */
+export function mapFrames(frames: Frame[], table: ReadonlyMap<string, OriginalFrameJson>): Frame[] {
+  return frames.map((f) => {
+    if (f.kind !== 'js') return f;
+    const o = table.get(generatedKey(f.url, f.line, f.column));
+    if (!o) return f;
+    return { ...f, name: o[3] && meaningless(f.name) ? o[3] : f.name, url: o[0], line: o[1], column: o[2], generated: { name: f.name, url: f.url, line: f.line, column: f.column } };
+  });
+}

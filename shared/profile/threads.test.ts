@@ -1,0 +1,36 @@
+// Worker threads kept in a profile (threads.ts): listed main first, and merged
+// into one tree with a node per thread.
+import { describe, expect, it } from 'vitest';
+import { exportCpuProfile } from './export-cpuprofile.ts';
+import { buildFlameTree } from './flame.ts';
+import { importProfile } from './import.ts';
+import { formatTree, profileFromText } from './test-support/text-profile.ts';
+import { mergeThreads, THREADS_FIELD, threadsOf } from './threads.ts';
+
+describe('threads', () => {
+  const main = profileFromText('main  main  (idle)\nserve serve');
+  const worker = profileFromText('work  work  work\nhash  hash');
+
+  it('lists the main thread, then each worker kept in the profile', () => {
+    const raw = { ...exportCpuProfile(main), [THREADS_FIELD]: [{ name: 'worker 1 (hash.js)', profile: exportCpuProfile(worker) }, { name: 'broken' }] };
+    const threads = threadsOf(raw);
+    expect(threads.map((t) => t.name)).toEqual(['main thread', 'worker 1 (hash.js)']);
+    expect(importProfile(threads[1].raw).durationMs).toBe(worker.durationMs);
+    expect(importProfile(raw).durationMs).toBe(main.durationMs); // the main thread, as other tools read it
+  });
+
+  it('merges threads under one node each, keeping every time', () => {
+    const merged = mergeThreads([{ name: 'main thread', profile: main }, { name: 'worker 1', profile: worker }]);
+    expect(merged.durationMs).toBe(main.durationMs + worker.durationMs);
+    expect(formatTree(buildFlameTree(merged))).toBe([
+      '- (root) (total 6, self 0)',
+      '  - [main thread] (total 3, self 0)',
+      '    - main (total 2, self 0)',
+      '      - serve (total 2, self 2)',
+      '    - (idle) (total 1, self 1)',
+      '  - [worker 1] (total 3, self 0)',
+      '    - work (total 3, self 1)',
+      '      - hash (total 2, self 2)',
+    ].join('\n'));
+  });
+});

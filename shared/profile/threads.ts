@@ -1,0 +1,72 @@
+// Worker threads: a recording's profile carries each worker's own V8 profile
+// beside the main thread's, in Flambé's field
+//   "flambeThreads": [{ "name": "worker 1 (hash-worker.js)", "profile": { …a .cpuprofile… } }]
+// (other tools read the main thread and ignore it). `threadsOf` lists them,
+// main thread first; `mergeThreads` builds one profile with a node per thread
+// under the root, so every view can show all threads at once.
+import { frameKind, type Frame, type Profile } from './model.ts';
+
+export const THREADS_FIELD = 'flambeThreads';
+
+export interface ThreadRaw {
+  name: string;
+  raw: unknown;
+}
+
+/** The main thread, then each worker kept in the profile. */
+export function threadsOf(raw: unknown): ThreadRaw[] {
+  const out: ThreadRaw[] = [{ name: 'main thread', raw }];
+  const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[THREADS_FIELD] : undefined;
+  if (!Array.isArray(list)) return out;
+  for (const t of list) {
+    if (typeof t === 'object' && t !== null && typeof (t as { name?: unknown }).name === 'string' && typeof (t as { profile?: unknown }).profile === 'object') {
+      out.push({ name: (t as { name: string }).name, raw: (t as { profile: unknown }).profile });
+    }
+  }
+  return out;
+}
+
+/**
+ * One profile of several threads: under the root, one node per thread (a
+ * frame named after it), with that thread's tree below. Samples follow each
+ * other thread by thread; times and self times are each thread's own, so the
+ * duration is their sum (CPU time of all threads, not wall time).
+ */
+export function mergeThreads(threads: { name: string; profile: Profile }[]): Profile {
+  const frames: Frame[] = [{ name: '(root)', url: '', line: 0, column: 0, kind: 'root' }];
+  const frameIndex = new Map<string, number>();
+  const nodeFrame: number[] = [0];
+  const nodeParent: number[] = [-1];
+  const samples: number[] = [];
+  const weights: number[] = [];
+  let durationMs = 0;
+  for (const { name, profile } of threads) {
+    const threadNode = nodeFrame.length;
+    frames.push({ name: `[${name}]`, url: '', line: 0, column: 0, kind: frameKind(`[${name}]`, '') });
+    nodeFrame.push(frames.length - 1);
+    nodeParent.push(0);
+    const offset = nodeFrame.length - 1; // the thread's root becomes the thread node
+    for (let n = 1; n < profile.nodeFrame.length; n++) {
+      const f = profile.frames[profile.nodeFrame[n]];
+      const key = [f.name, f.url, f.line, f.column, f.kind].join('\u0000');
+      let fi = frameIndex.get(key);
+      if (fi === undefined) {
+        fi = frames.length;
+        frames.push(f);
+        frameIndex.set(key, fi);
+      }
+      nodeFrame.push(fi);
+      nodeParent.push(profile.nodeParent[n] === 0 ? threadNode : profile.nodeParent[n] + offset);
+    }
+    for (let i = 0; i < profile.samples.length; i++) {
+      samples.push(profile.samples[i] + offset);
+      weights.push(profile.weightsMs[i]);
+    }
+    durationMs += profile.durationMs;
+  }
+  return {
+    frames, nodeFrame: Int32Array.from(nodeFrame), nodeParent: Int32Array.from(nodeParent),
+    samples: Int32Array.from(samples), weightsMs: Float64Array.from(weights), durationMs,
+    startTimeUs: 0, endTimeUs: durationMs * 1000,
+  };
+}

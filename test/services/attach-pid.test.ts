@@ -1,0 +1,90 @@
+// Attach by pid: a real Node server started WITHOUT --inspect gets its
+// inspector opened by Flambé (SIGUSR1), is confirmed by its pid over the
+// protocol, and is profiled under real load. And every refusal, in one sentence.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFlambeService } from '../../electron/services/service.ts';
+import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
+import { importProfile, analyzeProfile } from '../../shared/profile/index.ts';
+import { demoScript, isAlive, waitFor } from '../helpers/demo.ts';
+
+const service = createFlambeService();
+const events: FlambeEvent[] = [];
+service.onEvent((e) => events.push(e));
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  await service.dispose();
+  for (const c of children) c.kill('SIGKILL');
+});
+
+/** Starts a process and waits for a line on its stderr matching `ready`; returns it and the match. */
+async function start(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const match = await waitFor(() => ready.exec(err), 15_000, `${args.join(' ')}: ${ready}`);
+  return { child, match };
+}
+
+const unknownPid = () => {
+  let pid = 4_000_000;
+  while (isAlive(pid)) pid++;
+  return pid;
+};
+
+describe('attach by pid', () => {
+  it('lists this machine\'s Node processes with command line, cwd and user', async () => {
+    const { child } = await start([demoScript], /listening on (http:\S+)/);
+    const list = await service.api.listNodeProcesses({});
+    const me = list.find((p) => p.pid === child.pid);
+    expect(me).toMatchObject({ cwd: process.cwd(), user: expect.any(String) });
+    expect(me!.command).toContain(demoScript);
+    expect(list.some((p) => p.pid === process.pid)).toBe(false); // Flambé itself is not offered
+  });
+
+  it('opens the inspector of a server started without --inspect, confirms its pid and profiles it under load', async () => {
+    // --inspect-port=0 (inspector still closed): the port comes from the OS, so the test never
+    // competes for 9229, and Flambé must find the port among the process's new listening sockets.
+    const { child, match } = await start(['--inspect-port=0', demoScript], /listening on (http:\S+)/);
+    const t = await service.api.attachProcess({ pid: child.pid! });
+    expect(t.pid).toBe(child.pid);
+    expect(t.kind).toBe('attached');
+    expect(t.label).toMatch(new RegExp(`^pid ${child.pid} \\(.*server\\.js`));
+    expect(t.suggestedUrls).toContain(match[1]);
+    const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
+      targetId: t.targetId, warmupSec: 0, samplingIntervalUs: 500, load: { url: `${match[1]}json`, connections: 4, durationSec: 2 },
+    }));
+    await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
+    const rec = await service.api.getRecording({ id: recordingId });
+    expect(rec.error).toBeNull();
+    expect(rec.load!.requests).toBeGreaterThan(20);
+    const names = analyzeProfile(importProfile(await service.api.getProfile({ id: recordingId }))).functions.map((f) => f.name);
+    expect(names).toContain('jsonRoute');
+    await service.api.stopTarget({ targetId: t.targetId });
+    expect(isAlive(child.pid!)).toBe(true); // detaching leaves the server running
+    // Its inspector is open now: a second attach finds it without a signal.
+    const again = await service.api.attachProcess({ pid: child.pid! });
+    expect(again.pid).toBe(child.pid);
+    await service.api.stopTarget({ targetId: again.targetId });
+  });
+
+  it('says why when the inspector cannot be opened: the port taken by another inspector', async () => {
+    const { child: holder, match } = await start(['--inspect=127.0.0.1:0', '-e', 'setInterval(() => {}, 1000)'], /Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)\//);
+    const { child } = await start([`--inspect-port=${match[1]}`, demoScript], /listening on http/);
+    await expect(service.api.attachProcess({ pid: child.pid! })).rejects.toThrow(
+      new RegExp(`Port ${match[1]} is taken by the inspector of process ${holder.pid}, so process ${child.pid} could not open its own`));
+    expect(isAlive(child.pid!)).toBe(true);
+  });
+
+  it('refuses, in one sentence, what it cannot attach to', async () => {
+    const { child: guarded } = await start(['--disable-sigusr1', demoScript], /listening on http/);
+    await expect(service.api.attachProcess({ pid: guarded.pid! })).rejects.toThrow(/was started with --disable-sigusr1: its inspector cannot be opened from outside/);
+    expect(isAlive(guarded.pid!)).toBe(true); // never signalled: SIGUSR1 would have killed it
+    const sleeper = spawn('sleep', ['30']);
+    children.push(sleeper);
+    await expect(service.api.attachProcess({ pid: sleeper.pid! })).rejects.toThrow(/is not a Node\.js process \(it runs sleep 30\)/);
+    await expect(service.api.attachProcess({ pid: unknownPid() })).rejects.toThrow(/No process with id \d+ is running/);
+    await expect(service.api.attachProcess({ pid: process.pid })).rejects.toThrow(/is Flambé itself/);
+  });
+});
