@@ -19,6 +19,12 @@ export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, ty
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
+export { findFindings, FINDING_KINDS, MAX_FINDINGS, MIN_BUSY_PERCENT, type Finding, type FindingKind, type FindingsOptions, type FindingsResult, type Spread } from './findings.ts';
+export { adviceFor } from './advice.ts';
+export { loadChecks, shareInterval, trustChecks, type Check, type RecordingContext } from './checks.ts';
+export { buildVerdict, findingHeadline, findingSentence, findingWhere, shortPlace, spreadSentence, verdictLines, type Verdict } from './verdict.ts';
+export { readRecheckResult, REGEX_CHECK_TIMEOUT_MS, regexCheckSentence, type RegexCheck, type RegexChecker } from './regex-check.ts';
+export { hotLinePattern, regexDefinedOnLine, regexOnLine, type RegexOnLine, type RegexPattern } from './regex-source.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './analyze.ts';
 
 export {
