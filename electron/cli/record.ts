@@ -10,6 +10,7 @@ import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { formatLoadSummary, ProgressLine } from './format.ts';
+import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
 
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
@@ -242,6 +243,7 @@ function profileStats(profile: unknown): { samples: number; durationMs: number }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null): void {
   const stats = profileStats(result.profile);
+  const verdict = recordingVerdict(result);
   if (json) {
     const l = result.load;
     const obj = {
@@ -251,6 +253,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
         errors: l.errors, timeouts: l.timeouts, non2xx: l.non2xx,
       } : null,
       profile: stats ? { ...stats, file } : null,
+      findings: verdict ? findingsJson(verdict) : [],
+      checks: verdict ? checksJson(verdict) : [],
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
     };
@@ -263,5 +267,6 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (result.load) lines.push(...formatLoadSummary(result.load));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
+  if (verdict) lines.push('', ...formatVerdict(verdict));
   process.stdout.write(lines.join('\n') + '\n');
 }

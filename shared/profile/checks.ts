@@ -99,7 +99,7 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
-  if (busy > 0 && (gc / busy) * 100 >= 10) {
+  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
     out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.` });
