@@ -7,6 +7,7 @@ import type { LoadSummary, ProcessSample } from '../api.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
+import { shortPlace } from './places.ts';
 
 export interface Check {
   id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
@@ -26,6 +27,8 @@ export interface RecordingContext {
 
 export const FEW_SAMPLES = 1000;
 export const IDLE_PERCENT = 50;
+/** Delivered vs requested sampling interval: beyond twice (or half), say so (1.5× is common on a loaded machine). */
+export const INTERVAL_RATIO = 2;
 export const SATURATED_CPU_PERCENT = 90;
 export const HIGH_GC_BUSY_PERCENT = 20;
 export const BLOCKED_ELU = 0.9;
@@ -58,7 +61,7 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
   if (ctx.samplingIntervalUs && n > 1) {
     const deliveredUs = (profile.durationMs * 1000) / n;
     const ratio = deliveredUs / ctx.samplingIntervalUs;
-    if (ratio > 1.5 || ratio < 0.67) {
+    if (ratio > INTERVAL_RATIO || ratio < 1 / INTERVAL_RATIO) {
       out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
     }
   }
@@ -86,7 +89,7 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const delays = samples.map((s) => s.loopDelayP99Ms).filter((d): d is number => d !== null);
   const maxDelay = delays.length ? Math.max(...delays) : 0;
   const blocker = findings.find((f) => f.function !== '');
-  const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${blocker.location})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
+  const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
   if (samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS)) {
     out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
   }

@@ -123,7 +123,7 @@ describe('checks', () => {
     const v = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load });
     expect(v.trust.map((c) => c.id)).toEqual(['few-samples', 'interval', 'idle', 'no-warmup', 'saturated']);
     expect(v.trust.find((c) => c.id === 'interval')?.text).toMatch(/^Samples came every 1 ms on average, not every 0\.25 ms as asked/);
-    expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (/app/w.js:1), 100% of the busy time.');
+    expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (w.js:1), 100% of the busy time.');
     expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
   });
 

@@ -20,7 +20,7 @@ import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketC
 import { hotLines, nodeLineBuckets } from './lines.ts';
 import { frameLocation, type Profile } from './model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
-import { hotLinePattern } from './regex-source.ts';
+import { hotLinePattern, type RegexPattern } from './regex-source.ts';
 
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
@@ -50,7 +50,9 @@ export interface Finding {
   /** CPU ms per 1 000 requests; null without a request count. */
   msPer1kRequests: number | null;
   advice: string;
-  /** For regex findings whose pattern is known: the ReDoS check. */
+  /** For regex findings: the pattern the line runs, when it could be read. */
+  pattern: RegexPattern | null;
+  /** For regex findings whose pattern is known and a checker was given: the ReDoS check. */
   regex: RegexCheck | null;
 }
 
@@ -105,13 +107,10 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   for (const b of bucketBreakdown(profile)) {
     if (!counts(b.ms)) continue;
     const where = callerPlace(profile, b.id, b.callers.find((c) => c.frame >= 0));
-    let regex: RegexCheck | null = null;
-    if (b.id === 'regex' && opts.checkRegex && where.lineText !== null) {
-      const pattern = hotLinePattern(profile, where.url, where.line);
-      if (pattern) regex = opts.checkRegex(pattern);
-    }
+    const pattern = b.id === 'regex' && where.lineText !== null ? hotLinePattern(profile, where.url, where.line) : null;
+    const regex = pattern && opts.checkRegex ? opts.checkRegex(pattern) : null;
     out.push({
-      kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...numbers(b.ms), regex,
+      kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...numbers(b.ms), pattern, regex,
       advice: adviceFor(b.id, { name: where.function, lineText: where.lineText, regex }),
     });
   }
@@ -128,7 +127,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const line = hot?.line ?? r.line;
     out.push({
       kind: 'function', label: 'your code', function: r.name, url: r.url, line, lineText: hot?.text ?? null, frame: r.frame,
-      location: r.url ? frameLocation({ ...profile.frames[r.frame], line }) : '', ...numbers(own), regex: null,
+      location: r.url ? frameLocation({ ...profile.frames[r.frame], line }) : '', ...numbers(own), pattern: null, regex: null,
       advice: adviceFor('function', { name: r.name }),
     });
   }
@@ -140,7 +139,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     if (!heaviest || frameBucket(profile.frames[heaviest.frame]) === null) {
       out.push({
         kind: 'dependency', label: `the ${dependency.name} package`, function: heaviest?.name ?? '', url: heaviest?.url ?? '', line: heaviest?.line ?? 0,
-        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependency.ms), regex: null,
+        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependency.ms), pattern: null, regex: null,
         advice: adviceFor('dependency', { name: dependency.name }),
       });
     }
@@ -149,7 +148,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const gc = categories.find((c) => c.kind === 'gc');
   if (gc && busyPct(gc.ms) >= GC_MIN_BUSY_PERCENT) {
     out.push({
-      kind: 'gc', label: 'garbage collection', function: '', url: '', line: 0, lineText: null, frame: -1, location: '', ...numbers(gc.ms), regex: null,
+      kind: 'gc', label: 'garbage collection', function: '', url: '', line: 0, lineText: null, frame: -1, location: '', ...numbers(gc.ms), pattern: null, regex: null,
       advice: adviceFor('gc'),
     });
   }

@@ -5,6 +5,9 @@ import { loadChecks, trustChecks, type Check, type RecordingContext } from './ch
 import { findFindings, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
 import type { RegexChecker } from './regex-check.ts';
+import { shortPlace } from './places.ts';
+
+export { shortPlace };
 
 export interface Verdict extends FindingsResult {
   trust: Check[];
@@ -18,12 +21,6 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
 const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
-
-/** "server.js:41" from a location that may be a long path or a file:// URL. */
-export function shortPlace(location: string): string {
-  const m = /([^/\\]+?)(:\d+)?(:\d+)?$/.exec(location);
-  return m ? `${m[1]}${m[2] ?? ''}` : location;
-}
 
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {

@@ -4,10 +4,11 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform,
+  bottomUp, bucketBreakdown, buildCallTree, buildVerdict, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform,
   type CallTreeNode, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
+import { checkRegex } from './regex-check.ts';
 import type { CallTreeColumns, TimeData, ViewRequest, ViewResults } from './protocol.ts';
 
 const KEEP_PROFILES = 8;
@@ -65,6 +66,8 @@ export class AnalysisEngine {
       case 'lines': return {
         hasLines: profile.lineTicks !== undefined, hasText: profile.sourceLines !== undefined, lines: hotLines(profile, request.frame),
       } as ViewResults[R['view']];
+      case 'verdict': return buildVerdict(profile, request.context) as ViewResults[R['view']];
+      case 'regex-check': return checkRegex(request.pattern) as ViewResults[R['view']];
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }

@@ -1,7 +1,9 @@
 // What the result screen asks the analysis worker, and what it answers.
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
-import type { BottomUpRow, BucketRow, CategoryRow, Group, Grouping, HotLine, Transform } from '../../../shared/profile/index.ts';
+import type {
+  BottomUpRow, BucketRow, CategoryRow, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, Transform, Verdict,
+} from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 
 export type ViewRequest =
@@ -9,7 +11,9 @@ export type ViewRequest =
   | { view: 'time'; transforms: Transform[] }
   | { view: 'call-tree'; transforms: Transform[]; by: Grouping }
   | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] }
-  | { view: 'lines'; transforms: Transform[]; frame: number };
+  | { view: 'lines'; transforms: Transform[]; frame: number }
+  | { view: 'verdict'; transforms: Transform[]; context: RecordingContext }
+  | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -57,6 +61,9 @@ export interface ViewResults {
   'call-tree': CallTreeColumns;
   'bottom-up': BottomUpData;
   lines: LinesData;
+  /** The verdict (shared/profile findings + checks), without the ReDoS check: that is 'regex-check', asked for after. */
+  verdict: Verdict;
+  'regex-check': RegexCheck;
 }
 
 /** A function's self time line by line (shared/profile hotLines). */

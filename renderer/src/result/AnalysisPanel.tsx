@@ -2,7 +2,7 @@
 // tree and "Where the time went". One transform stack (breadcrumbs; pushed
 // from a right-click anywhere) applies to every view. The work happens in the
 // analysis worker; a tab computes only once it is opened.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlameNode, Grouping } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Tabs } from '../components/Tabs.tsx';
@@ -14,27 +14,34 @@ import { ContextMenu } from './ContextMenu.tsx';
 import { Flamegraph } from './Flamegraph.tsx';
 import { TimePanel } from './TimePanel.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
-import { useAnalysisClient, useView } from './useAnalysis.ts';
+import { useView, type ClientState } from './useAnalysis.ts';
+import type { RevealRequest } from './Verdict.tsx';
+import { readLastTab, rememberTab } from '../lib/last-tab.ts';
 import './analysis.css';
 
-type TabKey = 'flamegraph' | 'bottom-up' | 'call-tree' | 'time';
+const TAB_KEYS = ['flamegraph', 'bottom-up', 'call-tree', 'time'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
 
 interface Props {
-  profile: unknown;
+  /** The analysis client of the recording's profile (ResultScreen opens it: the verdict shares it). */
+  loaded: ClientState;
   /** Requests served while the profile ran: adds "ms per 1 000 requests". */
   requests: number | null;
+  /** A finding's file:line was clicked: show that function in Bottom-up and find it in the flamegraph. */
+  reveal?: RevealRequest | null;
 }
 
-export function AnalysisPanel({ profile, requests }: Props) {
-  const loaded = useAnalysisClient(profile);
+export function AnalysisPanel({ loaded, requests, reveal = null }: Props) {
   if (loaded.status === 'loading') return <p className="empty-state" aria-busy="true">Reading the profile…</p>;
   if (loaded.status === 'error') return <p className="note note-error" data-testid="flamegraph-empty">{loaded.message}</p>;
-  return <Views client={loaded.client} requests={requests} />;
+  return <Views client={loaded.client} requests={requests} reveal={reveal} />;
 }
 
-function Views({ client, requests }: { client: AnalysisClient; requests: number | null }) {
-  const [tab, setTab] = useState<TabKey>('flamegraph');
-  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set(['flamegraph']));
+function Views({ client, requests, reveal }: { client: AnalysisClient; requests: number | null; reveal: RevealRequest | null }) {
+  // The tab a user last chose is where the next result opens.
+  const [tab, setTab] = useState<TabKey>(() => readLastTab(TAB_KEYS, 'flamegraph'));
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
+  const root = useRef<HTMLDivElement>(null);
   const [stack, setStack] = useState<readonly AppliedTransform[]>([]);
   const [by, setBy] = useState<Grouping>('function');
   const [menu, setMenu] = useState<{ x: number; y: number; target: MenuTarget } | null>(null);
@@ -42,10 +49,25 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
 
   const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms } : null);
 
-  const select = (key: TabKey) => {
+  const open = useCallback((key: TabKey) => {
     setTab(key);
     setVisited((v) => (v.has(key) ? v : new Set([...v, key])));
+  }, []);
+  const select = (key: TabKey) => {
+    open(key);
+    rememberTab(key);
   };
+
+  // A finding was clicked: Bottom-up, by function, with that row selected (BottomUpView) and the panel in view.
+  const [shownReveal, setShownReveal] = useState<number | null>(null);
+  if (reveal && reveal.seq !== shownReveal) {
+    setShownReveal(reveal.seq);
+    open('bottom-up');
+    setBy('function');
+  }
+  useEffect(() => {
+    if (reveal) root.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [reveal]);
   const openMenu = useCallback((target: MenuTarget, x: number, y: number) => setMenu({ target, x, y }), []);
   const closeMenu = useCallback(() => setMenu(null), []);
   const choose = (item: MenuItem) => {
@@ -65,7 +87,7 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
   const tableProps = { client, transforms, by, onBy: setBy, requests, onMenu: openMenu, onFocusFunction: focusFunction };
 
   return (
-    <div className="analysis">
+    <div className="analysis" ref={root}>
       <TransformBreadcrumb stack={stack} onPop={(i) => setStack((s) => popTransform(s, i))} busy={flame.stale} />
       <Tabs<TabKey>
         label="Profile views"
@@ -76,10 +98,10 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
           {
             key: 'flamegraph', label: 'Flamegraph', testId: 'tab-flamegraph',
             content: flame.error ? <p className="note note-error" data-testid="flamegraph-empty">{flame.error}</p>
-              : flame.data ? <Flamegraph data={flame.data} active={tab === 'flamegraph'} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} />
+              : flame.data ? <Flamegraph data={flame.data} active={tab === 'flamegraph'} highlight={reveal} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} />
                 : <p className="empty-state" aria-busy="true">Building the flamegraph…</p>,
           },
-          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <BottomUpView {...tableProps} active={tab === 'bottom-up'} /> },
+          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /> },
           { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <CallTreeView {...tableProps} active={tab === 'call-tree'} /> },
           { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /> },
         ]}

@@ -32,9 +32,11 @@ interface Props {
   /** The tab is in view: "/" focuses this search. */
   active?: boolean;
   onFrameMenu?(node: FlameNode, x: number, y: number): void;
+  /** A function to find (a verdict's finding was clicked): searched for, so its frames light up. */
+  highlight?: { name: string; seq: number } | null;
 }
 
-export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
+export function Flamegraph({ data, active = true, onFrameMenu, highlight = null }: Props) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<FlameGraph<FlameNode> | null>(null);
@@ -51,6 +53,13 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
   useLayoutEffect(() => {
     dataRef.current = data;
   });
+
+  // Find the function a finding names (the search effect below draws it).
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  if (highlight && highlight.seq !== highlighted) {
+    setHighlighted(highlight.seq);
+    setQuery(highlight.name);
+  }
 
   // Create the chart once per mount.
   useEffect(() => {

@@ -1,18 +1,23 @@
 // The Result screen: what the server did (the CPU profile: flamegraph,
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingResult } from '../../../shared/api.ts';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatDuration, formatInt } from '../lib/format.ts';
 import { AnalysisPanel } from './AnalysisPanel.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
+import { useAnalysisClient } from './useAnalysis.ts';
+import { Verdict, type RevealRequest } from './Verdict.tsx';
+import { recordingContext } from './recording-context.ts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
+
+const NO_TRANSFORMS: never[] = [];
 
 interface Props {
   result: RecordingResult;
@@ -29,6 +34,13 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
   // A new screen: move focus to its heading so keyboard and screen-reader users start here.
   useEffect(() => heading.current?.focus(), []);
+
+  // One analysis client for the verdict and the views (one worker, one import).
+  const loaded = useAnalysisClient(result.profile);
+  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  const context = useMemo(() => recordingContext(result), [result]);
+  const [reveal, setReveal] = useState<RevealRequest | null>(null);
+  const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
 
   return (
     <div className="result-screen" data-testid="result-screen">
@@ -62,6 +74,15 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
       {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
 
+      {result.profile != null && loaded.status !== 'error' && (
+        <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
+          <h2 id="verdict-heading">What is slow, and what to do</h2>
+          {loaded.status === 'ready'
+            ? <Verdict key={result.id} client={loaded.client} transforms={NO_TRANSFORMS} context={context} onReveal={onReveal} />
+            : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
+        </section>
+      )}
+
       <section className="card" aria-labelledby="load-result-heading">
         <h2 id="load-result-heading">Load</h2>
         <LoadSummary load={result.load} />
@@ -73,7 +94,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
           <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
-          <AnalysisPanel key={result.id} profile={result.profile} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+          <AnalysisPanel key={result.id} loaded={loaded} requests={requests} reveal={reveal} />
         )}
       </section>
 

@@ -3,22 +3,13 @@
 // cross-cutting buckets (logging, JSON, regex, sync crypto, sync fs,
 // compression) with the functions of yours they were called from, and
 // findings in plain words. All from shared/profile, through the transforms.
-import { CATEGORY_HELP, msPerThousandRequests, type BucketId, type Transform } from '../../../shared/profile/index.ts';
+import { BUCKET_HELP, CATEGORY_HELP, msPerThousandRequests, type Transform } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { findings } from '../analysis/findings.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
-
-const BUCKET_HELP: Record<BucketId, string> = {
-  logging: 'console.*, writes to stdout/stderr, pino, winston, debug…',
-  json: 'JSON.parse and JSON.stringify (found by the line that calls them), JSON libraries and framework helpers (express res.json, body-parser…)',
-  regex: 'regular expressions running: compiled patterns ("RegExp: …") and the lines that call .test, .exec, .match, .replace with a pattern',
-  crypto: 'node:crypto and crypto libraries, synchronous (pbkdf2Sync, hashes…)',
-  fs: 'synchronous file system calls (readFileSync, writeSync…)',
-  compression: 'node:zlib and compression libraries',
-};
 
 interface Props {
   client: AnalysisClient;

@@ -1,0 +1,93 @@
+// The verdict at the top of the result screen (issue 12): record each demo
+// route in browser mode, in a 1440×900 window, and the route's culprit is
+// named in the first screenful without a click — its function, file:line and
+// what to do. Clicking file:line opens Bottom-up on that function with its hot
+// lines. Screenshots (viewport only: what a user sees first) in e2e/artifacts/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, newPage, startDemoRecording, startWebMode, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'the verdict' : 'the verdict (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
+
+// Each demo route, the kind of work it plants, and the function and line that plant it (assets/demo-server/server.js).
+const ROUTES = [
+  { route: '/crypto', kind: 'crypto', fn: 'cryptoRoute', advice: /asynchronous API/ },
+  { route: '/json', kind: 'json', fn: 'jsonRoute', line: 37, advice: /fast-json-stringify/ },
+  { route: '/regex', kind: 'regex', fn: 'regexRoute', line: 47, advice: /backtracks catastrophically: 'ma+e'|takes exponential time/ },
+  { route: '/log', kind: 'logging', fn: 'logRoute', line: 33, advice: /pino/ },
+];
+
+describe.skipIf(!hasChromium)(title, () => {
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    web = await startWebMode();
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1440, height: 900, errors });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  const record = async (route: string, first: boolean) => {
+    if (first) {
+      await page.goto(web.url);
+      await startDemoRecording(page, { route, durationSec: 2, warmupSec: 1 });
+    } else {
+      await page.getByTestId('new-recording-button').click();
+      const base = new URL(await page.getByTestId('url-input').inputValue());
+      await page.getByTestId('url-input').fill(`${base.origin}${route}`);
+      await page.getByTestId('record-button').click();
+    }
+    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    await page.getByTestId('verdict').getByTestId('verdict-finding').or(page.getByTestId('verdict-spread')).first().waitFor({ timeout: 30_000 });
+  };
+
+  for (const [i, r] of ROUTES.entries()) {
+    it(`${r.route}: the first finding names ${r.fn} and what to do, within the first screenful`, async () => {
+      await record(r.route, i === 0);
+      const first = page.getByTestId('verdict-finding').first();
+      expect(await first.getAttribute('data-kind')).toBe(r.kind);
+      expect(await first.getAttribute('data-function')).toBe(r.fn);
+      if (r.line) expect(await first.getAttribute('data-line')).toBe(String(r.line));
+      await expect.poll(() => first.textContent(), { timeout: 20_000 }).toMatch(r.advice);
+      expect(await first.getByTestId('verdict-location').textContent()).toMatch(new RegExp(`^${r.fn} · server\\.js:\\d+$`));
+      // Nothing scrolled, nothing clicked: the whole finding is inside the 1440×900 window.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const box = (await first.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+      await page.screenshot({ path: path.join(artifacts, `verdict${r.route.replace('/', '-')}.png`) });
+    });
+  }
+
+  it('file:line opens Bottom-up on that function, with its hot lines', async () => {
+    const first = page.getByTestId('verdict-finding').first();
+    await first.getByTestId('verdict-location').click();
+    await expect.poll(() => page.getByTestId('tab-bottom-up').getAttribute('aria-selected')).toBe('true');
+    const selected = page.getByTestId('bottom-up-table').locator('[aria-selected="true"]');
+    await expect.poll(() => selected.getAttribute('data-name'), { timeout: 10_000 }).toBe('logRoute');
+    await page.waitForTimeout(400); // the smooth scroll to the panel
+    await page.screenshot({ path: path.join(artifacts, 'verdict-reveal.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('/hello: nothing of yours stands out, and the verdict says so; the layout holds at 1024×700', async () => {
+    await record('/hello', false);
+    const spread = page.getByTestId('verdict-spread');
+    await spread.waitFor();
+    expect(await spread.textContent()).toMatch(/^Nothing of yours stands out/);
+    await page.screenshot({ path: path.join(artifacts, 'verdict-hello.png') });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(1024);
+    await page.screenshot({ path: path.join(artifacts, 'verdict-hello-1024.png') });
+    expect(errors).toEqual([]);
+  });
+});
