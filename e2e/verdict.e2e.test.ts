@@ -83,6 +83,11 @@ describe.skipIf(!hasChromium)(title, () => {
     await spread.waitFor();
     expect(await spread.textContent()).toMatch(/^Nothing of yours stands out/);
     await page.screenshot({ path: path.join(artifacts, 'verdict-hello.png') });
+    // "What is this?" next to p99: a plain explanation, no link out.
+    await page.getByTestId('explain-p99').click();
+    expect(await page.getByTestId('explain-text').textContent()).toMatch(/99 requests in 100 were answered faster than this/);
+    await page.screenshot({ path: path.join(artifacts, 'verdict-explain-p99.png') });
+    await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.evaluate(() => window.scrollTo(0, 0));
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

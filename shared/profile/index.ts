@@ -13,9 +13,9 @@ export { buildCallTree, type CallTreeNode, type CallTreeOptions } from './call-t
 export { bottomUp, groupTimes, type BottomUpOptions, type BottomUpRow } from './bottom-up.ts';
 export { groupFrames, type Group, type Grouping } from './groups.ts';
 export { callNodeTable, callNodePath, findCallNode, type CallNodeTable } from './call-nodes.ts';
-export { CATEGORY_HELP, CATEGORY_LABELS, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
+export { CATEGORY_HELP, CATEGORY_LABELS, categoryTitle, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
 export { BUCKET_HELP, BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
-export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
+export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SPLIT_FIELD, SPLIT_LABELS, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';

@@ -16,6 +16,11 @@ import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
+import { Explain } from '../components/Explain.tsx';
+import type { Term } from '../../../shared/glossary.ts';
+
+// Legend entries whose word a student may not know: a "what is this?" next to them.
+const LEGEND_TERMS: Partial<Record<string, Term>> = { native: 'native', gc: 'gc', idle: 'idle', program: 'program' };
 
 const HIGHLIGHT = '#e600e6';
 const SEARCH_DELAY_MS = 120;
@@ -184,6 +189,7 @@ export function Flamegraph({ data, active = true, onFrameMenu, highlight = null 
             <span className="swatch" style={{ background: legendColor(c.key) }} aria-hidden="true" />
             {c.label}
             {c.key !== 'folded' && data.totalMs > 0 && <span className="muted"> {formatPercent(data.selfMsByClass[c.key] / data.totalMs)}</span>}
+            {LEGEND_TERMS[c.key] && <> <Explain term={LEGEND_TERMS[c.key]!} /></>}
           </li>
         ))}
       </ul>

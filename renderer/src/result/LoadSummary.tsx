@@ -1,13 +1,15 @@
 // How the server served the load: throughput, latency percentiles (three
 // decimals: microsecond resolution), failures, and the per-second timeline.
 import type { LoadSummary as Load } from '../../../shared/api.ts';
+import type { Term } from '../../../shared/glossary.ts';
+import { Explain } from '../components/Explain.tsx';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
 
-function Stat({ label, value, raw, testId, tone }: { label: string; value: string; raw?: number; testId?: string; tone?: 'bad' }) {
+function Stat({ label, value, raw, testId, tone, term }: { label: string; value: string; raw?: number; testId?: string; tone?: 'bad'; term?: Term }) {
   return (
     <div className={`stat ${tone ?? ''}`}>
-      <dt>{label}</dt>
+      <dt>{label}{term && <> <Explain term={term} /></>}</dt>
       <dd data-testid={testId} data-value={raw}>{value}</dd>
     </div>
   );
@@ -31,9 +33,9 @@ export function LoadSummary({ load }: { load: Load | null }) {
       <dl className="stats">
         <Stat label="Requests" value={formatInt(load.requests)} raw={load.requests} testId="summary-requests" />
         <Stat label="Requests/s" value={formatRate(load.rps)} raw={load.rps} testId="summary-rps" />
-        <Stat label="p50" value={formatMs(load.latencyMs.p50)} raw={load.latencyMs.p50} testId="summary-p50" />
+        <Stat label="p50" value={formatMs(load.latencyMs.p50)} raw={load.latencyMs.p50} testId="summary-p50" term="p50" />
         <Stat label="p90" value={formatMs(load.latencyMs.p90)} raw={load.latencyMs.p90} testId="summary-p90" />
-        <Stat label="p99" value={formatMs(load.latencyMs.p99)} raw={load.latencyMs.p99} testId="summary-p99" />
+        <Stat label="p99" value={formatMs(load.latencyMs.p99)} raw={load.latencyMs.p99} testId="summary-p99" term="p99" />
         <Stat label="max" value={formatMs(load.latencyMs.max)} raw={load.latencyMs.max} testId="summary-max" />
       </dl>
       <dl className="stats secondary">

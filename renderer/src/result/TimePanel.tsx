@@ -3,9 +3,8 @@
 // cross-cutting buckets (logging, JSON, regex, sync crypto, sync fs,
 // compression) with the functions of yours they were called from, and
 // findings in plain words. All from shared/profile, through the transforms.
-import { BUCKET_HELP, CATEGORY_HELP, msPerThousandRequests, type Transform } from '../../../shared/profile/index.ts';
+import { BUCKET_HELP, CATEGORY_HELP, findingSentence, msPerThousandRequests, spreadSentence, type Transform } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
-import { findings } from '../analysis/findings.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
@@ -20,11 +19,14 @@ interface Props {
 
 export function TimePanel({ client, transforms, active, requests }: Props) {
   const view = useView(client, active ? { view: 'time', transforms } : null);
+  // The same findings as the verdict (shared/profile/findings.ts), for the profile as transformed here.
+  const verdict = useView(client, active ? { view: 'verdict', transforms, context: { requests } } : null);
   const time = view.data;
   if (view.error) return <p className="note note-error">{view.error}</p>;
   if (!time) return <p className="empty-state" aria-busy="true">Computing where the time went…</p>;
   const per1k = (ms: number) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
-  const list = findings(time, requests);
+  const list = verdict.data?.findings ?? [];
+  const spread = verdict.data?.spread ?? null;
   const maxCategory = Math.max(...time.categories.map((c) => c.percent), 1);
 
   return (
@@ -34,9 +36,10 @@ export function TimePanel({ client, transforms, active, requests }: Props) {
         {view.stale && ' Updating…'}
       </p>
 
-      {list.length > 0 && (
+      {(list.length > 0 || spread) && (
         <ul className="findings" aria-label="Findings">
-          {list.map((f) => <li key={f.id} data-testid="finding" data-id={f.id}>{f.text}</li>)}
+          {list.map((f, i) => <li key={`${f.kind}-${f.frame}-${i}`} data-testid="finding" data-id={f.kind}>{findingSentence(f)} <span className="muted">{f.advice}</span></li>)}
+          {spread && <li data-testid="finding" data-id="spread">{spreadSentence(spread)}</li>}
         </ul>
       )}
 
