@@ -23,6 +23,7 @@ import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
+import { useRecordingAddress } from './result/useRecordingAddress.ts';
 import './app-nav.css';
 
 export interface TargetState {
@@ -95,6 +96,10 @@ export function App() {
     },
     [client, go],
   );
+
+  const [addressProblem, dismissAddressProblem] = useRecordingAddress({
+    shownId: shown && !shown.saveProblem ? shown.result.id : null, onResultScreen: screen === 'result', open: openRecording,
+  });
 
   const importDropped = (files: File[]) => {
     go('library');
@@ -196,6 +201,11 @@ export function App() {
         {deletes.error && (
           <NoticeToast onClose={deletes.dismissError} testId="delete-error">
             <span>{deletes.error}</span>
+          </NoticeToast>
+        )}
+        {addressProblem && (
+          <NoticeToast onClose={dismissAddressProblem} testId="address-problem">
+            <span>{addressProblem}</span>
           </NoticeToast>
         )}
         {notice && (

@@ -12,7 +12,8 @@
 //   - a dependency package that takes a big share;
 //   - garbage collection.
 // Only what takes at least MIN_BUSY_PERCENT of the busy time (the profile
-// minus idle) counts; when nothing does, `spread` says where the time is instead.
+// minus idle) counts — FUNCTION_MIN_BUSY_PERCENT for a function's own code;
+// when nothing does, `spread` says where the time is instead.
 import { bottomUp } from './bottom-up.ts';
 import { adviceFor } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
@@ -81,6 +82,8 @@ export interface FindingsOptions {
 }
 
 export const MIN_BUSY_PERCENT = 5;
+/** A function's own code needs more to be a finding: every server has a handler with a few % of plain work. */
+export const FUNCTION_MIN_BUSY_PERCENT = 10;
 export const MAX_FINDINGS = 3;
 const GC_MIN_BUSY_PERCENT = 10;
 
@@ -122,7 +125,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   for (const r of rows) {
     if (r.category !== 'user') continue;
     const own = r.selfMs - lineWork[r.frame];
-    if (!counts(own)) continue;
+    if (busyMs <= 0 || busyPct(own) < FUNCTION_MIN_BUSY_PERCENT) continue;
     const hot = hotLines(profile, r.frame).find((l) => l.bucket === null);
     const line = hot?.line ?? r.line;
     out.push({

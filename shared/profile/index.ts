@@ -19,7 +19,7 @@ export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SP
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
-export { findFindings, FINDING_KINDS, MAX_FINDINGS, MIN_BUSY_PERCENT, type Finding, type FindingKind, type FindingsOptions, type FindingsResult, type Spread } from './findings.ts';
+export { findFindings, FINDING_KINDS, FUNCTION_MIN_BUSY_PERCENT, MAX_FINDINGS, MIN_BUSY_PERCENT, type Finding, type FindingKind, type FindingsOptions, type FindingsResult, type Spread } from './findings.ts';
 export { adviceFor } from './advice.ts';
 export { loadChecks, shareInterval, trustChecks, type Check, type RecordingContext } from './checks.ts';
 export { buildVerdict, findingHeadline, findingSentence, findingWhere, shortPlace, spreadSentence, verdictLines, type Verdict } from './verdict.ts';

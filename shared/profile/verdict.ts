@@ -2,7 +2,7 @@
 // trust them and what the load says (checks.ts) — and the sentences the UI and
 // the CLI print for them, written once here.
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
-import { findFindings, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
+import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from './places.ts';
@@ -46,7 +46,7 @@ export function findingSentence(f: Finding): string {
 export function spreadSentence(s: Spread): string {
   const top = s.top ? ` The heaviest function is ${s.top.name}${/:\d+$/.test(s.top.location) ? ` in ${shortPlace(s.top.location)}` : ''} (${pct(s.top.busyPercent)}).` : '';
   const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
-  return `Nothing of yours stands out: no function of your code and no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time. The time is spread over ${over}.${top}`;
+  return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
 }
 
 /** The verdict as plain text lines, most important first (the CLI prints these). */
