@@ -32,6 +32,8 @@ export {
   focusFunction, focusSubtree, mergeFunction, type Transform,
 } from './transforms.ts';
 
+export { sampleTimesMs, timeBins, timeRange, type TimeBin } from './time-range.ts';
+
 export { diffProfiles, matchFunctions, type DiffOptions, type DiffRow, type DiffSide, type DiffStatus, type ProfileDiff } from './diff.ts';
 export { buildDiffFlameTree, type DiffFlameNode, type DiffFlameOptions } from './diff-flame.ts';
 
