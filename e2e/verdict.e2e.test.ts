@@ -77,11 +77,14 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(errors).toEqual([]);
   });
 
-  it('/hello: nothing of yours stands out, and the verdict says so; the layout holds at 1024×700', async () => {
+  it('/hello: nothing of yours is blamed, and the verdict says so; the layout holds at 1024×700', async () => {
     await record('/hello', false);
     const spread = page.getByTestId('verdict-spread');
     await spread.or(page.getByTestId('verdict-finding')).first().waitFor();
-    expect(await page.getByTestId('verdict').textContent()).toMatch(/Nothing of yours stands out/);
+    // No function of yours and no kind of work is blamed; on a crowded machine garbage collection may pass its 10% bar.
+    const kinds = await page.getByTestId('verdict-finding').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+    if (kinds.length === 0) expect(await spread.textContent()).toMatch(/^Nothing of yours stands out/);
+    else expect(kinds.every((k) => k === 'gc')).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'verdict-hello.png') });
     // "What is this?" next to p99: a plain explanation, no link out.
     await page.getByTestId('explain-p99').click();
@@ -105,7 +108,7 @@ describe.skipIf(!hasChromium)(title, () => {
       await other.goto(`${web.url}${hash}`);
       await other.getByTestId('result-screen').waitFor({ timeout: 30_000 });
       expect(await other.getByTestId('result-url').textContent()).toMatch(/\/hello$/);
-      await other.getByTestId('verdict-spread').waitFor({ timeout: 30_000 });
+      await other.getByTestId('verdict-spread').or(other.getByTestId('verdict-finding')).first().waitFor({ timeout: 30_000 });
       expect(new URL(other.url()).hash).toBe(hash);
       // An address that names no recording: one sentence, nothing else breaks.
       await other.goto(`${web.url}#/recordings/no-such-recording`);
@@ -121,4 +124,33 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(errors).toEqual([]);
   });
 
+
+  it('a time range dragged on the timeline filters the tables and the verdict', async () => {
+    const chart = page.getByTestId('timeline-chart');
+    await chart.waitFor({ timeout: 20_000 });
+    await page.getByTestId('tab-bottom-up').click();
+    const table = page.getByTestId('bottom-up-table');
+    await table.getByTestId('table-row').first().waitFor({ timeout: 20_000 });
+    const before = await table.getByTestId('table-row').first().textContent();
+    const box = (await chart.boundingBox())!;
+    // Hover reads every series at that time.
+    await page.mouse.move(box.x + 118 + (box.width - 126) * 0.2, box.y + 20);
+    expect(await page.getByTestId('timeline-tip').textContent()).toMatch(/^\d+(\.\d)? s.*event loop \d+%.*profile: busy \d+%/s);
+    // Drag over the second half of the plot (the labels take the first 118 px).
+    const plotX = (f: number) => box.x + 118 + (box.width - 126) * f;
+    await page.mouse.move(plotX(0.5), box.y + 30);
+    await page.mouse.down();
+    await page.mouse.move(plotX(0.7), box.y + 30, { steps: 5 });
+    await page.mouse.move(plotX(0.95), box.y + 30, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.getByTestId('timeline-range').textContent()).toMatch(/^Showing \d+(\.\d)? s – \d+(\.\d)? s/);
+    await page.getByTestId('verdict-range').waitFor();
+    // The table follows: its first row's numbers change (fewer samples in the range).
+    await expect.poll(() => table.getByTestId('table-row').first().textContent(), { timeout: 20_000 }).not.toBe(before);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(artifacts, 'verdict-time-range.png'), fullPage: true });
+    await page.getByTestId('timeline-clear').click();
+    await expect.poll(() => table.getByTestId('table-row').first().textContent(), { timeout: 20_000 }).toBe(before);
+    expect(errors).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, buildVerdict, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform,
+  bottomUp, bucketBreakdown, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, importProfile, applyTransform,
   type CallTreeNode, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
@@ -68,6 +68,11 @@ export class AnalysisEngine {
       } as ViewResults[R['view']];
       case 'verdict': return buildVerdict(profile, request.context) as ViewResults[R['view']];
       case 'regex-check': return checkRegex(request.pattern) as ViewResults[R['view']];
+      case 'timeline': {
+        const kind = profile.frames.map((f) => classifyFrame(f).kind);
+        const bins = timeBins(profile, request.bins, (f) => kind[f] === 'idle', (f) => kind[f] === 'user', (f) => kind[f] === 'gc');
+        return { durationMs: profile.durationMs, bins } as ViewResults[R['view']];
+      }
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }

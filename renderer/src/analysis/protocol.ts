@@ -2,7 +2,7 @@
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
 import type {
-  BottomUpRow, BucketRow, CategoryRow, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, Transform, Verdict,
+  BottomUpRow, BucketRow, CategoryRow, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, TimeBin, Transform, Verdict,
 } from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 
@@ -13,7 +13,8 @@ export type ViewRequest =
   | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] }
   | { view: 'lines'; transforms: Transform[]; frame: number }
   | { view: 'verdict'; transforms: Transform[]; context: RecordingContext }
-  | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern };
+  | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern }
+  | { view: 'timeline'; transforms: Transform[]; bins: number };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -64,6 +65,13 @@ export interface ViewResults {
   /** The verdict (shared/profile findings + checks), without the ReDoS check: that is 'regex-check', asked for after. */
   verdict: Verdict;
   'regex-check': RegexCheck;
+  timeline: TimelineData;
+}
+
+/** How busy the profile was over time (shared/profile timeBins), for the timeline. */
+export interface TimelineData {
+  durationMs: number;
+  bins: TimeBin[];
 }
 
 /** A function's self time line by line (shared/profile hotLines). */

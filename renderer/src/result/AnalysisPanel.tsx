@@ -16,6 +16,9 @@ import { TimePanel } from './TimePanel.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
 import { useView, type ClientState } from './useAnalysis.ts';
 import type { RevealRequest } from './Verdict.tsx';
+import { Timeline, type TimeSelection } from './Timeline.tsx';
+import type { LoadSummary, ProcessSample } from '../../../shared/api.ts';
+import type { Transform } from '../../../shared/profile/index.ts';
 import { readLastTab, rememberTab } from '../lib/last-tab.ts';
 import './analysis.css';
 
@@ -29,15 +32,25 @@ interface Props {
   requests: number | null;
   /** A finding's file:line was clicked: show that function in Bottom-up and find it in the flamegraph. */
   reveal?: RevealRequest | null;
+  /** The timeline's series and its selected range (ResultScreen keeps it: the verdict follows it too). */
+  load?: LoadSummary | null;
+  samples?: readonly ProcessSample[];
+  range?: TimeSelection | null;
+  onRange?(range: TimeSelection | null): void;
 }
 
-export function AnalysisPanel({ loaded, requests, reveal = null }: Props) {
+export function AnalysisPanel({ loaded, ...rest }: Props) {
   if (loaded.status === 'loading') return <p className="empty-state" aria-busy="true">Reading the profile…</p>;
   if (loaded.status === 'error') return <p className="note note-error" data-testid="flamegraph-empty">{loaded.message}</p>;
-  return <Views client={loaded.client} requests={requests} reveal={reveal} />;
+  return <Views client={loaded.client} {...rest} />;
 }
 
-function Views({ client, requests, reveal }: { client: AnalysisClient; requests: number | null; reveal: RevealRequest | null }) {
+/** The time range as the first transform of every view. */
+export function rangeTransforms(range: TimeSelection | null): Transform[] {
+  return range ? [{ type: 'time-range', fromMs: range.fromMs, toMs: range.toMs }] : [];
+}
+
+function Views({ client, requests, reveal = null, load = null, samples = [], range = null, onRange }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
   // The tab a user last chose is where the next result opens.
   const [tab, setTab] = useState<TabKey>(() => readLastTab(TAB_KEYS, 'flamegraph'));
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
@@ -45,7 +58,7 @@ function Views({ client, requests, reveal }: { client: AnalysisClient; requests:
   const [stack, setStack] = useState<readonly AppliedTransform[]>([]);
   const [by, setBy] = useState<Grouping>('function');
   const [menu, setMenu] = useState<{ x: number; y: number; target: MenuTarget } | null>(null);
-  const transforms = useMemo(() => transformsOf(stack), [stack]);
+  const transforms = useMemo(() => [...rangeTransforms(range), ...transformsOf(stack)], [range, stack]);
 
   const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms } : null);
 
@@ -88,6 +101,7 @@ function Views({ client, requests, reveal }: { client: AnalysisClient; requests:
 
   return (
     <div className="analysis" ref={root}>
+      {onRange && <Timeline client={client} load={load} samples={samples} range={range} onRange={onRange} />}
       <TransformBreadcrumb stack={stack} onPop={(i) => setStack((s) => popTransform(s, i))} busy={flame.stale} />
       <Tabs<TabKey>
         label="Profile views"

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingResult } from '../../../shared/api.ts';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatDuration, formatInt } from '../lib/format.ts';
-import { AnalysisPanel } from './AnalysisPanel.tsx';
+import { AnalysisPanel, rangeTransforms } from './AnalysisPanel.tsx';
+import type { TimeSelection } from './Timeline.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
 import { useAnalysisClient } from './useAnalysis.ts';
@@ -16,8 +17,6 @@ function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
-
-const NO_TRANSFORMS: never[] = [];
 
 interface Props {
   result: RecordingResult;
@@ -40,6 +39,9 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
   const context = useMemo(() => recordingContext(result), [result]);
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
+  // A time range chosen on the timeline: every view shows only it, the verdict too.
+  const [range, setRange] = useState<TimeSelection | null>(null);
+  const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
   const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
 
   return (
@@ -76,9 +78,9 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
       {result.profile != null && loaded.status !== 'error' && (
         <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
-          <h2 id="verdict-heading">What is slow, and what to do</h2>
+          <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
           {loaded.status === 'ready'
-            ? <Verdict key={result.id} client={loaded.client} transforms={NO_TRANSFORMS} context={context} onReveal={onReveal} />
+            ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={context} onReveal={onReveal} />
             : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
         </section>
       )}
@@ -94,7 +96,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
           <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
-          <AnalysisPanel key={result.id} loaded={loaded} requests={requests} reveal={reveal} />
+          <AnalysisPanel key={result.id} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} />
         )}
       </section>
 
