@@ -39,7 +39,8 @@ interface Row {
   max: string;
 }
 
-function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
+/** The element's width, followed as it changes; `ready` re-runs it once the element is in the page. */
+function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number {
   const [width, setWidth] = useState(800);
   useEffect(() => {
     const el = ref.current;
@@ -48,14 +49,14 @@ function useWidth(ref: React.RefObject<HTMLDivElement | null>): number {
     ro.observe(el);
     setWidth(el.clientWidth);
     return () => ro.disconnect();
-  }, [ref]);
+  }, [ref, ready]);
   return width;
 }
 
 export function Timeline({ client, load, samples, range, onRange }: Props) {
   const view = useView(client, { view: 'timeline', transforms: [], bins: BINS });
   const box = useRef<HTMLDivElement>(null);
-  const width = useWidth(box);
+  const width = useWidth(box, view.data !== null);
   const [hover, setHover] = useState<number | null>(null);
   const [drag, setDrag] = useState<{ a: number; b: number } | null>(null);
   const data = view.data;
