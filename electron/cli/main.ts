@@ -6,6 +6,8 @@ import { libraryCommand } from './library.ts';
 import { analyzeCommand } from './analyze.ts';
 import { diffCommand } from './diff.ts';
 import { convertCommand } from './convert.ts';
+import { sweepCommand } from './sweep.ts';
+import { overheadCommand } from './overhead.ts';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -15,6 +17,8 @@ const commands: Record<string, { run: Command; summary: string }> = {
   analyze: { run: analyzeCommand, summary: 'show where the time of a CPU profile went (functions, categories, kinds of work)' },
   diff: { run: diffCommand, summary: 'compare two CPU profiles function by function' },
   convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, collapsed stacks or speedscope JSON' },
+  sweep: { run: sweepCommand, summary: 'load a URL at several levels of connections and find where the server saturates' },
+  overhead: { run: overheadCommand, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
 };
 
 function usage(): string {

@@ -7,8 +7,9 @@
 // recording keeps running — and its result arrives — while you browse the
 // library.
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
 import { CompareScreen } from './library/CompareScreen.tsx';
 import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
@@ -21,18 +22,12 @@ import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
+import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
+import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import { useRecordingAddress } from './result/useRecordingAddress.ts';
 import './app-nav.css';
-
-export interface TargetState {
-  info: TargetInfo;
-  /** Set once the process has exited (launched) or the inspector went away. */
-  exit: { code: number | null; signal: string | null } | null;
-  /** Launched with "Try the demo server": its routes are offered as quick picks. */
-  isDemo: boolean;
-}
 
 type Screen = 'record' | 'library' | 'result' | 'compare';
 
@@ -48,7 +43,7 @@ export function App() {
   const client = useClient();
   const connection = useConnectionStatus();
   const [screen, setScreen] = useState<Screen>('record');
-  const [shown, setShown] = useState<{ result: RecordingResult; saveProblem: string | null } | null>(null);
+  const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
@@ -72,9 +67,11 @@ export function App() {
   const { onTargetReady } = useSuggestedUrls({ client, target, setTarget, setLoadForm });
 
   const chooseTarget = (info: TargetInfo, isDemo: boolean) => {
-    setTarget({ info, exit: null, isDemo });
+    setTarget({ info, exit: info.running ? null : { code: null, signal: null }, isDemo });
     onTargetReady(info);
   };
+  // After a reload: the target launched before it, with its console.
+  useRecoveredTarget({ client, consoleStore, canRecover: () => target === null, onRecovered: chooseTarget });
 
   const go = useCallback((next: Screen) => {
     setScreen(next);
@@ -82,7 +79,7 @@ export function App() {
   }, []);
 
   // A recording ended: show it — unless the user went elsewhere meanwhile; then say so.
-  const onRecordingResult = (result: RecordingResult, saveProblem: string | null) => {
+  const onRecordingResult = (result: RecordingMeta, saveProblem: string | null) => {
     setShown({ result, saveProblem });
     if (screen === 'record') setScreen('result');
     else setNotice(result.name);
@@ -161,6 +158,7 @@ export function App() {
       </header>
       <main className="app-main">
         <div hidden={screen !== 'record'}>
+          <ErrorBoundary what="The Record screen">
           <RecordScreen
             active={screen === 'record'}
             target={target}
@@ -175,9 +173,11 @@ export function App() {
             consoleStore={consoleStore}
             onResult={onRecordingResult}
           />
+          </ErrorBoundary>
         </div>
         {/* Kept mounted too: the search, the sort, the selection and the scroll survive opening a recording. */}
         <div hidden={screen !== 'library'}>
+          <ErrorBoundary what="The Library screen">
           <LibraryScreen
             hiddenIds={deletes.hidden}
             onOpen={openRecording}
@@ -189,11 +189,19 @@ export function App() {
             onRecord={() => go('record')}
             imports={imports}
           />
+          </ErrorBoundary>
         </div>
+        {/* One recording whose data a screen cannot draw must not take the window down with it. */}
         {screen === 'result' && shown && (
-          <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          <ErrorBoundary what="This recording" resetKey={shown.result.id}>
+            <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          </ErrorBoundary>
         )}
-        {screen === 'compare' && compareIds && <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />}
+        {screen === 'compare' && compareIds && (
+          <ErrorBoundary what="The comparison" resetKey={compareIds.join()}>
+            <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />
+          </ErrorBoundary>
+        )}
       </main>
 
       <div className="toasts">

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildVerdict, findingSentence, spreadSentence, verdictLines } from './verdict.ts';
 import { findFindings } from './findings.ts';
-import { profileFromText } from './text-profile.ts';
+import { profileFromText } from './test-support/text-profile.ts';
 import type { RegexChecker } from './regex-check.ts';
 
 const APP = 'file:///app/app.js';

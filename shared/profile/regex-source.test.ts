@@ -1,7 +1,7 @@
 // Finding the pattern a hot line runs: on the line, or on its definition.
 import { describe, expect, it } from 'vitest';
 import { hotLinePattern, regexDefinedOnLine, regexOnLine } from './regex-source.ts';
-import { profileFromText } from './text-profile.ts';
+import { profileFromText } from './test-support/text-profile.ts';
 import { readRecheckResult, regexCheckSentence } from './regex-check.ts';
 
 describe('regexOnLine', () => {

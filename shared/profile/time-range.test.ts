@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { bottomUp } from './bottom-up.ts';
 import { findFindings } from './findings.ts';
-import { formatTree, profileFromText } from './text-profile.ts';
+import { formatTree, profileFromText } from './test-support/text-profile.ts';
 import { buildFlameTree } from './flame.ts';
 import { sampleTimesMs, timeBins, timeRange } from './time-range.ts';
 import { applyTransforms } from './transforms.ts';

@@ -35,6 +35,8 @@ export const MIGRATIONS: string[] = [
    );`,
   // 1 → 2: the headline CPU split, for the Library's bar.
   `ALTER TABLE recordings ADD COLUMN cpu_split TEXT;`,
+  // 2 → 3: what a launched target was given ({"env": {…}, "args": […]}), so runs that differ only there can be told apart.
+  `ALTER TABLE recordings ADD COLUMN launch TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.ts';
+import { watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
 
 export interface LaunchedProcess {
@@ -43,11 +44,16 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   if (statSync(scriptPath).isDirectory()) throw new UserError(`${scriptPath} is a folder: choose the script file to run (for example server.js).`);
 
   const node = spec.nodePath?.trim() || 'node';
-  const child = spawn(node, ['--inspect=127.0.0.1:0', scriptPath, ...(spec.args ?? [])], {
+  // fd 3 is the watchdog's pipe (watchdog.ts): the target ends when Flambé does.
+  const child = spawn(node, ['--inspect=127.0.0.1:0', '-r', watchdogPreload(), scriptPath, ...(spec.args ?? [])], {
     cwd,
     env: { ...process.env, ...spec.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
+  // Our end of it must not keep Flambé alive; it closes when Flambé exits.
+  const watchdogPipe = child.stdio[3] as (NodeJS.ReadableStream & { unref?: () => void }) | null;
+  watchdogPipe?.on('error', () => undefined);
+  watchdogPipe?.unref?.();
 
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));

@@ -1,7 +1,7 @@
 // Two recordings side by side — until a real diff view exists: each with its
 // load summary and flamegraph, read-only, built from the Result screen's parts.
 import { useEffect, useState } from 'react';
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { RecordingMeta } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
@@ -12,7 +12,7 @@ import { useFlameData } from '../result/useFlameData.ts';
 import { formatRowDate, routeOf } from './row-format.ts';
 import './library.css';
 
-type Loaded = { ok: true; result: RecordingResult } | { ok: false; message: string };
+type Loaded = { ok: true; result: RecordingMeta } | { ok: false; message: string };
 
 export function CompareScreen({ ids, onOpen, onBack }: { ids: readonly [string, string]; onOpen(id: string): void; onBack(): void }) {
   const client = useClient();
@@ -65,7 +65,7 @@ export function CompareScreen({ ids, onOpen, onBack }: { ids: readonly [string, 
 }
 
 function CompareSide({ letter, side, onOpen }: { letter: string; side: Loaded; onOpen(): void }) {
-  const flame = useFlameData(side.ok ? side.result.profile : null);
+  const flame = useFlameData(side.ok && side.result.hasProfile ? side.result.id : null);
   if (!side.ok) {
     return (
       <section className="compare-side card">
@@ -94,7 +94,7 @@ function CompareSide({ letter, side, onOpen }: { letter: string; side: Loaded; o
       </div>
       <div className="card">
         <h3>Where the time went</h3>
-        {r.profile == null ? (
+        {!r.hasProfile ? (
           <p className="empty-state">No profile: this was a load-only run.</p>
         ) : flame === null ? (
           <p className="empty-state" aria-busy="true">Building the flamegraph…</p>

@@ -5,13 +5,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlameNode, Grouping } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import type { FlameData } from '../lib/flame-data.ts';
 import { menuItems, popTransform, pushTransform, targetFromFrame, transformsOf, type AppliedTransform, type MenuItem, type MenuTarget } from '../analysis/transform-menu.ts';
 import { BottomUpView } from './BottomUpView.tsx';
 import { CallTreeView } from './CallTreeView.tsx';
 import { ContextMenu } from './ContextMenu.tsx';
-import { Flamegraph } from './Flamegraph.tsx';
+import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
 import { TimePanel } from './TimePanel.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
 import { useView, type ClientState } from './useAnalysis.ts';
@@ -26,7 +27,7 @@ const TAB_KEYS = ['flamegraph', 'bottom-up', 'call-tree', 'time'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 interface Props {
-  /** The analysis client of the recording's profile (ResultScreen opens it: the verdict shares it). */
+  /** The analysis client of the recording's profile (ResultScreen opens it by recording id: the verdict shares it). */
   loaded: ClientState;
   /** Requests served while the profile ran: adds "ms per 1 000 requests". */
   requests: number | null;
@@ -60,7 +61,13 @@ function Views({ client, requests, reveal = null, load = null, samples = [], ran
   const [menu, setMenu] = useState<{ x: number; y: number; target: MenuTarget } | null>(null);
   const transforms = useMemo(() => [...rangeTransforms(range), ...transformsOf(stack)], [range, stack]);
 
-  const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms } : null);
+  // The flamegraph is pruned for the window's width (the chart is a little narrower: a touch more detail).
+  const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
+  const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms, widthPx } : null);
+  const model = useMemo<FlameModel>(() => ({
+    zoom: (zoom) => client.view({ view: 'flame-zoom', transforms, widthPx, zoom }),
+    search: (query) => client.view({ view: 'flame-search', transforms, query }),
+  }), [client, transforms, widthPx]);
 
   const open = useCallback((key: TabKey) => {
     setTab(key);
@@ -101,7 +108,7 @@ function Views({ client, requests, reveal = null, load = null, samples = [], ran
 
   return (
     <div className="analysis" ref={root}>
-      {onRange && <Timeline client={client} load={load} samples={samples} range={range} onRange={onRange} />}
+      {onRange && <ErrorBoundary what="The timeline"><Timeline client={client} load={load} samples={samples} range={range} onRange={onRange} /></ErrorBoundary>}
       <TransformBreadcrumb stack={stack} onPop={(i) => setStack((s) => popTransform(s, i))} busy={flame.stale} />
       <Tabs<TabKey>
         label="Profile views"
@@ -112,12 +119,12 @@ function Views({ client, requests, reveal = null, load = null, samples = [], ran
           {
             key: 'flamegraph', label: 'Flamegraph', testId: 'tab-flamegraph',
             content: flame.error ? <p className="note note-error" data-testid="flamegraph-empty">{flame.error}</p>
-              : flame.data ? <Flamegraph data={flame.data} active={tab === 'flamegraph'} highlight={reveal} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} />
+              : flame.data ? <ErrorBoundary what="The flamegraph"><Flamegraph data={flame.data} model={flame.stale ? undefined : model} active={tab === 'flamegraph'} highlight={reveal} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} /></ErrorBoundary>
                 : <p className="empty-state" aria-busy="true">Building the flamegraph…</p>,
           },
-          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /> },
-          { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <CallTreeView {...tableProps} active={tab === 'call-tree'} /> },
-          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /> },
+          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /></ErrorBoundary> },
+          { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <ErrorBoundary what="The call tree"><CallTreeView {...tableProps} active={tab === 'call-tree'} /></ErrorBoundary> },
+          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /></ErrorBoundary> },
         ]}
       />
       {menu && <ContextMenu x={menu.x} y={menu.y} title={menu.target.name} items={menuItems(menu.target, stack)} onChoose={choose} onClose={closeMenu} />}

@@ -2,13 +2,15 @@
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { RecordingMeta } from '../../../shared/api.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { SaveError } from '../library/SaveError.tsx';
-import { formatDuration, formatInt } from '../lib/format.ts';
+import { formatInt } from '../lib/format.ts';
 import { AnalysisPanel, rangeTransforms } from './AnalysisPanel.tsx';
 import type { TimeSelection } from './Timeline.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
+import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
 import { useAnalysisClient } from './useAnalysis.ts';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from './recording-context.ts';
@@ -19,7 +21,7 @@ function formatDate(iso: string): string {
 }
 
 interface Props {
-  result: RecordingResult;
+  result: RecordingMeta;
   /** Set when the library could not store the recording. */
   saveProblem?: string | null;
   onNewRecording: () => void;
@@ -34,8 +36,9 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
   // A new screen: move focus to its heading so keyboard and screen-reader users start here.
   useEffect(() => heading.current?.focus(), []);
 
-  // One analysis client for the verdict and the views (one worker, one import).
-  const loaded = useAnalysisClient(result.profile);
+  // One analysis client for the verdict and the views: the profile's bytes are
+  // fetched by id once (getProfile) and imported once, in one worker.
+  const loaded = useAnalysisClient(result.hasProfile ? result.id : null);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
   const context = useMemo(() => recordingContext(result), [result]);
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
@@ -48,7 +51,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
     <div className="result-screen" data-testid="result-screen">
       <header className="result-header">
         <div>
-          <h1 ref={heading} tabIndex={-1}>{target ? target.label : 'Load only'}</h1>
+          <h1 ref={heading} tabIndex={-1} data-testid="result-title">{resultTitle(result)}</h1>
           {load && (
             <p className="result-meta">
               <span className="method">{load.method}</span> <span className="url" data-testid="result-url">{load.url}</span>
@@ -58,7 +61,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
             <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
             {target && <> · PID {target.pid} · Node {target.nodeVersion}</>}
             {load && <> · {formatInt(load.connections)} connections</>}
-            {load && <> · {load.requests ? `${formatInt(load.requests)} requests` : formatDuration(load.durationSec)}</>}
+            {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
             {settings && settings.targetId !== null && <> · sampling every {settings.samplingIntervalUs} µs</>}
           </p>
         </div>
@@ -76,34 +79,42 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
 
       {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
 
-      {result.profile != null && loaded.status !== 'error' && (
+      {result.hasProfile && loaded.status !== 'error' && (
         <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
-          {loaded.status === 'ready'
-            ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={context} onReveal={onReveal} />
-            : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
+          <ErrorBoundary what="The verdict" resetKey={result.id}>
+            {loaded.status === 'ready'
+              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={context} onReveal={onReveal} />
+              : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
+          </ErrorBoundary>
         </section>
       )}
 
       <section className="card" aria-labelledby="load-result-heading">
         <h2 id="load-result-heading">Load</h2>
-        <LoadSummary load={result.load} />
+        <ErrorBoundary what="The load summary" resetKey={result.id}>
+          <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} />
+        </ErrorBoundary>
       </section>
 
       <section className="card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">CPU profile</h2>
-        {result.profile == null ? (
-          <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
+        {!result.hasProfile ? (
+          <p className="empty-state" data-testid="flamegraph-empty">{noProfileSentence(result)}</p>
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
-          <AnalysisPanel key={result.id} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} />
+          <ErrorBoundary what="The CPU profile" resetKey={result.id}>
+            <AnalysisPanel key={result.id} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} />
+          </ErrorBoundary>
         )}
       </section>
 
       {result.samples.length > 0 && (
         <section className="card" aria-labelledby="samples-heading">
           <h2 id="samples-heading">The process</h2>
-          <ProcessSamples samples={result.samples} />
+          <ErrorBoundary what="The process samples" resetKey={result.id}>
+            <ProcessSamples samples={result.samples} />
+          </ErrorBoundary>
         </section>
       )}
     </div>
