@@ -27,14 +27,16 @@ export const LAYERS = [
   },
   {
     name: 'renderer', files: /^renderer\//,
-    folders: ['renderer/', 'shared/'], packages: ['react', 'react-dom', 'd3-flame-graph', 'd3-selection', '@tanstack/react-virtual'],
+    // recheck: the verdict's ReDoS check runs in the analysis worker (its pure-JS build, lib/browser.js).
+    folders: ['renderer/', 'shared/'], packages: ['react', 'react-dom', 'd3-flame-graph', 'd3-selection', '@tanstack/react-virtual', 'recheck'],
     why: 'the renderer is a browser page: it imports renderer/, shared/ and its UI libraries, and talks to the services only through the contract.',
   },
   {
     name: 'services', files: /^electron\/services\//,
     // pprof-format: the pprof export's encoder (export-pprof.ts); @jridgewell/trace-mapping: source maps read
     // at recording time (source-maps.ts). Both pure JS, used only where a recording is made or exported.
-    folders: ['electron/services/', 'shared/'], packages: [NODE, 'zod', 'ws', 'chrome-remote-interface', 'autocannon', 'hdr-histogram-js', 'pprof-format', '@jridgewell/trace-mapping'],
+    // recheck: the same ReDoS check for the CLI's verdict (services/regex-check.ts; shared/ may not import it).
+    folders: ['electron/services/', 'shared/'], packages: [NODE, 'zod', 'ws', 'chrome-remote-interface', 'autocannon', 'hdr-histogram-js', 'pprof-format', '@jridgewell/trace-mapping', 'recheck'],
     why: 'electron/services/ is plain Node below every transport: no electron, no renderer, no transport.',
   },
   {

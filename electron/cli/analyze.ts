@@ -4,6 +4,8 @@ import path from 'node:path';
 import { analyzeProfile, type ProfileAnalysis } from '../../shared/profile/index.ts';
 import { oneOf, parseCommandArgs, positionals, positiveInt, positiveNumber, readProfileFile } from './profile-input.ts';
 import { duration, ms, pct, table } from './table.ts';
+import { checksJson, findingsJson, formatVerdict, verdictOf } from './verdict.ts';
+import type { Verdict } from '../../shared/profile/index.ts';
 
 export const ANALYZE_HELP = `Usage:
   flambe analyze FILE [--json] [--top N] [--by function|file|package] [--requests N]
@@ -35,18 +37,20 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   const requests = positiveNumber(o.requests, '--requests');
   const { profile, format } = readProfileFile(file);
   const analysis = analyzeProfile(profile, { by, requests });
+  const verdict = verdictOf(profile, { requests });
   if (o.json) {
-    process.stdout.write(JSON.stringify(toJson(analysis, top)) + '\n');
+    process.stdout.write(JSON.stringify(toJson(analysis, top, verdict)) + '\n');
   } else {
-    process.stdout.write(formatAnalysis(path.basename(file), format, analysis, top ?? 20).join('\n') + '\n');
+    process.stdout.write(formatAnalysis(path.basename(file), format, analysis, top ?? 20, verdict).join('\n') + '\n');
   }
   return 0;
 }
 
 /** The --json shape: documented in the issue, stable for CI scripts. */
-export function toJson(a: ProfileAnalysis, top: number | undefined) {
+export function toJson(a: ProfileAnalysis, top: number | undefined, verdict?: Verdict) {
   const per1k = a.requests !== null;
   return {
+    ...(verdict ? { findings: findingsJson(verdict), checks: checksJson(verdict) } : {}),
     durationMs: a.durationMs,
     samples: a.samples,
     by: a.by,
@@ -63,11 +67,12 @@ export function toJson(a: ProfileAnalysis, top: number | undefined) {
   };
 }
 
-export function formatAnalysis(fileName: string, format: string, a: ProfileAnalysis, top: number): string[] {
+export function formatAnalysis(fileName: string, format: string, a: ProfileAnalysis, top: number, verdict?: Verdict): string[] {
   const per1k = a.requests !== null;
   const lines: string[] = [];
   lines.push(`${fileName}: ${duration(a.durationMs)} of CPU profile, ${a.samples} samples (${format === 'chrome-trace' ? 'Chrome trace' : '.cpuprofile'})`);
   if (per1k) lines.push(`${a.requests} requests served: times below include CPU ms per 1000 requests`);
+  if (verdict) lines.push('', ...formatVerdict(verdict));
   lines.push('', 'Where the time went');
   lines.push(...table(['ms', '%', ...(per1k ? ['ms/1k req'] : []), 'category'],
     a.categories.map((c) => [ms(c.ms), pct(c.percent), ...(per1k ? [ms(c.msPer1kRequests ?? 0)] : []), c.kind === 'dependency' ? `${c.name} (dependency)` : c.name])).map((l) => `  ${l}`));

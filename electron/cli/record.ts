@@ -10,6 +10,7 @@ import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/h
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
+import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -303,6 +304,7 @@ function profileStats(profile: unknown): { samples: number; durationMs: number }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
   const stats = profileStats(result.profile);
+  const verdict = recordingVerdict(result);
   if (json) {
     const l = result.load;
     const obj = {
@@ -310,6 +312,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       load: l ? loadJson(l, slowMs) : null,
       ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
+      findings: verdict ? findingsJson(verdict) : [],
+      checks: verdict ? checksJson(verdict) : [],
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
     };
@@ -326,5 +330,6 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
+  if (verdict) lines.push('', ...formatVerdict(verdict));
   process.stdout.write(lines.join('\n') + '\n');
 }

@@ -5,7 +5,8 @@
 // Only lines that samples landed on are kept (the hottest MAX_LINES), cut to
 // MAX_LINE_TEXT characters (storedLineText), and stored in the profile under
 // SOURCE_LINES_FIELD — other tools ignore the field.
-import { SOURCE_LINES_FIELD, storedLineText } from '../../shared/profile/lines.ts';
+import { lineBucket, SOURCE_LINES_FIELD, storedLineText } from '../../shared/profile/lines.ts';
+import { regexDefinedOnLine, regexOnLine } from '../../shared/profile/regex-source.ts';
 
 export const MAX_LINES = 2000;
 
@@ -60,9 +61,27 @@ export function sourceLinesOf(wanted: ScriptLines[], sources: ReadonlyMap<string
       const text = lines[line - 1];
       if (text === undefined || text.trim() === '') continue;
       (out[s.url] ??= {})[String(line)] = storedLineText(text);
+      const definition = regexDefinitionLine(lines, line);
+      if (definition > 0) out[s.url][String(definition)] = storedLineText(lines[definition - 1]);
     }
   }
   return out;
+}
+
+/**
+ * A hot line that runs a regex by name (`fragileEmail.test(input)`) does not
+ * show the pattern; the ReDoS check needs it (shared/profile/regex-source.ts).
+ * The line that defines that name: the nearest above the hot line, else below; 0 when none.
+ */
+export function regexDefinitionLine(lines: readonly string[], line: number): number {
+  const text = lines[line - 1];
+  if (text === undefined || lineBucket(text) !== 'regex') return 0;
+  const found = regexOnLine(text);
+  if (!found || !('identifier' in found)) return 0;
+  const id = found.identifier;
+  for (let i = line - 2; i >= 0; i--) if (lines[i].includes(id) && regexDefinedOnLine(lines[i], id)) return i + 1;
+  for (let i = line; i < lines.length; i++) if (lines[i].includes(id) && regexDefinedOnLine(lines[i], id)) return i + 1;
+  return 0;
 }
 
 /**

@@ -27,6 +27,7 @@ import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
 import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
+import { useRecordingAddress } from './result/useRecordingAddress.ts';
 import './app-nav.css';
 
 type Screen = 'record' | 'library' | 'result' | 'compare';
@@ -94,6 +95,10 @@ export function App() {
     },
     [client, go],
   );
+
+  const [addressProblem, dismissAddressProblem] = useRecordingAddress({
+    shownId: shown && !shown.saveProblem ? shown.result.id : null, onResultScreen: screen === 'result', open: openRecording,
+  });
 
   const importDropped = (files: File[]) => {
     if (screen === 'compare') {
@@ -266,6 +271,11 @@ export function App() {
         {deletes.error && (
           <NoticeToast onClose={deletes.dismissError} testId="delete-error">
             <span>{deletes.error}</span>
+          </NoticeToast>
+        )}
+        {addressProblem && (
+          <NoticeToast onClose={dismissAddressProblem} testId="address-problem">
+            <span>{addressProblem}</span>
           </NoticeToast>
         )}
         {notice && (

@@ -38,6 +38,16 @@ export const BUCKET_LABELS: Record<BucketId, string> = {
   compression: 'compression',
 };
 
+/** What each kind of work covers, for tooltips and the README (next to classify.ts's CATEGORY_HELP). */
+export const BUCKET_HELP: Record<BucketId, string> = {
+  logging: 'console.*, writes to stdout/stderr, pino, winston, debug…',
+  json: 'JSON.parse and JSON.stringify (found by the line that calls them), JSON libraries and framework helpers (express res.json, body-parser…)',
+  regex: 'regular expressions running: compiled patterns ("RegExp: …") and the lines of your code and dependencies that call .test, .exec, .match, .replace with a pattern',
+  crypto: 'node:crypto and crypto libraries, synchronous (pbkdf2Sync, hashes…)',
+  fs: 'synchronous file system calls (readFileSync, writeSync…)',
+  compression: 'node:zlib and compression libraries',
+};
+
 const PACKAGES: Record<BucketId, readonly string[]> = {
   logging: ['pino', 'pino-pretty', 'pino-std-serializers', 'sonic-boom', 'thread-stream', 'winston', 'winston-transport', 'logform',
     'bunyan', 'debug', 'log4js', 'loglevel', 'signale', 'consola', 'npmlog', 'roarr', 'tracer'],

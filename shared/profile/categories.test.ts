@@ -120,3 +120,14 @@ describe('per-request cost', () => {
     expect(analyzeProfile(p).functions[0].selfMsPer1kRequests).toBeUndefined();
   });
 });
+
+describe('one category vocabulary', () => {
+  it('the Library split speaks the words of CATEGORY_LABELS, and every category adds to one split field', async () => {
+    const { CATEGORY_LABELS } = await import('./classify.ts');
+    const { SPLIT_FIELD, SPLIT_LABELS } = await import('./categories.ts');
+    expect(SPLIT_LABELS).toEqual({
+      yourCode: 'Your code', dependencies: 'Dependencies', node: 'Node internals', gc: 'Garbage collection', idle: 'Idle', other: 'V8 and native, program',
+    });
+    expect(Object.keys(SPLIT_FIELD).sort()).toEqual(Object.keys(CATEGORY_LABELS).sort());
+  });
+});

@@ -3,7 +3,7 @@
 // (buckets.ts explains their rule) with the functions of yours that led there.
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId } from './buckets.ts';
 import { callNodeTable } from './call-nodes.ts';
-import { categoryLabel, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
+import { CATEGORY_LABELS, categoryLabel, categoryTitle, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
 import type { CpuSplit } from '../api.ts';
 import { nodeLineBuckets, sourceLineText } from './lines.ts';
 import { frameLocation, type Profile } from './model.ts';
@@ -165,7 +165,24 @@ export function msPerThousandRequests(ms: number, requests: number): number {
  */
 export function cpuSplit(profile: Profile): CpuSplit {
   const split: CpuSplit = { yourCode: 0, dependencies: 0, node: 0, gc: 0, idle: 0, other: 0 };
-  const field: Record<CategoryKind, keyof CpuSplit> = { user: 'yourCode', dependency: 'dependencies', node: 'node', gc: 'gc', idle: 'idle', native: 'other', program: 'other' };
-  for (const row of categoryBreakdown(profile)) split[field[row.kind]] += row.percent;
+  for (const row of categoryBreakdown(profile)) split[SPLIT_FIELD[row.kind]] += row.percent;
   return split;
 }
+
+/**
+ * The one category vocabulary (classify.ts CATEGORY_LABELS) in the Library's
+ * split, whose stored keys (shared/api.ts CpuSplit) are older than it: which
+ * field each category adds to, and what each field is called.
+ */
+export const SPLIT_FIELD: Record<CategoryKind, keyof CpuSplit> = {
+  user: 'yourCode', dependency: 'dependencies', node: 'node', gc: 'gc', idle: 'idle', native: 'other', program: 'other',
+};
+
+export const SPLIT_LABELS: Record<keyof CpuSplit, string> = {
+  yourCode: categoryTitle('user'),
+  dependencies: categoryTitle('dependency'),
+  node: categoryTitle('node'),
+  gc: categoryTitle('gc'),
+  idle: categoryTitle('idle'),
+  other: `${categoryTitle('native')}, ${CATEGORY_LABELS.program}`,
+};

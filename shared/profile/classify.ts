@@ -21,6 +21,12 @@ export const CATEGORY_LABELS: Record<CategoryKind, string> = {
   program: 'program',
 };
 
+/** A category's name at the start of a label or a legend entry: "Your code", "V8 and native". */
+export function categoryTitle(kind: CategoryKind): string {
+  const label = CATEGORY_LABELS[kind];
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
 /** What each category means, for tooltips and the README. */
 export const CATEGORY_HELP: Record<CategoryKind, string> = {
   user: 'JavaScript in your own files',

@@ -16,18 +16,26 @@ export { buildCallTree, type CallTreeNode, type CallTreeOptions } from './call-t
 export { bottomUp, groupTimes, type BottomUpOptions, type BottomUpRow } from './bottom-up.ts';
 export { groupFrames, type Group, type Grouping } from './groups.ts';
 export { callNodeTable, callNodePath, findCallNode, type CallNodeTable } from './call-nodes.ts';
-export { CATEGORY_HELP, CATEGORY_LABELS, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
-export { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
-export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
+export { CATEGORY_HELP, CATEGORY_LABELS, categoryTitle, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
+export { BUCKET_HELP, BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
+export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SPLIT_FIELD, SPLIT_LABELS, type BucketCaller, type BucketRow, type CategoryRow } from './categories.ts';
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
+export { findFindings, FINDING_KINDS, FUNCTION_MIN_BUSY_PERCENT, MAX_FINDINGS, MIN_BUSY_PERCENT, type Finding, type FindingKind, type FindingsOptions, type FindingsResult, type Spread } from './findings.ts';
+export { adviceFor } from './advice.ts';
+export { loadChecks, shareInterval, trustChecks, type Check, type RecordingContext } from './checks.ts';
+export { buildVerdict, findingHeadline, findingSentence, findingWhere, shortPlace, spreadSentence, verdictLines, type Verdict } from './verdict.ts';
+export { readRecheckResult, REGEX_CHECK_TIMEOUT_MS, regexCheckSentence, type RegexCheck, type RegexChecker } from './regex-check.ts';
+export { hotLinePattern, regexDefinedOnLine, regexOnLine, type RegexOnLine, type RegexPattern } from './regex-source.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './analyze.ts';
 
 export {
   applyTransform, applyTransforms, collapseNodeInternals, collapsePackage, collapseRecursion, dropFunction, dropMeta,
   focusFunction, focusSubtree, mergeFunction, type Transform,
 } from './transforms.ts';
+
+export { sampleTimesMs, timeBins, timeRange, type TimeBin } from './time-range.ts';
 
 export { diffProfiles, matchFunctions, type DiffOptions, type DiffRow, type DiffSide, type DiffStatus, type ProfileDiff } from './diff.ts';
 export { buildDiffFlameTree, type DiffFlameNode, type DiffFlameOptions } from './diff-flame.ts';

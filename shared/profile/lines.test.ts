@@ -49,6 +49,11 @@ describe('lineBucket', () => {
     'const results = index.search(query);',
     "await multi.exec(cb);",
     'runner.test();',
+    // Strings are not regexes: a route path or a text that mentions paths (the demo's server.js:26 and :44).
+    "send(res, 200, 'text/plain', 'Flambé demo server. Routes: /hello /log /json /crypto /regex\\n');",
+    "'/regex': function regexRoute(req, res) {",
+    'const help = `usage: /a /b`;',
+    'const u = "x: /api/ /v1/";',
   ])('%s → nothing', (text) => {
     expect(lineBucket(text)).toBeNull();
   });
@@ -69,6 +74,17 @@ const SOURCE = {
 const LINES = [10, 10, 10, 11, 12, 12, 0];
 
 describe('line attribution in buckets', () => {
+  it("leaves Node's own lines to Node's buckets: header validation in writeHead is not your regex (demo server.js:52)", () => {
+    // send → writeHead → checkIsHttpToken, which runs `tokenRegExp.test(val)` inside node:_http_common.
+    const p = profileFromText(`
+      send[server.js:52]                 send[server.js:52]                 send[server.js:52]
+      writeHead[node:_http_server:408]   writeHead[node:_http_server:408]   writeHead[node:_http_server:408]
+      checkIsHttpToken[node:_http_common:243]  checkIsHttpToken[node:_http_common:243]
+    `, { leafLines: [245, 245, 0], sourceLines: { 'node:_http_common': { '245': 'return tokenRegExp.test(val);' } } });
+    const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r]));
+    expect(b.regex.ms).toBe(0);
+  });
+
   it('gives a line that calls JSON or a regex its share of the self time', () => {
     const p = profileFromText(TEXT, { leafLines: LINES, sourceLines: SOURCE });
     const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r]));

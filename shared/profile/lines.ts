@@ -18,10 +18,13 @@
 // What a line's text says is read by lineBucket(): a call of JSON.parse or
 // JSON.stringify is JSON; a regular expression at work (a regex literal, new
 // RegExp, .test/.exec/.match/.matchAll with an argument, or a regex passed to
-// .replace/.split/.search) is regular expressions. A line that does both counts as JSON.
+// .replace/.split/.search) is regular expressions. A line that does both counts
+// as JSON. Strings are read as strings ('/regex' is a path), and only the lines
+// of your code and your dependencies count: Node's own lines are Node's work.
 import { nodeSelfTimes } from './call-nodes.ts';
 import type { BucketId } from './buckets.ts';
-import { sourceLineKey, type Profile } from './model.ts';
+import { classifyFrame } from './classify.ts';
+import { sourceLineKey, type Frame, type Profile } from './model.ts';
 
 /** The field of a .cpuprofile in which Flambé stores hot lines: { url: { line: text } }. */
 export const SOURCE_LINES_FIELD = 'flambeSourceLines';
@@ -69,20 +72,83 @@ export function writeSourceLines(lines: ReadonlyMap<string, string>): Record<str
 }
 
 const JSON_CALL = /\bJSON\s*\.\s*(?:parse|stringify)\s*\(/;
-// A regex literal: after something that cannot end an expression (so `a / b / c` is division), a /…/flags with no // or /* start.
-const REGEX_LITERAL = /(?:^|[=(,:;!&|?{}[+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*\/(?![*/])(?:\\.|\[(?:\\.|[^\]\\])*\]|[^/\\[\n])+\/[dgimsuyv]*/;
 const REGEX_CONSTRUCTOR = /\bRegExp\s*\(/;
 // Regex methods, called with an argument: .test(s), .exec(s), .match(re), .matchAll(re).
 // `.exec(` is also a query's (mongoose's `.exec()`, no argument), a database's
 // or a shell's (left out by their receiver). `.search(` is left to the literal
 // rule: search indexes have `.search(query)` too.
 const REGEX_METHOD = /\.\s*(?:test|match|matchAll)\s*\(\s*[^\s)]|(?<!\b(?:db|sql|database|conn|connection|client|pool|shell|cp|childProcess|child_process|stmt|statement|redis|multi|pipeline|tx|transaction))\.\s*exec\s*\(\s*[^\s)]/;
+// A `/` starts a regex literal (not a division) after one of these, or at the start of the line.
+const BEFORE_REGEX = /[=(,:;!&|?{}[+\-*%<>~^]$|(?:^|[^\w$])(?:return|typeof|case|in|of|void|delete|throw|yield|await)$/;
+
+/**
+ * A line read as code: the text of string literals dropped (a path such as
+ * '/regex' or a sentence that mentions /hello /log is not a regex at work),
+ * and the regex literals found on the way. A scanner, not a pattern: quotes
+ * inside a regex (/['"]/) and slashes inside strings each stay what they are.
+ */
+export function scanLine(text: string): { code: string; regexLiterals: string[] } {
+  let code = '';
+  const regexLiterals: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '"' || ch === "'" || ch === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== ch) j += text[j] === '\\' ? 2 : 1;
+      code += ch + ch;
+      i = j + 1;
+      continue;
+    }
+    if (ch === '/') {
+      if (text[i + 1] === '/') break; // a comment to the end of the line
+      if (text[i + 1] === '*') {
+        const end = text.indexOf('*/', i + 2);
+        if (end < 0) break;
+        code += ' ';
+        i = end + 2;
+        continue;
+      }
+      if (BEFORE_REGEX.test(code.trimEnd()) || code.trim() === '') {
+        const end = regexLiteralEnd(text, i);
+        if (end > 0) {
+          regexLiterals.push(text.slice(i, end));
+          code += '/re/';
+          i = end;
+          continue;
+        }
+      }
+    }
+    code += ch;
+    i++;
+  }
+  return { code, regexLiterals };
+}
+
+/** Where the regex literal starting at text[start] === '/' ends (after its flags), or -1 when it does not close on this line. */
+function regexLiteralEnd(text: string, start: number): number {
+  let inClass = false;
+  for (let j = start + 1; j < text.length; j++) {
+    const c = text[j];
+    if (c === '\\') j++;
+    else if (c === '[') inClass = true;
+    else if (c === ']') inClass = false;
+    else if (c === '/' && !inClass) {
+      if (j === start + 1) return -1;
+      let k = j + 1;
+      while (k < text.length && /[dgimsuyv]/.test(text[k])) k++;
+      return k;
+    }
+  }
+  return -1;
+}
 
 /** The bucket a line's own work belongs to, from its text: 'json', 'regex' or null. */
 export function lineBucket(text: string): Extract<BucketId, 'json' | 'regex'> | null {
   if (isCut(text)) return null;
-  if (JSON_CALL.test(text)) return 'json';
-  if (REGEX_METHOD.test(text) || REGEX_CONSTRUCTOR.test(text) || REGEX_LITERAL.test(text)) return 'regex';
+  const { code, regexLiterals } = scanLine(text);
+  if (JSON_CALL.test(code)) return 'json';
+  if (regexLiterals.length > 0 || REGEX_METHOD.test(code) || REGEX_CONSTRUCTOR.test(code)) return 'regex';
   return null;
 }
 
@@ -121,6 +187,12 @@ export function nodeLineShares(profile: Profile): NodeLineShare[] {
   return shares;
 }
 
+/** Lines whose text decides a bucket: your code's and your dependencies' — not Node's, not native code. */
+function lineOwner(frame: Frame): boolean {
+  const kind = classifyFrame(frame).kind;
+  return kind === 'user' || kind === 'dependency';
+}
+
 const bucketCache = new WeakMap<Profile, Map<number, { bucket: 'json' | 'regex'; line: number; ms: number }[]>>();
 
 /** For each node whose lines call JSON or regex builtins: how much of its self time they took, line by line. */
@@ -131,7 +203,11 @@ export function nodeLineBuckets(profile: Profile): Map<number, { bucket: 'json' 
   if (profile.sourceLines) {
     const known = new Map<string, 'json' | 'regex' | null>();
     for (const s of nodeLineShares(profile)) {
-      const url = profile.frames[profile.nodeFrame[s.node]].url;
+      const frame = profile.frames[profile.nodeFrame[s.node]];
+      // Node's own lines (header validation's `tokenRegExp.test(val)` under
+      // res.writeHead) are Node's work: node:* modules get buckets by module (buckets.ts).
+      if (!lineOwner(frame)) continue;
+      const url = frame.url;
       const key = sourceLineKey(url, s.line);
       let bucket = known.get(key);
       if (bucket === undefined) {

@@ -12,11 +12,13 @@
 //   collapse-node         consecutive Node-internal frames become one frame "Node internals"
 //   drop-meta             drop (idle), (program), (garbage collector) samples (or some of them)
 //   collapse-recursion F  F → … → F becomes one F (direct: only F → F)
+//   time-range a b        keep only the samples that start in [a, b) ms (time-range.ts)
 //
 // Samples that end on the root (merging away a function called by nothing)
 // leave the profile, as in Firefox: the root never has self time.
 import { classifyFrame } from './classify.ts';
 import type { Frame, FrameKind, LineTicks, Profile } from './model.ts';
+import { timeRange } from './time-range.ts';
 
 export type Transform =
   | { type: 'focus-function'; frame: number }
@@ -26,7 +28,8 @@ export type Transform =
   | { type: 'collapse-package'; packageName: string }
   | { type: 'collapse-node' }
   | { type: 'drop-meta'; kinds?: ('idle' | 'program' | 'gc')[] }
-  | { type: 'collapse-recursion'; frame: number; direct?: boolean };
+  | { type: 'collapse-recursion'; frame: number; direct?: boolean }
+  | { type: 'time-range'; fromMs: number; toMs: number };
 
 export function applyTransforms(profile: Profile, transforms: readonly Transform[]): Profile {
   return transforms.reduce(applyTransform, profile);
@@ -42,6 +45,7 @@ export function applyTransform(profile: Profile, t: Transform): Profile {
     case 'collapse-node': return collapseNodeInternals(profile);
     case 'drop-meta': return dropMeta(profile, t.kinds);
     case 'collapse-recursion': return collapseRecursion(profile, t.frame, t.direct ?? false);
+    case 'time-range': return timeRange(profile, t.fromMs, t.toMs);
   }
 }
 

@@ -4,12 +4,14 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, applyTransform, searchFlame, visibleFlameTree,
+  bottomUp, bucketBreakdown, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
+  searchFlame, visibleFlameTree,
   type CallTreeNode, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { literalMatcher } from '../lib/regexp.ts';
+import { checkRegex } from './regex-check.ts';
 import type { CallTreeColumns, TimeData, ViewRequest, ViewResults } from './protocol.ts';
 
 const KEEP_PROFILES = 8;
@@ -81,6 +83,13 @@ export class AnalysisEngine {
       case 'lines': return {
         hasLines: profile.lineTicks !== undefined, hasText: profile.sourceLines !== undefined, lines: hotLines(profile, request.frame),
       } as ViewResults[R['view']];
+      case 'verdict': return buildVerdict(profile, request.context) as ViewResults[R['view']];
+      case 'regex-check': return checkRegex(request.pattern) as ViewResults[R['view']];
+      case 'timeline': {
+        const kind = profile.frames.map((f) => classifyFrame(f).kind);
+        const bins = timeBins(profile, request.bins, (f) => kind[f] === 'idle', (f) => kind[f] === 'user', (f) => kind[f] === 'gc');
+        return { durationMs: profile.durationMs, bins } as ViewResults[R['view']];
+      }
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }

@@ -2,7 +2,8 @@
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
 import type {
-  BottomUpRow, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, Transform, VisibleFlameNode,
+  BottomUpRow, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, TimeBin, Transform,
+  Verdict, VisibleFlameNode,
 } from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 
@@ -16,7 +17,10 @@ export type ViewRequest =
   | { view: 'time'; transforms: Transform[] }
   | { view: 'call-tree'; transforms: Transform[]; by: Grouping }
   | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] }
-  | { view: 'lines'; transforms: Transform[]; frame: number };
+  | { view: 'lines'; transforms: Transform[]; frame: number }
+  | { view: 'verdict'; transforms: Transform[]; context: RecordingContext }
+  | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern }
+  | { view: 'timeline'; transforms: Transform[]; bins: number };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -66,6 +70,16 @@ export interface ViewResults {
   'call-tree': CallTreeColumns;
   'bottom-up': BottomUpData;
   lines: LinesData;
+  /** The verdict (shared/profile findings + checks), without the ReDoS check: that is 'regex-check', asked for after. */
+  verdict: Verdict;
+  'regex-check': RegexCheck;
+  timeline: TimelineData;
+}
+
+/** How busy the profile was over time (shared/profile timeBins), for the timeline. */
+export interface TimelineData {
+  durationMs: number;
+  bins: TimeBin[];
 }
 
 /** A function's self time line by line (shared/profile hotLines). */

@@ -2,18 +2,14 @@
 // classifyFrame (the one classification every view uses): your code,
 // dependencies, Node internals, V8 and native, GC, idle, program — plus the
 // grey of "N small frames" nodes the flame tree folds.
-import { CATEGORY_LABELS, classifyFrame, type CategoryKind, type Frame } from '../../../shared/profile/index.ts';
+import { CATEGORY_LABELS, categoryTitle, classifyFrame, type CategoryKind, type Frame } from '../../../shared/profile/index.ts';
 
 export type LegendClass = CategoryKind | 'folded';
 
+// The legend speaks shared/profile's one category vocabulary (CATEGORY_LABELS).
+const LEGEND_ORDER: CategoryKind[] = ['user', 'dependency', 'node', 'native', 'gc', 'idle', 'program'];
 export const LEGEND: { key: LegendClass; label: string }[] = [
-  { key: 'user', label: 'Your code' },
-  { key: 'dependency', label: 'Dependencies (node_modules)' },
-  { key: 'node', label: 'Node internals' },
-  { key: 'native', label: 'V8 and native' },
-  { key: 'gc', label: 'Garbage collection' },
-  { key: 'idle', label: 'Idle' },
-  { key: 'program', label: 'Program' },
+  ...LEGEND_ORDER.map((key) => ({ key, label: categoryTitle(key) })),
   { key: 'folded', label: 'Small frames, grouped' },
 ];
 

@@ -1,18 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoute, routeHash } from './route.ts';
+import { formatRoute, parseRoute, routeHash } from './route.ts';
 
-describe('route', () => {
+describe('routes', () => {
+  it('reads #/recordings/<id>, with or without a trailing slash', () => {
+    expect(parseRoute('#/recordings/3f2a-b9')).toEqual({ screen: 'recording', id: '3f2a-b9' });
+    expect(parseRoute('#/recordings/3f2a-b9/')).toEqual({ screen: 'recording', id: '3f2a-b9' });
+  });
+
+  it('round-trips ids that need escaping', () => {
+    const id = 'a b/ç?#';
+    expect(parseRoute(formatRoute({ screen: 'recording', id }))).toEqual({ screen: 'recording', id });
+  });
+
   it('reads and writes #/compare/<idA>/<idB>, in that order', () => {
     expect(parseRoute('#/compare/abc/def')).toEqual({ screen: 'compare', a: 'abc', b: 'def' });
     expect(routeHash({ screen: 'compare', a: 'a b', b: 'c/d' })).toBe('#/compare/a%20b/c%2Fd');
     expect(parseRoute(routeHash({ screen: 'compare', a: 'a b', b: 'c/d' }))).toEqual({ screen: 'compare', a: 'a b', b: 'c/d' });
   });
 
-  it('reads a recording, the library and nothing else', () => {
-    expect(parseRoute('#/recordings/x1')).toEqual({ screen: 'recording', id: 'x1' });
+  it('reads the library and the record screen', () => {
     expect(parseRoute('#/library')).toEqual({ screen: 'library' });
-    expect(parseRoute('')).toBeNull();
-    expect(parseRoute('#/compare/only-one')).toBeNull();
-    expect(parseRoute('#/nope')).toBeNull();
+    expect(parseRoute('#/record')).toEqual({ screen: 'record' });
+  });
+
+  it('knows nothing else', () => {
+    for (const h of ['', '#', '#/', '#/recordings/', '#/recordings', '#/recordings/a/b', '#/recordings/%E0%A4%A', '#/recordings/%20', '#/compare/only-one', '#/nope']) {
+      expect(parseRoute(h)).toBeNull();
+    }
+    expect(formatRoute(null)).toBe('');
   });
 });

@@ -2,18 +2,13 @@
 // small stacked bar. RecordingRow.cpuSplit is in percent of the profile
 // (shared/profile/categories.ts cpuSplit); native and "(program)" time is "other".
 import type { CpuSplit } from '../../../shared/api.ts';
+import { SPLIT_LABELS } from '../../../shared/profile/index.ts';
 
 export type SplitKey = keyof CpuSplit;
 
 /** Drawing order: the actionable parts first, idle (nothing to do) last. */
-export const SPLIT_PARTS: readonly { key: SplitKey; label: string }[] = [
-  { key: 'yourCode', label: 'Your code' },
-  { key: 'dependencies', label: 'Dependencies' },
-  { key: 'node', label: 'Node internals' },
-  { key: 'gc', label: 'Garbage collection' },
-  { key: 'other', label: 'Native / V8 / other' },
-  { key: 'idle', label: 'Idle' },
-];
+export const SPLIT_PARTS: readonly { key: SplitKey; label: string }[] = (['yourCode', 'dependencies', 'node', 'gc', 'other', 'idle'] as const)
+  .map((key) => ({ key, label: SPLIT_LABELS[key] }));
 
 export interface SplitSegment {
   key: SplitKey;

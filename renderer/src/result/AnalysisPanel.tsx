@@ -2,7 +2,7 @@
 // tree and "Where the time went". One transform stack (breadcrumbs; pushed
 // from a right-click anywhere) applies to every view. The work happens in the
 // analysis worker; a tab computes only once it is opened.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FlameNode, Grouping } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -15,36 +15,51 @@ import { ContextMenu } from './ContextMenu.tsx';
 import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
 import { TimePanel } from './TimePanel.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
-import { useAnalysisClient, useView, type ClientState } from './useAnalysis.ts';
+import { useView, type ClientState } from './useAnalysis.ts';
+import type { RevealRequest } from './Verdict.tsx';
+import { Timeline, type TimeSelection } from './Timeline.tsx';
+import type { LoadSummary, ProcessSample } from '../../../shared/api.ts';
+import type { Transform } from '../../../shared/profile/index.ts';
+import { readLastTab, rememberTab } from '../lib/last-tab.ts';
 import './analysis.css';
 
-type TabKey = 'flamegraph' | 'bottom-up' | 'call-tree' | 'time';
+const TAB_KEYS = ['flamegraph', 'bottom-up', 'call-tree', 'time'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
 
 interface Props {
-  /** The recording whose profile is analysed: its bytes go straight to the analysis worker. */
-  recordingId: string;
+  /** The analysis client of the recording's profile (ResultScreen opens it by recording id: the verdict shares it). */
+  loaded: ClientState;
   /** Requests served while the profile ran: adds "ms per 1 000 requests". */
   requests: number | null;
+  /** A finding's file:line was clicked: show that function in Bottom-up and find it in the flamegraph. */
+  reveal?: RevealRequest | null;
+  /** The timeline's series and its selected range (ResultScreen keeps it: the verdict follows it too). */
+  load?: LoadSummary | null;
+  samples?: readonly ProcessSample[];
+  range?: TimeSelection | null;
+  onRange?(range: TimeSelection | null): void;
 }
 
-export function AnalysisPanel({ recordingId, requests }: Props) {
-  return <AnalysisViews loaded={useAnalysisClient(recordingId)} requests={requests} />;
-}
-
-/** The views once the profile is open in the analysis worker (ThreadedAnalysis picks the thread). */
-export function AnalysisViews({ loaded, requests }: { loaded: ClientState; requests: number | null }) {
+export function AnalysisPanel({ loaded, ...rest }: Props) {
   if (loaded.status === 'loading') return <p className="empty-state" aria-busy="true">Reading the profile…</p>;
   if (loaded.status === 'error') return <p className="note note-error" data-testid="flamegraph-empty">{loaded.message}</p>;
-  return <Views client={loaded.client} requests={requests} />;
+  return <Views client={loaded.client} {...rest} />;
 }
 
-function Views({ client, requests }: { client: AnalysisClient; requests: number | null }) {
-  const [tab, setTab] = useState<TabKey>('flamegraph');
-  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set(['flamegraph']));
+/** The time range as the first transform of every view. */
+export function rangeTransforms(range: TimeSelection | null): Transform[] {
+  return range ? [{ type: 'time-range', fromMs: range.fromMs, toMs: range.toMs }] : [];
+}
+
+function Views({ client, requests, reveal = null, load = null, samples = [], range = null, onRange }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
+  // The tab a user last chose is where the next result opens.
+  const [tab, setTab] = useState<TabKey>(() => readLastTab(TAB_KEYS, 'flamegraph'));
+  const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
+  const root = useRef<HTMLDivElement>(null);
   const [stack, setStack] = useState<readonly AppliedTransform[]>([]);
   const [by, setBy] = useState<Grouping>('function');
   const [menu, setMenu] = useState<{ x: number; y: number; target: MenuTarget } | null>(null);
-  const transforms = useMemo(() => transformsOf(stack), [stack]);
+  const transforms = useMemo(() => [...rangeTransforms(range), ...transformsOf(stack)], [range, stack]);
 
   // The flamegraph is pruned for the window's width (the chart is a little narrower: a touch more detail).
   const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
@@ -54,10 +69,25 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
     search: (query) => client.view({ view: 'flame-search', transforms, query }),
   }), [client, transforms, widthPx]);
 
-  const select = (key: TabKey) => {
+  const open = useCallback((key: TabKey) => {
     setTab(key);
     setVisited((v) => (v.has(key) ? v : new Set([...v, key])));
+  }, []);
+  const select = (key: TabKey) => {
+    open(key);
+    rememberTab(key);
   };
+
+  // A finding was clicked: Bottom-up, by function, with that row selected (BottomUpView) and the panel in view.
+  const [shownReveal, setShownReveal] = useState<number | null>(null);
+  if (reveal && reveal.seq !== shownReveal) {
+    setShownReveal(reveal.seq);
+    open('bottom-up');
+    setBy('function');
+  }
+  useEffect(() => {
+    if (reveal) root.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [reveal]);
   const openMenu = useCallback((target: MenuTarget, x: number, y: number) => setMenu({ target, x, y }), []);
   const closeMenu = useCallback(() => setMenu(null), []);
   const choose = (item: MenuItem) => {
@@ -77,7 +107,8 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
   const tableProps = { client, transforms, by, onBy: setBy, requests, onMenu: openMenu, onFocusFunction: focusFunction };
 
   return (
-    <div className="analysis">
+    <div className="analysis" ref={root}>
+      {onRange && <ErrorBoundary what="The timeline"><Timeline client={client} load={load} samples={samples} range={range} onRange={onRange} /></ErrorBoundary>}
       <TransformBreadcrumb stack={stack} onPop={(i) => setStack((s) => popTransform(s, i))} busy={flame.stale} />
       <Tabs<TabKey>
         label="Profile views"
@@ -88,10 +119,10 @@ function Views({ client, requests }: { client: AnalysisClient; requests: number 
           {
             key: 'flamegraph', label: 'Flamegraph', testId: 'tab-flamegraph',
             content: flame.error ? <p className="note note-error" data-testid="flamegraph-empty">{flame.error}</p>
-              : flame.data ? <ErrorBoundary what="The flamegraph"><Flamegraph data={flame.data} model={flame.stale ? undefined : model} active={tab === 'flamegraph'} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} /></ErrorBoundary>
+              : flame.data ? <ErrorBoundary what="The flamegraph"><Flamegraph data={flame.data} model={flame.stale ? undefined : model} active={tab === 'flamegraph'} highlight={reveal} onFrameMenu={(node, x, y) => onFrameMenu(flame.data!, node, x, y)} /></ErrorBoundary>
                 : <p className="empty-state" aria-busy="true">Building the flamegraph…</p>,
           },
-          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} /></ErrorBoundary> },
+          { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /></ErrorBoundary> },
           { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <ErrorBoundary what="The call tree"><CallTreeView {...tableProps} active={tab === 'call-tree'} /></ErrorBoundary> },
           { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /></ErrorBoundary> },
         ]}

@@ -12,6 +12,7 @@ import { NAME_LABEL, TableToolbar, useDebounced, useSlashToFocus } from './Table
 import { HotLines } from './HotLines.tsx';
 import { TreeTable } from './TreeTable.tsx';
 import { useView } from './useAnalysis.ts';
+import type { RevealRequest } from './Verdict.tsx';
 
 export interface TableViewProps {
   client: AnalysisClient;
@@ -38,7 +39,7 @@ const fields = {
   tieBreak: (r: BottomUpRow) => `${r.location}\u0000${pathKey(r.path)}`,
 };
 
-export function BottomUpView({ client, transforms, by, onBy, active, requests, onMenu, onFocusFunction }: TableViewProps) {
+export function BottomUpView({ client, transforms, by, onBy, active, requests, onMenu, onFocusFunction, reveal = null }: TableViewProps & { reveal?: RevealRequest | null }) {
   const scope = JSON.stringify({ transforms, by });
   const top = useView(client, active ? { view: 'bottom-up', transforms, by, path: [] } : null);
   const fresh = useMemo<Expansion>(() => ({ scope, expanded: new Set(), callers: new Map(), selected: null }), [scope]);
@@ -50,6 +51,15 @@ export function BottomUpView({ client, transforms, by, onBy, active, requests, o
   const settledQuery = useDebounced(query, 120);
   const searchRef = useRef<HTMLInputElement>(null);
   useSlashToFocus(searchRef, active);
+
+  // A finding's file:line was clicked: select its function's row (its hot lines show below), unfiltered.
+  const [revealed, setRevealed] = useState<number | null>(null);
+  if (reveal && revealed !== reveal.seq && by === 'function' && top.data && !top.stale) {
+    setRevealed(reveal.seq);
+    setQuery('');
+    const row = top.data.rows.find((r) => r.frame === reveal.frame);
+    if (row) setState((prev) => ({ ...(prev.scope === scope ? prev : fresh), selected: pathKey(row.path) }));
+  }
 
   // Callers of every expanded row, asked for once.
   useEffect(() => {

@@ -27,6 +27,11 @@ import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
+import { Explain } from '../components/Explain.tsx';
+import type { Term } from '../../../shared/glossary.ts';
+
+// Legend entries whose word a student may not know: a "what is this?" next to them.
+const LEGEND_TERMS: Partial<Record<string, Term>> = { native: 'native', gc: 'gc', idle: 'idle', program: 'program' };
 
 const HIGHLIGHT = '#e600e6';
 const SEARCH_DELAY_MS = 60;
@@ -51,6 +56,8 @@ interface Props {
   /** The tab is in view: "/" focuses this search. */
   active?: boolean;
   onFrameMenu?(node: FlameNode, x: number, y: number): void;
+  /** A function to find (a verdict's finding was clicked): searched for, so its frames light up. */
+  highlight?: { name: string; seq: number } | null;
 }
 
 type Drawn = VisibleFlameNode & { fade?: boolean; hide?: boolean };
@@ -80,7 +87,7 @@ function finishEntry(el: HTMLElement): void {
   }
 }
 
-export function Flamegraph({ data, model, active = true, onFrameMenu }: Props) {
+export function Flamegraph({ data, model, active = true, onFrameMenu, highlight: find = null }: Props) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<FlameGraph<FlameNode> | null>(null);
@@ -114,6 +121,13 @@ export function Flamegraph({ data, model, active = true, onFrameMenu }: Props) {
     finishEntry(el);
     drawnTree.current = tree;
   }, []);
+
+  // Find the function a finding names (the search effect below draws it).
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  if (find && find.seq !== highlighted) {
+    setHighlighted(find.seq);
+    setQuery(find.name);
+  }
 
   // Create the chart once per mount.
   useEffect(() => {
@@ -296,6 +310,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu }: Props) {
             <span className="swatch" style={{ background: legendColor(c.key) }} aria-hidden="true" />
             {c.label}
             {c.key !== 'folded' && data.totalMs > 0 && <span className="muted"> {formatPercent(data.selfMsByClass[c.key] / data.totalMs)}</span>}
+            {LEGEND_TERMS[c.key] && <> <Explain term={LEGEND_TERMS[c.key]!} /></>}
           </li>
         ))}
       </ul>

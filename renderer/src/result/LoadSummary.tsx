@@ -1,6 +1,8 @@
 // How the server served the load: throughput, latency percentiles (three
 // decimals: microsecond resolution), failures, and the per-second timeline.
 import type { LoadSettingsResolved, LoadSummary as Load } from '../../../shared/api.ts';
+import type { Term } from '../../../shared/glossary.ts';
+import { Explain } from '../components/Explain.tsx';
 import { PercentilePlot } from '../load/PercentilePlot.tsx';
 import { RoutesTable } from '../load/RoutesTable.tsx';
 import { ExportLoad } from '../load/ExportLoad.tsx';
@@ -9,10 +11,10 @@ import '../load/load.css';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
 
-function Stat({ label, value, raw, testId, tone }: { label: string; value: string; raw?: number; testId?: string; tone?: 'bad' }) {
+function Stat({ label, value, raw, testId, tone, term }: { label: string; value: string; raw?: number; testId?: string; tone?: 'bad'; term?: Term }) {
   return (
     <div className={`stat ${tone ?? ''}`}>
-      <dt>{label}</dt>
+      <dt>{label}{term && <> <Explain term={term} /></>}</dt>
       <dd data-testid={testId} data-value={raw}>{value}</dd>
     </div>
   );
@@ -39,11 +41,11 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs }: {
         <Stat label="Requests" value={formatInt(load.requests)} raw={load.requests} testId="summary-requests" />
         <Stat label="Requests/s" value={formatRate(load.rps)} raw={load.rps} testId="summary-rps" />
         {load.latencyMs.min !== undefined && <Stat label="min" value={formatMs(load.latencyMs.min)} raw={load.latencyMs.min} testId="summary-min" />}
-        <Stat label="p50" value={formatMs(load.latencyMs.p50)} raw={load.latencyMs.p50} testId="summary-p50" />
+        <Stat label="p50" value={formatMs(load.latencyMs.p50)} raw={load.latencyMs.p50} testId="summary-p50" term="p50" />
         {load.latencyMs.p75 !== undefined && <Stat label="p75" value={formatMs(load.latencyMs.p75)} raw={load.latencyMs.p75} testId="summary-p75" />}
         <Stat label="p90" value={formatMs(load.latencyMs.p90)} raw={load.latencyMs.p90} testId="summary-p90" />
         {load.latencyMs.p95 !== undefined && <Stat label="p95" value={formatMs(load.latencyMs.p95)} raw={load.latencyMs.p95} testId="summary-p95" />}
-        <Stat label="p99" value={formatMs(load.latencyMs.p99)} raw={load.latencyMs.p99} testId="summary-p99" />
+        <Stat label="p99" value={formatMs(load.latencyMs.p99)} raw={load.latencyMs.p99} testId="summary-p99" term="p99" />
         {load.latencyMs.p999 !== undefined && <Stat label="p99.9" value={formatMs(load.latencyMs.p999)} raw={load.latencyMs.p999} testId="summary-p999" />}
         <Stat label="max" value={formatMs(load.latencyMs.max)} raw={load.latencyMs.max} testId="summary-max" />
       </dl>

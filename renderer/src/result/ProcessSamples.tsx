@@ -1,6 +1,8 @@
 // How the process held up while it was profiled: event-loop utilization,
 // CPU, memory, event-loop delay — one sparkline each.
 import type { ProcessSample } from '../../../shared/api.ts';
+import type { Term } from '../../../shared/glossary.ts';
+import { Explain } from '../components/Explain.tsx';
 import { Sparkline } from '../components/Sparkline.tsx';
 
 interface Series {
@@ -9,6 +11,7 @@ interface Series {
   unit: string;
   digits: number;
   max?: number;
+  term?: Term;
 }
 
 function fmt(v: number, s: Series) {
@@ -19,12 +22,12 @@ export function ProcessSamples({ samples }: { samples: ProcessSample[] }) {
   if (samples.length < 2) return <p className="muted">Not enough process samples were taken to draw them.</p>;
   const delay = samples.map((s) => s.loopDelayP99Ms).filter((v): v is number => v !== null);
   const series: Series[] = [
-    { label: 'Event-loop utilization', values: samples.map((s) => s.elu * 100), unit: '%', digits: 0, max: 100 },
-    { label: 'CPU (one core = 100%)', values: samples.map((s) => s.cpuPercent), unit: '%', digits: 0, max: Math.max(100, ...samples.map((s) => s.cpuPercent)) },
-    { label: 'Heap used', values: samples.map((s) => s.heapUsedMb), unit: ' MB', digits: 1 },
+    { label: 'Event-loop utilization', values: samples.map((s) => s.elu * 100), unit: '%', digits: 0, max: 100, term: 'elu' },
+    { label: 'CPU (one core = 100%)', values: samples.map((s) => s.cpuPercent), unit: '%', digits: 0, max: Math.max(100, ...samples.map((s) => s.cpuPercent)), term: 'cpu' },
+    { label: 'Heap used', values: samples.map((s) => s.heapUsedMb), unit: ' MB', digits: 1, term: 'heap' },
     { label: 'RSS', values: samples.map((s) => s.rssMb), unit: ' MB', digits: 1 },
   ];
-  if (delay.length > 1) series.push({ label: 'Event-loop delay p99', values: delay, unit: ' ms', digits: 2 });
+  if (delay.length > 1) series.push({ label: 'Event-loop delay p99', values: delay, unit: ' ms', digits: 2, term: 'loop-delay' });
 
   return (
     <dl className="samples" data-testid="process-samples">
@@ -33,7 +36,7 @@ export function ProcessSamples({ samples }: { samples: ProcessSample[] }) {
         const max = Math.max(...s.values);
         return (
           <div key={s.label} className="sample-row">
-            <dt>{s.label}</dt>
+            <dt>{s.label}{s.term && <> <Explain term={s.term} /></>}</dt>
             <dd>
               <Sparkline values={s.values} max={s.max} width={220} height={30} label={`${s.label}: mean ${fmt(mean, s)}, max ${fmt(max, s)}`} />
               <span className="muted small">mean {fmt(mean, s)} · max {fmt(max, s)}</span>

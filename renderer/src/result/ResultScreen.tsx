@@ -1,15 +1,20 @@
 // The Result screen: what the server did (the CPU profile: flamegraph,
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { SaveError } from '../library/SaveError.tsx';
 import { formatInt } from '../lib/format.ts';
-import { ThreadedAnalysis } from './ThreadedAnalysis.tsx';
+import { AnalysisPanel, rangeTransforms } from './AnalysisPanel.tsx';
+import { ThreadPicker } from './ThreadPicker.tsx';
+import type { TimeSelection } from './Timeline.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
 import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
+import { useAnalysisClient } from './useAnalysis.ts';
+import { Verdict, type RevealRequest } from './Verdict.tsx';
+import { recordingContext } from './recording-context.ts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -33,6 +38,19 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
 
   // A new screen: move focus to its heading so keyboard and screen-reader users start here.
   useEffect(() => heading.current?.focus(), []);
+
+  // One analysis client for the verdict and the views: the profile's bytes are
+  // fetched by id once (getProfile) and imported once, in one worker.
+  // With worker threads, the one chosen (0: the main thread); the verdict follows it too.
+  const [thread, setThread] = useState(0);
+  const loaded = useAnalysisClient(result.hasProfile ? result.id : null, thread);
+  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  const context = useMemo(() => recordingContext(result), [result]);
+  const [reveal, setReveal] = useState<RevealRequest | null>(null);
+  // A time range chosen on the timeline: every view shows only it, the verdict too.
+  const [range, setRange] = useState<TimeSelection | null>(null);
+  const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
+  const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
 
   return (
     <div className="result-screen" data-testid="result-screen">
@@ -73,6 +91,17 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
 
       {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
 
+      {result.hasProfile && loaded.status !== 'error' && (
+        <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
+          <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
+          <ErrorBoundary what="The verdict" resetKey={result.id}>
+            {loaded.status === 'ready'
+              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={context} onReveal={onReveal} />
+              : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
+          </ErrorBoundary>
+        </section>
+      )}
+
       <section className="card" aria-labelledby="load-result-heading">
         <h2 id="load-result-heading">Load</h2>
         <ErrorBoundary what="The load summary" resetKey={result.id}>
@@ -87,7 +116,9 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
-            <ThreadedAnalysis key={result.id} recordingId={result.id} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+            <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} />
+            {/* Another thread is another analysis: transforms, tabs and tables start over. */}
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} />
           </ErrorBoundary>
         )}
       </section>

@@ -3,22 +3,12 @@
 // cross-cutting buckets (logging, JSON, regex, sync crypto, sync fs,
 // compression) with the functions of yours they were called from, and
 // findings in plain words. All from shared/profile, through the transforms.
-import { CATEGORY_HELP, msPerThousandRequests, type BucketId, type Transform } from '../../../shared/profile/index.ts';
+import { BUCKET_HELP, CATEGORY_HELP, findingSentence, msPerThousandRequests, spreadSentence, type Transform } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
-import { findings } from '../analysis/findings.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
-
-const BUCKET_HELP: Record<BucketId, string> = {
-  logging: 'console.*, writes to stdout/stderr, pino, winston, debug…',
-  json: 'JSON.parse and JSON.stringify (found by the line that calls them), JSON libraries and framework helpers (express res.json, body-parser…)',
-  regex: 'regular expressions running: compiled patterns ("RegExp: …") and the lines that call .test, .exec, .match, .replace with a pattern',
-  crypto: 'node:crypto and crypto libraries, synchronous (pbkdf2Sync, hashes…)',
-  fs: 'synchronous file system calls (readFileSync, writeSync…)',
-  compression: 'node:zlib and compression libraries',
-};
 
 interface Props {
   client: AnalysisClient;
@@ -29,11 +19,14 @@ interface Props {
 
 export function TimePanel({ client, transforms, active, requests }: Props) {
   const view = useView(client, active ? { view: 'time', transforms } : null);
+  // The same findings as the verdict (shared/profile/findings.ts), for the profile as transformed here.
+  const verdict = useView(client, active ? { view: 'verdict', transforms, context: { requests } } : null);
   const time = view.data;
   if (view.error) return <p className="note note-error">{view.error}</p>;
   if (!time) return <p className="empty-state" aria-busy="true">Computing where the time went…</p>;
   const per1k = (ms: number) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
-  const list = findings(time, requests);
+  const list = verdict.data?.findings ?? [];
+  const spread = verdict.data?.spread ?? null;
   const maxCategory = Math.max(...time.categories.map((c) => c.percent), 1);
 
   return (
@@ -43,9 +36,10 @@ export function TimePanel({ client, transforms, active, requests }: Props) {
         {view.stale && ' Updating…'}
       </p>
 
-      {list.length > 0 && (
+      {(list.length > 0 || spread) && (
         <ul className="findings" aria-label="Findings">
-          {list.map((f) => <li key={f.id} data-testid="finding" data-id={f.id}>{f.text}</li>)}
+          {list.map((f, i) => <li key={`${f.kind}-${f.frame}-${i}`} data-testid="finding" data-id={f.kind}>{findingSentence(f)} <span className="muted">{f.advice}</span></li>)}
+          {spread && <li data-testid="finding" data-id="spread">{spreadSentence(spread)}</li>}
         </ul>
       )}
 

@@ -1,6 +1,7 @@
 // The number columns both tables share: self and total in ms and %, the
 // CPU ms per 1 000 requests when the recording served requests, and where
 // the function lives (file:line, 1-based, shortened; the full path on hover).
+import { GLOSSARY } from '../../../shared/glossary.ts';
 import { msPerThousandRequests } from '../../../shared/profile/index.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
@@ -16,9 +17,9 @@ const pct = (ms: number, durationMs: number) => formatPercent(durationMs > 0 ? m
 
 export function numberColumns<N>(get: RowNumbers<N>, durationMs: number, requests: number | null): Column<N>[] {
   const cols: Column<N>[] = [
-    { id: 'selfMs', label: 'Self', width: '5.2rem', title: 'Time in the function’s own code (ms)', render: (r) => formatTimeMs(get.selfMs(r.node)) },
+    { id: 'selfMs', label: 'Self', width: '5.2rem', title: `${GLOSSARY.self.text} (ms)`, render: (r) => formatTimeMs(get.selfMs(r.node)) },
     { id: 'selfPercent', label: 'Self %', width: '4.6rem', title: 'Self time, in % of the profile', render: (r) => pct(get.selfMs(r.node), durationMs) },
-    { id: 'totalMs', label: 'Total', width: '5.2rem', title: 'Time in the function and everything it calls (ms)', render: (r) => formatTimeMs(get.totalMs(r.node)) },
+    { id: 'totalMs', label: 'Total', width: '5.2rem', title: `${GLOSSARY.total.text} (ms)`, render: (r) => formatTimeMs(get.totalMs(r.node)) },
     { id: 'totalPercent', label: 'Total %', width: '4.8rem', title: 'Total time, in % of the profile', render: (r) => <PercentBar percent={durationMs > 0 ? get.totalMs(r.node) / durationMs : 0} /> },
   ];
   if (requests) {

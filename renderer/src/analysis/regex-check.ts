@@ -1,0 +1,22 @@
+// The ReDoS check in the analysis worker: recheck's pure-JavaScript build,
+// read by shared/profile/regex-check.ts (the CLI has the same few lines in
+// electron/services/regex-check.ts: shared/ may not import a library).
+import recheck from 'recheck/lib/browser.js';
+import { readRecheckResult, REGEX_CHECK_TIMEOUT_MS, type RegexCheck, type RegexChecker } from '../../../shared/profile/index.ts';
+
+const checked = new Map<string, RegexCheck>();
+
+/** Checks a pattern once per process (a few hundred ms to seconds each): the same pattern is asked for again on every view. */
+export const checkRegex: RegexChecker = (pattern) => {
+  const key = `${pattern.flags}/${pattern.source}`;
+  let result = checked.get(key);
+  if (!result) {
+    try {
+      result = readRecheckResult(pattern, recheck.checkSync(pattern.source, pattern.flags, { timeout: REGEX_CHECK_TIMEOUT_MS }));
+    } catch {
+      result = readRecheckResult(pattern, null);
+    }
+    checked.set(key, result);
+  }
+  return result;
+};

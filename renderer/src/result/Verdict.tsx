@@ -1,0 +1,82 @@
+// The verdict at the top of the result screen (issue 12): the one to three
+// findings that matter, in plain words — what, where (file:line, a button that
+// opens that function in Bottom-up with its hot lines and finds it in the
+// flamegraph), the line's text, how much, and what to do — then the checks
+// that say how far to trust it. Findings come from shared/profile/findings.ts
+// through the analysis worker; the ReDoS check of a hot regex is asked for
+// after (it may take a second) and sharpens the advice when it answers.
+import {
+  adviceFor, findingHeadline, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
+} from '../../../shared/profile/index.ts';
+import type { AnalysisClient } from '../analysis/client.ts';
+import { Explain } from '../components/Explain.tsx';
+import { useView } from './useAnalysis.ts';
+
+export interface RevealRequest {
+  frame: number;
+  name: string;
+  /** Changes on every click, so the same finding can be revealed twice. */
+  seq: number;
+}
+
+interface Props {
+  client: AnalysisClient;
+  transforms: Transform[];
+  context: RecordingContext;
+  onReveal(frame: number, name: string): void;
+}
+
+export function Verdict({ client, transforms, context, onReveal }: Props) {
+  const view = useView(client, { view: 'verdict', transforms, context });
+  const v = view.data;
+  if (view.error) return <p className="note note-error">{view.error}</p>;
+  if (!v) return <p className="empty-state" aria-busy="true">Reading what is slow…</p>;
+  const busyNote = v.findings.some((f) => Math.abs(f.busyPercent - f.percent) >= 1);
+
+  return (
+    <div className={`verdict${view.stale ? ' stale' : ''}`}>
+      {v.findings.length > 0 ? (
+        <ol className="verdict-findings">
+          {v.findings.map((f, i) => (
+            <FindingItem key={`${f.kind}-${f.frame}-${i}`} finding={f} client={client} onReveal={onReveal} />
+          ))}
+        </ol>
+      ) : v.spread ? (
+        <p className="verdict-spread" data-testid="verdict-spread">{spreadSentence(v.spread)}</p>
+      ) : (
+        <p className="verdict-spread" data-testid="verdict-spread">The server was idle for the whole profile: there is nothing to say about its CPU time.</p>
+      )}
+      {(v.load.length > 0 || v.trust.length > 0) && (
+        <ul className="verdict-checks" aria-label="How far to trust this">
+          {v.load.map((c) => <li key={c.id} className="check load" data-testid="verdict-check" data-id={c.id}>{c.text}</li>)}
+          {v.trust.map((c) => <li key={c.id} className="check trust" data-testid="verdict-check" data-id={c.id}>{c.text}</li>)}
+        </ul>
+      )}
+      {busyNote && <p className="muted small verdict-terms">Percentages are of the profiled time and of the <em>busy</em> time <Explain term="busy" />{context.requests ? <>; CPU per 1 000 requests <Explain term="per1k" /></> : null}.</p>}
+    </div>
+  );
+}
+
+function FindingItem({ finding: f, client, onReveal }: { finding: Finding; client: AnalysisClient; onReveal: Props['onReveal'] }) {
+  const check = useView(client, f.pattern && !f.regex ? { view: 'regex-check', transforms: [], pattern: f.pattern } : null);
+  const regex = f.regex ?? check.data;
+  const advice = f.kind === 'regex' && regex ? adviceFor('regex', { regex }) : f.advice;
+  const place = f.location ? shortPlace(f.location) : '';
+  return (
+    <li className="verdict-finding" data-testid="verdict-finding" data-kind={f.kind} data-function={f.function} data-line={f.line}>
+      <p className="verdict-headline"><strong>{findingHeadline(f)}</strong>{regex?.status === 'vulnerable' && <span className="badge danger" data-testid="redos-badge">ReDoS</span>}</p>
+      {f.function && (
+        <p className="verdict-where">
+          {f.kind === 'function' ? 'In ' : f.kind === 'dependency' ? 'Heaviest function: ' : 'From '}
+          {f.frame >= 0 ? (
+            <button type="button" className="link-button" data-testid="verdict-location" title="Show it in Bottom-up with its hot lines, and find it in the flamegraph" onClick={() => onReveal(f.frame, f.function)}>
+              {f.function}{place && <> · {place}</>}
+            </button>
+          ) : <span>{f.function}{place && <> · {place}</>}</span>}
+          {f.lineText && <code className="verdict-line" data-testid="verdict-line">{f.lineText}</code>}
+        </p>
+      )}
+      <p className="verdict-advice"><span className="what-to-do">What to do:</span> {advice}{f.pattern && !regex && <span className="muted" aria-busy="true"> Checking the pattern for catastrophic backtracking…</span>}</p>
+    </li>
+  );
+}

@@ -1,0 +1,42 @@
+// What to do about each kind of finding: specific to the work, in words a
+// student can act on. The verdict (findings.ts) picks; this says.
+import type { FindingKind } from './findings.ts';
+import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
+
+/** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
+export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null } = {}): string {
+  const line = detail.lineText ?? '';
+  switch (kind) {
+    case 'logging':
+      return 'console.log and friends write synchronously to the terminal or file: every request waits for the write. '
+        + 'Log less per request (one line per request, not one per step; no objects dumped), or use an asynchronous logger such as pino.';
+    case 'crypto':
+      return 'Synchronous crypto (pbkdf2Sync, scryptSync, hashing big data) blocks the event loop while it runs. '
+        + 'Use the asynchronous API (crypto.pbkdf2 with a callback, or util.promisify), fewer iterations where that is safe, or a worker thread.';
+    case 'json':
+      return /\bJSON\s*\.\s*parse\b/.test(line)
+        ? 'Parsing big JSON on every request blocks the event loop. Parse it once and keep the result, limit the size of request bodies, or stream-parse large inputs.'
+        : 'Serialising a big object on every request blocks the event loop. Cache the serialised string when the data changes rarely, '
+          + 'send only what the client needs (pagination), stream it, or use a schema-based serializer such as fast-json-stringify.';
+    case 'regex':
+      if (detail.regex?.status === 'vulnerable') {
+        return `${regexCheckSentence(detail.regex)} Rewrite it without nested or overlapping quantifiers (e.g. (a+)+ → a+), limit the input's length before matching, or use a linear-time engine such as re2.`;
+      }
+      return `${detail.regex ? `${regexCheckSentence(detail.regex)} ` : ''}Compile the pattern once (outside the handler), try a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
+    case 'compression':
+      return "zlib's *Sync functions block the event loop. Use the asynchronous zlib (zlib.gzip with a callback, or a stream), "
+        + 'compress a response that does not change once and keep it, or let the proxy in front (nginx, a CDN) compress.';
+    case 'fs':
+      return 'Synchronous file access on every request blocks the event loop while the disk answers. '
+        + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
+    case 'function':
+      return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
+        + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
+    case 'dependency':
+      return `Most of this time is inside the ${detail.name ?? ''} package. Check how you call it (options, work repeated per request that could be done once), `
+        + 'and whether a lighter package or a cache in front of it would do.';
+    case 'gc':
+      return 'The server creates many short-lived objects. Avoid copying big strings and arrays per request, reuse buffers, '
+        + 'and build large responses once; the heap timeline shows how fast memory is churned.';
+  }
+}

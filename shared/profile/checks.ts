@@ -1,0 +1,111 @@
+// Two kinds of one-sentence checks shown with the verdict:
+//   trust — is this profile good enough to believe its percentages?
+//   load  — what the load and the process timeline say, joined to the
+//           profile's findings (the way clinic doctor reads a run, but naming functions).
+// Each applies only when its condition holds; the thresholds are written here once.
+import type { LoadSummary, ProcessSample } from '../api.ts';
+import { categoryBreakdown } from './categories.ts';
+import type { Finding } from './findings.ts';
+import type { Profile } from './model.ts';
+import { shortPlace } from './places.ts';
+
+export interface Check {
+  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  text: string;
+}
+
+/** What Flambé knows about how a profile was recorded; every field is optional (an imported profile has none). */
+export interface RecordingContext {
+  requests?: number | null;
+  /** The sampling interval asked for, µs. */
+  samplingIntervalUs?: number | null;
+  /** Seconds of load before profiling; null when unknown. */
+  warmupSec?: number | null;
+  samples?: readonly ProcessSample[];
+  load?: LoadSummary | null;
+}
+
+export const FEW_SAMPLES = 1000;
+export const IDLE_PERCENT = 50;
+/** Delivered vs requested sampling interval: beyond twice (or half), say so (1.5× is common on a loaded machine). */
+export const INTERVAL_RATIO = 2;
+export const SATURATED_CPU_PERCENT = 90;
+export const HIGH_GC_BUSY_PERCENT = 20;
+export const BLOCKED_ELU = 0.9;
+export const BLOCKED_LOOP_DELAY_MS = 50;
+export const WAITING_CPU_PERCENT = 50;
+export const WAITING_P99_MS = 100;
+
+const p0 = (x: number) => `${Math.round(x)}%`;
+const ms1 = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : `${Number(x.toPrecision(2))} ms`);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** The 95% interval of a share p (0..1) measured from n samples (normal approximation, clamped to 0..1). */
+export function shareInterval(p: number, n: number): [number, number] {
+  if (n <= 0) return [0, 1];
+  const half = 1.96 * Math.sqrt((p * (1 - p)) / n);
+  return [Math.max(0, p - half), Math.min(1, p + half)];
+}
+
+export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
+  const out: Check[] = [];
+  const n = profile.samples.length;
+  const cats = categoryBreakdown(profile);
+  const idle = cats.find((c) => c.kind === 'idle')?.percent ?? 0;
+  const busyMs = profile.durationMs * (1 - idle / 100);
+  if (n > 0 && n < FEW_SAMPLES) {
+    const share = (findings[0]?.percent ?? 10) / 100;
+    const [lo, hi] = shareInterval(share, n);
+    out.push({ id: 'few-samples', text: `Only ${n} samples: a share measured as ${p0(share * 100)} could really be anywhere from ${p0(lo * 100)} to ${p0(hi * 100)}. Record longer (or sample more often) for firmer numbers.` });
+  }
+  if (ctx.samplingIntervalUs && n > 1) {
+    const deliveredUs = (profile.durationMs * 1000) / n;
+    const ratio = deliveredUs / ctx.samplingIntervalUs;
+    if (ratio > INTERVAL_RATIO || ratio < 1 / INTERVAL_RATIO) {
+      out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
+    }
+  }
+  if (idle >= IDLE_PERCENT && ctx.load) {
+    out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
+  }
+  if (ctx.warmupSec === 0) {
+    out.push({ id: 'no-warmup', text: 'No warm-up: the first requests ran on cold code, so compiling JavaScript is counted as work ((program) and V8 time). A warm-up of a few seconds leaves it out.' });
+  }
+  const cpu = (ctx.samples ?? []).map((s) => s.cpuPercent);
+  if (cpu.length > 0 && mean(cpu) >= SATURATED_CPU_PERCENT) {
+    out.push({ id: 'saturated', text: `The process used ${p0(mean(cpu))} of a CPU core on average: it was saturated, so latency is mostly requests queueing for the CPU — faster code lowers it directly.` });
+  }
+  const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
+  if (busyMs > 0 && (gc / busyMs) * 100 >= HIGH_GC_BUSY_PERCENT) {
+    out.push({ id: 'gc', text: `Garbage collection took ${p0((gc / busyMs) * 100)} of the busy time: the functions above are partly paying for memory churn, not only for their own work.` });
+  }
+  return out;
+}
+
+export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
+  const out: Check[] = [];
+  const samples = ctx.samples ?? [];
+  const elu = mean(samples.map((s) => s.elu));
+  const delays = samples.map((s) => s.loopDelayP99Ms).filter((d): d is number => d !== null);
+  const maxDelay = delays.length ? Math.max(...delays) : 0;
+  const blocker = findings.find((f) => f.function !== '');
+  const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
+  if (samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS)) {
+    out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
+  }
+  const cpu = mean(samples.map((s) => s.cpuPercent));
+  const p99 = ctx.load?.latencyMs.p99 ?? 0;
+  if (samples.length > 0 && ctx.load && cpu < WAITING_CPU_PERCENT && p99 >= WAITING_P99_MS) {
+    out.push({ id: 'waiting', text: `CPU was only ${p0(cpu)} of a core while p99 latency was ${ms1(p99)}: requests were waiting on something else (a database, the network, a timer, the disk). A CPU profile does not show waiting — look at what the slow requests call.` });
+  }
+  const cats = categoryBreakdown(profile);
+  const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
+  const busy = profile.durationMs - idle;
+  const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
+  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10) {
+    const heap = samples.map((s) => s.heapUsedMb);
+    const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
+    out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.` });
+  }
+  return out;
+}

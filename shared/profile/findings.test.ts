@@ -1,0 +1,141 @@
+// The verdict's findings from text profiles: each kind of planted work is
+// named with its function, line and advice; nothing standing out says so.
+import { describe, expect, it } from 'vitest';
+import { buildVerdict, findingSentence, spreadSentence, verdictLines } from './verdict.ts';
+import { findFindings } from './findings.ts';
+import { profileFromText } from './test-support/text-profile.ts';
+import type { RegexChecker } from './regex-check.ts';
+
+const APP = 'file:///app/app.js';
+const cols = (n: number, stack: string) => Array(n).fill(stack);
+/** A profile from stacks given as "a/b/c" strings, one per sample. */
+function fromStacks(stacks: string[], opts: Parameters<typeof profileFromText>[1] = {}) {
+  const depth = Math.max(...stacks.map((s) => s.split(' / ').length));
+  const parts = stacks.map((s) => s.split(' / '));
+  const width = Math.max(...parts.flat().map((t) => t.length)) + 2;
+  const rows: string[] = [];
+  for (let d = 0; d < depth; d++) rows.push(parts.map((p) => (p[d] ?? '').padEnd(width)).join(''));
+  // Columns must all start in the first row: every stack has a first frame.
+  return profileFromText(rows.join('\n'), opts);
+}
+
+describe('findFindings', () => {
+  it('names sync crypto by the function of yours that called it, with advice', () => {
+    const p = fromStacks([
+      ...cols(60, 'handle[server.js:10] / cryptoRoute[server.js:39] / pbkdf2Sync[node:internal/crypto/pbkdf2] / pbkdf2[native]'),
+      ...cols(30, 'handle[server.js:10] / writeHead[node:_http_server:408]'),
+      ...cols(10, '(idle)'),
+    ]);
+    const { findings } = findFindings(p, { requests: 1000 });
+    expect(findings[0]).toMatchObject({
+      kind: 'crypto', function: 'cryptoRoute', url: 'file:///app/server.js', line: 39, location: '/app/server.js:39',
+      percent: 60, msPer1kRequests: 60,
+    });
+    expect(findings[0].busyPercent).toBeCloseTo(66.667, 2);
+    expect(findings[0].advice).toMatch(/asynchronous API/);
+    expect(findingSentence(findings[0])).toBe('Synchronous crypto takes 60% of the time (67% of the busy time), 60 ms of CPU per 1 000 requests. From cryptoRoute in server.js:39.');
+  });
+
+  it("finds the caller's line for frame-decided work when the line is hot and known", () => {
+    const p = fromStacks([
+      ...cols(40, 'readRoute[server.js:20] / readFileSync[node:fs] / read[native]'),
+      ...cols(2, 'readRoute[server.js:20]'),
+      ...cols(58, '(idle)'),
+    ], { leafLines: [...Array(40).fill(0), 22, 22, ...Array(58).fill(0)], sourceLines: { 'file:///app/server.js': { '22': "const page = fs.readFileSync('index.html');" } } });
+    const f = findFindings(p).findings[0];
+    expect(f).toMatchObject({ kind: 'fs', function: 'readRoute', line: 22, lineText: "const page = fs.readFileSync('index.html');", msPer1kRequests: null });
+    expect(f.advice).toMatch(/once at start-up/);
+  });
+
+  it('names a JSON.stringify line and advises caching or a schema serializer; parse gets parse advice', () => {
+    const source = { [APP]: { '5': 'res.end(JSON.stringify(big));', '6': 'const body = JSON.parse(text);' } };
+    const p = profileFromText(`
+      jsonRoute  jsonRoute  jsonRoute  jsonRoute  other
+    `, { leafLines: [5, 5, 5, 6, 0], sourceLines: source });
+    const { findings } = findFindings(p);
+    expect(findings[0]).toMatchObject({ kind: 'json', function: 'jsonRoute', line: 5, lineText: 'res.end(JSON.stringify(big));' });
+    expect(findings[0].advice).toMatch(/fast-json-stringify/);
+    const parse = profileFromText('parseRoute parseRoute', { leafLines: [6, 6], sourceLines: { [APP]: { '6': 'const body = JSON.parse(text);' } } });
+    expect(findFindings(parse).findings[0].advice).toMatch(/Parse it once/);
+  });
+
+  it('runs the regex check on the pattern a hot line names, found on its definition line', () => {
+    const source = { [APP]: { '3': 'const fragile = /^(a+)+$/;', '9': 'const ok = fragile.test(input);' } };
+    const p = profileFromText('regexRoute regexRoute regexRoute', { leafLines: [9, 9, 9], sourceLines: source });
+    const seen: string[] = [];
+    const checker: RegexChecker = (pattern) => {
+      seen.push(`${pattern.source}/${pattern.flags}`);
+      return { ...pattern, status: 'vulnerable', complexity: 'exponential', attack: 'aaaaaaaaaaaaaaaaaaaa!', attackPattern: "'a'.repeat(20) + '!'" };
+    };
+    const f = findFindings(p, { checkRegex: checker }).findings[0];
+    expect(seen).toEqual(['^(a+)+$/']);
+    expect(f.kind).toBe('regex');
+    expect(f.regex?.status).toBe('vulnerable');
+    expect(f.advice).toContain("'aaaaaaaaaaaaaaaaaaaa!'");
+    expect(f.advice).toContain('takes exponential time');
+  });
+
+  it("names a function of yours whose own code is heavy, at its hottest line, but not again for the JSON lines already counted", () => {
+    const p = profileFromText(`
+      loopy  loopy  loopy  loopy  jsonRoute  jsonRoute  (idle)
+    `, { leafLines: [7, 7, 7, 8, 4, 4, 0], sourceLines: { [APP]: { '4': 'return JSON.stringify(x);', '7': 'for (const a of all) for (const b of all) n += a * b;' } } });
+    const { findings } = findFindings(p);
+    expect(findings.map((f) => [f.kind, f.function])).toEqual([['function', 'loopy'], ['json', 'jsonRoute']]);
+    expect(findings[0]).toMatchObject({ line: 7, lineText: 'for (const a of all) for (const b of all) n += a * b;' });
+    expect(findings[0].advice).toMatch(/loopy's own code/);
+  });
+
+  it('keeps at most three findings, heaviest first', () => {
+    const p = fromStacks([
+      ...cols(10, 'a[a.js:1] / console.log[node:internal/console/constructor]'),
+      ...cols(20, 'b[b.js:1] / pbkdf2Sync[node:internal/crypto/pbkdf2]'),
+      ...cols(30, 'c[c.js:1] / gzipSync[node:zlib]'),
+      ...cols(40, 'd[d.js:1] / readFileSync[node:fs]'),
+    ]);
+    expect(findFindings(p).findings.map((f) => f.kind)).toEqual(['fs', 'compression', 'crypto']);
+  });
+
+  it('says nothing stands out when no function or work takes 5% of the busy time, and where the time is', () => {
+    const stacks: string[] = [];
+    for (let i = 0; i < 25; i++) stacks.push(...cols(4, `f${i}[node:internal/f${i}]`));
+    const r = findFindings(fromStacks(stacks));
+    expect(r.findings).toEqual([]);
+    expect(r.spread?.categories[0]).toMatchObject({ name: 'Node internals', busyPercent: 100 });
+    expect(spreadSentence(r.spread!)).toMatch(/^Nothing of yours stands out: no kind of work .* takes 5% of the busy time, and no function of your code 10%\. The time is spread over Node internals 100%\. The heaviest function is f0 \(4\.0%\)\.$/);
+  });
+
+  it('has no findings and no spread for an all-idle profile', () => {
+    expect(findFindings(profileFromText('(idle) (idle)'))).toMatchObject({ findings: [], spread: null, busyMs: 0 });
+  });
+});
+
+describe('checks', () => {
+  const busy = fromStacks([...cols(50, 'work[w.js:1] / gzipSync[node:zlib]'), ...cols(50, '(idle)')]);
+
+  it('warns of too few samples with the interval a share could really be in', () => {
+    const v = buildVerdict(busy);
+    expect(v.trust.find((c) => c.id === 'few-samples')?.text).toBe('Only 100 samples: a share measured as 50% could really be anywhere from 40% to 60%. Record longer (or sample more often) for firmer numbers.');
+  });
+
+  it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {
+    const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.95, loopDelayP99Ms: 80, heapUsedMb: 20, rssMb: 60, cpuPercent: 97 }));
+    const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const v = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load });
+    expect(v.trust.map((c) => c.id)).toEqual(['few-samples', 'interval', 'idle', 'no-warmup', 'saturated']);
+    expect(v.trust.find((c) => c.id === 'interval')?.text).toMatch(/^Samples came every 1 ms on average, not every 0\.25 ms as asked/);
+    expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (w.js:1), 100% of the busy time.');
+    expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
+  });
+
+  it('says the server was waiting when CPU is low and latency high, and names GC pressure', () => {
+    const p = fromStacks([...cols(30, 'work[w.js:1] / (gc)'), ...cols(70, 'work[w.js:1]')]);
+    const samples = [0, 1].map((t) => ({ tMs: t * 1000, elu: 0.2, loopDelayP99Ms: 2, heapUsedMb: 10 + t * 40, rssMb: 60, cpuPercent: 20 }));
+    const load = { requests: 10, durationSec: 1, rps: 10, latencyMs: { p50: 200, p90: 250, p99: 400, max: 500, mean: 210 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const v = buildVerdict(p, { samples, load });
+    expect(v.load.map((c) => c.id)).toEqual(['waiting', 'gc-pressure']);
+    expect(v.load[0].text).toMatch(/^CPU was only 20% of a core while p99 latency was 400 ms: requests were waiting on something else/);
+    expect(v.load[1].text).toMatch(/^Garbage collection takes 30% of the busy time \(heap used between 10 and 50 MB\)/);
+    expect(v.trust.map((c) => c.id)).toContain('gc');
+    expect(v.findings.map((f) => f.kind)).toEqual(['function', 'gc']);
+  });
+});

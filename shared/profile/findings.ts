@@ -1,0 +1,187 @@
+// The verdict's findings: the one to three things that matter in a profile,
+// as structured data — what kind of work, which function, file and line (and
+// its text), how much of the time and of the busy time, CPU ms per 1 000
+// requests, and what to do (advice.ts). The UI's verdict and `flambe analyze`
+// / `flambe record` render the same findings to sentences (verdict-text.ts).
+//
+// A finding is one of:
+//   - a kind of work (buckets.ts: logging, JSON, regex, sync crypto, sync fs,
+//     compression), named by the function of yours that led there, at the line
+//     that did it when the profile knows it;
+//   - a function of yours whose own code (not JSON/regex lines, already above) is heavy;
+//   - a dependency package that takes a big share;
+//   - garbage collection.
+// Only what takes at least MIN_BUSY_PERCENT of the busy time (the profile
+// minus idle) counts — FUNCTION_MIN_BUSY_PERCENT for a function's own code;
+// when nothing does, `spread` says where the time is instead.
+import { bottomUp } from './bottom-up.ts';
+import { adviceFor } from './advice.ts';
+import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
+import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from './categories.ts';
+import { hotLines, nodeLineBuckets } from './lines.ts';
+import { frameLocation, type Profile } from './model.ts';
+import type { RegexCheck, RegexChecker } from './regex-check.ts';
+import { hotLinePattern, type RegexPattern } from './regex-source.ts';
+
+export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
+
+export const FINDING_KINDS: readonly FindingKind[] = [...BUCKET_IDS, 'function', 'dependency', 'gc'];
+
+export interface Finding {
+  kind: FindingKind;
+  /** What the work is: "synchronous crypto", "your code", "the express package", "garbage collection". */
+  label: string;
+  /** The function of yours (or the package's heaviest function) it comes from; '' when none. */
+  function: string;
+  /** Its script; '' when unknown. */
+  url: string;
+  /** 1-based: the line that did the work when known, else the function's first line; 0 when unknown. */
+  line: number;
+  /** The text of that line, when the profile has it (Flambé recordings do). */
+  lineText: string | null;
+  /** The frame to jump to in the views; -1 when none. */
+  frame: number;
+  /** "server.js:41"-style location of `line`, '' when unknown. */
+  location: string;
+  ms: number;
+  /** Of the profile's duration. */
+  percent: number;
+  /** Of the time the server was busy (not idle). */
+  busyPercent: number;
+  /** CPU ms per 1 000 requests; null without a request count. */
+  msPer1kRequests: number | null;
+  advice: string;
+  /** For regex findings: the pattern the line runs, when it could be read. */
+  pattern: RegexPattern | null;
+  /** For regex findings whose pattern is known and a checker was given: the ReDoS check. */
+  regex: RegexCheck | null;
+}
+
+/** Where the time is when no single thing stands out. */
+export interface Spread {
+  /** The heaviest function (any code) by self time, in % of the busy time. */
+  top: { name: string; location: string; busyPercent: number } | null;
+  /** The heaviest categories (your code, Node internals, V8 and native…), in % of the busy time. */
+  categories: { name: string; busyPercent: number }[];
+}
+
+export interface FindingsResult {
+  durationMs: number;
+  busyMs: number;
+  /** Most important first, at most MAX_FINDINGS. */
+  findings: Finding[];
+  /** Set when there are no findings. */
+  spread: Spread | null;
+}
+
+export interface FindingsOptions {
+  /** Requests served during the profile: adds ms per 1 000 requests. */
+  requests?: number | null;
+  /** Checks hot regexes for catastrophic backtracking (regex-check.ts); without it, regex findings say nothing of it. */
+  checkRegex?: RegexChecker;
+}
+
+export const MIN_BUSY_PERCENT = 5;
+/** A function's own code needs more to be a finding: every server has a handler with a few % of plain work. */
+export const FUNCTION_MIN_BUSY_PERCENT = 10;
+export const MAX_FINDINGS = 3;
+const GC_MIN_BUSY_PERCENT = 10;
+
+// The calls that do a kind of work, to find the caller's line when frames (not lines) decided the bucket.
+const CALL_OF: Partial<Record<BucketId, RegExp>> = {
+  logging: /\bconsole\s*\.|\b(?:log|logger|debug)\s*[.(]|process\.std(?:out|err)\.write/,
+  crypto: /\bcrypto\b|\b(?:pbkdf2|scrypt|createHash|createHmac|randomBytes|sign|verify|hash)\w*\s*\(/,
+  fs: /\b\w+Sync\s*\(/,
+  compression: /\bzlib\b|\b(?:gzip|gunzip|deflate|inflate|brotli\w*|unzip)\w*\s*\(/i,
+};
+
+export function findFindings(profile: Profile, opts: FindingsOptions = {}): FindingsResult {
+  const durationMs = profile.durationMs;
+  const categories = categoryBreakdown(profile);
+  const idleMs = categories.find((c) => c.kind === 'idle')?.ms ?? 0;
+  const busyMs = Math.max(0, durationMs - idleMs);
+  const requests = opts.requests && opts.requests > 0 ? opts.requests : null;
+  const busyPct = (ms: number) => (busyMs > 0 ? (ms / busyMs) * 100 : 0);
+  const pct = (ms: number) => (durationMs > 0 ? (ms / durationMs) * 100 : 0);
+  const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: requests ? msPerThousandRequests(ms, requests) : null });
+  const counts = (ms: number) => busyMs > 0 && busyPct(ms) >= MIN_BUSY_PERCENT;
+  const out: Finding[] = [];
+
+  for (const b of bucketBreakdown(profile)) {
+    if (!counts(b.ms)) continue;
+    const where = callerPlace(profile, b.id, b.callers.find((c) => c.frame >= 0));
+    const pattern = b.id === 'regex' && where.lineText !== null ? hotLinePattern(profile, where.url, where.line) : null;
+    const regex = pattern && opts.checkRegex ? opts.checkRegex(pattern) : null;
+    out.push({
+      kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...numbers(b.ms), pattern, regex,
+      advice: adviceFor(b.id, { name: where.function, lineText: where.lineText, regex }),
+    });
+  }
+
+  // Your functions' own code, less the JSON/regex lines a bucket already counted.
+  const lineWork = new Float64Array(profile.frames.length);
+  for (const [node, list] of nodeLineBuckets(profile)) for (const w of list) lineWork[profile.nodeFrame[node]] += w.ms;
+  const rows = bottomUp(profile, { by: 'function' });
+  for (const r of rows) {
+    if (r.category !== 'user') continue;
+    const own = r.selfMs - lineWork[r.frame];
+    if (busyMs <= 0 || busyPct(own) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    const hot = hotLines(profile, r.frame).find((l) => l.bucket === null);
+    const line = hot?.line ?? r.line;
+    out.push({
+      kind: 'function', label: 'your code', function: r.name, url: r.url, line, lineText: hot?.text ?? null, frame: r.frame,
+      location: r.url ? frameLocation({ ...profile.frames[r.frame], line }) : '', ...numbers(own), pattern: null, regex: null,
+      advice: adviceFor('function', { name: r.name }),
+    });
+  }
+
+  const dependency = categories.find((c) => c.kind === 'dependency');
+  if (dependency && counts(dependency.ms)) {
+    const heaviest = rows.find((r) => r.category === 'dependency' && r.categoryName === dependency.name);
+    // A logging or JSON package is already a kind of work above.
+    if (!heaviest || frameBucket(profile.frames[heaviest.frame]) === null) {
+      out.push({
+        kind: 'dependency', label: `the ${dependency.name} package`, function: heaviest?.name ?? '', url: heaviest?.url ?? '', line: heaviest?.line ?? 0,
+        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependency.ms), pattern: null, regex: null,
+        advice: adviceFor('dependency', { name: dependency.name }),
+      });
+    }
+  }
+
+  const gc = categories.find((c) => c.kind === 'gc');
+  if (gc && busyPct(gc.ms) >= GC_MIN_BUSY_PERCENT) {
+    out.push({
+      kind: 'gc', label: 'garbage collection', function: '', url: '', line: 0, lineText: null, frame: -1, location: '', ...numbers(gc.ms), pattern: null, regex: null,
+      advice: adviceFor('gc'),
+    });
+  }
+
+  const findings = out.sort((a, b) => b.ms - a.ms).slice(0, MAX_FINDINGS);
+  let spread: Spread | null = null;
+  if (findings.length === 0 && busyMs > 0) {
+    const top = rows.find((r) => r.category !== 'idle' && r.kind !== 'program' && r.selfMs > 0);
+    spread = {
+      top: top ? { name: top.name, location: top.location, busyPercent: busyPct(top.selfMs) } : null,
+      categories: categories.filter((c) => c.kind !== 'idle').slice(0, 4).map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) })),
+    };
+  }
+  return { durationMs, busyMs, findings, spread };
+}
+
+type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location'>;
+
+/** The caller's function and the line that did the work: the line a bucket counted, or the caller's hot line that makes such a call. */
+function callerPlace(profile: Profile, bucket: BucketId, caller: BucketCaller | undefined): Place {
+  if (!caller) return { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
+  const frame = profile.frames[caller.frame];
+  if (caller.line) {
+    return { function: caller.name, url: frame.url, line: caller.line.line, lineText: caller.line.text, frame: caller.frame, location: caller.line.location };
+  }
+  const call = CALL_OF[bucket];
+  const hot = call ? hotLines(profile, caller.frame).find((l) => l.text !== null && call.test(l.text)) : undefined;
+  const line = hot?.line ?? frame.line;
+  return {
+    function: caller.name, url: frame.url, line, lineText: hot?.text?.trim() ?? null, frame: caller.frame,
+    location: frame.url ? frameLocation({ ...frame, line }) : '',
+  };
+}

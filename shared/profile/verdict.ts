@@ -1,0 +1,66 @@
+// The verdict: findings (findings.ts) plus the checks that say how far to
+// trust them and what the load says (checks.ts) — and the sentences the UI and
+// the CLI print for them, written once here.
+import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
+import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
+import type { Profile } from './model.ts';
+import type { RegexChecker } from './regex-check.ts';
+import { shortPlace } from './places.ts';
+
+export { shortPlace };
+
+export interface Verdict extends FindingsResult {
+  trust: Check[];
+  load: Check[];
+}
+
+export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker): Verdict {
+  const result = findFindings(profile, { requests: ctx.requests, checkRegex });
+  return { ...result, trust: trustChecks(profile, ctx, result.findings), load: loadChecks(profile, ctx, result.findings) };
+}
+
+const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
+const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
+
+/** The headline of a finding: what, how much. */
+export function findingHeadline(f: Finding): string {
+  const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
+  const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+  const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
+  return `${what} takes ${pct(f.percent)} of the time${busy}${per1k}.`;
+}
+
+/** Where it comes from, in words: "From cryptoRoute in server.js:41: “const key = …”." */
+export function findingWhere(f: Finding): string {
+  if (f.kind === 'gc') return '';
+  if (!f.function) return f.kind === 'dependency' ? '' : 'Not called from your code.';
+  const where = f.location ? ` in ${shortPlace(f.location)}` : '';
+  const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
+  return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${f.function}${where}${text}.`;
+}
+
+export function findingSentence(f: Finding): string {
+  return [findingHeadline(f), findingWhere(f)].filter(Boolean).join(' ');
+}
+
+export function spreadSentence(s: Spread): string {
+  const top = s.top ? ` The heaviest function is ${s.top.name}${/:\d+$/.test(s.top.location) ? ` in ${shortPlace(s.top.location)}` : ''} (${pct(s.top.busyPercent)}).` : '';
+  const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
+  return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
+}
+
+/** The verdict as plain text lines, most important first (the CLI prints these). */
+export function verdictLines(v: Verdict): string[] {
+  const lines: string[] = [];
+  v.findings.forEach((f, i) => {
+    lines.push(`${i + 1}. ${findingSentence(f)}`);
+    lines.push(`   What to do: ${f.advice}`);
+  });
+  if (v.spread) lines.push(spreadSentence(v.spread));
+  for (const c of [...v.load, ...v.trust]) lines.push(`• ${c.text}`);
+  return lines;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
