@@ -19,6 +19,10 @@ export const apiMethodNames = [
   'deleteRecording',
   'importFile',
   'exportRecording',
+  'startExperiment',
+  'stopExperiment',
+  'getExperiment',
+  'listExperiments',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];

@@ -5,6 +5,7 @@
 // transport never trusts its sender.
 import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
+import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 
 // ---------- targets ----------
 
@@ -14,6 +15,12 @@ export const launchSpecSchema = z.object({
   cwd: z.string().optional(),
   env: z.record(z.string(), z.string()).default({}),
   nodePath: z.string().optional(),
+  /**
+   * Send stdout/stderr to a file Flambé tails instead of a pipe: Node writes
+   * files synchronously, like a terminal, but pipes asynchronously on POSIX —
+   * so with a pipe console.log costs less than in the user's own terminal.
+   */
+  outputToFile: z.boolean().default(false),
 });
 export type LaunchSpec = z.input<typeof launchSpecSchema>;
 
@@ -54,6 +61,17 @@ export interface TargetInfo {
   running: boolean;
   /** For a launched target that has exited: the error line it printed, if any. */
   lastError?: string;
+  /** What the target's stdout and stderr are attached to, as the process itself reports it. */
+  output?: TargetOutput;
+}
+
+/** 'terminal' and 'file' are written synchronously by Node; 'pipe' asynchronously on POSIX (so console.log is cheaper there). */
+export type StdioKind = 'terminal' | 'file' | 'pipe' | 'unknown';
+export interface TargetOutput {
+  stdout: StdioKind;
+  stderr: StdioKind;
+  /** True when Flambé launched it writing to files it tails (LaunchSpec.outputToFile). */
+  tailedFile: boolean;
 }
 
 // ---------- load and recording ----------
@@ -146,7 +164,7 @@ export interface RecordingResult {
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
   name: string;
   createdAt: string;
-  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> | null;
+  target: (Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> & { output?: TargetOutput }) | null;
   /** Null for a profile imported from a file (no load was run by Flambé). */
   settings: RecordRequestResolved | null;
   load: LoadSummary | null;
@@ -158,6 +176,69 @@ export interface RecordingResult {
   tags: string[];
   notes: string;
 }
+
+// ---------- experiments (A/B in rounds; results in shared/experiment/types.ts) ----------
+
+const URL_OR_PATH_HINT = 'Enter the URL to load (http://127.0.0.1:3000/hello) or just its path (/hello) to use the port the server opens.';
+/** A full http(s) URL, or a path alone: the port the launched target listens on is used (it changes with every restart). */
+export const urlOrPathSchema = z.string().trim().min(1, URL_OR_PATH_HINT)
+  .refine((u) => u.startsWith('/') || /^https?:\/\/[^/]/i.test(u), URL_OR_PATH_HINT);
+
+const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'An environment variable name is letters, digits and _, like LOG_LEVEL.'), z.string());
+
+/** What differs between A and B: exactly one kind of change. */
+export const variantDifferenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('env'), a: envSchema, b: envSchema }),
+  z.object({ kind: z.literal('args'), a: z.array(z.string()), b: z.array(z.string()) }),
+  z.object({ kind: z.literal('script'), a: z.string().trim().min(1, 'Choose the script for A.'), b: z.string().trim().min(1, 'Choose the script for B.') }),
+  z.object({ kind: z.literal('url'), a: urlOrPathSchema, b: urlOrPathSchema }),
+]);
+export type VariantDifference = z.output<typeof variantDifferenceSchema>;
+
+export const experimentTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('launch'), launch: launchSpecSchema }),
+  z.object({ kind: z.literal('demo') }),
+  /** No process of Flambé's: a load-only experiment on URLs (profiling off, variants by URL). */
+  z.object({ kind: z.literal('none') }),
+]);
+
+export const experimentSpecSchema = z.object({
+  target: experimentTargetSchema,
+  differ: variantDifferenceSchema,
+  /** Names shown for A and B; default: what differs ("LOG=1", "/log"). */
+  names: z.object({ a: z.string().trim().max(80).optional(), b: z.string().trim().max(80).optional() }).default({}),
+  /** Rounds per variant. */
+  rounds: z.number().int().min(1, 'Run at least 1 round of each variant.').max(30, 'Run at most 30 rounds of each variant.').default(3),
+  /** Load of each round; `url` may be a path alone, and is not needed when A and B differ by URL. */
+  load: loadSettingsSchema.extend({ url: urlOrPathSchema.optional() }),
+  warmupSec: z.number().min(0).max(600).default(2),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  profile: z.boolean().default(true),
+  /**
+   * Write the target's stdout/stderr to a file Flambé tails (synchronous, like
+   * a terminal) instead of a pipe (asynchronous on POSIX, so console.log looks
+   * cheaper than at home). Default: on for the demo and when the variants
+   * differ by a logging switch.
+   */
+  outputToFile: z.boolean().optional(),
+  name: z.string().trim().max(200).optional(),
+  /** Keep the rounds and the result in the library (default true). */
+  save: z.boolean().default(true),
+  /** Fixes the coin that picks A-first or B-first (tests); random otherwise. */
+  seed: z.number().int().optional(),
+}).superRefine((spec, ctx) => {
+  const { target, differ } = spec;
+  const issue = (message: string, path: string[]) => ctx.addIssue({ code: 'custom', message, path });
+  if (target.kind === 'none') {
+    if (differ.kind !== 'url') issue('Without a script to launch, A and B can only differ by URL.', ['differ']);
+    else if (differ.a.startsWith('/') || differ.b.startsWith('/')) issue('Without a launched target, give full URLs (http://…) for A and B.', ['differ']);
+    if (spec.profile) issue('Profiling needs a target Flambé launches: choose a script or the demo, or turn profiling off.', ['profile']);
+  }
+  if (target.kind === 'demo' && (differ.kind === 'script' || differ.kind === 'args')) issue('On the demo server, A and B differ by route or by environment variables.', ['differ']);
+  if (differ.kind !== 'url' && !spec.load.url) issue('Enter the URL to load (or its path, like /hello).', ['load', 'url']);
+});
+export type ExperimentSpec = z.input<typeof experimentSpecSchema>;
+export type ExperimentSpecResolved = z.output<typeof experimentSpecSchema>;
 
 // ---------- the library ----------
 
@@ -274,6 +355,13 @@ export interface FlambeApi {
   importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
   /** The file to save (the UI downloads it or shows a save dialog). */
   exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
+
+  /** Starts an A/B experiment; progress per round and the end come as events. */
+  startExperiment(spec: ExperimentSpec): Promise<{ experimentId: string }>;
+  /** Ends the experiment after the round under way (cut short); finished rounds are kept. */
+  stopExperiment(req: { id: string }): Promise<void>;
+  getExperiment(req: { id: string }): Promise<ExperimentResult>;
+  listExperiments(req: Record<string, never>): Promise<ExperimentRow[]>;
 }
 
 export type ApiMethod = keyof FlambeApi;
@@ -297,6 +385,10 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   deleteRecording: idSchema,
   importFile: importSchema,
   exportRecording: exportSchema,
+  startExperiment: experimentSpecSchema,
+  stopExperiment: idSchema,
+  getExperiment: idSchema,
+  listExperiments: emptySchema,
 };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;
@@ -325,6 +417,8 @@ export interface FlambeEvents {
   };
   /** Something in the library changed (saved, renamed, deleted, imported). */
   libraryChanged: { ids: string[] };
+  experimentProgress: ExperimentProgress;
+  experimentDone: { experimentId: string; status: ExperimentResult['status']; error: string | null; saved: boolean };
 }
 export type EventName = keyof FlambeEvents;
 export type FlambeEvent = { [K in EventName]: { name: K; payload: FlambeEvents[K] } }[EventName];

@@ -58,7 +58,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     tags: [],
     notes: '',
     createdAt: new Date().toISOString(),
-    target: target ? { kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv } : null,
+    target: target ? { kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv, output: target.info.output } : null,
     settings: req,
     load: null,
     profile: null,

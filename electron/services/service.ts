@@ -3,7 +3,7 @@
 // they have already validated against apiInputSchemas.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { recordRequestSchema } from '../../shared/api.ts';
+import { describeValidationError, experimentSpecSchema, recordRequestSchema } from '../../shared/api.ts';
 import type {
   CpuSplit, DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
 } from '../../shared/api.ts';
@@ -13,6 +13,7 @@ import { recordingFromFile, toBundle } from './library/files.ts';
 import { cpuSplitOf } from './library/split.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
+import { createExperiments } from './experiment/experiments.ts';
 import { listInspectorTargets } from './targets/attach.ts';
 import { TargetRegistry } from './targets/registry.ts';
 
@@ -166,7 +167,17 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
       return { fileName: `${safeName}.cpuprofile`, content: text };
     },
+    startExperiment: (spec) => {
+      const parsed = experimentSpecSchema.safeParse(spec);
+      if (!parsed.success) throw new UserError(describeValidationError(parsed.error));
+      return experiments.start(parsed.data);
+    },
+    stopExperiment: async ({ id }) => experiments.stop(id),
+    getExperiment: async ({ id }) => experiments.get(id),
+    listExperiments: async () => experiments.list(),
   };
+  // Experiments run through this same API (launch, record, save), so every round is an ordinary recording.
+  const experiments = createExperiments({ api, onEvent: (l) => { listeners.add(l); return () => listeners.delete(l); }, emit, library: () => library, libraryProblem: () => libraryProblem });
 
   return {
     api,
@@ -175,6 +186,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return () => listeners.delete(listener);
     },
     async dispose() {
+      await experiments.dispose();
       for (const r of running.values()) r.stop();
       await Promise.allSettled([...running.values()].map((r) => r.done));
       await targets.disposeAll();

@@ -9,6 +9,8 @@ import type {
 import { listQuerySchema } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
 import { openLibraryDb } from './safe-open.ts';
+import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
+import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
 
 // zstd decompresses several times faster than gzip (a reopened profile is
 // decompressed on every open); gzip where this Node lacks zstd.
@@ -36,7 +38,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number;
+  cpu_split: string | null; tags: string; has_profile: number; target_output?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -56,7 +58,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.target_output');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -133,8 +135,9 @@ export class Library {
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split,
+          target_output)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
@@ -143,6 +146,7 @@ export class Library {
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
         rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+        rec.target?.output ? JSON.stringify(rec.target.output) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
@@ -213,6 +217,7 @@ export class Library {
       target: r.target_kind ? {
         kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
         nodeVersion: r.node_version ?? '', argv: r.argv ? (JSON.parse(r.argv) as string[]) : [],
+        ...(r.target_output ? { output: JSON.parse(r.target_output) } : {}),
       } : null,
       settings: r.settings ? JSON.parse(r.settings) : null,
       load: r.load ? JSON.parse(r.load) : null,
@@ -248,6 +253,19 @@ export class Library {
   /** Deleting is the only way data leaves the library. */
   delete(id: string): void {
     this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
+  }
+
+  /** Saves (or updates) an experiment and links its rounds, in one transaction. */
+  saveExperiment(exp: ExperimentResult): void {
+    this.transaction(() => saveExperimentRows(this.db, exp));
+  }
+
+  getExperiment(id: string): ExperimentResult {
+    return readExperiment(this.db, id);
+  }
+
+  listExperiments(): ExperimentRow[] {
+    return listExperimentRows(this.db);
   }
 
   /** The raw profile text as stored (for export without a parse/serialize round trip). */

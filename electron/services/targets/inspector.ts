@@ -9,6 +9,8 @@ export interface ProcessIdentity {
   pid: number;
   nodeVersion: string;
   argv: string[];
+  /** Node's own name for what stdout/stderr are attached to: 'tty', 'fs', 'pipe' (sockets too), or '' when unknown. */
+  stdio?: { stdout: string; stderr: string };
 }
 
 export interface Listener {
@@ -25,7 +27,9 @@ export interface RawProcessSample {
 }
 
 // Evaluated inside the target. Kept as plain ES2019 so any Node >= 12 runs it.
-const IDENTITY_JS = `JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv })`;
+// process.stdout._type is how Node itself decides sync vs async writes ('tty' and 'fs' are synchronous).
+const IDENTITY_JS = `JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv,
+  stdio: { stdout: String((process.stdout && process.stdout._type) || ''), stderr: String((process.stderr && process.stderr._type) || '') } })`;
 
 // net.Server objects show up among the active handles; sockets have no
 // \`listening\` property, so they are skipped.

@@ -2,7 +2,7 @@
 // each with its inspector session. Emits their output and their exit.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo } from '../../../shared/api.ts';
+import type { AttachSpec, FlambeEvents, LaunchSpec, StdioKind, TargetInfo, TargetOutput } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
@@ -22,8 +22,16 @@ const START_GRACE_MS = 500;
 
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 
-function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity): TargetInfo {
-  return { targetId, kind, label, ...identity, listeningPorts: [], suggestedUrls: [], running: true };
+const STDIO_KINDS: Record<string, StdioKind> = { tty: 'terminal', fs: 'file', pipe: 'pipe' };
+
+function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity, tailedFile = false): TargetInfo {
+  const { stdio, ...who } = identity;
+  const output: TargetOutput = {
+    stdout: STDIO_KINDS[stdio?.stdout ?? ''] ?? 'unknown',
+    stderr: STDIO_KINDS[stdio?.stderr ?? ''] ?? 'unknown',
+    tailedFile,
+  };
+  return { targetId, kind, label, ...who, listeningPorts: [], suggestedUrls: [], running: true, output };
 }
 
 export class TargetRegistry {
@@ -92,7 +100,7 @@ export class TargetRegistry {
     });
     const relative = path.relative(process.cwd(), proc.scriptPath);
     const label = !relative || relative.startsWith('..') ? proc.scriptPath : relative;
-    return this.add({ info: newInfo(targetId, 'launched', label, identity), session, process: proc, host: '127.0.0.1', gone });
+    return this.add({ info: newInfo(targetId, 'launched', label, identity, !!spec.outputToFile), session, process: proc, host: '127.0.0.1', gone });
   }
 
   async attach(spec: AttachSpec): Promise<TargetInfo> {

@@ -1,0 +1,196 @@
+// Runs an A/B experiment: rounds of A and B in turns (the order of each pair
+// decided by a coin and recorded), each round a full recording through the
+// service's own recorder (warm-up, profile + load), the target restarted for
+// every round when A and B differ by env, arguments or script. Progress per
+// round; Stop ends the round under way (kept, marked cut short) and keeps
+// every finished round. The statistics are shared/experiment + shared/stats.
+import { randomUUID } from 'node:crypto';
+import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordingResult } from '../../../shared/api.ts';
+import { compareRounds } from '../../../shared/experiment/comparison.ts';
+import { measureRound, type RoundMeasures } from '../../../shared/experiment/measures.ts';
+import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
+import { seededRandom } from '../../../shared/stats/index.ts';
+import { UserError, isUserError, messageOf } from '../errors.ts';
+import { planExperiment, resolveUrl, roundOrder, type VariantPlan } from './plan.ts';
+
+const LISTEN_WAIT_MS = 10_000;
+
+export interface ExperimentDeps {
+  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'startRecording' | 'stopRecording' | 'getRecording' | 'demoServer'>;
+  onEvent(listener: (e: FlambeEvent) => void): () => void;
+  progress(p: ExperimentProgress): void;
+  /** Keeps the experiment (after every round, and at the end); false when it could not be written. */
+  save(exp: ExperimentResult): boolean;
+}
+
+export interface ExperimentHandle {
+  id: string;
+  result: ExperimentResult;
+  stop(): void;
+  done: Promise<ExperimentResult>;
+}
+
+export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDeps): ExperimentHandle {
+  const id = randomUUID();
+  const coin = spec.seed !== undefined ? seededRandom(spec.seed)() : Math.random();
+  const order: 'AB' | 'BA' = coin < 0.5 ? 'AB' : 'BA';
+  const createdAt = new Date().toISOString();
+  const result: ExperimentResult = {
+    id, name: spec.name ?? '', createdAt, spec, order, status: 'running', error: null,
+    variants: { a: { name: 'A', what: '' }, b: { name: 'B', what: '' } }, rounds: [], comparison: null, output: null,
+  };
+  const measures = new Map<string, RoundMeasures>();
+  let stopRequested = false;
+  let currentRecording: string | null = null;
+  let currentTarget: string | null = null;
+
+  const slots = roundOrder(order, spec.rounds);
+  const total = slots.length;
+
+  const emit = (roundIndex: number, variant: VariantPlan | null, phase: string, within: number, message: string, live?: { rps?: number; p99Ms?: number }) => {
+    deps.progress({
+      experimentId: id, roundIndex, totalRounds: total, variant: variant?.key ?? null, variantName: variant?.variant.name ?? null,
+      phase, fraction: Math.min(1, (roundIndex + Math.max(0, Math.min(1, within))) / total), message, finished: result.rounds.slice(), ...live,
+    });
+  };
+
+  const recompute = () => {
+    const side = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error).map((r) => measures.get(r.recordingId)!);
+    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side('A'), side('B'));
+  };
+
+  async function stopCurrentTarget(): Promise<void> {
+    if (!currentTarget) return;
+    const t = currentTarget;
+    currentTarget = null;
+    await deps.api.stopTarget({ targetId: t }).catch(() => undefined);
+  }
+
+  /** Launches the variant's target and waits until it listens. */
+  async function launch(v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
+    const info = await deps.api.launchTarget(v.launch!).catch((e: unknown) => {
+      throw new UserError(`Variant ${v.key} (${v.variant.name}) could not start: ${messageOf(e)}`);
+    });
+    currentTarget = info.targetId;
+    result.output = info.output?.tailedFile ? 'file' : 'pipe';
+    const deadline = Date.now() + LISTEN_WAIT_MS;
+    for (;;) {
+      const t = await deps.api.getTarget({ targetId: info.targetId });
+      if (t.listeningPorts.length) return { targetId: info.targetId, ports: t.listeningPorts };
+      if (!t.running) throw new UserError(`Variant ${v.key} (${v.variant.name}) exited as it started${t.lastError ? `: ${t.lastError}` : '.'}`);
+      if (Date.now() > deadline) throw new UserError(`Variant ${v.key} (${v.variant.name}) did not open a port within ${LISTEN_WAIT_MS / 1000} s: is it a server?`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** One recording through the service; resolves with the finished recording. */
+  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean }> {
+    let recordingId: string | null = null;
+    const early: FlambeEvent[] = [];
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
+    const onEvent = (e: FlambeEvent) => {
+      if (!recordingId) { early.push(e); return; }
+      if (e.name === 'recordingProgress' && e.payload.recordingId === recordingId) {
+        const p = e.payload;
+        emit(index, v, p.phase, p.fraction, `Round ${index + 1} of ${total} — ${v.key} (${v.variant.name}), round ${round}: ${p.message}`, { rps: p.rps, p99Ms: p.p99Ms });
+      } else if (e.name === 'recordingDone' && e.payload.recordingId === recordingId) {
+        finish();
+      }
+    };
+    const off = deps.onEvent(onEvent);
+    try {
+      const started = await deps.api.startRecording({
+        targetId: spec.profile ? targetId : null,
+        load: { ...spec.load, url },
+        warmupSec: spec.warmupSec,
+        samplingIntervalUs: spec.samplingIntervalUs,
+        name: `${result.name} · ${v.key} (${v.variant.name}) · round ${round}`,
+        tags: ['experiment'],
+      });
+      recordingId = started.recordingId;
+      currentRecording = recordingId;
+      for (const e of early.splice(0)) onEvent(e);
+      if (stopRequested) void deps.api.stopRecording({ id: recordingId });
+      await finished;
+    } finally {
+      off();
+      currentRecording = null;
+    }
+    const rec = await deps.api.getRecording({ id: recordingId });
+    return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested };
+  }
+
+  async function run(): Promise<void> {
+    const demo = await deps.api.demoServer({});
+    const plan = planExperiment(spec, demo);
+    result.variants = { a: plan.a.variant, b: plan.b.variant };
+    result.name ||= `${plan.a.variant.name} vs ${plan.b.variant.name}`;
+    const variants = { A: plan.a, B: plan.b };
+    let ports: number[] = [];
+    let lastVariant: 'A' | 'B' | null = null;
+    const perVariant = { A: 0, B: 0 };
+
+    for (let index = 0; index < total; index++) {
+      if (stopRequested) break;
+      const key = slots[index];
+      const v = variants[key];
+      const round = ++perVariant[key];
+      if (v.launch) {
+        const running = currentTarget ? await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false) : false;
+        if (!running || (plan.restartEachRound && lastVariant !== null) || currentTarget === null) {
+          emit(index, v, 'starting', 0, `Round ${index + 1} of ${total} — starting ${v.key} (${v.variant.name})`);
+          await stopCurrentTarget();
+          ports = (await launch(v)).ports;
+        }
+      }
+      lastVariant = key;
+      if (stopRequested) break;
+      const url = resolveUrl(v.url, ports);
+      if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
+      const { rec, stoppedEarly } = await record(index, v, round, currentTarget, url);
+      const m = measureRound(rec, v.scriptPath);
+      measures.set(rec.id, m);
+      const entry: ExperimentRound = {
+        index, variant: key, round, recordingId: rec.id,
+        requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
+        error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.output?.stdout ?? null,
+      };
+      result.rounds.push(entry);
+      recompute();
+      deps.save(result);
+      emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
+      // A fault of the target ends the experiment; a round the server answered badly is kept and the experiment goes on.
+      if (rec.error && v.launch && currentTarget && !(await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false))) {
+        throw new UserError(`Round ${index + 1} (${v.key}) ended in a fault: ${rec.error}`);
+      }
+    }
+  }
+
+  const done = run().then(
+    () => {
+      result.status = stopRequested ? 'stopped' : 'done';
+      if (stopRequested) result.error = `Stopped after ${result.rounds.filter((r) => r.complete).length} complete round(s); they are kept.`;
+    },
+    (e: unknown) => {
+      result.status = 'failed';
+      result.error = isUserError(e) ? e.message : `Something went wrong inside Flambé: ${messageOf(e)}`;
+    },
+  ).then(async () => {
+    await stopCurrentTarget();
+    recompute();
+    deps.save(result);
+    emit(total, null, result.status, 1, result.error ?? result.comparison?.verdict ?? 'Done');
+    return result;
+  });
+
+  return {
+    id,
+    result,
+    stop() {
+      stopRequested = true;
+      if (currentRecording) void deps.api.stopRecording({ id: currentRecording });
+    },
+    done,
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { compareRounds } from './comparison.ts';
+import type { RoundMeasures } from './measures.ts';
+
+function round(rps: number, p99: number, logging: number, extra: Partial<RoundMeasures> = {}): RoundMeasures {
+  const requests = rps * 5;
+  return {
+    requests, rps, p50Ms: p99 / 3, p90Ms: p99 / 1.5, p99Ms: p99,
+    cpuMsPer1k: 100 + logging, bucketsMsPer1k: { logging, JSON: 0 },
+    functions: [
+      { key: 'handle\u0000s.js\u00001', name: 'handle', url: 's.js', line: 1, selfPercent: 30, selfMsPer1k: 60 },
+      ...(logging ? [{ key: 'logRoute\u0000s.js\u00009', name: 'logRoute', url: 's.js', line: 9, selfPercent: 20, selfMsPer1k: logging }] : []),
+    ],
+    ...extra,
+  };
+}
+
+describe('compareRounds', () => {
+  it('finds the logging cost and says it in the verdict, with intervals', () => {
+    const a = [round(4000, 58, 279), round(4100, 60, 281), round(3950, 57, 276)];
+    const b = [round(9700, 12, 3), round(9900, 12.5, 3.2), round(9500, 11.8, 2.9)];
+    const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
+    expect(c.rounds).toBe(3);
+    expect(c.load.rps.significant).toBe(true);
+    expect(c.load.rps.deltaPercent).toBeGreaterThan(100);
+    expect(c.load.p99Ms.significant).toBe(true);
+    expect(c.buckets[0]).toMatchObject({ name: 'logging', significant: true });
+    expect(c.buckets[0].deltaMsPer1k).toBeCloseTo(-275.6, 0);
+    expect(c.functions.find((f) => f.name === 'logRoute')).toMatchObject({ status: 'changed', significant: true });
+    expect(c.a.requests).toBe((4000 + 4100 + 3950) * 5);
+    expect(c.verdict).toBe('without serves 2.4× the requests per second of with console.log (95%: 2.3–2.5×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
+      + 'The difference is logging: 279 ms of CPU per 1 000 requests with with console.log, 3.0 ms with without.');
+  });
+
+  it('says "no clear difference" when the rounds do not support one', () => {
+    const a = [round(5000, 20, 0), round(6000, 24, 0), round(4500, 19, 0)];
+    const b = [round(5500, 21, 0), round(4700, 23, 0), round(5900, 18, 0)];
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
+    expect(c.load.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/^No clear difference in requests per second between A and B \(95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
+  });
+
+  it('claims nothing from one round a side, and warns', () => {
+    const c = compareRounds({ a: 'A', b: 'B' }, [round(5000, 20, 0)], [round(7000, 15, 0)])!;
+    expect(c.load.rps.significant).toBeNull();
+    expect(c.load.rps.ci95).toBeNull();
+    expect(c.verdict).toMatch(/B served 40% more requests per second than A, but one round each cannot tell that from noise/);
+    expect(c.warnings[0]).toMatch(/One round of each variant/);
+  });
+
+  it('works without profiles (load only)', () => {
+    const lo = (rps: number) => round(rps, 10, 0, { cpuMsPer1k: null, bucketsMsPer1k: null, functions: null });
+    const c = compareRounds({ a: 'A', b: 'B' }, [lo(100), lo(101), lo(99)], [lo(140), lo(142), lo(139)])!;
+    expect(c.cpuMsPer1kRequests).toBeNull();
+    expect(c.buckets).toEqual([]);
+    expect(c.functions).toEqual([]);
+    expect(c.verdict).toMatch(/^B serves 40% more requests per second than A \(95%: \d+%–\d+% more\)/);
+  });
+});

@@ -1,0 +1,77 @@
+// The experiment's answer in one paragraph, claiming only what the rounds
+// support: a change the 95% interval does not separate from 0 is "no clear
+// difference" (benchstat's `~`), and one round a side claims nothing.
+import type { Difference } from '../stats/index.ts';
+import type { ExperimentComparison } from './comparison.ts';
+
+/** "2.4×", "1.25×" */
+export function formatRatio(r: number): string {
+  return `${r >= 10 ? r.toFixed(0) : r >= 2 ? r.toFixed(1) : r.toFixed(2)}×`;
+}
+
+/** "12 ms", "4.3 ms", "0.81 ms" */
+export function formatMs(ms: number): string {
+  const a = Math.abs(ms);
+  if (a < 0.005) return '0 ms';
+  return `${a >= 100 ? ms.toFixed(0) : a >= 10 ? ms.toFixed(0) : a >= 1 ? ms.toFixed(1) : ms.toFixed(2)} ms`;
+}
+
+const pct = (x: number) => `${Math.abs(x) >= 10 ? Math.abs(x).toFixed(0) : Math.abs(x).toFixed(1)}%`;
+
+/** "(95%: 2.2–2.6×)" or "(95%: 9–28% more)" — the interval in the words of the change. */
+export function intervalWords(d: Difference, unit: 'ratio' | 'percent'): string {
+  if (!d.ci95) return '';
+  const [lo, hi] = d.ci95;
+  if (unit === 'ratio') return `(95%: ${formatRatio(1 + lo / 100).replace('×', '')}–${formatRatio(1 + hi / 100)})`;
+  if (lo >= 0) return `(95%: ${pct(lo)}–${pct(hi)} more)`;
+  if (hi <= 0) return `(95%: ${pct(hi)}–${pct(lo)} fewer)`;
+  return `(95%: ${pct(lo)} fewer to ${pct(hi)} more)`;
+}
+
+function throughputSentence(c: ExperimentComparison): string {
+  const d = c.load.rps;
+  const A = c.a.name;
+  const B = c.b.name;
+  const ratio = d.b / d.a;
+  if (d.significant === null) {
+    return `${B} served ${pct(d.deltaPercent)} ${d.deltaPercent >= 0 ? 'more' : 'fewer'} requests per second than ${A}, but one round each cannot tell that from noise`;
+  }
+  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} ${intervalWords(d, 'percent')}`;
+  if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
+  if (ratio <= 1 / 1.5) return `${B} serves ${pct(d.deltaPercent)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
+  return `${B} serves ${pct(d.deltaPercent)} ${d.deltaPercent >= 0 ? 'more' : 'fewer'} requests per second than ${A} ${intervalWords(d, 'percent')}`;
+}
+
+function latencySentence(d: Difference): string {
+  if (d.significant === null) return '';
+  if (!d.significant) return 'p99 latency shows no clear difference';
+  return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
+}
+
+function explanation(c: ExperimentComparison): string {
+  const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
+  const bucket = c.buckets.find((b) => b.significant && Math.abs(b.deltaMsPer1k) >= Math.max(1, 0.05 * cpuA));
+  const A = c.a.name;
+  const B = c.b.name;
+  if (bucket) {
+    const [more, less] = bucket.deltaMsPer1k < 0 ? [A, B] : [B, A];
+    const [hi, lo] = bucket.deltaMsPer1k < 0 ? [bucket.aMsPer1k, bucket.bMsPer1k] : [bucket.bMsPer1k, bucket.aMsPer1k];
+    return `The difference is ${bucket.name}: ${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}.`;
+  }
+  const fn = c.functions.find((f) => f.significant && f.deltaMsPer1k !== null && Math.abs(f.deltaMsPer1k) >= Math.max(1, 0.05 * cpuA));
+  if (fn) {
+    const file = fn.url.split(/[\\/]/).pop() || fn.url;
+    return `The largest change is in ${fn.name || '(anonymous)'}${file ? ` (${file}:${fn.line})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
+  }
+  const cpu = c.cpuMsPer1kRequests;
+  if (cpu?.significant) return `CPU per 1 000 requests ${cpu.b < cpu.a ? 'falls' : 'rises'} from ${formatMs(cpu.a)} to ${formatMs(cpu.b)}, spread over many functions.`;
+  return '';
+}
+
+export function experimentVerdict(c: ExperimentComparison): string {
+  const first = throughputSentence(c);
+  const latency = latencySentence(c.load.p99Ms);
+  const why = c.rounds >= 2 && (c.load.rps.significant || c.load.p99Ms.significant || c.cpuMsPer1kRequests?.significant) ? explanation(c) : '';
+  const rounds = `${c.rounds} round${c.rounds === 1 ? '' : 's'} each`;
+  return `${first}${latency ? `, and ${latency}` : ''} (${rounds}).${why ? ` ${why}` : ''}`;
+}
