@@ -28,8 +28,8 @@ describe('compareRounds', () => {
     expect(c.buckets[0].deltaMsPer1k).toBeCloseTo(-275.6, 0);
     expect(c.functions.find((f) => f.name === 'logRoute')).toMatchObject({ status: 'changed', significant: true });
     expect(c.a.requests).toBe((4000 + 4100 + 3950) * 5);
-    expect(c.verdict).toBe('without serves 2.4× the requests per second of with console.log (95%: 2.3–2.5×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
-      + 'The difference is logging: 279 ms of CPU per 1 000 requests with with console.log, 3.0 ms with without.');
+    expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.3–2.5×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
+      + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without”.');
   });
 
   it('says "no clear difference" when the rounds do not support one', () => {
@@ -37,14 +37,14 @@ describe('compareRounds', () => {
     const b = [round(5500, 21, 0), round(4700, 23, 0), round(5900, 18, 0)];
     const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
     expect(c.load.rps.significant).toBe(false);
-    expect(c.verdict).toMatch(/^No clear difference in requests per second between A and B \(95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
+    expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
   });
 
   it('claims nothing from one round a side, and warns', () => {
     const c = compareRounds({ a: 'A', b: 'B' }, [round(5000, 20, 0)], [round(7000, 15, 0)])!;
     expect(c.load.rps.significant).toBeNull();
     expect(c.load.rps.ci95).toBeNull();
-    expect(c.verdict).toMatch(/B served 40% more requests per second than A, but one round each cannot tell that from noise/);
+    expect(c.verdict).toMatch(/“B” served 40% more requests per second than “A”, but one round each cannot tell that from noise/);
     expect(c.warnings[0]).toMatch(/One round of each variant/);
   });
 
@@ -54,6 +54,6 @@ describe('compareRounds', () => {
     expect(c.cpuMsPer1kRequests).toBeNull();
     expect(c.buckets).toEqual([]);
     expect(c.functions).toEqual([]);
-    expect(c.verdict).toMatch(/^B serves 40% more requests per second than A \(95%: \d+%–\d+% more\)/);
+    expect(c.verdict).toMatch(/^“B” serves 40% more requests per second than “A” \(95%: \d+%–\d+% more\)/);
   });
 });

@@ -28,15 +28,18 @@ export function intervalWords(d: Difference, unit: 'ratio' | 'percent'): string 
   return `(95%: ${pct(lo)} fewer to ${pct(hi)} more)`;
 }
 
+/** Names in quotes, so "without console.log serves…" reads as a name. */
+const quoted = (name: string) => `“${name}”`;
+
 function throughputSentence(c: ExperimentComparison): string {
   const d = c.load.rps;
-  const A = c.a.name;
-  const B = c.b.name;
+  const A = quoted(c.a.name);
+  const B = quoted(c.b.name);
   const ratio = d.b / d.a;
   if (d.significant === null) {
     return `${B} served ${pct(d.deltaPercent)} ${d.deltaPercent >= 0 ? 'more' : 'fewer'} requests per second than ${A}, but one round each cannot tell that from noise`;
   }
-  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} ${intervalWords(d, 'percent')}`;
+  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} (${B}: ${d.deltaPercent >= 0 ? '+' : '−'}${pct(d.deltaPercent)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
   if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
   if (ratio <= 1 / 1.5) return `${B} serves ${pct(d.deltaPercent)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
   return `${B} serves ${pct(d.deltaPercent)} ${d.deltaPercent >= 0 ? 'more' : 'fewer'} requests per second than ${A} ${intervalWords(d, 'percent')}`;
@@ -51,8 +54,8 @@ function latencySentence(d: Difference): string {
 function explanation(c: ExperimentComparison): string {
   const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
   const bucket = c.buckets.find((b) => b.significant && Math.abs(b.deltaMsPer1k) >= Math.max(1, 0.05 * cpuA));
-  const A = c.a.name;
-  const B = c.b.name;
+  const A = quoted(c.a.name);
+  const B = quoted(c.b.name);
   if (bucket) {
     const [more, less] = bucket.deltaMsPer1k < 0 ? [A, B] : [B, A];
     const [hi, lo] = bucket.deltaMsPer1k < 0 ? [bucket.aMsPer1k, bucket.bMsPer1k] : [bucket.bMsPer1k, bucket.aMsPer1k];

@@ -46,7 +46,7 @@ describe('an experiment on a server with an env-switched console.log', () => {
     expect(c.load.rps.deltaPercent).toBeGreaterThan(0);
     expect(c.load.rps.ci95![0]).toBeGreaterThan(0);
     expect(c.buckets[0].name).toBe('logging');
-    expect(c.verdict).toMatch(/^without serves .* requests per second .*The difference is logging/);
+    expect(c.verdict).toMatch(/^“without” serves .* requests per second .*The difference is logging/);
     // Progress came per round, with live numbers.
     const progress = events.filter((e) => e.name === 'experimentProgress' && e.payload.experimentId === exp.id);
     expect(new Set(progress.map((e) => (e.payload as { roundIndex: number }).roundIndex)).size).toBeGreaterThanOrEqual(8);

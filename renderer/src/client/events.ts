@@ -3,7 +3,7 @@ import type { FlambeEvent } from '../../../shared/api.ts';
 
 // The events of shared/api.ts (FlambeEvents). A listener switches on the name,
 // so an event it does not know is simply ignored.
-const EVENT_NAMES: ReadonlySet<string> = new Set(['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged']);
+const EVENT_NAMES: ReadonlySet<string> = new Set(['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'experimentProgress', 'experimentDone']);
 
 /** The event in a raw value (an object, or JSON text of one), or null when it is not one. */
 export function toFlambeEvent(raw: unknown): FlambeEvent | null {
