@@ -23,6 +23,7 @@ import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
+import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import './app-nav.css';
 
 export interface TargetState {
@@ -33,7 +34,7 @@ export interface TargetState {
   isDemo: boolean;
 }
 
-type Screen = 'record' | 'library' | 'result' | 'compare';
+type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -49,6 +50,7 @@ export function App() {
   const [screen, setScreen] = useState<Screen>('record');
   const [shown, setShown] = useState<{ result: RecordingResult; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
+  const [experimentId, setExperimentId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
   const [demo, setDemo] = useState<DemoServerInfo | null>(null);
@@ -151,6 +153,7 @@ export function App() {
           {navButton('library', 'Library', 'nav-library', '2')}
           {shown && navButton('result', 'Result', 'nav-result', undefined, `The recording open last: ${shown.result.name}`)}
           {compareIds && navButton('compare', 'Compare', 'nav-compare')}
+          {experimentId && navButton('experiment', 'Experiment', 'nav-experiment')}
         </nav>
         <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
       </header>
@@ -169,6 +172,11 @@ export function App() {
             setLoadForm={setLoadForm}
             consoleStore={consoleStore}
             onResult={onRecordingResult}
+            onExperimentDone={(id) => {
+              setExperimentId(id);
+              // Elsewhere meanwhile: the Experiment button in the top bar now opens it.
+              if (screen === 'record') setScreen('experiment');
+            }}
           />
         </div>
         {/* Kept mounted too: the search, the sort, the selection and the scroll survive opening a recording. */}
@@ -187,6 +195,9 @@ export function App() {
         </div>
         {screen === 'result' && shown && (
           <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+        )}
+        {screen === 'experiment' && experimentId && (
+          <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} />
         )}
         {screen === 'compare' && compareIds && <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />}
       </main>

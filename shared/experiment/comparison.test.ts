@@ -40,6 +40,14 @@ describe('compareRounds', () => {
     expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
   });
 
+  it('reports a clear change in the profiles even when the load numbers are too noisy to show it', () => {
+    const a = [round(5000, 20, 34), round(3000, 24, 36), round(4500, 19, 35)];
+    const b = [round(3500, 21, 1.1), round(4700, 23, 1.3), round(5900, 18, 1.2)];
+    const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
+    expect(c.load.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/^No clear difference in requests per second .* The profiles do show a clear change in logging: 35 ms of CPU per 1 000 requests with “with console.log”, 1.2 ms with “without” — too small against the noise to show in the load numbers\.$/);
+  });
+
   it('claims nothing from one round a side, and warns', () => {
     const c = compareRounds({ a: 'A', b: 'B' }, [round(5000, 20, 0)], [round(7000, 15, 0)])!;
     expect(c.load.rps.significant).toBeNull();

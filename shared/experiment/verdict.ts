@@ -51,18 +51,27 @@ function latencySentence(d: Difference): string {
   return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
 }
 
-function explanation(c: ExperimentComparison): string {
+/**
+ * Which kind of work (else which function) explains the change. `loadMoved`:
+ * the load numbers changed clearly; otherwise a clear change in the profiles
+ * is still reported, as too small to show against the noise of the load.
+ */
+function explanation(c: ExperimentComparison, loadMoved: boolean): string {
   const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
-  const bucket = c.buckets.find((b) => b.significant && Math.abs(b.deltaMsPer1k) >= Math.max(1, 0.05 * cpuA));
+  const big = (delta: number) => Math.abs(delta) >= Math.max(1, 0.05 * cpuA);
+  const bucket = c.buckets.find((b) => b.significant && big(b.deltaMsPer1k));
   const A = quoted(c.a.name);
   const B = quoted(c.b.name);
   if (bucket) {
     const [more, less] = bucket.deltaMsPer1k < 0 ? [A, B] : [B, A];
     const [hi, lo] = bucket.deltaMsPer1k < 0 ? [bucket.aMsPer1k, bucket.bMsPer1k] : [bucket.bMsPer1k, bucket.aMsPer1k];
-    return `The difference is ${bucket.name}: ${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}.`;
+    const cost = `${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
+    return loadMoved
+      ? `The difference is ${bucket.name}: ${cost}.`
+      : `The profiles do show a clear change in ${bucket.name}: ${cost} — too small against the noise to show in the load numbers.`;
   }
-  const fn = c.functions.find((f) => f.significant && f.deltaMsPer1k !== null && Math.abs(f.deltaMsPer1k) >= Math.max(1, 0.05 * cpuA));
-  if (fn) {
+  const fn = c.functions.find((f) => f.significant && f.deltaMsPer1k !== null && big(f.deltaMsPer1k));
+  if (fn && loadMoved) {
     const file = fn.url.split(/[\\/]/).pop() || fn.url;
     return `The largest change is in ${fn.name || '(anonymous)'}${file ? ` (${file}:${fn.line})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
   }
@@ -74,7 +83,8 @@ function explanation(c: ExperimentComparison): string {
 export function experimentVerdict(c: ExperimentComparison): string {
   const first = throughputSentence(c);
   const latency = latencySentence(c.load.p99Ms);
-  const why = c.rounds >= 2 && (c.load.rps.significant || c.load.p99Ms.significant || c.cpuMsPer1kRequests?.significant) ? explanation(c) : '';
+  const loadMoved = !!(c.load.rps.significant || c.load.p99Ms.significant);
+  const why = c.rounds >= 2 ? explanation(c, loadMoved) : '';
   const rounds = `${c.rounds} round${c.rounds === 1 ? '' : 's'} each`;
   return `${first}${latency ? `, and ${latency}` : ''} (${rounds}).${why ? ` ${why}` : ''}`;
 }

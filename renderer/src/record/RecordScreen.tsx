@@ -11,6 +11,8 @@ import { RecordingProgress } from './RecordingProgress.tsx';
 import { TargetPanel } from './TargetPanel.tsx';
 import { TargetPicker, type PickerState } from './TargetPicker.tsx';
 import { useRecording } from './useRecording.ts';
+import { ExperimentCard } from '../experiment/ExperimentCard.tsx';
+import { defaultExperimentForm } from '../experiment/experiment-form.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
@@ -29,12 +31,15 @@ interface Props {
   setLoadForm: Dispatch<SetStateAction<LoadFormState>>;
   consoleStore: ConsoleStore;
   onResult: (result: RecordingResult, saveProblem: string | null) => void;
+  /** An A/B experiment ended: show its answer. */
+  onExperimentDone?: (experimentId: string) => void;
 }
 
 export function RecordScreen(props: Props) {
   const { target, loadForm, demo } = props;
   const recording = useRecording(props.onResult);
   const [formError, setFormError] = useState<string | null>(null);
+  const [experimentForm, setExperimentForm] = useState(defaultExperimentForm);
   const state = recording.state;
   const running = state.status === 'running';
 
@@ -117,6 +122,9 @@ export function RecordScreen(props: Props) {
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
           <RecordingProgress state={state} />
         </section>
+
+        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
+          recordingBusy={recording.busy} onDone={(id) => props.onExperimentDone?.(id)} />
       </div>
     </div>
   );
