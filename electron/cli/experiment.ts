@@ -10,6 +10,7 @@ import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { ProgressLine } from './format.ts';
+import { formatChange } from '../../shared/experiment/verdict.ts';
 import { table } from './table.ts';
 
 export const EXPERIMENT_HELP = `Usage:
@@ -158,7 +159,7 @@ export function experimentJson(exp: ExperimentResult, savedId: string | null): u
 }
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
-const signed = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}%`;
+const signed = formatChange;
 
 function diffRow(label: string, d: Difference | null): string[] {
   if (!d) return [label, '–', '–', '–', '–'];

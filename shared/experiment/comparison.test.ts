@@ -65,3 +65,14 @@ describe('compareRounds', () => {
     expect(c.verdict).toMatch(/^“B” serves 40% more requests per second than “A” \(95%: \d+%–\d+% more\)/);
   });
 });
+
+describe('formatChange', () => {
+  it('writes small changes in %, huge ones as a factor', async () => {
+    const { formatChange } = await import('./verdict.ts');
+    expect(formatChange(18.04)).toBe('+18%');
+    expect(formatChange(-26.1)).toBe('−26%');
+    expect(formatChange(2.34)).toBe('+2.3%');
+    expect(formatChange(84893)).toBe('×850');
+    expect(formatChange(Infinity)).toBe('new');
+  });
+});

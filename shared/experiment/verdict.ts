@@ -18,14 +18,26 @@ export function formatMs(ms: number): string {
 
 const pct = (x: number) => `${Math.abs(x) >= 10 ? Math.abs(x).toFixed(0) : Math.abs(x).toFixed(1)}%`;
 
+/**
+ * A change in % as people read it: "+18%", "−26%", and past +200% as a
+ * factor ("×850"), since "+84893%" (2 rounds with df = 1 give such bounds)
+ * says nothing a reader can hold.
+ */
+export function formatChange(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? 'new' : '—';
+  if (x >= 200) return `×${formatRatio(1 + x / 100).replace('×', '')}`;
+  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${pct(x)}`;
+}
+
 /** "(95%: 2.2–2.6×)" or "(95%: 9–28% more)" — the interval in the words of the change. */
 export function intervalWords(d: Difference, unit: 'ratio' | 'percent'): string {
   if (!d.ci95) return '';
   const [lo, hi] = d.ci95;
   if (unit === 'ratio') return `(95%: ${formatRatio(1 + lo / 100).replace('×', '')}–${formatRatio(1 + hi / 100)})`;
-  if (lo >= 0) return `(95%: ${pct(lo)}–${pct(hi)} more)`;
+  const more = (x: number) => (x >= 200 ? `${formatRatio(1 + x / 100)} as many` : `${pct(x)} more`);
+  if (lo >= 0) return hi >= 200 ? `(95%: ${pct(lo)} more to ${more(hi)})` : `(95%: ${pct(lo)}–${pct(hi)} more)`;
   if (hi <= 0) return `(95%: ${pct(hi)}–${pct(lo)} fewer)`;
-  return `(95%: ${pct(lo)} fewer to ${pct(hi)} more)`;
+  return `(95%: ${pct(lo)} fewer to ${more(hi)})`;
 }
 
 /** Names in quotes, so "without console.log serves…" reads as a name. */

@@ -11,9 +11,13 @@ import { measureRound, type RoundMeasures } from '../../../shared/experiment/mea
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
 import { UserError, isUserError, messageOf } from '../errors.ts';
+import { runBurstInWorker } from '../load/run.ts';
+import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import { planExperiment, resolveUrl, roundOrder, type VariantPlan } from './plan.ts';
 
 const LISTEN_WAIT_MS = 10_000;
+/** A freshly started process is slow at first (cold JIT, lazy module loading): its first round would pay for that alone. */
+const FRESH_TARGET_WARMUP_SEC = 1;
 
 export interface ExperimentDeps {
   api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'startRecording' | 'stopRecording' | 'getRecording' | 'demoServer'>;
@@ -21,6 +25,8 @@ export interface ExperimentDeps {
   progress(p: ExperimentProgress): void;
   /** Keeps the experiment (after every round, and at the end); false when it could not be written. */
   save(exp: ExperimentResult): boolean;
+  /** Where warm-up bursts run; a worker thread unless a test says otherwise. */
+  runBurst?: (opts: BurstOptions) => BurstHandle;
 }
 
 export interface ExperimentHandle {
@@ -43,6 +49,8 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   let stopRequested = false;
   let currentRecording: string | null = null;
   let currentTarget: string | null = null;
+  let currentBurst: BurstHandle | null = null;
+  const runBurst = deps.runBurst ?? runBurstInWorker;
 
   const slots = roundOrder(order, spec.rounds);
   const total = slots.length;
@@ -80,6 +88,22 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       if (!t.running) throw new UserError(`Variant ${v.key} (${v.variant.name}) exited as it started${t.lastError ? `: ${t.lastError}` : '.'}`);
       if (Date.now() > deadline) throw new UserError(`Variant ${v.key} (${v.variant.name}) did not open a port within ${LISTEN_WAIT_MS / 1000} s: is it a server?`);
       await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /**
+   * Load, unmeasured, on every URL a freshly started target will serve in this
+   * experiment, so no round pays for the process's cold start (with A and B on
+   * one process, the variant that happened to run first would).
+   */
+  async function warmFreshTarget(index: number, v: VariantPlan, urls: string[]): Promise<void> {
+    const seconds = Math.max(FRESH_TARGET_WARMUP_SEC, spec.warmupSec);
+    for (const url of urls) {
+      if (stopRequested) return;
+      emit(index, v, 'starting', 0.5, `Round ${index + 1} of ${total} — warming up the fresh ${v.key} process (${seconds} s on ${new URL(url).pathname})`);
+      currentBurst = runBurst({ settings: { ...spec.load, url }, durationSec: seconds, ignoreRequestCount: true });
+      await currentBurst.done.catch(() => undefined);
+      currentBurst = null;
     }
   }
 
@@ -142,6 +166,8 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
           emit(index, v, 'starting', 0, `Round ${index + 1} of ${total} — starting ${v.key} (${v.variant.name})`);
           await stopCurrentTarget();
           ports = (await launch(v)).ports;
+          const servedHere = plan.restartEachRound ? [v.url] : [...new Set([plan.a.url, plan.b.url])];
+          await warmFreshTarget(index, v, servedHere.map((u) => resolveUrl(u, ports)).filter((u): u is string => !!u));
         }
       }
       lastVariant = key;
@@ -189,6 +215,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     result,
     stop() {
       stopRequested = true;
+      currentBurst?.stop();
       if (currentRecording) void deps.api.stopRecording({ id: currentRecording });
     },
     done,

@@ -9,10 +9,11 @@ import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatMs, formatRate } from '../lib/format.ts';
 import { HowSure } from './HowSure.tsx';
+import { formatChange } from '../../../shared/experiment/verdict.ts';
 import './experiment.css';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
-const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(1)}%`;
+const signed = formatChange;
 
 function Judgement({ d }: { d: Difference }) {
   if (d.significant === null) return <span className="judgement unsure">cannot tell (1 round)</span>;
@@ -26,7 +27,7 @@ function DiffRow({ label, d, unit }: { label: string; d: Difference | null; unit
       <th scope="row">{label}</th>
       <td>{num(d.a)} {unit}</td>
       <td>{num(d.b)} {unit}</td>
-      <td>{Number.isFinite(d.deltaPercent) ? signed(d.deltaPercent) : 'new'}</td>
+      <td>{signed(d.deltaPercent)}</td>
       <td>{d.ci95 ? `${signed(d.ci95[0])} … ${signed(d.ci95[1])}` : '—'}</td>
       <td><Judgement d={d} /></td>
     </tr>
