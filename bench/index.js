@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const all = ['load', 'analysis', 'library'];
+const all = ['load', 'analysis', 'library', 'compare'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : all;
 let failed = 0;
 for (const name of chosen) {

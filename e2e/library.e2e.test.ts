@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => rows().filter({ hasText: NAME }).count()).toBe(2);
   });
 
-  it('compares two selected recordings side by side', async () => {
+  it('compares two selected recordings: the first picked is A', async () => {
     await page.getByTestId('library-search').fill('');
     const fib = page.getByTestId('library-row').filter({ hasText: 'fib' });
     const selectedCount = () => page.locator('[data-testid="library-row"][aria-selected="true"]').count();
@@ -189,9 +189,13 @@ describe.skipIf(!hasChromium)(title, () => {
     await compare.click();
     const screen = page.getByTestId('compare-screen');
     await screen.waitFor();
-    await expect.poll(() => screen.getByTestId('flamegraph').locator('svg').count(), { timeout: 20_000 }).toBe(2);
-    const both = async () => (await screen.getByTestId('flamegraph').allTextContents()).join(' ');
-    await expect.poll(both, { timeout: 10_000 }).toMatch(/jsonRoute[^]*fib|fib[^]*jsonRoute/);
+    await expect.poll(() => screen.getByTestId('diff-flamegraph').locator('svg').count(), { timeout: 20_000 }).toBe(1);
+    // B (the imported fib profile) gives the flamegraph its shape; A's shape has the recording's jsonRoute.
+    await expect.poll(() => screen.getByTestId('diff-flamegraph').textContent(), { timeout: 10_000 }).toMatch(/fib/);
+    expect(await screen.getByTestId('compare-side-b').textContent()).toMatch(/fib/);
+    expect(await screen.getByTestId('compare-warnings').textContent()).toMatch(/B has no load numbers/);
+    await screen.getByTestId('diff-shape-a').click();
+    await expect.poll(() => screen.getByTestId('diff-flamegraph').textContent(), { timeout: 10_000 }).toMatch(/jsonRoute/);
     await page.screenshot({ path: path.join(artifacts, 'library-compare.png'), fullPage: true });
     await page.getByTestId('nav-library').click();
   });

@@ -23,6 +23,7 @@ export const apiMethodNames = [
   'stopExperiment',
   'getExperiment',
   'listExperiments',
+  'compareNoise',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];

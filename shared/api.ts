@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
+import type { NoiseEstimate } from './compare/noise.ts';
 
 // ---------- targets ----------
 
@@ -159,6 +160,12 @@ export interface RecordingProgress {
   p99Ms?: number;
 }
 
+/** The computer a recording ran on: two runs on different machines do not compare fairly. */
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+}
+
 export interface RecordingResult {
   id: string;
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
@@ -171,6 +178,8 @@ export interface RecordingResult {
   /** The V8 CPU profile as Profiler.stop returned it (null without a target). */
   profile: unknown | null;
   samples: ProcessSample[];
+  /** CPU model and cores of the machine it ran on (absent in recordings made before Flambé stored it). */
+  machine?: MachineInfo | null;
   /** When the recording ended in a fault: one sentence; what was measured is kept. */
   error: string | null;
   tags: string[];
@@ -308,6 +317,8 @@ export const importSchema = z.object({
   /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
   content: z.string().min(1, 'The file is empty.'),
 });
+/** Two recordings to compare: the library's repeats of their settings give the run-to-run noise (shared/compare/noise.ts). */
+export const compareNoiseSchema = z.object({ a: z.string().min(1), b: z.string().min(1) });
 export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
 
 export interface LibraryStatus {
@@ -362,6 +373,8 @@ export interface FlambeApi {
   stopExperiment(req: { id: string }): Promise<void>;
   getExperiment(req: { id: string }): Promise<ExperimentResult>;
   listExperiments(req: Record<string, never>): Promise<ExperimentRow[]>;
+  /** How much runs of A's and B's settings vary, from repeated recordings in the library (metadata only). */
+  compareNoise(req: { a: string; b: string }): Promise<NoiseEstimate>;
 }
 
 export type ApiMethod = keyof FlambeApi;
@@ -389,6 +402,7 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   stopExperiment: idSchema,
   getExperiment: idSchema,
   listExperiments: emptySchema,
+  compareNoise: compareNoiseSchema,
 };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;

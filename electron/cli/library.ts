@@ -45,7 +45,7 @@ function table(rows: RecordingRow[]): string {
 }
 
 /** A full id, or a unique prefix of one (as `list` prints 8 characters). */
-function resolveId(lib: Library, given: string): string {
+export function resolveId(lib: Library, given: string): string {
   if (lib.has(given)) return given;
   const matches = lib.list({ limit: 20_000 }).rows.filter((r) => r.id.startsWith(given));
   if (matches.length === 1) return matches[0].id;

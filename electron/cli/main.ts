@@ -5,6 +5,7 @@ import { recordCommand } from './record.ts';
 import { libraryCommand } from './library.ts';
 import { analyzeCommand } from './analyze.ts';
 import { diffCommand } from './diff.ts';
+import { compareCommand } from './compare.ts';
 import { convertCommand } from './convert.ts';
 import { experimentCommand } from './experiment.ts';
 
@@ -14,6 +15,7 @@ const commands: Record<string, { run: Command; summary: string }> = {
   record: { run: recordCommand, summary: 'launch or attach to a Node server, load it and record a CPU profile' },
   library: { run: libraryCommand, summary: 'list, import, export and delete saved recordings' },
   analyze: { run: analyzeCommand, summary: 'show where the time of a CPU profile went (functions, categories, kinds of work)' },
+  compare: { run: compareCommand, summary: 'did B get faster than A, and why: verdict, load and what changed (ids or files)' },
   diff: { run: diffCommand, summary: 'compare two CPU profiles function by function' },
   experiment: { run: experimentCommand, summary: 'run A and B in interleaved rounds and say what the change costs, with a 95% interval' },
   convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, collapsed stacks or speedscope JSON' },

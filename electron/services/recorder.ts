@@ -9,6 +9,7 @@ import { UserError, isUserError, messageOf } from './errors.ts';
 import type { BurstHandle, BurstOptions } from './load/burst.ts';
 import { runBurstInWorker } from './load/run.ts';
 import { probeUrl, waitForUrl } from './load/probe.ts';
+import { thisMachine } from './machine.ts';
 import { addSourceLines } from './source-lines.ts';
 import type { Target } from './targets/registry.ts';
 
@@ -63,6 +64,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     load: null,
     profile: null,
     samples: [],
+    machine: thisMachine(),
     error: null,
   };
 

@@ -11,6 +11,8 @@ import { UserError, messageOf } from './errors.ts';
 import { Library, defaultName } from './library/library.ts';
 import { recordingFromFile, toBundle } from './library/files.ts';
 import { cpuSplitOf } from './library/split.ts';
+import { libraryNoise } from './compare-noise.ts';
+import { estimateNoise, runMetaOf } from '../../shared/compare/index.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
 import { createExperiments } from './experiment/experiments.ts';
@@ -175,6 +177,13 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     stopExperiment: async ({ id }) => experiments.stop(id),
     getExperiment: async ({ id }) => experiments.get(id),
     listExperiments: async () => experiments.list(),
+    async compareNoise({ a, b }) {
+      // Metadata only: the profiles are not needed to find repeats.
+      const metaOf = (id: string) => runMetaOf(unsaved.get(id) ?? (library?.has(id) ? library.getWithoutProfile(id) : fetch(id)));
+      const ma = metaOf(a);
+      const mb = metaOf(b);
+      return library ? libraryNoise(library, ma, mb) : estimateNoise([], ma, mb);
+    },
   };
   // Experiments run through this same API (launch, record, save), so every round is an ordinary recording.
   const experiments = createExperiments({ api, onEvent: (l) => { listeners.add(l); return () => listeners.delete(l); }, emit, library: () => library, libraryProblem: () => libraryProblem });

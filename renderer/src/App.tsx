@@ -10,13 +10,14 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
-import { CompareScreen } from './library/CompareScreen.tsx';
+import { CompareScreen } from './compare/CompareScreen.tsx';
 import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
 import { LibraryScreen } from './library/LibraryScreen.tsx';
 import { NoticeToast, UndoToast } from './library/Toasts.tsx';
 import { useImports } from './library/useImports.ts';
 import { usePendingDeletes } from './library/usePendingDeletes.ts';
 import { ConsoleStore } from './lib/console-store.ts';
+import { parseRoute, routeHash } from './lib/route.ts';
 import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
@@ -51,6 +52,7 @@ export function App() {
   const [shown, setShown] = useState<{ result: RecordingResult; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
   const [experimentId, setExperimentId] = useState<string | null>(null);
+  const [compareWith, setCompareWith] = useState<{ id: string; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
   const [demo, setDemo] = useState<DemoServerInfo | null>(null);
@@ -99,9 +101,53 @@ export function App() {
   );
 
   const importDropped = (files: File[]) => {
+    if (screen === 'compare') {
+      void compareDropped(files);
+      return;
+    }
     go('library');
     void imports.importFiles(files);
   };
+
+  // Two files dropped on Compare: both go into the library (nothing is lost), the first as A.
+  const compareDropped = async (files: File[]) => {
+    if (files.length !== 2) {
+      setNotice(null);
+      setDropProblem(`Drop exactly two files to compare them (you dropped ${files.length}).`);
+      return;
+    }
+    try {
+      const rows = await Promise.all(files.map(async (f) => client.api.importFile({ fileName: f.name, content: await f.text() })));
+      setDropProblem(null);
+      setCompareIds([rows[0].id, rows[1].id]);
+    } catch (e) {
+      setDropProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const [dropProblem, setDropProblem] = useState<string | null>(null);
+
+  const openCompare = useCallback((ids: [string, string]) => {
+    setCompareIds(ids);
+    setCompareWith(null);
+    go('compare');
+  }, [go]);
+
+  // The address: #/compare/<idA>/<idB> opens that comparison (after a reload, or from a bookmark).
+  useEffect(() => {
+    const fromHash = () => {
+      const r = parseRoute(window.location.hash);
+      if (r?.screen === 'compare') openCompare([r.a, r.b]);
+    };
+    fromHash();
+    window.addEventListener('hashchange', fromHash);
+    return () => window.removeEventListener('hashchange', fromHash);
+  }, [openCompare]);
+  useEffect(() => {
+    const want = screen === 'compare' && compareIds ? routeHash({ screen: 'compare', a: compareIds[0], b: compareIds[1] }) : null;
+    const isCompare = parseRoute(window.location.hash)?.screen === 'compare';
+    if (want && window.location.hash !== want) history.replaceState(history.state, '', want);
+    else if (!want && isCompare) history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
+  }, [screen, compareIds]);
   const dragging = useFileDrop(importDropped);
 
   // Ctrl/⌘+1 Record, Ctrl/⌘+2 Library; Ctrl/⌘+Z undoes a delete while its toast shows.
@@ -152,7 +198,7 @@ export function App() {
           {navButton('record', 'Record', 'nav-record', '1')}
           {navButton('library', 'Library', 'nav-library', '2')}
           {shown && navButton('result', 'Result', 'nav-result', undefined, `The recording open last: ${shown.result.name}`)}
-          {compareIds && navButton('compare', 'Compare', 'nav-compare')}
+          {navButton('compare', 'Compare', 'nav-compare', undefined, 'Compare two recordings: pick them in the Library, or drop two files here')}
           {experimentId && navButton('experiment', 'Experiment', 'nav-experiment')}
         </nav>
         <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
@@ -184,22 +230,40 @@ export function App() {
           <LibraryScreen
             hiddenIds={deletes.hidden}
             onOpen={openRecording}
-            onCompare={(ids) => {
-              setCompareIds(ids);
-              go('compare');
-            }}
+            onCompare={openCompare}
+            compareWith={compareWith}
+            onCancelCompareWith={() => setCompareWith(null)}
             onDelete={(rows) => deletes.remove(rows)}
             onRecord={() => go('record')}
             imports={imports}
           />
         </div>
         {screen === 'result' && shown && (
-          <ResultScreen key={shown.result.id} result={shown.result} saveProblem={shown.saveProblem} onNewRecording={() => go('record')} />
+          <ResultScreen
+            key={shown.result.id}
+            result={shown.result}
+            saveProblem={shown.saveProblem}
+            onNewRecording={() => go('record')}
+            onCompareWith={() => {
+              setCompareWith({ id: shown.result.id, name: shown.result.name });
+              go('library');
+            }}
+          />
+        )}
+        {screen === 'compare' && (
+          <>
+            {dropProblem && <p className="note note-error" role="alert" data-testid="compare-drop-error">{dropProblem}</p>}
+            <CompareScreen
+              ids={compareIds}
+              onSwap={() => setCompareIds((ids) => (ids ? [ids[1], ids[0]] : ids))}
+              onOpen={(id) => void openRecording(id)}
+              onBack={() => go('library')}
+            />
+          </>
         )}
         {screen === 'experiment' && experimentId && (
           <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} />
         )}
-        {screen === 'compare' && compareIds && <CompareScreen ids={compareIds} onOpen={(id) => void openRecording(id)} onBack={() => go('library')} />}
       </main>
 
       <div className="toasts">
@@ -218,7 +282,7 @@ export function App() {
           </NoticeToast>
         )}
       </div>
-      {dragging && <DropOverlay />}
+      {dragging && <DropOverlay compare={screen === 'compare'} />}
     </div>
   );
 }

@@ -35,6 +35,7 @@ export function makeRecording(over: Partial<RecordingResult> = {}): RecordingRes
     },
     profile: JSON.parse(realProfileText()),
     samples: [{ tMs: 250, elu: 0.5, loopDelayP99Ms: 1.2, heapUsedMb: 10, rssMb: 50, cpuPercent: 80 }],
+    machine: { cpuModel: 'Test CPU @ 2.0GHz', cores: 4 },
     error: null,
     tags: [],
     notes: '',

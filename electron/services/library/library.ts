@@ -38,7 +38,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number; target_output?: string | null;
+  cpu_split: string | null; tags: string; has_profile: number; machine?: string | null; target_output?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -58,7 +58,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.target_output');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.machine, r.target_output');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -135,9 +135,9 @@ export class Library {
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split,
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, machine,
           target_output)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
@@ -146,6 +146,7 @@ export class Library {
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
         rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+        rec.machine ? JSON.stringify(rec.machine) : null,
         rec.target?.output ? JSON.stringify(rec.target.output) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
@@ -198,6 +199,13 @@ export class Library {
     return { total, rows: rows.map(toRow), tags };
   }
 
+  /** A recording's metadata, load and samples, without reading its profile (profile: null). */
+  getWithoutProfile(id: string): RecordingResult {
+    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
+    return this.resultOf(r, null);
+  }
+
   /** The whole recording, profile included. */
   get(id: string): RecordingResult {
     const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
@@ -212,6 +220,10 @@ export class Library {
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
     }
+    return this.resultOf(r, profile);
+  }
+
+  private resultOf(r: Row, profile: unknown): RecordingResult {
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
@@ -223,6 +235,7 @@ export class Library {
       load: r.load ? JSON.parse(r.load) : null,
       profile,
       samples: r.samples ? JSON.parse(r.samples) : [],
+      machine: r.machine ? JSON.parse(r.machine) : null,
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,
@@ -266,6 +279,18 @@ export class Library {
 
   listExperiments(): ExperimentRow[] {
     return listExperimentRows(this.db);
+  }
+
+  /**
+   * Every loaded recording of one of these targets or URLs, without its profile: what
+   * Compare needs to learn run-to-run noise from repeats (shared/compare/noise.ts).
+   */
+  runsLike(targetLabels: string[], urls: string[]): (RecordingResult & { durationMs: number | null; cpuSplit: CpuSplit | null })[] {
+    if (!targetLabels.length && !urls.length) return [];
+    const rows = this.db.prepare(`${FULL_SELECT} WHERE r.load IS NOT NULL
+      AND (r.target_label IN (SELECT value FROM json_each(?)) OR r.url IN (SELECT value FROM json_each(?)))`)
+      .all(JSON.stringify(targetLabels), JSON.stringify(urls)) as unknown as Row[];
+    return rows.map((r) => ({ ...this.resultOf(r, null), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null }));
   }
 
   /** The raw profile text as stored (for export without a parse/serialize round trip). */

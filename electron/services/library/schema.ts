@@ -35,7 +35,9 @@ export const MIGRATIONS: string[] = [
    );`,
   // 1 → 2: the headline CPU split, for the Library's bar.
   `ALTER TABLE recordings ADD COLUMN cpu_split TEXT;`,
-  // 2 → 3: A/B experiments, each a group of recordings (its rounds); and what
+  // 2 → 3: the machine (CPU model, cores) a recording ran on, for Compare's unlike-run warnings.
+  `ALTER TABLE recordings ADD COLUMN machine TEXT;`,
+  // 3 → 4: A/B experiments, each a group of recordings (its rounds); and what
   // a launched target's stdout/stderr were attached to (pipe, file, terminal).
   `ALTER TABLE recordings ADD COLUMN target_output TEXT;
    CREATE TABLE experiments (

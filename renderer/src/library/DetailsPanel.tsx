@@ -267,7 +267,7 @@ export function SelectionPanel({ rows, onCompare, onDelete, onClear }: { rows: R
       </ul>
       <div className="actions">
         <button type="button" className="button primary" data-testid="compare-button" disabled={rows.length !== 2} onClick={onCompare}
-          title={rows.length === 2 ? 'Show both side by side' : 'Select exactly two recordings to compare them'}>
+          title={rows.length === 2 ? 'Compare them: the first you picked is A (before), the second B (after)' : 'Select exactly two recordings to compare them'}>
           Compare
         </button>
         <button type="button" className="button danger" data-testid="delete-button" onClick={onDelete}>

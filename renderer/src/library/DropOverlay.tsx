@@ -51,11 +51,11 @@ export function useFileDrop(onFiles: (files: File[]) => void): boolean {
   return dragging;
 }
 
-export function DropOverlay() {
+export function DropOverlay({ compare = false }: { compare?: boolean }) {
   return (
     <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
       <div className="drop-box">
-        <strong>Drop to import into the library</strong>
+        <strong>{compare ? 'Drop two files to compare them (the first is A)' : 'Drop to import into the library'}</strong>
         <span>.cpuprofile (Node, Chrome DevTools, VS Code), DevTools trace .json, or a .flambe bundle</span>
       </div>
     </div>

@@ -8,7 +8,7 @@ import { formatInt } from '../lib/format.ts';
 import { DetailsPanel, SelectionPanel } from './DetailsPanel.tsx';
 import { ImportResults } from './ImportResults.tsx';
 import { LibraryTable } from './LibraryTable.tsx';
-import { emptySelection, shownSelection, type Selection } from './selection.ts';
+import { emptySelection, pickedOrder, shownSelection, type Selection } from './selection.ts';
 import { SplitLegend } from './SplitBar.tsx';
 import type { Imports } from './useImports.ts';
 import { defaultFilters, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
@@ -21,12 +21,15 @@ interface Props {
   hiddenIds: ReadonlySet<string>;
   onOpen(id: string): Promise<void>;
   onCompare(ids: [string, string]): void;
+  /** "Compare with…" from a recording: it is A, the user picks B here. */
+  compareWith?: { id: string; name: string } | null;
+  onCancelCompareWith?(): void;
   onDelete(rows: readonly RecordingRow[]): void;
   onRecord(): void;
   imports: Imports;
 }
 
-export function LibraryScreen({ hiddenIds, onOpen, onCompare, onDelete, onRecord, imports }: Props) {
+export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, imports }: Props) {
   const uid = useId();
   const status = useLibraryStatus();
   const [filters, setFilters] = useState<LibraryFilters>(defaultFilters);
@@ -41,6 +44,9 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, onDelete, onRecord
   const selected = useMemo(() => shownSelection(selection, order), [selection, order]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const selectedRows = selected.map((id) => byId.get(id)!);
+  // A and B in the order they were clicked.
+  const picked = pickedOrder(selection, order);
+  const pickedB = compareWith && picked.length === 1 && picked[0] !== compareWith.id ? picked[0] : null;
   const hiddenCount = list.rows.length - rows.length;
   const total = Math.max(0, list.total - hiddenCount);
   const filtered = hasFilters(filters);
@@ -169,6 +175,16 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, onDelete, onRecord
         </div>
       )}
 
+      {compareWith && (
+        <div className="note compare-with" data-testid="compare-with">
+          <span>Comparing with <strong>{compareWith.name}</strong> (A): select the recording to be B.</span>
+          <button type="button" className="button small primary" disabled={!pickedB} data-testid="compare-with-go" onClick={() => pickedB && onCompare([compareWith.id, pickedB])}>
+            Compare with the selected
+          </button>
+          <button type="button" className="button small" onClick={onCancelCompareWith}>Cancel</button>
+        </div>
+      )}
+
       <ImportResults imports={imports} />
       <ErrorNote message={list.error ?? openError} testId="library-error" />
 
@@ -185,7 +201,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, onDelete, onRecord
           ) : selectedRows.length > 1 ? (
             <SelectionPanel
               rows={selectedRows}
-              onCompare={() => onCompare([selectedRows[0].id, selectedRows[1].id])}
+              onCompare={() => onCompare([picked[0], picked[1]])}
               onDelete={() => onDelete(selectedRows)}
               onClear={() => setSelection(emptySelection)}
             />

@@ -73,3 +73,14 @@ describe('Library selection', () => {
     expect(shownSelection(s, ['x'])).toEqual([]);
   });
 });
+
+describe('pickedOrder', () => {
+  it('keeps the order of the clicks (B then A stays B then A), not the table order', async () => {
+    const { clickRow, emptySelection, pickedOrder } = await import('./selection.ts');
+    const order = ['a', 'b', 'c'];
+    let sel = clickRow(emptySelection, order, 'c');
+    sel = clickRow(sel, order, 'a', { toggle: true });
+    expect(pickedOrder(sel, order)).toEqual(['c', 'a']);
+    expect(pickedOrder(sel, ['a', 'b'])).toEqual(['a']);
+  });
+});

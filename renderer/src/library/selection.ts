@@ -73,3 +73,13 @@ export function shownSelection(sel: Selection, order: readonly string[]): string
   if (sel.ids.size === 0) return [];
   return order.filter((id) => sel.ids.has(id));
 }
+
+/**
+ * The selected rows that are shown, in the order they were picked (a Set
+ * keeps insertion order: clicks, then ranges in table order) — Compare takes
+ * the first picked as A and the second as B.
+ */
+export function pickedOrder(sel: Selection, order: readonly string[]): string[] {
+  const shown = new Set(order);
+  return [...sel.ids].filter((id) => shown.has(id));
+}

@@ -19,9 +19,11 @@ interface Props {
   /** Set when the library could not store the recording. */
   saveProblem?: string | null;
   onNewRecording: () => void;
+  /** "Compare with…": this recording becomes A; the Library picks B. */
+  onCompareWith?: () => void;
 }
 
-export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
+export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWith }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { settings, target } = result;
   // Null for a profile imported from a file: no load was run by Flambé.
@@ -48,9 +50,16 @@ export function ResultScreen({ result, saveProblem, onNewRecording }: Props) {
             {settings && settings.targetId !== null && <> · sampling every {settings.samplingIntervalUs} µs</>}
           </p>
         </div>
-        <button type="button" className="button primary" data-testid="new-recording-button" onClick={onNewRecording}>
-          New recording
-        </button>
+        <div className="result-actions">
+          {onCompareWith && !saveProblem && (
+            <button type="button" className="button" data-testid="compare-with-button" onClick={onCompareWith}>
+              Compare with…
+            </button>
+          )}
+          <button type="button" className="button primary" data-testid="new-recording-button" onClick={onNewRecording}>
+            New recording
+          </button>
+        </div>
       </header>
 
       {result.error && (

@@ -1,0 +1,171 @@
+// Compare end to end, in browser mode: the demo server recorded on /hello and
+// on /log (a console.log per request) into a real library; in Chromium the
+// two are picked in the Library (the lower row first: the order of the clicks,
+// not of the list, makes A and B), compared — verdict above the fold at
+// 1024×700, load deltas, a coloured differential flamegraph, the function
+// table with hot lines — swapped, reloaded from the address, exported as HTML,
+// and reached through "Compare with…". Screenshots land in e2e/artifacts/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { demoScript, runFlambe } from '../test/helpers/demo.ts';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'compare in browser mode' : 'compare in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  const library = tempLibrary();
+  const ids: Record<'hello' | 'log', string> = { hello: '', log: '' };
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const shot = (name: string) => page.screenshot({ path: path.join(artifacts, name) });
+  const row = (id: string) => page.locator(`[data-testid="library-row"][data-id="${id}"]`);
+  const screen = () => page.getByTestId('compare-screen');
+
+  beforeAll(async () => {
+    for (const route of ['hello', 'log'] as const) {
+      const r = await runFlambe(['record', '--launch', demoScript, '--url', `/${route}`, '-d', '2', '-c', '4', '--warmup', '1', '--json', '--save', '--name', `${route} run`, '--library', library], { timeoutMs: 90_000 });
+      if (r.code !== 0) throw new Error(r.stderr);
+      ids[route] = JSON.parse(r.stdout).id;
+    }
+    web = await startWebMode({ library });
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1024, height: 700, errors });
+    await page.goto(web.url);
+  }, 200_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it('picks A and B in the order clicked, and says first what changed and why', async () => {
+    await page.getByTestId('nav-library').click();
+    // The list is newest first (log, then hello): click hello first, so A is hello against the list's order.
+    await row(ids.hello).click();
+    await row(ids.log).click({ modifiers: ['Control'] });
+    await page.getByTestId('compare-button').click();
+    await screen().waitFor();
+    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/hello run/);
+    expect(await page.getByTestId('compare-side-b').textContent()).toMatch(/log run/);
+    const verdict = page.getByTestId('compare-verdict');
+    await verdict.waitFor({ timeout: 30_000 });
+    expect(await verdict.textContent()).toMatch(/^B serves .* requests per second/);
+    expect(await verdict.textContent()).toMatch(/The difference is logging: B spends [\d.]+ ms of CPU per 1 000 requests on it in logRoute, server\.js:\d+/);
+    // One run each, nothing repeated in the library: no claim.
+    expect(await verdict.textContent()).toMatch(/one run each: repeat both to know/);
+    // Above the fold at 1024×700.
+    const box = (await verdict.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(700);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    expect(page.url()).toMatch(new RegExp(`#/compare/${ids.hello}/${ids.log}$`));
+    await shot('compare-verdict-1024x700.png');
+  });
+
+  it('puts the load side by side with the change and how sure', async () => {
+    const load = page.getByTestId('compare-load');
+    const first = load.getByTestId('load-row').first();
+    expect(await first.textContent()).toMatch(/^Requests\/s[\d,]+[\d,]+[+−][\d,]+[+−][\d.]+%cannot tell: one run each$/);
+    expect(await load.getByTestId('load-row').count()).toBe(9);
+    expect(await load.textContent()).toMatch(/CPU ms per 1 000 requests/);
+    expect(await load.textContent()).toMatch(/Event loop busy/);
+  });
+
+  it('colours the differential flamegraph by change, with A’s shape a click away', async () => {
+    const flame = screen().getByTestId('diff-flamegraph');
+    await flame.locator('svg').waitFor();
+    await flame.scrollIntoViewIfNeeded();
+    const fills = () => flame.locator('svg rect').evaluateAll((rects) => rects.map((r) => getComputedStyle(r).fill || r.getAttribute('fill') || ''));
+    // Red where B spends more, blue where it spends less, orange where new: not all the grey of "unchanged".
+    await expect.poll(async () => (await fills()).filter((f) => /rgb/.test(f) && !/220, 220, 220/.test(f)).length, { timeout: 10_000 }).toBeGreaterThan(3);
+    expect((await fills()).some((f) => /rgb\(255, \d+, \d+\)/.test(f))).toBe(true);
+    expect(await flame.textContent()).toMatch(/logRoute/);
+    // The tooltip: A, B and the change, per 1 000 requests.
+    await flame.locator('g', { hasText: 'logRoute' }).first().hover();
+    await expect.poll(() => page.locator('.d3-flame-graph-tip').textContent()).toMatch(/logRoute[^]*A: [\d.]+ ms per 1 000 requests[^]*B: [\d.]+ ms per 1 000 requests[^]*Change: \+/);
+    await shot('compare-diff-flamegraph.png');
+    await screen().getByTestId('diff-shape-a').click();
+    await expect.poll(() => flame.getAttribute('data-shape')).toBe('a');
+    // A's shape: the /hello handler is there, logRoute (only in B) is not.
+    await expect.poll(() => flame.textContent()).toMatch(/\/hello/);
+    expect(await flame.textContent()).not.toMatch(/logRoute/);
+    await screen().getByTestId('diff-shape-b').click();
+  });
+
+  it('lists what changed, largest first; a row lights up in the flamegraph and shows its lines in A and B', async () => {
+    const table = screen().getByTestId('changes-functions');
+    await table.scrollIntoViewIfNeeded();
+    const rows = table.getByTestId('change-row');
+    expect(await rows.count()).toBeGreaterThan(5);
+    const logRoute = rows.filter({ hasText: 'logRoute' }).first();
+    expect(await logRoute.getAttribute('data-status')).toBe('new');
+    await logRoute.click();
+    const flame = screen().getByTestId('diff-flamegraph');
+    await expect.poll(() => flame.locator('svg rect').evaluateAll((rects) => rects.filter((r) => /230, 0, 230|e600e6/i.test(getComputedStyle(r).fill)).length), { timeout: 10_000 }).toBeGreaterThan(0);
+    const lines = screen().getByTestId('hot-lines-ab');
+    await lines.waitFor();
+    expect(await lines.textContent()).toMatch(/B logRoute’s own time, by line.*line \d+/);
+    await table.getByTestId('changes-filter').fill('new');
+    await expect.poll(async () => (await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-status')))).every((s) => s === 'new')).toBe(true);
+    await table.getByTestId('changes-filter').fill('');
+    await screen().getByTestId('changes-tab-buckets').click();
+    expect(await screen().getByTestId('changes-buckets').getByTestId('change-row').first().textContent()).toMatch(/^logging/);
+    await shot('compare-tables.png');
+  });
+
+  it('swaps A and B', async () => {
+    await screen().getByTestId('compare-swap').click();
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+    await expect.poll(() => page.getByTestId('compare-verdict').textContent(), { timeout: 30_000 }).toMatch(/The difference is logging: A spent [\d.]+ ms of CPU per 1 000 requests on it/);
+    expect(page.url()).toMatch(new RegExp(`#/compare/${ids.log}/${ids.hello}$`));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot('compare-swapped.png');
+  });
+
+  it('opens the same comparison from its address after a reload', async () => {
+    await page.reload();
+    await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+  });
+
+  it('exports the verdict and tables as one HTML file', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-export-html').click()]);
+    const file = await download.path();
+    const html = readFileSync(file!, 'utf8');
+    expect(download.suggestedFilename()).toMatch(/^flambe-compare-log-run.*\.html$/);
+    expect(html).toMatch(/<p class="verdict">A serves|<p class="verdict">B serves/);
+    expect(html).toMatch(/Kinds of work/);
+    expect(html).toMatch(/logging/);
+  });
+
+  it('compares a recording with another through "Compare with…"', async () => {
+    await page.getByTestId('nav-library').click();
+    await row(ids.log).dblclick();
+    await page.getByTestId('compare-with-button').click();
+    await page.getByTestId('compare-with').waitFor();
+    await row(ids.hello).click();
+    await page.getByTestId('compare-with-go').click();
+    await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+    expect(await page.getByTestId('compare-side-b').textContent()).toMatch(/hello run/);
+  });
+
+  it('compares two files dropped on the Compare screen, the first as A', async () => {
+    const a = (await runFlambe(['library', 'export', ids.hello, '--bundle', '--out', path.join(path.dirname(library), 'hello.flambe'), '--library', library]));
+    expect(a.code).toBe(0);
+    const helloText = readFileSync(path.join(path.dirname(library), 'hello.flambe'), 'utf8');
+    const profileText = JSON.stringify(JSON.parse(helloText).recording.profile);
+    await page.evaluate(([bundle, profile]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([profile], 'plain.cpuprofile', { type: 'application/json' }));
+      dt.items.add(new File([bundle], 'hello.flambe', { type: 'application/json' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, [helloText, profileText]);
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent(), { timeout: 20_000 }).toMatch(/plain/);
+    await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('compare-warnings').textContent()).toMatch(/A has no load numbers/);
+    expect(errors).toEqual([]);
+  });
+});

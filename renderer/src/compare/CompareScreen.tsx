@@ -1,0 +1,172 @@
+// Compare: did B get faster than A, and why. The verdict first, then the
+// load side by side with how sure Flambé is of each change, the differential
+// flamegraph, and what changed (functions, kinds of work, files, packages,
+// categories). Everything is computed by shared/compare in a worker.
+import { useEffect, useState } from 'react';
+import type { RecordingResult } from '../../../shared/api.ts';
+import { useClient } from '../client/context.tsx';
+import { errorMessage } from '../client/types.ts';
+import { ErrorNote } from '../components/Notes.tsx';
+import { downloadText } from '../library/download.ts';
+import { formatRowDate, routeOf } from '../library/row-format.ts';
+import { ChangeTables } from './ChangeTables.tsx';
+import { createCompareClient, type CompareClient } from './compare-client.ts';
+import type { CompareOutput } from './compute.ts';
+import { DiffFlamegraph } from './DiffFlamegraph.tsx';
+import { comparisonHtml } from './export-html.ts';
+import { HowSure } from './HowSure.tsx';
+import { LoadTable } from './LoadTable.tsx';
+import './compare.css';
+
+type State =
+  | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingResult, RecordingResult] }
+  | { ids: readonly string[]; phase: 'done'; recs: [RecordingResult, RecordingResult]; output: CompareOutput; client: CompareClient }
+  | { ids: readonly string[]; phase: 'failed'; message: string };
+
+interface Props {
+  /** A then B, in the order the user picked them; null before any pick. */
+  ids: readonly [string, string] | null;
+  onSwap(): void;
+  onOpen(id: string): void;
+  onBack(): void;
+}
+
+export function CompareScreen({ ids, onSwap, onOpen, onBack }: Props) {
+  const api = useClient().api;
+  const [state, setState] = useState<State | null>(null);
+
+  useEffect(() => {
+    if (!ids) return;
+    let live = true;
+    const client = createCompareClient();
+    void (async () => {
+      try {
+        const recs = await Promise.all([api.getRecording({ id: ids[0] }), api.getRecording({ id: ids[1] })]) as [RecordingResult, RecordingResult];
+        if (!live) return;
+        setState({ ids, phase: 'comparing', recs });
+        // The library's repeats of these settings; without them the comparison says it cannot tell.
+        const noise = await api.compareNoise({ a: ids[0], b: ids[1] }).catch(() => null);
+        const output = await client.compare(recs[0], recs[1], noise);
+        if (live) setState({ ids, phase: 'done', recs, output, client });
+      } catch (e) {
+        if (live) setState({ ids, phase: 'failed', message: errorMessage(e) });
+      }
+    })();
+    return () => {
+      live = false;
+      client.close();
+    };
+  }, [api, ids]);
+
+  const current = state && ids && state.ids === ids ? state : null;
+  const recs = current && 'recs' in current ? current.recs : undefined;
+
+  return (
+    <div className="compare-screen" data-testid="compare-screen">
+      <header className="library-head compare-top">
+        <h1 tabIndex={-1}>Compare</h1>
+        {ids && (
+          <button type="button" className="button small" data-testid="compare-swap" onClick={onSwap} title="Make B the baseline (A) and A the change (B)">
+            ⇄ Swap A and B
+          </button>
+        )}
+        <span className="grow" />
+        {current?.phase === 'done' && (
+          <button
+            type="button"
+            className="button small"
+            data-testid="compare-export-html"
+            onClick={() => downloadText(`flambe-compare-${safe(current.recs[0].name)}-vs-${safe(current.recs[1].name)}.html`, comparisonHtml(current.output.comparison), 'text/html')}
+          >
+            Export as HTML
+          </button>
+        )}
+        <button type="button" className="button small" onClick={onBack}>Back to the library</button>
+      </header>
+      {!ids ? (
+        <div className="empty-state" data-testid="compare-empty">
+          <p>Pick two recordings in the Library — first A (before), then B (after) — and press <strong>Compare</strong>.</p>
+          <p>Or drop two files here (<code>.cpuprofile</code> or <code>.flambe</code>): they are added to your library and compared, the first as A.</p>
+        </div>
+      ) : (
+        <>
+          <div className="compare-sides">
+            {(['A', 'B'] as const).map((letter, i) => (
+              <SideLabel key={letter} letter={letter} rec={recs?.[i]} onOpen={() => onOpen(ids[i])} />
+            ))}
+          </div>
+          {!current ? (
+            <p className="empty-state" aria-busy="true">Opening both recordings…</p>
+          ) : current.phase === 'comparing' ? (
+            <p className="empty-state" aria-busy="true">Comparing: reading both profiles and matching their functions…</p>
+          ) : current.phase === 'failed' ? (
+            <ErrorNote message={current.message} testId="compare-error" />
+          ) : (
+            <Result output={current.output} client={current.client} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const safe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'recording';
+
+function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingResult | undefined; onOpen(): void }) {
+  const route = rec ? routeOf(rec.settings?.load.method ?? null, rec.settings?.load.url ?? null) : null;
+  return (
+    <div className="compare-side-label" data-testid={`compare-side-${letter.toLowerCase()}`}>
+      <span className="step">{letter}</span>
+      <div className="side-text">
+        <button type="button" className="link-button side-name" onClick={onOpen} disabled={!rec} title="Open this recording">{rec?.name ?? '…'}</button>
+        {rec && (
+          <span className="muted small">
+            {formatRowDate(rec.createdAt)}
+            {route && <> · {route}</>}
+            {rec.load && <> · {Math.round(rec.load.rps).toLocaleString('en-US')} req/s</>}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Result({ output, client }: { output: CompareOutput; client: CompareClient }) {
+  const c = output.comparison;
+  // The row picked in the tables, highlighted in the flamegraph.
+  const [highlight, onSelect] = useState<string | null>(null);
+  return (
+    <div className="compare-result">
+      <section className="card verdict-card" aria-label="Verdict">
+        <p className="verdict" data-testid="compare-verdict">{c.verdict}</p>
+        <p className="muted small how-sure-line">
+          {c.howSure.basis === 'single' ? 'Flambé has one run of each, and no repeats of these settings in the library to learn the noise from.' : c.howSure.summary}{' '}
+          <a href="#how-sure" onClick={(e) => { e.preventDefault(); const d = document.querySelector<HTMLDetailsElement>('[data-testid="how-sure"]'); if (d) { d.open = true; d.scrollIntoView({ block: 'start' }); } }}>How sure?</a>
+        </p>
+      </section>
+      {(c.warnings.length > 0 || c.unavailable.length > 0) && (
+        <ul className="compare-warnings" data-testid="compare-warnings">
+          {c.warnings.map((w) => <li key={w.kind + w.message} className="note note-warn" data-kind={w.kind}>{w.message}</li>)}
+          {c.unavailable.map((u) => <li key={u} className="note">{u}</li>)}
+        </ul>
+      )}
+      <section className="card" aria-label="Load">
+        <h2>Load, A against B</h2>
+        <LoadTable c={c} />
+      </section>
+      {output.flameA && output.flameB && (
+        <section className="card" aria-label="Differential flamegraph">
+          <h2>Where the time moved</h2>
+          <DiffFlamegraph flameA={output.flameA} flameB={output.flameB} highlight={highlight} />
+        </section>
+      )}
+      {c.functions.length > 0 && (
+        <section className="card" aria-label="What changed">
+          <h2>What changed</h2>
+          <ChangeTables comparison={c} client={client} onSelect={onSelect} />
+        </section>
+      )}
+      <HowSure c={c} />
+    </div>
+  );
+}

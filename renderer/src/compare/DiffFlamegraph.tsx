@@ -1,0 +1,164 @@
+// The differential flamegraph (d3-flame-graph's differential mode, DESIGN.md
+// "Sharp edges": computeDelta(true), selfValue(true), differentialColorMapper):
+// B's shape, each frame coloured by its change against A — red where B spends
+// more, blue where it spends less, orange where the frame is new — per 1 000
+// requests when both sides have request counts, else in % of each side's own
+// time. A toggle shows A's shape instead (to see what disappeared). The chart
+// is created once and fed with update(); the tooltip uses .text().
+import flamegraph, { colorMapper, tooltip as flameTooltipFactory, type FlameGraph, type FlameGraphTooltip } from 'd3-flame-graph';
+import { select } from 'd3-selection';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
+import { literalMatcher } from '../lib/regexp.ts';
+import { useSlashToFocus } from '../result/TableToolbar.tsx';
+import { flameTooltip } from './compare-format.ts';
+import type { DiffFlame } from './compute.ts';
+
+const HIGHLIGHT = '#e600e6';
+const SEARCH_DELAY_MS = 120;
+
+interface Props {
+  flameA: DiffFlame;
+  flameB: DiffFlame;
+  /** A function picked in the tables: its frames are highlighted. */
+  highlight: string | null;
+}
+
+export function DiffFlamegraph({ flameA, flameB, highlight }: Props) {
+  const id = useId();
+  const [shape, setShape] = useState<'a' | 'b'>('b');
+  const flame = shape === 'a' ? flameA : flameB;
+  const container = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<FlameGraph<DiffFlameNode> | null>(null);
+  const tipRef = useRef<FlameGraphTooltip<DiffFlameNode> | null>(null);
+  const shown = useRef<DiffFlameNode | null>(null);
+  const current = useRef({ flame, shape });
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [matches, setMatches] = useState<number | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+
+  useLayoutEffect(() => {
+    current.current = { flame, shape };
+  });
+
+  useEffect(() => {
+    const el = container.current!;
+    const tip = flameTooltipFactory.defaultFlamegraphTooltip<DiffFlameNode>().text((d) => flameTooltip(current.current.flame, current.current.shape, d.data));
+    tipRef.current = tip;
+    const chart = flamegraph<DiffFlameNode>()
+      .width(Math.max(el.clientWidth, 200))
+      .cellHeight(18)
+      .minFrameSize(1)
+      .minHeight(120)
+      .transitionDuration(200)
+      .sort(false)
+      .selfValue(true)
+      .computeDelta(true)
+      .tooltip(tip)
+      .setColorMapper((d, original) => (d.highlight ? HIGHLIGHT : colorMapper.differentialColorMapper(d, original)))
+      .setSearchMatch((d, term) => {
+        const re = literalMatcher(term);
+        return !!re && (re.test(d.data.name) || re.test(d.data.location));
+      })
+      .setSearchHandler((results) => setMatches(results.length))
+      .setDetailsHandler(() => {})
+      .onClick((d) => setZoomed(d.parent !== null));
+    shown.current = current.current.flame.tree;
+    select(el).datum(current.current.flame.tree).call(chart);
+    chartRef.current = chart;
+    let frame = 0;
+    let width = el.clientWidth;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const w = el.clientWidth;
+        if (w > 0 && Math.abs(w - width) >= 1) {
+          width = w;
+          chart.width(w).update();
+        }
+      });
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      chart.destroy();
+      chartRef.current = null;
+      tipRef.current = null;
+    };
+  }, []);
+
+  // The term searched: what the user typed, else the function picked in the tables.
+  const term = literalMatcher(query) ? query : highlight ?? '';
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || shown.current === flame.tree) return;
+    shown.current = flame.tree;
+    setZoomed(false);
+    chart.update(flame.tree);
+    if (literalMatcher(term)) chart.search(term);
+  }, [flame.tree, term]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const chart = chartRef.current;
+      if (!chart) return;
+      if (literalMatcher(term)) chart.search(term);
+      else {
+        chart.clear();
+        setMatches(null);
+      }
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [term]);
+
+  useSlashToFocus(searchInput, true);
+
+  const unitWords = flame.unit === 'per1k' ? 'CPU ms per 1 000 requests' : '% of each profile’s own time';
+  return (
+    <div className="flamegraph-block diff-flame">
+      <div className="flame-toolbar">
+        <div className="segmented" role="group" aria-label="Shape of the flamegraph">
+          <button type="button" className={`button small${shape === 'b' ? ' primary' : ''}`} aria-pressed={shape === 'b'} data-testid="diff-shape-b" onClick={() => setShape('b')}>
+            B’s shape
+          </button>
+          <button type="button" className={`button small${shape === 'a' ? ' primary' : ''}`} aria-pressed={shape === 'a'} data-testid="diff-shape-a" onClick={() => setShape('a')}>
+            A’s shape
+          </button>
+        </div>
+        <div className="search">
+          <label htmlFor={`${id}-search`} className="visually-hidden">Search functions</label>
+          <input
+            ref={searchInput}
+            id={`${id}-search`}
+            data-testid="diff-flame-search"
+            type="search"
+            placeholder="Search functions or files  ( / )"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && query) {
+                e.stopPropagation();
+                setQuery('');
+              }
+            }}
+          />
+          <span className="matches muted" aria-live="polite">{term && matches !== null ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : ''}</span>
+        </div>
+        <button type="button" className="button small" onClick={() => { chartRef.current?.resetZoom(); setZoomed(false); }} disabled={!zoomed}>
+          Reset zoom
+        </button>
+      </div>
+      <ul className="legend" aria-label="Colours">
+        <li><span className="swatch" style={{ background: 'rgb(255,90,90)' }} aria-hidden="true" />B spends more</li>
+        <li><span className="swatch" style={{ background: 'rgb(90,90,255)' }} aria-hidden="true" />B spends less</li>
+        <li><span className="swatch" style={{ background: 'rgb(255,190,90)' }} aria-hidden="true" />new in B</li>
+        <li><span className="swatch" style={{ background: 'rgb(220,220,220)' }} aria-hidden="true" />unchanged</li>
+        <li className="muted">{shape === 'b' ? 'Widths: B’s time.' : 'Widths: A’s time — frames gone from B show blue.'} Colours: change in {unitWords}.</li>
+      </ul>
+      <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// "How sure?": the method behind every "real", "no clear difference" and
+// "cannot tell", in words a student understands (README "How sure is a comparison?").
+import type { Comparison } from '../../../shared/compare/index.ts';
+
+export function HowSure({ c }: { c: Comparison }) {
+  return (
+    <details className="how-sure card" data-testid="how-sure">
+      <summary>How sure?</summary>
+      <p><strong>For this comparison:</strong> {c.howSure.summary}</p>
+      <p>
+        Two runs of the very same code on the same computer never give the same numbers: other programs, the CPU’s speed,
+        garbage collection and the JIT all change from one minute to the next. On a shared machine two identical runs can
+        differ by 40% in requests per second. So one recording of A and one of B cannot, alone, tell a real change from luck.
+      </p>
+      <p>
+        What one run shows about itself — its second-by-second requests, its latency spread, how many samples the profile
+        holds — only measures the wobble <em>inside</em> that run, which is much smaller than the wobble <em>between</em> runs.
+        Flambé never uses it to call a difference real.
+      </p>
+      <ul>
+        <li>
+          <strong>Several rounds of each</strong> (an experiment): the spread between the rounds of one side is the noise; the
+          gap between A and B is the signal. Flambé gives a 95% interval for the change (Welch’s t on the logarithms of the
+          rounds) and calls it <em>real</em> only when that interval leaves out 0.
+        </li>
+        <li>
+          <strong>One run each, but earlier recordings repeat the same settings</strong> (same target, route, connections,
+          length, sampling interval, Node version, machine): how much those repeats differ from each other is the noise. The
+          interval is the change ± 2 to 4 times that spread (depending on how many repeats there are). If A and B themselves
+          share settings they count among the repeats, which only makes Flambé more careful.
+        </li>
+        <li>
+          <strong>Otherwise</strong> Flambé shows the numbers and says <em>cannot tell: one run each</em>. Record A and B again
+          with the same settings (two or three times each) and the comparison will say how sure it is.
+        </li>
+      </ul>
+      <p className="muted small">
+        <em>No clear difference</em> does not mean “equal”: it means these runs disagree among themselves about as much as A and B
+        differ. The tables of what changed (CPU per 1 000 requests by function, file, kind of work) show what each profile
+        measured; with one run each they are not tested either.
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,58 @@
+// The "what changed" tables' rows, one shape for functions, files, packages,
+// kinds of work and categories (pure, tested): A, B, the change and its
+// relative size, filtered by text and kept in the order of the change.
+import type { BucketChange, ChangeRow, Comparison } from '../../../shared/compare/index.ts';
+
+export type TableKey = 'functions' | 'files' | 'packages' | 'buckets' | 'categories';
+
+export interface TableRow {
+  key: string;
+  name: string;
+  location: string;
+  status: 'changed' | 'new' | 'gone';
+  moved: boolean;
+  /** In the comparison's unit: ms per 1000 requests, else % of each profile. */
+  a: number;
+  b: number;
+  delta: number;
+  /** B against A in % of A (null for new rows). */
+  relative: number | null;
+  significant: boolean | null;
+  /** What to search for in the flamegraph when the row is selected. */
+  flameTerm: string | null;
+  /** For functions: what hot lines need. */
+  fn?: { name: string; url: string; line: number; aLine?: number };
+}
+
+function fromChange(r: ChangeRow, perRequest: boolean, table: TableKey): TableRow {
+  const a = perRequest ? r.aMsPer1k ?? 0 : r.aPercent;
+  const b = perRequest ? r.bMsPer1k ?? 0 : r.bPercent;
+  return {
+    key: r.key, name: r.name, location: r.location, status: r.status, moved: r.moved, a, b, delta: b - a,
+    relative: a > 0 ? (b / a - 1) * 100 : null, significant: r.significant,
+    flameTerm: table === 'functions' ? r.name : table === 'files' ? r.location || r.name : null,
+    fn: table === 'functions' && r.url ? { name: r.name, url: r.url, line: r.line, aLine: r.aLine } : undefined,
+  };
+}
+
+function fromBucket(r: BucketChange, perRequest: boolean): TableRow {
+  const a = perRequest ? r.aMsPer1k ?? 0 : r.aPercent;
+  const b = perRequest ? r.bMsPer1k ?? 0 : r.bPercent;
+  return {
+    key: r.id, name: r.name, location: r.where ? `${r.where.name} · ${r.where.location}` : '', status: a === 0 && b > 0 ? 'new' : b === 0 && a > 0 ? 'gone' : 'changed',
+    moved: false, a, b, delta: b - a, relative: a > 0 ? (b / a - 1) * 100 : null, significant: r.significant,
+    flameTerm: r.where?.name ?? null,
+  };
+}
+
+export function tableRows(c: Comparison, table: TableKey, filter = ''): TableRow[] {
+  const rows = table === 'buckets'
+    ? c.buckets.filter((r) => r.aPercent > 0 || r.bPercent > 0).map((r) => fromBucket(r, c.perRequest))
+    : c[table].map((r) => fromChange(r, c.perRequest, table));
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return rows;
+  return rows.filter((r) => {
+    const text = `${r.name} ${r.location} ${r.status}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}

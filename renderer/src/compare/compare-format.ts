@@ -1,0 +1,66 @@
+// Numbers and words of the Compare screen (pure, tested): signed changes,
+// how sure, and the diff flamegraph's tooltip.
+import type { Metric } from '../../../shared/compare/index.ts';
+import type { DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
+import type { DiffFlame } from './compute.ts';
+
+const MINUS = '−';
+
+/** "+12.5", "−3.0", "0" — a change in its unit. */
+export function signed(x: number | null, digits = 1): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  const s = Math.abs(x).toFixed(digits);
+  if (Number(s) === 0) return (0).toFixed(digits);
+  return `${x > 0 ? '+' : MINUS}${s}`;
+}
+
+/** "+12%", "−3.4%" (whole percent from 10 up). */
+export function signedPercent(x: number | null): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  return `${signed(x, Math.abs(x) >= 10 ? 0 : 1)}%`;
+}
+
+/** CPU ms per 1000 requests, with sensible digits. */
+export function msPer1k(x: number | null): string {
+  if (x === null) return '—';
+  const a = Math.abs(x);
+  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+export type Sureness = 'real' | 'noise' | 'unknown' | 'none';
+
+export function surenessOf(m: Metric): Sureness {
+  if (m.a === 0 && m.b === 0) return 'none';
+  return m.significant === null ? 'unknown' : m.significant ? 'real' : 'noise';
+}
+
+/** How sure, in a few words, for a table cell. */
+export function surenessWords(m: Metric): string {
+  const ci = m.ci95 ? ` (95%: ${signedPercent(m.ci95[0])} to ${signedPercent(m.ci95[1])})` : '';
+  switch (surenessOf(m)) {
+    case 'none': return 'none on either side';
+    case 'unknown': return 'cannot tell: one run each';
+    case 'noise': return `no clear difference${ci}`;
+    case 'real': return `real${ci}`;
+  }
+}
+
+/** A node's numbers in the chart's unit, for A and B, whichever shape is shown. */
+export function nodeNumbers(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNode): { a: number; b: number } {
+  const k = flame.unit === 'per1k' ? 1000 : 100;
+  const v = (ms: number) => (flame.denominator > 0 ? (ms / flame.denominator) * k : 0);
+  // The shape's side is "after" in the tree; the other side is "before", rescaled to it.
+  return shape === 'b' ? { a: v(n.beforeTotalMs), b: v(n.afterTotalMs) } : { a: v(n.afterTotalMs), b: v(n.beforeTotalMs) };
+}
+
+export function flameTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNode): string {
+  const { a, b } = nodeNumbers(flame, shape, n);
+  const unit = flame.unit === 'per1k' ? ' ms per 1 000 requests' : '% of its own time';
+  const fmt = (x: number) => (flame.unit === 'per1k' ? msPer1k(x) : x.toFixed(1));
+  const rel = a > 0 ? ` (${signedPercent((b / a - 1) * 100)})` : b > 0 ? ' (new in B)' : '';
+  const where = n.location ? `\n${n.location}` : '';
+  // The tree's "new" means only in the shape's side ("after"), "gone" only in the other.
+  const [only, other] = shape === 'b' ? ['B', 'A'] : ['A', 'B'];
+  const status = n.status === 'new' ? ` — only in ${only}` : n.status === 'gone' ? ` — only in ${other}` : '';
+  return `${n.name}${status}${where}\nA: ${fmt(a)}${unit}\nB: ${fmt(b)}${unit}\nChange: ${flame.unit === 'per1k' ? signed(b - a, 2) : signed(b - a)}${flame.unit === 'per1k' ? ' ms' : ' points'}${rel}`;
+}

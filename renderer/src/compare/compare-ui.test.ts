@@ -1,0 +1,96 @@
+// The Compare screen's pure parts: numbers and words, table rows, the HTML export.
+import { describe, expect, it } from 'vitest';
+import { buildComparison } from '../../../shared/compare/index.ts';
+import { meta, round, syntheticLoad } from '../../../shared/compare/test-support/rounds.ts';
+import { tableRows } from './change-rows.ts';
+import { flameTooltip, msPer1k, signed, signedPercent, surenessWords } from './compare-format.ts';
+import { computeComparison } from './compute.ts';
+import { comparisonHtml, escapeHtml } from './export-html.ts';
+import { cpuProfileFromText } from '../../../shared/profile/text-profile.ts';
+import type { RecordingResult } from '../../../shared/api.ts';
+
+const A = `
+  main     main     main     (idle)
+  handler  handler  helper
+`;
+const B = `
+  main     main     main                                     main
+  handler  handler  handler                                  handler
+                    log[node:internal/console/constructor]   log[node:internal/console/constructor]
+`;
+
+describe('compare-format', () => {
+  it('signs changes with a real minus, and says when nothing changed', () => {
+    expect(signed(3.14159, 2)).toBe('+3.14');
+    expect(signed(-0.004, 2)).toBe('0.00');
+    expect(signed(-2, 1)).toBe('−2.0');
+    expect(signedPercent(-42.4)).toBe('−42%');
+    expect(signedPercent(4.44)).toBe('+4.4%');
+    expect(signedPercent(null)).toBe('—');
+    expect(msPer1k(123.4)).toBe('123');
+    expect(msPer1k(0.123)).toBe('0.12');
+  });
+
+  it('says how sure in words', () => {
+    const c = buildComparison([round({ profile: A })], [round({ profile: B, load: syntheticLoad({ requests: 1000, rps: 50 }) })]);
+    expect(surenessWords(c.load!.rps)).toBe('cannot tell: one run each');
+    expect(surenessWords(c.load!.errorsPer1k)).toBe('none on either side');
+    const rounds = (rps: number[]) => rps.map((r) => round({ profile: A, load: syntheticLoad({ requests: r * 10, rps: r }) }));
+    const sure = buildComparison(rounds([100, 101, 99]), rounds([200, 202, 199]));
+    expect(surenessWords(sure.load!.rps)).toMatch(/^real \(95%: \+\d+% to \+\d+%\)$/);
+  });
+});
+
+describe('table rows', () => {
+  const c = buildComparison([round({ profile: A })], [round({ profile: B })]);
+
+  it('turns functions and kinds of work into one row shape, in the order of the change', () => {
+    const fns = tableRows(c, 'functions');
+    expect(fns[0]).toMatchObject({ name: 'log', status: 'new', a: 0, b: 2, delta: 2, relative: null, flameTerm: 'log' });
+    expect(fns[0].fn).toMatchObject({ name: 'log', url: 'node:internal/console/constructor' });
+    const buckets = tableRows(c, 'buckets');
+    expect(buckets.map((r) => r.name)).toEqual(['logging']);
+    expect(buckets[0]).toMatchObject({ status: 'new', flameTerm: 'handler' });
+  });
+
+  it('filters by every word typed, on name, location and status', () => {
+    expect(tableRows(c, 'functions', 'gone').map((r) => r.name)).toEqual(['(idle)', 'helper']);
+    expect(tableRows(c, 'functions', 'app.js hand').map((r) => r.name)).toEqual(['handler']);
+    expect(tableRows(c, 'functions', 'nothing-like-it')).toEqual([]);
+  });
+});
+
+describe('the HTML export', () => {
+  it('escapes every name the profile brings', () => {
+    expect(escapeHtml('<img src=x onerror="alert(1)">')).toBe('&lt;img src=x onerror=&quot;alert(1)&quot;&gt;');
+    const evil = `main  <script>alert(1)</script>[x.js:1]`;
+    const c = buildComparison([round({ profile: 'main  ok[x.js:2]' })], [round({ profile: evil, meta: { name: '<b>B</b>' } })]);
+    const html = comparisonHtml(c, new Date('2026-11-23T12:00:00Z'));
+    expect(html).not.toMatch(/<script>alert/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('B: &lt;b&gt;B&lt;/b&gt;');
+    expect(html).toContain(`<p class="verdict">${escapeHtml(c.verdict)}</p>`);
+    expect(html).toContain("default-src 'none'");
+  });
+});
+
+describe('computeComparison (the worker’s job)', () => {
+  const rec = (text: string, requests: number, name: string): RecordingResult => ({
+    id: name, name, createdAt: '2026-11-23T10:00:00Z', target: { kind: 'launched', label: 's.js', pid: 1, nodeVersion: 'v24', argv: [] },
+    settings: { targetId: 't', warmupSec: 0, samplingIntervalUs: 1000, tags: [], load: { url: 'http://127.0.0.1:1/x', method: 'GET', headers: {}, connections: 10, durationSec: 10, timeoutSec: 10 } },
+    load: syntheticLoad({ requests }), profile: cpuProfileFromText(text), samples: [], machine: meta().machine, error: null, tags: [], notes: '',
+  });
+
+  it("builds B's shape and A's shape, both coloured by B − A per 1 000 requests", () => {
+    const { output } = computeComparison(rec(A, 1000, 'a'), rec(B, 1000, 'b'), null);
+    expect(output.flameB!.unit).toBe('per1k');
+    const main = (t: typeof output.flameB) => t!.tree.children[0];
+    const logB = main(output.flameB).children.find((c) => c.name === 'handler')!.children.find((c) => c.name === 'log')!;
+    expect(logB).toMatchObject({ status: 'new', delta: 2 });
+    expect(flameTooltip(output.flameB!, 'b', logB)).toBe('log — only in B\nnode:internal/console/constructor\nA: 0.00 ms per 1 000 requests\nB: 2.00 ms per 1 000 requests\nChange: +2.00 ms (new in B)');
+    // In A's shape, helper (gone from B) is there, with a negative change.
+    const helperA = main(output.flameA).children.find((c) => c.name === 'helper')!;
+    expect(helperA.delta).toBeLessThan(0);
+    expect(flameTooltip(output.flameA!, 'a', helperA)).toMatch(/^helper — only in A\n\/app\/app\.js:\d+\nA: 1\.00 ms per 1 000 requests\nB: 0\.00 ms per 1 000 requests\nChange: −1\.00 ms \(−100%\)$/);
+  });
+});

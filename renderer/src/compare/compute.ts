@@ -1,0 +1,79 @@
+// What the Compare screen computes from two recordings: the Comparison
+// (shared/compare) and the differential flame trees — B's shape coloured by
+// each frame's change against A, and A's shape (to see what disappeared).
+// Runs in compare-worker.ts (or here, where a worker cannot start).
+import type { RecordingResult } from '../../../shared/api.ts';
+import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
+import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
+import { importProfile } from '../../../shared/profile/import.ts';
+import { hotLines, type HotLine } from '../../../shared/profile/lines.ts';
+import { functionKey, type Profile } from '../../../shared/profile/model.ts';
+
+/** Frames narrower than this share of the wider side are folded (DESIGN.md: frames cost DOM nodes). */
+const MIN_FRACTION = 0.0005;
+
+export interface DiffFlame {
+  tree: DiffFlameNode;
+  /** What turns the tree's ms into the shown unit: ms per 1000 requests, or % of each side's own time. */
+  unit: 'per1k' | 'percent';
+  /** Divide a node's ms by this (then × 1000 for per1k, × 100 for percent): the shape side's requests or duration. */
+  denominator: number;
+}
+
+export interface CompareOutput {
+  comparison: Comparison;
+  /** B's shape (delta = B − A); null without profiles on both sides. */
+  flameB: DiffFlame | null;
+  /** A's shape (delta = B − A as well). */
+  flameA: DiffFlame | null;
+}
+
+export interface CompareState {
+  a: Profile | null;
+  b: Profile | null;
+}
+
+function negate(root: DiffFlameNode): DiffFlameNode {
+  const stack = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    n.delta = -n.delta;
+    for (const c of n.children) stack.push(c);
+  }
+  return root;
+}
+
+export function computeComparison(a: RecordingResult, b: RecordingResult, noise: NoiseEstimate | null): { output: CompareOutput; state: CompareState } {
+  const pa = a.profile ? importProfile(a.profile) : null;
+  const pb = b.profile ? importProfile(b.profile) : null;
+  const comparison = buildComparison([roundFromRecording(a, pa)], [roundFromRecording(b, pb)], { noise: noise ?? undefined });
+  let flameB: DiffFlame | null = null;
+  let flameA: DiffFlame | null = null;
+  if (pa && pb) {
+    const ra = comparison.perRequest ? a.load!.requests : undefined;
+    const rb = comparison.perRequest ? b.load!.requests : undefined;
+    const unit = comparison.perRequest ? 'per1k' : 'percent';
+    flameB = { tree: buildDiffFlameTree(pa, pb, { requestsBefore: ra, requestsAfter: rb, minFraction: MIN_FRACTION }), unit, denominator: rb ?? pb.durationMs };
+    // A's shape: A as "after", B rescaled to it; the delta is turned back into B − A.
+    flameA = { tree: negate(buildDiffFlameTree(pb, pa, { requestsBefore: rb, requestsAfter: ra, minFraction: MIN_FRACTION })), unit, denominator: ra ?? pa.durationMs };
+  }
+  return { output: { comparison, flameB, flameA }, state: { a: pa, b: pb } };
+}
+
+export interface HotLinesBySide {
+  a: HotLine[] | null;
+  b: HotLine[] | null;
+}
+
+/** The selected function's hot lines in A and in B (null where it does not run or has no line data). */
+export function hotLinesOf(state: CompareState, fn: { name: string; url: string; line: number; aLine?: number }): HotLinesBySide {
+  const find = (p: Profile | null, line: number) => {
+    if (!p) return null;
+    const key = functionKey({ name: fn.name, url: fn.url, line, column: 0, kind: 'js' });
+    const frame = p.frames.findIndex((f) => functionKey(f) === key);
+    if (frame < 0) return null;
+    const lines = hotLines(p, frame);
+    return lines.length ? lines.slice(0, 8) : null;
+  };
+  return { a: find(state.a, fn.aLine ?? fn.line), b: find(state.b, fn.line) };
+}

@@ -1,0 +1,114 @@
+// buildComparison: A and B, each one or more rounds, into one Comparison
+// (types.ts) — load numbers with how sure Flambé is of each, "what changed"
+// tables, unlike-run warnings, and the verdict.
+import { categoryBreakdown, msPerThousandRequests } from '../profile/categories.ts';
+import { metricOf } from './metric.ts';
+import type { NoiseEstimate, NoiseMetric } from './noise.ts';
+import { roundRequests } from './round.ts';
+import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
+import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSummary } from './types.ts';
+import { verdictOf } from './verdict.ts';
+import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
+
+export interface CompareOptions {
+  /** Run-to-run noise learned from the library (noise.ts), for one run each. */
+  noise?: NoiseEstimate;
+  /** Names for the sides (an experiment's variants); default: the first round's name. */
+  names?: { a?: string; b?: string };
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+
+/** Non-idle CPU ms of a profiled, loaded round per 1000 requests. */
+export function cpuMsPer1k(round: CompareRound): number | null {
+  const requests = roundRequests(round);
+  if (!round.profile || requests === null) return null;
+  const idle = categoryBreakdown(round.profile).find((c) => c.kind === 'idle')?.ms ?? 0;
+  return msPerThousandRequests(round.profile.durationMs - idle, requests);
+}
+
+function side(rounds: CompareRound[], name: string | undefined): SideSummary {
+  const loads = rounds.map((r) => r.load);
+  const all = loads.every((l) => l !== null);
+  const profiles = rounds.map((r) => r.profile);
+  return {
+    name: name ?? rounds[0].meta.name,
+    ids: rounds.map((r) => r.meta.id),
+    rounds: rounds.length,
+    requests: all ? mean(loads.map((l) => l!.requests)) : null,
+    rps: all ? mean(loads.map((l) => l!.rps)) : null,
+    durationMs: profiles.every((p) => p) ? mean(profiles.map((p) => p!.durationMs)) : null,
+  };
+}
+
+function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstimate | undefined): LoadComparison | null {
+  if (![...a, ...b].every((r) => r.load)) return null;
+  const m = (value: (r: CompareRound) => number, metric?: NoiseMetric): Metric =>
+    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined);
+  const per1k = (n: number, r: CompareRound) => (r.load!.requests > 0 ? (n / r.load!.requests) * 1000 : 0);
+  return {
+    rps: m((r) => r.load!.rps, 'rps'),
+    p50Ms: m((r) => r.load!.latencyMs.p50, 'p50Ms'),
+    p90Ms: m((r) => r.load!.latencyMs.p90, 'p90Ms'),
+    p99Ms: m((r) => r.load!.latencyMs.p99, 'p99Ms'),
+    maxMs: m((r) => r.load!.latencyMs.max, 'maxMs'),
+    errorsPer1k: m((r) => per1k(r.load!.errors + r.load!.timeouts, r)),
+    non2xxPer1k: m((r) => per1k(r.load!.non2xx, r)),
+  };
+}
+
+function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | null, noise: NoiseEstimate | undefined): HowSure {
+  if (a.length >= 2 && b.length >= 2) {
+    return { basis: 'rounds', summary: `From ${a.length} rounds of A and ${b.length} of B: every interval comes from how much the rounds of each side differ (Welch's 95% interval on the rounds).` };
+  }
+  const rps = noise?.metrics.rps;
+  const rpsNoisePercent = rps ? (Math.exp(rps.sdLog) - 1) * 100 : null;
+  if (load?.rps.basis === 'repeats' && noise) {
+    return {
+      basis: 'repeats', repeats: noise.runs, rpsNoisePercent,
+      summary: `One run each. ${noise.runs} recordings in the library repeat these settings; between them requests/s varies by about ±${Math.round(rpsNoisePercent ?? 0)}% by chance, and each interval allows for that.`,
+    };
+  }
+  return {
+    basis: 'single', repeats: noise?.runs ?? 0, rpsNoisePercent,
+    summary: 'One run each: repeat both to know. Two runs of the same code on the same machine can differ by 40% in requests/s; record A and B again with the same settings (or run them as an experiment) and Flambé will learn how much they vary.',
+  };
+}
+
+export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[], options: CompareOptions = {}): Comparison {
+  if (aRounds.length === 0 || bRounds.length === 0) throw new Error('buildComparison needs at least one round on each side');
+  const noise = options.noise;
+  const load = loadComparison(aRounds, bRounds, noise);
+  const profiled = [...aRounds, ...bRounds].every((r) => r.profile);
+  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => r.profile!), requests: rounds.map(roundRequests) });
+  const pa = profiled ? ps(aRounds) : null;
+  const pb = profiled ? ps(bRounds) : null;
+  const perRequest = !!pa && !!pb && perRequestOf(pa, pb);
+
+  const cpuA = aRounds.map(cpuMsPer1k);
+  const cpuB = bRounds.map(cpuMsPer1k);
+  const cpuMsPer1kRequests = [...cpuA, ...cpuB].every((x) => x !== null && x > 0)
+    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k) : null;
+  const eluOf = (r: CompareRound) => (r.samples.length ? mean(r.samples.map((s) => s.elu)) : null);
+  const eluA = aRounds.map(eluOf);
+  const eluB = bRounds.map(eluOf);
+  const elu = [...eluA, ...eluB].every((x) => x !== null) ? metricOf(eluA as number[], eluB as number[]) : null;
+
+  const parts: Omit<Comparison, 'verdict'> = {
+    a: side(aRounds, options.names?.a),
+    b: side(bRounds, options.names?.b),
+    perRequest,
+    load,
+    cpuMsPer1kRequests,
+    elu,
+    buckets: pa && pb ? bucketRows(pa, pb) : [],
+    categories: pa && pb ? categoryRows(pa, pb) : [],
+    functions: pa && pb ? functionRows(pa, pb) : [],
+    files: pa && pb ? fileRows(pa, pb) : [],
+    packages: pa && pb ? packageRows(pa, pb) : [],
+    warnings: unlikeRunWarnings(aRounds, bRounds),
+    unavailable: unavailableViews(aRounds, bRounds),
+    howSure: howSure(aRounds, bRounds, load, noise),
+  };
+  return { ...parts, verdict: verdictOf(parts) };
+}

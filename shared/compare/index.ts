@@ -1,0 +1,11 @@
+// The public API of shared/compare: A against B (each one or more rounds),
+// as one Comparison object; README.md explains the method.
+export type {
+  Basis, BucketChange, ChangeRow, Comparison, CompareRound, CompareWarning, HowSure, LoadComparison, Metric, RunMeta, SideSummary,
+} from './types.ts';
+export { buildComparison, cpuMsPer1k, type CompareOptions } from './compare.ts';
+export { roundFromRecording, roundRequests, runMetaOf } from './round.ts';
+export { estimateNoise, MIN_NOISE_DF, NOISE_METRICS, settingsKey, singleRunInterval, type MetricNoise, type NoiseEstimate, type NoiseMetric, type NoiseRun } from './noise.ts';
+export { metricOf } from './metric.ts';
+export { unavailableViews, unlikeRunWarnings } from './warnings.ts';
+export { verdictOf } from './verdict.ts';

@@ -1,0 +1,21 @@
+// One number of A against B, with how sure Flambé is: from rounds (two or
+// more a side: shared/stats' Welch interval), from the library's repeats
+// (noise.ts), or not at all ("one run each: repeat both to know").
+import { compareSamples } from '../stats/index.ts';
+import { singleRunInterval, type MetricNoise } from './noise.ts';
+import type { Metric } from './types.ts';
+
+export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise): Metric {
+  const d = compareSamples(aRounds, bRounds);
+  // One round: its own value (a geometric mean of one is that value, give or take a rounding).
+  const a = aRounds.length === 1 ? aRounds[0] : d.a;
+  const b = bRounds.length === 1 ? bRounds[0] : d.b;
+  const deltaPercent = a > 0 ? (b / a - 1) * 100 : Number.isFinite(d.deltaPercent) ? d.deltaPercent : null;
+  const base = { a, b, delta: b - a, deltaPercent };
+  if (aRounds.length >= 2 && bRounds.length >= 2) return { ...base, ci95: d.ci95, significant: d.significant, basis: 'rounds' };
+  if (aRounds.length === 1 && bRounds.length === 1) {
+    const ci95 = singleRunInterval(a, b, noise);
+    if (ci95) return { ...base, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0), basis: 'repeats' };
+  }
+  return { ...base, ci95: null, significant: null, basis: 'single' };
+}

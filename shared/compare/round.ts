@@ -1,0 +1,33 @@
+// A round from what the library or a file holds: the recording's metadata,
+// load and process samples, and its profile already imported into the model.
+import type { RecordingResult } from '../api.ts';
+import type { Profile } from '../profile/model.ts';
+import type { CompareRound, RunMeta } from './types.ts';
+
+export function runMetaOf(rec: RecordingResult, source: RunMeta['source'] = rec.settings || rec.load ? 'recorded' : 'imported'): RunMeta {
+  const load = rec.settings?.load;
+  return {
+    id: rec.id || null,
+    name: rec.name,
+    createdAt: rec.createdAt || null,
+    source,
+    targetLabel: rec.target?.label ?? null,
+    nodeVersion: rec.target?.nodeVersion || null,
+    method: load?.method ?? null,
+    url: load?.url ?? null,
+    connections: load?.connections ?? null,
+    durationSec: load ? (load.requests ? null : load.durationSec) : null,
+    requestLimit: load?.requests ?? null,
+    samplingIntervalUs: rec.settings?.samplingIntervalUs ?? null,
+    machine: rec.machine ?? null,
+  };
+}
+
+export function roundFromRecording(rec: RecordingResult, profile: Profile | null): CompareRound {
+  return { meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [] };
+}
+
+/** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */
+export function roundRequests(round: CompareRound): number | null {
+  return round.load && round.load.requests > 0 ? round.load.requests : null;
+}

@@ -1,0 +1,161 @@
+// The comparison of two sides, A and B, each one or more rounds (recordings
+// of the same variant). `flambe compare --json` prints a Comparison as is;
+// the Compare screen and experiments (issue 11) read the same object.
+import type { LoadSummary, MachineInfo, ProcessSample } from '../api.ts';
+import type { Profile } from '../profile/model.ts';
+
+/** What a round was: where it ran and with which settings (for unlike-run warnings and noise groups). */
+export interface RunMeta {
+  /** Library id, or null for a file. */
+  id: string | null;
+  name: string;
+  createdAt: string | null;
+  /** 'recorded' by Flambé, 'imported' from a profile file (no load numbers). */
+  source: 'recorded' | 'imported';
+  targetLabel: string | null;
+  nodeVersion: string | null;
+  method: string | null;
+  url: string | null;
+  connections: number | null;
+  /** Seconds of load; null when the run was a request count. */
+  durationSec: number | null;
+  /** A fixed number of requests instead of a duration. */
+  requestLimit: number | null;
+  samplingIntervalUs: number | null;
+  machine: MachineInfo | null;
+}
+
+/** One recording of one side. */
+export interface CompareRound {
+  meta: RunMeta;
+  load: LoadSummary | null;
+  /** Imported model, or null for a load-only run. */
+  profile: Profile | null;
+  samples: ProcessSample[];
+}
+
+/** How a difference's uncertainty was learned. */
+export type Basis =
+  /** From the rounds of each side (two or more each): a test over the rounds. */
+  | 'rounds'
+  /** One run each, with the run-to-run noise of repeated recordings of the same settings in the library. */
+  | 'repeats'
+  /** One run each and nothing else: Flambé cannot tell. */
+  | 'single';
+
+/** A number of A and of B, and B against A. */
+export interface Metric {
+  a: number;
+  b: number;
+  /** b − a, in the metric's own unit. */
+  delta: number;
+  /** B against A, in % of A (null when A is 0). */
+  deltaPercent: number | null;
+  /** 95% interval of deltaPercent, or null when Flambé cannot put one. */
+  ci95: [number, number] | null;
+  /** True/false when the interval says; null when Flambé cannot tell. */
+  significant: boolean | null;
+  basis: Basis;
+}
+
+export interface LoadComparison {
+  rps: Metric;
+  p50Ms: Metric;
+  p90Ms: Metric;
+  p99Ms: Metric;
+  maxMs: Metric;
+  /** Errors + timeouts, per 1000 requests. */
+  errorsPer1k: Metric;
+  non2xxPer1k: Metric;
+}
+
+/** A row of "what changed" (a function, file, package, kind of work or category). */
+export interface ChangeRow {
+  /** Stable key within its table (function key, file URL, package, bucket or category id). */
+  key: string;
+  name: string;
+  url: string;
+  /** 1-based line (B's; A's for gone rows), 0 for files, packages, buckets and categories. */
+  line: number;
+  /** A's line when the function moved. */
+  aLine?: number;
+  location: string;
+  category: string;
+  status: 'changed' | 'new' | 'gone';
+  moved: boolean;
+  /** Self time in % of each side's profile. */
+  aPercent: number;
+  bPercent: number;
+  /** bPercent − aPercent, in percentage points. */
+  deltaPercent: number;
+  /** Self CPU ms per 1000 requests (null without request counts). */
+  aMsPer1k: number | null;
+  bMsPer1k: number | null;
+  deltaMsPer1k: number | null;
+  /** From rounds (two or more a side): the 95% interval of B against A in % of A's value (ms/1k, else %), and whether it leaves out 0. */
+  relativeCi95: [number, number] | null;
+  significant: boolean | null;
+}
+
+export interface BucketChange {
+  id: string;
+  name: string;
+  aPercent: number;
+  bPercent: number;
+  deltaPercent: number;
+  aMsPer1k: number | null;
+  bMsPer1k: number | null;
+  deltaMsPer1k: number | null;
+  relativeCi95: [number, number] | null;
+  significant: boolean | null;
+  /** The caller that did most of this work, on the side where it is larger, with its line when known. */
+  where: { side: 'a' | 'b'; name: string; location: string; lineText: string | null } | null;
+}
+
+export interface CompareWarning {
+  /** 'node', 'connections', 'duration', 'sampling', 'url', 'machine', 'target', 'errors', 'stopped'. */
+  kind: string;
+  message: string;
+}
+
+export interface SideSummary {
+  /** The first round's name (an experiment's variant name when given). */
+  name: string;
+  ids: (string | null)[];
+  rounds: number;
+  /** Mean requests per round; null without load. */
+  requests: number | null;
+  rps: number | null;
+  durationMs: number | null;
+}
+
+export interface HowSure {
+  basis: Basis;
+  /** One or two sentences for the UI and the CLI. */
+  summary: string;
+  /** For 'repeats': how many library recordings gave the noise estimate, and the typical run-to-run spread of req/s (%). */
+  repeats?: number;
+  rpsNoisePercent?: number | null;
+}
+
+export interface Comparison {
+  a: SideSummary;
+  b: SideSummary;
+  /** True when both sides have request counts: tables in CPU ms per 1000 requests. */
+  perRequest: boolean;
+  load: LoadComparison | null;
+  /** All non-idle CPU time, per 1000 requests. */
+  cpuMsPer1kRequests: Metric | null;
+  /** Mean event-loop utilisation (0..1) while recording. */
+  elu: Metric | null;
+  buckets: BucketChange[];
+  categories: ChangeRow[];
+  functions: ChangeRow[];
+  files: ChangeRow[];
+  packages: ChangeRow[];
+  warnings: CompareWarning[];
+  /** Views that cannot be shown, each in one sentence. */
+  unavailable: string[];
+  howSure: HowSure;
+  verdict: string;
+}

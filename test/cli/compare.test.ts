@@ -1,0 +1,132 @@
+// `flambe compare` as a user runs it: a real server recorded twice unchanged
+// and once with a console.log added, into a real library file; then ids,
+// prefixes and files, the JSON shape, and the CI gate.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Library } from '../../electron/services/library/library.ts';
+import { recordingFromFile, toBundle } from '../../electron/services/library/files.ts';
+import { repo, runFlambe } from '../helpers/demo.ts';
+import { makeRecording, realProfileText } from '../helpers/profiles.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'flambe-cli-compare-'));
+const library = path.join(dir, 'library.sqlite');
+const lib = ['--library', library];
+const app = path.join(repo, 'test/fixtures/compare-app/server.js');
+
+async function record(name: string, env: string[]): Promise<string> {
+  const r = await runFlambe(['record', '--launch', app, ...env, '--url', '/items', '-d', '2', '-c', '4', '--warmup', '1', '--json', '--save', '--name', name, ...lib], { timeoutMs: 90_000 });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout).id as string;
+}
+
+describe('flambe compare on real recordings', () => {
+  const ids: Record<string, string> = {};
+
+  it('records the server twice unchanged and once with a console.log per request', async () => {
+    ids.a1 = await record('unchanged 1', ['--env', 'LOG=0']);
+    ids.a2 = await record('unchanged 2', ['--env', 'LOG=0']);
+    ids.log = await record('with console.log', ['--env', 'LOG=1']);
+  }, 240_000);
+
+  it('finds the logging cost, per 1 000 requests, and names it in the verdict', async () => {
+    const r = await runFlambe(['compare', ids.a1.slice(0, 8), ids.log, '--json', ...lib]);
+    expect(r.code, r.stderr).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(c.perRequest).toBe(true);
+    const logging = c.buckets.find((b: { id: string }) => b.id === 'logging');
+    expect(c.buckets[0].id).toBe('logging');
+    expect(logging.deltaMsPer1k).toBeGreaterThan(10);
+    expect(logging.aMsPer1k).toBeLessThan(logging.bMsPer1k / 10);
+    expect(logging.where).toMatchObject({ side: 'b', name: 'handleItems', location: expect.stringMatching(/server\.js:\d+$/) });
+    expect(c.verdict).toMatch(/The difference is logging: B spends [\d.]+ ms of CPU per 1 000 requests on it in /);
+    expect(c.functions.some((f: { status: string; category: string }) => f.status === 'new' && f.category === 'Node internals')).toBe(true);
+    // Same script, route and settings: no unlike-run warning; both ran on this machine.
+    expect(c.warnings).toEqual([]);
+  });
+
+  it('does not call the unchanged pair different', async () => {
+    const r = await runFlambe(['compare', ids.a1, ids.a2, '--json', '--fail-if-slower', '1', ...lib]);
+    expect(r.code, r.stderr).toBe(0);
+    const c = JSON.parse(r.stdout);
+    // Three recordings of these settings: the noise comes from them (the console.log run among them only widens it).
+    expect(c.load.rps.basis).toBe('repeats');
+    expect(c.load.rps.significant).not.toBe(true);
+    expect(c.load.p99Ms.significant).not.toBe(true);
+    expect(c.verdict).not.toMatch(/The difference is/);
+    expect(Math.abs(c.buckets.find((b: { id: string }) => b.id === 'logging').deltaMsPer1k)).toBeLessThan(5);
+  });
+
+  it('prints the verdict and the tables for people', async () => {
+    const r = await runFlambe(['compare', ids.a1, ids.log, '--top', '5', ...lib]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^A: unchanged 1 \([0-9a-f]{8}\) · [\d,]+ requests, [\d,]+ req\/s$/);
+    expect(lines[1]).toMatch(/^B: with console\.log /);
+    expect(lines[3]).toMatch(/^B serves .* The difference is logging/);
+    expect(r.stdout).toMatch(/\n {2}requests\/s +[\d,]+ +[\d,]+ /);
+    expect(r.stdout).toMatch(/Kinds of work \(CPU ms per 1 000 requests\)\n.*\n.*logging\n/);
+    expect(r.stdout).toMatch(/How sure: One run each\./);
+  });
+});
+
+describe('flambe compare on files, and as a CI gate', () => {
+  it('compares a .cpuprofile and a .flambe bundle, saying which views need load numbers', async () => {
+    const a = path.join(dir, 'a.cpuprofile');
+    const b = path.join(dir, 'b.flambe');
+    writeFileSync(a, realProfileText());
+    writeFileSync(b, toBundle(makeRecording({ name: 'bundled' })));
+    const r = await runFlambe(['compare', a, b, '--json', '--library', path.join(dir, 'none.sqlite')]);
+    expect(r.code, r.stderr).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(c).toMatchObject({ a: { name: 'a', requests: null }, b: { name: 'bundled' }, load: null, perRequest: false });
+    expect(c.unavailable).toEqual([expect.stringMatching(/^A has no load numbers \(an imported profile\)/)]);
+    expect(c.functions[0]).toMatchObject({ aMsPer1k: null, status: 'changed' });
+  });
+
+  it('exits 3 with --fail-if-slower only when B is slower AND that is significant', async () => {
+    const gate = path.join(dir, 'gate.sqlite');
+    const l = new Library(gate);
+    // Before and after are two checkouts (two scripts): each has its own repeats.
+    const at = (rps: number, p99: number) => {
+      const script = rps > 800 ? 'before.js' : 'after.js';
+      const rec = makeRecording({ name: `rps ${rps}`, target: { kind: 'launched', label: script, pid: 1, nodeVersion: 'v24.0.0', argv: ['node', script] } });
+      rec.load = { ...rec.load!, rps, requests: rps * 10, latencyMs: { ...rec.load!.latencyMs, p99 } };
+      return l.save(recordingFromFile('r.flambe', toBundle(rec))).id;
+    };
+    const before = [at(1000, 5), at(1020, 5.1), at(990, 4.9)];
+    const after = [at(700, 5), at(690, 5.1), at(712, 5)];
+    l.close();
+    const run = (pct: string) => runFlambe(['compare', before[0], after[0], '--fail-if-slower', pct, '--json', '--library', gate]);
+    const slow = await run('10');
+    expect(JSON.parse(slow.stdout).load.rps).toMatchObject({ basis: 'repeats', significant: true });
+    expect(slow.code).toBe(3);
+    expect((await run('50')).code).toBe(0);
+    // Nothing to learn the noise from: never 3, whatever the drop.
+    const lone = path.join(dir, 'lone.sqlite');
+    const l2 = new Library(lone);
+    const x = l2.save(recordingFromFile('x.flambe', toBundle(makeRecording()))).id;
+    const y = l2.save(recordingFromFile('y.flambe', toBundle(makeRecording({ load: { ...makeRecording().load!, rps: 1 } })))).id;
+    l2.close();
+    const r = await runFlambe(['compare', x, y, '--fail-if-slower', '10', '--library', lone]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/one run each: repeat both to know/);
+  });
+
+  it('answers bad input in one line', async () => {
+    const cases: [string[], RegExp][] = [
+      [['compare', 'only-one'], /^flambe: Missing the two recordings to compare \(A, then B\)/],
+      [['compare', 'nope.cpuprofile', 'b.cpuprofile'], /^flambe: Cannot read nope\.cpuprofile: there is no such file\.$/],
+      [['compare', 'abcdef12', 'abcdef13', ...lib], /^flambe: No recording with id "abcdef12" in the library\.$/],
+      [['compare', 'a', 'b', '--fail-if-slower', 'x', ...lib], /^flambe: --fail-if-slower takes a number above 0; "x" is not one\.$/],
+      [['compare', 'a', 'b', '--library', path.join(dir, 'missing.sqlite')], /^flambe: There is no library at .*missing\.sqlite: give a file, or --library PATH\.$/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runFlambe(args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr.trim()).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
