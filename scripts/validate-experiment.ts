@@ -52,26 +52,28 @@ try {
       if (Date.now() > deadline) break;
       const exp = await run(kind === 'aa' ? spec('/hello', '/hello') : spec('/log', '/hello'));
       const c = exp.comparison;
+      const perRound = exp.rounds.map((r) => `${r.variant}${Math.round(r.rps ?? 0)}`).join(' ');
       if (exp.status !== 'done' || !c) {
         console.log(`${kind.toUpperCase()} #${i + 1}: ${exp.status} — ${exp.error ?? 'no comparison'}`);
         continue;
       }
+      if (!c.load) continue;
       const rps = c.load.rps;
       const p99 = c.load.p99Ms;
       if (kind === 'aa') {
         results.aa.run++;
         if (rps.significant) results.aa.rpsAlarms++;
         if (p99.significant) results.aa.p99Alarms++;
-        console.log(`A/A #${i + 1} (${exp.order}): req/s ${rps.a.toFixed(0)} vs ${rps.b.toFixed(0)} ${pct(rps.deltaPercent)} ${ci(rps.ci95)} ${rps.significant ? 'FALSE ALARM' : 'no clear difference'}; p99 ${p99.significant ? 'FALSE ALARM' : 'ok'}`);
+        console.log(`A/A #${i + 1} (${exp.order}): req/s ${rps.a.toFixed(0)} vs ${rps.b.toFixed(0)} ${pct(rps.deltaPercent ?? 0)} ${ci(rps.ci95)} ${rps.significant ? 'FALSE ALARM' : 'no clear difference'}; p99 ${p99.significant ? 'FALSE ALARM' : 'ok'}  [rounds: ${perRound}]`);
       } else {
         results.ab.run++;
-        const found = rps.significant && rps.deltaPercent > 0;
+        const found = rps.significant === true && (rps.deltaPercent ?? 0) > 0;
         const logging = c.buckets.find((b) => b.name === 'logging');
-        const loggingFound = !!logging?.significant && logging.deltaMsPer1k < 0;
+        const loggingFound = !!logging?.significant && (logging.deltaMsPer1k ?? 0) < 0;
         if (found) results.ab.rpsFound++;
         if (loggingFound) results.ab.loggingFound++;
-        console.log(`A/B #${i + 1} (${exp.order}): req/s ${rps.a.toFixed(0)} → ${rps.b.toFixed(0)} ${pct(rps.deltaPercent)} ${ci(rps.ci95)} ${found ? 'FOUND' : 'not found'}; `
-          + `logging ${logging ? `${logging.aMsPer1k.toFixed(1)} → ${logging.bMsPer1k.toFixed(1)} ms/1k ${loggingFound ? 'FOUND' : 'not found'}` : 'n/a'}`);
+        console.log(`A/B #${i + 1} (${exp.order}): req/s ${rps.a.toFixed(0)} → ${rps.b.toFixed(0)} ${pct(rps.deltaPercent ?? 0)} ${ci(rps.ci95)} ${found ? 'FOUND' : 'not found'}; `
+          + `logging ${logging ? `${(logging.aMsPer1k ?? 0).toFixed(1)} → ${(logging.bMsPer1k ?? 0).toFixed(1)} ms/1k ${loggingFound ? 'FOUND' : 'not found'}` : 'n/a'}  [rounds: ${perRound}]`);
       }
     }
     if (Date.now() > deadline) { console.log(`\nStopped at the ${values['max-minutes']}-minute bound.`); break; }

@@ -2,16 +2,13 @@
 // 95% interval — the app's "Compare two variants" in a terminal and in CI.
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
-import type { ExperimentComparison } from '../../shared/experiment/comparison.ts';
 import type { ExperimentResult } from '../../shared/experiment/types.ts';
-import type { Difference } from '../../shared/stats/index.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { ProgressLine } from './format.ts';
-import { formatChange } from '../../shared/experiment/verdict.ts';
-import { table } from './table.ts';
+import { formatComparison, slowerThan } from './compare.ts';
 
 export const EXPERIMENT_HELP = `Usage:
   flambe experiment (--launch SCRIPT [--cwd DIR] [--env K=V]... [-- ARGS...] | --demo)
@@ -140,59 +137,24 @@ export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; 
   return { ...base, spec, failIfSlower: failIfSlower ?? null };
 }
 
-/** True when B is significantly slower than A by more than `pct` % (requests/s or p99). */
-export function slowerThan(c: ExperimentComparison, pct: number): boolean {
-  const rps = c.load.rps;
-  const p99 = c.load.p99Ms;
-  return (rps.significant === true && rps.deltaPercent < -pct) || (p99.significant === true && p99.deltaPercent > pct);
-}
-
-/** The --json object: compare's shape plus rounds, and the experiment's own facts. */
+/** The --json object: compare's Comparison as `flambe compare --json` prints it, plus rounds, and the experiment's own facts. */
 export function experimentJson(exp: ExperimentResult, savedId: string | null): unknown {
-  const c = exp.comparison;
   return {
-    ...(c ?? { a: { name: exp.variants.a.name, requests: 0, rps: null }, b: { name: exp.variants.b.name, requests: 0, rps: null }, load: null,
-      cpuMsPer1kRequests: null, buckets: [], functions: [], warnings: [], verdict: null, rounds: 0 }),
+    ...(exp.comparison ?? { a: { name: exp.variants.a.name }, b: { name: exp.variants.b.name }, load: null, verdict: null, rounds: 0 }),
     order: exp.order, status: exp.status, error: exp.error, output: exp.output,
     ...(savedId ? { id: savedId } : {}),
   };
 }
 
-const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
-const signed = formatChange;
-
-function diffRow(label: string, d: Difference | null): string[] {
-  if (!d) return [label, '–', '–', '–', '–'];
-  const ci = d.ci95 ? `${signed(d.ci95[0])} … ${signed(d.ci95[1])}` : 'n/a';
-  const verdict = d.significant === null ? 'cannot tell (1 round)' : d.significant ? 'different' : '~ no clear difference';
-  return [label, fmt(d.a), fmt(d.b), `${signed(d.deltaPercent)}  [${ci}]`, verdict];
-}
-
 export function formatExperiment(exp: ExperimentResult): string[] {
   const c = exp.comparison;
   const lines = [
-    `A        ${exp.variants.a.name}${exp.variants.a.name !== exp.variants.a.what ? ` (${exp.variants.a.what})` : ''}`,
-    `B        ${exp.variants.b.name}${exp.variants.b.name !== exp.variants.b.what ? ` (${exp.variants.b.what})` : ''}`,
-    `Rounds   ${exp.rounds.map((r) => `${r.variant}${r.complete ? '' : '*'}`).join(' ')} (${exp.order === 'AB' ? 'A first' : 'B first'}, by a coin)${exp.rounds.some((r) => !r.complete) ? '  * cut short or failed: left out' : ''}`,
+    `Variants A = ${exp.variants.a.name}${exp.variants.a.name !== exp.variants.a.what ? ` (${exp.variants.a.what})` : ''}, B = ${exp.variants.b.name}${exp.variants.b.name !== exp.variants.b.what ? ` (${exp.variants.b.what})` : ''}`,
+    `Rounds   ${exp.rounds.map((r) => `${r.variant}${r.complete ? '' : '*'}`).join(' ')} (${exp.order === 'AB' ? 'A first' : 'B first'} in every pair, by a coin)${exp.rounds.some((r) => !r.complete) ? '  * cut short or failed: left out' : ''}`,
   ];
   if (exp.output) lines.push(`Output   the script wrote to ${exp.output === 'file' ? 'a file Flambé tails (synchronous, like a terminal)' : 'a pipe (asynchronous)'}`);
   if (!c) return [...lines, '', 'Not enough complete rounds to compare.'];
-  lines.push('', c.verdict, '');
-  lines.push(...table(['', 'A', 'B', 'B vs A  [95% interval]', ''], [
-    diffRow('requests/s', c.load.rps), diffRow('p50 ms', c.load.p50Ms), diffRow('p90 ms', c.load.p90Ms), diffRow('p99 ms', c.load.p99Ms),
-    diffRow('CPU ms / 1k req', c.cpuMsPer1kRequests),
-  ]));
-  const buckets = c.buckets.filter((b) => Math.abs(b.deltaMsPer1k) >= 0.05);
-  if (buckets.length) {
-    lines.push('', 'Kinds of work (CPU ms per 1 000 requests)');
-    lines.push(...table(['', 'A', 'B', 'change', ''], buckets.map((b) => [
-      b.name, fmt(b.aMsPer1k), fmt(b.bMsPer1k), `${b.deltaMsPer1k > 0 ? '+' : ''}${fmt(b.deltaMsPer1k)}`,
-      b.significant === null ? '' : b.significant ? 'different' : '~',
-    ])));
-  }
-  for (const w of c.warnings) lines.push(`Warning: ${w}`);
-  lines.push('', '"~" means the rounds cannot tell a difference from noise (Welch\'s t on the rounds\' logarithms; see README "How sure is an experiment?").');
-  return lines;
+  return [...lines, '', ...formatComparison(c, 10)];
 }
 
 export async function experimentCommand(argv: string[]): Promise<number> {

@@ -1,33 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
+import { profileFromText } from '../profile/text-profile.ts';
 import { compareRounds } from './comparison.ts';
-import type { RoundMeasures } from './measures.ts';
+import { formatChange } from './verdict.ts';
 
-function round(rps: number, p99: number, logging: number, extra: Partial<RoundMeasures> = {}): RoundMeasures {
+const TEXT = `
+  main     main
+  handler  handler
+           log[node:internal/console/constructor]
+`;
+
+/** One round: `rps` for 5 s, p99, and a profile spending `handlerMs` + `loggingMs` of CPU per 1 000 requests. */
+function round(rps: number, p99: number, loggingMsPer1k: number, handlerMsPer1k = 60) {
   const requests = rps * 5;
-  return {
-    requests, rps, p50Ms: p99 / 3, p90Ms: p99 / 1.5, p99Ms: p99,
-    cpuMsPer1k: 100 + logging, bucketsMsPer1k: { logging, JSON: 0 },
-    functions: [
-      { key: 'handle\u0000s.js\u00001', name: 'handle', url: 's.js', line: 1, selfPercent: 30, selfMsPer1k: 60 },
-      ...(logging ? [{ key: 'logRoute\u0000s.js\u00009', name: 'logRoute', url: 's.js', line: 9, selfPercent: 20, selfMsPer1k: logging }] : []),
-    ],
-    ...extra,
-  };
+  const profile = profileFromText(TEXT, { weightsMs: [(handlerMsPer1k * requests) / 1000, Math.max(0.001, (loggingMsPer1k * requests) / 1000)] });
+  return compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) });
 }
 
-describe('compareRounds', () => {
+describe('an experiment\'s comparison (shared/compare over the rounds, the experiment\'s verdict)', () => {
   it('finds the logging cost and says it in the verdict, with intervals', () => {
     const a = [round(4000, 58, 279), round(4100, 60, 281), round(3950, 57, 276)];
     const b = [round(9700, 12, 3), round(9900, 12.5, 3.2), round(9500, 11.8, 2.9)];
     const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
     expect(c.rounds).toBe(3);
-    expect(c.load.rps.significant).toBe(true);
-    expect(c.load.rps.deltaPercent).toBeGreaterThan(100);
-    expect(c.load.p99Ms.significant).toBe(true);
+    expect(c.load!.rps.basis).toBe('rounds');
+    expect(c.load!.rps.significant).toBe(true);
+    expect(c.load!.rps.deltaPercent).toBeGreaterThan(100);
+    expect(c.load!.p99Ms.significant).toBe(true);
     expect(c.buckets[0]).toMatchObject({ name: 'logging', significant: true });
     expect(c.buckets[0].deltaMsPer1k).toBeCloseTo(-275.6, 0);
-    expect(c.functions.find((f) => f.name === 'logRoute')).toMatchObject({ status: 'changed', significant: true });
-    expect(c.a.requests).toBe((4000 + 4100 + 3950) * 5);
+    expect(c.a).toMatchObject({ name: 'with console.log', rounds: 3 });
     expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.3–2.5×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
       + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without”.');
   });
@@ -36,7 +38,7 @@ describe('compareRounds', () => {
     const a = [round(5000, 20, 0), round(6000, 24, 0), round(4500, 19, 0)];
     const b = [round(5500, 21, 0), round(4700, 23, 0), round(5900, 18, 0)];
     const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
-    expect(c.load.rps.significant).toBe(false);
+    expect(c.load!.rps.significant).toBe(false);
     expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
   });
 
@@ -44,20 +46,20 @@ describe('compareRounds', () => {
     const a = [round(5000, 20, 34), round(3000, 24, 36), round(4500, 19, 35)];
     const b = [round(3500, 21, 1.1), round(4700, 23, 1.3), round(5900, 18, 1.2)];
     const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
-    expect(c.load.rps.significant).toBe(false);
+    expect(c.load!.rps.significant).toBe(false);
     expect(c.verdict).toMatch(/^No clear difference in requests per second .* The profiles do show a clear change in logging: 35 ms of CPU per 1 000 requests with “with console.log”, 1.2 ms with “without” — too small against the noise to show in the load numbers\.$/);
   });
 
   it('claims nothing from one round a side, and warns', () => {
     const c = compareRounds({ a: 'A', b: 'B' }, [round(5000, 20, 0)], [round(7000, 15, 0)])!;
-    expect(c.load.rps.significant).toBeNull();
-    expect(c.load.rps.ci95).toBeNull();
+    expect(c.load!.rps.significant).toBeNull();
+    expect(c.load!.rps.ci95).toBeNull();
     expect(c.verdict).toMatch(/“B” served 40% more requests per second than “A”, but one round each cannot tell that from noise/);
-    expect(c.warnings[0]).toMatch(/One round of each variant/);
+    expect(c.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/One round of each variant/));
   });
 
   it('works without profiles (load only)', () => {
-    const lo = (rps: number) => round(rps, 10, 0, { cpuMsPer1k: null, bucketsMsPer1k: null, functions: null });
+    const lo = (rps: number) => compareRound({ profile: null, load: syntheticLoad({ requests: rps * 5, rps, p99: 10 }) });
     const c = compareRounds({ a: 'A', b: 'B' }, [lo(100), lo(101), lo(99)], [lo(140), lo(142), lo(139)])!;
     expect(c.cpuMsPer1kRequests).toBeNull();
     expect(c.buckets).toEqual([]);
@@ -67,8 +69,7 @@ describe('compareRounds', () => {
 });
 
 describe('formatChange', () => {
-  it('writes small changes in %, huge ones as a factor', async () => {
-    const { formatChange } = await import('./verdict.ts');
+  it('writes small changes in %, huge ones as a factor', () => {
     expect(formatChange(18.04)).toBe('+18%');
     expect(formatChange(-26.1)).toBe('−26%');
     expect(formatChange(2.34)).toBe('+2.3%');

@@ -1,7 +1,7 @@
 // The experiment's answer in one paragraph, claiming only what the rounds
 // support: a change the 95% interval does not separate from 0 is "no clear
 // difference" (benchstat's `~`), and one round a side claims nothing.
-import type { Difference } from '../stats/index.ts';
+import type { Metric } from '../compare/index.ts';
 import type { ExperimentComparison } from './comparison.ts';
 
 /** "2.4×", "1.25×" */
@@ -30,7 +30,7 @@ export function formatChange(x: number): string {
 }
 
 /** "(95%: 2.2–2.6×)" or "(95%: 9–28% more)" — the interval in the words of the change. */
-export function intervalWords(d: Difference, unit: 'ratio' | 'percent'): string {
+export function intervalWords(d: Metric, unit: 'ratio' | 'percent'): string {
   if (!d.ci95) return '';
   const [lo, hi] = d.ci95;
   if (unit === 'ratio') return `(95%: ${formatRatio(1 + lo / 100).replace('×', '')}–${formatRatio(1 + hi / 100)})`;
@@ -44,20 +44,21 @@ export function intervalWords(d: Difference, unit: 'ratio' | 'percent'): string 
 const quoted = (name: string) => `“${name}”`;
 
 function throughputSentence(c: ExperimentComparison): string {
-  const d = c.load.rps;
+  const d = c.load!.rps;
+  const delta = d.deltaPercent ?? 0;
   const A = quoted(c.a.name);
   const B = quoted(c.b.name);
   const ratio = d.b / d.a;
   if (d.significant === null) {
-    return `${B} served ${pct(d.deltaPercent)} ${d.deltaPercent >= 0 ? 'more' : 'fewer'} requests per second than ${A}, but one round each cannot tell that from noise`;
+    return `${B} served ${pct(delta)} ${delta >= 0 ? 'more' : 'fewer'} requests per second than ${A}, but one round each cannot tell that from noise`;
   }
-  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} (${B}: ${d.deltaPercent >= 0 ? '+' : '−'}${pct(d.deltaPercent)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
+  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
   if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
-  if (ratio <= 1 / 1.5) return `${B} serves ${pct(d.deltaPercent)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
-  return `${B} serves ${pct(d.deltaPercent)} ${d.deltaPercent >= 0 ? 'more' : 'fewer'} requests per second than ${A} ${intervalWords(d, 'percent')}`;
+  if (ratio <= 1 / 1.5) return `${B} serves ${pct(delta)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
+  return `${B} serves ${pct(delta)} ${delta >= 0 ? 'more' : 'fewer'} requests per second than ${A} ${intervalWords(d, 'percent')}`;
 }
 
-function latencySentence(d: Difference): string {
+function latencySentence(d: Metric): string {
   if (d.significant === null) return '';
   if (!d.significant) return 'p99 latency shows no clear difference';
   return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
@@ -71,21 +72,21 @@ function latencySentence(d: Difference): string {
 function explanation(c: ExperimentComparison, loadMoved: boolean): string {
   const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
   const big = (delta: number) => Math.abs(delta) >= Math.max(1, 0.05 * cpuA);
-  const bucket = c.buckets.find((b) => b.significant && big(b.deltaMsPer1k));
+  const bucket = c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k));
   const A = quoted(c.a.name);
   const B = quoted(c.b.name);
   if (bucket) {
-    const [more, less] = bucket.deltaMsPer1k < 0 ? [A, B] : [B, A];
-    const [hi, lo] = bucket.deltaMsPer1k < 0 ? [bucket.aMsPer1k, bucket.bMsPer1k] : [bucket.bMsPer1k, bucket.aMsPer1k];
+    const [more, less] = bucket.deltaMsPer1k! < 0 ? [A, B] : [B, A];
+    const [hi, lo] = bucket.deltaMsPer1k! < 0 ? [bucket.aMsPer1k!, bucket.bMsPer1k!] : [bucket.bMsPer1k!, bucket.aMsPer1k!];
     const cost = `${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
     return loadMoved
       ? `The difference is ${bucket.name}: ${cost}.`
       : `The profiles do show a clear change in ${bucket.name}: ${cost} — too small against the noise to show in the load numbers.`;
   }
-  const fn = c.functions.find((f) => f.significant && f.deltaMsPer1k !== null && big(f.deltaMsPer1k));
+  const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k));
   if (fn && loadMoved) {
-    const file = fn.url.split(/[\\/]/).pop() || fn.url;
-    return `The largest change is in ${fn.name || '(anonymous)'}${file ? ` (${file}:${fn.line})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
+    const where = fn.location.split(/[\\/]/).pop() || fn.location;
+    return `The largest change is in ${fn.name || '(anonymous)'}${where ? ` (${where})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
   }
   const cpu = c.cpuMsPer1kRequests;
   if (cpu?.significant) return `CPU per 1 000 requests ${cpu.b < cpu.a ? 'falls' : 'rises'} from ${formatMs(cpu.a)} to ${formatMs(cpu.b)}, spread over many functions.`;
@@ -93,6 +94,7 @@ function explanation(c: ExperimentComparison, loadMoved: boolean): string {
 }
 
 export function experimentVerdict(c: ExperimentComparison): string {
+  if (!c.load) return c.verdict;
   const first = throughputSentence(c);
   const latency = latencySentence(c.load.p99Ms);
   const loadMoved = !!(c.load.rps.significant || c.load.p99Ms.significant);

@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordingResult } from '../../../shared/api.ts';
 import { compareRounds } from '../../../shared/experiment/comparison.ts';
-import { measureRound, type RoundMeasures } from '../../../shared/experiment/measures.ts';
+import { measureRound } from '../../../shared/experiment/measures.ts';
+import type { CompareRound } from '../../../shared/compare/index.ts';
+import { importProfile } from '../../../shared/profile/index.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
 import { UserError, isUserError, messageOf } from '../errors.ts';
@@ -45,7 +47,8 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     id, name: spec.name ?? '', createdAt, spec, order, status: 'running', error: null,
     variants: { a: { name: 'A', what: '' }, b: { name: 'B', what: '' } }, rounds: [], comparison: null, output: null,
   };
-  const measures = new Map<string, RoundMeasures>();
+  // Each round as shared/compare reads it (its profile imported once), for the comparison after every round.
+  const compareRoundsById = new Map<string, CompareRound>();
   let stopRequested = false;
   let currentRecording: string | null = null;
   let currentTarget: string | null = null;
@@ -63,7 +66,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   };
 
   const recompute = () => {
-    const side = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error).map((r) => measures.get(r.recordingId)!);
+    const side = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error).map((r) => compareRoundsById.get(r.recordingId)!);
     result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side('A'), side('B'));
   };
 
@@ -175,8 +178,12 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       const url = resolveUrl(v.url, ports);
       if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
       const { rec, stoppedEarly } = await record(index, v, round, currentTarget, url);
-      const m = measureRound(rec, v.scriptPath);
-      measures.set(rec.id, m);
+      let profile = null;
+      try {
+        profile = rec.profile ? importProfile(rec.profile) : null;
+      } catch { /* an unreadable profile: the round keeps its load numbers */ }
+      const { measures: m, round: compared } = measureRound(rec, profile);
+      compareRoundsById.set(rec.id, compared);
       const entry: ExperimentRound = {
         index, variant: key, round, recordingId: rec.id,
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,

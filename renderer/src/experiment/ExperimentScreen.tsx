@@ -3,35 +3,20 @@
 // one), the kinds of work and functions that moved, and the rounds themselves.
 import { useEffect, useState } from 'react';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
-import type { Difference } from '../../../shared/stats/index.ts';
+import { LoadTable } from '../compare/LoadTable.tsx';
+import '../compare/compare.css';
 import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatMs, formatRate } from '../lib/format.ts';
 import { HowSure } from './HowSure.tsx';
-import { formatChange } from '../../../shared/experiment/verdict.ts';
 import './experiment.css';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
-const signed = formatChange;
 
-function Judgement({ d }: { d: Difference }) {
-  if (d.significant === null) return <span className="judgement unsure">cannot tell (1 round)</span>;
-  return d.significant ? <span className="judgement sure">different</span> : <span className="judgement same">no clear difference</span>;
-}
-
-function DiffRow({ label, d, unit }: { label: string; d: Difference | null; unit: string }) {
-  if (!d) return null;
-  return (
-    <tr>
-      <th scope="row">{label}</th>
-      <td>{num(d.a)} {unit}</td>
-      <td>{num(d.b)} {unit}</td>
-      <td>{signed(d.deltaPercent)}</td>
-      <td>{d.ci95 ? `${signed(d.ci95[0])} … ${signed(d.ci95[1])}` : '—'}</td>
-      <td><Judgement d={d} /></td>
-    </tr>
-  );
+function Sure({ significant }: { significant: boolean | null }) {
+  if (significant === null) return null;
+  return significant ? <span className="judgement sure">real</span> : <span className="judgement same">no clear difference</span>;
 }
 
 export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; onOpenRecording: (id: string) => void; onBack: () => void }) {
@@ -68,50 +53,41 @@ export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; 
       {c ? (
         <>
           <p className="verdict" data-testid="experiment-verdict">{c.verdict}</p>
-          {c.warnings.map((w) => <p key={w} className="warning">{w}</p>)}
+          {c.warnings.map((w) => <p key={w.message} className="warning">{w.message}</p>)}
           <HowSure rounds={c.rounds} />
           <h2>Load</h2>
-          <table className="data-table diff-table" data-testid="experiment-load-table">
-            <thead><tr><th /><th>A</th><th>B</th><th>B vs A</th><th>95% interval</th><th /></tr></thead>
-            <tbody>
-              <DiffRow label="Requests/s" d={c.load.rps} unit="" />
-              <DiffRow label="p50" d={c.load.p50Ms} unit="ms" />
-              <DiffRow label="p90" d={c.load.p90Ms} unit="ms" />
-              <DiffRow label="p99" d={c.load.p99Ms} unit="ms" />
-              <DiffRow label="CPU per 1 000 requests" d={c.cpuMsPer1kRequests} unit="ms" />
-            </tbody>
-          </table>
-          <p className="hint">A and B are the geometric means of their rounds. “No clear difference”: the 95% interval holds 0.</p>
-          {c.buckets.some((x) => Math.abs(x.deltaMsPer1k) >= 0.05) && (
+          <LoadTable c={c} />
+          <p className="hint">A and B are the geometric means of their rounds; “no clear difference”: the 95% interval of the change holds 0.</p>
+          {c.perRequest && c.buckets.some((x) => Math.abs(x.deltaMsPer1k ?? 0) >= 0.05) && (
             <>
               <h2>Kinds of work <span className="muted">(CPU ms per 1 000 requests)</span></h2>
               <table className="data-table diff-table" data-testid="experiment-bucket-table">
                 <thead><tr><th /><th>A</th><th>B</th><th>change</th><th /></tr></thead>
                 <tbody>
-                  {c.buckets.filter((x) => Math.abs(x.deltaMsPer1k) >= 0.05).map((x) => (
-                    <tr key={x.name}>
-                      <th scope="row">{x.name}</th><td>{num(x.aMsPer1k)}</td><td>{num(x.bMsPer1k)}</td>
-                      <td>{x.deltaMsPer1k > 0 ? '+' : '−'}{num(Math.abs(x.deltaMsPer1k))}</td>
-                      <td>{x.significant === null ? '' : x.significant ? <span className="judgement sure">different</span> : <span className="judgement same">no clear difference</span>}</td>
+                  {c.buckets.filter((x) => Math.abs(x.deltaMsPer1k ?? 0) >= 0.05).map((x) => (
+                    <tr key={x.id}>
+                      <th scope="row">{x.name}</th><td>{num(x.aMsPer1k!)}</td><td>{num(x.bMsPer1k!)}</td>
+                      <td>{x.deltaMsPer1k! > 0 ? '+' : '−'}{num(Math.abs(x.deltaMsPer1k!))}</td>
+                      <td><Sure significant={x.significant} /></td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </>
           )}
-          {c.functions.length > 0 && (
+          {c.perRequest && c.functions.length > 0 && (
             <>
               <h2>Functions that moved most <span className="muted">(self CPU ms per 1 000 requests)</span></h2>
               <table className="data-table diff-table">
                 <thead><tr><th>function</th><th>A</th><th>B</th><th>change</th><th /></tr></thead>
                 <tbody>
-                  {c.functions.slice(0, 8).map((f) => (
-                    <tr key={`${f.name} ${f.url} ${f.line}`}>
-                      <th scope="row" title={`${f.url}:${f.line}`}>{f.name || '(anonymous)'} <span className="muted">{(f.url.split(/[\\/]/).pop() ?? '')}{f.line ? `:${f.line}` : ''}</span></th>
-                      <td>{f.aMsPer1k === null ? `${f.aPercent.toFixed(1)}%` : num(f.aMsPer1k)}</td>
-                      <td>{f.bMsPer1k === null ? `${f.bPercent.toFixed(1)}%` : num(f.bMsPer1k)}</td>
-                      <td>{f.deltaMsPer1k === null ? signed(f.deltaPercent) : `${f.deltaMsPer1k > 0 ? '+' : '−'}${num(Math.abs(f.deltaMsPer1k))}`}</td>
-                      <td>{f.status !== 'changed' ? f.status : f.significant ? <span className="judgement sure">different</span> : <span className="judgement same">~</span>}</td>
+                  {c.functions.filter((f) => f.category !== 'idle' && f.name !== '(idle)' && f.name !== '(program)').slice(0, 8).map((f) => (
+                    <tr key={f.key}>
+                      <th scope="row" title={f.location}>{f.name || '(anonymous)'} <span className="muted">{f.location.split(/[\\/]/).pop()}</span></th>
+                      <td>{num(f.aMsPer1k ?? 0)}</td>
+                      <td>{num(f.bMsPer1k ?? 0)}</td>
+                      <td>{(f.deltaMsPer1k ?? 0) > 0 ? '+' : '−'}{num(Math.abs(f.deltaMsPer1k ?? 0))}</td>
+                      <td>{f.status !== 'changed' ? f.status : <Sure significant={f.significant} />}</td>
                     </tr>
                   ))}
                 </tbody>
