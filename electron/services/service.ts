@@ -169,7 +169,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
       return { fileName: `${safeName}.cpuprofile`, content: text };
     },
-    startExperiment: (spec) => {
+    startExperiment: async (spec) => {
       const parsed = experimentSpecSchema.safeParse(spec);
       if (!parsed.success) throw new UserError(describeValidationError(parsed.error));
       return experiments.start(parsed.data);

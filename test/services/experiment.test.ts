@@ -42,7 +42,8 @@ describe('an experiment on a server with an env-switched console.log', () => {
     expect(exp.rounds.every((r) => r.stdout === 'file')).toBe(true);
     const c = exp.comparison!;
     expect(c.rounds).toBe(4);
-    expect(c.load!.rps.significant).toBe(true);
+    const rounds = JSON.stringify(exp.rounds.map((r) => [r.variant, Math.round(r.rps ?? 0)]));
+    expect(c.load!.rps.significant, rounds).toBe(true);
     expect(c.load!.rps.deltaPercent).toBeGreaterThan(0);
     expect(c.load!.rps.ci95![0]).toBeGreaterThan(0);
     expect(c.buckets[0].name).toBe('logging');
@@ -69,7 +70,7 @@ describe('an experiment on a server with an env-switched console.log', () => {
     expect(exp.status).toBe('done');
     expect(exp.variants).toEqual({ a: { name: 'A (LOG=0)', what: 'LOG=0' }, b: { name: 'B (LOG=0)', what: 'LOG=0' } });
     expect(exp.output).toBe('file'); // LOG=… names a logging switch: output goes to a file, like a terminal
-    expect(exp.comparison!.load!.rps.significant).toBe(false);
+    expect(exp.comparison!.load!.rps.significant, JSON.stringify(exp.rounds.map((r) => [r.variant, Math.round(r.rps ?? 0)]))).toBe(false);
     expect(exp.comparison!.verdict).toMatch(/^No clear difference in requests per second/);
   });
 
