@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
 import { profileFromText } from '../profile/text-profile.ts';
-import { compareRounds } from './comparison.ts';
+import { compareRounds, oneSidedWork } from './comparison.ts';
 import { formatChange } from './verdict.ts';
 
 const TEXT = `
@@ -13,7 +13,9 @@ const TEXT = `
 /** One round: `rps` for 5 s, p99, and a profile spending `handlerMs` + `loggingMs` of CPU per 1 000 requests. */
 function round(rps: number, p99: number, loggingMsPer1k: number, handlerMsPer1k = 60) {
   const requests = rps * 5;
-  const profile = profileFromText(TEXT, { weightsMs: [(handlerMsPer1k * requests) / 1000, Math.max(0.001, (loggingMsPer1k * requests) / 1000)] });
+  const profile = loggingMsPer1k > 0
+    ? profileFromText(TEXT, { weightsMs: [(handlerMsPer1k * requests) / 1000, (loggingMsPer1k * requests) / 1000] })
+    : profileFromText('main\nhandler', { weightsMs: (handlerMsPer1k * requests) / 1000 });
   return compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) });
 }
 
@@ -48,6 +50,18 @@ describe('an experiment\'s comparison (shared/compare over the rounds, the exper
     const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
     expect(c.load!.rps.significant).toBe(false);
     expect(c.verdict).toMatch(/^No clear difference in requests per second .* The profiles do show a clear change in logging: 35 ms of CPU per 1 000 requests with “with console.log”, 1.2 ms with “without” — too small against the noise to show in the load numbers\.$/);
+  });
+
+  it('names a kind of work done in every round of one side and in none of the other\'s, even from 2 noisy rounds', () => {
+    const a = [round(900, 30, 20), round(3000, 12, 60)];
+    const b = [round(3600, 10, 0), round(1100, 28, 0)];
+    const buckets = { a: [{ logging: 20, JSON: 0 }, { logging: 60, JSON: 0 }], b: [{ logging: 0, JSON: 0 }, { logging: 0.4, JSON: 0 }] };
+    const c = compareRounds({ a: 'with console.log', b: 'without console.log' }, a, b, buckets)!;
+    expect(c.load!.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/ Logging happens only with “with console\.log”: 20–60 ms of CPU per 1 000 requests in each of its rounds, next to none with “without console\.log” — a real difference in the work done, though the load numbers are too noisy to show what it costs\.$/);
+    // Present on both sides (or in only some rounds): no such claim.
+    expect(oneSidedWork({ a: [{ logging: 35 }, { logging: 0 }], b: [{ logging: 0 }, { logging: 0 }] }, 200)).toBeNull();
+    expect(oneSidedWork({ a: [{ logging: 35 }, { logging: 40 }], b: [{ logging: 10 }, { logging: 0 }] }, 200)).toBeNull();
   });
 
   it('claims nothing from one round a side, and warns', () => {

@@ -2,7 +2,7 @@
 // support: a change the 95% interval does not separate from 0 is "no clear
 // difference" (benchstat's `~`), and one round a side claims nothing.
 import type { Metric } from '../compare/index.ts';
-import type { ExperimentComparison } from './comparison.ts';
+import type { ExperimentComparison, OneSidedWork } from './comparison.ts';
 
 /** "2.4×", "1.25×" */
 export function formatRatio(r: number): string {
@@ -69,7 +69,7 @@ function latencySentence(d: Metric): string {
  * the load numbers changed clearly; otherwise a clear change in the profiles
  * is still reported, as too small to show against the noise of the load.
  */
-function explanation(c: ExperimentComparison, loadMoved: boolean): string {
+function explanation(c: ExperimentComparison, loadMoved: boolean, oneSided: OneSidedWork | null): string {
   const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
   const big = (delta: number) => Math.abs(delta) >= Math.max(1, 0.05 * cpuA);
   const bucket = c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k));
@@ -83,6 +83,12 @@ function explanation(c: ExperimentComparison, loadMoved: boolean): string {
       ? `The difference is ${bucket.name}: ${cost}.`
       : `The profiles do show a clear change in ${bucket.name}: ${cost} — too small against the noise to show in the load numbers.`;
   }
+  if (oneSided) {
+    const [with_, without] = oneSided.side === 'a' ? [A, B] : [B, A];
+    const amount = oneSided.minMs === oneSided.maxMs ? formatMs(oneSided.minMs) : `${formatMs(oneSided.minMs).replace(' ms', '')}–${formatMs(oneSided.maxMs)}`;
+    const tail = loadMoved ? '' : ' — a real difference in the work done, though the load numbers are too noisy to show what it costs';
+    return `${loadMoved ? 'The difference is ' : ''}${loadMoved ? oneSided.name : oneSided.name[0].toUpperCase() + oneSided.name.slice(1)}${loadMoved ? ': it' : ''} happens only with ${with_}: ${amount} of CPU per 1 000 requests in each of its rounds, next to none with ${without}${tail}.`;
+  }
   const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k));
   if (fn && loadMoved) {
     const where = fn.location.split(/[\\/]/).pop() || fn.location;
@@ -93,12 +99,12 @@ function explanation(c: ExperimentComparison, loadMoved: boolean): string {
   return '';
 }
 
-export function experimentVerdict(c: ExperimentComparison): string {
+export function experimentVerdict(c: ExperimentComparison, oneSided: OneSidedWork | null = null): string {
   if (!c.load) return c.verdict;
   const first = throughputSentence(c);
   const latency = latencySentence(c.load.p99Ms);
   const loadMoved = !!(c.load.rps.significant || c.load.p99Ms.significant);
-  const why = c.rounds >= 2 ? explanation(c, loadMoved) : '';
+  const why = c.rounds >= 2 ? explanation(c, loadMoved, oneSided) : '';
   const rounds = `${c.rounds} round${c.rounds === 1 ? '' : 's'} each`;
   return `${first}${latency ? `, and ${latency}` : ''} (${rounds}).${why ? ` ${why}` : ''}`;
 }

@@ -66,8 +66,10 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   };
 
   const recompute = () => {
-    const side = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error).map((r) => compareRoundsById.get(r.recordingId)!);
-    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side('A'), side('B'));
+    const kept = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error);
+    const side = (v: 'A' | 'B') => kept(v).map((r) => compareRoundsById.get(r.recordingId)!);
+    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side('A'), side('B'),
+      { a: kept('A').map((r) => r.bucketsMsPer1k), b: kept('B').map((r) => r.bucketsMsPer1k) });
   };
 
   async function stopCurrentTarget(): Promise<void> {
