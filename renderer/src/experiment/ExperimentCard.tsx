@@ -1,7 +1,7 @@
 // "Compare two variants" on the Record screen: the trainer's one-click
 // questions on the demo server, the setup of any A/B experiment, and its
 // progress round by round. The answer opens on the experiment screen.
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatMs, formatRate } from '../lib/format.ts';
 import type { LaunchFormState, LoadFormState } from '../lib/forms.ts';
@@ -38,6 +38,12 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
   };
 
   const state = run.state;
+  // The card sits low on the screen: bring the progress into view when a run starts.
+  const progressRef = useRef<HTMLDivElement>(null);
+  const running = state.status === 'running';
+  useEffect(() => {
+    if (running) progressRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [running]);
   const progress = state.status === 'running' ? state.progress : null;
   const pct = Math.round((progress?.fraction ?? 0) * 100);
 
@@ -125,7 +131,7 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
       <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />
 
       {state.status === 'running' && (
-        <div className="progress experiment-progress" data-testid="experiment-progress">
+        <div className="progress experiment-progress" data-testid="experiment-progress" ref={progressRef}>
           <div className="progress-head">
             <span className="phase" aria-live="polite" data-testid="experiment-round">
               {progress ? `Round ${Math.min(progress.roundIndex + 1, progress.totalRounds)} of ${progress.totalRounds}${progress.variant ? ` — ${progress.variant} (${progress.variantName})` : ''}` : 'Starting…'}
