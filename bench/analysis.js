@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:analysis — opening a big profile vs. two JSON.parse calls
-// (DESIGN.md "Performance targets": a 100 MB .cpuprofile builds every view in
+// (docs/ARCHITECTURE.md "Performance targets": a 100 MB .cpuprofile builds every view in
 // well under the time of two JSON.parse calls of the same file).
 //
 // Generates a synthetic, deterministic .cpuprofile of about --mb megabytes
@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import {
   analyzeProfile, bottomUp, bucketBreakdown, buildCallTree, buildFlameTree, categoryBreakdown, importProfile,
 } from '../shared/profile/index.ts';
-import { generate } from './big-profile.js';
+import { generate } from './synthetic-profile.js';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '100' }, rounds: { type: 'string', default: '2' } } });
 const targetBytes = Number(values.mb) * 1024 * 1024;

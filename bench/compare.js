@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { buildComparison } from '../shared/compare/index.ts';
 import { buildDiffFlameTree, diffProfiles, importProfile } from '../shared/profile/index.ts';
-import { generate } from './big-profile.js';
+import { generate } from './synthetic-profile.js';
 
 const { values } = parseArgs({ options: { mb: { type: 'string', default: '103' }, rounds: { type: 'string', default: '2' } } });
 const bytes = Number(values.mb) * 1024 * 1024;
@@ -27,7 +27,7 @@ const REQUESTS_A = 120_000;
 const REQUESTS_B = 90_000;
 const MIN_FRACTION = 0.0005; // as renderer/src/compare/compute.ts
 
-console.log(`bench:compare — generating two ~${values.mb} MB profiles…`);
+console.log(`bench:compare — generating two profiles (--mb ${values.mb})…`);
 const textA = generate(bytes, 42);
 const textB = generate(bytes, 43);
 console.log(`profiles: ${mb(textA.length)} and ${mb(textB.length)}`);

@@ -29,7 +29,10 @@ function startDemo() {
 function flambeRps(url) {
   const r = spawnSync(process.execPath, [path.join(root, 'bin/flambe.js'), 'record', '--no-profile', '--url', url, '-c', String(c), '-d', String(d), '--warmup', '1', '--json'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`flambe failed: ${r.stderr}`);
-  return JSON.parse(r.stdout).load.rps;
+  const load = JSON.parse(r.stdout).load;
+  // The generator says when its own thread was the limit (busy > 90 % of the burst).
+  if (load.generatorBusy) console.log(`  flambe: ${load.generatorBusy}`);
+  return load.rps;
 }
 
 function wrkRps(url) {

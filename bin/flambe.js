@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The `flambe` command: the same services as the app, from a terminal.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  process.stderr.write(`flambe needs Node 22.12 or newer; this is Node ${process.versions.node}.\n`);
-  process.exit(1);
-}
+// On a machine whose own `node` is too old it goes on under the Node that
+// `npm install` brought (scripts/project-node.js), or says which Node to get.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runOnRecentNode } from '../scripts/project-node.js';
+
+await runOnRecentNode(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 await import('../dist/node/cli.js');

@@ -48,7 +48,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await row(ids.log).click({ modifiers: ['Control'] });
     await page.getByTestId('compare-button').click();
     await screen().waitFor();
-    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/hello run/);
+    // The names show once both recordings are read.
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent(), { timeout: 20_000 }).toMatch(/hello run/);
     expect(await page.getByTestId('compare-side-b').textContent()).toMatch(/log run/);
     const verdict = page.getByTestId('compare-verdict');
     await verdict.waitFor({ timeout: 30_000 });
@@ -107,6 +108,8 @@ describe.skipIf(!hasChromium)(title, () => {
     const lines = screen().getByTestId('hot-lines-ab');
     await lines.waitFor();
     expect(await lines.textContent()).toMatch(/B logRoute’s own time, by line.*line \d+/);
+    await lines.scrollIntoViewIfNeeded();
+    await shot('compare-hot-lines.png');
     await table.getByTestId('changes-filter').fill('new');
     await expect.poll(async () => (await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-status')))).every((s) => s === 'new')).toBe(true);
     await table.getByTestId('changes-filter').fill('');
@@ -122,12 +125,15 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(page.url()).toMatch(new RegExp(`#/compare/${ids.log}/${ids.hello}$`));
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot('compare-swapped.png');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('compare-swapped-dark.png');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('opens the same comparison from its address after a reload', async () => {
     await page.reload();
     await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
   });
 
   it('exports the verdict and tables as one HTML file', async () => {
@@ -148,7 +154,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await row(ids.hello).click();
     await page.getByTestId('compare-with-go').click();
     await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
+    await expect.poll(() => page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
     expect(await page.getByTestId('compare-side-b').textContent()).toMatch(/hello run/);
   });
 

@@ -1,8 +1,9 @@
-// Vite builds the renderer (DESIGN.md "Sharp edges": plain Vite for the
+// Vite builds the renderer (docs/ARCHITECTURE.md "Sharp edges": plain Vite for the
 // renderer, esbuild for main and preload). `node scripts/build.js` loads this
 // file; `npx vite build --config renderer/vite.config.ts` works as well.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { injectCsp } from './csp-meta.ts';
 
 // The dev server's React Fast Refresh injects an inline <script>, which the
 // strict CSP of index.html refuses. Dropping the meta tag applies to
@@ -34,11 +35,14 @@ const devProxy = web
     }
   : undefined;
 
+// The one policy of shared/csp.ts, written into the built index.html.
+const builtWithCsp: Plugin = { name: 'flambe-csp-meta', apply: 'build', transformIndexHtml: injectCsp };
+
 export default defineConfig({
   root: import.meta.dirname,
   // Relative asset URLs: Electron loads the page from a file, browser mode from /.
   base: './',
-  plugins: [react(), devWithoutCsp],
+  plugins: [react(), devWithoutCsp, builtWithCsp],
   server: { host: '127.0.0.1', proxy: devProxy },
   build: {
     outDir: '../dist/renderer',

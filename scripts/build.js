@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // Builds everything that runs: the Node bundles (CLI, browser-mode server,
 // service host, load worker), Electron's main and preload, and the renderer.
-// esbuild for Node/Electron (DESIGN.md "Sharp edges": electron-vite refuses
+// esbuild for Node/Electron (docs/ARCHITECTURE.md "Sharp edges": electron-vite refuses
 // Electron >= 42), Vite for the renderer.
-import { build } from 'esbuild';
-import { build as viteBuild } from 'vite';
 import { rmSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { runOnRecentNode } from './project-node.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A machine whose own `node` is too old: build under the Node npm installed.
+await runOnRecentNode(root);
+const { build } = await import('esbuild');
+const { build: viteBuild } = await import('vite');
 const onlyNode = process.argv.includes('--node-only');
 
 rmSync(path.join(root, 'dist/node'), { recursive: true, force: true });
@@ -29,8 +32,9 @@ const common = {
 const nodeEntries = {
   cli: 'electron/cli/main.ts',
   web: 'electron/web/main.ts',
-  'service-host': 'electron/main/service-host.ts',
+  'service-host': 'electron/service-host/main.ts',
   'load-worker': 'electron/services/load/worker.ts',
+  'import-worker': 'electron/services/library/import-worker.ts',
 };
 await build({
   ...common,

@@ -16,8 +16,11 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.js';
+import { runOnRecentNode } from './project-node.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A machine whose own `node` is too old: go on under the Node npm installed.
+await runOnRecentNode(root);
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 const RETRY_DOWNLOAD_AFTER_MS = 60 * 60 * 1000;
 const failureMarker = path.join(root, 'node_modules', '.cache', 'flambe', 'electron-download-failed');

@@ -1,15 +1,19 @@
-// The names of the contract's methods, without any dependency: the sandboxed
-// preload allow-lists them, and importing shared/api.ts there would bundle zod.
-// shared/api.ts checks at compile time that this list and FlambeApi agree.
+// The names of the contract's methods and events, without any dependency:
+// the sandboxed preload allow-lists the methods, the renderer checks incoming
+// events against the event names, and importing shared/api.ts there would
+// bundle zod. shared/api.ts checks at compile time that these lists, the
+// schemas, the results and FlambeEvents agree.
 export const apiMethodNames = [
   'launchTarget',
   'listInspectorTargets',
   'attachTarget',
   'getTarget',
+  'listTargets',
   'stopTarget',
   'startRecording',
   'stopRecording',
   'getRecording',
+  'getProfile',
   'demoServer',
   'libraryStatus',
   'listRecordings',
@@ -19,6 +23,10 @@ export const apiMethodNames = [
   'deleteRecording',
   'importFile',
   'exportRecording',
+  'runSweep',
+  'measureOverhead',
+  'profileRoutes',
+  'lastOverhead',
   'startExperiment',
   'stopExperiment',
   'getExperiment',
@@ -27,3 +35,7 @@ export const apiMethodNames = [
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];
+
+export const eventNames = ['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'importProgress', 'experimentProgress', 'experimentDone'] as const;
+
+export type EventNameFromList = (typeof eventNames)[number];

@@ -1,20 +1,30 @@
-// The one contract between the UI and the services (DESIGN.md "One contract,
+// The one contract between the UI and the services (docs/ARCHITECTURE.md "One contract,
 // three transports"). Every method takes one plain-object argument and returns
 // a Promise; events are pushed to subscribers. The zod schemas below validate
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
 import { z } from 'zod';
-import { apiMethodNames, type ApiMethodName } from './api-methods.ts';
+import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
+import { HTTP_METHODS } from './http.ts';
+import { envProblem, headerProblem } from './headers.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { NoiseEstimate } from './compare/noise.ts';
 
 // ---------- targets ----------
 
+/** Environment variables for a process, by the forms' rules (shared/headers.ts). */
+const envSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
+  for (const [k, v] of Object.entries(env)) {
+    const problem = envProblem(k, v);
+    if (problem) return ctx.addIssue({ code: 'custom', message: `Environment variable "${k}": ${problem}` });
+  }
+});
+
 export const launchSpecSchema = z.object({
   script: z.string().trim().min(1, 'Choose the script to launch.'),
   args: z.array(z.string()).default([]),
   cwd: z.string().optional(),
-  env: z.record(z.string(), z.string()).default({}),
+  env: envSchema.default({}),
   nodePath: z.string().optional(),
   /**
    * Send stdout/stderr to a file Flambé tails instead of a pipe: Node writes
@@ -62,17 +72,25 @@ export interface TargetInfo {
   running: boolean;
   /** For a launched target that has exited: the error line it printed, if any. */
   lastError?: string;
+  /** A launched target: the environment variables and arguments it was given (not Flambé's own environment). */
+  env?: Record<string, string>;
+  args?: string[];
   /** What the target's stdout and stderr are attached to, as the process itself reports it. */
-  output?: TargetOutput;
+  stdio?: TargetStdio;
 }
 
 /** 'terminal' and 'file' are written synchronously by Node; 'pipe' asynchronously on POSIX (so console.log is cheaper there). */
 export type StdioKind = 'terminal' | 'file' | 'pipe' | 'unknown';
-export interface TargetOutput {
+export interface TargetStdio {
   stdout: StdioKind;
   stderr: StdioKind;
   /** True when Flambé launched it writing to files it tails (LaunchSpec.outputToFile). */
   tailedFile: boolean;
+}
+
+/** A target with the newest output it printed (up to 64 KB), so a reloaded UI shows its console as it was. */
+export interface TargetSnapshot extends TargetInfo {
+  output: { stream: 'stdout' | 'stderr'; text: string }[];
 }
 
 // ---------- load and recording ----------
@@ -81,11 +99,32 @@ const URL_HINT = 'Enter the full URL to load, starting with http://, like http:/
 
 export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
 
+const ROUTE_PATH_HINT = 'A route path starts with "/", like /users/42.';
+
+/** One request of a multi-route burst; `path` is relative to the URL's origin. */
+export const loadRouteSchema = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
+  path: z.string().trim().refine((p) => p.startsWith('/'), ROUTE_PATH_HINT),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z.string().optional(),
+  /** Relative share of the requests (1..100): weight 3 is sent three times as often as weight 1. */
+  weight: z.number().int().min(1, 'A route weight is a whole number from 1 to 100.').max(100, 'A route weight is a whole number from 1 to 100.').default(1),
+});
+/** A --routes FILE: a list of at least one route. */
+export const loadRoutesFileSchema = z.array(loadRouteSchema).min(1, 'The routes file lists no route.');
+export type LoadRoute = z.input<typeof loadRouteSchema>;
+export type LoadRouteResolved = z.output<typeof loadRouteSchema>;
+
 export const loadSettingsSchema = z
   .object({
     url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
-    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
-    headers: z.record(z.string(), z.string()).default({}),
+    method: z.enum(HTTP_METHODS).default('GET'),
+    headers: z.record(z.string(), z.string()).default({}).superRefine((headers, ctx) => {
+      for (const [k, v] of Object.entries(headers)) {
+        const problem = headerProblem(k, v);
+        if (problem) return ctx.addIssue({ code: 'custom', message: `Header "${k}": ${problem}` });
+      }
+    }),
     body: z.string().optional(),
     connections: z.number().int().min(1, 'Use at least 1 connection.').max(1000, 'Use at most 1000 connections.').default(10),
     /** Seconds of load; ignored when `requests` is set. */
@@ -94,6 +133,10 @@ export const loadSettingsSchema = z
     requests: z.number().int().positive().max(100_000_000).optional(),
     /** Per-request timeout in seconds. */
     timeoutSec: z.number().positive().max(600).default(10),
+    /** Several requests in one burst (replaces method/path/headers/body of `url`; its origin is kept). */
+    routes: z.array(loadRouteSchema).min(1, 'List at least one route.').max(50, 'Use at most 50 routes.').optional(),
+    /** Open model: send this many requests per second in total, whatever the server does. */
+    rate: z.number().positive('The rate must be more than 0 requests per second.').max(1_000_000).optional(),
   });
 export type LoadSettings = z.input<typeof loadSettingsSchema>;
 export type LoadSettingsResolved = z.output<typeof loadSettingsSchema>;
@@ -103,7 +146,7 @@ export const recordRequestSchema = z.object({
   targetId: z.string().nullable(),
   load: loadSettingsSchema,
   warmupSec: z.number().min(0).max(600).default(2),
-  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  samplingIntervalUs: z.number().int().min(50, 'The sampling interval must be at least 50 µs.').max(100_000, 'The sampling interval must be at most 100 000 µs (0.1 s).').default(1000),
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),
@@ -111,20 +154,146 @@ export const recordRequestSchema = z.object({
 export type RecordRequest = z.input<typeof recordRequestSchema>;
 export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
 
+// ---------- sweeps and profiling overhead (issue 13) ----------
+
+export const sweepRequestSchema = z.object({
+  /** The target to profile; null runs the levels without profiling. */
+  targetId: z.string().nullable(),
+  /** connections is replaced by each level's. */
+  load: loadSettingsSchema,
+  levels: z.array(z.number().int().min(1, 'A level needs at least 1 connection.').max(1000, 'Use at most 1000 connections.'))
+    .min(2, 'A sweep needs at least 2 levels, like 1, 5, 8, 20.').max(20, 'Use at most 20 levels.').default([1, 5, 8, 20]),
+  /** Seconds of load per level. */
+  levelSec: z.number().positive('A level lasts more than 0 seconds.').max(600).default(5),
+  /** Load before the first level, not measured. */
+  warmupSec: z.number().min(0).max(600).default(2),
+  /** Profile no level, every level, or the level with this many connections. */
+  profile: z.union([z.literal('none'), z.literal('every'), z.number().int().min(1)]).default('none'),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  name: z.string().trim().max(200).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).default([]),
+}).refine((r) => typeof r.profile !== 'number' || r.levels.includes(r.profile), { message: 'Profile one of the sweep\'s levels.', path: ['profile'] })
+  .refine((r) => r.profile === 'none' || r.targetId !== null, { message: 'Profiling a level needs a target: launch or attach first.', path: ['profile'] });
+export type SweepRequest = z.input<typeof sweepRequestSchema>;
+export type SweepRequestResolved = z.output<typeof sweepRequestSchema>;
+
+export interface SweepLevel {
+  connections: number;
+  /** The level's recording in the library (its profile, when profiled). */
+  recordingId: string;
+  requests: number;
+  rps: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  non2xx: number;
+  profiled: boolean;
+}
+
+export interface SweepResult {
+  id: string;
+  createdAt: string;
+  url: string;
+  levels: SweepLevel[];
+  /** Where throughput stops rising while latency grows (shared/load/knee.ts), or null. */
+  knee: { connections: number; reason: string } | null;
+  /** One sentence when the sweep ended early; the levels measured are kept. */
+  error: string | null;
+}
+
+export const overheadRequestSchema = z.object({
+  targetId: z.string().min(1, 'Measuring the profiler\'s cost needs a target: launch or attach first.'),
+  load: loadSettingsSchema,
+  /** Pairs of bursts, one with and one without the profiler, in alternating order. */
+  rounds: z.number().int().min(2, 'Use at least 2 rounds: one round gives no interval.').max(50).default(4),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  warmupSec: z.number().min(0).max(600).default(2),
+});
+export type OverheadRequest = z.input<typeof overheadRequestSchema>;
+
+export interface OverheadResult {
+  rounds: number;
+  samplingIntervalUs: number;
+  withoutProfiler: { rps: number; p99Ms: number };
+  withProfiler: { rps: number; p99Ms: number };
+  /** How many fewer requests/s with the profiler, in % (geometric means of the rounds). */
+  rpsCostPercent: number;
+  /** 95 % interval of rpsCostPercent (Welch on log rounds, shared/stats), null with too few rounds. */
+  ci95: [number, number] | null;
+  /** How much higher p99 is with the profiler, in %. */
+  p99CostPercent: number;
+  /** When it was measured (a result shows the last one for its interval). */
+  measuredAt: string;
+}
+
+/** One route profiled in its own burst (profileRoutes). */
+export interface RouteCpuRow {
+  method: string;
+  path: string;
+  /** That route's recording in the library, with its profile. */
+  recordingId: string;
+  rps: number;
+  p75Ms: number;
+  p99Ms: number;
+  /** Busy CPU time of the profile divided by the requests served. */
+  cpuMsPerRequest: number;
+  topFunction: { name: string; location: string; selfMs: number } | null;
+  error: string | null;
+}
+
 export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
 
 export interface LoadSecond {
-  /** Seconds since the measured burst started. */
+  /** Seconds since the measured burst started (1 = the first second). */
   second: number;
+  /** Requests answered in this second divided by its length: the last, partial second is weighted by its length. */
   rps: number;
   p99Ms: number;
+  /** Requests answered in this second (absent in recordings made before it was kept). */
+  requests?: number;
+  /** Length of this second of the burst, 0..1 (below 1 only for the last one). */
+  lengthSec?: number;
+}
+
+/** Latency percentiles in milliseconds (three decimals: microsecond resolution). */
+export interface LatencyMs {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+  // Kept since the full distribution is: absent in older recordings.
+  min?: number;
+  p75?: number;
+  p95?: number;
+  p999?: number;
+}
+
+/** One route of a multi-route burst, measured on its own. */
+export interface RouteLoad {
+  method: string;
+  path: string;
+  requests: number;
+  rps: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  non2xx: number;
+}
+
+/** A fixed-rate (open model) burst: what was asked, what was served, and which latency is shown. */
+export interface RateReport {
+  askedRps: number;
+  servedRps: number;
+  /** True: latencies are corrected for coordinated omission (the time a request waited for its turn counts). */
+  corrected: boolean;
+  /** One sentence when the server could not keep up ("asked 400 req/s, served 310"), else null. */
+  shortfall: string | null;
 }
 
 export interface LoadSummary {
   requests: number;
   durationSec: number;
   rps: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  latencyMs: LatencyMs;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -134,6 +303,19 @@ export interface LoadSummary {
   timeline: LoadSecond[];
   /** True when the burst was ended early by Stop. */
   stoppedEarly: boolean;
+  // Added with the full distribution, routes and rates: absent in older recordings.
+  /** The whole latency distribution in µs, HDR histogram V2 compressed base64 (hdr-histogram-js): any percentile can be read later. */
+  histogram?: string;
+  /** The percentile curve drawn by the UI (log-spaced up to 99.999 %), read from the histogram. */
+  percentiles?: { percentile: number; ms: number }[];
+  /** Connections actually used (fewer than asked when -n is below the connection count). */
+  connections?: number;
+  /** Per route, when the burst had several routes. */
+  routes?: RouteLoad[];
+  /** When the burst ran at a fixed rate. */
+  rate?: RateReport;
+  /** The load generator's own thread was busy most of the burst: the numbers may be its limit, not the server's. */
+  generatorBusy?: { utilization: number; sentence: string };
 }
 
 export interface ProcessSample {
@@ -171,7 +353,7 @@ export interface RecordingResult {
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
   name: string;
   createdAt: string;
-  target: (Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv'> & { output?: TargetOutput }) | null;
+  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv' | 'env' | 'args' | 'stdio'> | null;
   /** Null for a profile imported from a file (no load was run by Flambé). */
   settings: RecordRequestResolved | null;
   load: LoadSummary | null;
@@ -186,14 +368,18 @@ export interface RecordingResult {
   notes: string;
 }
 
+/**
+ * A recording as getRecording gives it: everything but the profile, which
+ * can be hundreds of MB. The profile travels once, as the stored bytes
+ * (getProfile), into the analysis worker that imports it.
+ */
+export type RecordingMeta = Omit<RecordingResult, 'profile'> & { hasProfile: boolean };
 // ---------- experiments (A/B in rounds; results in shared/experiment/types.ts) ----------
 
 const URL_OR_PATH_HINT = 'Enter the URL to load (http://127.0.0.1:3000/hello) or just its path (/hello) to use the port the server opens.';
 /** A full http(s) URL, or a path alone: the port the launched target listens on is used (it changes with every restart). */
 export const urlOrPathSchema = z.string().trim().min(1, URL_OR_PATH_HINT)
   .refine((u) => u.startsWith('/') || /^https?:\/\/[^/]/i.test(u), URL_OR_PATH_HINT);
-
-const envSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'An environment variable name is letters, digits and _, like LOG_LEVEL.'), z.string());
 
 /** What differs between A and B: exactly one kind of change. */
 export const variantDifferenceSchema = z.discriminatedUnion('kind', [
@@ -306,6 +492,8 @@ export interface ListResult {
   rows: RecordingRow[];
   /** Every tag in the library, for the tag chips. */
   tags: string[];
+  /** Rows of this page that are damaged in the file: left out of `rows`, named here. */
+  damaged?: { id: string; name: string; why: string }[];
 }
 
 export const renameSchema = z.object({ id: z.string().min(1), name: z.string().trim().min(1, 'A recording needs a name.').max(200) });
@@ -314,11 +502,19 @@ const tagSchema = z.string().trim().min(1, 'A tag cannot be empty.').max(50, 'Ke
 export const tagsSchema = z.object({ id: z.string().min(1), add: z.array(tagSchema).default([]), remove: z.array(z.string()).default([]) });
 export const importSchema = z.object({
   fileName: z.string().max(500),
-  /** The file's text (a .cpuprofile, a DevTools trace or a .flambe bundle). */
-  content: z.string().min(1, 'The file is empty.'),
+  /**
+   * The file (a .cpuprofile, a DevTools trace or a .flambe bundle): its bytes
+   * as read (the UI; browser mode sends them as the HTTP body), or its text.
+   */
+  content: z.union([
+    z.string().min(1, 'The file is empty.'),
+    z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, 'The file is empty.'),
+  ]),
 });
 /** Two recordings to compare: the library's repeats of their settings give the run-to-run noise (shared/compare/noise.ts). */
 export const compareNoiseSchema = z.object({ a: z.string().min(1), b: z.string().min(1) });
+/** The steps of an import: reading the JSON, checking the profile (one import), compressing it, writing it. */
+export type ImportPhase = 'reading' | 'checking' | 'compressing' | 'saving';
 export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle']).default('cpuprofile') });
 
 export interface LibraryStatus {
@@ -340,55 +536,73 @@ export interface DemoServerInfo {
   routes: { path: string; what: string }[];
 }
 
-/** Every method the UI can call. Transports are generic over this interface. */
-export interface FlambeApi {
-  launchTarget(spec: LaunchSpec): Promise<TargetInfo>;
-  listInspectorTargets(hp: { host: string; port: number }): Promise<InspectorEntry[]>;
-  attachTarget(spec: AttachSpec): Promise<TargetInfo>;
+/**
+ * What each method answers. Its ARGUMENT type is not written here: it is
+ * derived from the method's schema in apiInputSchemas (z.input for callers,
+ * z.output for the implementation), so a type and its schema cannot diverge.
+ */
+export interface ApiResults {
+  launchTarget: TargetInfo;
+  listInspectorTargets: InspectorEntry[];
+  attachTarget: TargetInfo;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
-  getTarget(req: { targetId: string }): Promise<TargetInfo>;
+  getTarget: TargetInfo;
+  /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
+  listTargets: { targets: TargetSnapshot[] };
   /** Stops a launched process, or detaches from an attached one. */
-  stopTarget(req: { targetId: string }): Promise<void>;
+  stopTarget: void;
   /** Starts a recording; progress and the end come as events. */
-  startRecording(req: RecordRequest): Promise<{ recordingId: string }>;
+  startRecording: { recordingId: string };
   /** Ends the burst early; what was measured is kept. */
-  stopRecording(req: { id: string }): Promise<void>;
-  getRecording(req: { id: string }): Promise<RecordingResult>;
-  demoServer(req: Record<string, never>): Promise<DemoServerInfo>;
-
-  libraryStatus(req: Record<string, never>): Promise<LibraryStatus>;
-  listRecordings(q: ListQuery): Promise<ListResult>;
-  renameRecording(req: { id: string; name: string }): Promise<RecordingRow>;
-  setNotes(req: { id: string; notes: string }): Promise<RecordingRow>;
-  editTags(req: { id: string; add?: string[]; remove?: string[] }): Promise<RecordingRow>;
-  deleteRecording(req: { id: string }): Promise<void>;
+  stopRecording: void;
+  /** The recording's metadata, without its profile. */
+  getRecording: RecordingMeta;
+  /**
+   * The recording's CPU profile as stored: the bytes of its .cpuprofile JSON
+   * (UTF-8). Browser mode sends them as the HTTP body, Electron as a Uint8Array.
+   */
+  getProfile: Uint8Array;
+  demoServer: DemoServerInfo;
+  libraryStatus: LibraryStatus;
+  listRecordings: ListResult;
+  renameRecording: RecordingRow;
+  setNotes: RecordingRow;
+  editTags: RecordingRow;
+  deleteRecording: void;
   /** Imports a profile or bundle; nothing is written when the file is broken. */
-  importFile(req: { fileName: string; content: string }): Promise<RecordingRow>;
+  importFile: RecordingRow;
   /** The file to save (the UI downloads it or shows a save dialog). */
-  exportRecording(req: { id: string; format?: 'cpuprofile' | 'bundle' }): Promise<{ fileName: string; content: string }>;
-
-  /** Starts an A/B experiment; progress per round and the end come as events. */
-  startExperiment(spec: ExperimentSpec): Promise<{ experimentId: string }>;
-  /** Ends the experiment after the round under way (cut short); finished rounds are kept. */
-  stopExperiment(req: { id: string }): Promise<void>;
-  getExperiment(req: { id: string }): Promise<ExperimentResult>;
-  listExperiments(req: Record<string, never>): Promise<ExperimentRow[]>;
+  exportRecording: { fileName: string; content: string };
+  /** Runs a concurrency sweep (each level a recording, progress as recordingProgress events) and returns its table and knee. */
+  runSweep: SweepResult;
+  /** Interleaved bursts with and without the profiler: what profiling at that interval costs. */
+  measureOverhead: OverheadResult;
+  /** Profiles each of the request's routes in its own burst, one after another: CPU ms per request and top function per route. */
+  profileRoutes: RouteCpuRow[];
+  /** The last overhead measured in this session for each sampling interval. */
+  lastOverhead: OverheadResult | null;
   /** How much runs of A's and B's settings vary, from repeated recordings in the library (metadata only). */
-  compareNoise(req: { a: string; b: string }): Promise<NoiseEstimate>;
+  compareNoise: NoiseEstimate;
+  /** Starts an A/B experiment; progress per round and the end come as events. */
+  startExperiment: { experimentId: string };
+  /** Ends the experiment after the round under way (cut short); finished rounds are kept. */
+  stopExperiment: void;
+  getExperiment: ExperimentResult;
+  listExperiments: ExperimentRow[];
 }
 
-export type ApiMethod = keyof FlambeApi;
-
-/** The schema each method's argument is validated with, where it arrives. */
-export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
+/** The schema each method's argument is validated with, where it arrives (services/dispatch). */
+export const apiInputSchemas = {
   launchTarget: launchSpecSchema,
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
   getTarget: targetIdSchema,
+  listTargets: emptySchema,
   stopTarget: targetIdSchema,
   startRecording: recordRequestSchema,
   stopRecording: idSchema,
   getRecording: idSchema,
+  getProfile: idSchema,
   demoServer: emptySchema,
   libraryStatus: emptySchema,
   listRecordings: listQuerySchema,
@@ -398,19 +612,36 @@ export const apiInputSchemas: { [K in ApiMethod]: z.ZodType<unknown> } = {
   deleteRecording: idSchema,
   importFile: importSchema,
   exportRecording: exportSchema,
+  runSweep: sweepRequestSchema,
+  measureOverhead: overheadRequestSchema,
+  profileRoutes: recordRequestSchema,
+  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
+  compareNoise: compareNoiseSchema,
   startExperiment: experimentSpecSchema,
   stopExperiment: idSchema,
   getExperiment: idSchema,
   listExperiments: emptySchema,
-  compareNoise: compareNoiseSchema,
-};
+} as const satisfies Record<ApiMethodName, z.ZodType>;
+
+export type ApiMethod = ApiMethodName;
+/** What a caller may pass (defaults not yet filled in). */
+export type ApiInput<M extends ApiMethod> = z.input<(typeof apiInputSchemas)[M]>;
+/** What the implementation receives: the argument after its schema (defaults filled, strings trimmed). */
+export type ApiArg<M extends ApiMethod> = z.output<(typeof apiInputSchemas)[M]>;
+
+/** Every method the UI (and the CLI) can call. Transports are generic over it. */
+export type FlambeApi = { [M in ApiMethod]: (arg: ApiInput<M>) => Promise<ApiResults[M]> };
+/** The services' implementation: called only through services/dispatch, with a validated argument. */
+export type FlambeServiceApi = { [M in ApiMethod]: (arg: ApiArg<M>) => Promise<ApiResults[M]> };
 
 export const apiMethods: readonly ApiMethod[] = apiMethodNames;
 
-// Compile-time check: the dependency-free name list is exactly the contract.
+// Compile-time checks: the dependency-free name list, the schemas and the results are one set of methods.
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const namesMatchContract: SameKeys<ApiMethodName, ApiMethod> = true;
-void namesMatchContract;
+const namesMatchSchemas: SameKeys<ApiMethodName, keyof typeof apiInputSchemas> = true;
+const namesMatchResults: SameKeys<ApiMethodName, keyof ApiResults> = true;
+void namesMatchSchemas;
+void namesMatchResults;
 
 export function isApiMethod(name: unknown): name is ApiMethod {
   return typeof name === 'string' && Object.hasOwn(apiInputSchemas, name);
@@ -429,12 +660,17 @@ export interface FlambeEvents {
     saved: boolean;
     saveError: string | null;
   };
+  /** A file being imported moved on to its next step (big files take seconds). */
+  importProgress: { fileName: string; phase: ImportPhase };
   /** Something in the library changed (saved, renamed, deleted, imported). */
   libraryChanged: { ids: string[] };
   experimentProgress: ExperimentProgress;
   experimentDone: { experimentId: string; status: ExperimentResult['status']; error: string | null; saved: boolean };
 }
 export type EventName = keyof FlambeEvents;
+// Compile-time check: the dependency-free event list (which the renderer checks events against) is exactly FlambeEvents.
+const eventNamesMatch: SameKeys<EventNameFromList, EventName> = true;
+void eventNamesMatch;
 export type FlambeEvent = { [K in EventName]: { name: K; payload: FlambeEvents[K] } }[EventName];
 
 /** What a transport hands the UI: the typed API plus a way to listen. */
@@ -451,6 +687,13 @@ export interface ApiErrorPayload {
   kind: 'user' | 'internal';
 }
 
+/**
+ * The answer to one call, as every transport carries it: errors are data,
+ * not transport failures (an HTTP 200 in browser mode, a resolved IPC promise
+ * in Electron), so the user reads our sentence and the browser logs nothing.
+ */
+export type InvokeOutcome = { ok: true; result: unknown } | { ok: false; error: ApiErrorPayload };
+
 /** Turns a zod failure into one sentence a student can act on. */
 export function describeValidationError(error: z.ZodError): string {
   const first = error.issues[0];
@@ -459,7 +702,7 @@ export function describeValidationError(error: z.ZodError): string {
   return /^[A-Z]/.test(first.message) ? first.message : `Invalid value${where}: ${first.message}.`;
 }
 
-/** Builds a typed FlambeApi from one generic `invoke` (used by every client transport). */
+/** Builds a typed FlambeApi from one generic `invoke` (every client transport, and the CLI's validated API). */
 export function createApiProxy(invoke: (method: ApiMethod, arg: unknown) => Promise<unknown>): FlambeApi {
   const api = {} as Record<ApiMethod, (arg: unknown) => Promise<unknown>>;
   for (const method of apiMethods) api[method] = (arg: unknown) => invoke(method, arg ?? {});

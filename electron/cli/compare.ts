@@ -3,15 +3,15 @@
 // shared/compare (buildComparison); --json prints its Comparison.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RecordingResult } from '../../shared/api.ts';
-import { buildComparison, roundFromRecording, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
+import type { RecordingMeta } from '../../shared/api.ts';
+import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { importProfile } from '../../shared/profile/import.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
-import { recordingFromFile } from '../services/library/files.ts';
+import { prepareImport } from '../services/library/files.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
+import { unpackProfile } from '../services/library/stored-profile.ts';
 import { resolveId } from './library.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
 import { ms, pct, signedPct, table } from './table.ts';
@@ -43,8 +43,14 @@ Exit codes: 0 done, 1 user error, 2 internal error, 3 slower (--fail-if-slower).
 
 const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;
 
+/** A side's recording and its profile as stored .cpuprofile bytes (null for a load-only run). */
+interface Loaded {
+  rec: RecordingMeta;
+  profile: Uint8Array | null;
+}
+
 /** One side: a file, or a library id (full or a unique prefix). */
-function loadRecording(arg: string, library: () => Library): RecordingResult {
+function loadRecording(arg: string, library: () => Library): Loaded {
   if (existsSync(arg) && statSync(arg).isFile()) {
     let content: string;
     try {
@@ -52,15 +58,18 @@ function loadRecording(arg: string, library: () => Library): RecordingResult {
     } catch (e) {
       throw new UserError(`Cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
     }
-    return recordingFromFile(path.basename(arg), content);
+    const { rec, packed } = prepareImport(path.basename(arg), content);
+    return { rec, profile: packed ? unpackProfile(packed.encoding, packed.data) : null };
   }
   if (FILE_LIKE.test(arg) || arg.includes('/') || arg.includes(path.sep)) throw new UserError(`Cannot read ${arg}: there is no such file.`);
   const lib = library();
-  return lib.get(resolveId(lib, arg));
+  const id = resolveId(lib, arg);
+  const rec = lib.meta(id);
+  return { rec, profile: rec.hasProfile ? lib.profileBytes(id) : null };
 }
 
-function roundOf(rec: RecordingResult): CompareRound {
-  return roundFromRecording(rec, rec.profile ? importProfile(rec.profile) : null);
+function roundOf({ rec, profile }: Loaded): CompareRound {
+  return roundFromRecording(rec, profile ? importProfile(profile) : null);
 }
 
 export async function compareCommand(argv: string[]): Promise<number> {
@@ -79,7 +88,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
   const library = () => {
     if (!lib) {
       if (!existsSync(libraryPath)) throw new UserError(`There is no library at ${libraryPath}: give a file, or --library PATH.`);
-      lib = new Library(libraryPath, { cpuSplit: cpuSplitOf });
+      lib = new Library(libraryPath);
     }
     return lib;
   };
@@ -111,15 +120,9 @@ function limitRows(c: Comparison, top: number | undefined): Comparison {
 
 const num = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function sure(m: Metric): string {
-  if (m.significant === null) return 'cannot tell (one run each)';
-  const ci = m.ci95 ? ` (95%: ${signedPct(m.ci95[0])}% to ${signedPct(m.ci95[1])}%)` : '';
-  return m.significant ? `real${ci}` : `no clear difference${ci}`;
-}
-
 function metricRow(label: string, m: Metric, digits: number): string[] {
   const change = m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`;
-  return [label, num(m.a, digits), num(m.b, digits), `${m.delta > 0 ? '+' : ''}${num(m.delta, digits)}`, change, sure(m)];
+  return [label, num(m.a, digits), num(m.b, digits), `${m.delta > 0 ? '+' : ''}${num(m.delta, digits)}`, change, surenessWords(m)];
 }
 
 /** Left-aligned first column, then table.ts's right-aligned numbers, then a text column. */

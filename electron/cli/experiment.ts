@@ -3,8 +3,8 @@
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
 import type { ExperimentResult } from '../../shared/experiment/types.ts';
+import { parseEnvEntries } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
 import { UserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { ProgressLine } from './format.ts';
@@ -61,14 +61,11 @@ function num(value: string | undefined, flag: string): number | undefined {
   return n;
 }
 
+/** KEY=VALUE flags by the forms' rules (shared/headers.ts), each named by its flag in a refusal. */
 function envOf(pairs: string[] | undefined, flag: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const pair of pairs ?? []) {
-    const i = pair.indexOf('=');
-    if (i <= 0) throw new UserError(`${flag} takes KEY=VALUE; "${pair}" has no "=".`);
-    env[pair.slice(0, i).trim()] = pair.slice(i + 1);
-  }
-  return env;
+  const parsed = parseEnvEntries((pairs ?? []).map((text) => ({ text, where: `${flag} ${JSON.stringify(text)}` })));
+  if (!parsed.ok) throw new UserError(parsed.message);
+  return parsed.value;
 }
 
 /** The spec a command line describes, or a UserError saying what is missing. */
@@ -165,12 +162,12 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   const check = experimentSpecSchema.safeParse(spec);
   if (!check.success) throw new UserError(describeValidationError(check.error));
-  const service = createFlambeService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, keepsUnsavedInMemory: false });
   if (check.data.save) {
     const status = await service.api.libraryStatus({});
     if (status.problem) {
       await service.dispose();
-      throw new UserError(status.problem.split(' Recordings are kept')[0]);
+      throw new UserError(status.problem);
     }
   }
   const line = new ProgressLine(process.stderr, !json);

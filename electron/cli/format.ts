@@ -1,6 +1,7 @@
 // Terminal output for the CLI: a one-line progress bar on a TTY (plain phase
 // lines elsewhere) and the human-readable load summary.
-import type { LoadSummary, RecordingProgress } from '../../shared/api.ts';
+import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
+import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
 
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -11,14 +12,29 @@ export function formatBytes(n: number): string {
 
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
-export function formatLoadSummary(l: LoadSummary): string[] {
+/** "min … p50 … max" with every percentile the recording has (older ones lack some). */
+export function formatLatency(l: LatencyMs): string {
+  const parts: [string, number | undefined][] = [['min', l.min], ['p50', l.p50], ['p75', l.p75], ['p90', l.p90], ['p95', l.p95], ['p99', l.p99], ['p99.9', l.p999], ['max', l.max]];
+  return parts.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${ms(v!)}`).join('  ');
+}
+
+export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS): string[] {
   const codes = Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ');
-  return [
+  const lines = [
     `Requests ${l.requests} in ${l.durationSec.toFixed(2)} s — ${Math.round(l.rps)} requests/s${l.stoppedEarly ? ' (stopped early)' : ''}`,
-    `Latency  p50 ${ms(l.latencyMs.p50)}  p90 ${ms(l.latencyMs.p90)}  p99 ${ms(l.latencyMs.p99)}  max ${ms(l.latencyMs.max)}`,
+    `Latency  ${formatLatency(l.latencyMs)}${l.rate ? ' (from when each request was due)' : ''}`,
     `Errors   ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx${codes ? `  (status ${codes})` : ''}`,
     `Traffic  ${formatBytes(l.bytesPerSec)}/s`,
   ];
+  if (l.rate) lines.push(`Rate     ${l.rate.shortfall ?? `asked ${l.rate.askedRps} req/s, served ${Math.round(l.rate.servedRps)}.`}`);
+  if (l.generatorBusy) lines.push(`Note     ${l.generatorBusy.sentence}`);
+  if (l.routes) {
+    lines.push('', ...routeTable(['Route', 'Requests', 'Req/s', 'p50 ms', 'p75 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx'], l.routes.map((r) => [
+      `${r.method} ${r.path}`, String(r.requests), r.rps.toFixed(1), r.latencyMs.p50.toFixed(3), (r.latencyMs.p75 ?? 0).toFixed(3),
+      (r.latencyMs.p95 ?? 0).toFixed(3), r.latencyMs.p99.toFixed(3), String(r.errors), String(r.non2xx),
+    ])), '', slowRoutesSentence(l.routes, slowMs));
+  }
+  return lines;
 }
 
 export class ProgressLine {
@@ -70,4 +86,20 @@ export class ProgressLine {
     this.stream.write(`\r\x1b[2K${text.slice(0, cols - 1)}`);
     this.shown = true;
   }
+}
+
+/** `record --per-route-cpu`: one row per route, heaviest CPU per request first. */
+export function formatRouteCpu(rows: RouteCpuRow[]): string[] {
+  const sorted = [...rows].sort((a, b) => b.cpuMsPerRequest - a.cpuMsPerRequest);
+  return routeTable(['Route', 'Req/s', 'p75 ms', 'p99 ms', 'CPU ms/req', 'Top function'], sorted.map((r) => [
+    `${r.method} ${r.path}`, r.rps.toFixed(1), r.p75Ms.toFixed(3), r.p99Ms.toFixed(3), r.cpuMsPerRequest.toFixed(3),
+    r.topFunction ? `${r.topFunction.name}${r.topFunction.location ? ` (${r.topFunction.location})` : ''}` : '-',
+  ]));
+}
+
+/** First column (the route) left-aligned, numbers right-aligned. */
+export function routeTable(header: string[], rows: string[][]): string[] {
+  const all = [header, ...rows];
+  const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
+  return all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
 }

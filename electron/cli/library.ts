@@ -1,4 +1,5 @@
 // flambe library list|import|export|delete — the Library screen's operations for terminals and CI.
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,9 +7,8 @@ import { describeValidationError, listQuerySchema, type RecordingRow } from '../
 import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
+import { prepareImport } from '../services/library/files.ts';
 import { createFlambeService } from '../services/service.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
-import { recordingFromFile, toBundle } from '../services/library/files.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
@@ -32,7 +32,7 @@ function parse(argv: string[], options: OptionSpec): { values: Record<string, st
 }
 
 function open(flag: unknown): Library {
-  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined), { cpuSplit: cpuSplitOf });
+  return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined));
 }
 
 const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toFixed(digits));
@@ -60,7 +60,11 @@ async function list(argv: string[]): Promise<number> {
   if (!q.success) throw new UserError(describeValidationError(q.error));
   const lib = open(o.library);
   try {
-    const { rows, total } = lib.list(q.data);
+    const { rows, total, damaged = [] } = lib.list(q.data);
+    if (damaged.length) {
+      const names = damaged.map((d) => `${d.id.slice(0, 8)} "${d.name}" (${d.why})`).join(', ');
+      process.stderr.write(`flambe: ${damaged.length} damaged recording${damaged.length === 1 ? ' was' : 's were'} skipped: ${names}.\n`);
+    }
     if (o.json) {
       process.stdout.write(JSON.stringify(rows.map((r) => ({
         id: r.id, name: r.name, createdAt: r.createdAt, tags: r.tags, requests: r.requests, rps: r.rps, p99Ms: r.p99Ms, durationMs: r.durationMs,
@@ -83,22 +87,22 @@ async function importFiles(argv: string[]): Promise<number> {
   // Read and check every file first: one broken file imports nothing.
   const contents = files.map((f) => {
     try {
-      return readFileSync(f, 'utf8');
+      return readFileSync(f);
     } catch (e) {
       throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }
   });
-  files.forEach((f, i) => recordingFromFile(path.basename(f), contents[i]));
-  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), cpuSplit: cpuSplitOf });
+  // Each file is parsed and imported once, here; then all are written.
+  const prepared = files.map((f, i) => prepareImport(path.basename(f), contents[i]));
+  const lib = open(o.library);
   try {
-    const status = await service.api.libraryStatus({});
-    if (status.problem) throw new UserError(status.problem);
-    for (let i = 0; i < files.length; i++) {
-      const row = await service.api.importFile({ fileName: path.basename(files[i]), content: contents[i] });
+    for (const { rec, packed } of prepared) {
+      if (lib.has(rec.id)) rec.id = randomUUID();
+      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       process.stdout.write(`${row.id}\n`);
     }
   } finally {
-    await service.dispose();
+    lib.close();
   }
   return 0;
 }
@@ -108,24 +112,24 @@ async function exportOne(argv: string[]): Promise<number> {
   if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
   if (positionals.length !== 1) throw new UserError('Name one recording: flambe library export ID --out FILE [--bundle]');
   if (!o.out) throw new UserError('Say where to write it: --out FILE.');
+  // The same export as the app's (service.exportRecording): one set of rules and sentences.
   const lib = open(o.library);
+  let id: string;
   try {
-    const id = resolveId(lib, positionals[0]);
-    let content: string;
-    if (o.bundle) {
-      content = toBundle(lib.get(id));
-    } else {
-      const text = lib.profileText(id);
-      if (text === null) throw new UserError('This recording has no CPU profile (a load-only run): use --bundle to export it.');
-      content = text;
-    }
+    id = resolveId(lib, positionals[0]);
+  } finally {
+    lib.close();
+  }
+  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
+  try {
+    const { content } = await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile' });
     try {
       writeFileSync(o.out as string, content);
     } catch (e) {
       throw new UserError(`Could not write ${o.out}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }
   } finally {
-    lib.close();
+    await service.dispose();
   }
   return 0;
 }

@@ -2,18 +2,27 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  describeValidationError, recordRequestSchema, type FlambeEvents, type RecordingProgress, type RecordingResult, type TargetInfo,
-} from '../../shared/api.ts';
+import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import { writeBundle } from '../../shared/bundle.ts';
+import { importProfile } from '../../shared/profile/import.ts';
+import { summarizeProfile } from '../../shared/profile/summary.ts';
+import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
-import { UserError } from '../services/errors.ts';
+import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
-import { formatLoadSummary, ProgressLine } from './format.ts';
+import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
+import { routesFromFlags } from './load-flags.ts';
+import { loadJson, routeJson } from './load-json.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
+import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
+import {
+  bundleFallbackPath, checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise,
+} from './record-input.ts';
 
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6] [--per-route-cpu]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -37,10 +46,19 @@ Load:
   -H, --header "K: V"     request header (repeatable)
   -b, --body BODY         request body
   --timeout SECONDS       per-request timeout (default 10)
+  --route "METHOD /path"  one of several routes in the burst, on --url's origin (repeatable)
+  --routes FILE           routes from a JSON file: [{"method","path","headers","body","weight"}]
+  --slow-ms X             list the routes slower than X ms at p75 (default 100)
+  --rate R                a fixed rate of R requests/s (open model); latencies then count from
+                          when each request was due (corrected for coordinated omission)
   --warmup SECONDS        load without profiling first (default 2; 0 to skip)
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
 
 Output:
+  --per-route-cpu         profile each route in its own burst, one after another: requests/s,
+                          p75, p99, CPU ms per request and top function per route
+  --print-k6              print the same load as a k6 script (with the equivalent autocannon
+                          command) and exit without loading: to run it distributed with k6
   --out FILE              write the CPU profile to FILE (.cpuprofile)
   --json                  print one JSON object on stdout instead of a summary
   --save                  keep the recording in the library (see "flambe library --help")
@@ -49,27 +67,32 @@ Output:
     --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
 `;
 
-function num(value: string | undefined, flag: string): number | undefined {
+export function num(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n)) throw new UserError(`${flag} takes a number; "${value}" is not one.`);
   return n;
 }
 
-function splitPair(raw: string, sep: string, flag: string, example: string): [string, string] {
-  const i = raw.indexOf(sep);
-  if (i <= 0) throw new UserError(`${flag} takes ${example}; "${raw}" has no "${sep.trim()}".`);
-  return [raw.slice(0, i).trim(), raw.slice(i + sep.length).trim()];
+/** The value of a parse, or its sentence as a UserError. */
+function orRefuse<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new UserError(parsed.message);
+  return parsed.value;
 }
 
-function parseHostPort(raw: string): { host: string; port: number } {
-  const m = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(raw.trim());
-  if (!m) throw new UserError(`--attach takes HOST:PORT, like 127.0.0.1:9229; "${raw}" is not that.`);
-  return { host: m[1].replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+/** --env K=V flags by the forms' rules (shared/headers.ts). */
+export function envFromFlags(flags: string[] | undefined): Record<string, string> {
+  return orRefuse(parseEnvEntries((flags ?? []).map((text) => ({ text, where: `--env ${JSON.stringify(text)}` }))));
+}
+
+/** -H "K: V" flags by the forms' rules: RFC 7230 names, no line breaks in a value, repeats merged. */
+export function headersFromFlags(flags: string[] | undefined): Record<string, string> {
+  return orRefuse(parseHeaderEntries((flags ?? []).map((text) => ({ text, where: `--header ${JSON.stringify(text)}` }))));
 }
 
 export async function recordCommand(argv: string[]): Promise<number> {
   let parsed;
+  refuseNegativeNumbers(argv);
   try {
     parsed = parseArgs({
       args: argv,
@@ -83,10 +106,12 @@ export async function recordCommand(argv: string[]): Promise<number> {
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' },
       },
     });
   } catch (e) {
-    throw new UserError(`${(e as Error).message.split('. ')[0].replace(/\.$/, '')} (see "flambe record --help").`);
+    throw new UserError(parseArgsSentence(e, 'record'));
   }
   const { values: o, tokens } = parsed;
   if (o.help) {
@@ -104,28 +129,26 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
 
-  const env: Record<string, string> = {};
-  for (const pair of o.env ?? []) {
-    const [k, v] = splitPair(pair, '=', '--env', 'KEY=VALUE');
-    env[k] = v;
-  }
-  const headers: Record<string, string> = {};
-  for (const h of o.header ?? []) {
-    const [k, v] = splitPair(h, ':', '--header', '"Name: value"');
-    headers[k] = v;
-  }
+  const env = envFromFlags(o.env);
+  const headers = headersFromFlags(o.header);
+  const routes = routesFromFlags(o.route, o.routes);
+  const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
 
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
   }
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, cpuSplit: cpuSplitOf });
-  if (o.save) {
-    const status = await service.api.libraryStatus({});
-    if (status.problem) {
-      await service.dispose();
-      throw new UserError(status.problem.split(' Recordings are kept')[0]);
-    }
-  }
+  const loadInput = {
+    url: o.url, method: o.method, headers, body: o.body,
+    connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
+    requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
+    warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'),
+  };
+  // Every number is checked before a script is launched.
+  checkRecordRequest(null, loadInput, true);
+  if (o.attach !== undefined) parseHostPort(o.attach);
+  // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
+  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);
@@ -135,6 +158,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSigint);
   let interrupted = false;
   let recording = false;
+  let launched: TargetInfo | null = null;
+  let reported = false;
 
   try {
     let target: TargetInfo | null = null;
@@ -147,11 +172,13 @@ export async function recordCommand(argv: string[]): Promise<number> {
       });
       handleSignal = () => { interrupted = true; void service.dispose().then(() => process.exit(130)); };
       target = await service.api.launchTarget({ script: o.launch, args: scriptArgs, cwd: o.cwd, env, nodePath: o.node });
+      launched = target;
       if (json) unsubscribe();
     } else if (o.attach !== undefined) {
       const { host, port } = parseHostPort(o.attach);
       line.status(`Attaching to ${host}:${port}`);
       target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
+      launched = target;
     }
 
     let url = o.url;
@@ -161,19 +188,26 @@ export async function recordCommand(argv: string[]): Promise<number> {
       url = url ? new URL(url, found).href : found;
     }
 
-    const check = recordRequestSchema.safeParse({
-      targetId: target?.targetId ?? null,
-      load: {
-        url, method: o.method?.toUpperCase(), headers, body: o.body,
-        connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
-        requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
-      },
-      warmupSec: num(o.warmup, '--warmup'),
-      samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
-      name: o.name,
-      tags: o.tag ?? [],
-    });
-    if (!check.success) throw new UserError(describeValidationError(check.error));
+    const request = checkRecordRequest(target?.targetId ?? null, { ...loadInput, url });
+    if (o['print-k6']) {
+      const ac = autocannonCommand(request.load);
+      const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
+      process.stdout.write(header + k6Script(request.load));
+      return 0;
+    }
+
+    if (o['per-route-cpu']) {
+      if (!target) throw new UserError('--per-route-cpu profiles each route: it needs --launch or --attach.');
+      if (!routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
+      service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+      recording = true;
+      const rows = await service.api.profileRoutes(request);
+      line.clear();
+      process.stdout.write(json ? JSON.stringify({ routeCpu: rows }) + '\n' : formatRouteCpu(rows).join('\n') + '\n');
+      const failed = rows.find((r) => r.error);
+      if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
+      return failed ? 1 : 0;
+    }
 
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
       service.onEvent((e) => {
@@ -182,7 +216,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       });
     });
     recording = true;
-    const { recordingId } = await service.api.startRecording(check.data);
+    const { recordingId } = await service.api.startRecording(request);
     handleSignal = () => {
       if (interrupted) { void service.dispose().then(() => process.exit(130)); return; }
       interrupted = true;
@@ -190,13 +224,20 @@ export async function recordCommand(argv: string[]): Promise<number> {
       void service.api.stopRecording({ id: recordingId });
     };
     const outcome = await finished;
-    const result = await service.api.getRecording({ id: outcome.recordingId });
+    const { hasProfile, ...meta } = await service.api.getRecording({ id: outcome.recordingId });
+    const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
+    const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
     line.clear();
     if (o.save && !outcome.saved) {
-      // The library refused the write: the profile must not be lost with this process.
-      const fallback = path.resolve(o.out ?? `flambe-${result.id.slice(0, 8)}.flambe`);
-      if (!o.out) writeFileSync(fallback, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: result }));
-      out.write(`flambe: ${outcome.saveError?.split(' It is kept')[0]} It was written to ${fallback} instead.\n`);
+      // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
+      const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
+      if (result.load || result.profile) {
+        const fallback = bundleFallbackPath(o.out, result.id);
+        writeFileSync(fallback, writeBundle(result));
+        out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
+      } else {
+        out.write(`flambe: ${why}\n`);
+      }
     }
 
     let file: string | null = null;
@@ -208,12 +249,19 @@ export async function recordCommand(argv: string[]): Promise<number> {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }
     }
-    report(result, file, json, o.save && outcome.saved ? result.id : null);
+    report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
+    reported = true;
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
       return interrupted ? 130 : 1;
     }
     return interrupted ? 130 : 0;
+  } catch (e) {
+    // --json promises one object on stdout, also when the run never got a result.
+    if (json && !reported && isUserError(e)) {
+      process.stdout.write(jsonFailure(launched ? { nodeVersion: launched.nodeVersion, pid: launched.pid } : null, e.message));
+    }
+    throw e;
   } finally {
     line.clear();
     process.off('SIGINT', onSigint);
@@ -222,7 +270,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   }
 }
 
-async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
+export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
   line.status('Waiting for the script to listen on a port');
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -234,22 +282,25 @@ async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promi
   }
 }
 
+/** Samples and duration as the model counts them (the Library and the views show the same numbers). */
 function profileStats(profile: unknown): { samples: number; durationMs: number } | null {
-  const p = profile as { samples?: unknown[]; startTime?: number; endTime?: number } | null;
-  if (!p || !Array.isArray(p.samples)) return null;
-  return { samples: p.samples.length, durationMs: Math.round(((p.endTime ?? 0) - (p.startTime ?? 0)) / 10) / 100 };
+  if (!profile) return null;
+  try {
+    const summary = summarizeProfile(importProfile(profile));
+    return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
+  } catch {
+    return null; // a profile the model refuses: the run's other numbers still print
+  }
 }
 
-function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null): void {
+function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
   const stats = profileStats(result.profile);
   if (json) {
     const l = result.load;
     const obj = {
       target: result.target ? { nodeVersion: result.target.nodeVersion, pid: result.target.pid } : null,
-      load: l ? {
-        requests: l.requests, rps: l.rps, latencyMs: { p50: l.latencyMs.p50, p90: l.latencyMs.p90, p99: l.latencyMs.p99, max: l.latencyMs.max },
-        errors: l.errors, timeouts: l.timeouts, non2xx: l.non2xx,
-      } : null,
+      load: l ? loadJson(l, slowMs) : null,
+      ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
@@ -260,7 +311,11 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   const lines: string[] = [];
   if (result.target) lines.push(`Target   ${result.target.label} (pid ${result.target.pid}, Node ${result.target.nodeVersion})`);
   if (result.settings) lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
-  if (result.load) lines.push(...formatLoadSummary(result.load));
+  const asked = result.settings?.load.connections;
+  if (result.load?.connections !== undefined && asked !== undefined && result.load.connections < asked) {
+    lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
+  }
+  if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   process.stdout.write(lines.join('\n') + '\n');

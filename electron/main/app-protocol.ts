@@ -4,40 +4,16 @@
 // under plain Node; main.ts hands createAppProtocolHandler to protocol.handle.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { contentSecurityPolicy } from '../../shared/csp.ts';
+import { contentTypeFor } from '../../shared/http.ts';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'flambe';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
-/** Sent with every response; the same policy index.html carries as a meta tag (minus ws:, which browser mode needs). */
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-export function contentTypeFor(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+/** Sent with every response: the one policy of shared/csp.ts (index.html carries it as a meta tag). */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 /**
  * Maps an app:// URL to a file under `root`, or null when the URL is not

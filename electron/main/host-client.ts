@@ -2,9 +2,9 @@
 // forwards events, restarts the host if it died, and disposes it on quit.
 // The child is injected (utilityProcess in main.ts, a fake in the tests), so
 // this file never imports `electron`.
-import type { ApiMethod, FlambeEvent } from '../../shared/api.ts';
+import type { ApiMethod, FlambeEvent, InvokeOutcome } from '../../shared/api.ts';
 import { messageOf } from '../services/errors.ts';
-import { isHostReply, type HostRequest, type InvokeOutcome } from './ipc-contract.ts';
+import { isHostReply, type HostRequest } from '../service-host/protocol.ts';
 
 /** The part of Electron's UtilityProcess the client uses. */
 export interface HostChild {

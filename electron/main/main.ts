@@ -1,7 +1,7 @@
-// Electron's main process, kept thin (DESIGN.md "Layering"): app lifecycle,
+// Electron's main process, kept thin (docs/ARCHITECTURE.md "Layering"): app lifecycle,
 // the one window, the menu, and the IPC wiring between the renderer and the
 // service host. The services themselves run in a utilityProcess
-// (service-host.ts), never on this thread. Bundled to dist/electron/main.js.
+// (electron/service-host/), never on this thread. Bundled to dist/electron/main.js.
 import {
   app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell, utilityProcess,
   type IpcMainInvokeEvent, type MenuItemConstructorOptions,
@@ -12,9 +12,9 @@ import { messageOf } from '../services/errors.ts';
 import { platformDataDir } from '../services/library/paths.ts';
 import { APP_INDEX_URL, APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { ServiceHostClient, type HostChild } from './host-client.ts';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type InvokeOutcome } from './ipc-contract.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/bridge.ts';
+import { isApiMethod, type InvokeOutcome } from '../../shared/api.ts';
 import { isTrustedSender, type SenderFacts } from './sender-check.ts';
-import { validateCall } from './validate-call.ts';
 
 /** How long quitting waits for the host to stop launched targets and recordings. */
 const HOST_DISPOSE_TIMEOUT_MS = 3000;
@@ -92,9 +92,9 @@ function start(): void {
 
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, method: unknown, arg: unknown): Promise<InvokeOutcome> => {
     if (!isTrustedSender(senderFacts(event, win))) throw new Error("Refused: only Flambé's own window may call its services.");
-    const call = validateCall(method, arg);
-    if (!call.ok) return call;
-    return host.invoke(call.method, call.arg);
+    // The argument is validated once, by the service host's dispatcher; here only the name is checked.
+    if (!isApiMethod(method)) return { ok: false, error: { kind: 'user', message: `There is no API method "${String(method).slice(0, 80)}".` } };
+    return host.invoke(method, arg);
   });
 
   app

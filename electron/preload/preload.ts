@@ -1,12 +1,12 @@
-// The whole bridge between the sandboxed renderer and main (DESIGN.md "One
+// The whole bridge between the sandboxed renderer and main (docs/ARCHITECTURE.md "One
 // contract, three transports"): one generic `invoke` for every method of
 // shared/api.ts and one event subscription. No per-method code, no logic.
 // Bundled to ONE CommonJS file (dist/electron/preload.cjs): a sandboxed
 // preload can require nothing but `electron`, so everything else is inlined.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { FlambeEvent } from '../../shared/api.ts';
+import type { FlambeEvent, InvokeOutcome } from '../../shared/api.ts';
 import { apiMethodNames } from '../../shared/api-methods.ts';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, type FlambeBridge, type InvokeOutcome } from '../main/ipc-contract.ts';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, type FlambeBridge } from '../../shared/bridge.ts';
 
 const known = new Set<string>(apiMethodNames);
 

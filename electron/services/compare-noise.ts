@@ -1,11 +1,11 @@
 // The library's repeated recordings of A's and B's settings, as the noise
 // estimate shared/compare uses for comparisons of one run each (its noise.ts
 // says the method). Reads metadata only, never a profile.
-import type { CpuSplit, RecordingResult } from '../../shared/api.ts';
+import type { CpuSplit, RecordingMeta } from '../../shared/api.ts';
 import { estimateNoise, runMetaOf, type NoiseEstimate, type NoiseRun, type RunMeta } from '../../shared/compare/index.ts';
 import type { Library } from './library/library.ts';
 
-export function noiseRunOf(rec: RecordingResult, durationMs: number | null, cpuSplit: CpuSplit | null): NoiseRun {
+export function noiseRunOf(rec: RecordingMeta, durationMs: number | null, cpuSplit: CpuSplit | null): NoiseRun {
   const load = rec.load!;
   const values: NoiseRun['values'] = { rps: load.rps, p50Ms: load.latencyMs.p50, p90Ms: load.latencyMs.p90, p99Ms: load.latencyMs.p99, maxMs: load.latencyMs.max };
   // Non-idle CPU per 1000 requests, as shared/compare's cpuMsPer1k computes it from the profile.

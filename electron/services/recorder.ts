@@ -1,4 +1,4 @@
-// A recording, step by step (DESIGN.md "A recording, step by step"):
+// A recording, step by step (docs/ARCHITECTURE.md "A recording, step by step"):
 // connect → warm-up → profile + burst (sampling the process) → stop.
 // Faults end the recording with one sentence and keep what was measured.
 import { randomUUID } from 'node:crypto';
@@ -59,7 +59,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     tags: [],
     notes: '',
     createdAt: new Date().toISOString(),
-    target: target ? { kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv, output: target.info.output } : null,
+    target: target ? {
+      kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv,
+      ...(target.info.env ? { env: target.info.env, args: target.info.args ?? [] } : {}),
+      ...(target.info.stdio ? { stdio: target.info.stdio } : {}),
+    } : null,
     settings: req,
     load: null,
     profile: null,
@@ -124,7 +128,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     current = runBurst({
       settings: req.load,
       onSecond: (s) => {
-        done += s.rps;
+        done += s.requests ?? s.rps;
         const within = req.load.requests !== undefined ? done / req.load.requests : (Date.now() - t0) / 1000 / req.load.durationSec;
         progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
       },
@@ -155,8 +159,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }
     }
+    if (target && !result.profile) {
+      loadError ??= 'The inspector connection closed during the recording, so there is no CPU profile; the load results are kept.';
+    }
     if (loadError) throw new UserError(loadError);
-    result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec);
+    result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec, req.load.durationSec);
   }
 
   /** Ends a phase early, with a sentence, when the target exits or disconnects. */
@@ -164,7 +171,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (!target) return p;
     return Promise.race([
       p,
-      target.gone.then((why) => { throw new UserError(`${why} during the ${phase}; what was measured until then is kept.`); }),
+      target.gone.then((why) => {
+        throw new UserError(phase === 'warm-up'
+          ? `${why} during the warm-up, before anything was recorded.`
+          : `${why} during the ${phase}; what was measured until then is kept.`);
+      }),
     ]);
   }
 
@@ -191,12 +202,16 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
 }
 
 /** Turns a finished burst into a sentence when the server did not serve it. */
-export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: number): string | null {
+export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: number, durationSec?: number): string | null {
   if (!load) return null;
   const answered = load.requests;
   const fiveXx = Object.entries(load.statusCodes).reduce((n, [c, k]) => (c.startsWith('5') ? n + k : n), 0);
   if (answered === 0 && load.timeouts > 0) return `The server at ${url} did not answer any request within ${timeoutSec} s: it seems to hang.`;
   if (answered === 0 && load.errors > 0) return `Every request to ${url} failed to connect: did the server stop?`;
+  // Nothing failed and nothing timed out: the answers were still on their way when the burst ended.
+  if (answered === 0 && durationSec !== undefined && timeoutSec > durationSec) {
+    return `No answer came back within the ${durationSec} s burst: the server at ${url} takes longer than that to answer a request — record for longer, or find out why it is so slow.`;
+  }
   if (answered === 0) return `No request to ${url} was answered.`;
   if (fiveXx / answered > 0.5) return `The server answered ${fiveXx} of ${answered} requests with a 5xx error: look at its console for the cause.`;
   if (load.timeouts > answered) return `Most requests timed out after ${timeoutSec} s: the server is overloaded or stuck.`;

@@ -1,16 +1,24 @@
-// The implementation of the contract in shared/api.ts. Transports (Electron's
-// utility process, the browser-mode server, the CLI) call it with arguments
-// they have already validated against apiInputSchemas.
+// The implementation of the contract in shared/api.ts. Nothing calls it
+// directly: transports go through dispatch/ (browser mode, the service host)
+// or through `api`, the validated FlambeApi (the CLI, tests), so every
+// argument arrives here parsed by its schema, defaults filled in.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { describeValidationError, experimentSpecSchema, recordRequestSchema } from '../../shared/api.ts';
+import { overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
 import type {
-  CpuSplit, DemoServerInfo, FlambeApi, FlambeEvent, FlambeEvents, ListQuery, RecordRequestResolved, RecordingResult,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
+  RecordingMeta, RecordingResult,
 } from '../../shared/api.ts';
+import { runSweep } from './load/sweep.ts';
+import { profileRoutes } from './load/profile-routes.ts';
+import { measureOverhead } from './load/overhead.ts';
+import { runBurstInWorker } from './load/run.ts';
 import { UserError, messageOf } from './errors.ts';
+import { validatedApi } from './dispatch/dispatch.ts';
 import { Library, defaultName } from './library/library.ts';
-import { recordingFromFile, toBundle } from './library/files.ts';
-import { cpuSplitOf } from './library/split.ts';
+import { toBundle } from './library/files.ts';
+import { prepareImportOffThread } from './library/import-in-worker.ts';
+import { launchDetails } from './library/launch-details.ts';
 import { libraryNoise } from './compare-noise.ts';
 import { estimateNoise, runMetaOf } from '../../shared/compare/index.ts';
 import { demoServerDir } from './paths.ts';
@@ -22,13 +30,20 @@ import { TargetRegistry } from './targets/registry.ts';
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
   libraryPath?: string | null;
-  /** The headline CPU split of a profile, stored with each recording. */
-  cpuSplit?: (profile: unknown) => CpuSplit | null;
   libraryBusyTimeoutMs?: number;
+  /**
+   * Whether the caller lives on after a refused save and can offer to export
+   * what it kept in memory (the app, browser mode). The CLI says false: its
+   * sentences then carry no advice about memory, instead of having it cut off.
+   */
+  keepsUnsavedInMemory?: boolean;
 }
 
 export interface FlambeService {
+  /** The contract for in-process callers: each call validated by services/dispatch. */
   api: FlambeApi;
+  /** The implementation, for services/dispatch only: it trusts its (validated) arguments. */
+  impl: FlambeServiceApi;
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   /** Stops running recordings and launched processes (no orphans). */
   dispose(): Promise<void>;
@@ -50,17 +65,19 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   };
   const targets = new TargetRegistry(emit);
   const running = new Map<string, RecordingHandle>();
+  const recordingTargets = new Set<string>();
   // Recordings the library could not store (or all of them, without a library):
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
 
+  const inMemory = options.keepsUnsavedInMemory ?? true;
   let library: Library | null = null;
   let libraryProblem: string | null = null;
   if (options.libraryPath) {
     try {
-      library = new Library(options.libraryPath, { cpuSplit: options.cpuSplit ?? cpuSplitOf, busyTimeoutMs: options.libraryBusyTimeoutMs });
+      library = new Library(options.libraryPath, { busyTimeoutMs: options.libraryBusyTimeoutMs });
     } catch (e) {
-      libraryProblem = `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.`;
+      libraryProblem = inMemory ? `${messageOf(e)} Recordings are kept in memory until Flambé closes: export the ones you want to keep.` : messageOf(e);
     }
   } else if (options.libraryPath === undefined) {
     libraryProblem = 'No library file is in use: recordings are kept in memory until Flambé closes.';
@@ -84,7 +101,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     } catch (e) {
       unsaved.set(result.id, result);
       const why = (e as { code?: string; errstr?: string }).errstr ?? messageOf(e);
-      return { saved: false, saveError: `Could not save the recording to the library (${why}). It is kept in memory until Flambé closes: export it to keep it.` };
+      const advice = inMemory ? ' It is kept in memory until Flambé closes: export it to keep it.' : '';
+      return { saved: false, saveError: `Could not save the recording to the library (${why}).${advice}` };
     }
   }
 
@@ -95,33 +113,98 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     if (!library) throw new UserError('That recording is not available any more.');
     return library.get(id);
   };
+  const metaOf = (id: string): RecordingMeta => {
+    const mem = unsaved.get(id);
+    if (mem) {
+      const { profile, ...meta } = mem;
+      return { ...meta, hasProfile: profile != null };
+    }
+    if (running.has(id)) throw new UserError('That recording is still running.');
+    if (!library) throw new UserError('That recording is not available any more.');
+    return library.meta(id);
+  };
+  const NO_PROFILE = 'This recording has no CPU profile (it was a load-only run).';
 
-  const api: FlambeApi = {
+  const stoppedIds = new Set<string>();
+  const lastOverhead = new Map<number, OverheadResult>();
+
+  /** Starts a recording; `finished` resolves once it is kept (saved, or in memory). */
+  function begin(req: RecordRequest): { id: string; finished: Promise<RecordingResult> } {
+    // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
+    const request: RecordRequestResolved = recordRequestSchema.parse(req);
+    const target = request.targetId ? targets.get(request.targetId) : null;
+    // Two profilers on one target would mix their samples and their load.
+    if (request.targetId && recordingTargets.has(request.targetId)) {
+      throw new UserError('This target is already being recorded: wait for that recording to finish, or stop it first.');
+    }
+    const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
+    running.set(handle.id, handle);
+    if (request.targetId) recordingTargets.add(request.targetId);
+    const finished = handle.done.then((result) => {
+      result.name = request.name
+        || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt, launchDetails(result.target));
+      result.tags = [...new Set(request.tags)];
+      const outcome = keep(result);
+      running.delete(handle.id);
+      if (request.targetId) recordingTargets.delete(request.targetId);
+      emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
+      return result;
+    });
+    return { id: handle.id, finished };
+  }
+
+  const impl: FlambeServiceApi = {
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
     getTarget: ({ targetId }) => targets.refresh(targetId),
+    listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
-      // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
-      const request: RecordRequestResolved = recordRequestSchema.parse(req);
-      const target = request.targetId ? targets.get(request.targetId) : null;
-      const handle = startRecording({ request, target, onProgress: (p) => emit('recordingProgress', p) });
-      running.set(handle.id, handle);
-      void handle.done.then((result) => {
-        result.name = request.name || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt);
-        result.tags = [...new Set(request.tags)];
-        const outcome = keep(result);
-        running.delete(handle.id);
-        emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
-      });
-      return { recordingId: handle.id };
+      return { recordingId: begin(req).id };
     },
     async stopRecording({ id }) {
+      stoppedIds.add(id);
       running.get(id)?.stop();
     },
+    async runSweep(req) {
+      const request = sweepRequestSchema.parse(req);
+      const levelIds: string[] = [];
+      return runSweep(request, {
+        record: (r) => {
+          const level = begin(r);
+          levelIds.push(level.id);
+          return level.finished;
+        },
+        stopped: () => levelIds.some((id) => stoppedIds.has(id)),
+      });
+    },
+    async profileRoutes(req) {
+      return profileRoutes(recordRequestSchema.parse(req), (r) => begin(r).finished);
+    },
+    async measureOverhead(req) {
+      const request = overheadRequestSchema.parse(req);
+      const result = await measureOverhead(request, { target: targets.get(request.targetId), runBurst: runBurstInWorker });
+      lastOverhead.set(result.samplingIntervalUs, result);
+      return result;
+    },
+    async lastOverhead({ samplingIntervalUs }) {
+      return lastOverhead.get(samplingIntervalUs) ?? null;
+    },
     async getRecording({ id }) {
-      return fetch(id);
+      return metaOf(id);
+    },
+    async getProfile({ id }) {
+      const mem = unsaved.get(id);
+      if (mem) {
+        if (mem.profile == null) throw new UserError(NO_PROFILE);
+        return Buffer.from(JSON.stringify(mem.profile));
+      }
+      if (running.has(id)) throw new UserError('That recording is still running.');
+      if (!library) throw new UserError('That recording is not available any more.');
+      const bytes = library.profileBytes(id);
+      if (!bytes) throw new UserError(library.has(id) ? NO_PROFILE : 'That recording is not in the library (it may have been deleted).');
+      return bytes;
     },
     async demoServer() {
       const dir = demoServerDir();
@@ -155,9 +238,11 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async importFile({ fileName, content }) {
       const lib = needLibrary();
-      const rec = recordingFromFile(fileName, content);
+      // Parsed, imported once and compressed in a worker thread when big: other calls keep being answered.
+      const { rec, packed } = await prepareImportOffThread(fileName, content, { onPhase: (phase) => emit('importProgress', { fileName, phase }) });
+      emit('importProgress', { fileName, phase: 'saving' });
       if (lib.has(rec.id)) rec.id = randomUUID();
-      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported');
+      const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       changed(row.id);
       return row;
     },
@@ -169,27 +254,27 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
       return { fileName: `${safeName}.cpuprofile`, content: text };
     },
-    startExperiment: async (spec) => {
-      const parsed = experimentSpecSchema.safeParse(spec);
-      if (!parsed.success) throw new UserError(describeValidationError(parsed.error));
-      return experiments.start(parsed.data);
-    },
+    startExperiment: async (spec) => experiments.start(spec),
     stopExperiment: async ({ id }) => experiments.stop(id),
     getExperiment: async ({ id }) => experiments.get(id),
     listExperiments: async () => experiments.list(),
     async compareNoise({ a, b }) {
       // Metadata only: the profiles are not needed to find repeats.
-      const metaOf = (id: string) => runMetaOf(unsaved.get(id) ?? (library?.has(id) ? library.getWithoutProfile(id) : fetch(id)));
-      const ma = metaOf(a);
-      const mb = metaOf(b);
+      const ma = runMetaOf(metaOf(a));
+      const mb = runMetaOf(metaOf(b));
       return library ? libraryNoise(library, ma, mb) : estimateNoise([], ma, mb);
     },
   };
-  // Experiments run through this same API (launch, record, save), so every round is an ordinary recording.
-  const experiments = createExperiments({ api, onEvent: (l) => { listeners.add(l); return () => listeners.delete(l); }, emit, library: () => library, libraryProblem: () => libraryProblem });
+  const api = validatedApi(impl);
+  // Experiments run through this same service (launch, begin() a recording, keep it), so every round is an ordinary recording.
+  const experiments = createExperiments({
+    api, record: begin, onEvent: (l) => { listeners.add(l); return () => listeners.delete(l); }, emit,
+    library: () => library, libraryProblem: () => libraryProblem,
+  });
 
   return {
     api,
+    impl,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

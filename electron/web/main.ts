@@ -1,14 +1,13 @@
 // `npm run web` / `node dist/node/web.js [--port N] [--no-open]`: Flambé in a browser.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createFlambeService } from '../services/service.ts';
 import { startWebServer } from './server.ts';
+import { openBrowser, type RedirectFile } from './open-browser.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
-import { cpuSplitOf } from '../services/library/split.ts';
 
 function rendererDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,19 +16,6 @@ function rendererDir(): string {
     if (existsSync(path.join(dir, 'index.html'))) return dir;
   }
   return path.resolve(here, '../renderer');
-}
-
-function openBrowser(url: string): void {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]]
-    : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]]
-    : ['xdg-open', [url]];
-  try {
-    const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true });
-    child.on('error', () => process.stdout.write('(Could not open a browser by itself: open the address above.)\n'));
-    child.unref();
-  } catch {
-    // The printed address is enough.
-  }
 }
 
 async function main() {
@@ -50,7 +36,7 @@ async function main() {
     process.exit(1);
   }
   const libraryPath = resolveLibraryPath(values.library);
-  const service = createFlambeService({ libraryPath, cpuSplit: cpuSplitOf });
+  const service = createFlambeService({ libraryPath });
   const token = randomBytes(24).toString('base64url');
   let server;
   try {
@@ -63,12 +49,16 @@ async function main() {
   process.stdout.write(`Flambé is running at ${server.url}\nLibrary: ${libraryPath}\nKeep this terminal open; press Ctrl-C to stop.\n`);
   const status = await service.api.libraryStatus({});
   if (status.problem) process.stdout.write(`Warning: ${status.problem}\n`);
-  if (!values['no-open'] && !process.env.CI) openBrowser(server.url);
+  let redirect: RedirectFile | null = null;
+  if (!values['no-open'] && !process.env.CI) {
+    redirect = openBrowser(server.url, { onError: () => process.stdout.write('(Could not open a browser by itself: open the address above.)\n') });
+  }
 
   let stopping = false;
   const stop = async () => {
     if (stopping) process.exit(130);
     stopping = true;
+    redirect?.remove();
     await service.dispose();
     await server.close();
     process.exit(0);

@@ -1,17 +1,24 @@
 // Browser mode: the services behind HTTP + WebSocket on loopback only.
 // The inspector can run any code in a target, so this server is guarded like
-// a local admin panel: a random per-run token on every request (URL, header or
-// the cookie the first page load sets), and Host/Origin checked against our own
-// address (DNS rebinding, cross-site requests).
+// a local admin panel: a random per-run token on every API call and on the
+// event socket (a header, or the URL for the socket), and Host/Origin checked
+// against our own address on every request (DNS rebinding, cross-site
+// requests). No cookie: cookies ignore ports, so one would reach every other
+// server on 127.0.0.1. The built UI's files are public (they hold no secret),
+// so the page reloads without its token; the UI keeps the token in
+// sessionStorage. Nobody may frame the UI (frame-ancestors, X-Frame-Options).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { apiInputSchemas, describeValidationError, isApiMethod, type ApiErrorPayload } from '../../shared/api.ts';
-import { isUserError, messageOf } from '../services/errors.ts';
+import { isApiMethod, type ApiErrorPayload } from '../../shared/api.ts';
+import { messageOf } from '../services/errors.ts';
+import { dispatch } from '../services/dispatch/dispatch.ts';
 import type { FlambeService } from '../services/service.ts';
+import { contentSecurityPolicy, loopbackWebSocketOrigins } from '../../shared/csp.ts';
+import { contentTypeFor } from '../../shared/http.ts';
 
 export interface WebServerOptions {
   service: FlambeService;
@@ -27,15 +34,9 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json', '.map': 'application/json', '.woff2': 'font/woff2',
-};
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self' ws: wss:";
 const MAX_BODY = 1024 * 1024;
 // Imported profiles arrive as the request body: allow files of a few hundred MB.
 const MAX_IMPORT_BODY = 512 * 1024 * 1024;
-const COOKIE = 'flambe_token';
 
 function sameToken(given: string | undefined | null, token: string): boolean {
   if (!given) return false;
@@ -44,80 +45,126 @@ function sameToken(given: string | undefined | null, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, v] = part.trim().split('=');
-    if (k === COOKIE) return v;
-  }
-  return undefined;
-}
-
-/** Why a request is refused, or null when it may proceed. */
-export function refusal(req: IncomingMessage, port: number, token: string): string | null {
+/**
+ * Why a request is refused, or null when it may proceed. `needsToken` is
+ * false for the UI's public files: Host and Origin are still checked.
+ */
+export function refusal(req: IncomingMessage, port: number, token: string, needsToken = true): string | null {
   const allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
   if (!allowedHosts.includes(req.headers.host ?? '')) return 'foreign Host header';
   const origin = req.headers.origin;
   if (origin !== undefined && !allowedHosts.some((h) => origin === `http://${h}`)) return 'foreign Origin header';
+  if (!needsToken) return null;
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const given = url.searchParams.get('token') ?? (req.headers['x-flambe-token'] as string | undefined) ?? cookieToken(req);
+  const given = url.searchParams.get('token') ?? (req.headers['x-flambe-token'] as string | undefined);
   if (!sameToken(given, token)) return 'missing or wrong token';
   return null;
 }
 
-function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}) {
-  res.writeHead(status, {
-    'content-type': type, 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer', 'content-security-policy': CSP, 'cache-control': 'no-store', ...extra,
+class BodyTooLarge extends Error {}
+
+/**
+ * The request body's bytes. Over `limit`, rejects with BodyTooLarge and
+ * discards the rest as it arrives rather than destroying the socket, so the
+ * refusal reaches the client (a reset would hide it, and break keep-alive).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
   });
-  res.end(body);
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) => send(res, status, JSON.stringify(body), 'application/json');
-
-async function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new Error('too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/**
+ * The argument of a call that carries bytes (an imported file): the bytes are
+ * the body, the rest of the argument is JSON in the x-flambe-arg header and
+ * x-flambe-bytes names the field the bytes go in.
+ */
+function bytesArg(req: IncomingMessage, body: Buffer): unknown {
+  const field = String(req.headers['x-flambe-bytes'] ?? '');
+  if (!/^[A-Za-z]{1,40}$/.test(field)) throw new Error('bad bytes field');
+  const rest = JSON.parse(decodeURIComponent(String(req.headers['x-flambe-arg'] ?? '%7B%7D'))) as unknown;
+  if (typeof rest !== 'object' || rest === null || Array.isArray(rest)) throw new Error('bad argument');
+  return { ...rest, [field]: body };
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const { service, token, staticDir } = opts;
   let port = 0;
+  let csp = '';
+
+  function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}) {
+    res.writeHead(status, {
+      'content-type': type, 'content-length': Buffer.byteLength(body), 'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer', 'content-security-policy': csp, 'x-frame-options': 'DENY', 'cache-control': 'no-store', ...extra,
+    });
+    res.end(body);
+  }
+  const sendJson = (res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) =>
+    send(res, status, JSON.stringify(body), 'application/json', extra);
 
   async function handleApi(method: string, req: IncomingMessage, res: ServerResponse) {
-    const fail = (status: number, error: ApiErrorPayload) => sendJson(res, status, { ok: false, error });
+    const fail = (status: number, error: ApiErrorPayload, extra: Record<string, string> = {}) => sendJson(res, status, { ok: false, error }, extra);
     if (req.method !== 'POST') return fail(405, { message: 'Use POST.', kind: 'user' });
     if (!isApiMethod(method)) return fail(404, { message: `There is no API method "${method}".`, kind: 'user' });
     let arg: unknown;
+    const limit = method === 'importFile' ? MAX_IMPORT_BODY : MAX_BODY;
+    let body: Buffer;
     try {
-      const limit = method === 'importFile' ? MAX_IMPORT_BODY : MAX_BODY;
-      const text = await readBody(req, limit);
-      arg = text ? JSON.parse(text) : {};
-    } catch {
-      return fail(400, { message: `The request body is not valid JSON (or is larger than ${method === 'importFile' ? '512' : '1'} MB).`, kind: 'user' });
-    }
-    const parsed = apiInputSchemas[method].safeParse(arg);
-    if (!parsed.success) return fail(400, { message: describeValidationError(parsed.error), kind: 'user' });
-    try {
-      const call = service.api[method] as (a: unknown) => Promise<unknown>;
-      const result = await call(parsed.data);
-      sendJson(res, 200, { ok: true, result: result ?? null });
+      body = await readBody(req, limit);
     } catch (e) {
-      if (isUserError(e)) fail(400, { message: e.message, kind: 'user' });
-      else {
-        process.stderr.write(`internal error in ${method}: ${e instanceof Error ? e.stack : String(e)}\n`);
-        fail(500, { message: `Something went wrong inside Flambé: ${messageOf(e)}`, kind: 'internal' });
-      }
+      if (!(e instanceof BodyTooLarge)) throw e;
+      // The rest of the body is not read: this connection ends after the answer.
+      return fail(413, { message: `The request is larger than ${limit / (1024 * 1024)} MB, more than Flambé accepts.`, kind: 'user' }, { connection: 'close' });
     }
+    try {
+      if (req.headers['content-type'] === 'application/octet-stream') arg = bytesArg(req, body);
+      else {
+        const text = body.toString('utf8');
+        arg = text ? JSON.parse(text) : {};
+      }
+    } catch {
+      return fail(400, { message: 'The request body is not valid JSON.', kind: 'user' });
+    }
+    // Errors are data (issue 9 item 20): a user's mistake answers 200 with {ok:false,error}, so the
+    // browser logs no "Failed to load resource"; 4xx is kept for the guard and the transport itself.
+    const outcome = await dispatch(service.impl, method, arg, (line) => process.stderr.write(`${line}\n`));
+    // Bytes (a recording's profile) travel as the body, as they are: no JSON round trip.
+    if (outcome.ok && outcome.result instanceof Uint8Array) {
+      return send(res, 200, Buffer.from(outcome.result.buffer, outcome.result.byteOffset, outcome.result.byteLength), 'application/octet-stream');
+    }
+    sendJson(res, 200, outcome);
   }
 
-  async function handleStatic(pathname: string, res: ServerResponse, setCookie: boolean) {
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+  async function handleStatic(pathname: string, res: ServerResponse) {
+    let rel: string;
+    try {
+      rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    } catch {
+      return send(res, 400, 'Bad request: the address has a malformed %-escape.\n', 'text/plain');
+    }
     const file = path.resolve(staticDir, rel);
     if (file !== staticDir && !file.startsWith(staticDir + path.sep)) return send(res, 403, 'Forbidden\n', 'text/plain');
     let body: Buffer;
@@ -127,16 +174,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       if (rel === 'index.html') return send(res, 500, 'The UI is not built: run "npm run build".\n', 'text/plain');
       return send(res, 404, 'Not found\n', 'text/plain');
     }
-    const extra: Record<string, string> = setCookie ? { 'set-cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/` } : {};
-    send(res, 200, body, CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream', extra);
+    send(res, 200, body, contentTypeFor(file));
   }
 
   const server = createServer((req, res) => {
-    const why = refusal(req, port, token);
-    if (why) return send(res, 403, `Forbidden: ${why}. Open the address Flambé printed, with its token.\n`, 'text/plain');
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const isApi = url.pathname === '/api' || url.pathname.startsWith('/api/');
+    const why = refusal(req, port, token, isApi);
+    if (why) return send(res, 403, `Forbidden: ${why}. Open the address Flambé printed, with its token.\n`, 'text/plain');
     const api = /^\/api\/([A-Za-z]+)$/.exec(url.pathname);
-    const done = api ? handleApi(api[1], req, res) : handleStatic(url.pathname, res, url.searchParams.has('token'));
+    if (isApi && !api) return sendJson(res, 404, { ok: false, error: { kind: 'user', message: 'There is no such API address.' } });
+    const done = api ? handleApi(api[1], req, res) : handleStatic(url.pathname, res);
     done.catch((e) => {
       if (!res.headersSent) send(res, 500, `Internal error: ${messageOf(e)}\n`, 'text/plain');
     });
@@ -165,6 +213,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  csp = contentSecurityPolicy({ connect: loopbackWebSocketOrigins(port) });
 
   return {
     port,

@@ -7,8 +7,9 @@
 // recording keeps running — and its result arrives — while you browse the
 // library.
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
 import { CompareScreen } from './compare/CompareScreen.tsx';
 import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
@@ -22,18 +23,12 @@ import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
+import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
+import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import './app-nav.css';
-
-export interface TargetState {
-  info: TargetInfo;
-  /** Set once the process has exited (launched) or the inspector went away. */
-  exit: { code: number | null; signal: string | null } | null;
-  /** Launched with "Try the demo server": its routes are offered as quick picks. */
-  isDemo: boolean;
-}
 
 type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment';
 
@@ -49,7 +44,7 @@ export function App() {
   const client = useClient();
   const connection = useConnectionStatus();
   const [screen, setScreen] = useState<Screen>('record');
-  const [shown, setShown] = useState<{ result: RecordingResult; saveProblem: string | null } | null>(null);
+  const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
   const [experimentId, setExperimentId] = useState<string | null>(null);
   const [compareWith, setCompareWith] = useState<{ id: string; name: string } | null>(null);
@@ -75,9 +70,11 @@ export function App() {
   const { onTargetReady } = useSuggestedUrls({ client, target, setTarget, setLoadForm });
 
   const chooseTarget = (info: TargetInfo, isDemo: boolean) => {
-    setTarget({ info, exit: null, isDemo });
+    setTarget({ info, exit: info.running ? null : { code: null, signal: null }, isDemo });
     onTargetReady(info);
   };
+  // After a reload: the target launched before it, with its console.
+  useRecoveredTarget({ client, consoleStore, canRecover: () => target === null, onRecovered: chooseTarget });
 
   const go = useCallback((next: Screen) => {
     setScreen(next);
@@ -85,7 +82,7 @@ export function App() {
   }, []);
 
   // A recording ended: show it — unless the user went elsewhere meanwhile; then say so.
-  const onRecordingResult = (result: RecordingResult, saveProblem: string | null) => {
+  const onRecordingResult = (result: RecordingMeta, saveProblem: string | null) => {
     setShown({ result, saveProblem });
     if (screen === 'record') setScreen('result');
     else setNotice(result.name);
@@ -205,6 +202,7 @@ export function App() {
       </header>
       <main className="app-main">
         <div hidden={screen !== 'record'}>
+          <ErrorBoundary what="The Record screen">
           <RecordScreen
             active={screen === 'record'}
             target={target}
@@ -224,9 +222,11 @@ export function App() {
               if (screen === 'record') setScreen('experiment');
             }}
           />
+          </ErrorBoundary>
         </div>
         {/* Kept mounted too: the search, the sort, the selection and the scroll survive opening a recording. */}
         <div hidden={screen !== 'library'}>
+          <ErrorBoundary what="The Library screen">
           <LibraryScreen
             hiddenIds={deletes.hidden}
             onOpen={openRecording}
@@ -237,32 +237,40 @@ export function App() {
             onRecord={() => go('record')}
             imports={imports}
           />
+          </ErrorBoundary>
         </div>
+        {/* One recording whose data a screen cannot draw must not take the window down with it. */}
         {screen === 'result' && shown && (
-          <ResultScreen
-            key={shown.result.id}
-            result={shown.result}
-            saveProblem={shown.saveProblem}
-            onNewRecording={() => go('record')}
-            onCompareWith={() => {
-              setCompareWith({ id: shown.result.id, name: shown.result.name });
-              go('library');
-            }}
-          />
+          <ErrorBoundary what="This recording" resetKey={shown.result.id}>
+            <ResultScreen
+              key={shown.result.id}
+              result={shown.result}
+              saveProblem={shown.saveProblem}
+              onNewRecording={() => go('record')}
+              onCompareWith={() => {
+                setCompareWith({ id: shown.result.id, name: shown.result.name });
+                go('library');
+              }}
+            />
+          </ErrorBoundary>
         )}
         {screen === 'compare' && (
           <>
             {dropProblem && <p className="note note-error" role="alert" data-testid="compare-drop-error">{dropProblem}</p>}
-            <CompareScreen
-              ids={compareIds}
-              onSwap={() => setCompareIds((ids) => (ids ? [ids[1], ids[0]] : ids))}
-              onOpen={(id) => void openRecording(id)}
-              onBack={() => go('library')}
-            />
+            <ErrorBoundary what="The comparison" resetKey={compareIds?.join() ?? ''}>
+              <CompareScreen
+                ids={compareIds}
+                onSwap={() => setCompareIds((ids) => (ids ? [ids[1], ids[0]] : ids))}
+                onOpen={(id) => void openRecording(id)}
+                onBack={() => go('library')}
+              />
+            </ErrorBoundary>
           </>
         )}
         {screen === 'experiment' && experimentId && (
-          <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} />
+          <ErrorBoundary what="The experiment" resetKey={experimentId}>
+            <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} />
+          </ErrorBoundary>
         )}
       </main>
 

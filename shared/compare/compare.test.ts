@@ -1,7 +1,7 @@
 // The comparison: per-1000-requests normalisation, new/gone/changed, sorting,
 // kinds of work, unlike runs, what cannot be shown, and the verdict.
 import { describe, expect, it } from 'vitest';
-import { formatRows } from '../profile/text-profile.ts';
+import { formatRows } from '../profile/test-support/text-profile.ts';
 import { buildComparison } from './compare.ts';
 import { meta, round, syntheticLoad } from './test-support/rounds.ts';
 import type { ChangeRow } from './types.ts';
@@ -56,6 +56,21 @@ describe('buildComparison', () => {
     expect(c.cpuMsPer1kRequests).toMatchObject({ a: 5, b: 7 });
   });
 
+  it('calls a kind of work "the difference" only when it appears or vanishes (or the rounds say so), not when one run does more of it', () => {
+    const some = `
+      main     main     main                                    main
+      handler  handler  handler                                 handler
+                        log[node:internal/console/constructor]
+    `;
+    const more = `
+      main     main                                    main                                    main
+      handler  handler                                 handler                                 handler
+               log[node:internal/console/constructor]  log[node:internal/console/constructor]
+    `;
+    const c = buildComparison([round({ profile: some })], [round({ profile: more })]);
+    expect(c.verdict).toMatch(/The profiles differ most in logging: B spends 2\.0 ms of CPU per 1 000 requests on it in handler, app\.js:\d+ \(A: 1\.0 ms\) — a change of degree, which noise alone can cause: repeat both to know\.$/);
+  });
+
   it('compares rounds with an interval when each side has two or more', () => {
     const rounds = (rps: number[], p99: number) => rps.map((r) => round({ profile: A, load: syntheticLoad({ requests: r * 10, rps: r, p99 }) }));
     const c = buildComparison(rounds([1000, 1010, 990], 5), rounds([2000, 2030, 1985], 5));
@@ -103,7 +118,7 @@ describe('buildComparison', () => {
       'A has no load numbers (an imported profile): requests/s, latency and CPU ms per 1 000 requests cannot be compared; the tables compare each profile\'s share of its own time instead.',
       'B has no load numbers (an imported profile): requests/s, latency and CPU ms per 1 000 requests cannot be compared; the tables compare each profile\'s share of its own time instead.',
     ]);
-    expect(c.verdict).toBe('Without request counts on both sides, Flambé compares each profile in % of its own time. The profiles differ most in logging: 0.0% of A\'s time, 38% of B\'s in handler, app.js:2.');
+    expect(c.verdict).toBe('Without request counts on both sides, Flambé compares each profile in % of its own time. The profiles differ most in logging: 38% of B\'s time in handler, app.js:2, against 0.0% of A\'s.');
   });
 
   it('compares load-only runs by their load, without tables', () => {

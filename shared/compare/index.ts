@@ -9,3 +9,4 @@ export { estimateNoise, MIN_NOISE_DF, NOISE_METRICS, settingsKey, singleRunInter
 export { metricOf } from './metric.ts';
 export { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 export { verdictOf } from './verdict.ts';
+export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from './words.ts';

@@ -1,10 +1,11 @@
 // A round from what the library or a file holds: the recording's metadata,
 // load and process samples, and its profile already imported into the model.
-import type { RecordingResult } from '../api.ts';
+import type { RecordingMeta, RecordingResult } from '../api.ts';
 import type { Profile } from '../profile/model.ts';
 import type { CompareRound, RunMeta } from './types.ts';
 
-export function runMetaOf(rec: RecordingResult, source: RunMeta['source'] = rec.settings || rec.load ? 'recorded' : 'imported'): RunMeta {
+/** A recording with or without its profile: the metadata is all a RunMeta needs. */
+export function runMetaOf(rec: RecordingMeta | RecordingResult, source: RunMeta['source'] = rec.settings || rec.load ? 'recorded' : 'imported'): RunMeta {
   const load = rec.settings?.load;
   return {
     id: rec.id || null,
@@ -23,7 +24,7 @@ export function runMetaOf(rec: RecordingResult, source: RunMeta['source'] = rec.
   };
 }
 
-export function roundFromRecording(rec: RecordingResult, profile: Profile | null): CompareRound {
+export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null): CompareRound {
   return { meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [] };
 }
 

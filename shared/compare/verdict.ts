@@ -32,15 +32,32 @@ function sureness(rps: Metric): string {
   return ` (95% interval ${range(rps.ci95!)}${rps.basis === 'repeats' ? ', from the noise of repeated recordings' : ''}).`;
 }
 
+/**
+ * Whether a kind of work's change can be called "the difference". Run-to-run
+ * noise changes how much each thing costs — on a busy machine CPU per request
+ * can move by half between identical runs — but it does not make work appear
+ * or vanish: a kind of work (nearly) absent on one side is a real change of
+ * what the code does; a change of degree needs the rounds to say it is real.
+ */
+function isClearChange(b: BucketChange, perRequest: boolean): boolean {
+  if (b.significant === true) return true;
+  const [x, y] = perRequest ? [b.aMsPer1k ?? 0, b.bMsPer1k ?? 0] : [b.aPercent, b.bPercent];
+  return Math.min(x, y) <= 0.1 * Math.max(x, y);
+}
+
 function bucketSentence(b: BucketChange, perRequest: boolean): string {
   const where = b.where ? ` in ${b.where.lineText ? `\`${b.where.lineText.length > 60 ? `${b.where.lineText.slice(0, 57)}…` : b.where.lineText}\` at ` : `${b.where.name}, `}${shortLocation(b.where.location)}` : '';
+  const clear = isClearChange(b, perRequest);
+  const lead = clear ? `The difference is ${b.name}` : `The profiles differ most in ${b.name}`;
+  const caveat = clear ? '' : b.significant === false ? ' — within what the rounds vary by: no clear difference' : ' — a change of degree, which noise alone can cause: repeat both to know';
   if (perRequest) {
     const grew = b.deltaMsPer1k! > 0;
     return grew
-      ? `The difference is ${b.name}: B spends ${ms(b.bMsPer1k!)} ms of CPU per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms).`
-      : `The difference is ${b.name}: A spent ${ms(b.aMsPer1k!)} ms of CPU per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms.`;
+      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms of CPU per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms)${caveat}.`
+      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms of CPU per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms${caveat}.`;
   }
-  return `The profiles differ most in ${b.name}: ${pct(b.aPercent)} of A's time, ${pct(b.bPercent)} of B's${where}.`;
+  const [more, less] = b.where?.side === 'a' ? [`${pct(b.aPercent)} of A's time${where}`, `${pct(b.bPercent)} of B's`] : [`${pct(b.bPercent)} of B's time${where}`, `${pct(b.aPercent)} of A's`];
+  return `The profiles differ most in ${b.name}: ${more}, against ${less}${caveat}.`;
 }
 
 function functionSentence(f: ChangeRow, perRequest: boolean): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
-import { profileFromText } from '../profile/text-profile.ts';
+import { profileFromText } from '../profile/test-support/text-profile.ts';
 import { compareRounds, oneSidedWork } from './comparison.ts';
 import { formatChange } from './verdict.ts';
 

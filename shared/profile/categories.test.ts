@@ -6,7 +6,7 @@ import { classifyFrame, packageName } from './classify.ts';
 import { importProfile } from './import.ts';
 import type { Frame } from './model.ts';
 import { FIXTURES } from './test-support/fixtures.ts';
-import { formatMs, profileFromText } from './text-profile.ts';
+import { formatMs, profileFromText } from './test-support/text-profile.ts';
 
 const frame = (name: string, url: string, kind: Frame['kind'] = url ? 'js' : 'native'): Frame => ({ name, url, line: 1, column: 1, kind });
 const buckets = (text: string) => Object.fromEntries(bucketBreakdown(profileFromText(text)).filter((b) => b.ms > 0).map((b) => [b.id, b.ms]));

@@ -12,7 +12,7 @@ import { exportCpuProfileText } from './export-cpuprofile.ts';
 import { exportSpeedscope } from './export-speedscope.ts';
 import { buildFlameTree } from './flame.ts';
 import { importProfile } from './import.ts';
-import { formatTree } from './text-profile.ts';
+import { formatTree } from './test-support/text-profile.ts';
 import { applyTransforms } from './transforms.ts';
 
 describe('deep stacks', () => {

@@ -1,6 +1,6 @@
 // Differential flamegraph: the union of both profiles' call trees (functions
 // matched as in diff.ts), in the shape d3-flame-graph's differential mode
-// reads (DESIGN.md: computeDelta(true), selfValue(true),
+// reads (docs/ARCHITECTURE.md: computeDelta(true), selfValue(true),
 // colorMapper.differentialColorMapper):
 //   value = the node's SELF ms in the after profile (the chart sums subtrees);
 //   delta = after self − before self, with "before" rescaled to the after

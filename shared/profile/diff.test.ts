@@ -4,7 +4,7 @@ import { buildDiffFlameTree } from './diff-flame.ts';
 import { diffProfiles, type DiffRow } from './diff.ts';
 import { importProfile } from './import.ts';
 import { FIXTURES } from './test-support/fixtures.ts';
-import { formatMs, formatTree, profileFromText } from './text-profile.ts';
+import { formatMs, formatTree, profileFromText } from './test-support/text-profile.ts';
 
 const line = (r: DiffRow) => `${r.name}:${r.line} ${r.status}${r.moved ? ' (moved)' : ''} ${formatMs(r.before?.selfPercent ?? 0)}% → ${formatMs(r.after?.selfPercent ?? 0)}% (${formatMs(r.deltaSelfPercent)})`;
 

@@ -8,7 +8,7 @@ import { exportSpeedscope } from './export-speedscope.ts';
 import { importProfile } from './import.ts';
 import type { Profile } from './model.ts';
 import { FIXTURES } from './test-support/fixtures.ts';
-import { profileFromText } from './text-profile.ts';
+import { profileFromText } from './test-support/text-profile.ts';
 import { dropMeta, mergeFunction } from './transforms.ts';
 
 /** Every number a view shows, for comparing two models. */

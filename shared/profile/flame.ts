@@ -19,7 +19,7 @@ export interface FlameOptions {
   /**
    * Children narrower than this fraction of the whole profile are folded into
    * one "N small frames" node per parent, so the chart never draws frames it
-   * cannot show (DESIGN.md: a 100 k-node tree takes ~9 s to draw).
+   * cannot show (docs/ARCHITECTURE.md: a 100 k-node tree takes ~9 s to draw).
    */
   minFraction?: number;
 }

@@ -36,15 +36,24 @@ function toText(input: string | Uint8Array | ArrayBuffer): string {
   }
 }
 
+export interface ImportOptions {
+  /**
+   * Already-parsed JSON that was parsed for this import alone: the importer
+   * may consume it (its fast path), as it does for text or bytes.
+   */
+  owned?: boolean;
+}
+
 /**
  * Reads a profile from file text (or bytes, or already-parsed JSON) and tells
  * which format it was. `fileName` helps detection; content decides.
  * Throws ProfileFormatError — and only that — with a message for the user.
  */
-export function importProfileWithFormat(input: unknown, fileName?: string): ImportedProfile {
+export function importProfileWithFormat(input: unknown, fileName?: string, opts: ImportOptions = {}): ImportedProfile {
   try {
-    const owned = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer;
-    const data = owned ? parseJsonText(toText(input)) : input;
+    const isText = typeof input === 'string' || input instanceof Uint8Array || input instanceof ArrayBuffer;
+    const owned = isText || opts.owned === true;
+    const data = isText ? parseJsonText(toText(input)) : input;
     const byName = formatFromName(fileName);
     if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data, owned), format: byName };
     for (const [format, importer] of Object.entries(importers) as [ProfileFormat, (typeof importers)[ProfileFormat]][]) {
@@ -64,6 +73,6 @@ export function importProfileWithFormat(input: unknown, fileName?: string): Impo
 }
 
 /** importProfileWithFormat, when the format does not matter. */
-export function importProfile(input: unknown, fileName?: string): Profile {
-  return importProfileWithFormat(input, fileName).profile;
+export function importProfile(input: unknown, fileName?: string, opts?: ImportOptions): Profile {
+  return importProfileWithFormat(input, fileName, opts).profile;
 }

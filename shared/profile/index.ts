@@ -9,6 +9,7 @@ export { importCpuProfile, isCpuProfile, type CpuProfile, type CpuProfileNode } 
 export { importChromeTrace, isChromeTrace } from './chrome-trace.ts';
 
 export { buildFlameTree, type FlameNode, type FlameOptions } from './flame.ts';
+export { searchFlame, visibleFlameTree, type FlameSearchResult, type VisibleFlameNode, type VisibleFlameOptions } from './flame-view.ts';
 export { buildCallTree, type CallTreeNode, type CallTreeOptions } from './call-tree.ts';
 export { bottomUp, groupTimes, type BottomUpOptions, type BottomUpRow } from './bottom-up.ts';
 export { groupFrames, type Group, type Grouping } from './groups.ts';

@@ -6,7 +6,7 @@ import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
 import { importProfile } from './import.ts';
 import { hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, storedLineText } from './lines.ts';
 import { applyTransforms } from './transforms.ts';
-import { profileFromText } from './text-profile.ts';
+import { profileFromText } from './test-support/text-profile.ts';
 
 const APP = 'file:///app/app.js';
 

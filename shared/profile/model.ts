@@ -1,4 +1,4 @@
-// The canonical profile model (DESIGN.md "The profile model"). Every importer
+// The canonical profile model (docs/ARCHITECTURE.md "The data model"). Every importer
 // produces it; every view is a pure function over it; every exporter reads it.
 //
 // Layout is columnar (typed arrays) so a million-sample profile stays compact

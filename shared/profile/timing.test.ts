@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { importCpuProfile } from './cpuprofile.ts';
 import { buildFlameTree } from './flame.ts';
-import { formatTree, profileFromText } from './text-profile.ts';
-import { orderSamplesByTime, sampleTimestampsUs, sampleWeightsMs } from './timing.ts';
+import { formatTree, profileFromText } from './test-support/text-profile.ts';
+import { orderSamplesByTime, sampleTimestampsUs, sampleWeightsMs } from './test-support/timing-rules.ts';
 
 const frame = (functionName: string, url = '') => ({ functionName, scriptId: '0', url, lineNumber: url ? 0 : -1, columnNumber: url ? 0 : -1 });
 

@@ -1,5 +1,5 @@
-// THE timing rule, written down once (DESIGN.md "The profile model"; the
-// picture is in README.md). Every importer calls `timeSamples`; nothing else
+// THE timing rule, written down once (docs/ARCHITECTURE.md "The timing rule";
+// the picture is in README.md). Every importer calls `timeSamples`; nothing else
 // decides what a sample weighs.
 //
 // 1. Timestamps. V8 writes timeDeltas[i] = t[i] - t[i-1], with t[-1] = startTime.
@@ -25,36 +25,12 @@
 //      (children of the root). Percentages include them; the dropMeta
 //      transform removes them when you want % of busy time.
 
-/** Sample timestamps in µs: startTime plus the running sum of the deltas. */
-export function sampleTimestampsUs(startTimeUs: number, timeDeltasUs: ArrayLike<number>, count: number): Float64Array {
-  const t = new Float64Array(count);
-  let now = startTimeUs;
-  for (let i = 0; i < count; i++) {
-    now += timeDeltasUs[i];
-    t[i] = now;
-  }
-  return t;
-}
-
-/** Rule 2: samples sorted by timestamp (stable). Returns new arrays, or the same ones when already sorted. */
-export function orderSamplesByTime(samples: Int32Array, timestampsUs: Float64Array): { samples: Int32Array; timestampsUs: Float64Array } {
-  for (let i = 1; i < timestampsUs.length; i++) {
-    if (timestampsUs[i] < timestampsUs[i - 1]) {
-      const s = samples.slice();
-      const t = timestampsUs.slice();
-      sortInPlace(s, t);
-      return { samples: s, timestampsUs: t };
-    }
-  }
-  return { samples, timestampsUs };
-}
-
 /**
  * V8's strays are few and close to where they belong, so an insertion pass
  * orders them in about one walk; arrays out of order everywhere fall back to
  * a full sort (never quadratic).
  */
-function sortInPlace(s: Int32Array, t: Float64Array): void {
+export function sortInPlace(s: Int32Array, t: Float64Array): void {
   const n = t.length;
   let budget = 8 * n + 64;
   for (let i = 1; i < n; i++) {
@@ -87,15 +63,6 @@ function fullSort(s: Int32Array, t: Float64Array): void {
     s[i] = s0[order[i]];
     t[i] = t0[order[i]];
   }
-}
-
-/** Rule 3 alone: the weight of each sample in ms. `timestampsUs` must be sorted. */
-export function sampleWeightsMs(timestampsUs: Float64Array, endTimeUs: number | undefined): Float64Array {
-  const n = timestampsUs.length;
-  const w = new Float64Array(n);
-  for (let i = 0; i < n - 1; i++) w[i] = (timestampsUs[i + 1] - timestampsUs[i]) / 1000;
-  if (n > 0 && endTimeUs !== undefined) w[n - 1] = Math.max(0, endTimeUs - timestampsUs[n - 1]) / 1000;
-  return w;
 }
 
 export interface SampleInput {

@@ -3,7 +3,7 @@ import { categoryBreakdown } from './categories.ts';
 import { describe, expect, it } from 'vitest';
 import { buildFlameTree } from './flame.ts';
 import type { Profile } from './model.ts';
-import { formatTree, profileFromText } from './text-profile.ts';
+import { formatTree, profileFromText } from './test-support/text-profile.ts';
 import {
   applyTransforms, collapseNodeInternals, collapsePackage, collapseRecursion, dropFunction, dropMeta, focusFunction, focusSubtree, mergeFunction,
 } from './transforms.ts';

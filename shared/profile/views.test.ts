@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bottomUp, type BottomUpRow } from './bottom-up.ts';
 import { buildCallTree } from './call-tree.ts';
 import { buildFlameTree } from './flame.ts';
-import { formatMs, formatTree, profileFromText } from './text-profile.ts';
+import { formatMs, formatTree, profileFromText } from './test-support/text-profile.ts';
 
 const rows = (list: BottomUpRow[]) => list.map((r) => `${r.name}: self ${formatMs(r.selfMs)}, total ${formatMs(r.totalMs)}${r.hasCallers ? ' +' : ''}`);
 

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Library } from '../../electron/services/library/library.ts';
-import { recordingFromFile, toBundle } from '../../electron/services/library/files.ts';
+import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
+import type { RecordingResult } from '../../shared/api.ts';
 import { repo, runFlambe } from '../helpers/demo.ts';
 import { makeRecording, realProfileText } from '../helpers/profiles.ts';
 
@@ -14,6 +15,12 @@ const dir = mkdtempSync(path.join(tmpdir(), 'flambe-cli-compare-'));
 const library = path.join(dir, 'library.sqlite');
 const lib = ['--library', library];
 const app = path.join(repo, 'test/fixtures/compare-app/server.js');
+
+/** Saves a recording as if imported from its .flambe bundle. */
+function saveBundled(l: Library, rec: RecordingResult, fileName: string): string {
+  const { rec: imported, packed } = prepareImport(fileName, toBundle(rec));
+  return l.save(imported, 'imported', packed).id;
+}
 
 async function record(name: string, env: string[]): Promise<string> {
   const r = await runFlambe(['record', '--launch', app, ...env, '--url', '/items', '-d', '2', '-c', '4', '--warmup', '1', '--json', '--save', '--name', name, ...lib], { timeoutMs: 90_000 });
@@ -93,7 +100,7 @@ describe('flambe compare on files, and as a CI gate', () => {
       const script = rps > 800 ? 'before.js' : 'after.js';
       const rec = makeRecording({ name: `rps ${rps}`, target: { kind: 'launched', label: script, pid: 1, nodeVersion: 'v24.0.0', argv: ['node', script] } });
       rec.load = { ...rec.load!, rps, requests: rps * 10, latencyMs: { ...rec.load!.latencyMs, p99 } };
-      return l.save(recordingFromFile('r.flambe', toBundle(rec))).id;
+      return saveBundled(l, rec, 'r.flambe');
     };
     const before = [at(1000, 5), at(1020, 5.1), at(990, 4.9)];
     const after = [at(700, 5), at(690, 5.1), at(712, 5)];
@@ -106,8 +113,8 @@ describe('flambe compare on files, and as a CI gate', () => {
     // Nothing to learn the noise from: never 3, whatever the drop.
     const lone = path.join(dir, 'lone.sqlite');
     const l2 = new Library(lone);
-    const x = l2.save(recordingFromFile('x.flambe', toBundle(makeRecording()))).id;
-    const y = l2.save(recordingFromFile('y.flambe', toBundle(makeRecording({ load: { ...makeRecording().load!, rps: 1 } })))).id;
+    const x = saveBundled(l2, makeRecording(), 'x.flambe');
+    const y = saveBundled(l2, makeRecording({ load: { ...makeRecording().load!, rps: 1 } }), 'y.flambe');
     l2.close();
     const r = await runFlambe(['compare', x, y, '--fail-if-slower', '10', '--library', lone]);
     expect(r.code).toBe(0);

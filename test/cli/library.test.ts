@@ -50,6 +50,32 @@ describe('flambe library', () => {
     expect(after).toBe(before);
   });
 
+  it('a bundle with wrong types imports nothing, not even the good file beside it, and says why in one line', async () => {
+    const good = path.join(dir, 'good2.cpuprofile');
+    const bad = path.join(dir, 'bad.flambe');
+    writeFileSync(good, realProfileText());
+    writeFileSync(bad, JSON.stringify({ format: 'flambe-bundle', version: 1, recording: { name: 'x', createdAt: '2026-01-01T00:00:00Z', profile: null, tags: 'oops' } }));
+    const before = JSON.parse((await runFlambe(['library', 'list', '--json', ...lib])).stdout).length;
+    const r = await runFlambe(['library', 'import', good, bad, ...lib]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('flambe: bad.flambe is a damaged Flambé bundle: tags should be a list, not text. Nothing was imported.\n');
+    const after = JSON.parse((await runFlambe(['library', 'list', '--json', ...lib])).stdout).length;
+    expect(after).toBe(before);
+  });
+
+  it('a library file that is not one is refused in one sentence, with no promise of memory the CLI does not keep', async () => {
+    const notLibrary = path.join(dir, 'not-a-library.sqlite');
+    writeFileSync(notLibrary, 'hello, I am a text file');
+    const good = path.join(dir, 'good3.cpuprofile');
+    writeFileSync(good, realProfileText());
+    for (const args of [['library', 'import', good, '--library', notLibrary], ['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '--save', '--library', notLibrary]]) {
+      const r = await runFlambe(args);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^flambe: .*not a Flambé library[^\n]*\n$/);
+      expect(r.stderr).not.toMatch(/memory/);
+    }
+  });
+
   it('list --json prints the documented shape; --search and --tag filter', async () => {
     const r = await runFlambe(['library', 'list', '--json', ...lib]);
     const rows = JSON.parse(r.stdout);

@@ -22,10 +22,11 @@ describe('flambe record', () => {
     const o = JSON.parse(lines[0]);
     expect(Object.keys(o)).toEqual(expect.arrayContaining(['target', 'load', 'profile']));
     expect(o.target).toEqual({ nodeVersion: expect.stringMatching(/^v\d+/), pid: expect.any(Number) });
+    const n = expect.any(Number);
     expect(o.load).toEqual({
-      requests: expect.any(Number), rps: expect.any(Number),
-      latencyMs: { p50: expect.any(Number), p90: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) },
-      errors: 0, timeouts: 0, non2xx: expect.any(Number),
+      requests: n, rps: n, durationSec: n, connections: 4,
+      latencyMs: { min: n, p50: n, p75: n, p90: n, p95: n, p99: n, p999: n, max: n },
+      errors: 0, timeouts: 0, non2xx: n, histogram: expect.stringMatching(/^HIST/),
     });
     expect(o.load.requests).toBeGreaterThan(100);
     expect(o.profile).toEqual({ samples: expect.any(Number), durationMs: expect.any(Number), file: out });
@@ -73,7 +74,7 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     server.close();
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Requests \d+ in [\d.]+ s — \d+ requests\/s/);
-    expect(r.stdout).toMatch(/Latency {2}p50 \d+\.\d{3} ms {2}p90 \d+\.\d{3} ms {2}p99 \d+\.\d{3} ms/);
+    expect(r.stdout).toMatch(/Latency {2}min \d+\.\d{3} ms {2}p50 \d+\.\d{3} ms {2}p75 \d+\.\d{3} ms {2}p90 \d+\.\d{3} ms {2}p95 \d+\.\d{3} ms {2}p99 \d+\.\d{3} ms {2}p99\.9 \d+\.\d{3} ms {2}max \d+\.\d{3} ms/);
     expect(r.stdout).not.toMatch(/Profile/);
   });
 
@@ -87,6 +88,10 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     [['record', '--attach', 'nonsense', '--url', 'http://127.0.0.1:9/'], /--attach takes HOST:PORT/],
     [['record', '--launch', demoScript, 'extra'], /put the script's own arguments after "--"/],
     [['record', '--bogus'], /Unknown option '--bogus'/],
+    [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-H', 'X-Bad: a\r\nInjected: 1'], /^flambe: --header "X-Bad: a\\r\\nInjected: 1": the value of X-Bad contains a line break/],
+    [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-H', 'Bad Name: 1'], /"Bad Name" is not a valid header name/],
+    [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-H', 'nocolon'], /--header "nocolon" needs a name and a colon/],
+    [['record', '--launch', demoScript, '--env', '1X=2', '--url', 'http://127.0.0.1:9/'], /--env "1X=2": "1X" is not a valid variable name/],
     [['frobnicate'], /Unknown command "frobnicate"/],
     [['record', '--launch', demoScript, '--node', '/nope/bin/node', '--url', 'http://127.0.0.1:9/'], /Could not find the Node.js program "\/nope\/bin\/node"/],
     [['record', '--launch', 'server.js', '--cwd', '/nope-dir', '--url', 'http://127.0.0.1:9/'], /The working directory \/nope-dir does not exist/],
@@ -167,3 +172,70 @@ async function freePort(): Promise<number> {
   await new Promise((r) => s.close(r));
   return port;
 }
+
+describe('flambe record: routes, rate, -n', () => {
+  it('--route twice and --rate give per-route numbers and the rate line in --json', async () => {
+    const { startLoadServer } = await import('../load/server.ts');
+    const server = await startLoadServer();
+    try {
+      const routesFile = path.join(dir, 'routes.json');
+      writeFileSync(routesFile, JSON.stringify([{ method: 'POST', path: '/echo', body: 'hi', weight: 2 }]));
+      const r = await runFlambe(['record', '--no-profile', '--url', `${server.base}/`, '--route', 'GET /hello', '--route', '/heavy?ms=5', '--routes', routesFile,
+        '-d', '1', '--warmup', '0', '--slow-ms', '4', '--json']);
+      expect(r.code).toBe(0);
+      const o = JSON.parse(r.stdout);
+      expect(o.routes.map((x: { method: string; path: string }) => `${x.method} ${x.path}`)).toEqual(['POST /echo', 'GET /hello', 'GET /heavy?ms=5']);
+      expect(Object.keys(o.routes[0])).toEqual(['method', 'path', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx']);
+      expect(o.load.slowRoutes).toEqual({ thresholdMs: 4, routes: expect.arrayContaining(['GET /heavy?ms=5']) });
+      const bad = await runFlambe(['record', '--no-profile', '--url', `${server.base}/`, '--route', 'FETCH hello']);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toBe('flambe: --route: A route is "METHOD /path", optionally with a weight from 1 to 100, like "GET /users" or "POST /orders 3"; "FETCH hello" is not that.\n');
+      const few = await runFlambe(['record', '--no-profile', '--url', `${server.base}/hello`, '-n', '3', '-c', '10', '--warmup', '0']);
+      expect(few.code).toBe(0);
+      expect(few.stdout).toContain('3 connections, not 10: there were only 3 requests to send.');
+    } finally {
+      server.stop();
+    }
+  });
+});
+
+describe('flambe sweep and flambe overhead', () => {
+  it('sweep --no-profile --json prints the levels and the knee in the documented shape', async () => {
+    const { startLoadServer } = await import('../load/server.ts');
+    const server = await startLoadServer();
+    try {
+      const r = await runFlambe(['sweep', '--no-profile', '--url', `${server.base}/hello`, '-c', '1,3', '-d', '1', '--warmup', '0', '--json']);
+      expect(r.code).toBe(0);
+      const o = JSON.parse(r.stdout);
+      expect(Object.keys(o)).toEqual(['levels', 'knee']);
+      expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx']);
+      expect(Object.keys(o.levels[0].latencyMs)).toEqual(['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max']);
+      expect(o.knee === null || typeof o.knee.reason === 'string').toBe(true);
+    } finally {
+      server.stop();
+    }
+  });
+
+  it.each([
+    [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', '1,x'], 'flambe: -c takes levels of connections like 1,5,8,20; "x" is not a whole number above 0.\n'],
+    [['overhead', '--no-profile', '--url', 'http://127.0.0.1:9/'], 'flambe: flambe overhead compares runs with and without the profiler: it needs --launch or --attach.\n'],
+    [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--profile-at', '5'], 'flambe: --no-profile cannot profile a level: use --launch or --attach.\n'],
+  ])('%j: one sentence', async (args, message) => {
+    const r = await runFlambe(args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(message);
+  });
+});
+
+describe('flambe record --print-k6', () => {
+  it('prints the same load as a k6 script, with the autocannon command, without loading', async () => {
+    const r = await runFlambe(['record', '--no-profile', '--url', 'http://127.0.0.1:9/users', '-c', '7', '-d', '4', '-m', 'POST', '-b', '{}', '--print-k6']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe("// The same load with autocannon: autocannon -c 7 -d 4 -m POST -b '{}' http://127.0.0.1:9/users");
+    expect(r.stdout).toContain("executor: 'constant-vus', vus: 7, duration: \"4s\"");
+    const file = path.join(dir, 'k6.mjs');
+    writeFileSync(file, r.stdout);
+    expect(() => execSync(`"${process.execPath}" --check "${file}"`)).not.toThrow(); // valid JavaScript
+  });
+});

@@ -1,4 +1,4 @@
-// Experiments in the library (schema v3): one row per experiment, one link per
+// Experiments in the library (schema v5): one row per experiment, one link per
 // round to its recording; what a target's stdout/stderr were attached to.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Library } from '../../electron/services/library/library.ts';
-import { MIGRATIONS } from '../../electron/services/library/schema.ts';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../electron/services/library/schema.ts';
 import { experimentSpecSchema } from '../../shared/api.ts';
 import type { ExperimentResult } from '../../shared/experiment/types.ts';
 import { makeRecording } from '../helpers/profiles.ts';
@@ -50,22 +50,30 @@ describe('experiments in the library', () => {
   it('keeps what a target\'s stdout and stderr were attached to', () => {
     const lib = new Library(file());
     const rec = makeRecording();
-    rec.target = { kind: 'launched', label: 'server.js', pid: 1, nodeVersion: 'v24.0.0', argv: [], output: { stdout: 'file', stderr: 'file', tailedFile: true } };
+    rec.target = { kind: 'launched', label: 'server.js', pid: 1, nodeVersion: 'v24.0.0', argv: [], stdio: { stdout: 'file', stderr: 'file', tailedFile: true } };
     lib.save(rec);
-    expect(lib.get(rec.id).target?.output).toEqual({ stdout: 'file', stderr: 'file', tailedFile: true });
+    expect(lib.get(rec.id).target?.stdio).toEqual({ stdout: 'file', stderr: 'file', tailedFile: true });
     lib.close();
   });
 
-  it('migrates a version-2 library (recordings, no experiments) and keeps its recordings', () => {
+  it('comes after launch (3) and machine (4): experiments are version 5', () => {
+    expect(SCHEMA_VERSION).toBe(5);
+    expect(MIGRATIONS[2]).toMatch(/ADD COLUMN launch\b/);
+    expect(MIGRATIONS[3]).toMatch(/ADD COLUMN machine\b/);
+    expect(MIGRATIONS[4]).toMatch(/CREATE TABLE experiments\b/);
+  });
+
+  it('migrates a version-4 library (recordings with launch and machine, no experiments) and keeps its recordings', () => {
     const f = file();
     const db = new DatabaseSync(f);
-    db.exec(MIGRATIONS[0]);
-    db.exec(MIGRATIONS[1]);
-    db.exec("PRAGMA application_id = 1179405634; PRAGMA user_version = 2; INSERT INTO recordings (id, name, created_at) VALUES ('old', 'v2 recording', '2025-01-01T00:00:00.000Z')");
+    for (const m of MIGRATIONS.slice(0, 4)) db.exec(m);
+    db.exec(`PRAGMA application_id = 1179405634; PRAGMA user_version = 4;
+      INSERT INTO recordings (id, name, created_at, target_kind, launch, machine) VALUES ('old', 'v4 recording', '2025-01-01T00:00:00.000Z', 'launched', '{"env":{"LOG":"1"},"args":[]}', '{"cpuModel":"x","cores":2}')`);
     db.close();
     const lib = new Library(f);
-    expect(lib.row('old').name).toBe('v2 recording');
-    expect(lib.get('old').target).toBeNull();
+    expect(lib.row('old').name).toBe('v4 recording');
+    expect(lib.get('old').target).toMatchObject({ env: { LOG: '1' }, args: [] });
+    expect(lib.get('old').target?.stdio).toBeUndefined();
     expect(lib.listExperiments()).toEqual([]);
     const rec = lib.save(makeRecording());
     lib.saveExperiment(experiment([rec.id]));

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Library, defaultName } from '../../electron/services/library/library.ts';
 import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/services/library/schema.ts';
-import { recordingFromFile, toBundle } from '../../electron/services/library/files.ts';
+import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
-import { cpuSplitOf } from '../../electron/services/library/split.ts';
 import { makeRecording, realProfileText } from '../helpers/profiles.ts';
+import { importProfile } from '../../shared/profile/import.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
 const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
@@ -28,12 +28,22 @@ describe('saving and reopening', () => {
   });
 
   it('stores the headline CPU split computed by shared/profile', () => {
-    const lib = new Library(path.join(tmp(), 'lib.sqlite'), { cpuSplit: cpuSplitOf });
+    const lib = new Library(path.join(tmp(), 'lib.sqlite'));
     const split = lib.save(makeRecording()).cpuSplit!;
     const sum = Object.values(split).reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(100, 5);
     // The workload is a user-land fib(): most of the time is "your code".
     expect(split.yourCode).toBeGreaterThan(50);
+    lib.close();
+  });
+
+  it('stores the duration the model gives, not V8\'s raw endTime − startTime', () => {
+    const raw = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/profiles/node22.cpuprofile'), 'utf8'));
+    const lib = new Library(path.join(tmp(), 'lib.sqlite'));
+    const row = lib.save(makeRecording({ profile: raw }));
+    const model = importProfile(raw).durationMs;
+    expect(row.durationMs).toBeCloseTo(model, 6);
+    expect(Math.abs(row.durationMs! - (raw.endTime - raw.startTime) / 1000)).toBeGreaterThan(1); // the two really differ on this fixture
     lib.close();
   });
 
@@ -167,14 +177,14 @@ describe('importing and exporting files', () => {
     const bundle = toBundle(one.get(rec.id));
     one.close();
     const two = new Library(path.join(tmp(), 'two.sqlite'));
-    const imported = recordingFromFile('run.flambe', bundle);
-    two.save(imported);
+    const { rec: imported, packed } = prepareImport('run.flambe', bundle);
+    two.save(imported, 'recorded', packed);
     expect(two.get(rec.id)).toEqual(rec);
     two.close();
   });
 
   it('a .cpuprofile becomes an imported recording named after the file', () => {
-    const rec = recordingFromFile('/home/me/before-fix.cpuprofile', realProfileText(), new Date('2026-01-02T03:04:05Z'));
+    const { rec } = prepareImport('/home/me/before-fix.cpuprofile', realProfileText(), new Date('2026-01-02T03:04:05Z'));
     expect(rec).toMatchObject({ name: 'before-fix', createdAt: '2026-01-02T03:04:05.000Z', target: null, settings: null, load: null });
   });
 
@@ -187,7 +197,7 @@ describe('importing and exporting files', () => {
     const f = path.join(tmp(), 'lib.sqlite');
     const lib = new Library(f);
     lib.save(makeRecording());
-    expect(() => lib.save(recordingFromFile('x.cpuprofile', make()))).toThrow(message);
+    expect(() => prepareImport('x.cpuprofile', make())).toThrow(message);
     expect(lib.list({}).total).toBe(1);
     lib.close();
   });

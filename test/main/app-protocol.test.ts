@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, contentTypeFor, createAppProtocolHandler, resolveAppFile } from '../../electron/main/app-protocol.ts';
+import { CONTENT_SECURITY_POLICY, createAppProtocolHandler, resolveAppFile } from '../../electron/main/app-protocol.ts';
 
 const root = '/opt/flambe/dist/renderer';
 
@@ -41,17 +41,6 @@ describe('resolveAppFile: app:// URL → file under the renderer folder', () => 
     expect(resolveAppFile(winRoot, 'app://flambe/%5C%5Cserver%5Cshare%5Cx', path.win32)).toBe(`${winRoot}\\server\\share\\x`);
     expect(resolveAppFile(winRoot, 'app://flambe/C:%5CWindows%5Cwin.ini', path.win32)).toBeNull();
   });
-});
-
-describe('contentTypeFor', () => {
-  it.each([
-    ['index.html', 'text/html; charset=utf-8'],
-    ['a.js', 'text/javascript; charset=utf-8'],
-    ['a.CSS', 'text/css; charset=utf-8'],
-    ['icon.svg', 'image/svg+xml'],
-    ['f.woff2', 'font/woff2'],
-    ['blob.bin', 'application/octet-stream'],
-  ])('%s → %s', (file, type) => expect(contentTypeFor(file)).toBe(type));
 });
 
 describe('the app:// protocol handler', () => {

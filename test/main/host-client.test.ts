@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlambeEvent } from '../../shared/api.ts';
 import { ServiceHostClient, type HostChild } from '../../electron/main/host-client.ts';
-import type { HostRequest } from '../../electron/main/ipc-contract.ts';
+import type { HostRequest } from '../../electron/service-host/protocol.ts';
 
 /** A utilityProcess stand-in: records what main posts; the test plays the host. */
 class FakeChild extends EventEmitter implements HostChild {

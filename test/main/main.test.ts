@@ -78,10 +78,9 @@ describe('main', () => {
     expect(host().posted).toEqual([]);
   });
 
-  it('validates, forwards to the host and returns its outcome', async () => {
+  it('checks the method name, forwards the call to the host (whose dispatcher validates it, once) and returns its outcome', async () => {
     const ours = win().webContents;
     expect(await invoke(ours, ourFrame, 'nope', {})).toEqual({ ok: false, error: { kind: 'user', message: 'There is no API method "nope".' } });
-    expect(await invoke(ours, ourFrame, 'getTarget', {})).toMatchObject({ ok: false, error: { kind: 'user' } });
     expect(host().posted).toEqual([]);
 
     const pending = invoke(ours, ourFrame, 'getTarget', { targetId: 't1' });

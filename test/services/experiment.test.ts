@@ -57,8 +57,8 @@ describe('an experiment on a server with an env-switched console.log', () => {
     const row = rows.find((r) => r.id === exp.id)!;
     expect(row).toMatchObject({ aName: 'with console.log', bName: 'without', rounds: 8, status: 'done' });
     const first = await service.api.getRecording({ id: row.recordingIds[0] });
-    expect(first.profile).not.toBeNull();
-    expect(first.target?.output).toMatchObject({ stdout: 'file', stderr: 'file', tailedFile: true });
+    expect(first.hasProfile).toBe(true);
+    expect(first.target?.stdio).toMatchObject({ stdout: 'file', stderr: 'file', tailedFile: true });
   });
 
   it('does not call an A/A experiment (the same env on both sides) different', async () => {

@@ -19,7 +19,10 @@ async function record(req: RecordRequest, stopAfterMs?: number): Promise<Recordi
   const { recordingId } = await service.api.startRecording(recordRequestSchema.parse(req));
   if (stopAfterMs) setTimeout(() => void service.api.stopRecording({ id: recordingId }), stopAfterMs);
   await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
-  return service.api.getRecording({ id: recordingId });
+  // The metadata, then the profile as its stored bytes (getProfile): the way the app opens a recording.
+  const { hasProfile, ...meta } = await service.api.getRecording({ id: recordingId });
+  const bytes = hasProfile ? await service.api.getProfile({ id: recordingId }) : null;
+  return { ...meta, profile: bytes && JSON.parse(new TextDecoder().decode(bytes)) };
 }
 
 describe('recording the demo server', () => {
@@ -135,8 +138,9 @@ describe('faults end in one sentence and keep what was measured', () => {
   });
 
   it('a target that exits mid-run', async () => {
-    const file = script('dies.js', `require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1');
-setTimeout(() => { console.error('Error: out of memory (simulated)'); process.exit(3); }, 1500);`);
+    // It dies after serving 200 requests (not after a time: on a busy machine the load worker may start late).
+    const file = script('dies.js', `let n = 0;
+require('http').createServer((q, s) => { s.end('ok'); if (++n === 200) setTimeout(() => { console.error('Error: out of memory (simulated)'); process.exit(3); }, 50); }).listen(0, '127.0.0.1');`);
     const t = await service.api.launchTarget({ script: file });
     const url = await waitFor(async () => (await service.api.getTarget({ targetId: t.targetId })).suggestedUrls[0], 5000, 'port');
     const r = await record({ targetId: t.targetId, load: { url, durationSec: 5 }, warmupSec: 0 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { suggestUrls } from '../../electron/services/targets/inspector.ts';
-import { isLoopbackHost } from '../../electron/services/targets/attach.ts';
 import { tellingLine } from '../../electron/services/targets/launch.ts';
 import { judgeLoad } from '../../electron/services/recorder.ts';
 import { OutputBuffer } from '../../electron/services/targets/output-buffer.ts';
@@ -24,11 +23,6 @@ describe('suggestUrls', () => {
   it('uses the attached host for remote targets', () => {
     expect(suggestUrls([{ address: '0.0.0.0', port: 80 }], 'box.lan')).toEqual(['http://box.lan:80/']);
   });
-});
-
-describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', 'localhost', '::1', '[::1]', '127.1.2.3'])('%s is this computer', (h) => expect(isLoopbackHost(h)).toBe(true));
-  it.each(['10.0.0.1', 'example.com', '0.0.0.0', '127.0.0.1.evil.com'])('%s is not', (h) => expect(isLoopbackHost(h)).toBe(false));
 });
 
 describe('tellingLine', () => {

@@ -35,22 +35,77 @@ describe('browser-mode server', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/?token=${token}`);
   });
 
-  it('serves the page with the token, and sets a cookie for the page\'s own requests', async () => {
+  it('serves the page (public files) without a cookie, with a strict CSP and no framing', async () => {
     const r = await request(`/?token=${token}`);
     expect(r.status).toBe(200);
     expect(r.body).toContain('<title>Flambé</title>');
-    expect(r.headers['set-cookie']?.[0]).toMatch(/^flambe_token=test-token-0123456789; HttpOnly; SameSite=Strict/);
-    expect(r.headers['content-security-policy']).toContain("script-src 'self'");
-    const asset = await request('/app.js', { headers: { cookie: `flambe_token=${token}` } });
-    expect(asset.status).toBe(200);
+    // A cookie would reach every server on 127.0.0.1, whatever its port (issue 9 item 1a).
+    expect(r.headers['set-cookie']).toBeUndefined();
+    const csp = String(r.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${server.port} ws://localhost:${server.port} ws://[::1]:${server.port};`);
+    expect(csp).not.toMatch(/\bwss?:(?!\/\/)/);
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    // The page reloads without the token in its URL (the UI keeps it in sessionStorage); its assets carry none.
+    expect((await request('/')).status).toBe(200);
+    expect((await request('/app.js')).status).toBe(200);
+  });
+
+  it('sends the no-framing headers on refusals too', async () => {
+    const r = await request('/api/demoServer', { method: 'POST' });
+    expect(r.status).toBe(403);
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(String(r.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('does not take a cookie for the token', async () => {
+    const r = await request('/api/demoServer', { method: 'POST', headers: { cookie: `flambe_token=${token}` }, body: '{}' });
+    expect(r.status).toBe(403);
+  });
+
+  it('answers 400 to a malformed %-escape', async () => {
+    expect((await request('/%E0%A4%A')).status).toBe(400);
+    expect((await request('/assets/%zz.js')).status).toBe(400);
+  });
+
+  it.each([['with a Content-Length', false], ['chunked', true]])('keeps the connection usable (or closes it cleanly) after refusing a body over the limit, %s', async (_how, chunked) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (body: string) => new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port: server.port, path: '/api/demoServer', method: 'POST', agent,
+        headers: { 'x-flambe-token': token, 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text, headers: res.headers }));
+      });
+      req.on('error', reject);
+      if (chunked) {
+        for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.slice(i, i + 64 * 1024));
+        req.end();
+      } else {
+        req.end(body);
+      }
+    });
+    try {
+      const big = await post(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
+      expect(big.status).toBe(413);
+      expect(JSON.parse(big.body).error.message).toMatch(/larger than 1 MB/);
+      const next = await post('{}');
+      expect(next.status).toBe(200);
+      expect(JSON.parse(next.body).ok).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it.each([
-    ['no token', '/', {}],
-    ['a wrong token', '/?token=nope', {}],
+    ['no token', '/api/demoServer', {}],
+    ['a wrong token', '/api/demoServer?token=nope', {}],
     ['a foreign Host header', `/?token=${token}`, { host: 'evil.example:80' }],
-    ['a foreign Origin header', `/?token=${token}`, { origin: 'http://evil.example' }],
-    ['an API call without the token', '/api/demoServer', {}],
+    ['a foreign Host header on a public file', '/app.js', { host: 'evil.example:80' }],
+    ['a foreign Origin header', `/api/demoServer?token=${token}`, { origin: 'http://evil.example' }],
   ])('refuses %s with 403', async (_what, url, headers) => {
     const r = await request(url, { headers: headers as Record<string, string>, method: url.startsWith('/api') ? 'POST' : 'GET' });
     expect(r.status).toBe(403);
@@ -66,13 +121,20 @@ describe('browser-mode server', () => {
     const ok = await request('/api/demoServer', { method: 'POST', headers, body: '{}' });
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body)).toMatchObject({ ok: true, result: { script: expect.stringMatching(/server\.js$/), routes: expect.any(Array) } });
+    // A user's mistake is data, not an HTTP failure: the browser logs nothing for it (issue 9 item 20).
     const bad = await request('/api/startRecording', { method: 'POST', headers, body: JSON.stringify({ targetId: null, load: { url: 'nope' } }) });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(200);
     expect(JSON.parse(bad.body)).toEqual({ ok: false, error: { kind: 'user', message: expect.stringMatching(/Enter the full URL/) } });
     const unknown = await request('/api/rmRf', { method: 'POST', headers, body: '{}' });
     expect(unknown.status).toBe(404);
     const user = await request('/api/getRecording', { method: 'POST', headers, body: '{"id":"nope"}' });
-    expect(JSON.parse(user.body).error.message).toBe('That recording is not available any more.');
+    expect(user.status).toBe(200);
+    expect(JSON.parse(user.body)).toEqual({ ok: false, error: { kind: 'user', message: 'That recording is not available any more.' } });
+    const headerInjection = await request('/api/startRecording', { method: 'POST', headers,
+      body: JSON.stringify({ targetId: null, load: { url: 'http://127.0.0.1:9/', headers: { 'X-A': 'a\r\nInjected: 1' } } }) });
+    expect(JSON.parse(headerInjection.body).error.message).toMatch(/^Header "X-A": the value of X-A contains a line break/);
+    const notJson = await request('/api/demoServer', { method: 'POST', headers, body: '{' });
+    expect(notJson.status).toBe(400); // a transport failure, not a user's mistake in a form
   });
 
   it('streams events over the WebSocket only with the token', async () => {

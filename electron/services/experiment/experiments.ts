@@ -1,14 +1,16 @@
 // The experiments this service runs and keeps: running ones in memory, the
 // rest in the library (or in memory when there is none), behind the contract's
 // startExperiment / stopExperiment / getExperiment / listExperiments.
-import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, FlambeEvents } from '../../../shared/api.ts';
+import type { ExperimentSpecResolved, FlambeEvent, FlambeEvents } from '../../../shared/api.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { UserError } from '../errors.ts';
 import type { Library } from '../library/library.ts';
-import { startExperiment, type ExperimentHandle } from './runner.ts';
+import { startExperiment, type ExperimentDeps, type ExperimentHandle } from './runner.ts';
 
 export interface ExperimentsOptions {
-  api: FlambeApi;
+  api: ExperimentDeps['api'];
+  /** The service's begin(): starts a recording, gives its id at once and the kept recording (with its profile) when it ends. */
+  record: ExperimentDeps['record'];
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   emit<K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]): void;
   library(): Library | null;
@@ -41,7 +43,7 @@ export function createExperiments(o: ExperimentsOptions) {
 
   return {
     async start(spec: ExperimentSpecResolved): Promise<{ experimentId: string }> {
-      const handle = startExperiment(spec, { api: o.api, onEvent: o.onEvent, progress: (p) => o.emit('experimentProgress', p), save });
+      const handle = startExperiment(spec, { api: o.api, record: o.record, onEvent: o.onEvent, progress: (p) => o.emit('experimentProgress', p), save });
       running.set(handle.id, handle);
       void handle.done.then((exp) => {
         running.delete(handle.id);

@@ -5,7 +5,7 @@
 // round; Stop ends the round under way (kept, marked cut short) and keeps
 // every finished round. The statistics are shared/experiment + shared/stats.
 import { randomUUID } from 'node:crypto';
-import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordingResult } from '../../../shared/api.ts';
+import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
 import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
 import type { CompareRound } from '../../../shared/compare/index.ts';
@@ -22,7 +22,14 @@ const LISTEN_WAIT_MS = 10_000;
 const FRESH_TARGET_WARMUP_SEC = 1;
 
 export interface ExperimentDeps {
-  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'startRecording' | 'stopRecording' | 'getRecording' | 'demoServer'>;
+  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'stopRecording' | 'demoServer'>;
+  /**
+   * Starts one round's recording the way the service starts every recording
+   * (service.ts begin()): its id at once, and the recording — kept in the
+   * library or in memory, profile included — when it ends.
+   */
+  record(req: RecordRequest): { id: string; finished: Promise<RecordingResult> };
+  /** The service's events: a round's recordingProgress becomes the experiment's progress. */
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   progress(p: ExperimentProgress): void;
   /** Keeps the experiment (after every round, and at the end); false when it could not be written. */
@@ -85,7 +92,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       throw new UserError(`Variant ${v.key} (${v.variant.name}) could not start: ${messageOf(e)}`);
     });
     currentTarget = info.targetId;
-    result.output = info.output?.tailedFile ? 'file' : 'pipe';
+    result.output = info.stdio?.tailedFile ? 'file' : 'pipe';
     const deadline = Date.now() + LISTEN_WAIT_MS;
     for (;;) {
       const t = await deps.api.getTarget({ targetId: info.targetId });
@@ -112,24 +119,22 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     }
   }
 
-  /** One recording through the service; resolves with the finished recording. */
+  /** One recording through the service; resolves with the finished recording, profile included. */
   async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean }> {
     let recordingId: string | null = null;
-    const early: FlambeEvent[] = [];
-    let finish!: () => void;
-    const finished = new Promise<void>((r) => (finish = r));
-    const onEvent = (e: FlambeEvent) => {
-      if (!recordingId) { early.push(e); return; }
-      if (e.name === 'recordingProgress' && e.payload.recordingId === recordingId) {
-        const p = e.payload;
-        emit(index, v, p.phase, p.fraction, `Round ${index + 1} of ${total} — ${v.key} (${v.variant.name}), round ${round}: ${p.message}`, { rps: p.rps, p99Ms: p.p99Ms });
-      } else if (e.name === 'recordingDone' && e.payload.recordingId === recordingId) {
-        finish();
-      }
+    // Progress the recorder reports while it starts, before its id is known here.
+    const early: RecordingProgress[] = [];
+    const show = (p: RecordingProgress) => {
+      if (p.recordingId !== recordingId) return;
+      emit(index, v, p.phase, p.fraction, `Round ${index + 1} of ${total} — ${v.key} (${v.variant.name}), round ${round}: ${p.message}`, { rps: p.rps, p99Ms: p.p99Ms });
     };
-    const off = deps.onEvent(onEvent);
+    const off = deps.onEvent((e) => {
+      if (e.name !== 'recordingProgress') return;
+      if (recordingId) show(e.payload);
+      else early.push(e.payload);
+    });
     try {
-      const started = await deps.api.startRecording({
+      const started = deps.record({
         targetId: spec.profile ? targetId : null,
         load: { ...spec.load, url },
         warmupSec: spec.warmupSec,
@@ -137,17 +142,16 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
         name: `${result.name} · ${v.key} (${v.variant.name}) · round ${round}`,
         tags: ['experiment'],
       });
-      recordingId = started.recordingId;
+      recordingId = started.id;
       currentRecording = recordingId;
-      for (const e of early.splice(0)) onEvent(e);
+      for (const p of early.splice(0)) show(p);
       if (stopRequested) void deps.api.stopRecording({ id: recordingId });
-      await finished;
+      const rec = await started.finished;
+      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested };
     } finally {
       off();
       currentRecording = null;
     }
-    const rec = await deps.api.getRecording({ id: recordingId });
-    return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested };
   }
 
   async function run(): Promise<void> {
@@ -189,7 +193,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       const entry: ExperimentRound = {
         index, variant: key, round, recordingId: rec.id,
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
-        error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.output?.stdout ?? null,
+        error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
       };
       result.rounds.push(entry);
       recompute();

@@ -3,32 +3,38 @@
 // metadata, which another Flambé imports unchanged.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { ImportPhase, RecordingMeta } from '../../../shared/api.ts';
 import { importProfileWithFormat } from '../../../shared/profile/import.ts';
 import { isProfileFormatError } from '../../../shared/profile/errors.ts';
-import { exportCpuProfile } from '../../../shared/profile/export-cpuprofile.ts';
+import { exportCpuProfileText } from '../../../shared/profile/export-cpuprofile.ts';
 import { UserError } from '../errors.ts';
+import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
+import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
 
-const BUNDLE_FORMAT = 'flambe-bundle';
-const BUNDLE_VERSION = 1;
+/** The one .flambe writer (shared/bundle.ts), for the service and the CLI. */
+export const toBundle = writeBundle;
 
-export function toBundle(rec: RecordingResult): string {
-  return JSON.stringify({ format: BUNDLE_FORMAT, version: BUNDLE_VERSION, recording: rec });
-}
+export type { ImportPhase };
 
-function isBundle(data: unknown): data is { format: string; version: number; recording: RecordingResult } {
-  return typeof data === 'object' && data !== null && (data as { format?: unknown }).format === BUNDLE_FORMAT;
+/** A file ready to be saved: its recording, and its profile imported once and compressed. */
+export interface PreparedImport {
+  rec: RecordingMeta;
+  packed: PackedProfile | null;
 }
 
 /**
- * The V8 profile inside whatever the user imports, validated, or a UserError
- * naming what is wrong. The library stores .cpuprofile JSON: a DevTools trace
- * is converted through the canonical model.
+ * Imports the profile inside whatever the user imports — once — and packs
+ * it for the library, or throws a UserError naming what is wrong. `data` was
+ * parsed for this import alone, so the importer may consume it (its fast
+ * path). The library stores .cpuprofile JSON: `json` when the file is one
+ * (the user's own bytes), a DevTools trace converted through the canonical model.
  */
-function validProfile(data: unknown, fileName: string): unknown {
+function packImported(data: unknown, json: () => string | Uint8Array, fileName: string, onPhase: (phase: ImportPhase) => void): PackedProfile {
   try {
-    const { profile, format } = importProfileWithFormat(data, fileName);
-    return format === 'cpuprofile' ? data : exportCpuProfile(profile);
+    onPhase('checking');
+    const { profile, format } = importProfileWithFormat(data, fileName, { owned: true });
+    onPhase('compressing');
+    return packProfile(format === 'cpuprofile' ? json() : exportCpuProfileText(profile), factsOf(profile));
   } catch (e) {
     if (isProfileFormatError(e)) throw new UserError(`${fileName} is not a usable CPU profile: ${e.message}`);
     throw new UserError(`${fileName} could not be read as a CPU profile: ${(e as Error).message}`);
@@ -36,38 +42,44 @@ function validProfile(data: unknown, fileName: string): unknown {
 }
 
 /**
- * Turns an imported file into a recording ready to save, or throws a
- * UserError (and nothing is written).
+ * Turns an imported file (its text, or its bytes as read) into a recording
+ * ready to save, or throws a UserError (and nothing is written). The file is
+ * parsed once and its profile imported once: it runs in a worker thread for
+ * big files (import-in-worker.ts).
  */
-export function recordingFromFile(fileName: string, content: string, now = new Date()): RecordingResult {
+export function prepareImport(fileName: string, content: string | Uint8Array, now = new Date(), onPhase: (phase: ImportPhase) => void = () => {}): PreparedImport {
   const base = path.basename(fileName) || 'profile';
+  onPhase('reading');
   let data: unknown;
   try {
-    data = JSON.parse(content);
+    const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
+    data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
+    if (e instanceof RangeError) throw new UserError(`${base} is too large to read (${e.message}).`);
     throw new UserError(`${base} is not valid JSON (${(e as Error).message.replace(/^.*?: /, '')}): is the file complete?`);
   }
   if (isBundle(data)) {
-    if (data.version > BUNDLE_VERSION) throw new UserError(`${base} was exported by a newer version of Flambé: update Flambé to import it.`);
-    const rec = data.recording;
-    if (!rec || typeof rec !== 'object' || typeof rec.name !== 'string' || typeof rec.createdAt !== 'string') {
-      throw new UserError(`${base} is a damaged Flambé bundle: its recording is missing.`);
+    let rec;
+    try {
+      rec = readBundle(data, base);
+    } catch (e) {
+      if (e instanceof BundleError) throw new UserError(e.message);
+      throw e;
     }
-    if (rec.profile !== null) validProfile(rec.profile, base);
-    return {
-      ...rec,
-      id: typeof rec.id === 'string' && rec.id ? rec.id : randomUUID(),
-      tags: Array.isArray(rec.tags) ? rec.tags.filter((t) => typeof t === 'string') : [],
-      notes: typeof rec.notes === 'string' ? rec.notes : '',
-      samples: Array.isArray(rec.samples) ? rec.samples : [],
-      target: rec.target ?? null, settings: rec.settings ?? null, load: rec.load ?? null, error: rec.error ?? null,
-    };
+    const { profile, ...meta } = rec;
+    // Its text is taken before the import, which may consume the object.
+    const text = profile != null ? JSON.stringify(profile) : null;
+    const packed = text !== null ? packImported(profile, () => text, base, onPhase) : null;
+    return { rec: { ...meta, id: rec.id ?? randomUUID(), tags: [...new Set(rec.tags)], hasProfile: packed !== null }, packed };
   }
-  const profile = validProfile(data, base);
+  const packed = packImported(data, () => content, base, onPhase);
   return {
-    id: randomUUID(),
-    name: base.replace(/\.(cpuprofile|json)$/i, ''),
-    createdAt: now.toISOString(),
-    target: null, settings: null, load: null, profile, samples: [], error: null, tags: [], notes: `Imported from ${base}`,
+    rec: {
+      id: randomUUID(),
+      name: base.replace(/\.(cpuprofile|json)$/i, ''),
+      createdAt: now.toISOString(),
+      target: null, settings: null, load: null, hasProfile: true, samples: [], error: null, tags: [], notes: `Imported from ${base}`,
+    },
+    packed,
   };
 }

@@ -2,35 +2,16 @@
 // Metadata columns serve the list; the profile is compressed in its own table
 // and read only when a recording is opened. Every write is one transaction.
 import type { DatabaseSync } from 'node:sqlite';
-import zlib from 'node:zlib';
 import type {
-  CpuSplit, ListQuery, ListResult, RecordingResult, RecordingRow,
+  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow, TargetStdio,
 } from '../../../shared/api.ts';
 import { listQuerySchema } from '../../../shared/api.ts';
+import { importProfile } from '../../../shared/profile/import.ts';
 import { UserError } from '../errors.ts';
 import { openLibraryDb } from './safe-open.ts';
+import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
-
-// zstd decompresses several times faster than gzip (a reopened profile is
-// decompressed on every open); gzip where this Node lacks zstd.
-const hasZstd = typeof (zlib as { zstdCompressSync?: unknown }).zstdCompressSync === 'function';
-
-function compress(text: string): { encoding: string; data: Uint8Array } {
-  const raw = Buffer.from(text, 'utf8');
-  if (hasZstd) return { encoding: 'zstd', data: zlib.zstdCompressSync(raw) };
-  return { encoding: 'gzip', data: zlib.gzipSync(raw, { level: 6 }) };
-}
-
-function decompress(encoding: string, data: Uint8Array): string {
-  if (encoding === 'zstd') {
-    if (!hasZstd) throw new UserError('This recording was compressed with zstd, which this version of Node cannot read: use Node 22.15 or newer.');
-    return zlib.zstdDecompressSync(data).toString('utf8');
-  }
-  if (encoding === 'gzip') return zlib.gunzipSync(data).toString('utf8');
-  if (encoding === 'none') return Buffer.from(data).toString('utf8');
-  throw new UserError(`This recording's profile is stored in an unknown encoding "${encoding}".`);
-}
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -38,7 +19,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number; machine?: string | null; target_output?: string | null;
+  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null; target_output?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -58,7 +39,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.machine, r.target_output');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -70,8 +51,23 @@ function toRow(r: Row): RecordingRow {
   };
 }
 
+/** Why a stored row cannot be shown (a column that does not parse), or null when it is fine. */
+function rowDamage(r: Row): string | null {
+  const columns: [keyof Row, string][] = [['tags', 'tags'], ['cpu_split', 'CPU split']];
+  for (const [column, what] of columns) {
+    const text = r[column];
+    if (typeof text !== 'string') continue;
+    try {
+      JSON.parse(text);
+    } catch {
+      return `its ${what} cannot be read`;
+    }
+  }
+  return null;
+}
+
 /** "GET /log · 2026-11-21 14:05" */
-export function defaultName(method: string | null, url: string | null, createdAt: string): string {
+export function defaultName(method: string | null, url: string | null, createdAt: string, details = ''): string {
   const d = new Date(createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
   const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
@@ -81,12 +77,7 @@ export function defaultName(method: string | null, url: string | null, createdAt
     const u = new URL(url);
     path = u.pathname + u.search;
   } catch { /* keep the raw text */ }
-  return `${method ?? 'GET'} ${path} · ${when}`;
-}
-
-function profileDurationMs(profile: unknown): number | null {
-  const p = profile as { startTime?: number; endTime?: number } | null;
-  return p && typeof p.startTime === 'number' && typeof p.endTime === 'number' ? (p.endTime - p.startTime) / 1000 : null;
+  return `${method ?? 'GET'} ${path}${details ? ` · ${details}` : ''} · ${when}`;
 }
 
 function escapeLike(s: string): string {
@@ -94,8 +85,6 @@ function escapeLike(s: string): string {
 }
 
 export interface LibraryOptions {
-  /** The headline CPU split of a profile (from shared/profile's categories). */
-  cpuSplit?: (profile: unknown) => CpuSplit | null;
   /** How long a write waits for another process's lock before it fails. */
   busyTimeoutMs?: number;
 }
@@ -103,12 +92,10 @@ export interface LibraryOptions {
 export class Library {
   readonly file: string;
   private readonly db: DatabaseSync;
-  private readonly splitOf: (profile: unknown) => CpuSplit | null;
 
   constructor(file: string, options: LibraryOptions = {}) {
     this.file = file;
     this.db = openLibraryDb(file, options.busyTimeoutMs);
-    this.splitOf = options.cpuSplit ?? (() => null);
   }
 
   close(): void {
@@ -127,33 +114,38 @@ export class Library {
     }
   }
 
-  /** Saves a recording (metadata, tags and compressed profile) in one transaction. */
-  save(rec: RecordingResult, source: 'recorded' | 'imported' = 'recorded'): RecordingRow {
-    const split = rec.profile ? safe(() => this.splitOf(rec.profile)) : null;
-    const profileText = rec.profile ? JSON.stringify(rec.profile) : null;
-    const packed = profileText ? compress(profileText) : null;
+  /**
+   * Saves a recording (metadata, tags and compressed profile) in one
+   * transaction. `packed`: its profile already imported and compressed (a
+   * file imported in a worker thread); otherwise rec.profile is imported here,
+   * once, for the numbers kept with it.
+   */
+  save(rec: RecordingMeta | RecordingResult, source: 'recorded' | 'imported' = 'recorded', packed: PackedProfile | null = null): RecordingRow {
+    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile);
+    const split = packed?.facts.cpuSplit ?? null;
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, machine,
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine,
           target_output)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
         rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
         load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
         load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
-        rec.settings?.samplingIntervalUs ?? null, profileDurationMs(rec.profile) ?? (load ? load.durationSec * 1000 : null),
+        rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+        rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
         rec.machine ? JSON.stringify(rec.machine) : null,
-        rec.target?.output ? JSON.stringify(rec.target.output) : null,
+        rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
       if (packed) {
         this.db.prepare('INSERT INTO profiles (recording_id, encoding, raw_size, data) VALUES (?, ?, ?, ?)')
-          .run(rec.id, packed.encoding, Buffer.byteLength(profileText!), packed.data);
+          .run(rec.id, packed.encoding, packed.rawSize, packed.data);
       }
     });
     return this.row(rec.id);
@@ -194,48 +186,66 @@ export class Library {
     const details = this.db.prepare(`${ROW_SELECT} WHERE r.id IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(page.map((p) => p.id))) as unknown as Row[];
     const byId = new Map(details.map((d) => [d.id, d]));
-    const rows = page.map(({ id }) => byId.get(id)!);
+    // One damaged row (hand-edited, or a bad disk sector) must not hide the others: it is named instead.
+    const rows: RecordingRow[] = [];
+    const damaged: { id: string; name: string; why: string }[] = [];
+    for (const { id } of page) {
+      const r = byId.get(id)!;
+      const why = rowDamage(r);
+      if (why) damaged.push({ id, name: String(r.name), why });
+      else rows.push(toRow(r));
+    }
     const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
-    return { total, rows: rows.map(toRow), tags };
+    return { total, rows, tags, ...(damaged.length ? { damaged } : {}) };
   }
 
-  /** A recording's metadata, load and samples, without reading its profile (profile: null). */
-  getWithoutProfile(id: string): RecordingResult {
-    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
-    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
-    return this.resultOf(r, null);
-  }
-
-  /** The whole recording, profile included. */
+  /** The whole recording, profile included (a bundle export). */
   get(id: string): RecordingResult {
-    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
-    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
-    const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
+    const { hasProfile, ...meta } = this.meta(id);
     let profile: unknown = null;
-    if (p) {
+    if (hasProfile) {
+      const bytes = this.profileBytes(id);
       try {
-        profile = JSON.parse(decompress(p.encoding, p.data));
+        profile = bytes && JSON.parse(bytes.toString('utf8'));
       } catch (e) {
-        if (e instanceof UserError) throw e;
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
     }
-    return this.resultOf(r, profile);
+    return { ...meta, profile };
   }
 
-  private resultOf(r: Row, profile: unknown): RecordingResult {
+  /** The recording without its profile (the profile is read on its own, as bytes). */
+  meta(id: string): RecordingMeta {
+    const r = this.db.prepare(`${FULL_SELECT} WHERE r.id = ?`).get(id) as Row | undefined;
+    if (!r) throw new UserError('That recording is not in the library (it may have been deleted).');
+    return this.metaOf(r);
+  }
+
+  /** A full row as RecordingMeta; a column that does not parse is one sentence naming it. */
+  private metaOf(r: Row): RecordingMeta {
+    const parse = (text: string | null, what: string): unknown => {
+      if (text === null) return null;
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new UserError(`This recording is damaged in the library (its ${what} cannot be read); the other recordings are fine.`);
+      }
+    };
+    const damage = rowDamage(r);
+    if (damage) throw new UserError(`This recording is damaged in the library (${damage}); the other recordings are fine.`);
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
         kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
-        nodeVersion: r.node_version ?? '', argv: r.argv ? (JSON.parse(r.argv) as string[]) : [],
-        ...(r.target_output ? { output: JSON.parse(r.target_output) } : {}),
+        nodeVersion: r.node_version ?? '', argv: (parse(r.argv, 'command line') as string[] | null) ?? [],
+        ...((parse(r.launch ?? null, 'launch settings') as { env?: Record<string, string>; args?: string[] } | null) ?? {}),
+        ...(r.target_output ? { stdio: parse(r.target_output, 'output attachment') as TargetStdio } : {}),
       } : null,
-      settings: r.settings ? JSON.parse(r.settings) : null,
-      load: r.load ? JSON.parse(r.load) : null,
-      profile,
-      samples: r.samples ? JSON.parse(r.samples) : [],
-      machine: r.machine ? JSON.parse(r.machine) : null,
+      settings: parse(r.settings, 'load settings') as RecordingMeta['settings'],
+      load: parse(r.load, 'load results') as RecordingMeta['load'],
+      hasProfile: !!r.has_profile,
+      samples: (parse(r.samples, 'process samples') as RecordingMeta['samples'] | null) ?? [],
+      machine: parse(r.machine ?? null, 'machine') as RecordingMeta['machine'],
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,
@@ -285,18 +295,36 @@ export class Library {
    * Every loaded recording of one of these targets or URLs, without its profile: what
    * Compare needs to learn run-to-run noise from repeats (shared/compare/noise.ts).
    */
-  runsLike(targetLabels: string[], urls: string[]): (RecordingResult & { durationMs: number | null; cpuSplit: CpuSplit | null })[] {
+  runsLike(targetLabels: string[], urls: string[]): (RecordingMeta & { durationMs: number | null; cpuSplit: CpuSplit | null })[] {
     if (!targetLabels.length && !urls.length) return [];
     const rows = this.db.prepare(`${FULL_SELECT} WHERE r.load IS NOT NULL
       AND (r.target_label IN (SELECT value FROM json_each(?)) OR r.url IN (SELECT value FROM json_each(?)))`)
       .all(JSON.stringify(targetLabels), JSON.stringify(urls)) as unknown as Row[];
-    return rows.map((r) => ({ ...this.resultOf(r, null), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null }));
+    // A damaged row (a column that does not parse) is left out of the noise estimate rather than failing it.
+    const out: (RecordingMeta & { durationMs: number | null; cpuSplit: CpuSplit | null })[] = [];
+    for (const r of rows) {
+      try {
+        out.push({ ...this.metaOf(r), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null });
+      } catch { /* skipped: the Library names damaged rows */ }
+    }
+    return out;
   }
 
-  /** The raw profile text as stored (for export without a parse/serialize round trip). */
-  profileText(id: string): string | null {
+  /** The profile's .cpuprofile JSON as stored, as bytes; null for a load-only run. */
+  profileBytes(id: string): Buffer | null {
     const p = this.db.prepare('SELECT encoding, data FROM profiles WHERE recording_id = ?').get(id) as { encoding: string; data: Uint8Array } | undefined;
-    return p ? decompress(p.encoding, p.data) : null;
+    if (!p) return null;
+    try {
+      return unpackProfile(p.encoding, p.data);
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
+    }
+  }
+
+  /** The profile text as stored (for export without a parse/serialize round trip). */
+  profileText(id: string): string | null {
+    return this.profileBytes(id)?.toString('utf8') ?? null;
   }
 
   private mustChange(changes: number | bigint): void {
@@ -304,10 +332,24 @@ export class Library {
   }
 }
 
-function safe<T>(fn: () => T): T | null {
+/**
+ * A recording's profile (the object the inspector returned), imported once
+ * for its numbers and stored as its JSON text. A profile shared/profile
+ * cannot read is still kept: nothing measured is lost.
+ */
+function packRecordedProfile(profile: unknown): PackedProfile {
+  const text = JSON.stringify(profile);
+  let facts: PackedProfile['facts'];
   try {
-    return fn();
+    facts = factsOf(importProfile(profile));
   } catch {
-    return null;
+    facts = { cpuSplit: null, durationMs: rawDurationMs(profile) };
   }
+  return packProfile(text, facts);
+}
+
+/** V8's own endTime − startTime, for a profile the model cannot read. */
+function rawDurationMs(profile: unknown): number {
+  const p = profile as { startTime?: unknown; endTime?: unknown };
+  return typeof p.startTime === 'number' && typeof p.endTime === 'number' ? Math.max(0, (p.endTime - p.startTime) / 1000) : 0;
 }

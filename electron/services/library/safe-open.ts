@@ -4,6 +4,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 
@@ -32,11 +33,17 @@ export function checkLibraryFile(file: string): void {
   const companions = [`${file}-wal`, `${file}-shm`].filter((f) => !existsSync(f));
   let db: DatabaseSync | undefined;
   try {
-    db = new DatabaseSync(file, { readOnly: true });
+    // No -wal and no -shm: nobody has the file open, so read it as immutable,
+    // which creates no companion files at all (a WAL file's read-only open
+    // would leave a 32 KB -shm behind).
+    const url = pathToFileURL(file);
+    if (companions.length === 2) url.searchParams.set('immutable', '1');
+    db = new DatabaseSync(url, { readOnly: true });
     const appId = (db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id;
     const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
     const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
-    if (appId !== APPLICATION_ID && tables > 0) throw new UserError(`${file} is an SQLite database of another program, not a Flambé library; it was left untouched.`);
+    // An empty database with a user_version set is another program's too (ours stamp application_id first).
+    if (appId !== APPLICATION_ID && (tables > 0 || version > 0)) throw new UserError(`${file} is an SQLite database of another program, not a Flambé library; it was left untouched.`);
     if (version > SCHEMA_VERSION) throw new UserError(`${file} was written by a newer version of Flambé (library version ${version}; this one reads up to ${SCHEMA_VERSION}): update Flambé to open it. It was left untouched.`);
     const check = db.prepare('PRAGMA quick_check').all() as { quick_check: string }[];
     if (check.length !== 1 || check[0].quick_check !== 'ok') throw new UserError(`${file} is damaged (${check[0]?.quick_check ?? 'integrity check failed'}); it was left untouched. Restore it from a backup, or use another --library file.`);
@@ -83,8 +90,14 @@ export function openLibraryDb(file: string, busyTimeoutMs = 10_000): DatabaseSyn
   return db;
 }
 
-/** Runs the forward migrations from the file's version to ours, each in its own transaction. */
+/**
+ * Runs the forward migrations from the file's version to ours, all in ONE
+ * transaction: a library is at its old version or fully migrated, never between.
+ */
 export function migrate(db: DatabaseSync): void {
+  // Up to date (the usual case): nothing to write, so no write lock — a
+  // read-only command must not wait for, or fail on, another process's write.
+  if ((db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version === SCHEMA_VERSION) return;
   // BEGIN IMMEDIATE: two processes opening a new library at once migrate it once.
   db.exec('BEGIN IMMEDIATE');
   try {

@@ -35,9 +35,11 @@ export const MIGRATIONS: string[] = [
    );`,
   // 1 → 2: the headline CPU split, for the Library's bar.
   `ALTER TABLE recordings ADD COLUMN cpu_split TEXT;`,
-  // 2 → 3: the machine (CPU model, cores) a recording ran on, for Compare's unlike-run warnings.
+  // 2 → 3: what a launched target was given ({"env": {…}, "args": […]}), so runs that differ only there can be told apart.
+  `ALTER TABLE recordings ADD COLUMN launch TEXT;`,
+  // 3 → 4: the machine (CPU model, cores) a recording ran on, for Compare's unlike-run warnings.
   `ALTER TABLE recordings ADD COLUMN machine TEXT;`,
-  // 3 → 4: A/B experiments, each a group of recordings (its rounds); and what
+  // 4 → 5: A/B experiments, each a group of recordings (its rounds); and what
   // a launched target's stdout/stderr were attached to (pipe, file, terminal).
   `ALTER TABLE recordings ADD COLUMN target_output TEXT;
    CREATE TABLE experiments (

@@ -1,10 +1,14 @@
-// One HTTP load burst with autocannon. Latencies are recorded from its
-// per-response events into our own HDR histogram in microseconds, because
-// autocannon's own histogram rounds to whole milliseconds (DESIGN.md
-// "Sharp edges"). Runs wherever it is called: the caller puts it in a worker.
+// One HTTP load burst. Closed loop (N connections, each sending its next
+// request when the last is answered) with autocannon; a fixed rate (open
+// model) with paced.ts. Latencies are recorded from autocannon's per-response
+// events into our own HDR histograms in microseconds, because autocannon's
+// own histogram rounds to whole milliseconds (docs/ARCHITECTURE.md "Sharp edges").
+// Runs wherever it is called: the caller puts it in a worker.
 import autocannon from 'autocannon';
-import * as hdr from 'hdr-histogram-js';
 import type { LoadSecond, LoadSettingsResolved, LoadSummary } from '../../../shared/api.ts';
+import { LoadCollector } from './collector.ts';
+import { runPaced } from './paced.ts';
+import { burstRequests, routeList } from './routes.ts';
 
 export interface BurstHandle {
   stop(): void;
@@ -20,97 +24,59 @@ export interface BurstOptions {
   onSecond?(s: LoadSecond): void;
 }
 
-function histogram() {
-  // 1 µs .. 10 min, 3 significant digits.
-  return hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 600_000_000, numberOfSignificantValueDigits: 3 });
+/** The parts of autocannon's client we read (pipelining 1: the answered request is still the current one). */
+interface AcClient {
+  on(event: string, listener: (...args: never[]) => void): void;
+  requestIterator: { currentRequest: { flambeRoute?: number }; currentRequestIndex: number; requests: { flambeRoute?: number }[] };
 }
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export function runBurst(opts: BurstOptions): BurstHandle {
   const { settings } = opts;
-  const all = histogram();
-  const perSecond = histogram();
-  const timeline: LoadSecond[] = [];
-  const statusCodes: Record<string, number> = {};
-  let requests = 0;
-  let bytes = 0;
-  let secondCount = 0;
-  let stoppedEarly = false;
-  const started = performance.now();
-
+  const routes = routeList(settings);
+  const collector = new LoadCollector(routes, !!settings.routes, opts.onSecond);
   const useCount = settings.requests !== undefined && !opts.ignoreRequestCount;
+  // autocannon refuses more connections than requests: use fewer connections (issue 13, item 9).
+  const connections = useCount ? Math.min(settings.connections, settings.requests!) : settings.connections;
+  const durationSec = opts.durationSec ?? settings.durationSec;
+  if (settings.rate) {
+    return runPaced({ settings, routes, collector, connections, durationSec, requests: useCount ? settings.requests : undefined });
+  }
+  let stoppedEarly = false;
+
+  const setupClient = (client: AcClient) => {
+    const route = () => client.requestIterator.currentRequest.flambeRoute ?? 0;
+    client.on('response', (status: number, bytes: number, ms: number) => collector.response(route(), status, bytes, Math.max(1, Math.round(ms * 1000))));
+    // A connection error belongs to the request being sent; on a timeout the client
+    // has already moved on to the next request, so the failed one is the one before it.
+    client.on('connError', () => collector.failure(route(), false));
+    client.on('timeout', () => {
+      const it = client.requestIterator;
+      collector.failure(it.requests[(it.currentRequestIndex - 1 + it.requests.length) % it.requests.length]?.flambeRoute ?? 0, true);
+    });
+  };
+
   // autocannon may call back synchronously (bad options): settle through a deferred.
-  let settle!: (err: Error | null, result: { errors: number; timeouts: number }) => void;
-  const ended = new Promise<{ errors: number; timeouts: number }>((resolve, reject) => {
-    settle = (err, result) => (err ? reject(err) : resolve(result));
+  let settle!: (err: Error | null) => void;
+  const ended = new Promise<void>((resolve, reject) => {
+    settle = (err) => (err ? reject(err) : resolve());
   });
   const instance = autocannon(
     {
       url: settings.url,
-      method: settings.method,
-      headers: settings.headers,
-      body: settings.body,
-      connections: settings.connections,
+      requests: burstRequests(routes),
+      connections,
       timeout: settings.timeoutSec,
-      ...(useCount ? { amount: settings.requests } : { duration: opts.durationSec ?? settings.durationSec }),
+      ...(useCount ? { amount: settings.requests } : { duration: durationSec }),
+      setupClient: setupClient as (client: never) => void,
+      // autocannon ends a burst at its next sample tick: at the default 1 s a
+      // 2.5 s burst ran 3 s. 50 ms keeps the burst as long as asked.
+      sampleInt: 50,
       skipAggregateResult: true,
     },
-    (err, result) => settle(err, result),
+    (err) => settle(err),
   );
-
-  instance.on('response', (_client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => {
-    const us = Math.max(1, Math.round(responseTimeMs * 1000));
-    all.recordValue(us);
-    perSecond.recordValue(us);
-    requests++;
-    secondCount++;
-    bytes += resBytes;
-    const code = String(statusCode);
-    statusCodes[code] = (statusCodes[code] ?? 0) + 1;
-  });
-
-  const tick = setInterval(() => {
-    const s: LoadSecond = {
-      second: timeline.length + 1,
-      rps: secondCount,
-      p99Ms: perSecond.totalCount ? round3(perSecond.getValueAtPercentile(99) / 1000) : 0,
-    };
-    timeline.push(s);
-    secondCount = 0;
-    perSecond.reset();
-    opts.onSecond?.(s);
-  }, 1000);
-
-  const done = ended.finally(() => clearInterval(tick)).then((result): LoadSummary => {
-    const durationSec = (performance.now() - started) / 1000;
-    const non2xx = Object.entries(statusCodes).reduce((n, [code, count]) => (code.startsWith('2') ? n : n + count), 0);
-    const summary: LoadSummary = {
-      requests,
-      durationSec: round3(durationSec),
-      rps: round3(requests / durationSec),
-      latencyMs: requests
-        ? {
-            p50: round3(all.getValueAtPercentile(50) / 1000),
-            p90: round3(all.getValueAtPercentile(90) / 1000),
-            p99: round3(all.getValueAtPercentile(99) / 1000),
-            max: round3(all.maxValue / 1000),
-            mean: round3(all.mean / 1000),
-          }
-        : { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 },
-      errors: Math.max(0, result.errors - result.timeouts),
-      timeouts: result.timeouts,
-      non2xx,
-      statusCodes,
-      bytesPerSec: Math.round(bytes / durationSec),
-      timeline,
-      stoppedEarly,
-    };
-    all.destroy();
-    perSecond.destroy();
-    return summary;
-  });
-
+  const tick = setInterval(() => collector.tick(), 250);
+  const done = ended.finally(() => clearInterval(tick)).then(() => collector.finish({ stoppedEarly, connections }));
   return {
     stop() {
       stoppedEarly = true;

@@ -1,5 +1,5 @@
 // Worker-thread entry: runs one burst off the calling thread (autocannon is
-// CPU-bound on one thread; DESIGN.md "Nothing heavy on a UI thread").
+// CPU-bound on one thread; docs/ARCHITECTURE.md "Nothing heavy on a UI thread").
 import { parentPort, workerData } from 'node:worker_threads';
 import { runBurst, type BurstOptions } from './burst.ts';
 import type { WorkerMessage, WorkerCommand } from './protocol.ts';

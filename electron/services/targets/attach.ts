@@ -4,11 +4,6 @@ import http from 'node:http';
 import { UserError, messageOf } from '../errors.ts';
 import type { InspectorEntry } from '../../../shared/api.ts';
 
-export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
-
 function hostForUrl(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

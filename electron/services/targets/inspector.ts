@@ -53,14 +53,17 @@ const LISTENERS_JS = `(function () {
 })()`;
 
 // Event-loop utilization and CPU are cumulative: keep the last reading on a
-// global symbol and return the difference (DESIGN.md "Sharp edges").
+// global symbol and return the difference (docs/ARCHITECTURE.md "Sharp edges").
+// Loop delay: Node's monitor records the whole time between two of its timer
+// runs, resolution included, so an idle loop read 10-12 ms at the old 10 ms
+// resolution. It now runs every 1 ms and that 1 ms is subtracted: idle reads ~0.
 const SAMPLE_JS = `(function () {
   var k = Symbol.for('flambe.sampler');
   var s = globalThis[k];
   var perf = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('perf_hooks') : null;
   if (!s) {
     s = globalThis[k] = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), t: Date.now(), h: null };
-    if (perf && perf.monitorEventLoopDelay) { s.h = perf.monitorEventLoopDelay({ resolution: 10 }); s.h.enable(); }
+    if (perf && perf.monitorEventLoopDelay) { s.h = perf.monitorEventLoopDelay({ resolution: 1 }); s.h.enable(); }
     return 'null';
   }
   var elu = performance.eventLoopUtilization(s.elu);
@@ -68,7 +71,7 @@ const SAMPLE_JS = `(function () {
   var cpu = process.cpuUsage(s.cpu);
   var elapsedMs = Math.max(1, now - s.t);
   var mem = process.memoryUsage();
-  var delay = s.h && s.h.count > 0 ? s.h.percentile(99) / 1e6 : null;
+  var delay = s.h && s.h.count > 0 ? Math.max(0, s.h.percentile(99) / 1e6 - 1) : null;
   if (s.h) s.h.reset();
   s.elu = performance.eventLoopUtilization(); s.cpu = process.cpuUsage(); s.t = now;
   return JSON.stringify({ elu: elu.utilization, loopDelayP99Ms: delay, heapUsedMb: mem.heapUsed / 1048576,
@@ -148,7 +151,7 @@ export class InspectorSession {
 
   async startProfiler(samplingIntervalUs: number): Promise<void> {
     await this.client.send('Profiler.enable');
-    // setSamplingInterval must precede start (DESIGN.md "Sharp edges").
+    // setSamplingInterval must precede start (docs/ARCHITECTURE.md "Sharp edges").
     await this.client.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
     await this.client.send('Profiler.start');
   }

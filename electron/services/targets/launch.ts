@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.ts';
+import { watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
 import { createFileOutput } from './file-output.ts';
 
@@ -46,11 +47,16 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   const node = spec.nodePath?.trim() || 'node';
   // Output to files Flambé tails (synchronous writes, like a terminal), or to pipes.
   const files = spec.outputToFile ? createFileOutput() : null;
-  const child = spawn(node, ['--inspect=127.0.0.1:0', scriptPath, ...(spec.args ?? [])], {
+  // fd 3 is the watchdog's pipe (watchdog.ts): the target ends when Flambé does — with files as with pipes.
+  const child = spawn(node, ['--inspect=127.0.0.1:0', '-r', watchdogPreload(), scriptPath, ...(spec.args ?? [])], {
     cwd,
     env: { ...process.env, ...spec.env },
-    stdio: ['ignore', files ? files.fds.stdout : 'pipe', files ? files.fds.stderr : 'pipe'],
+    stdio: ['ignore', files ? files.fds.stdout : 'pipe', files ? files.fds.stderr : 'pipe', 'pipe'],
   });
+  // Our end of it must not keep Flambé alive; it closes when Flambé exits.
+  const watchdogPipe = child.stdio[3] as (NodeJS.ReadableStream & { unref?: () => void }) | null;
+  watchdogPipe?.on('error', () => undefined);
+  watchdogPipe?.unref?.();
 
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
     child.once('exit', (code, signal) => { files?.close(); resolve({ code, signal }); });

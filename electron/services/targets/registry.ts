@@ -2,18 +2,22 @@
 // each with its inspector session. Emits their output and their exit.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AttachSpec, FlambeEvents, LaunchSpec, StdioKind, TargetInfo, TargetOutput } from '../../../shared/api.ts';
+import type { AttachSpec, FlambeEvents, LaunchSpec, StdioKind, TargetInfo, TargetSnapshot, TargetStdio } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
-import { isLoopbackHost, listInspectorTargets } from './attach.ts';
+import { listInspectorTargets } from './attach.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
+import { OutputTail } from './output-tail.ts';
 
 export interface Target {
   info: TargetInfo;
   session: InspectorSession;
   process?: LaunchedProcess;
   host: string;
+  /** What it printed lately (launched targets), for a UI that opens later. */
+  output?: OutputTail;
   /** Resolves when the target is gone (process exit or inspector disconnect). */
   gone: Promise<string>;
 }
@@ -25,13 +29,23 @@ type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) =>
 const STDIO_KINDS: Record<string, StdioKind> = { tty: 'terminal', fs: 'file', pipe: 'pipe' };
 
 function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity, tailedFile = false): TargetInfo {
-  const { stdio, ...who } = identity;
-  const output: TargetOutput = {
-    stdout: STDIO_KINDS[stdio?.stdout ?? ''] ?? 'unknown',
-    stderr: STDIO_KINDS[stdio?.stderr ?? ''] ?? 'unknown',
+  const { stdio: kinds, ...who } = identity;
+  const stdio: TargetStdio = {
+    stdout: STDIO_KINDS[kinds?.stdout ?? ''] ?? 'unknown',
+    stderr: STDIO_KINDS[kinds?.stderr ?? ''] ?? 'unknown',
     tailedFile,
   };
-  return { targetId, kind, label, ...who, listeningPorts: [], suggestedUrls: [], running: true, output };
+  return { targetId, kind, label, ...who, listeningPorts: [], suggestedUrls: [], running: true, stdio };
+}
+
+/** The host of an inspector's ws:// URL, or null when it is not a ws(s) URL. */
+function webSocketHost(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'ws:' || u.protocol === 'wss:' ? u.hostname : null;
+  } catch {
+    return null;
+  }
 }
 
 export class TargetRegistry {
@@ -50,7 +64,11 @@ export class TargetRegistry {
 
   async launch(spec: LaunchSpec): Promise<TargetInfo> {
     const targetId = randomUUID();
-    const output = new OutputBuffer((stream, text) => this.emit('targetOutput', { targetId, stream, text }));
+    const tail = new OutputTail();
+    const output = new OutputBuffer((stream, text) => {
+      tail.push(stream, text);
+      this.emit('targetOutput', { targetId, stream, text });
+    });
     let session: InspectorSession | undefined;
     const proc = await launchScript(spec, {
       onOutput: (stream, text) => output.push(stream, text),
@@ -100,7 +118,8 @@ export class TargetRegistry {
     });
     const relative = path.relative(process.cwd(), proc.scriptPath);
     const label = !relative || relative.startsWith('..') ? proc.scriptPath : relative;
-    return this.add({ info: newInfo(targetId, 'launched', label, identity, !!spec.outputToFile), session, process: proc, host: '127.0.0.1', gone });
+    const info = { ...newInfo(targetId, 'launched', label, identity, !!spec.outputToFile), env: { ...spec.env }, args: [...(spec.args ?? [])] };
+    return this.add({ info, session, process: proc, host: '127.0.0.1', gone, output: tail });
   }
 
   async attach(spec: AttachSpec): Promise<TargetInfo> {
@@ -111,6 +130,12 @@ export class TargetRegistry {
     if (entries.length === 0) throw new UserError(`The inspector at ${spec.host}:${spec.port} lists no targets.`);
     const entry = spec.inspectorId ? entries.find((e) => e.id === spec.inspectorId) : entries[0];
     if (!entry) throw new UserError(`The inspector target ${spec.inspectorId} is no longer listed at ${spec.host}:${spec.port}.`);
+    // The session goes where the WebSocket URL says, which may not be the host typed in.
+    const wsHost = webSocketHost(entry.webSocketDebuggerUrl);
+    if (wsHost === null) throw new UserError(`The inspector at ${spec.host}:${spec.port} gave a WebSocket address Flambé cannot use: ${entry.webSocketDebuggerUrl.slice(0, 200)}`);
+    if (!isLoopbackHost(wsHost) && !spec.confirmRemote) {
+      throw new UserError(`The inspector at ${spec.host}:${spec.port} points to ${wsHost}, another computer: the inspector can run any code in that process, so confirm that you trust it before attaching.`);
+    }
     const session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
     const identity = await session.identity();
     const targetId = randomUUID();
@@ -140,6 +165,13 @@ export class TargetRegistry {
     }
     if (!t.info.running && t.process) t.info.lastError = t.process.lastError();
     return { ...t.info };
+  }
+
+  /** Every target held, oldest first, with the tail of its output. */
+  async list(): Promise<TargetSnapshot[]> {
+    const ids = [...this.targets.keys()];
+    const infos = await Promise.all(ids.map((id) => this.refresh(id).catch(() => null)));
+    return infos.flatMap((info, i) => (info ? [{ ...info, output: this.targets.get(ids[i])?.output?.read() ?? [] }] : []));
   }
 
   async stop(targetId: string): Promise<void> {

@@ -12,6 +12,13 @@ declare module 'autocannon' {
     timeout?: number;
     pipelining?: number;
     skipAggregateResult?: boolean;
+    /** Cycled through by each connection; extra properties are kept on the client's copy. */
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; [k: string]: unknown }[];
+    /** Called with each client as it is created (its events: response, connError, timeout). */
+    setupClient?: (client: never) => void;
+    /** Milliseconds between autocannon's samples; a burst ends at the first sample after its duration. */
+    sampleInt?: number;
+    workers?: number;
   }
   interface Result {
     errors: number;

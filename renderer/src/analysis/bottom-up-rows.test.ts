@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bottomUp } from '../../../shared/profile/index.ts';
-import { profileFromText } from '../../../shared/profile/text-profile.ts';
+import { profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { bottomUpSource, pathKey } from './bottom-up-rows.ts';
 import { flattenTree } from './tree-rows.ts';
 

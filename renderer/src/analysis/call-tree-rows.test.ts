@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFromText } from '../../../shared/profile/text-profile.ts';
+import { profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { callTreeSource, heaviestPathExpansion, searchCallTree } from './call-tree-rows.ts';
 import { callTreeColumns } from './engine.ts';
 import type { CallTreeColumns } from './protocol.ts';

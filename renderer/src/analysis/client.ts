@@ -10,7 +10,8 @@ const KEEP_RESULTS = 24;
 type Message = { type: 'open'; profile: unknown } | { type: 'view'; request: ViewRequest };
 
 interface Backend {
-  send(message: Message): Promise<unknown>;
+  /** `transfer`: buffers that move to the worker instead of being copied (the profile's bytes). */
+  send(message: Message, transfer?: Transferable[]): Promise<unknown>;
   close(): void;
 }
 
@@ -77,12 +78,12 @@ function workerBackend(makeWorker: () => Worker): Backend {
     for (const p of replay) fallback.send(p.message).then(p.resolve, p.reject);
   };
   return {
-    send(message) {
+    send(message, transfer = []) {
       if (fallback) return fallback.send(message);
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { message, resolve, reject });
-        worker!.postMessage({ id, ...message } as WorkerRequest);
+        worker!.postMessage({ id, ...message } as WorkerRequest, transfer);
       });
     },
     close() {
@@ -100,9 +101,18 @@ export class AnalysisClient {
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private readonly backend: Backend;
 
+  /**
+   * `profile`: the profile, or a function that fetches it — as bytes
+   * (getProfile), which then move into the worker without a copy and are
+   * imported there once, on the importer's fast path.
+   */
   constructor(profile: unknown, backend: Backend) {
     this.backend = backend;
-    this.ready = backend.send({ type: 'open', profile }).then(() => undefined);
+    const load = typeof profile === 'function' ? Promise.resolve().then(profile as () => unknown) : Promise.resolve(profile);
+    this.ready = load.then((p) => {
+      const bytes = ownBytes(p);
+      return backend.send({ type: 'open', profile: bytes ?? p }, bytes ? [bytes.buffer] : []);
+    }).then(() => undefined);
     this.ready.catch(() => {});
   }
 
@@ -134,6 +144,14 @@ export class AnalysisClient {
   close(): void {
     this.backend.close();
   }
+}
+
+/** Bytes in a buffer of their own (one that can be transferred whole), or null for anything else. */
+function ownBytes(p: unknown): Uint8Array<ArrayBuffer> | null {
+  if (p instanceof ArrayBuffer) return new Uint8Array(p);
+  if (!(p instanceof Uint8Array)) return null;
+  if (p.byteOffset === 0 && p.byteLength === p.buffer.byteLength && p.buffer instanceof ArrayBuffer) return p as Uint8Array<ArrayBuffer>;
+  return p.slice();
 }
 
 export function createAnalysisClient(profile: unknown, opts: { worker?: boolean } = {}): AnalysisClient {

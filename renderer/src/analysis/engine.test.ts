@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/text-profile.ts';
+import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { AnalysisClient, localBackend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';
 import type { ViewRequest } from './protocol.ts';

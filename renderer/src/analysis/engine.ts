@@ -4,10 +4,11 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform,
+  bottomUp, bucketBreakdown, buildCallTree, categoryBreakdown, groupFrames, hotLines, importProfile, applyTransform, searchFlame, visibleFlameTree,
   type CallTreeNode, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
+import { literalMatcher } from '../lib/regexp.ts';
 import type { CallTreeColumns, TimeData, ViewRequest, ViewResults } from './protocol.ts';
 
 const KEEP_PROFILES = 8;
@@ -58,7 +59,13 @@ export class AnalysisEngine {
   view<R extends ViewRequest>(request: R): ViewResults[R['view']] {
     const profile = this.transformed(request.transforms);
     switch (request.view) {
-      case 'flame': return flameDataFromProfile(profile) as ViewResults[R['view']];
+      case 'flame': return flameDataFromProfile(profile, request.widthPx) as ViewResults[R['view']];
+      case 'flame-zoom': return visibleFlameTree(profile, { widthPx: request.widthPx, zoom: request.zoom }) as ViewResults[R['view']];
+      case 'flame-search': {
+        const re = literalMatcher(request.query);
+        const result = re ? searchFlame(profile, (f, where) => re.test(f.name) || re.test(where)) : { count: 0, ms: 0, frames: [] };
+        return result as ViewResults[R['view']];
+      }
       case 'time': return timeData(profile) as ViewResults[R['view']];
       case 'call-tree': return callTreeColumns(profile, request.by) as ViewResults[R['view']];
       case 'bottom-up': return { durationMs: profile.durationMs, rows: bottomUp(profile, { by: request.by, path: request.path }) } as ViewResults[R['view']];

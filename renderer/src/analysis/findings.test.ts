@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFromText } from '../../../shared/profile/text-profile.ts';
+import { profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { timeData } from './engine.ts';
 import { findings } from './findings.ts';
 

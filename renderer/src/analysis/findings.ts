@@ -1,4 +1,4 @@
-// Plain-language findings for the "Where the time went" panel (DESIGN.md:
+// Plain-language findings for the "Where the time went" panel (docs/ARCHITECTURE.md:
 // "38% of CPU time is spent writing to the terminal from console.log in
 // routes/random.js:45"), from shared/profile's categories and buckets.
 import { msPerThousandRequests } from '../../../shared/profile/index.ts';

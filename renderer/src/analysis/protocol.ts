@@ -1,11 +1,18 @@
 // What the result screen asks the analysis worker, and what it answers.
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
-import type { BottomUpRow, BucketRow, CategoryRow, Group, Grouping, HotLine, Transform } from '../../../shared/profile/index.ts';
+import type {
+  BottomUpRow, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, Transform, VisibleFlameNode,
+} from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 
 export type ViewRequest =
-  | { view: 'flame'; transforms: Transform[] }
+  /** The flamegraph pruned for a chart `widthPx` wide (default 1440). */
+  | { view: 'flame'; transforms: Transform[]; widthPx?: number }
+  /** Zoomed into call node `zoom`: pruned at its scale, under the chain of its ancestors. */
+  | { view: 'flame-zoom'; transforms: Transform[]; widthPx: number; zoom: number }
+  /** The functions and files matching `query` (literal, any case), searched on the model. */
+  | { view: 'flame-search'; transforms: Transform[]; query: string }
   | { view: 'time'; transforms: Transform[] }
   | { view: 'call-tree'; transforms: Transform[]; by: Grouping }
   | { view: 'bottom-up'; transforms: Transform[]; by: Grouping; path: number[] }
@@ -53,6 +60,8 @@ export interface TimeData {
 
 export interface ViewResults {
   flame: FlameData;
+  'flame-zoom': VisibleFlameNode;
+  'flame-search': FlameSearchResult;
   time: TimeData;
   'call-tree': CallTreeColumns;
   'bottom-up': BottomUpData;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bottomUp, buildCallTree } from '../../../shared/profile/index.ts';
-import { formatTree, profileFromText } from '../../../shared/profile/text-profile.ts';
+import { formatTree, profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { AnalysisEngine } from './engine.ts';
 import { menuItems, popTransform, pushTransform, targetFromFrame, targetFromGroup, transformsOf, type AppliedTransform } from './transform-menu.ts';
 

@@ -1,4 +1,4 @@
-// The analysis worker (DESIGN.md "Nothing heavy on a UI thread"): imports the
+// The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): imports the
 // recording's profile once, then answers view requests (flamegraph, call
 // tree, bottom-up, categories) for any transform stack. engine.ts does the work.
 import { AnalysisEngine } from './engine.ts';

@@ -64,11 +64,38 @@ describe('browser client calls', () => {
     expect((init.headers as Record<string, string>)['x-flambe-token']).toBe('tok-en');
   });
 
-  it('rejects with the server sentence and its kind', async () => {
-    const c = make((async () => json(400, { ok: false, error: { message: 'Choose the script to launch.', kind: 'user' } })) as typeof fetch);
+  it('gives a bytes answer (a recording\'s profile) as the bytes themselves', async () => {
+    const bytes = new TextEncoder().encode('{"nodes":[]}');
+    const c = make((async () => new Response(bytes, { status: 200, headers: { 'content-type': 'application/octet-stream' } })) as typeof fetch);
+    const got = await c.api.getProfile({ id: 'r1' });
+    expect(got).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(got)).toBe('{"nodes":[]}');
+  });
+
+  it('sends an argument\'s bytes (an imported file) as the body, the rest of the argument in a header', async () => {
+    const fetch = vi.fn(async () => json(200, { ok: true, result: { id: 'r' } }));
+    const c = make(fetch as unknown as typeof globalThis.fetch);
+    // Never turned into JSON (a 78 MB Uint8Array as JSON is longer than a string may be).
+    const content = Object.assign(new TextEncoder().encode('{"nodes":[]}'), { toJSON: () => { throw new Error('the bytes were stringified'); } });
+    await c.api.importFile({ fileName: 'a b.cpuprofile', content });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const headers = init.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/octet-stream');
+    expect(headers['x-flambe-bytes']).toBe('content');
+    expect(JSON.parse(decodeURIComponent(headers['x-flambe-arg']))).toEqual({ fileName: 'a b.cpuprofile' });
+    expect(init.body).toBe(content);
+  });
+
+  it('rejects with the server sentence and its kind (errors arrive as data, with HTTP 200)', async () => {
+    const c = make((async () => json(200, { ok: false, error: { message: 'Choose the script to launch.', kind: 'user' } })) as typeof fetch);
     const err = await c.api.launchTarget({ script: '' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ message: 'Choose the script to launch.', kind: 'user' });
+  });
+
+  it('still reads an error envelope on a 4xx (the guard and the transport answer so)', async () => {
+    const c = make((async () => json(413, { ok: false, error: { message: 'The request is larger than 1 MB, more than Flambé accepts.', kind: 'user' } })) as typeof fetch);
+    await expect(c.api.demoServer({})).rejects.toThrow(/larger than 1 MB/);
   });
 
   it('explains a refused token and an unreachable server', async () => {

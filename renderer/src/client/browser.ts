@@ -10,7 +10,7 @@ import { ApiError, type ConnectionStatus, type RendererClient } from './types.ts
 export interface BrowserClientOptions {
   /** Where the Flambé server is, e.g. "http://127.0.0.1:4000" (the page's origin in the app). */
   baseUrl: string;
-  /** The per-run token; null relies on the cookie the first page load set. */
+  /** The per-run token, sent as a header (never a cookie: cookies ignore ports). Null: every call is refused. */
   token: string | null;
   fetch?: typeof fetch;
   WebSocket?: typeof WebSocket;
@@ -35,20 +35,37 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
   async function invoke(method: string, arg: unknown): Promise<unknown> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers['x-flambe-token'] = token;
+    // An argument that carries bytes (an imported file) sends them as the body, as they are, and
+    // the rest of the argument in a header: a 100 MB file is not turned into text and escaped.
+    const bytes = Object.entries((arg ?? {}) as Record<string, unknown>).find(([, v]) => v instanceof Uint8Array);
+    let body: BodyInit;
+    if (!bytes) body = JSON.stringify(arg ?? {});
+    else {
+      const rest = { ...(arg as Record<string, unknown>) };
+      delete rest[bytes[0]];
+      headers['content-type'] = 'application/octet-stream';
+      headers['x-flambe-arg'] = encodeURIComponent(JSON.stringify(rest));
+      headers['x-flambe-bytes'] = bytes[0];
+      body = bytes[1] as Uint8Array<ArrayBuffer>;
+    }
     let res: Response;
     try {
-      res = await doFetch(`${base}/api/${method}`, { method: 'POST', headers, body: JSON.stringify(arg ?? {}), credentials: 'same-origin' });
+      res = await doFetch(`${base}/api/${method}`, { method: 'POST', headers, body, credentials: 'omit' });
     } catch {
       throw new ApiError(UNREACHABLE, 'user');
     }
-    let body: unknown = undefined;
+    // A method whose result is bytes (getProfile) answers with the bytes themselves.
+    if (res.ok && res.headers.get('content-type') === 'application/octet-stream') return new Uint8Array(await res.arrayBuffer());
+    let answer: unknown = undefined;
     try {
-      body = await res.json();
+      answer = await res.json();
     } catch {
       // Not JSON: a 403 from the guard, a proxy page… handled below.
     }
-    if (typeof body === 'object' && body !== null && 'ok' in body) {
-      const envelope = body as { ok: unknown; result?: unknown; error?: unknown };
+    // Errors are data: the server answers a user's mistake with 200 and {ok:false,error}
+    // (no "Failed to load resource" in the console); 4xx bodies (guard, transport) use the same envelope.
+    if (typeof answer === 'object' && answer !== null && 'ok' in answer) {
+      const envelope = answer as { ok: unknown; result?: unknown; error?: unknown };
       if (envelope.ok === true) return envelope.result;
       if (isErrorPayload(envelope.error)) throw new ApiError(envelope.error.message, envelope.error.kind === 'user' ? 'user' : 'internal');
     }

@@ -1,14 +1,9 @@
-// Electron: the preload exposes a generic bridge (DESIGN.md "One contract,
+// Electron: the preload exposes a generic bridge (docs/ARCHITECTURE.md "One contract,
 // three transports"); the typed API is built over it with createApiProxy.
 import { createApiProxy, type FlambeEvent } from '../../../shared/api.ts';
+import type { FlambeBridge } from '../../../shared/bridge.ts';
 import { toFlambeEvent } from './events.ts';
 import { ApiError, errorMessage, fixedConnection, type RendererClient } from './types.ts';
-
-/** What electron/preload exposes as window.flambe. */
-export interface FlambeBridge {
-  invoke(method: string, arg: unknown): Promise<unknown>;
-  onEvent(listener: (event: { name: string; payload: unknown }) => void): () => void;
-}
 
 declare global {
   interface Window {
@@ -34,7 +29,8 @@ export function createElectronClient(bridge: FlambeBridge): RendererClient {
     transport: 'electron',
     api,
     onEvent(listener: (event: FlambeEvent) => void) {
-      return bridge.onEvent((raw) => {
+      // Checked again here: the event crossed a process boundary.
+      return bridge.onEvent((raw: unknown) => {
         const event = toFlambeEvent(raw);
         if (event) listener(event);
       });

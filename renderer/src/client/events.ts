@@ -1,9 +1,9 @@
 // Events cross a process boundary: check their shape before the UI sees them.
 import type { FlambeEvent } from '../../../shared/api.ts';
+import { eventNames } from '../../../shared/api-methods.ts';
 
-// The events of shared/api.ts (FlambeEvents). A listener switches on the name,
-// so an event it does not know is simply ignored.
-const EVENT_NAMES: ReadonlySet<string> = new Set(['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'experimentProgress', 'experimentDone']);
+// The events of the contract (shared/api.ts checks the list against FlambeEvents at compile time).
+const EVENT_NAMES: ReadonlySet<string> = new Set(eventNames);
 
 /** The event in a raw value (an object, or JSON text of one), or null when it is not one. */
 export function toFlambeEvent(raw: unknown): FlambeEvent | null {

@@ -11,5 +11,6 @@ export function createClient(win: Window = window): RendererClient {
 }
 
 export { createBrowserClient, type BrowserClientOptions } from './browser.ts';
-export { createElectronClient, type FlambeBridge } from './electron.ts';
+export { createElectronClient } from './electron.ts';
+export type { FlambeBridge } from '../../../shared/bridge.ts';
 export { ApiError, errorMessage, type ConnectionStatus, type RendererClient } from './types.ts';

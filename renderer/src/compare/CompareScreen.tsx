@@ -3,7 +3,7 @@
 // flamegraph, and what changed (functions, kinds of work, files, packages,
 // categories). Everything is computed by shared/compare in a worker.
 import { useEffect, useState } from 'react';
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { RecordingMeta } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
@@ -19,8 +19,8 @@ import { LoadTable } from './LoadTable.tsx';
 import './compare.css';
 
 type State =
-  | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingResult, RecordingResult] }
-  | { ids: readonly string[]; phase: 'done'; recs: [RecordingResult, RecordingResult]; output: CompareOutput; client: CompareClient }
+  | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingMeta, RecordingMeta] }
+  | { ids: readonly string[]; phase: 'done'; recs: [RecordingMeta, RecordingMeta]; output: CompareOutput; client: CompareClient }
   | { ids: readonly string[]; phase: 'failed'; message: string };
 
 interface Props {
@@ -41,12 +41,19 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack }: Props) {
     const client = createCompareClient();
     void (async () => {
       try {
-        const recs = await Promise.all([api.getRecording({ id: ids[0] }), api.getRecording({ id: ids[1] })]) as [RecordingResult, RecordingResult];
+        // The metadata first (the side names show at once), then each profile as its stored bytes.
+        const recs: [RecordingMeta, RecordingMeta] = await Promise.all([api.getRecording({ id: ids[0] }), api.getRecording({ id: ids[1] })]);
         if (!live) return;
         setState({ ids, phase: 'comparing', recs });
-        // The library's repeats of these settings; without them the comparison says it cannot tell.
-        const noise = await api.compareNoise({ a: ids[0], b: ids[1] }).catch(() => null);
-        const output = await client.compare(recs[0], recs[1], noise);
+        const bytesOf = (rec: RecordingMeta) => (rec.hasProfile ? api.getProfile({ id: rec.id }) : Promise.resolve(null));
+        const [profileA, profileB, noise] = await Promise.all([
+          bytesOf(recs[0]),
+          bytesOf(recs[1]),
+          // The library's repeats of these settings; without them the comparison says it cannot tell.
+          api.compareNoise({ a: ids[0], b: ids[1] }).catch(() => null),
+        ]);
+        if (!live) return;
+        const output = await client.compare({ rec: recs[0], profile: profileA }, { rec: recs[1], profile: profileB }, noise);
         if (live) setState({ ids, phase: 'done', recs, output, client });
       } catch (e) {
         if (live) setState({ ids, phase: 'failed', message: errorMessage(e) });
@@ -112,7 +119,7 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack }: Props) {
 
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'recording';
 
-function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingResult | undefined; onOpen(): void }) {
+function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingMeta | undefined; onOpen(): void }) {
   const route = rec ? routeOf(rec.settings?.load.method ?? null, rec.settings?.load.url ?? null) : null;
   return (
     <div className="compare-side-label" data-testid={`compare-side-${letter.toLowerCase()}`}>

@@ -2,6 +2,7 @@
 // kinds of work and categories (pure, tested): A, B, the change and its
 // relative size, filtered by text and kept in the order of the change.
 import type { BucketChange, ChangeRow, Comparison } from '../../../shared/compare/index.ts';
+import { CATEGORY_LABELS } from '../../../shared/profile/classify.ts';
 
 export type TableKey = 'functions' | 'files' | 'packages' | 'buckets' | 'categories';
 
@@ -24,13 +25,17 @@ export interface TableRow {
   fn?: { name: string; url: string; line: number; aLine?: number };
 }
 
+const CATEGORY_NAMES = new Set(Object.values(CATEGORY_LABELS));
+const isBuiltinCategory = (name: string) => CATEGORY_NAMES.has(name);
+
 function fromChange(r: ChangeRow, perRequest: boolean, table: TableKey): TableRow {
   const a = perRequest ? r.aMsPer1k ?? 0 : r.aPercent;
   const b = perRequest ? r.bMsPer1k ?? 0 : r.bPercent;
   return {
     key: r.key, name: r.name, location: r.location, status: r.status, moved: r.moved, a, b, delta: b - a,
     relative: a > 0 ? (b / a - 1) * 100 : null, significant: r.significant,
-    flameTerm: table === 'functions' ? r.name : table === 'files' ? r.location || r.name : null,
+    // Frames carry their file in `location`: a file, or a package's folder, finds them.
+    flameTerm: table === 'functions' ? r.name : table === 'files' ? r.location || r.name : table === 'packages' && r.category === r.name && r.url === '' && !isBuiltinCategory(r.name) ? `node_modules/${r.name}/` : null,
     fn: table === 'functions' && r.url ? { name: r.name, url: r.url, line: r.line, aLine: r.aLine } : undefined,
   };
 }

@@ -1,48 +1,16 @@
 // Numbers and words of the Compare screen (pure, tested): signed changes,
 // how sure, and the diff flamegraph's tooltip.
-import type { Metric } from '../../../shared/compare/index.ts';
+import { signed, signedPercent } from '../../../shared/compare/words.ts';
 import type { DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
 import type { DiffFlame } from './compute.ts';
 
-const MINUS = '−';
-
-/** "+12.5", "−3.0", "0" — a change in its unit. */
-export function signed(x: number | null, digits = 1): string {
-  if (x === null || !Number.isFinite(x)) return '—';
-  const s = Math.abs(x).toFixed(digits);
-  if (Number(s) === 0) return (0).toFixed(digits);
-  return `${x > 0 ? '+' : MINUS}${s}`;
-}
-
-/** "+12%", "−3.4%" (whole percent from 10 up). */
-export function signedPercent(x: number | null): string {
-  if (x === null || !Number.isFinite(x)) return '—';
-  return `${signed(x, Math.abs(x) >= 10 ? 0 : 1)}%`;
-}
+export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from '../../../shared/compare/words.ts';
 
 /** CPU ms per 1000 requests, with sensible digits. */
 export function msPer1k(x: number | null): string {
   if (x === null) return '—';
   const a = Math.abs(x);
   return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
-}
-
-export type Sureness = 'real' | 'noise' | 'unknown' | 'none';
-
-export function surenessOf(m: Metric): Sureness {
-  if (m.a === 0 && m.b === 0) return 'none';
-  return m.significant === null ? 'unknown' : m.significant ? 'real' : 'noise';
-}
-
-/** How sure, in a few words, for a table cell. */
-export function surenessWords(m: Metric): string {
-  const ci = m.ci95 ? ` (95%: ${signedPercent(m.ci95[0])} to ${signedPercent(m.ci95[1])})` : '';
-  switch (surenessOf(m)) {
-    case 'none': return 'none on either side';
-    case 'unknown': return 'cannot tell: one run each';
-    case 'noise': return `no clear difference${ci}`;
-    case 'real': return `real${ci}`;
-  }
 }
 
 /** A node's numbers in the chart's unit, for A and B, whichever shape is shown. */

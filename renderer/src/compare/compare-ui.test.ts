@@ -4,10 +4,9 @@ import { buildComparison } from '../../../shared/compare/index.ts';
 import { meta, round, syntheticLoad } from '../../../shared/compare/test-support/rounds.ts';
 import { tableRows } from './change-rows.ts';
 import { flameTooltip, msPer1k, signed, signedPercent, surenessWords } from './compare-format.ts';
-import { computeComparison } from './compute.ts';
+import { computeComparison, type CompareSide } from './compute.ts';
 import { comparisonHtml, escapeHtml } from './export-html.ts';
-import { cpuProfileFromText } from '../../../shared/profile/text-profile.ts';
-import type { RecordingResult } from '../../../shared/api.ts';
+import { cpuProfileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 
 const A = `
   main     main     main     (idle)
@@ -51,6 +50,9 @@ describe('table rows', () => {
     const buckets = tableRows(c, 'buckets');
     expect(buckets.map((r) => r.name)).toEqual(['logging']);
     expect(buckets[0]).toMatchObject({ status: 'new', flameTerm: 'handler' });
+    // A package row finds its frames by their folder; "your code" is no package to search.
+    const withDep = buildComparison([round({ profile: 'main  route[node_modules/express/lib/router.js:3]' })], [round({ profile: 'main  main' })]);
+    expect(tableRows(withDep, 'packages').map((r) => [r.name, r.flameTerm])).toEqual([['express', 'node_modules/express/'], ['your code', null]]);
   });
 
   it('filters by every word typed, on name, location and status', () => {
@@ -75,10 +77,14 @@ describe('the HTML export', () => {
 });
 
 describe('computeComparison (the worker’s job)', () => {
-  const rec = (text: string, requests: number, name: string): RecordingResult => ({
-    id: name, name, createdAt: '2026-11-23T10:00:00Z', target: { kind: 'launched', label: 's.js', pid: 1, nodeVersion: 'v24', argv: [] },
-    settings: { targetId: 't', warmupSec: 0, samplingIntervalUs: 1000, tags: [], load: { url: 'http://127.0.0.1:1/x', method: 'GET', headers: {}, connections: 10, durationSec: 10, timeoutSec: 10 } },
-    load: syntheticLoad({ requests }), profile: cpuProfileFromText(text), samples: [], machine: meta().machine, error: null, tags: [], notes: '',
+  // As the screen hands it over: getRecording's metadata and getProfile's bytes.
+  const rec = (text: string, requests: number, name: string): CompareSide => ({
+    rec: {
+      id: name, name, createdAt: '2026-11-23T10:00:00Z', target: { kind: 'launched', label: 's.js', pid: 1, nodeVersion: 'v24', argv: [] },
+      settings: { targetId: 't', warmupSec: 0, samplingIntervalUs: 1000, tags: [], load: { url: 'http://127.0.0.1:1/x', method: 'GET', headers: {}, connections: 10, durationSec: 10, timeoutSec: 10 } },
+      load: syntheticLoad({ requests }), hasProfile: true, samples: [], machine: meta().machine, error: null, tags: [], notes: '',
+    },
+    profile: new TextEncoder().encode(JSON.stringify(cpuProfileFromText(text))),
   });
 
   it("builds B's shape and A's shape, both coloured by B − A per 1 000 requests", () => {

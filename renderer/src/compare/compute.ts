@@ -2,7 +2,7 @@
 // (shared/compare) and the differential flame trees — B's shape coloured by
 // each frame's change against A, and A's shape (to see what disappeared).
 // Runs in compare-worker.ts (or here, where a worker cannot start).
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { RecordingMeta } from '../../../shared/api.ts';
 import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
 import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
 import { importProfile } from '../../../shared/profile/import.ts';
@@ -28,6 +28,16 @@ export interface CompareOutput {
   flameA: DiffFlame | null;
 }
 
+/**
+ * One side as the screen read it: the recording's metadata (getRecording) and
+ * its profile as the stored .cpuprofile bytes (getProfile; null for a load-only
+ * run), imported here, in the worker, on the importer's fast path.
+ */
+export interface CompareSide {
+  rec: RecordingMeta;
+  profile: Uint8Array | null;
+}
+
 export interface CompareState {
   a: Profile | null;
   b: Profile | null;
@@ -43,9 +53,11 @@ function negate(root: DiffFlameNode): DiffFlameNode {
   return root;
 }
 
-export function computeComparison(a: RecordingResult, b: RecordingResult, noise: NoiseEstimate | null): { output: CompareOutput; state: CompareState } {
-  const pa = a.profile ? importProfile(a.profile) : null;
-  const pb = b.profile ? importProfile(b.profile) : null;
+export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise: NoiseEstimate | null): { output: CompareOutput; state: CompareState } {
+  const a = sideA.rec;
+  const b = sideB.rec;
+  const pa = sideA.profile ? importProfile(sideA.profile) : null;
+  const pb = sideB.profile ? importProfile(sideB.profile) : null;
   const comparison = buildComparison([roundFromRecording(a, pa)], [roundFromRecording(b, pb)], { noise: noise ?? undefined });
   let flameB: DiffFlame | null = null;
   let flameA: DiffFlame | null = null;

@@ -3,7 +3,7 @@
 // services agree on every rule).
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type ExperimentSpecResolved } from '../../../shared/api.ts';
 import { buildLaunchSpec, parseNumberField, type LaunchFormState, type LoadFormState } from '../lib/forms.ts';
-import { parseEnv, type Parsed } from '../lib/lines.ts';
+import { parseEnvLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from '../lib/shell-args.ts';
 
 export type DifferKind = 'env' | 'args' | 'script' | 'url';
@@ -87,9 +87,9 @@ export function buildExperimentSpec(form: ExperimentFormState, load: LoadFormSta
   let differ: ExperimentSpec['differ'];
   switch (form.differ) {
     case 'env': {
-      const a = parseEnv(form.a);
+      const a = parseEnvLines(form.a);
       if (!a.ok) return { ok: false, message: `A: ${a.message}` };
-      const b = parseEnv(form.b);
+      const b = parseEnvLines(form.b);
       if (!b.ok) return { ok: false, message: `B: ${b.message}` };
       differ = { kind: 'env', a: a.value, b: b.value };
       break;

@@ -1,16 +1,19 @@
-// Everything the flamegraph needs from a profile, computed once per profile
-// and transform stack (in the analysis worker): the flame tree
-// (shared/profile), the legend class of every frame, the share of self time
-// per class, and the tooltip text of a node.
-import { buildFlameTree, importProfile, type FlameNode, type Frame, type Profile } from '../../../shared/profile/index.ts';
+// Everything the flamegraph needs from a profile, computed once per profile,
+// transform stack and chart width (in the analysis worker): the tree pruned
+// to what the chart can show (shared/profile flame-view.ts), the legend
+// class of every frame, the share of self time per class (of the whole
+// profile, not of the drawn frames), and the tooltip text of a node.
+import { callNodeTable, importProfile, visibleFlameTree, type FlameNode, type Frame, type Profile, type VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
 
-/** Frames narrower than this share of the profile are folded into one "N small frames" node. */
-export const MIN_FRACTION = 0.0005;
+/** The width the tree is pruned for when none is given (a laptop's window). */
+export const DEFAULT_WIDTH_PX = 1440;
 
 export interface FlameData {
-  tree: FlameNode;
+  /** Pruned to what a chart `widthPx` wide can show: frames under 2 px folded into "N small frames". */
+  tree: VisibleFlameNode;
+  widthPx: number;
   frames: Frame[];
   /** Legend class per frame index. */
   classes: LegendClass[];
@@ -25,24 +28,19 @@ export function classOfNode(data: Pick<FlameData, 'classes'>, node: Pick<FlameNo
   return node.frame < 0 ? 'folded' : (data.classes[node.frame] ?? 'native');
 }
 
-export function flameDataFromProfile(profile: Profile): FlameData {
-  const tree = buildFlameTree(profile, { minFraction: MIN_FRACTION });
+export function flameDataFromProfile(profile: Profile, widthPx = DEFAULT_WIDTH_PX): FlameData {
+  const tree = visibleFlameTree(profile, { widthPx });
   const classes = profile.frames.map(legendClass);
   const selfMsByClass: Record<LegendClass, number> = { user: 0, dependency: 0, node: 0, native: 0, gc: 0, idle: 0, program: 0, folded: 0 };
-  // Iterative walk: stacks can be thousands of frames deep.
-  const stack: FlameNode[] = [tree];
-  while (stack.length) {
-    const node = stack.pop()!;
-    selfMsByClass[classOfNode({ classes }, node)] += node.selfMs;
-    for (const child of node.children) stack.push(child);
-  }
-  return { tree, frames: profile.frames, classes, totalMs: tree.value, selfMsByClass };
+  const t = callNodeTable(profile);
+  for (let c = 0; c < t.count; c++) selfMsByClass[classes[t.frame[c]] ?? 'native'] += t.selfMs[c];
+  return { tree, widthPx, frames: profile.frames, classes, totalMs: t.totalMs[0], selfMsByClass };
 }
 
 /** From a recording's raw profile (whatever importProfile reads) to flame data, or the reason it cannot be read. */
-export function prepareFlameData(raw: unknown): FlameDataResult {
+export function prepareFlameData(raw: unknown, widthPx = DEFAULT_WIDTH_PX): FlameDataResult {
   try {
-    return { ok: true, data: flameDataFromProfile(importProfile(raw)) };
+    return { ok: true, data: flameDataFromProfile(importProfile(raw), widthPx) };
   } catch (e) {
     return { ok: false, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` };
   }

@@ -3,16 +3,15 @@
 // one the services use), and returns the request or one sentence to show
 // next to the form.
 import {
-  attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema,
-  type LaunchSpec, type AttachSpec, type RecordRequestResolved, type samplingIntervalsUs,
+  attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema, sweepRequestSchema,
+  type LaunchSpec, type AttachSpec, type RecordRequestResolved, type SweepRequestResolved, type samplingIntervalsUs,
 } from '../../../shared/api.ts';
-import { isLoopbackHost } from './hosts.ts';
-import { parseEnv, parseHeaders, type Parsed } from './lines.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { parseRouteLines } from '../../../shared/load/route-line.ts';
+import { parseEnvLines, parseHeaderLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from './shell-args.ts';
+import { METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
-export const METHODS_WITH_BODY: readonly HttpMethod[] = ['POST', 'PUT', 'PATCH'];
 
 export interface LoadFormState {
   url: string;
@@ -29,6 +28,18 @@ export interface LoadFormState {
   loadOnly: boolean;
   /** The URL was filled in from the target's suggestions (not typed): a newer suggestion may replace it. */
   urlFromSuggestion: boolean;
+  /** Several routes, one "METHOD /path [weight]" per line, on the URL's origin (empty: the URL alone). */
+  routes: string;
+  /** A fixed rate in requests/s (empty: as fast as the connections go). */
+  rate: string;
+  /** Run a concurrency sweep instead of one burst. */
+  sweep: boolean;
+  sweepLevels: string;
+  /** Which sweep levels to profile. */
+  sweepProfile: 'none' | 'every' | 'one';
+  sweepProfileAt: string;
+  /** Profile each route in its own burst (CPU ms per request per route). */
+  perRouteCpu: boolean;
 }
 
 export const defaultLoadForm: LoadFormState = {
@@ -44,6 +55,13 @@ export const defaultLoadForm: LoadFormState = {
   samplingIntervalUs: 1000,
   loadOnly: false,
   urlFromSuggestion: false,
+  routes: '',
+  rate: '',
+  sweep: false,
+  sweepLevels: '1, 5, 8, 20',
+  sweepProfile: 'none',
+  sweepProfileAt: '8',
+  perRouteCpu: false,
 };
 
 /** The form with a suggested URL, unless the user has typed their own. */
@@ -63,7 +81,7 @@ export function parseNumberField(text: string, what: string, opts: { integer?: b
 }
 
 export function buildRecordRequest(form: LoadFormState, targetId: string | null): Parsed<RecordRequestResolved> {
-  const headers = parseHeaders(form.headers);
+  const headers = parseHeaderLines(form.headers);
   if (!headers.ok) return headers;
   const connections = parseNumberField(form.connections, 'Connections', { integer: true });
   if (!connections.ok) return connections;
@@ -77,6 +95,16 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     connections: connections.value,
   };
   if (METHODS_WITH_BODY.includes(form.method) && form.body !== '') load.body = form.body;
+  if (form.routes.trim()) {
+    const routes = parseRouteLines(form.routes);
+    if (!routes.ok) return routes;
+    load.routes = routes.value;
+  }
+  if (form.rate.trim()) {
+    const rate = parseNumberField(form.rate, 'The rate', {});
+    if (!rate.ok) return rate;
+    load.rate = rate.value;
+  }
   if (form.mode === 'duration') {
     const d = parseNumberField(form.durationSec, 'Duration', {});
     if (!d.ok) return d;
@@ -91,6 +119,37 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     targetId: form.loadOnly ? null : targetId,
     load,
     warmupSec: warmup.value,
+    samplingIntervalUs: form.samplingIntervalUs,
+  });
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
+}
+
+/** The sweep of the form: its levels, a duration per level, the warm-up before the first. */
+export function buildSweepRequest(form: LoadFormState, targetId: string | null): Parsed<SweepRequestResolved> {
+  const one = buildRecordRequest({ ...form, mode: 'duration' }, targetId);
+  if (!one.ok) return one;
+  const levels: number[] = [];
+  for (const part of form.sweepLevels.split(/[\s,]+/).filter(Boolean)) {
+    const n = Number(part);
+    if (!Number.isInteger(n) || n < 1) return { ok: false, message: `Levels are whole numbers of connections, like 1, 5, 8, 20; "${part}" is not one.` };
+    levels.push(n);
+  }
+  let profile: 'none' | 'every' | number = 'none';
+  if (!form.loadOnly && targetId) {
+    if (form.sweepProfile === 'every') profile = 'every';
+    else if (form.sweepProfile === 'one') {
+      const at = parseNumberField(form.sweepProfileAt, 'The level to profile', { integer: true });
+      if (!at.ok) return at;
+      profile = at.value;
+    }
+  }
+  const parsed = sweepRequestSchema.safeParse({
+    targetId: profile === 'none' ? null : targetId,
+    load: one.value.load,
+    levels,
+    levelSec: one.value.load.durationSec,
+    warmupSec: one.value.warmupSec,
+    profile,
     samplingIntervalUs: form.samplingIntervalUs,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
@@ -114,7 +173,7 @@ export function buildLaunchSpec(form: LaunchFormState): Parsed<LaunchSpec> {
     if (e instanceof ArgumentsError) return { ok: false, message: e.message };
     throw e;
   }
-  const env = parseEnv(form.env);
+  const env = parseEnvLines(form.env);
   if (!env.ok) return env;
   const spec: LaunchSpec = { script: form.script.trim(), args, env: env.value };
   if (form.cwd.trim()) spec.cwd = form.cwd.trim();

@@ -118,19 +118,23 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   return (
     <aside className="library-panel card" aria-labelledby={`${id}-name-label`} data-testid="library-details" data-id={row.id}>
       <label id={`${id}-name-label`} htmlFor={`${id}-name`} className="visually-hidden">Name of the recording</label>
-      <input
+      {/* A textarea so a long name wraps instead of being cut; Enter still saves (names have no line breaks). */}
+      <textarea
         id={`${id}-name`}
         className="rename-input"
         data-testid="rename-input"
+        rows={1}
         value={nameDraft ?? row.name}
         maxLength={200}
         title="Click to rename"
         onFocus={() => setNameDraft(row.name)}
-        onChange={(e) => setNameDraft(e.target.value)}
+        onChange={(e) => setNameDraft(e.target.value.replace(/\s*\n\s*/g, ' '))}
         onBlur={() => void saveName()}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') e.currentTarget.blur();
-          else if (e.key === 'Escape') {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            e.currentTarget.blur();
+          } else if (e.key === 'Escape') {
             e.stopPropagation();
             cancelRename.current = true;
             e.currentTarget.blur();
@@ -176,7 +180,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
             <SplitLegend split={row.cpuSplit} />
           </>
         ) : (
-          <p className="hint">No CPU profile: this was a load-only run.</p>
+          <p className="hint">{row.hasProfile ? 'The split of this profile could not be worked out: open it to see its flamegraph.' : 'No CPU profile: this was a load-only run.'}</p>
         )}
       </section>
 
@@ -185,8 +189,8 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
         {row.tags.length > 0 && (
           <ul className="tag-list">
             {row.tags.map((t) => (
-              <li key={t} className="tag" data-testid="detail-tag">
-                {t}
+              <li key={t} className="tag" data-testid="detail-tag" title={t}>
+                <span className="tag-name">{t}</span>
                 <button type="button" className="tag-remove" aria-label={`Remove tag ${t}`} title="Remove" data-testid="remove-tag-button" onClick={() => void editTags([], [t])}>
                   ×
                 </button>

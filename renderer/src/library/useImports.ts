@@ -2,8 +2,8 @@
 // a drop on the window). Each file ends in a success or in the one sentence
 // the services gave; a broken file writes nothing (the services guarantee it).
 import { useCallback, useRef, useState } from 'react';
-import type { RecordingRow } from '../../../shared/api.ts';
-import { useClient } from '../client/context.tsx';
+import type { FlambeEvents, RecordingRow } from '../../../shared/api.ts';
+import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 
 export interface ImportOutcome {
@@ -19,6 +19,8 @@ export interface Imports {
   outcomes: ImportOutcome[];
   /** Files still waiting or being read (0 when idle). */
   remaining: number;
+  /** The step the file being imported is at (the services say; a big file takes seconds). */
+  progress: FlambeEvents['importProgress'] | null;
   importFiles(files: readonly File[]): Promise<ImportOutcome[]>;
   dismiss(): void;
 }
@@ -29,15 +31,23 @@ export function useImports(): Imports {
   const client = useClient();
   const [outcomes, setOutcomes] = useState<ImportOutcome[]>([]);
   const [remaining, setRemaining] = useState(0);
+  const [progress, setProgress] = useState<FlambeEvents['importProgress'] | null>(null);
+  useFlambeEvent((event) => {
+    if (event.name === 'importProgress') setProgress(event.payload);
+  });
   // Batches queue behind each other: two drops in a row import in order.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const importOne = useCallback(
     async (file: File): Promise<ImportOutcome> => {
       const key = nextKey++;
+      setProgress(null);
       try {
-        const content = await file.text();
-        if (!content.trim()) return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
+        // The bytes as read: the services decode them once, in their worker (no text round trip here).
+        const content = new Uint8Array(await file.arrayBuffer());
+        if (content.byteLength === 0 || (content.byteLength < 1024 && !new TextDecoder().decode(content).trim())) {
+          return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
+        }
         const row = await client.api.importFile({ fileName: file.name, content });
         return { key, fileName: file.name, ok: true, message: `Imported as “${row.name}”.`, row };
       } catch (e) {
@@ -69,5 +79,5 @@ export function useImports(): Imports {
   );
 
   const dismiss = useCallback(() => setOutcomes([]), []);
-  return { outcomes, remaining, importFiles, dismiss };
+  return { outcomes, remaining, progress, importFiles, dismiss };
 }

@@ -7,7 +7,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildAttachSpec, buildHostPort, type AttachFormState } from '../lib/forms.ts';
-import { isLoopbackHost } from '../lib/hosts.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
 
 interface Props {
   form: AttachFormState;

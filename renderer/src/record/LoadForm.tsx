@@ -1,7 +1,9 @@
 // Step 2: how to load the server while profiling it.
 import { useId, type Dispatch, type SetStateAction } from 'react';
 import { samplingIntervalsUs, type DemoServerInfo } from '../../../shared/api.ts';
-import { HTTP_METHODS, METHODS_WITH_BODY, withPath, type HttpMethod, type LoadFormState } from '../lib/forms.ts';
+import { LoadExtras } from '../load/LoadExtras.tsx';
+import { withPath, type LoadFormState } from '../lib/forms.ts';
+import { HTTP_METHODS, METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 
 interface Props {
   form: LoadFormState;
@@ -86,10 +88,12 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
         )}
       </details>
 
+      <LoadExtras form={form} set={set} disabled={disabled} hasTarget={hasTarget} />
+
       <div className="row wrap">
         <div className="field small-field">
           <label htmlFor={`${id}-connections`}>Connections</label>
-          <input id={`${id}-connections`} data-testid="connections-input" type="number" min={1} max={1000} value={form.connections}
+          <input id={`${id}-connections`} data-testid="connections-input" type="number" min={1} max={1000} value={form.connections} disabled={disabled || form.sweep}
             onChange={(e) => set({ connections: e.target.value })} />
         </div>
         <div className="field small-field">
@@ -117,7 +121,7 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
           <span>seconds</span>
         </div>
         <div className="radio-row">
-          <input type="radio" id={`${id}-mode-requests`} name={`${id}-mode`} checked={form.mode === 'requests'} onChange={() => set({ mode: 'requests' })} />
+          <input type="radio" id={`${id}-mode-requests`} name={`${id}-mode`} checked={form.mode === 'requests'} disabled={disabled || form.sweep} onChange={() => set({ mode: 'requests' })} />
           <label htmlFor={`${id}-mode-requests`}>a number of requests:</label>
           <input aria-label="Number of requests" data-testid="requests-input" type="number" min={1} className="inline-number wide"
             value={form.requests} disabled={disabled || form.mode !== 'requests'} onChange={(e) => set({ requests: e.target.value })} />

@@ -1,11 +1,17 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
 // Ctrl/Cmd+Enter records, Escape stops.
 import { useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
-import type { DemoServerInfo, RecordingResult, TargetInfo } from '../../../shared/api.ts';
-import type { TargetState } from '../App.tsx';
+import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
+import type { TargetState } from './target-state.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { ConsoleStore } from '../lib/console-store.ts';
-import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
+import { buildRecordRequest, buildSweepRequest, type LoadFormState } from '../lib/forms.ts';
+import { useSweep } from '../load/useSweep.ts';
+import { SweepPanel, SweepResultCard } from '../load/SweepPanel.tsx';
+import { OverheadPanel } from '../load/OverheadPanel.tsx';
+import { RouteCpuCard, useRouteCpu } from '../load/RouteCpu.tsx';
+import { useClient } from '../client/context.tsx';
+import { errorMessage } from '../client/types.ts';
 import { LoadForm } from './LoadForm.tsx';
 import { RecordingProgress } from './RecordingProgress.tsx';
 import { TargetPanel } from './TargetPanel.tsx';
@@ -30,7 +36,7 @@ interface Props {
   loadForm: LoadFormState;
   setLoadForm: Dispatch<SetStateAction<LoadFormState>>;
   consoleStore: ConsoleStore;
-  onResult: (result: RecordingResult, saveProblem: string | null) => void;
+  onResult: (result: RecordingMeta, saveProblem: string | null) => void;
   /** An A/B experiment ended: show its answer. */
   onExperimentDone?: (experimentId: string) => void;
 }
@@ -38,16 +44,40 @@ interface Props {
 export function RecordScreen(props: Props) {
   const { target, loadForm, demo } = props;
   const recording = useRecording(props.onResult);
+  const sweep = useSweep();
+  const routeCpu = useRouteCpu();
+  const client = useClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [experimentForm, setExperimentForm] = useState(defaultExperimentForm);
   const state = recording.state;
-  const running = state.status === 'running';
+  const running = state.status === 'running' || sweep.busy;
+  const busy = recording.busy || sweep.busy || routeCpu.busy;
 
   const record = () => {
-    if (recording.busy) return;
+    if (busy) return;
     const profiled = !!target && !loadForm.loadOnly;
     if (profiled && !target.info.running) {
       setFormError('The target is not running any more: launch it again, or tick “Load only”.');
+      return;
+    }
+    if (loadForm.sweep) {
+      const req = buildSweepRequest(loadForm, profiled ? target.info.targetId : null);
+      if (!req.ok) {
+        setFormError(req.message);
+        return;
+      }
+      setFormError(null);
+      void sweep.start(req.value);
+      return;
+    }
+    if (loadForm.perRouteCpu && loadForm.routes.trim() && profiled) {
+      const req = buildRecordRequest(loadForm, target.info.targetId);
+      if (!req.ok) {
+        setFormError(req.message);
+        return;
+      }
+      setFormError(null);
+      void routeCpu.start(req.value);
       return;
     }
     const request = buildRecordRequest(loadForm, profiled ? target.info.targetId : null);
@@ -66,7 +96,7 @@ export function RecordScreen(props: Props) {
       record();
     } else if (e.key === 'Escape' && running) {
       e.preventDefault();
-      void recording.stop();
+      void (sweep.busy ? sweep.stop() : recording.stop());
     }
   });
   useEffect(() => {
@@ -74,6 +104,10 @@ export function RecordScreen(props: Props) {
     window.addEventListener('keydown', listener);
     return () => window.removeEventListener('keydown', listener);
   }, []);
+
+  const openLevel = (id: string) => {
+    client.api.getRecording({ id }).then((r) => props.onResult(r, null), (e: unknown) => setFormError(errorMessage(e)));
+  };
 
   // The demo routes belong to the demo server only.
   const demoRoutes = demo && target?.isDemo ? demo.routes : null;
@@ -95,7 +129,7 @@ export function RecordScreen(props: Props) {
           <LoadForm
             form={loadForm}
             setForm={props.setLoadForm}
-            disabled={recording.busy}
+            disabled={busy}
             demoRoutes={demoRoutes}
             suggestedUrls={target?.info.suggestedUrls ?? []}
             hasTarget={!!target}
@@ -104,28 +138,32 @@ export function RecordScreen(props: Props) {
 
         <section className="card record-card" aria-label="Record">
           <div className="record-actions">
-            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={recording.busy}
+            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy}
               aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
               <span className="record-dot" aria-hidden="true" />
-              {!target || loadForm.loadOnly ? 'Run load only' : 'Record'}
+              {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : 'Record'}
               <kbd>{RECORD_KEYS}</kbd>
             </button>
             {running && (
-              <button type="button" className="button big" data-testid="stop-button" onClick={() => void recording.stop()} disabled={state.stopRequested}
-                aria-keyshortcuts="Escape">
+              <button type="button" className="button big" data-testid="stop-button" onClick={() => void (sweep.busy ? sweep.stop() : recording.stop())}
+                disabled={sweep.state.status === 'running' ? sweep.state.stopRequested : state.status === 'running' && state.stopRequested} aria-keyshortcuts="Escape">
                 <span className="stop-square" aria-hidden="true" />
-                {state.stopRequested ? 'Stopping…' : 'Stop'}
+                {(sweep.state.status === 'running' ? sweep.state.stopRequested : state.status === 'running' && state.stopRequested) ? 'Stopping…' : 'Stop'}
                 <kbd>Esc</kbd>
               </button>
             )}
           </div>
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
           <RecordingProgress state={state} />
+          <SweepPanel state={sweep.state} />
+          <OverheadPanel form={loadForm} targetId={target && !loadForm.loadOnly ? target.info.targetId : null} disabled={busy} />
         </section>
 
         <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
           recordingBusy={recording.busy} onDone={(id) => props.onExperimentDone?.(id)} />
       </div>
+      <SweepResultCard state={sweep.state} onOpen={openLevel} />
+      <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />
     </div>
   );
 }

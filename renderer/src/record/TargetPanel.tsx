@@ -1,7 +1,7 @@
 // The chosen target: what it is, whether it still runs, a Stop button and,
 // for a launched process, its console.
 import { useState } from 'react';
-import type { TargetState } from '../App.tsx';
+import type { TargetState } from './target-state.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';

@@ -1,7 +1,7 @@
 // Drives one recording: startRecording, the progress events, Stop, and
 // getRecording when it is done. State lives in the pure recordingReducer.
 import { useCallback, useEffect, useEffectEvent, useReducer } from 'react';
-import type { RecordRequest, RecordingResult } from '../../../shared/api.ts';
+import type { RecordRequest, RecordingMeta } from '../../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { initialRecordingState, recordingReducer, type RecordingState } from './recording-state.ts';
@@ -13,7 +13,7 @@ export interface RecordingControls {
   stop(): Promise<void>;
 }
 
-export function useRecording(onResult: (result: RecordingResult, saveProblem: string | null) => void): RecordingControls {
+export function useRecording(onResult: (result: RecordingMeta, saveProblem: string | null) => void): RecordingControls {
   const client = useClient();
   const [state, dispatch] = useReducer(recordingReducer, initialRecordingState);
   const connection = useConnectionStatus();
@@ -46,7 +46,7 @@ export function useRecording(onResult: (result: RecordingResult, saveProblem: st
   const fetchId = state.status === 'fetching' ? state.id : null;
   const doneError = state.status === 'fetching' ? state.error : null;
   const saveProblem = state.status === 'fetching' ? state.saveProblem : null;
-  const deliver = useEffectEvent((result: RecordingResult) => onResult(result, saveProblem));
+  const deliver = useEffectEvent((result: RecordingMeta) => onResult(result, saveProblem));
   useEffect(() => {
     if (!fetchId) return;
     let cancelled = false;

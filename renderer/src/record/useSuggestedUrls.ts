@@ -2,11 +2,12 @@
 // getTarget every second for a few seconds until it suggests a load URL, and
 // prefill the URL field with the first suggestion — unless the user has
 // typed their own URL.
-import { useEffect, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { TargetInfo } from '../../../shared/api.ts';
-import type { TargetState } from '../App.tsx';
+import type { TargetState } from './target-state.ts';
 import type { RendererClient } from '../client/types.ts';
-import { withSuggestedUrl, type LoadFormState } from '../lib/forms.ts';
+import type { LoadFormState } from '../lib/forms.ts';
+import { retargetUrl } from './retarget-url.ts';
 
 const POLL_MS = 1000;
 const MAX_POLLS = 10;
@@ -21,6 +22,14 @@ interface Options {
 export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Options) {
   const targetId = target?.info.targetId ?? null;
   const waiting = !!target && target.info.running && target.info.suggestedUrls.length === 0;
+  // Addresses earlier targets were suggested at: a URL still naming one of them follows the new target.
+  const knownOrigins = useRef(new Set<string>());
+  const suggest = (url: string) => {
+    setLoadForm((f) => retargetUrl(f, knownOrigins.current, url));
+    try {
+      knownOrigins.current.add(new URL(url).origin);
+    } catch { /* not a URL: nothing to remember */ }
+  };
 
   useEffect(() => {
     if (!targetId || !waiting) return;
@@ -36,7 +45,7 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
           if (cancelled || info.suggestedUrls.length === 0) return;
           clearInterval(timer);
           setTarget((t) => (t && t.info.targetId === targetId ? { ...t, info: { ...info, running: t.info.running && info.running } } : t));
-          setLoadForm((f) => withSuggestedUrl(f, info.suggestedUrls[0]));
+          suggest(info.suggestedUrls[0]);
         },
         () => {
           // The target may have exited: its exit event tells the user.
@@ -47,12 +56,14 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
       cancelled = true;
       clearInterval(timer);
     };
+    // `suggest` only reads a ref and calls setLoadForm.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, targetId, waiting, setTarget, setLoadForm]);
 
   return {
     /** A target was just launched or attached. */
     onTargetReady(info: TargetInfo) {
-      if (info.suggestedUrls.length > 0) setLoadForm((f) => withSuggestedUrl(f, info.suggestedUrls[0]));
+      if (info.suggestedUrls.length > 0) suggest(info.suggestedUrls[0]);
     },
   };
 }

@@ -1,16 +1,27 @@
-// The flamegraph, drawn by d3-flame-graph 5 (DESIGN.md "Sharp edges"):
+// The flamegraph, drawn by d3-flame-graph 5 (docs/ARCHITECTURE.md "Sharp edges"):
 // - the chart is created ONCE per mount and fed with chart.update(data):
 //   calling it a second time on the same element blanks every label;
 // - chart.destroy() on unmount (it also removes the tooltip);
-// - minFrameSize(1): frames under a pixel are not drawn (each costs 5 DOM nodes);
-// - search gets escaped text: "(anonymous)" is not a RegExp group;
+// - it is fed a tree pruned to what can be seen (shared/profile flame-view.ts,
+//   built in the analysis worker): frames under 2 px are folded into
+//   "N small frames", so a 100 MB profile draws a few thousand frames, not
+//   tens of thousands; minFrameSize(1) skips what is still under a pixel;
+// - a click zooms at once (d3's own zoom on the drawn tree), then the worker
+//   answers the zoomed node's subtree pruned at ITS scale, so detail appears
+//   as you zoom in; its ancestors come as a chain marked `ancestor`, drawn
+//   faded as d3 draws them;
+// - search runs on the model in the worker (every call node, not the SVG);
+//   the drawn frames of matching functions are recoloured;
+// - no animation: a new tree is drawn complete in one frame (the entry
+//   animation cost ~0.4 s before anything could be read);
 // - the tooltip is set with .text(), never .html(): names come from the target.
 // A right-click on a frame opens the transforms menu: d3 keeps each frame's
 // node on its <g> element as __data__.
+// Without a `model` (no worker behind it), zoom and search are d3's own.
 import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame, type FlameGraphTooltip } from 'd3-flame-graph';
 import { select } from 'd3-selection';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { FlameNode } from '../../../shared/profile/index.ts';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { classOfNode, frameTooltip, type FlameData } from '../lib/flame-data.ts';
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
@@ -18,7 +29,14 @@ import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
 
 const HIGHLIGHT = '#e600e6';
-const SEARCH_DELAY_MS = 120;
+const SEARCH_DELAY_MS = 60;
+
+/** What the analysis worker answers for this flamegraph's profile and transforms. */
+export interface FlameModel {
+  /** The tree zoomed into a call node, pruned at its scale. */
+  zoom(callNode: number): Promise<VisibleFlameNode>;
+  search(query: string): Promise<FlameSearchResult>;
+}
 
 interface Matches {
   tree: FlameNode;
@@ -29,44 +47,91 @@ interface Matches {
 
 interface Props {
   data: FlameData;
+  model?: FlameModel;
   /** The tab is in view: "/" focuses this search. */
   active?: boolean;
   onFrameMenu?(node: FlameNode, x: number, y: number): void;
 }
 
-export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
+type Drawn = VisibleFlameNode & { fade?: boolean; hide?: boolean };
+
+/** d3's zoom marks frames hidden or faded in the data: a tree is drawn again from a clean state, ancestors faded. */
+function resetZoomMarks(tree: Drawn): void {
+  for (const stack: Drawn[] = [tree]; stack.length;) {
+    const n = stack.pop()!;
+    n.hide = false;
+    n.fade = n.ancestor === true;
+    for (const c of n.children) stack.push(c);
+  }
+}
+
+/** Ends d3-flame-graph's entry animation at once: each frame gets its width and label now. */
+function finishEntry(el: HTMLElement): void {
+  // d3-flame-graph appends, per frame: <g><rect/><foreignObject><div/></foreignObject></g>.
+  for (const g of el.querySelectorAll<SVGGElement>('svg g.frame')) {
+    const width = g.getAttribute('width');
+    const rect = g.firstElementChild;
+    if (width && rect && rect.getAttribute('width') !== width) rect.setAttribute('width', width);
+    const label = g.lastElementChild?.firstElementChild;
+    if (label && !label.textContent) {
+      const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+      if (d) label.textContent = d.data.name;
+    }
+  }
+}
+
+export function Flamegraph({ data, model, active = true, onFrameMenu }: Props) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<FlameGraph<FlameNode> | null>(null);
   const tipRef = useRef<FlameGraphTooltip<FlameNode> | null>(null);
-  const shownTree = useRef<FlameNode | null>(null);
+  const drawnTree = useRef<FlameNode | null>(null);
   const dataRef = useRef(data);
+  const modelRef = useRef(model);
+  const highlight = useRef<ReadonlySet<number> | null>(null);
+  const recolor = useRef<() => void>(() => {});
   const searchInput = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [matches, setMatches] = useState<Matches | null>(null);
   // Which frame is zoomed into, per tree: new data starts unzoomed.
-  const [zoom, setZoom] = useState<{ tree: FlameNode; node: FlameNode } | null>(null);
+  const [zoom, setZoom] = useState<{ tree: FlameNode; node: VisibleFlameNode } | null>(null);
+  // The worker's tree for that zoom, once it has answered.
+  const [zoomTree, setZoomTree] = useState<{ base: FlameNode; node: VisibleFlameNode; tree: VisibleFlameNode } | null>(null);
   const zoomed = zoom && zoom.tree === data.tree && zoom.node !== data.tree ? zoom.node : null;
+  const shown = zoomed && zoomTree && zoomTree.base === data.tree && zoomTree.node === zoomed ? zoomTree.tree : data.tree;
 
   useLayoutEffect(() => {
     dataRef.current = data;
+    modelRef.current = model;
   });
+
+  const draw = useCallback((tree: FlameNode) => {
+    const chart = chartRef.current;
+    const el = container.current;
+    if (!chart || !el) return;
+    resetZoomMarks(tree as Drawn);
+    chart.update(tree);
+    finishEntry(el);
+    drawnTree.current = tree;
+  }, []);
 
   // Create the chart once per mount.
   useEffect(() => {
     const el = container.current!;
     const tip = flameTooltip.defaultFlamegraphTooltip<FlameNode>().text((d) => frameTooltip(dataRef.current, d.data));
     tipRef.current = tip;
+    const colorOf = (d: FlameGraphFrame<FlameNode>) =>
+      d.highlight || highlight.current?.has(d.data.frame) ? HIGHLIGHT : frameColor(classOfNode(dataRef.current, d.data), d.data.name);
     const chart = flamegraph<FlameNode>()
       .width(Math.max(el.clientWidth, 200))
       .cellHeight(18)
       .minFrameSize(1)
       .minHeight(120)
-      .transitionDuration(250)
+      .transitionDuration(0)
       .resetHeightOnZoom(true)
-      .sort(false) // buildFlameTree already orders children, widest first
+      .sort(false) // the tree comes ordered, widest first
       .tooltip(tip)
-      .setColorMapper((d) => (d.highlight ? HIGHLIGHT : frameColor(classOfNode(dataRef.current, d.data), d.data.name)))
+      .setColorMapper(colorOf)
       .setSearchMatch((d, term) => {
         const re = literalMatcher(term);
         return !!re && (re.test(d.data.name) || re.test(d.data.location));
@@ -75,10 +140,48 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
         setMatches({ tree: dataRef.current.tree, query: searchInput.current?.value ?? '', count: results.length, ms: sum });
       })
       .setDetailsHandler(() => {})
-      .onClick((d) => setZoom({ tree: dataRef.current.tree, node: d.data }));
-    shownTree.current = dataRef.current.tree;
+      // Without a model: d3 has zoomed already; the zoom is remembered for "Zoomed into…" and Reset.
+      .onClick((d) => zoomTo(d));
+    // With a model, a click is ours alone: d3's own zoom would lay the whole chart out once
+    // more before the worker's tree replaces it (the costliest part of a zoom).
+    const onClickCapture = (e: MouseEvent) => {
+      if (!modelRef.current) return;
+      const g = (e.target as Element).closest('g.frame');
+      const d = g && (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+      if (!d) return;
+      e.stopPropagation();
+      tip.hide();
+      zoomTo(d);
+    };
+    const zoomTo = (d: FlameGraphFrame<FlameNode>) => {
+      const base = dataRef.current.tree;
+      let node = d.data as VisibleFlameNode;
+      // "N small frames" is no call node: zoom into its parent, where they are drawn larger.
+      if (node.callNode === -1 && d.parent) node = d.parent.data as VisibleFlameNode;
+      if (node === base || node.callNode === 0) {
+        setZoom(null);
+        draw(base);
+        return;
+      }
+      setZoom({ tree: base, node });
+      const m = modelRef.current;
+      if (m && node.callNode > 0) {
+        m.zoom(node.callNode).then((tree) => setZoomTree({ base, node, tree }), () => {});
+      }
+    };
+    el.addEventListener('click', onClickCapture, true);
+    drawnTree.current = dataRef.current.tree;
+    resetZoomMarks(dataRef.current.tree as Drawn);
     select(el).datum(dataRef.current.tree).call(chart);
+    finishEntry(el);
     chartRef.current = chart;
+    // Search results recolour the drawn frames; nothing is laid out again.
+    recolor.current = () => {
+      for (const g of el.querySelectorAll<SVGGElement>('svg g.frame')) {
+        const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+        if (d) g.querySelector('rect')?.setAttribute('fill', colorOf(d));
+      }
+    };
 
     // Width follows the container; one redraw per frame at most.
     let frame = 0;
@@ -90,42 +193,57 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
         if (w > 0 && Math.abs(w - width) >= 1) {
           width = w;
           chart.width(w).update();
+          finishEntry(el);
         }
       });
     });
     observer.observe(el);
     return () => {
+      el.removeEventListener('click', onClickCapture, true);
       observer.disconnect();
       cancelAnimationFrame(frame);
       chart.destroy();
       chartRef.current = null;
       tipRef.current = null;
     };
-  }, []);
+  }, [draw]);
 
-  // New data: feed the same chart.
+  // A new tree to show (new data, a zoom answered, back from a zoom): feed the same chart.
   useEffect(() => {
-    const chart = chartRef.current;
-    if (!chart || shownTree.current === data.tree) return;
-    shownTree.current = data.tree;
-    chart.update(data.tree);
-    const term = searchInput.current?.value ?? '';
-    if (literalMatcher(term)) chart.search(term);
-  }, [data.tree]);
+    if (drawnTree.current !== shown) draw(shown);
+  }, [shown, draw]);
 
-  // Search as the user types (debounced).
+  // Search as the user types (debounced): on the model in the worker, or d3's own without one.
   useEffect(() => {
+    let live = true;
+    const tree = data.tree;
     const timer = setTimeout(() => {
       const chart = chartRef.current;
+      const m = modelRef.current;
       if (!chart) return;
-      if (literalMatcher(query)) chart.search(query);
-      else {
-        chart.clear();
+      if (!literalMatcher(query)) {
+        highlight.current = null;
+        if (m) recolor.current();
+        else chart.clear();
         setMatches(null);
+        return;
       }
+      if (!m) {
+        chart.search(query);
+        return;
+      }
+      m.search(query).then((r) => {
+        if (!live) return;
+        highlight.current = new Set(r.frames);
+        recolor.current();
+        setMatches({ tree, query, count: r.count, ms: r.ms });
+      }, () => {});
     }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [query, data.tree]);
 
   // The tooltip lives in <body>: hide it when the tab goes out of view (it gets no mouseout then).
   useEffect(() => {
@@ -165,7 +283,10 @@ export function Flamegraph({ data, active = true, onFrameMenu }: Props) {
               : ''}
           </span>
         </div>
-        <button type="button" className="button small" data-testid="flamegraph-reset-zoom" onClick={() => chartRef.current?.resetZoom()} disabled={!zoomed}>
+        <button type="button" className="button small" data-testid="flamegraph-reset-zoom" onClick={() => {
+            setZoom(null);
+            draw(data.tree);
+          }} disabled={!zoomed}>
           Reset zoom
         </button>
       </div>

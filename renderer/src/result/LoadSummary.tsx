@@ -1,6 +1,11 @@
 // How the server served the load: throughput, latency percentiles (three
 // decimals: microsecond resolution), failures, and the per-second timeline.
-import type { LoadSummary as Load } from '../../../shared/api.ts';
+import type { LoadSettingsResolved, LoadSummary as Load } from '../../../shared/api.ts';
+import { PercentilePlot } from '../load/PercentilePlot.tsx';
+import { RoutesTable } from '../load/RoutesTable.tsx';
+import { ExportLoad } from '../load/ExportLoad.tsx';
+import { OverheadNote } from '../load/OverheadPanel.tsx';
+import '../load/load.css';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
 
@@ -13,7 +18,9 @@ function Stat({ label, value, raw, testId, tone }: { label: string; value: strin
   );
 }
 
-export function LoadSummary({ load }: { load: Load | null }) {
+export function LoadSummary({ load, settings, name, samplingIntervalUs }: {
+  load: Load | null; settings?: LoadSettingsResolved | null; name?: string; samplingIntervalUs?: number | null;
+}) {
   if (!load) {
     return (
       <div className="load-summary" data-testid="load-summary">
@@ -31,11 +38,23 @@ export function LoadSummary({ load }: { load: Load | null }) {
       <dl className="stats">
         <Stat label="Requests" value={formatInt(load.requests)} raw={load.requests} testId="summary-requests" />
         <Stat label="Requests/s" value={formatRate(load.rps)} raw={load.rps} testId="summary-rps" />
+        {load.latencyMs.min !== undefined && <Stat label="min" value={formatMs(load.latencyMs.min)} raw={load.latencyMs.min} testId="summary-min" />}
         <Stat label="p50" value={formatMs(load.latencyMs.p50)} raw={load.latencyMs.p50} testId="summary-p50" />
+        {load.latencyMs.p75 !== undefined && <Stat label="p75" value={formatMs(load.latencyMs.p75)} raw={load.latencyMs.p75} testId="summary-p75" />}
         <Stat label="p90" value={formatMs(load.latencyMs.p90)} raw={load.latencyMs.p90} testId="summary-p90" />
+        {load.latencyMs.p95 !== undefined && <Stat label="p95" value={formatMs(load.latencyMs.p95)} raw={load.latencyMs.p95} testId="summary-p95" />}
         <Stat label="p99" value={formatMs(load.latencyMs.p99)} raw={load.latencyMs.p99} testId="summary-p99" />
+        {load.latencyMs.p999 !== undefined && <Stat label="p99.9" value={formatMs(load.latencyMs.p999)} raw={load.latencyMs.p999} testId="summary-p999" />}
         <Stat label="max" value={formatMs(load.latencyMs.max)} raw={load.latencyMs.max} testId="summary-max" />
       </dl>
+      {load.rate && (
+        <p className={`note ${load.rate.shortfall ? 'note-error' : ''}`} data-testid="rate-note">
+          {load.rate.shortfall ?? `Fixed rate: asked ${formatRate(load.rate.askedRps)} req/s, served ${formatRate(load.rate.servedRps)}.`}{' '}
+          Latencies count from when each request was due (corrected for coordinated omission).
+        </p>
+      )}
+      {load.generatorBusy && <p className="note" data-testid="generator-busy">{load.generatorBusy.sentence}</p>}
+      {samplingIntervalUs ? <OverheadNote samplingIntervalUs={samplingIntervalUs} /> : null}
       <dl className="stats secondary">
         <Stat label="Errors" value={formatInt(load.errors)} raw={load.errors} testId="summary-errors" tone={load.errors ? 'bad' : undefined} />
         <Stat label="Timeouts" value={formatInt(load.timeouts)} raw={load.timeouts} testId="summary-timeouts" tone={load.timeouts ? 'bad' : undefined} />
@@ -58,6 +77,9 @@ export function LoadSummary({ load }: { load: Load | null }) {
         </div>
       )}
 
+      {load.routes && <RoutesTable routes={load.routes} />}
+      {load.percentiles && <PercentilePlot curves={[{ label: 'All requests', points: load.percentiles }]} />}
+
       {load.timeline.length > 1 && (
         <div className="timeline">
           <div className="timeline-row">
@@ -74,13 +96,17 @@ export function LoadSummary({ load }: { load: Load | null }) {
               <thead><tr><th scope="col">Second</th><th scope="col">Requests/s</th><th scope="col">p99</th></tr></thead>
               <tbody>
                 {load.timeline.map((s) => (
-                  <tr key={s.second}><td>{s.second}</td><td>{formatRate(s.rps)}</td><td>{formatMs(s.p99Ms)}</td></tr>
+                  <tr key={s.second}>
+                    <td>{s.lengthSec !== undefined && s.lengthSec < 1 ? `${s.second} (${s.lengthSec.toFixed(2)} s)` : s.second}</td>
+                    <td>{formatRate(s.rps)}</td><td>{formatMs(s.p99Ms)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
           </details>
         </div>
       )}
+      {settings && <ExportLoad load={settings} name={name ?? 'load'} />}
     </div>
   );
 }

@@ -2,12 +2,14 @@
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
 import { useEffect, useRef } from 'react';
-import type { RecordingResult } from '../../../shared/api.ts';
+import type { RecordingMeta } from '../../../shared/api.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { SaveError } from '../library/SaveError.tsx';
-import { formatDuration, formatInt } from '../lib/format.ts';
+import { formatInt } from '../lib/format.ts';
 import { AnalysisPanel } from './AnalysisPanel.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
+import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -15,7 +17,7 @@ function formatDate(iso: string): string {
 }
 
 interface Props {
-  result: RecordingResult;
+  result: RecordingMeta;
   /** Set when the library could not store the recording. */
   saveProblem?: string | null;
   onNewRecording: () => void;
@@ -36,7 +38,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
     <div className="result-screen" data-testid="result-screen">
       <header className="result-header">
         <div>
-          <h1 ref={heading} tabIndex={-1}>{target ? target.label : 'Load only'}</h1>
+          <h1 ref={heading} tabIndex={-1} data-testid="result-title">{resultTitle(result)}</h1>
           {load && (
             <p className="result-meta">
               <span className="method">{load.method}</span> <span className="url" data-testid="result-url">{load.url}</span>
@@ -46,7 +48,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
             <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
             {target && <> · PID {target.pid} · Node {target.nodeVersion}</>}
             {load && <> · {formatInt(load.connections)} connections</>}
-            {load && <> · {load.requests ? `${formatInt(load.requests)} requests` : formatDuration(load.durationSec)}</>}
+            {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
             {settings && settings.targetId !== null && <> · sampling every {settings.samplingIntervalUs} µs</>}
           </p>
         </div>
@@ -73,23 +75,29 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
 
       <section className="card" aria-labelledby="load-result-heading">
         <h2 id="load-result-heading">Load</h2>
-        <LoadSummary load={result.load} />
+        <ErrorBoundary what="The load summary" resetKey={result.id}>
+          <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} />
+        </ErrorBoundary>
       </section>
 
       <section className="card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">CPU profile</h2>
-        {result.profile == null ? (
-          <p className="empty-state" data-testid="flamegraph-empty">No profile: this was a load-only run.</p>
+        {!result.hasProfile ? (
+          <p className="empty-state" data-testid="flamegraph-empty">{noProfileSentence(result)}</p>
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
-          <AnalysisPanel key={result.id} profile={result.profile} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+          <ErrorBoundary what="The CPU profile" resetKey={result.id}>
+            <AnalysisPanel key={result.id} recordingId={result.id} requests={result.load && result.load.requests > 0 ? result.load.requests : null} />
+          </ErrorBoundary>
         )}
       </section>
 
       {result.samples.length > 0 && (
         <section className="card" aria-labelledby="samples-heading">
           <h2 id="samples-heading">The process</h2>
-          <ProcessSamples samples={result.samples} />
+          <ErrorBoundary what="The process samples" resetKey={result.id}>
+            <ProcessSamples samples={result.samples} />
+          </ErrorBoundary>
         </section>
       )}
     </div>

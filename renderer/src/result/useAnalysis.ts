@@ -3,6 +3,8 @@
 // asked for again (a popped transform, a revisited tab) comes from the
 // client's memo without a round trip.
 import { useEffect, useState } from 'react';
+import { useClient } from '../client/context.tsx';
+import { errorMessage } from '../client/types.ts';
 import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
 import { requestKey, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
@@ -11,23 +13,27 @@ export type ClientState =
   | { status: 'ready'; client: AnalysisClient }
   | { status: 'error'; client: null; message: string };
 
-/** Imports the profile in the worker; null profile: nothing to analyse. */
-export function useAnalysisClient(profile: unknown | null): ClientState {
-  const [state, setState] = useState<{ profile: unknown; state: ClientState } | null>(null);
+/**
+ * Fetches the recording's profile as its stored bytes (getProfile) and hands
+ * them to the analysis worker, which imports them once; null: nothing to analyse.
+ */
+export function useAnalysisClient(recordingId: string | null): ClientState {
+  const { api } = useClient();
+  const [state, setState] = useState<{ id: string; state: ClientState } | null>(null);
   useEffect(() => {
-    if (profile == null) return;
-    const client = createAnalysisClient(profile);
+    if (recordingId == null) return;
+    const client = createAnalysisClient(() => api.getProfile({ id: recordingId }));
     let live = true;
     client.ready.then(
-      () => live && setState({ profile, state: { status: 'ready', client } }),
-      (e: unknown) => live && setState({ profile, state: { status: 'error', client: null, message: `The profile could not be read: ${e instanceof Error ? e.message : String(e)}` } }),
+      () => live && setState({ id: recordingId, state: { status: 'ready', client } }),
+      (e: unknown) => live && setState({ id: recordingId, state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}` } }),
     );
     return () => {
       live = false;
       client.close();
     };
-  }, [profile]);
-  return state && state.profile === profile ? state.state : { status: 'loading', client: null };
+  }, [api, recordingId]);
+  return state && state.id === recordingId ? state.state : { status: 'loading', client: null };
 }
 
 export interface ViewState<T> {

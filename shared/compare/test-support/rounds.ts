@@ -1,8 +1,8 @@
-// Rounds for tests: a text profile (shared/profile/text-profile.ts) with a
+// Rounds for tests: a text profile (shared/profile/test-support/text-profile.ts) with a
 // synthetic load summary and settings, as a recording would carry them.
 import type { LoadSummary } from '../../api.ts';
 import type { Profile } from '../../profile/model.ts';
-import { profileFromText } from '../../profile/text-profile.ts';
+import { profileFromText } from '../../profile/test-support/text-profile.ts';
 import type { CompareRound, RunMeta } from '../types.ts';
 
 export function syntheticLoad(o: { requests: number; rps?: number; p50?: number; p90?: number; p99?: number; errors?: number; non2xx?: number }): LoadSummary {

@@ -1,0 +1,351 @@
+#!/usr/bin/env node
+// npm run bench:open — a big profile and a fresh recording, opened in a real
+// browser (issue 8 "Benchmark, and the flamegraph at scale").
+//
+// In Chromium (playwright-core, /usr/bin/chromium) against browser mode
+// (dist/: run `npm run build` first):
+//   1. a synthetic ~90 MB .cpuprofile (bench/synthetic-profile.js) is imported
+//      through the Library's file input, then opened: time until its
+//      flamegraph is drawn; then a zoom, a reset and a search on it;
+//   2. the demo server is recorded (/json, 2 s): time from "Record done" (the
+//      recordingDone event reaching the page) until its flamegraph is drawn,
+//      and from choosing it in the Library until it is drawn.
+// Each is printed next to two JSON.parse calls of the same file, measured in
+// the same page in the same run, with the number of frames drawn and the
+// server's and the page's peak memory (max RSS, from /proc).
+//
+// "Drawn" means what the user sees: the frames are in the SVG, the root frame
+// spans the chart (d3-flame-graph's entry animation is over) and its label is
+// written, then one more animation frame (a paint). Times on the page are
+// taken on the page (performance.now()), not across the DevTools protocol.
+//
+// Usage: node bench/open.js [--mb 90] [--no-record]
+// Functions passed to page.evaluate run in the page: its globals.
+/* global window, document, requestAnimationFrame, HTMLInputElement, MouseEvent */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { generate } from './synthetic-profile.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '90' }, 'no-record': { type: 'boolean', default: false } } });
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LONG = 15 * 60_000;
+
+if (!existsSync(path.join(repo, 'dist/node/web.js')) || !existsSync(path.join(repo, 'dist/renderer/index.html'))) {
+  console.error('bench:open needs the built app: run "npm run build" first.');
+  process.exit(1);
+}
+if (!existsSync(chromiumPath)) {
+  console.error(`bench:open needs Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+
+const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
+const kb = (b) => (b >= 1024 * 1024 ? mb(b) : `${(b / 1024).toFixed(0)} KB`);
+const msText = (ms) => `${ms < 10 ? ms.toFixed(1) : ms.toFixed(0)} ms`;
+
+// ---------- processes and their peak memory (Linux /proc) ----------
+
+function procStat(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Peak resident memory (VmHWM) of a process, in bytes; 0 when it is gone. */
+function peakRss(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Chromium's renderer processes started by this process (the page and its workers live there). */
+function rendererPids() {
+  const parent = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = procStat(name);
+    if (s) parent.set(Number(name), s.ppid);
+  }
+  const mine = (pid) => {
+    for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p) ?? 0, hops++) if (p === process.pid) return true;
+    return false;
+  };
+  return [...parent.keys()].filter((pid) => {
+    if (!mine(pid)) return false;
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
+    } catch {
+      return false;
+    }
+  });
+}
+
+// ---------- browser mode ----------
+
+function startWebMode(library) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(repo, 'dist/node/web.js'), '--no-open', '--library', library], { cwd: repo });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${out}`)), 30_000);
+    child.stderr.on('data', (d) => (out += d));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /running at (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[1], child });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${out}`)));
+  });
+}
+
+// ---------- in the page ----------
+
+/**
+ * Page-side helpers, installed before the app loads: when the recordingDone
+ * event arrived, and a wait for "the flamegraph is drawn".
+ */
+function pageHelpers() {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (m) => {
+        if (typeof m.data === 'string' && m.data.includes('"recordingDone"')) window.__recordingDoneAt = performance.now();
+      });
+    }
+  };
+  const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+  /** Resolves (after one more frame) once `ready()` holds; checked every animation frame. */
+  window.__until = async (ready, timeoutMs = 900_000) => {
+    const start = performance.now();
+    while (!ready()) {
+      if (performance.now() - start > timeoutMs) throw new Error('timed out');
+      await frame();
+    }
+    await frame();
+    return performance.now();
+  };
+  const chart = () => document.querySelector('[data-testid="flamegraph"] svg');
+  const width = (g) => Number(g.querySelector('rect')?.getAttribute('width') ?? 0);
+  window.__frames = () => [...(chart()?.querySelectorAll('g.frame') ?? [])];
+  /** The root frame spans the chart and is labelled: drawn, entry animation over. */
+  window.__drawn = () => {
+    const svg = chart();
+    const frames = window.__frames();
+    if (!svg || frames.length === 0) return false;
+    const w = Number(svg.getAttribute('width'));
+    const root = frames.reduce((a, b) => (width(b) > width(a) ? b : a));
+    return width(root) >= 0.99 * w && (root.querySelector('div')?.textContent ?? '') !== '';
+  };
+  window.__width = width;
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'flambe-bench-open-'));
+  const cleanups = [() => rmSync(work, { recursive: true, force: true })];
+  const cleanup = async () => {
+    for (const c of cleanups.reverse()) {
+      try { await c(); } catch { /* keep cleaning */ }
+    }
+  };
+  try {
+    console.log(`bench:open — generating a ~${values.mb} MB profile…`);
+    const file = path.join(work, 'big.cpuprofile');
+    writeFileSync(file, generate(Number(values.mb) * 1024 * 1024));
+    const bytes = readFileSync(file).length;
+    const big = mb(bytes);
+    console.log(`profile: ${big}`);
+
+    const web = await startWebMode(path.join(work, 'library.sqlite'));
+    cleanups.push(() => new Promise((r) => { if (web.child.exitCode !== null) return r(); web.child.once('exit', r); web.child.kill('SIGTERM'); }));
+    const token = new URL(web.url).searchParams.get('token');
+    const origin = new URL(web.url).origin;
+    const api = async (method, arg) => {
+      const res = await fetch(`${origin}/api/${method}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-flambe-token': token }, body: JSON.stringify(arg) });
+      const body = await res.json();
+      if (!body.ok) throw new Error(body.error.message);
+      return body.result;
+    };
+
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+    cleanups.push(() => browser.close());
+
+    // The reference: JSON.parse in a page of its own (its memory is not the app's), closed afterwards.
+    const parseTimes = async (text, filePath, rounds) => {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.setContent('<input type="file" id="f">');
+      if (filePath) await page.setInputFiles('#f', filePath);
+      const ms = await page.evaluate(async ({ text, rounds }) => {
+        const t = text ?? await document.getElementById('f').files[0].text();
+        let best = Infinity;
+        for (let r = 0; r < rounds; r++) {
+          const t0 = performance.now();
+          JSON.parse(t);
+          JSON.parse(t);
+          best = Math.min(best, performance.now() - t0);
+        }
+        return best;
+      }, { text, rounds });
+      await ctx.close();
+      return ms;
+    };
+    const bigParse = await parseTimes(null, file, 1);
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.addInitScript(pageHelpers);
+    await page.goto(web.url);
+    await page.getByTestId('nav-library').click();
+
+    const rows = [];
+    const row = (name, ms, ref, target = '', extra = '') => rows.push({ name, ms, ref, target, extra });
+    const framesDrawn = () => page.evaluate(() => window.__frames().length);
+    /** Nodes in the tree handed to d3-flame-graph (it lays out all of them, draws those ≥ 1 px). */
+    const treeNodes = () => page.evaluate(() => {
+      const root = document.querySelector('[data-testid="flamegraph"]').__data__;
+      let n = 0;
+      for (const stack = root ? [root] : []; stack.length;) { const x = stack.pop(); n++; for (const c of x.children ?? []) stack.push(c); }
+      return n;
+    });
+
+    // ---- 1. the big file: import, open, zoom, reset, search ----
+    console.log('importing it through the Library\'s file input…');
+    const t0 = performance.now();
+    await page.getByTestId('import-input').setInputFiles(file);
+    const result = page.getByTestId('import-result').first();
+    await result.waitFor({ timeout: LONG });
+    const imported = performance.now() - t0;
+    if ((await result.getAttribute('data-ok')) !== 'true') throw new Error(`the import failed: ${await result.textContent()}`);
+    await page.getByTestId('library-row').first().waitFor({ timeout: LONG });
+    const opened = await page.evaluate(async () => {
+      const start = performance.now();
+      document.querySelector('[data-testid="library-row"]').dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+      return (await window.__until(window.__drawn)) - start;
+    });
+    const bigFrames = await framesDrawn();
+    const bigNodes = await treeNodes();
+    row(`${big}: import (file input → saved)`, imported, bigParse);
+    row(`${big}: open (chosen → flamegraph drawn)`, opened, bigParse);
+    row(`${big}: import + open`, imported + opened, bigParse, '≤ 3.0', `${bigFrames} frames drawn (target ≤ 5 000) of ${bigNodes} in the tree given to d3`);
+
+    // Zoom into a frame a few levels down that holds a fair share (not the whole) of the time.
+    const zoom = await page.evaluate(async () => {
+      const svg = document.querySelector('[data-testid="flamegraph"] svg');
+      const w = Number(svg.getAttribute('width'));
+      const candidates = window.__frames().filter((g) => {
+        const share = window.__width(g) / w;
+        return share > 0.05 && share < 0.5 && !g.getAttribute('name').endsWith('small frames');
+      });
+      const g = candidates.sort((a, b) => window.__width(b) - window.__width(a))[0];
+      if (!g) throw new Error('no frame to zoom into');
+      const name = g.getAttribute('name');
+      const full = () => window.__frames().some((f) => f.getAttribute('name') === name && window.__width(f) >= 0.99 * w);
+      const start = performance.now();
+      g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      const ms = (await window.__until(full)) - start;
+      return { name, ms, frames: window.__frames().length };
+    });
+    row(`${big}: zoom into ${zoom.name}`, zoom.ms, null, '≤ 200 ms', `${zoom.frames} frames drawn`);
+
+    const reset = await page.evaluate(async (name) => {
+      const svg = document.querySelector('[data-testid="flamegraph"] svg');
+      const w = Number(svg.getAttribute('width'));
+      const back = () => window.__drawn() && window.__frames().every((f) => !f.classList.contains('fade'))
+        && window.__frames().filter((f) => f.getAttribute('name') === name).every((f) => window.__width(f) < 0.99 * w);
+      const start = performance.now();
+      document.querySelector('[data-testid="flamegraph-reset-zoom"]').click();
+      const ms = (await window.__until(back)) - start;
+      return { ms, frames: window.__frames().length };
+    }, zoom.name);
+    row(`${big}: reset zoom`, reset.ms, null, '≤ 200 ms', `${reset.frames} frames drawn`);
+
+    const search = await page.evaluate(async () => {
+      const input = document.querySelector('[data-testid="flamegraph-search"]');
+      const matches = document.querySelector('[data-testid="flamegraph-matches"]');
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      const start = performance.now();
+      setValue.call(input, 'render');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const ms = (await window.__until(() => /match/.test(matches.textContent ?? ''))) - start;
+      const said = matches.textContent;
+      setValue.call(input, '');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return { ms, said };
+    });
+    row(`${big}: search "render" (typed → matches shown)`, search.ms, null, '≤ 200 ms', search.said);
+    const serverAfterBig = peakRss(web.child.pid);
+    const pageAfterBig = Math.max(0, ...rendererPids().map(peakRss));
+
+    // ---- 2. a recording just saved, then chosen in the Library ----
+    if (!values['no-record']) {
+      console.log('recording the demo server (/json, 2 s)…');
+      await page.getByTestId('nav-record').click();
+      await page.getByTestId('demo-button').click();
+      await page.getByTestId('target-info').waitFor({ timeout: 30_000 });
+      const urlInput = page.getByTestId('url-input');
+      const deadline = Date.now() + 20_000;
+      while (!/^http:\/\/127\.0\.0\.1:\d+\//.test(await urlInput.inputValue())) {
+        if (Date.now() > deadline) throw new Error('the demo server gave no URL');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await urlInput.fill(`${new URL(await urlInput.inputValue()).origin}/json`);
+      await page.getByTestId('duration-input').fill('2');
+      await page.getByTestId('warmup-input').fill('1');
+      await page.evaluate(() => { window.__recordingDoneAt = undefined; });
+      await page.getByTestId('record-button').click();
+      const afterSave = await page.evaluate(async () => {
+        await window.__until(() => window.__recordingDoneAt !== undefined && document.querySelector('[data-testid="result-screen"]') && window.__drawn(), 120_000);
+        return performance.now() - window.__recordingDoneAt;
+      });
+      const recFrames = await framesDrawn();
+      const list = await api('listRecordings', { limit: 5 });
+      const rec = list.rows.find((r) => r.source === 'recorded');
+      const { content } = await api('exportRecording', { id: rec.id, format: 'cpuprofile' });
+      const recParse = await parseTimes(content, null, 5);
+      row(`recording (${kb(content.length)}): Record done → drawn`, afterSave, recParse, '', `${recFrames} frames drawn`);
+
+      await page.getByTestId('nav-library').click();
+      const chosen = await page.evaluate(async (id) => {
+        const start = performance.now();
+        document.querySelector(`[data-testid="library-row"][data-id="${id}"]`).dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+        return (await window.__until(() => document.querySelector('[data-testid="result-screen"]') && window.__drawn(), 60_000)) - start;
+      }, rec.id);
+      row(`recording (${kb(content.length)}): chosen in the Library → drawn`, chosen, recParse, '≤ 300 ms');
+    }
+
+    // ---- report ----
+    console.log(`\nChromium ${browser.version()}, window 1440×900; profile ${mb(bytes)}; reference = 2 × JSON.parse of the same text in this browser, this run`);
+    console.log(`  ${'step'.padEnd(52)} ${'time'.padStart(9)} ${'2×parse'.padStart(9)} ${'ratio'.padStart(6)}  target`);
+    for (const r of rows) {
+      const ratio = r.ref ? (r.ms / r.ref).toFixed(r.ms / r.ref >= 100 ? 0 : 2) : '';
+      console.log(`  ${r.name.padEnd(52)} ${msText(r.ms).padStart(9)} ${(r.ref ? msText(r.ref) : '').padStart(9)} ${ratio.padStart(6)}  ${r.target}${r.extra ? `  ${r.extra}` : ''}`);
+    }
+    console.log(`peak memory after the ${big} file: server ${mb(serverAfterBig)}, page ${mb(pageAfterBig)} (max RSS)`);
+    console.log(`peak memory at the end: server ${mb(peakRss(web.child.pid))}, page ${mb(Math.max(0, ...rendererPids().map(peakRss)))} (max RSS)`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((e) => {
+  console.error(`bench:open failed: ${e instanceof Error ? e.stack : String(e)}`);
+  process.exit(1);
+});

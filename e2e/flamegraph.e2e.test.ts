@@ -1,0 +1,90 @@
+// The flamegraph at scale, in Chromium: a synthetic profile of ~6 MB (tens of
+// thousands of call nodes) imported through the Library's file input. The
+// chart draws what can be seen (≤ 5 000 frames, the rest folded into
+// "N small frames"); zooming brings detail the unzoomed chart had folded;
+// search (on the model, in the worker) counts matches and highlights frames;
+// Reset zoom goes back. Screenshots go to e2e/artifacts/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { generate } from '../bench/synthetic-profile.js';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'the flamegraph at scale' : 'the flamegraph at scale (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-flame-')), 'shop-api.cpuprofile');
+
+  beforeAll(async () => {
+    writeFileSync(file, generate(6 * 1024 * 1024));
+    web = await startWebMode();
+    browser = await launchChromium();
+    page = await newPage(browser, { errors, width: 1440, height: 900 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  const flame = () => page.getByTestId('flamegraph');
+  const drawnNames = () => flame().locator('svg g.frame').evaluateAll((gs) => gs.map((g) => g.getAttribute('name') ?? ''));
+
+  it('imports the file, opens it and draws what can be seen, the rest folded', async () => {
+    await page.goto(web.url);
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('import-input').setInputFiles(file);
+    await expect.poll(() => page.getByTestId('import-result').first().getAttribute('data-ok'), { timeout: 120_000 }).toBe('true');
+    await page.getByTestId('library-row').first().dblclick();
+    await flame().locator('svg g.frame').first().waitFor({ timeout: 120_000 });
+    const names = await drawnNames();
+    console.log(`frames drawn: ${names.length}`);
+    expect(names.length).toBeGreaterThan(100);
+    expect(names.length).toBeLessThanOrEqual(5000);
+    expect(names.some((n) => /^\d+ small frames?$/.test(n))).toBe(true);
+    await page.screenshot({ path: path.join(artifacts, 'flamegraph-big.png') });
+  });
+
+  it('a click zooms in, and frames folded before are drawn; Reset zoom goes back', async () => {
+    const before = new Set(await drawnNames());
+    // A frame of a fair share of the time, a few levels down.
+    const target = await flame().locator('svg g.frame').evaluateAll((gs) => {
+      const w = (g: Element) => Number(g.querySelector('rect')?.getAttribute('width') ?? 0);
+      const total = Math.max(...gs.map(w));
+      const g = gs.filter((x) => w(x) < total * 0.5 && w(x) > total * 0.05 && !/small frame/.test(x.getAttribute('name') ?? ''))
+        .sort((a, b) => w(b) - w(a))[0];
+      return g?.getAttribute('name') ?? null;
+    });
+    expect(target).not.toBeNull();
+    await flame().locator(`svg g.frame[name="${target}"]`).first().click();
+    await expect.poll(() => page.locator('.zoom-details').textContent()).toContain(`Zoomed into ${target}`);
+    await expect.poll(async () => (await drawnNames()).filter((n) => !before.has(n)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const after = await drawnNames();
+    expect(after.length).toBeLessThanOrEqual(5000);
+    // The ancestors stay above, faded.
+    expect(await flame().locator('svg g.frame.fade').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(artifacts, 'flamegraph-big-zoomed.png') });
+
+    await page.getByTestId('flamegraph-reset-zoom').click();
+    await expect.poll(async () => new Set(await drawnNames())).toEqual(before);
+    expect(await flame().locator('svg g.frame.fade').count()).toBe(0);
+  });
+
+  it('search counts matches on the whole profile and highlights the drawn ones', async () => {
+    await page.getByTestId('flamegraph-search').fill('render');
+    await expect.poll(() => page.getByTestId('flamegraph-matches').textContent(), { timeout: 20_000 }).toMatch(/^\d[\d,]* matches · .* of the time$/);
+    const highlighted = await flame().locator('svg g.frame rect[fill="#e600e6"]').count();
+    expect(highlighted).toBeGreaterThan(0);
+    const names = await flame().locator('svg g.frame').evaluateAll((gs) => gs.filter((g) => g.querySelector('rect')?.getAttribute('fill') === '#e600e6').map((g) => g.getAttribute('name')));
+    expect(names.every((n) => /render/i.test(n ?? ''))).toBe(true);
+    await page.screenshot({ path: path.join(artifacts, 'flamegraph-big-search.png') });
+    await page.getByTestId('flamegraph-search').fill('');
+    await expect.poll(() => flame().locator('svg g.frame rect[fill="#e600e6"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

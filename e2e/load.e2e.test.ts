@@ -1,0 +1,93 @@
+// Browser mode end to end for issue 13: a multi-route burst and a concurrency
+// sweep from the Record screen, on the real demo server, with their tables
+// and charts; screenshots in e2e/artifacts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'load: routes and sweep' : 'load: routes and sweep (skipped: no Chromium at /usr/bin/chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    web = await startWebMode();
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1024, height: 700, errors });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it('records a burst over two routes and shows each route, the slow list and the percentile plot', async () => {
+    await page.goto(web.url);
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await page.getByText('Several routes in one burst').click();
+    await page.getByTestId('routes-input').fill('GET /hello 3\nGET /json');
+    await page.getByTestId('duration-input').fill('2');
+    await page.getByTestId('warmup-input').fill('0.5');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+
+    const table = page.getByTestId('routes-table');
+    await table.waitFor();
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    expect(await rows.nth(0).getAttribute('data-route')).toBe('GET /hello');
+    expect(await rows.nth(1).getAttribute('data-route')).toBe('GET /json');
+    // /json stringifies a large object: slower than /hello at p75 (5th column).
+    const p75 = async (i: number) => Number((await rows.nth(i).locator('td').nth(3).textContent())!.replace(/[^\d.]/g, ''));
+    expect(await p75(1)).toBeGreaterThan(await p75(0));
+    expect(await page.getByTestId('slow-routes').textContent()).toMatch(/slower than 100 ms at p75/);
+    for (const id of ['summary-min', 'summary-p75', 'summary-p95', 'summary-p999']) expect(await page.getByTestId(id).textContent()).toMatch(/\d/);
+    await page.getByTestId('percentile-plot').locator('path.curve').waitFor();
+    await page.getByTestId('routes-table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'load-routes.png'), fullPage: true });
+  });
+
+  it('profiles each route in its own burst and shows CPU ms per request and the top function', async () => {
+    await page.getByTestId('nav-record').click();
+    await page.getByTestId('route-cpu-input').check();
+    await page.getByTestId('duration-input').fill('1');
+    await expect.poll(() => page.getByTestId('record-button').textContent()).toContain('Profile each route');
+    await page.getByTestId('record-button').click();
+    const table = page.getByTestId('route-cpu-table');
+    await table.waitFor({ timeout: 90_000 });
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(2);
+    // Heaviest CPU per request first: /json stringifies a large object on every request.
+    expect(await rows.nth(0).locator('th').textContent()).toBe('GET /json');
+    expect(await rows.nth(0).locator('td').nth(4).textContent()).toMatch(/\S/);
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'load-route-cpu.png'), fullPage: true });
+    await page.getByTestId('route-cpu-input').uncheck();
+  });
+
+  it('runs a concurrency sweep and shows its knee sentence, chart and table', async () => {
+    await page.getByTestId('nav-record').click();
+    await page.getByTestId('routes-input').fill('');
+    await page.getByTestId('sweep-input').check();
+    await page.getByTestId('sweep-levels-input').fill('1, 4, 8');
+    await page.getByTestId('duration-input').fill('1');
+    await page.getByTestId('warmup-input').fill('0.5');
+    await expect.poll(() => page.getByTestId('record-button').textContent()).toContain('Run sweep');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('sweep-progress').waitFor({ timeout: 10_000 });
+    await page.getByTestId('sweep-result').waitFor({ timeout: 90_000 });
+    const rows = page.getByTestId('sweep-table').locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.locator('th').allTextContents()).toEqual(['1', '4', '8']);
+    expect(await page.getByTestId('sweep-chart').locator('rect.sweep-bar').count()).toBe(3);
+    expect(await page.getByTestId('sweep-knee').textContent()).toMatch(/^(Past \d+ connections?, latency grows faster than throughput|No knee)/);
+    await page.getByTestId('sweep-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'load-sweep.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+// flambe sweep: the same URL at several levels of connections, a table of
+// requests/s and latency percentiles per level, and where the server saturates.
+import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
+import { UserError } from '../services/errors.ts';
+import { num } from './record.ts';
+import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
+import { latencyJson } from './load-json.ts';
+import { routeTable } from './format.ts';
+
+export const SWEEP_HELP = `Usage:
+  flambe sweep (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT | --no-profile) --url URL
+               [-c 1,5,8,20] [-d SECONDS] [--warmup SECONDS] [--profile-at N | --profile-every]
+               [-m METHOD] [-H "K: V"]... [-b BODY] [--route "METHOD /path"]... [--routes FILE]
+               [--save [--name N] [--tag T]... [--library PATH]] [--json]
+
+  -c, --connections LIST  levels of connections, comma-separated (default 1,5,8,20)
+  -d, --duration SECONDS  length of each level (default 5)
+  --warmup SECONDS        load before the first level, not measured (default 2)
+  --profile-at N          record a CPU profile at the level with N connections
+  --profile-every         record a CPU profile at every level
+  --save                  keep each level as a recording in the library (tagged "sweep")
+
+Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors and non-2xx,
+then the knee: the last level after which throughput rose by less than 10 % while p95
+latency grew faster than throughput (Little's law: the server is saturated).
+--json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx"}],"knee":{"connections","reason"}|null}.
+`;
+
+export async function sweepCommand(argv: string[]): Promise<number> {
+  const { values: o, tokens } = parseCommand(argv, {
+    ...TARGET_OPTIONS, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
+    'profile-at': { type: 'string' }, 'profile-every': { type: 'boolean' },
+    save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+  } as const, 'sweep');
+  if (o.help) {
+    process.stdout.write(SWEEP_HELP);
+    return 0;
+  }
+  const scriptArgs = scriptArgsOf(tokens);
+  const levels = (o.connections ?? '1,5,8,20').split(',').map((x) => {
+    const n = Number(x.trim());
+    if (!Number.isInteger(n) || n < 1) throw new UserError(`-c takes levels of connections like 1,5,8,20; "${x.trim()}" is not a whole number above 0.`);
+    return n;
+  });
+  const profileAt = num(o['profile-at'], '--profile-at');
+  if (profileAt !== undefined && o['profile-every']) throw new UserError('Use --profile-at N or --profile-every, not both.');
+  if ((profileAt !== undefined || o['profile-every']) && o['no-profile']) throw new UserError('--no-profile cannot profile a level: use --launch or --attach.');
+  if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) throw new UserError('--name, --tag and --library go with --save.');
+
+  const { service, target, url, line } = await connectTarget(o, scriptArgs, { requireTarget: false, command: 'sweep', save: !!o.save, library: o.library });
+  try {
+    const check = sweepRequestSchema.safeParse({
+      targetId: target?.targetId ?? null,
+      load: loadFromFlags(o, url, {}),
+      levels,
+      levelSec: num(o.duration, '--duration'),
+      warmupSec: num(o.warmup, '--warmup'),
+      profile: o['profile-every'] ? 'every' : profileAt ?? 'none',
+      samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+      name: o.name,
+      tags: o.tag ?? [],
+    });
+    if (!check.success) throw new UserError(describeValidationError(check.error));
+    service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+    const result = await service.api.runSweep(check.data);
+    line.clear();
+    report(result, !!o.json);
+    if (result.error) {
+      process.stderr.write(`flambe: ${result.error}\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    line.clear();
+    await service.dispose();
+  }
+}
+
+function report(r: SweepResult, json: boolean): void {
+  if (json) {
+    process.stdout.write(JSON.stringify({
+      levels: r.levels.map((l) => ({ connections: l.connections, requests: l.requests, rps: l.rps, latencyMs: latencyJson(l.latencyMs), errors: l.errors, non2xx: l.non2xx })),
+      knee: r.knee,
+    }) + '\n');
+    return;
+  }
+  const f = (x: number | undefined) => (x ?? 0).toFixed(2);
+  const lines = [
+    `URL      ${r.url}`,
+    '',
+    ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'], r.levels.map((l) => [
+      String(l.connections), String(l.requests), l.rps.toFixed(0), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
+      f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), String(l.errors), String(l.non2xx),
+    ])),
+    '',
+    r.knee ? r.knee.reason : 'No knee: throughput kept rising with connections at every level (the server is not saturated yet).',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}

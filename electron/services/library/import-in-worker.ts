@@ -1,0 +1,71 @@
+// Prepares an imported file in a worker thread (issue: a 400 MB import
+// blocked every other call for 17 s). The service keeps answering — listing,
+// recording, another import — while the file is parsed, imported once and
+// compressed; only the SQLite write happens on the service's thread.
+// Small files are prepared in place: a worker costs tens of milliseconds.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ImportPhase } from '../../../shared/api.ts';
+import { UserError } from '../errors.ts';
+import { prepareImport, type PreparedImport } from './files.ts';
+import type { ImportWorkerData, ImportWorkerMessage } from './import-protocol.ts';
+
+/** Files from this size on are prepared in a worker thread. */
+export const IN_WORKER_FROM_BYTES = 2 * 1024 * 1024;
+
+// Bundled, the worker is dist/node/import-worker.js beside this code; from
+// source (tests), Node runs import-worker.ts itself with type stripping.
+function workerFile(): string {
+  for (const candidate of ['./import-worker.js', './import-worker.ts', './library/import-worker.ts']) {
+    const file = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  throw new Error('The import worker is missing: run "npm run build".');
+}
+
+export interface PrepareOptions {
+  now?: Date;
+  onPhase?(phase: ImportPhase): void;
+  /** Force the worker (true) or the calling thread (false); by default, by size. */
+  inWorker?: boolean;
+}
+
+export function prepareImportOffThread(fileName: string, content: string | Uint8Array, opts: PrepareOptions = {}): Promise<PreparedImport> {
+  const now = opts.now ?? new Date();
+  const onPhase = opts.onPhase ?? (() => {});
+  const size = typeof content === 'string' ? content.length : content.byteLength;
+  if (!(opts.inWorker ?? size >= IN_WORKER_FROM_BYTES)) {
+    try {
+      return Promise.resolve(prepareImport(fileName, content, now, onPhase));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const data: ImportWorkerData = { fileName, content, now: now.toISOString() };
+    // Bytes in a buffer of their own move to the worker instead of being copied.
+    const transferList = typeof content !== 'string' && content.byteOffset === 0 && content.byteLength === content.buffer.byteLength && content.buffer instanceof ArrayBuffer
+      ? [content.buffer] : [];
+    const worker = new Worker(workerFile(), { workerData: data, transferList });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      fn();
+      void worker.terminate();
+    };
+    worker.on('message', (m: ImportWorkerMessage) => {
+      if (m.type === 'phase') onPhase(m.phase);
+      else if (m.type === 'done') {
+        const packed = m.prepared.packed;
+        // A transferred buffer arrives as a plain Uint8Array: SQLite takes it as a BLOB all the same.
+        settle(() => resolve({ rec: m.prepared.rec, packed: packed && { ...packed, data: new Uint8Array(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength) } }));
+      } else settle(() => reject(m.user ? new UserError(m.message) : new Error(m.message)));
+    });
+    worker.on('error', (e) => settle(() => reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? new UserError(`${fileName} is too large to import: Flambé ran out of memory reading it.`)
+      : e)));
+    worker.on('exit', (code) => settle(() => reject(new Error(`The import worker stopped unexpectedly (exit code ${code}).`))));
+  });
+}

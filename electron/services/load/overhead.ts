@@ -1,0 +1,72 @@
+// What profiling costs: rounds of two bursts on the same target, one with the
+// CPU profiler running at the chosen interval and one without, in alternating
+// order (ABBA…) so drift on the machine does not favour one side. The rounds'
+// requests/s are compared with shared/stats compareSamples (Welch on logs).
+import type { LoadSummary, OverheadResult } from '../../../shared/api.ts';
+import { compareSamples } from '../../../shared/stats/index.ts';
+import { UserError, messageOf } from '../errors.ts';
+import type { Target } from '../targets/registry.ts';
+import type { BurstHandle, BurstOptions } from './burst.ts';
+import type { z } from 'zod';
+import type { overheadRequestSchema } from '../../../shared/api.ts';
+
+type Req = z.output<typeof overheadRequestSchema>;
+
+export interface OverheadDeps {
+  target: Target;
+  runBurst(opts: BurstOptions): BurstHandle;
+  onProgress?(message: string, fraction: number): void;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<OverheadResult> {
+  const { target } = deps;
+  const burst = async (durationSec?: number): Promise<LoadSummary> => {
+    const b = deps.runBurst({ settings: req.load, durationSec, ignoreRequestCount: true });
+    return Promise.race([b.done, target.gone.then((why) => { b.stop(); throw new UserError(`${why} while measuring the profiler's cost.`); })]);
+  };
+  if (req.warmupSec > 0) {
+    deps.onProgress?.(`Warming up for ${req.warmupSec} s`, 0);
+    await burst(req.warmupSec);
+  }
+  const without: LoadSummary[] = [];
+  const withP: LoadSummary[] = [];
+  for (let i = 0; i < req.rounds; i++) {
+    const order = i % 2 === 0 ? [false, true] : [true, false];
+    for (const profiled of order) {
+      deps.onProgress?.(`Round ${i + 1} of ${req.rounds}: ${profiled ? 'with' : 'without'} the profiler`, (i * 2 + (profiled === order[0] ? 0 : 1)) / (req.rounds * 2));
+      if (profiled) {
+        try {
+          await target.session.startProfiler(req.samplingIntervalUs);
+        } catch (e) {
+          throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
+        }
+      }
+      try {
+        (profiled ? withP : without).push(await burst());
+      } finally {
+        if (profiled && !target.session.isClosed) await target.session.stopProfiler().catch(() => undefined);
+      }
+    }
+  }
+  const rpsA = without.map((l) => l.rps);
+  const rpsB = withP.map((l) => l.rps);
+  const d = compareSamples(rpsA, rpsB);
+  const p99A = median(without.map((l) => l.latencyMs.p99));
+  const p99B = median(withP.map((l) => l.latencyMs.p99));
+  return {
+    rounds: req.rounds,
+    samplingIntervalUs: req.samplingIntervalUs,
+    withoutProfiler: { rps: round1(d.a), p99Ms: p99A },
+    withProfiler: { rps: round1(d.b), p99Ms: p99B },
+    rpsCostPercent: round1(-d.deltaPercent),
+    ci95: d.ci95 ? [round1(-d.ci95[1]), round1(-d.ci95[0])] : null,
+    p99CostPercent: p99A > 0 ? round1((p99B / p99A - 1) * 100) : 0,
+    measuredAt: new Date().toISOString(),
+  };
+}

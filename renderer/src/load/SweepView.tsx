@@ -1,0 +1,93 @@
+// A concurrency sweep's result: the knee in words, a chart of requests/s and
+// p95 against connections, and the table per level.
+import type { SweepResult } from '../../../shared/api.ts';
+import { formatInt, formatMs, formatRate } from '../lib/format.ts';
+import { axisMs, niceMax } from '../lib/percentile-plot.ts';
+
+const W = 560;
+const H = 170;
+const PAD = { left: 52, right: 60, top: 12, bottom: 30 };
+
+function SweepChart({ result }: { result: SweepResult }) {
+  const levels = result.levels;
+  if (levels.length < 2) return null;
+  const w = W - PAD.left - PAD.right;
+  const h = H - PAD.top - PAD.bottom;
+  const rpsMax = niceMax(Math.max(...levels.map((l) => l.rps)));
+  const p95 = levels.map((l) => l.latencyMs.p95 ?? l.latencyMs.p99);
+  const msMax = niceMax(Math.max(...p95));
+  const step = w / levels.length;
+  const x = (i: number) => step * (i + 0.5);
+  const line = p95.map((v, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${(h - (v / msMax) * h).toFixed(1)}`).join('');
+  return (
+    <figure className="sweep-chart" data-testid="sweep-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Requests per second (bars) and p95 latency (line) at each number of connections">
+        <g transform={`translate(${PAD.left},${PAD.top})`}>
+          {[0, 0.5, 1].map((f) => (
+            <g key={f}>
+              <line x1={0} x2={w} y1={h - f * h} y2={h - f * h} className="grid" />
+              <text x={-6} y={h - f * h} className="axis rps" textAnchor="end" dominantBaseline="middle">{formatRate(rpsMax * f)}</text>
+              <text x={w + 6} y={h - f * h} className="axis p95" dominantBaseline="middle">{axisMs(msMax * f)}</text>
+            </g>
+          ))}
+          {levels.map((l, i) => (
+            <g key={l.connections}>
+              <rect x={x(i) - step * 0.3} width={step * 0.6} y={h - (l.rps / rpsMax) * h} height={(l.rps / rpsMax) * h}
+                className={`sweep-bar ${result.knee?.connections === l.connections ? 'knee' : ''}`}>
+                <title>{`${l.connections} connections: ${formatRate(l.rps)} req/s, p95 ${formatMs(p95[i])}`}</title>
+              </rect>
+              <text x={x(i)} y={h + 18} className="axis" textAnchor="middle">{l.connections}</text>
+            </g>
+          ))}
+          <path d={line} className="p95-line" fill="none" strokeWidth={2} />
+          {p95.map((v, i) => <circle key={i} cx={x(i)} cy={h - (v / msMax) * h} r={3} className="p95-dot" />)}
+        </g>
+      </svg>
+      <figcaption className="muted">
+        <span className="key rps">Requests/s (bars, left)</span> <span className="key p95">p95 latency (line, right)</span> against connections
+      </figcaption>
+    </figure>
+  );
+}
+
+export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(recordingId: string): void }) {
+  return (
+    <div className="sweep-result" data-testid="sweep-result">
+      <h3>Concurrency sweep</h3>
+      <p className={`knee ${result.knee ? 'note' : 'muted'}`} data-testid="sweep-knee">
+        {result.knee?.reason ?? 'No knee: throughput kept rising with connections at every level (the server is not saturated yet).'}
+      </p>
+      <details className="more">
+        <summary>How the knee is found</summary>
+        <p className="hint">
+          By Little's law, connections = throughput × latency. While the server has spare capacity, more connections raise
+          throughput and latency stays flat; once it is saturated, throughput stays flat and each extra connection only waits.
+          The knee is the last level after which requests/s rose by less than 10 % while p95 latency grew by more than requests/s did.
+        </p>
+      </details>
+      <SweepChart result={result} />
+      <div className="table-scroll">
+        <table className="data-table" data-testid="sweep-table">
+          <thead>
+            <tr>
+              <th scope="col">Connections</th><th scope="col">Requests</th><th scope="col">Req/s</th><th scope="col">min</th><th scope="col">p50</th>
+              <th scope="col">p75</th><th scope="col">p90</th><th scope="col">p95</th><th scope="col">p99</th><th scope="col">max</th>
+              <th scope="col">Errors</th><th scope="col">Non-2xx</th><th scope="col" className="text">Recording</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.levels.map((l) => (
+              <tr key={l.connections} className={result.knee?.connections === l.connections ? 'knee' : undefined}>
+                <th scope="row">{l.connections}</th><td>{formatInt(l.requests)}</td><td>{formatRate(l.rps)}</td>
+                <td>{formatMs(l.latencyMs.min)}</td><td>{formatMs(l.latencyMs.p50)}</td><td>{formatMs(l.latencyMs.p75)}</td><td>{formatMs(l.latencyMs.p90)}</td>
+                <td>{formatMs(l.latencyMs.p95)}</td><td>{formatMs(l.latencyMs.p99)}</td><td>{formatMs(l.latencyMs.max)}</td>
+                <td className={l.errors ? 'bad' : undefined}>{formatInt(l.errors)}</td><td className={l.non2xx ? 'bad' : undefined}>{formatInt(l.non2xx)}</td>
+                <td className="text"><button type="button" className="button small ghost" onClick={() => onOpen(l.recordingId)}>{l.profiled ? 'Open (profiled)' : 'Open'}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

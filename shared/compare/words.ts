@@ -1,0 +1,37 @@
+// How sure, in words — one phrasing for the Compare screen, the HTML export
+// and `flambe compare`.
+import type { Metric } from './types.ts';
+
+const MINUS = '−';
+
+/** "+12.5", "−3.0", "0.0" — a change in its unit, thousands separated. */
+export function signed(x: number | null, digits = 1): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  const s = Math.abs(x).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (Number(s.replace(/,/g, '')) === 0) return (0).toFixed(digits);
+  return `${x > 0 ? '+' : MINUS}${s}`;
+}
+
+/** "+12%", "−3.4%" (whole percent from 10 up). */
+export function signedPercent(x: number | null): string {
+  if (x === null || !Number.isFinite(x)) return '—';
+  return `${signed(x, Math.abs(x) >= 10 ? 0 : 1)}%`;
+}
+
+export type Sureness = 'real' | 'noise' | 'unknown' | 'none';
+
+export function surenessOf(m: Metric): Sureness {
+  if (m.a === 0 && m.b === 0) return 'none';
+  return m.significant === null ? 'unknown' : m.significant ? 'real' : 'noise';
+}
+
+/** How sure, in a few words, for a table cell. */
+export function surenessWords(m: Metric): string {
+  const ci = m.ci95 ? ` (95%: ${signedPercent(m.ci95[0])} to ${signedPercent(m.ci95[1])})` : '';
+  switch (surenessOf(m)) {
+    case 'none': return 'none on either side';
+    case 'unknown': return 'cannot tell: one run each';
+    case 'noise': return `no clear difference${ci}`;
+    case 'real': return `real${ci}`;
+  }
+}

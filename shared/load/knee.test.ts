@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { findKnee } from './knee.ts';
+
+// Known answers: a server with capacity C req/s and service time s, driven by
+// N connections (closed loop): throughput min(N/s, C), latency N/throughput.
+function simulate(levels: number[], serviceMs: number, capacity: number) {
+  return levels.map((n) => {
+    const rps = Math.min(n / (serviceMs / 1000), capacity);
+    return { connections: n, rps, p95Ms: (n / rps) * 1000 * 1.2 };
+  });
+}
+
+describe('findKnee', () => {
+  it('names the last level before throughput stops rising while latency grows', () => {
+    // 1 ms per request, 6000 req/s: saturates at 6 connections.
+    const knee = findKnee(simulate([1, 5, 8, 20], 1, 6000));
+    expect(knee?.connections).toBe(8);
+    expect(knee?.reason).toMatch(/^Past 8 connections, latency grows faster than throughput: at 20, requests\/s changed 0 % \(6000 → 6000\) while p95 grew 150 % .*: the server is saturated\.$/);
+  });
+
+  it('finds none while the server still has capacity', () => {
+    expect(findKnee(simulate([1, 5, 8, 20], 1, 100_000))).toBeNull();
+  });
+
+  it('finds it at the first level when one connection already saturates', () => {
+    expect(findKnee(simulate([1, 5, 8, 20], 1, 1000))?.connections).toBe(1);
+  });
+
+  it('ignores the order levels were given in, and empty levels', () => {
+    const pts = simulate([20, 1, 8, 5], 1, 6000);
+    expect(findKnee([...pts, { connections: 50, rps: 0, p95Ms: 0 }])?.connections).toBe(8);
+  });
+
+  it('does not call noise a knee: throughput flat but latency flat too', () => {
+    expect(findKnee([{ connections: 1, rps: 1000, p95Ms: 2 }, { connections: 2, rps: 1020, p95Ms: 2 }])).toBeNull();
+  });
+});

@@ -1,0 +1,8 @@
+// The few globals shared/ may use: they exist, with these shapes, in Node AND
+// in browsers (tsconfig.shared.json gives shared/ neither DOM nor Node types,
+// so that document, window, process or Buffer cannot creep in). Add one here
+// only if both runtimes have it.
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string;
+}

@@ -1,0 +1,15 @@
+// as: shared/profile/fence-violation.ts
+import { z } from 'zod';
+import { importProfile } from './import.ts';
+import { WebSocket } from 'ws'; // ✗
+import CDP from 'chrome-remote-interface'; // ✗
+import zlib from 'node:zlib'; // ✗
+import fs from 'fs'; // ✗
+import { bench } from '../../bench/index.js'; // ✗
+import { UserError } from '../../electron/services/errors.ts'; // ✗
+import { App } from '../../renderer/src/App.tsx'; // ✗
+import React from 'react'; // ✗
+import type { BrowserWindow } from 'electron'; // ✗
+export { helper } from '../../test/helpers/profiles.ts'; // ✗
+void [z, importProfile, WebSocket, CDP, zlib, fs, bench, UserError, App, React];
+export type W = BrowserWindow;

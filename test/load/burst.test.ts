@@ -1,0 +1,86 @@
+// Integration: real bursts against a real node:http server in another process.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSettingsSchema, type LoadSettings, type LoadSummary } from '../../shared/api.ts';
+import { runBurstInWorker } from '../../electron/services/load/run.ts';
+import { decodeHistogram } from '../../electron/services/load/histogram.ts';
+import { startLoadServer, type LoadServer } from './server.ts';
+
+let server: LoadServer;
+beforeAll(async () => { server = await startLoadServer(); });
+afterAll(() => server?.stop());
+
+const burst = (load: LoadSettings): Promise<LoadSummary> => runBurstInWorker({ settings: loadSettingsSchema.parse(load) }).done;
+
+function expectOrdered(l: LoadSummary['latencyMs']) {
+  const order = [l.min!, l.p50, l.p75!, l.p90, l.p95!, l.p99, l.p999!, l.max];
+  for (let i = 1; i < order.length; i++) expect(order[i]).toBeGreaterThanOrEqual(order[i - 1]);
+  expect(l.min).toBeGreaterThan(0);
+}
+
+describe('a burst', () => {
+  it('gives a per-second series that adds up to the total, and a header that agrees with it', async () => {
+    const l = await burst({ url: `${server.base}/hello`, connections: 4, durationSec: 2.5 });
+    expect(l.timeline.length).toBe(3);
+    const total = l.timeline.reduce((n, s) => n + s.requests!, 0);
+    expect(total).toBe(l.requests);
+    const seconds = l.timeline.reduce((n, s) => n + s.lengthSec!, 0);
+    expect(seconds).toBeCloseTo(l.durationSec, 2);
+    expect(Math.abs(total / seconds - l.rps) / l.rps).toBeLessThan(0.002); // rounding of the lengths only
+    expect(Math.max(...l.timeline.map((s) => s.rps))).toBeGreaterThanOrEqual(l.rps);
+  });
+
+  it('keeps the whole latency distribution: encoded, decodable, percentiles in order', async () => {
+    const l = await burst({ url: `${server.base}/hello`, connections: 2, durationSec: 1 });
+    expectOrdered(l.latencyMs);
+    const h = decodeHistogram(l.histogram!);
+    expect(h.totalCount).toBe(l.requests);
+    expect(Math.round(h.getValueAtPercentile(99)) / 1000).toBeCloseTo(l.latencyMs.p99, 2);
+    const curve = l.percentiles!;
+    expect(curve[0].percentile).toBe(0);
+    expect(curve.at(-1)).toEqual({ percentile: 100, ms: l.latencyMs.max });
+    for (let i = 1; i < curve.length; i++) expect(curve[i].ms).toBeGreaterThanOrEqual(curve[i - 1].ms);
+  });
+
+  it('-n below the connection count uses fewer connections', async () => {
+    const l = await burst({ url: `${server.base}/hello`, connections: 10, requests: 4 });
+    expect(l.requests).toBe(4);
+    expect(l.connections).toBe(4);
+  });
+});
+
+describe('several routes in one burst', () => {
+  it('measures each route on its own; the heavy route is slower; weights set the mix', async () => {
+    const l = await burst({
+      url: `${server.base}/`, connections: 4, durationSec: 1.5,
+      routes: [{ path: '/hello', weight: 3 }, { path: '/heavy?ms=3' }, { method: 'POST', path: '/echo', body: 'x', headers: { 'content-type': 'text/plain' } }, { path: '/missing' }],
+    });
+    const [hello, heavy, echo, missing] = l.routes!;
+    expect(l.routes!.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /hello', 'GET /heavy?ms=3', 'POST /echo', 'GET /missing']);
+    expect(hello.requests + heavy.requests + echo.requests + missing.requests).toBe(l.requests);
+    expect(hello.requests / heavy.requests).toBeGreaterThan(2.5);
+    expect(hello.requests / heavy.requests).toBeLessThan(3.5);
+    expect(heavy.latencyMs.p75!).toBeGreaterThan(hello.latencyMs.p75!);
+    expect(heavy.latencyMs.p50).toBeGreaterThanOrEqual(3);
+    expect(echo.non2xx).toBe(0);
+    expect(missing.non2xx).toBe(missing.requests);
+    expect(l.non2xx).toBe(missing.requests);
+    for (const r of l.routes!) expectOrdered(r.latencyMs);
+  });
+});
+
+describe('a fixed rate', () => {
+  it('serves the asked rate within 10 % when the server keeps up', async () => {
+    const l = await burst({ url: `${server.base}/hello`, connections: 4, durationSec: 2, rate: 200 });
+    expect(l.rate!.askedRps).toBe(200);
+    expect(Math.abs(l.rps - 200) / 200).toBeLessThan(0.1);
+    expect(l.rate!.shortfall).toBeNull();
+    expect(l.rate!.corrected).toBe(true);
+  });
+
+  it('says so when the server cannot keep up', async () => {
+    // 20 ms of CPU per request: at most ~50 req/s.
+    const l = await burst({ url: `${server.base}/heavy?ms=20`, connections: 4, durationSec: 2, rate: 200 });
+    expect(l.rate!.shortfall).toMatch(/^The server could not keep up: asked 200 req\/s, served \d+\.$/);
+    expect(l.rps).toBeLessThan(180);
+  });
+});
