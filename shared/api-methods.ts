@@ -29,11 +29,15 @@ export const apiMethodNames = [
   'measureOverhead',
   'profileRoutes',
   'lastOverhead',
+  'startExperiment',
+  'stopExperiment',
+  'getExperiment',
+  'listExperiments',
   'compareNoise',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];
 
-export const eventNames = ['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'importProgress'] as const;
+export const eventNames = ['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'importProgress', 'experimentProgress', 'experimentDone'] as const;
 
 export type EventNameFromList = (typeof eventNames)[number];

@@ -7,21 +7,31 @@ import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
 import { HTTP_METHODS } from './http.ts';
 import { envProblem, headerProblem } from './headers.ts';
+import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { NoiseEstimate } from './compare/noise.ts';
 
 // ---------- targets ----------
+
+/** Environment variables for a process, by the forms' rules (shared/headers.ts). */
+const envSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
+  for (const [k, v] of Object.entries(env)) {
+    const problem = envProblem(k, v);
+    if (problem) return ctx.addIssue({ code: 'custom', message: `Environment variable "${k}": ${problem}` });
+  }
+});
 
 export const launchSpecSchema = z.object({
   script: z.string().trim().min(1, 'Choose the script to launch.'),
   args: z.array(z.string()).default([]),
   cwd: z.string().optional(),
-  env: z.record(z.string(), z.string()).default({}).superRefine((env, ctx) => {
-    for (const [k, v] of Object.entries(env)) {
-      const problem = envProblem(k, v);
-      if (problem) return ctx.addIssue({ code: 'custom', message: `Environment variable "${k}": ${problem}` });
-    }
-  }),
+  env: envSchema.default({}),
   nodePath: z.string().optional(),
+  /**
+   * Send stdout/stderr to a file Flambé tails instead of a pipe: Node writes
+   * files synchronously, like a terminal, but pipes asynchronously on POSIX —
+   * so with a pipe console.log costs less than in the user's own terminal.
+   */
+  outputToFile: z.boolean().default(false),
 });
 export type LaunchSpec = z.input<typeof launchSpecSchema>;
 
@@ -80,6 +90,17 @@ export interface TargetInfo {
   /** A launched target: the environment variables and arguments it was given (not Flambé's own environment). */
   env?: Record<string, string>;
   args?: string[];
+  /** What the target's stdout and stderr are attached to, as the process itself reports it. */
+  stdio?: TargetStdio;
+}
+
+/** 'terminal' and 'file' are written synchronously by Node; 'pipe' asynchronously on POSIX (so console.log is cheaper there). */
+export type StdioKind = 'terminal' | 'file' | 'pipe' | 'unknown';
+export interface TargetStdio {
+  stdout: StdioKind;
+  stderr: StdioKind;
+  /** True when Flambé launched it writing to files it tails (LaunchSpec.outputToFile). */
+  tailedFile: boolean;
 }
 
 /** A target with the newest output it printed (up to 64 KB), so a reloaded UI shows its console as it was. */
@@ -347,7 +368,7 @@ export interface RecordingResult {
   /** Default "<METHOD path> · <date time>"; editable in the Library. */
   name: string;
   createdAt: string;
-  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv' | 'env' | 'args'> | null;
+  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv' | 'env' | 'args' | 'stdio'> | null;
   /** Null for a profile imported from a file (no load was run by Flambé). */
   settings: RecordRequestResolved | null;
   load: LoadSummary | null;
@@ -368,6 +389,66 @@ export interface RecordingResult {
  * (getProfile), into the analysis worker that imports it.
  */
 export type RecordingMeta = Omit<RecordingResult, 'profile'> & { hasProfile: boolean };
+// ---------- experiments (A/B in rounds; results in shared/experiment/types.ts) ----------
+
+const URL_OR_PATH_HINT = 'Enter the URL to load (http://127.0.0.1:3000/hello) or just its path (/hello) to use the port the server opens.';
+/** A full http(s) URL, or a path alone: the port the launched target listens on is used (it changes with every restart). */
+export const urlOrPathSchema = z.string().trim().min(1, URL_OR_PATH_HINT)
+  .refine((u) => u.startsWith('/') || /^https?:\/\/[^/]/i.test(u), URL_OR_PATH_HINT);
+
+/** What differs between A and B: exactly one kind of change. */
+export const variantDifferenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('env'), a: envSchema, b: envSchema }),
+  z.object({ kind: z.literal('args'), a: z.array(z.string()), b: z.array(z.string()) }),
+  z.object({ kind: z.literal('script'), a: z.string().trim().min(1, 'Choose the script for A.'), b: z.string().trim().min(1, 'Choose the script for B.') }),
+  z.object({ kind: z.literal('url'), a: urlOrPathSchema, b: urlOrPathSchema }),
+]);
+export type VariantDifference = z.output<typeof variantDifferenceSchema>;
+
+export const experimentTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('launch'), launch: launchSpecSchema }),
+  z.object({ kind: z.literal('demo') }),
+  /** No process of Flambé's: a load-only experiment on URLs (profiling off, variants by URL). */
+  z.object({ kind: z.literal('none') }),
+]);
+
+export const experimentSpecSchema = z.object({
+  target: experimentTargetSchema,
+  differ: variantDifferenceSchema,
+  /** Names shown for A and B; default: what differs ("LOG=1", "/log"). */
+  names: z.object({ a: z.string().trim().max(80).optional(), b: z.string().trim().max(80).optional() }).default({}),
+  /** Rounds per variant. */
+  rounds: z.number().int().min(1, 'Run at least 1 round of each variant.').max(30, 'Run at most 30 rounds of each variant.').default(3),
+  /** Load of each round; `url` may be a path alone, and is not needed when A and B differ by URL. */
+  load: loadSettingsSchema.extend({ url: urlOrPathSchema.optional() }),
+  warmupSec: z.number().min(0).max(600).default(2),
+  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  profile: z.boolean().default(true),
+  /**
+   * Write the target's stdout/stderr to a file Flambé tails (synchronous, like
+   * a terminal) instead of a pipe (asynchronous on POSIX, so console.log looks
+   * cheaper than at home). Default: on for the demo and when the variants
+   * differ by a logging switch.
+   */
+  outputToFile: z.boolean().optional(),
+  name: z.string().trim().max(200).optional(),
+  /** Keep the rounds and the result in the library (default true). */
+  save: z.boolean().default(true),
+  /** Fixes the coin that picks A-first or B-first (tests); random otherwise. */
+  seed: z.number().int().optional(),
+}).superRefine((spec, ctx) => {
+  const { target, differ } = spec;
+  const issue = (message: string, path: string[]) => ctx.addIssue({ code: 'custom', message, path });
+  if (target.kind === 'none') {
+    if (differ.kind !== 'url') issue('Without a script to launch, A and B can only differ by URL.', ['differ']);
+    else if (differ.a.startsWith('/') || differ.b.startsWith('/')) issue('Without a launched target, give full URLs (http://…) for A and B.', ['differ']);
+    if (spec.profile) issue('Profiling needs a target Flambé launches: choose a script or the demo, or turn profiling off.', ['profile']);
+  }
+  if (target.kind === 'demo' && (differ.kind === 'script' || differ.kind === 'args')) issue('On the demo server, A and B differ by route or by environment variables.', ['differ']);
+  if (differ.kind !== 'url' && !spec.load.url) issue('Enter the URL to load (or its path, like /hello).', ['load', 'url']);
+});
+export type ExperimentSpec = z.input<typeof experimentSpecSchema>;
+export type ExperimentSpecResolved = z.output<typeof experimentSpecSchema>;
 
 // ---------- the library ----------
 
@@ -528,6 +609,12 @@ export interface ApiResults {
   lastOverhead: OverheadResult | null;
   /** How much runs of A's and B's settings vary, from repeated recordings in the library (metadata only). */
   compareNoise: NoiseEstimate;
+  /** Starts an A/B experiment; progress per round and the end come as events. */
+  startExperiment: { experimentId: string };
+  /** Ends the experiment after the round under way (cut short); finished rounds are kept. */
+  stopExperiment: void;
+  getExperiment: ExperimentResult;
+  listExperiments: ExperimentRow[];
 }
 
 /** The schema each method's argument is validated with, where it arrives (services/dispatch). */
@@ -558,6 +645,10 @@ export const apiInputSchemas = {
   profileRoutes: recordRequestSchema,
   lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
   compareNoise: compareNoiseSchema,
+  startExperiment: experimentSpecSchema,
+  stopExperiment: idSchema,
+  getExperiment: idSchema,
+  listExperiments: emptySchema,
 } as const satisfies Record<ApiMethodName, z.ZodType>;
 
 export type ApiMethod = ApiMethodName;
@@ -601,6 +692,8 @@ export interface FlambeEvents {
   importProgress: { fileName: string; phase: ImportPhase };
   /** Something in the library changed (saved, renamed, deleted, imported). */
   libraryChanged: { ids: string[] };
+  experimentProgress: ExperimentProgress;
+  experimentDone: { experimentId: string; status: ExperimentResult['status']; error: string | null; saved: boolean };
 }
 export type EventName = keyof FlambeEvents;
 // Compile-time check: the dependency-free event list (which the renderer checks events against) is exactly FlambeEvents.

@@ -41,12 +41,16 @@ export const processSampleSchema = z.object({
   cpuPercent: percent,
 });
 
+const stdioKind = z.enum(['terminal', 'file', 'pipe', 'unknown']);
+
 export const recordedTargetSchema = z.object({
   kind: z.enum(['launched', 'attached']),
   label: text(4096),
   pid: count,
   nodeVersion: text(100),
   argv: z.array(text(100_000)).max(10_000),
+  /** What its stdout/stderr were attached to (experiments: a file is synchronous like a terminal, a pipe is not); absent in older bundles. */
+  stdio: z.object({ stdout: stdioKind, stderr: stdioKind, tailedFile: z.boolean() }).optional(),
 });
 
 /** The computer a recording ran on (Compare warns when two runs differ); absent in bundles from before Flambé stored it. */

@@ -7,6 +7,7 @@ import { analyzeCommand } from './analyze.ts';
 import { diffCommand } from './diff.ts';
 import { compareCommand } from './compare.ts';
 import { convertCommand } from './convert.ts';
+import { experimentCommand } from './experiment.ts';
 import { sweepCommand } from './sweep.ts';
 import { overheadCommand } from './overhead.ts';
 
@@ -18,6 +19,7 @@ const commands: Record<string, { run: Command; summary: string }> = {
   analyze: { run: analyzeCommand, summary: 'show where the time of a CPU profile went (functions, categories, kinds of work)' },
   compare: { run: compareCommand, summary: 'did B get faster than A, and why: verdict, load and what changed (ids or files)' },
   diff: { run: diffCommand, summary: 'compare two CPU profiles function by function' },
+  experiment: { run: experimentCommand, summary: 'run A and B in interleaved rounds and say what the change costs, with a 95% interval' },
   convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, collapsed stacks or speedscope JSON' },
   sweep: { run: sweepCommand, summary: 'load a URL at several levels of connections and find where the server saturates' },
   overhead: { run: overheadCommand, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },

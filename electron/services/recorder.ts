@@ -65,6 +65,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     target: target ? {
       kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv,
       ...(target.info.env ? { env: target.info.env, args: target.info.args ?? [] } : {}),
+      ...(target.info.stdio ? { stdio: target.info.stdio } : {}),
     } : null,
     settings: req,
     load: null,

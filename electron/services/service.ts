@@ -23,6 +23,7 @@ import { libraryNoise } from './compare-noise.ts';
 import { estimateNoise, runMetaOf } from '../../shared/compare/index.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
+import { createExperiments } from './experiment/experiments.ts';
 import { listInspectorTargets } from './targets/attach.ts';
 import { listNodeProcesses } from './targets/processes.ts';
 import { exportPprof } from './export-pprof.ts';
@@ -263,6 +264,10 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       }
       return { fileName: `${safeName}.cpuprofile`, content: text };
     },
+    startExperiment: async (spec) => experiments.start(spec),
+    stopExperiment: async ({ id }) => experiments.stop(id),
+    getExperiment: async ({ id }) => experiments.get(id),
+    listExperiments: async () => experiments.list(),
     async compareNoise({ a, b }) {
       // Metadata only: the profiles are not needed to find repeats.
       const ma = runMetaOf(metaOf(a));
@@ -270,15 +275,22 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return library ? libraryNoise(library, ma, mb) : estimateNoise([], ma, mb);
     },
   };
+  const api = validatedApi(impl);
+  // Experiments run through this same service (launch, begin() a recording, keep it), so every round is an ordinary recording.
+  const experiments = createExperiments({
+    api, record: begin, onEvent: (l) => { listeners.add(l); return () => listeners.delete(l); }, emit,
+    library: () => library, libraryProblem: () => libraryProblem,
+  });
 
   return {
-    api: validatedApi(impl),
+    api,
     impl,
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async dispose() {
+      await experiments.dispose();
       for (const r of running.values()) r.stop();
       await Promise.allSettled([...running.values()].map((r) => r.done));
       await targets.disposeAll();

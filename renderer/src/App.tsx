@@ -28,9 +28,10 @@ import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import { useRecordingAddress } from './result/useRecordingAddress.ts';
+import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import './app-nav.css';
 
-type Screen = 'record' | 'library' | 'result' | 'compare';
+type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -46,6 +47,7 @@ export function App() {
   const [screen, setScreen] = useState<Screen>('record');
   const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
+  const [experimentId, setExperimentId] = useState<string | null>(null);
   const [compareWith, setCompareWith] = useState<{ id: string; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
@@ -199,6 +201,7 @@ export function App() {
           {navButton('library', 'Library', 'nav-library', '2')}
           {shown && navButton('result', 'Result', 'nav-result', undefined, `The recording open last: ${shown.result.name}`)}
           {navButton('compare', 'Compare', 'nav-compare', undefined, 'Compare two recordings: pick them in the Library, or drop two files here')}
+          {experimentId && navButton('experiment', 'Experiment', 'nav-experiment')}
         </nav>
         <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
       </header>
@@ -218,6 +221,11 @@ export function App() {
             setLoadForm={setLoadForm}
             consoleStore={consoleStore}
             onResult={onRecordingResult}
+            onExperimentDone={(id) => {
+              setExperimentId(id);
+              // Elsewhere meanwhile: the Experiment button in the top bar now opens it.
+              if (screen === 'record') setScreen('experiment');
+            }}
           />
           </ErrorBoundary>
         </div>
@@ -263,6 +271,11 @@ export function App() {
               />
             </ErrorBoundary>
           </>
+        )}
+        {screen === 'experiment' && experimentId && (
+          <ErrorBoundary what="The experiment" resetKey={experimentId}>
+            <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} />
+          </ErrorBoundary>
         )}
       </main>
 

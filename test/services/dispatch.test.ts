@@ -132,7 +132,7 @@ describe('validatedApi (the CLI\'s FlambeApi)', () => {
     await expect(checked.attachTarget({ host: 'localhost', port: 0 })).rejects.toThrow('The port must be between 1 and 65535.');
     expect(seen).toEqual([]);
     await checked.launchTarget({ script: ' app.js ' });
-    expect(seen).toEqual([{ script: 'app.js', args: [], env: {} }]);
+    expect(seen).toEqual([{ script: 'app.js', args: [], env: {}, outputToFile: false }]);
     await expect(checked.getTarget({ targetId: 't1' })).rejects.toBeInstanceOf(TypeError);
   });
 

@@ -3,13 +3,15 @@
 // and read only when a recording is opened. Every write is one transaction.
 import type { DatabaseSync } from 'node:sqlite';
 import type {
-  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow,
+  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow, TargetStdio,
 } from '../../../shared/api.ts';
 import { listQuerySchema } from '../../../shared/api.ts';
 import { importProfile } from '../../../shared/profile/import.ts';
 import { UserError } from '../errors.ts';
 import { openLibraryDb } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
+import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
+import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -17,7 +19,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null;
+  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null; target_output?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -37,7 +39,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -124,8 +126,9 @@ export class Library {
     const load = rec.load;
     this.transaction(() => {
       this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine,
+          target_output)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
         rec.id, rec.name, rec.createdAt, source,
         rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
         rec.target ? JSON.stringify(rec.target.argv) : null,
@@ -136,6 +139,7 @@ export class Library {
         JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
         rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
         rec.machine ? JSON.stringify(rec.machine) : null,
+        rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
       );
       const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
       for (const t of rec.tags) tag.run(rec.id, t);
@@ -235,6 +239,7 @@ export class Library {
         kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
         nodeVersion: r.node_version ?? '', argv: (parse(r.argv, 'command line') as string[] | null) ?? [],
         ...((parse(r.launch ?? null, 'launch settings') as { env?: Record<string, string>; args?: string[] } | null) ?? {}),
+        ...(r.target_output ? { stdio: parse(r.target_output, 'output attachment') as TargetStdio } : {}),
       } : null,
       settings: parse(r.settings, 'load settings') as RecordingMeta['settings'],
       load: parse(r.load, 'load results') as RecordingMeta['load'],
@@ -271,6 +276,19 @@ export class Library {
   /** Deleting is the only way data leaves the library. */
   delete(id: string): void {
     this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
+  }
+
+  /** Saves (or updates) an experiment and links its rounds, in one transaction. */
+  saveExperiment(exp: ExperimentResult): void {
+    this.transaction(() => saveExperimentRows(this.db, exp));
+  }
+
+  getExperiment(id: string): ExperimentResult {
+    return readExperiment(this.db, id);
+  }
+
+  listExperiments(): ExperimentRow[] {
+    return listExperimentRows(this.db);
   }
 
   /**

@@ -39,6 +39,31 @@ export const MIGRATIONS: string[] = [
   `ALTER TABLE recordings ADD COLUMN launch TEXT;`,
   // 3 → 4: the machine (CPU model, cores) a recording ran on, for Compare's unlike-run warnings.
   `ALTER TABLE recordings ADD COLUMN machine TEXT;`,
+  // 4 → 5: A/B experiments, each a group of recordings (its rounds); and what
+  // a launched target's stdout/stderr were attached to (pipe, file, terminal).
+  `ALTER TABLE recordings ADD COLUMN target_output TEXT;
+   CREATE TABLE experiments (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     status TEXT NOT NULL,
+     run_order TEXT NOT NULL,
+     a_name TEXT NOT NULL,
+     b_name TEXT NOT NULL,
+     verdict TEXT,
+     error TEXT,
+     result TEXT NOT NULL
+   );
+   CREATE INDEX experiments_created ON experiments(created_at);
+   CREATE TABLE experiment_rounds (
+     experiment_id TEXT NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+     recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
+     position INTEGER NOT NULL,
+     variant TEXT NOT NULL CHECK (variant IN ('A', 'B')),
+     round INTEGER NOT NULL,
+     PRIMARY KEY (experiment_id, position)
+   );
+   CREATE INDEX experiment_rounds_recording ON experiment_rounds(recording_id);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

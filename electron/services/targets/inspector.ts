@@ -9,6 +9,8 @@ export interface ProcessIdentity {
   pid: number;
   nodeVersion: string;
   argv: string[];
+  /** Node's own name for what stdout/stderr are attached to: 'tty', 'fs', 'pipe' (sockets too), or '' when unknown. */
+  stdio?: { stdout: string; stderr: string };
 }
 
 export interface Listener {
@@ -25,7 +27,13 @@ export interface RawProcessSample {
 }
 
 // Evaluated inside the target. Kept as plain ES2019 so any Node >= 12 runs it.
-const IDENTITY_JS = `JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv })`;
+// process.stdout._type is how Node itself decides sync vs async writes ('tty' and 'fs' are synchronous).
+// Reading process.stdout creates the stream lazily, which can throw very early
+// or in an odd process: then the attachment is just unknown.
+const IDENTITY_JS = `(function () {
+  function kind(name) { try { var s = process[name]; return String((s && s._type) || ''); } catch (e) { return ''; } }
+  return JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv, stdio: { stdout: kind('stdout'), stderr: kind('stderr') } });
+})()`;
 
 // net.Server objects show up among the active handles; sockets have no
 // \`listening\` property, so they are skipped.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { UserError } from '../errors.ts';
 import { watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
+import { createFileOutput } from './file-output.ts';
 
 export interface LaunchedProcess {
   child: ChildProcess;
@@ -44,11 +45,13 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   if (statSync(scriptPath).isDirectory()) throw new UserError(`${scriptPath} is a folder: choose the script file to run (for example server.js).`);
 
   const node = spec.nodePath?.trim() || 'node';
-  // fd 3 is the watchdog's pipe (watchdog.ts): the target ends when Flambé does.
+  // Output to files Flambé tails (synchronous writes, like a terminal), or to pipes.
+  const files = spec.outputToFile ? createFileOutput() : null;
+  // fd 3 is the watchdog's pipe (watchdog.ts): the target ends when Flambé does — with files as with pipes.
   const child = spawn(node, ['--inspect=127.0.0.1:0', '-r', watchdogPreload(), scriptPath, ...(spec.args ?? [])], {
     cwd,
     env: { ...process.env, ...spec.env },
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    stdio: ['ignore', files ? files.fds.stdout : 'pipe', files ? files.fds.stderr : 'pipe', 'pipe'],
   });
   // Our end of it must not keep Flambé alive; it closes when Flambé exits.
   const watchdogPipe = child.stdio[3] as (NodeJS.ReadableStream & { unref?: () => void }) | null;
@@ -56,16 +59,22 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   watchdogPipe?.unref?.();
 
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-    child.once('error', () => resolve({ code: null, signal: null }));
+    child.once('exit', (code, signal) => { files?.close(); resolve({ code, signal }); });
+    child.once('error', () => { files?.close(); resolve({ code: null, signal: null }); });
   });
 
   let stderrSoFar = '';
   let stderrTail = '';
   let settled = false;
-  child.stdout!.setEncoding('utf8');
-  child.stderr!.setEncoding('utf8');
-  child.stdout!.on('data', (text: string) => hooks.onOutput('stdout', text));
+  let onStderr: (text: string) => void = () => undefined;
+  if (files) {
+    files.start((stream, text) => (stream === 'stdout' ? hooks.onOutput('stdout', text) : onStderr(text)));
+  } else {
+    child.stdout!.setEncoding('utf8');
+    child.stderr!.setEncoding('utf8');
+    child.stdout!.on('data', (text: string) => hooks.onOutput('stdout', text));
+    child.stderr!.on('data', (text: string) => onStderr(text));
+  }
 
   const wsUrl = await new Promise<string>((resolve, reject) => {
     const fail = (e: Error) => {
@@ -76,7 +85,7 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
       reject(e);
     };
     const timer = setTimeout(() => fail(new UserError(`The script did not open the Node inspector within ${START_TIMEOUT_MS / 1000} seconds: is ${node} really Node.js?`)), START_TIMEOUT_MS);
-    child.stderr!.on('data', (text: string) => {
+    onStderr = (text: string) => {
       hooks.onOutput('stderr', text);
       stderrTail = (stderrTail + text).slice(-8192);
       if (WAITING.test(text)) hooks.onWaitingForDebugger();
@@ -88,7 +97,7 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
         clearTimeout(timer);
         resolve(m[1]);
       }
-    });
+    };
     child.once('error', (e: NodeJS.ErrnoException) => {
       fail(new UserError(e.code === 'ENOENT'
         ? `Could not find the Node.js program "${node}": install Node.js or give the full path to node.`

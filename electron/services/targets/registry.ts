@@ -2,7 +2,7 @@
 // each with its inspector session. Emits their output and their exit.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { AttachSpec, FlambeEvents, LaunchSpec, TargetInfo, TargetSnapshot } from '../../../shared/api.ts';
+import type { AttachSpec, FlambeEvents, LaunchSpec, StdioKind, TargetInfo, TargetSnapshot, TargetStdio } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
 import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector.ts';
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
@@ -27,8 +27,16 @@ const START_GRACE_MS = 500;
 
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 
-function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity): TargetInfo {
-  return { targetId, kind, label, ...identity, listeningPorts: [], suggestedUrls: [], running: true };
+const STDIO_KINDS: Record<string, StdioKind> = { tty: 'terminal', fs: 'file', pipe: 'pipe' };
+
+function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, identity: ProcessIdentity, tailedFile = false): TargetInfo {
+  const { stdio: kinds, ...who } = identity;
+  const stdio: TargetStdio = {
+    stdout: STDIO_KINDS[kinds?.stdout ?? ''] ?? 'unknown',
+    stderr: STDIO_KINDS[kinds?.stderr ?? ''] ?? 'unknown',
+    tailedFile,
+  };
+  return { targetId, kind, label, ...who, listeningPorts: [], suggestedUrls: [], running: true, stdio };
 }
 
 /** The host of an inspector's ws:// URL, or null when it is not a ws(s) URL. */
@@ -111,7 +119,7 @@ export class TargetRegistry {
     });
     const relative = path.relative(process.cwd(), proc.scriptPath);
     const label = !relative || relative.startsWith('..') ? proc.scriptPath : relative;
-    const info = { ...newInfo(targetId, 'launched', label, identity), env: { ...spec.env }, args: [...(spec.args ?? [])] };
+    const info = { ...newInfo(targetId, 'launched', label, identity, !!spec.outputToFile), env: { ...spec.env }, args: [...(spec.args ?? [])] };
     return this.add({ info, session, process: proc, host: '127.0.0.1', gone, output: tail });
   }
 

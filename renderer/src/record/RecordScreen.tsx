@@ -17,6 +17,8 @@ import { RecordingProgress } from './RecordingProgress.tsx';
 import { TargetPanel } from './TargetPanel.tsx';
 import { TargetPicker, type PickerState } from './TargetPicker.tsx';
 import { useRecording } from './useRecording.ts';
+import { ExperimentCard } from '../experiment/ExperimentCard.tsx';
+import { defaultExperimentForm } from '../experiment/experiment-form.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
@@ -35,6 +37,8 @@ interface Props {
   setLoadForm: Dispatch<SetStateAction<LoadFormState>>;
   consoleStore: ConsoleStore;
   onResult: (result: RecordingMeta, saveProblem: string | null) => void;
+  /** An A/B experiment ended: show its answer. */
+  onExperimentDone?: (experimentId: string) => void;
 }
 
 export function RecordScreen(props: Props) {
@@ -44,6 +48,7 @@ export function RecordScreen(props: Props) {
   const routeCpu = useRouteCpu();
   const client = useClient();
   const [formError, setFormError] = useState<string | null>(null);
+  const [experimentForm, setExperimentForm] = useState(defaultExperimentForm);
   const state = recording.state;
   const running = state.status === 'running' || sweep.busy;
   const busy = recording.busy || sweep.busy || routeCpu.busy;
@@ -153,6 +158,9 @@ export function RecordScreen(props: Props) {
           <SweepPanel state={sweep.state} />
           <OverheadPanel form={loadForm} targetId={target && !loadForm.loadOnly ? target.info.targetId : null} disabled={busy} />
         </section>
+
+        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
+          recordingBusy={recording.busy} onDone={(id) => props.onExperimentDone?.(id)} />
       </div>
       <SweepResultCard state={sweep.state} onOpen={openLevel} />
       <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />

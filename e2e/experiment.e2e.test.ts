@@ -1,0 +1,55 @@
+// The trainer's one click, end to end: "What does console.log cost?" on the
+// demo server runs a real A/B experiment (2 short rounds each, real processes,
+// real load, real profiles, a real library) and ends on the answer, whose
+// verdict names logging — seen in a real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode } from './helpers.ts';
+
+const title = hasChromium ? 'A/B experiment in browser mode' : 'A/B experiment in browser mode (skipped: no Chromium at /usr/bin/chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    web = await startWebMode();
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1024, height: 700, errors });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  it('answers "What does console.log cost?" with a verdict that names logging', async () => {
+    await page.goto(web.url);
+    await page.getByTestId('duration-input').fill('2');
+    await page.getByTestId('warmup-input').fill('1');
+    await page.getByTestId('exp-rounds-quick').fill('2');
+    await page.getByTestId('demo-question-log').click();
+
+    // Progress per round, with live numbers.
+    await page.getByTestId('experiment-progress').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByTestId('experiment-round').textContent(), { timeout: 60_000 }).toMatch(/Round [1-4] of 4 — [AB] \((with|without) console\.log\)/);
+    await page.screenshot({ path: path.join(artifacts, 'experiment-progress.png') });
+
+    await page.getByTestId('experiment-screen').waitFor({ timeout: 150_000 });
+    const verdict = await page.getByTestId('experiment-verdict').textContent();
+    expect(verdict).toMatch(/logging/i);
+    expect(verdict).toMatch(/\(2 rounds each\)/);
+    // The load table: every measure with its interval and judgement.
+    const table = page.getByTestId('compare-load');
+    expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(8);
+    expect(await table.locator('tbody tr').first().textContent()).toMatch(/^Requests\/s.*(real|no clear difference) \(95%: .* to .*\)$/);
+    expect(await page.getByTestId('experiment-rounds').locator('tbody tr').count()).toBe(4);
+    expect(await page.getByTestId('experiment-rounds').textContent()).toContain('file');
+    await page.getByTestId('how-sure').locator('summary').click();
+    expect(await page.getByTestId('how-sure').textContent()).toMatch(/Welch’s t-test/);
+    await page.screenshot({ path: path.join(artifacts, 'experiment-console-log.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});

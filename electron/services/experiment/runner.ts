@@ -1,0 +1,236 @@
+// Runs an A/B experiment: rounds of A and B in turns (the order of each pair
+// decided by a coin and recorded), each round a full recording through the
+// service's own recorder (warm-up, profile + load), the target restarted for
+// every round when A and B differ by env, arguments or script. Progress per
+// round; Stop ends the round under way (kept, marked cut short) and keeps
+// every finished round. The statistics are shared/experiment + shared/stats.
+import { randomUUID } from 'node:crypto';
+import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
+import { compareRounds } from '../../../shared/experiment/comparison.ts';
+import { measureRound } from '../../../shared/experiment/measures.ts';
+import type { CompareRound } from '../../../shared/compare/index.ts';
+import { importProfile } from '../../../shared/profile/index.ts';
+import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
+import { seededRandom } from '../../../shared/stats/index.ts';
+import { UserError, isUserError, messageOf } from '../errors.ts';
+import { runBurstInWorker } from '../load/run.ts';
+import type { BurstHandle, BurstOptions } from '../load/burst.ts';
+import { planExperiment, resolveUrl, roundOrder, type VariantPlan } from './plan.ts';
+
+const LISTEN_WAIT_MS = 10_000;
+/** A freshly started process is slow at first (cold JIT, lazy module loading): its first round would pay for that alone. */
+const FRESH_TARGET_WARMUP_SEC = 1;
+
+export interface ExperimentDeps {
+  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'stopRecording' | 'demoServer'>;
+  /**
+   * Starts one round's recording the way the service starts every recording
+   * (service.ts begin()): its id at once, and the recording — kept in the
+   * library or in memory, profile included — when it ends.
+   */
+  record(req: RecordRequest): { id: string; finished: Promise<RecordingResult> };
+  /** The service's events: a round's recordingProgress becomes the experiment's progress. */
+  onEvent(listener: (e: FlambeEvent) => void): () => void;
+  progress(p: ExperimentProgress): void;
+  /** Keeps the experiment (after every round, and at the end); false when it could not be written. */
+  save(exp: ExperimentResult): boolean;
+  /** Where warm-up bursts run; a worker thread unless a test says otherwise. */
+  runBurst?: (opts: BurstOptions) => BurstHandle;
+}
+
+export interface ExperimentHandle {
+  id: string;
+  result: ExperimentResult;
+  stop(): void;
+  done: Promise<ExperimentResult>;
+}
+
+export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDeps): ExperimentHandle {
+  const id = randomUUID();
+  const coin = spec.seed !== undefined ? seededRandom(spec.seed)() : Math.random();
+  const order: 'AB' | 'BA' = coin < 0.5 ? 'AB' : 'BA';
+  const createdAt = new Date().toISOString();
+  const result: ExperimentResult = {
+    id, name: spec.name ?? '', createdAt, spec, order, status: 'running', error: null,
+    variants: { a: { name: 'A', what: '' }, b: { name: 'B', what: '' } }, rounds: [], comparison: null, output: null,
+  };
+  // Each round as shared/compare reads it (its profile imported once), for the comparison after every round.
+  const compareRoundsById = new Map<string, CompareRound>();
+  let stopRequested = false;
+  let currentRecording: string | null = null;
+  let currentTarget: string | null = null;
+  let currentBurst: BurstHandle | null = null;
+  const runBurst = deps.runBurst ?? runBurstInWorker;
+
+  const slots = roundOrder(order, spec.rounds);
+  const total = slots.length;
+
+  const emit = (roundIndex: number, variant: VariantPlan | null, phase: string, within: number, message: string, live?: { rps?: number; p99Ms?: number }) => {
+    deps.progress({
+      experimentId: id, roundIndex, totalRounds: total, variant: variant?.key ?? null, variantName: variant?.variant.name ?? null,
+      phase, fraction: Math.min(1, (roundIndex + Math.max(0, Math.min(1, within))) / total), message, finished: result.rounds.slice(), ...live,
+    });
+  };
+
+  const recompute = () => {
+    const kept = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error);
+    const side = (v: 'A' | 'B') => kept(v).map((r) => compareRoundsById.get(r.recordingId)!);
+    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side('A'), side('B'),
+      { a: kept('A').map((r) => r.bucketsMsPer1k), b: kept('B').map((r) => r.bucketsMsPer1k) });
+  };
+
+  async function stopCurrentTarget(): Promise<void> {
+    if (!currentTarget) return;
+    const t = currentTarget;
+    currentTarget = null;
+    await deps.api.stopTarget({ targetId: t }).catch(() => undefined);
+  }
+
+  /** Launches the variant's target and waits until it listens. */
+  async function launch(v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
+    const info = await deps.api.launchTarget(v.launch!).catch((e: unknown) => {
+      throw new UserError(`Variant ${v.key} (${v.variant.name}) could not start: ${messageOf(e)}`);
+    });
+    currentTarget = info.targetId;
+    result.output = info.stdio?.tailedFile ? 'file' : 'pipe';
+    const deadline = Date.now() + LISTEN_WAIT_MS;
+    for (;;) {
+      const t = await deps.api.getTarget({ targetId: info.targetId });
+      if (t.listeningPorts.length) return { targetId: info.targetId, ports: t.listeningPorts };
+      if (!t.running) throw new UserError(`Variant ${v.key} (${v.variant.name}) exited as it started${t.lastError ? `: ${t.lastError}` : '.'}`);
+      if (Date.now() > deadline) throw new UserError(`Variant ${v.key} (${v.variant.name}) did not open a port within ${LISTEN_WAIT_MS / 1000} s: is it a server?`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /**
+   * Load, unmeasured, on every URL a freshly started target will serve in this
+   * experiment, so no round pays for the process's cold start (with A and B on
+   * one process, the variant that happened to run first would).
+   */
+  async function warmFreshTarget(index: number, v: VariantPlan, urls: string[]): Promise<void> {
+    const seconds = Math.max(FRESH_TARGET_WARMUP_SEC, spec.warmupSec);
+    for (const url of urls) {
+      if (stopRequested) return;
+      emit(index, v, 'starting', 0.5, `Round ${index + 1} of ${total} — warming up the fresh ${v.key} process (${seconds} s on ${new URL(url).pathname})`);
+      currentBurst = runBurst({ settings: { ...spec.load, url }, durationSec: seconds, ignoreRequestCount: true });
+      await currentBurst.done.catch(() => undefined);
+      currentBurst = null;
+    }
+  }
+
+  /** One recording through the service; resolves with the finished recording, profile included. */
+  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean }> {
+    let recordingId: string | null = null;
+    // Progress the recorder reports while it starts, before its id is known here.
+    const early: RecordingProgress[] = [];
+    const show = (p: RecordingProgress) => {
+      if (p.recordingId !== recordingId) return;
+      emit(index, v, p.phase, p.fraction, `Round ${index + 1} of ${total} — ${v.key} (${v.variant.name}), round ${round}: ${p.message}`, { rps: p.rps, p99Ms: p.p99Ms });
+    };
+    const off = deps.onEvent((e) => {
+      if (e.name !== 'recordingProgress') return;
+      if (recordingId) show(e.payload);
+      else early.push(e.payload);
+    });
+    try {
+      const started = deps.record({
+        targetId: spec.profile ? targetId : null,
+        load: { ...spec.load, url },
+        warmupSec: spec.warmupSec,
+        samplingIntervalUs: spec.samplingIntervalUs,
+        name: `${result.name} · ${v.key} (${v.variant.name}) · round ${round}`,
+        tags: ['experiment'],
+      });
+      recordingId = started.id;
+      currentRecording = recordingId;
+      for (const p of early.splice(0)) show(p);
+      if (stopRequested) void deps.api.stopRecording({ id: recordingId });
+      const rec = await started.finished;
+      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested };
+    } finally {
+      off();
+      currentRecording = null;
+    }
+  }
+
+  async function run(): Promise<void> {
+    const demo = await deps.api.demoServer({});
+    const plan = planExperiment(spec, demo);
+    result.variants = { a: plan.a.variant, b: plan.b.variant };
+    result.name ||= `${plan.a.variant.name} vs ${plan.b.variant.name}`;
+    const variants = { A: plan.a, B: plan.b };
+    let ports: number[] = [];
+    let lastVariant: 'A' | 'B' | null = null;
+    const perVariant = { A: 0, B: 0 };
+
+    for (let index = 0; index < total; index++) {
+      if (stopRequested) break;
+      const key = slots[index];
+      const v = variants[key];
+      const round = ++perVariant[key];
+      if (v.launch) {
+        const running = currentTarget ? await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false) : false;
+        if (!running || (plan.restartEachRound && lastVariant !== null) || currentTarget === null) {
+          emit(index, v, 'starting', 0, `Round ${index + 1} of ${total} — starting ${v.key} (${v.variant.name})`);
+          await stopCurrentTarget();
+          ports = (await launch(v)).ports;
+          const servedHere = plan.restartEachRound ? [v.url] : [...new Set([plan.a.url, plan.b.url])];
+          await warmFreshTarget(index, v, servedHere.map((u) => resolveUrl(u, ports)).filter((u): u is string => !!u));
+        }
+      }
+      lastVariant = key;
+      if (stopRequested) break;
+      const url = resolveUrl(v.url, ports);
+      if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
+      const { rec, stoppedEarly } = await record(index, v, round, currentTarget, url);
+      let profile = null;
+      try {
+        profile = rec.profile ? importProfile(rec.profile) : null;
+      } catch { /* an unreadable profile: the round keeps its load numbers */ }
+      const { measures: m, round: compared } = measureRound(rec, profile);
+      compareRoundsById.set(rec.id, compared);
+      const entry: ExperimentRound = {
+        index, variant: key, round, recordingId: rec.id,
+        requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
+        error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
+      };
+      result.rounds.push(entry);
+      recompute();
+      deps.save(result);
+      emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
+      // A fault of the target ends the experiment; a round the server answered badly is kept and the experiment goes on.
+      if (rec.error && v.launch && currentTarget && !(await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false))) {
+        throw new UserError(`Round ${index + 1} (${v.key}) ended in a fault: ${rec.error}`);
+      }
+    }
+  }
+
+  const done = run().then(
+    () => {
+      result.status = stopRequested ? 'stopped' : 'done';
+      if (stopRequested) result.error = `Stopped after ${result.rounds.filter((r) => r.complete).length} complete round(s); they are kept.`;
+    },
+    (e: unknown) => {
+      result.status = 'failed';
+      result.error = isUserError(e) ? e.message : `Something went wrong inside Flambé: ${messageOf(e)}`;
+    },
+  ).then(async () => {
+    await stopCurrentTarget();
+    recompute();
+    deps.save(result);
+    emit(total, null, result.status, 1, result.error ?? result.comparison?.verdict ?? 'Done');
+    return result;
+  });
+
+  return {
+    id,
+    result,
+    stop() {
+      stopRequested = true;
+      currentBurst?.stop();
+      if (currentRecording) void deps.api.stopRecording({ id: currentRecording });
+    },
+    done,
+  };
+}

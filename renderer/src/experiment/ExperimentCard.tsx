@@ -1,0 +1,167 @@
+// "Compare two variants" on the Record screen: the trainer's one-click
+// questions on the demo server, the setup of any A/B experiment, and its
+// progress round by round. The answer opens on the experiment screen.
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { ErrorNote } from '../components/Notes.tsx';
+import { formatMs, formatRate } from '../lib/format.ts';
+import type { LaunchFormState, LoadFormState } from '../lib/forms.ts';
+import {
+  buildDemoQuestion, buildExperimentSpec, DEMO_QUESTIONS, DIFFER_LABELS, type DifferKind, type ExperimentFormState,
+} from './experiment-form.ts';
+import { useExperiment } from './useExperiment.ts';
+import './experiment.css';
+
+interface Props {
+  form: ExperimentFormState;
+  setForm: Dispatch<SetStateAction<ExperimentFormState>>;
+  load: LoadFormState;
+  launch: LaunchFormState;
+  /** Another recording is running: one thing at a time on one machine. */
+  recordingBusy: boolean;
+  onDone: (experimentId: string) => void;
+}
+
+export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onDone }: Props) {
+  const run = useExperiment(onDone);
+  const [formError, setFormError] = useState<string | null>(null);
+  const set = (patch: Partial<ExperimentFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const disabled = run.busy || recordingBusy;
+  const d = DIFFER_LABELS[form.differ];
+
+  const startWith = (spec: ReturnType<typeof buildExperimentSpec>) => {
+    if (!spec.ok) {
+      setFormError(spec.message);
+      return;
+    }
+    setFormError(null);
+    void run.start(spec.value);
+  };
+
+  const state = run.state;
+  // The card sits low on the screen: bring the progress into view when a run starts.
+  const progressRef = useRef<HTMLDivElement>(null);
+  const running = state.status === 'running';
+  useEffect(() => {
+    if (running) progressRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [running]);
+  const progress = state.status === 'running' ? state.progress : null;
+  const pct = Math.round((progress?.fraction ?? 0) * 100);
+
+  return (
+    <section className="card experiment-card" aria-labelledby="experiment-heading" data-testid="experiment-card">
+      <h2 id="experiment-heading">Compare two variants</h2>
+      <p className="hint">Runs A and B in turns, several rounds each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
+
+      <div className="demo-questions" role="group" aria-label="One-click questions on the demo server">
+        {DEMO_QUESTIONS.map((q) => (
+          <button key={q.id} type="button" className="button" data-testid={`demo-question-${q.id}`} disabled={disabled}
+            onClick={() => startWith(buildDemoQuestion(q.id, form, load))}>
+            {q.question}
+          </button>
+        ))}
+      </div>
+
+      <details className="more" data-testid="experiment-setup">
+        <summary>Set up your own experiment</summary>
+        <form className="form" noValidate onSubmit={(e) => { e.preventDefault(); startWith(buildExperimentSpec(form, load, launch)); }}>
+          <div className="field">
+            <span className="label" id="exp-target-label">Target</span>
+            <div className="radio-row" role="radiogroup" aria-labelledby="exp-target-label">
+              <label><input type="radio" name="exp-target" checked={form.target === 'demo'} onChange={() => set({ target: 'demo' })} /> the demo server</label>
+              <label><input type="radio" name="exp-target" checked={form.target === 'script'} onChange={() => set({ target: 'script' })} /> the script of step 1 (Launch a script){launch.script ? `: ${launch.script}` : ''}</label>
+            </div>
+          </div>
+          <div className="field">
+            <label htmlFor="exp-differ">What differs between A and B</label>
+            <select id="exp-differ" data-testid="exp-differ" value={form.differ}
+              onChange={(e) => {
+                const differ = e.target.value as DifferKind;
+                set({ differ, a: '', b: '' });
+              }}>
+              {(Object.keys(DIFFER_LABELS) as DifferKind[]).map((k) => <option key={k} value={k}>{DIFFER_LABELS[k].label}</option>)}
+            </select>
+            <p className="hint">{d.hint}</p>
+          </div>
+          <div className="ab-grid">
+            {(['a', 'b'] as const).map((side) => (
+              <fieldset key={side} className="ab-side">
+                <legend>{side.toUpperCase()}</legend>
+                <div className="field">
+                  <label htmlFor={`exp-${side}`}>{d.label}</label>
+                  {form.differ === 'env'
+                    ? <textarea id={`exp-${side}`} data-testid={`exp-${side}`} rows={2} value={form[side]} spellCheck={false}
+                      placeholder={side === 'a' ? d.placeholderA : d.placeholderB} onChange={(e) => set({ [side]: e.target.value })} />
+                    : <input id={`exp-${side}`} data-testid={`exp-${side}`} value={form[side]} spellCheck={false} autoComplete="off"
+                      placeholder={side === 'a' ? d.placeholderA : d.placeholderB} onChange={(e) => set({ [side]: e.target.value })} />}
+                </div>
+                <div className="field">
+                  <label htmlFor={`exp-${side}-name`}>Name <span className="optional">(optional)</span></label>
+                  <input id={`exp-${side}-name`} value={side === 'a' ? form.aName : form.bName} placeholder="what differs" autoComplete="off"
+                    onChange={(e) => set(side === 'a' ? { aName: e.target.value } : { bName: e.target.value })} />
+                </div>
+              </fieldset>
+            ))}
+          </div>
+          <div className="row-fields">
+            <div className="field narrow">
+              <label htmlFor="exp-rounds">Rounds each</label>
+              <input id="exp-rounds" data-testid="exp-rounds" inputMode="numeric" value={form.rounds} onChange={(e) => set({ rounds: e.target.value })} />
+            </div>
+            <label className="check"><input type="checkbox" checked={form.profile} onChange={(e) => set({ profile: e.target.checked })} /> Profile each round</label>
+            <div className="field">
+              <label htmlFor="exp-output">The script’s output goes to</label>
+              <select id="exp-output" value={form.output} onChange={(e) => set({ output: e.target.value as ExperimentFormState['output'] })}>
+                <option value="auto">a file for the demo and logging switches, else a pipe</option>
+                <option value="file">a file Flambé tails (synchronous, like a terminal)</option>
+                <option value="pipe">a pipe (asynchronous: console.log looks cheaper)</option>
+              </select>
+            </div>
+          </div>
+          <div className="actions">
+            <button type="submit" className="button primary" data-testid="experiment-run" disabled={disabled}>Run the experiment</button>
+          </div>
+        </form>
+      </details>
+
+      <p className="hint exp-rounds-note">
+        Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
+          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
+      </p>
+
+      <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />
+
+      {state.status === 'running' && (
+        <div className="progress experiment-progress" data-testid="experiment-progress" ref={progressRef}>
+          <div className="progress-head">
+            <span className="phase" aria-live="polite" data-testid="experiment-round">
+              {progress ? `Round ${Math.min(progress.roundIndex + 1, progress.totalRounds)} of ${progress.totalRounds}${progress.variant ? ` — ${progress.variant} (${progress.variantName})` : ''}` : 'Starting…'}
+            </span>
+            <span className="progress-message muted">{progress?.phase ?? ''}</span>
+            <span className="progress-pct">{pct}%</span>
+          </div>
+          <div className="bar" role="progressbar" aria-label="Experiment progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+            <div className="bar-fill phase-recording" style={{ width: `${pct}%` }} />
+          </div>
+          <dl className="live-numbers">
+            <div><dt>Requests/s</dt><dd data-testid="experiment-live-rps">{formatRate(progress?.rps)}</dd></div>
+            <div><dt>p99</dt><dd>{formatMs(progress?.p99Ms)}</dd></div>
+          </dl>
+          {progress && progress.finished.length > 0 && (
+            <ol className="finished-rounds" aria-label="Finished rounds">
+              {progress.finished.map((r) => (
+                <li key={r.recordingId} className={`variant-${r.variant}`}>
+                  <strong>{r.variant}</strong> {formatRate(r.rps)} req/s · p99 {formatMs(r.p99Ms)}{r.complete ? '' : ' (cut short)'}
+                </li>
+              ))}
+            </ol>
+          )}
+          <div className="actions">
+            <button type="button" className="button" data-testid="experiment-stop" onClick={() => void run.stop()} disabled={state.stopRequested || !state.id}>
+              {state.stopRequested ? 'Stopping…' : 'Stop (keeps finished rounds)'}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

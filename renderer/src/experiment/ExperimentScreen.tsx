@@ -1,0 +1,123 @@
+// The answer of an experiment: the verdict first, then every load number
+// with its 95% interval ("no clear difference" when the rounds do not support
+// one), the kinds of work and functions that moved, and the rounds themselves.
+import { useEffect, useState } from 'react';
+import type { ExperimentResult } from '../../../shared/experiment/types.ts';
+import { LoadTable } from '../compare/LoadTable.tsx';
+import '../compare/compare.css';
+import { useClient, useFlambeEvent } from '../client/context.tsx';
+import { errorMessage } from '../client/types.ts';
+import { ErrorNote } from '../components/Notes.tsx';
+import { formatMs, formatRate } from '../lib/format.ts';
+import { HowSure } from './HowSure.tsx';
+import './experiment.css';
+
+const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+function Sure({ significant }: { significant: boolean | null }) {
+  if (significant === null) return null;
+  return significant ? <span className="judgement sure">real</span> : <span className="judgement same">no clear difference</span>;
+}
+
+export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; onOpenRecording: (id: string) => void; onBack: () => void }) {
+  const client = useClient();
+  const [exp, setExp] = useState<ExperimentResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    client.api.getExperiment({ id }).then((e) => live && setExp(e), (e) => live && setError(errorMessage(e)));
+    return () => { live = false; };
+  }, [client, id]);
+  useFlambeEvent((e) => {
+    if (e.name === 'experimentDone' && e.payload.experimentId === id) void client.api.getExperiment({ id }).then(setExp);
+  });
+  useEffect(() => { document.querySelector<HTMLElement>('.experiment-screen h1')?.focus(); }, [exp?.id]);
+
+  if (error) return <div className="experiment-screen"><ErrorNote message={error} testId="experiment-screen-error" /></div>;
+  if (!exp) return <div className="experiment-screen"><p className="muted">Loading the experiment…</p></div>;
+  const c = exp.comparison;
+  const { a, b } = exp.variants;
+
+  return (
+    <div className="experiment-screen" data-testid="experiment-screen">
+      <header className="experiment-head">
+        <h1 tabIndex={-1}>{exp.name}</h1>
+        <button type="button" className="button" onClick={onBack}>New experiment</button>
+      </header>
+      <p className="ab-legend">
+        <span className="tag-a">A</span> {a.name}{a.name !== a.what && <span className="muted"> ({a.what})</span>}
+        {'  '}<span className="tag-b">B</span> {b.name}{b.name !== b.what && <span className="muted"> ({b.what})</span>}
+      </p>
+      {exp.error && <ErrorNote message={exp.error} testId="experiment-problem" />}
+      {c ? (
+        <>
+          <p className="verdict" data-testid="experiment-verdict">{c.verdict}</p>
+          {c.warnings.map((w) => <p key={w.message} className="warning">{w.message}</p>)}
+          <HowSure rounds={c.rounds} />
+          <h2>Load</h2>
+          <LoadTable c={c} />
+          <p className="hint">A and B are the geometric means of their rounds; “no clear difference”: the 95% interval of the change holds 0.</p>
+          {c.perRequest && c.buckets.some((x) => Math.abs(x.deltaMsPer1k ?? 0) >= 0.05) && (
+            <>
+              <h2>Kinds of work <span className="muted">(CPU ms per 1 000 requests)</span></h2>
+              <table className="data-table diff-table" data-testid="experiment-bucket-table">
+                <thead><tr><th /><th>A</th><th>B</th><th>change</th><th /></tr></thead>
+                <tbody>
+                  {c.buckets.filter((x) => Math.abs(x.deltaMsPer1k ?? 0) >= 0.05).map((x) => (
+                    <tr key={x.id}>
+                      <th scope="row">{x.name}</th><td>{num(x.aMsPer1k!)}</td><td>{num(x.bMsPer1k!)}</td>
+                      <td>{x.deltaMsPer1k! > 0 ? '+' : '−'}{num(Math.abs(x.deltaMsPer1k!))}</td>
+                      <td><Sure significant={x.significant} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+          {c.perRequest && c.functions.length > 0 && (
+            <>
+              <h2>Functions that moved most <span className="muted">(self CPU ms per 1 000 requests)</span></h2>
+              <table className="data-table diff-table">
+                <thead><tr><th>function</th><th>A</th><th>B</th><th>change</th><th /></tr></thead>
+                <tbody>
+                  {c.functions.filter((f) => f.category !== 'idle' && f.name !== '(idle)' && f.name !== '(program)').slice(0, 8).map((f) => (
+                    <tr key={f.key}>
+                      <th scope="row" title={f.location}>{f.name || '(anonymous)'} <span className="muted">{f.location.split(/[\\/]/).pop()}</span></th>
+                      <td>{num(f.aMsPer1k ?? 0)}</td>
+                      <td>{num(f.bMsPer1k ?? 0)}</td>
+                      <td>{(f.deltaMsPer1k ?? 0) > 0 ? '+' : '−'}{num(Math.abs(f.deltaMsPer1k ?? 0))}</td>
+                      <td>{f.status !== 'changed' ? f.status : <Sure significant={f.significant} />}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          )}
+        </>
+      ) : (
+        <p className="verdict">Not enough complete rounds to compare: each variant needs at least one.</p>
+      )}
+      <h2>Rounds <span className="muted">({exp.order === 'AB' ? 'A first' : 'B first'} in every pair, by a coin)</span></h2>
+      <table className="data-table" data-testid="experiment-rounds">
+        <thead><tr><th>#</th><th>variant</th><th>requests/s</th><th>p99</th><th>CPU / 1k req</th><th>output</th><th /></tr></thead>
+        <tbody>
+          {exp.rounds.map((r) => (
+            <tr key={r.recordingId} className={r.complete ? '' : 'muted'}>
+              <td>{r.index + 1}</td>
+              <td><span className={r.variant === 'A' ? 'tag-a' : 'tag-b'}>{r.variant}</span> round {r.round}{r.complete ? '' : ' (left out: cut short or failed)'}</td>
+              <td>{formatRate(r.rps)}</td><td>{formatMs(r.p99Ms)}</td><td>{r.cpuMsPer1k === null ? '—' : `${num(r.cpuMsPer1k)} ms`}</td>
+              <td>{r.stdout ?? '—'}</td>
+              <td><button type="button" className="link-button" onClick={() => onOpenRecording(r.recordingId)}>Open</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {exp.output && (
+        <p className="hint">
+          The script wrote its output to {exp.output === 'file' ? 'a file Flambé tailed: synchronous, like a terminal, so console.log costs what it costs at home.' : 'a pipe: Node writes pipes asynchronously, so console.log costs less here than in a terminal.'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { defaultLaunchForm, defaultLoadForm } from '../lib/forms.ts';
+import { buildDemoQuestion, buildExperimentSpec, defaultExperimentForm, pathOf } from './experiment-form.ts';
+
+const load = { ...defaultLoadForm, url: 'http://127.0.0.1:40123/hello', durationSec: '2', connections: '4', warmupSec: '1' };
+
+describe('the Compare two variants form', () => {
+  it('turns a launched target\'s URL into its path: every restart opens a new port', () => {
+    expect(pathOf('http://127.0.0.1:40123/log?x=1')).toBe('/log?x=1');
+    expect(pathOf('/json')).toBe('/json');
+    expect(pathOf('')).toBe('/');
+  });
+
+  it('builds an env experiment on the script of step 1', () => {
+    const r = buildExperimentSpec({ ...defaultExperimentForm, target: 'script', differ: 'env', a: 'LOG=1', b: 'LOG=0', rounds: '4' }, load,
+      { ...defaultLaunchForm, script: '/srv/app.js', args: '--port 0' });
+    expect(r).toMatchObject({ ok: true, value: {
+      target: { kind: 'launch', launch: { script: '/srv/app.js', args: ['--port', '0'] } },
+      differ: { kind: 'env', a: { LOG: '1' }, b: { LOG: '0' } }, rounds: 4, load: { url: '/hello', connections: 4, durationSec: 2 }, warmupSec: 1,
+    } });
+  });
+
+  it('says in one sentence what is wrong', () => {
+    expect(buildExperimentSpec({ ...defaultExperimentForm, rounds: 'three' }, load, defaultLaunchForm)).toMatchObject({ ok: false, message: expect.stringMatching(/Rounds/) });
+    expect(buildExperimentSpec({ ...defaultExperimentForm, target: 'script' }, load, defaultLaunchForm))
+      .toEqual({ ok: false, message: 'Choose the script to launch in step 1 (Launch a script), or use the demo server.' });
+    expect(buildExperimentSpec({ ...defaultExperimentForm, differ: 'script', a: 'a.js', b: 'b.js' }, load, defaultLaunchForm))
+      .toEqual({ ok: false, message: 'On the demo server, A and B differ by route or by environment variables.' });
+    expect(buildExperimentSpec({ ...defaultExperimentForm, rounds: '0' }, load, defaultLaunchForm))
+      .toEqual({ ok: false, message: 'Run at least 1 round of each variant.' });
+  });
+
+  it('asks the demo what console.log costs: /log against /hello, output to a file like a terminal', () => {
+    const r = buildDemoQuestion('log', { ...defaultExperimentForm, rounds: '2' }, load);
+    expect(r).toMatchObject({ ok: true, value: { target: { kind: 'demo' }, differ: { kind: 'url', a: '/log', b: '/hello' }, names: { a: 'with console.log', b: 'without console.log' }, rounds: 2, outputToFile: true, profile: true } });
+  });
+});

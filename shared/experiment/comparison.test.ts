@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
+import { profileFromText } from '../profile/test-support/text-profile.ts';
+import { compareRounds, oneSidedWork } from './comparison.ts';
+import { formatChange } from './verdict.ts';
+
+const TEXT = `
+  main     main
+  handler  handler
+           log[node:internal/console/constructor]
+`;
+
+/** One round: `rps` for 5 s, p99, and a profile spending `handlerMs` + `loggingMs` of CPU per 1 000 requests. */
+function round(rps: number, p99: number, loggingMsPer1k: number, handlerMsPer1k = 60) {
+  const requests = rps * 5;
+  const profile = loggingMsPer1k > 0
+    ? profileFromText(TEXT, { weightsMs: [(handlerMsPer1k * requests) / 1000, (loggingMsPer1k * requests) / 1000] })
+    : profileFromText('main\nhandler', { weightsMs: (handlerMsPer1k * requests) / 1000 });
+  return compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) });
+}
+
+describe('an experiment\'s comparison (shared/compare over the rounds, the experiment\'s verdict)', () => {
+  it('finds the logging cost and says it in the verdict, with intervals', () => {
+    const a = [round(4000, 58, 279), round(4100, 60, 281), round(3950, 57, 276)];
+    const b = [round(9700, 12, 3), round(9900, 12.5, 3.2), round(9500, 11.8, 2.9)];
+    const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
+    expect(c.rounds).toBe(3);
+    expect(c.load!.rps.basis).toBe('rounds');
+    expect(c.load!.rps.significant).toBe(true);
+    expect(c.load!.rps.deltaPercent).toBeGreaterThan(100);
+    expect(c.load!.p99Ms.significant).toBe(true);
+    expect(c.buckets[0]).toMatchObject({ name: 'logging', significant: true });
+    expect(c.buckets[0].deltaMsPer1k).toBeCloseTo(-275.6, 0);
+    expect(c.a).toMatchObject({ name: 'with console.log', rounds: 3 });
+    expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.3–2.5×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
+      + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without”.');
+  });
+
+  it('says "no clear difference" when the rounds do not support one', () => {
+    const a = [round(5000, 20, 0), round(6000, 24, 0), round(4500, 19, 0)];
+    const b = [round(5500, 21, 0), round(4700, 23, 0), round(5900, 18, 0)];
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
+    expect(c.load!.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
+  });
+
+  it('reports a clear change in the profiles even when the load numbers are too noisy to show it', () => {
+    const a = [round(5000, 20, 34), round(3000, 24, 36), round(4500, 19, 35)];
+    const b = [round(3500, 21, 1.1), round(4700, 23, 1.3), round(5900, 18, 1.2)];
+    const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
+    expect(c.load!.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/^No clear difference in requests per second .* The profiles do show a clear change in logging: 35 ms of CPU per 1 000 requests with “with console.log”, 1.2 ms with “without” — too small against the noise to show in the load numbers\.$/);
+  });
+
+  it('names a kind of work done in every round of one side and in none of the other\'s, even from 2 noisy rounds', () => {
+    const a = [round(900, 30, 20), round(3000, 12, 60)];
+    const b = [round(3600, 10, 0), round(1100, 28, 0)];
+    const buckets = { a: [{ logging: 20, JSON: 0 }, { logging: 60, JSON: 0 }], b: [{ logging: 0, JSON: 0 }, { logging: 0.4, JSON: 0 }] };
+    const c = compareRounds({ a: 'with console.log', b: 'without console.log' }, a, b, buckets)!;
+    expect(c.load!.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/ Logging happens only with “with console\.log”: 20–60 ms of CPU per 1 000 requests in each of its rounds, next to none with “without console\.log” — a real difference in the work done, though the load numbers are too noisy to show what it costs\.$/);
+    // Present on both sides (or in only some rounds): no such claim.
+    expect(oneSidedWork({ a: [{ logging: 35 }, { logging: 0 }], b: [{ logging: 0 }, { logging: 0 }] }, 200)).toBeNull();
+    expect(oneSidedWork({ a: [{ logging: 35 }, { logging: 40 }], b: [{ logging: 10 }, { logging: 0 }] }, 200)).toBeNull();
+  });
+
+  it('claims nothing from one round a side, and warns', () => {
+    const c = compareRounds({ a: 'A', b: 'B' }, [round(5000, 20, 0)], [round(7000, 15, 0)])!;
+    expect(c.load!.rps.significant).toBeNull();
+    expect(c.load!.rps.ci95).toBeNull();
+    expect(c.verdict).toMatch(/“B” served 40% more requests per second than “A”, but one round each cannot tell that from noise/);
+    expect(c.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/One round of each variant/));
+  });
+
+  it('works without profiles (load only)', () => {
+    const lo = (rps: number) => compareRound({ profile: null, load: syntheticLoad({ requests: rps * 5, rps, p99: 10 }) });
+    const c = compareRounds({ a: 'A', b: 'B' }, [lo(100), lo(101), lo(99)], [lo(140), lo(142), lo(139)])!;
+    expect(c.cpuMsPer1kRequests).toBeNull();
+    expect(c.buckets).toEqual([]);
+    expect(c.functions).toEqual([]);
+    expect(c.verdict).toMatch(/^“B” serves 40% more requests per second than “A” \(95%: \d+%–\d+% more\)/);
+  });
+});
+
+describe('formatChange', () => {
+  it('writes small changes in %, huge ones as a factor', () => {
+    expect(formatChange(18.04)).toBe('+18%');
+    expect(formatChange(-26.1)).toBe('−26%');
+    expect(formatChange(2.34)).toBe('+2.3%');
+    expect(formatChange(84893)).toBe('×850');
+    expect(formatChange(Infinity)).toBe('new');
+  });
+});

@@ -1,0 +1,36 @@
+// The numbers of one round, read from its recording, for the table of rounds
+// and the live progress: load, CPU per 1 000 requests, kinds of work. The
+// comparison of the rounds themselves is shared/compare's buildComparison.
+import type { RecordingResult } from '../api.ts';
+import { cpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
+import { bucketBreakdown, msPerThousandRequests } from '../profile/categories.ts';
+import type { Profile } from '../profile/model.ts';
+
+export interface RoundMeasures {
+  requests: number | null;
+  rps: number | null;
+  p50Ms: number | null;
+  p90Ms: number | null;
+  p99Ms: number | null;
+  cpuMsPer1k: number | null;
+  bucketsMsPer1k: Record<string, number> | null;
+}
+
+/** `profile`: the recording's profile, imported once by the caller (null for a load-only round). */
+export function measureRound(rec: RecordingResult, profile: Profile | null): { measures: RoundMeasures; round: CompareRound } {
+  const round = roundFromRecording(rec, profile);
+  const load = rec.load;
+  const requests = load && load.requests > 0 ? load.requests : null;
+  return {
+    round,
+    measures: {
+      requests: load?.requests ?? null,
+      rps: load?.rps ?? null,
+      p50Ms: load?.latencyMs.p50 ?? null,
+      p90Ms: load?.latencyMs.p90 ?? null,
+      p99Ms: load?.latencyMs.p99 ?? null,
+      cpuMsPer1k: cpuMsPer1k(round),
+      bucketsMsPer1k: profile && requests ? Object.fromEntries(bucketBreakdown(profile).map((b) => [b.name, msPerThousandRequests(b.ms, requests)])) : null,
+    },
+  };
+}

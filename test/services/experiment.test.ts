@@ -1,0 +1,96 @@
+// Integration: A/B experiments on a real server, through the same service the
+// app, the browser mode and the CLI use — real processes, real load, real
+// profiles, a real SQLite library.
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createFlambeService } from '../../electron/services/service.ts';
+import type { ExperimentSpec, FlambeEvent } from '../../shared/api.ts';
+import type { ExperimentResult } from '../../shared/experiment/types.ts';
+import { repo, waitFor } from '../helpers/demo.ts';
+
+const script = path.join(repo, 'test/fixtures/log-switch/server.cjs');
+const libraryPath = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-exp-')), 'library.sqlite');
+const service = createFlambeService({ libraryPath });
+const events: FlambeEvent[] = [];
+service.onEvent((e) => events.push(e));
+afterAll(() => service.dispose());
+
+async function run(spec: ExperimentSpec): Promise<ExperimentResult> {
+  const { experimentId } = await service.api.startExperiment(spec);
+  await waitFor(() => events.find((e) => e.name === 'experimentDone' && e.payload.experimentId === experimentId), 170_000, 'experimentDone');
+  return service.api.getExperiment({ id: experimentId });
+}
+
+const load = { url: '/', connections: 4, durationSec: 2 };
+
+describe('an experiment on a server with an env-switched console.log', () => {
+  it('finds B (logging off) significantly faster, and says the difference is logging', async () => {
+    const exp = await run({
+      target: { kind: 'launch', launch: { script } }, differ: { kind: 'env', a: { LOG: '1' }, b: { LOG: '0' } },
+      names: { a: 'with console.log', b: 'without' }, rounds: 4, load, warmupSec: 1, seed: 1,
+    });
+    expect(exp.error).toBeNull();
+    expect(exp.status).toBe('done');
+    expect(exp.order).toMatch(/^(AB|BA)$/);
+    // 3 rounds each, interleaved in the recorded order, each a recording with a profile.
+    expect(exp.rounds.map((r) => r.variant).join('')).toBe(exp.order.repeat(4));
+    expect(exp.rounds.every((r) => r.complete && r.cpuMsPer1k !== null)).toBe(true);
+    // A logging experiment writes the target's output to a file, like a terminal.
+    expect(exp.output).toBe('file');
+    expect(exp.rounds.every((r) => r.stdout === 'file')).toBe(true);
+    const c = exp.comparison!;
+    expect(c.rounds).toBe(4);
+    const rounds = JSON.stringify(exp.rounds.map((r) => [r.variant, Math.round(r.rps ?? 0)]));
+    expect(c.load!.rps.significant, rounds).toBe(true);
+    expect(c.load!.rps.deltaPercent).toBeGreaterThan(0);
+    expect(c.load!.rps.ci95![0]).toBeGreaterThan(0);
+    expect(c.buckets[0].name).toBe('logging');
+    expect(c.verdict).toMatch(/^“without” serves .* requests per second .*The difference is logging/);
+    // Progress came per round, with live numbers.
+    const progress = events.filter((e) => e.name === 'experimentProgress' && e.payload.experimentId === exp.id);
+    expect(new Set(progress.map((e) => (e.payload as { roundIndex: number }).roundIndex)).size).toBeGreaterThanOrEqual(8);
+    expect(progress.some((e) => (e.payload as { rps?: number }).rps! > 0)).toBe(true);
+    // Kept in the library as one group whose rounds are recordings.
+    const rows = await service.api.listExperiments({});
+    const row = rows.find((r) => r.id === exp.id)!;
+    expect(row).toMatchObject({ aName: 'with console.log', bName: 'without', rounds: 8, status: 'done' });
+    const first = await service.api.getRecording({ id: row.recordingIds[0] });
+    expect(first.hasProfile).toBe(true);
+    expect(first.target?.stdio).toMatchObject({ stdout: 'file', stderr: 'file', tailedFile: true });
+  });
+
+  it('does not call an A/A experiment (the same env on both sides) different', async () => {
+    const exp = await run({
+      target: { kind: 'launch', launch: { script } }, differ: { kind: 'env', a: { LOG: '0' }, b: { LOG: '0' } },
+      rounds: 3, load, warmupSec: 1, profile: false,
+    });
+    expect(exp.error).toBeNull();
+    expect(exp.status).toBe('done');
+    expect(exp.variants).toEqual({ a: { name: 'A (LOG=0)', what: 'LOG=0' }, b: { name: 'B (LOG=0)', what: 'LOG=0' } });
+    expect(exp.output).toBe('file'); // LOG=… names a logging switch: output goes to a file, like a terminal
+    expect(exp.comparison!.load!.rps.significant, JSON.stringify(exp.rounds.map((r) => [r.variant, Math.round(r.rps ?? 0)]))).toBe(false);
+    expect(exp.comparison!.verdict).toMatch(/^No clear difference in requests per second/);
+  });
+
+  it('Stop keeps the finished rounds', async () => {
+    const { experimentId } = await service.api.startExperiment({
+      target: { kind: 'demo' }, differ: { kind: 'url', a: '/log', b: '/hello' }, rounds: 3, load: { connections: 2, durationSec: 2 }, warmupSec: 0, profile: false,
+    });
+    await waitFor(() => events.some((e) => e.name === 'experimentProgress' && e.payload.experimentId === experimentId && e.payload.finished.length >= 1), 60_000, 'a finished round');
+    await service.api.stopExperiment({ id: experimentId });
+    await waitFor(() => events.find((e) => e.name === 'experimentDone' && e.payload.experimentId === experimentId), 60_000, 'experimentDone');
+    const exp = await service.api.getExperiment({ id: experimentId });
+    expect(exp.status).toBe('stopped');
+    expect(exp.error).toMatch(/Stopped after \d complete round/);
+    expect(exp.rounds.length).toBeGreaterThanOrEqual(1);
+    expect(exp.rounds.length).toBeLessThan(6);
+    expect(exp.rounds[0].complete).toBe(true);
+  });
+
+  it('refuses a setup that cannot run, in one sentence', async () => {
+    await expect(service.api.startExperiment({ target: { kind: 'none' }, differ: { kind: 'env', a: {}, b: {} }, load: { url: 'http://127.0.0.1:1/' } } as ExperimentSpec))
+      .rejects.toThrow(/Without a script to launch, A and B can only differ by URL/);
+  });
+});
