@@ -110,6 +110,9 @@ export function cpuProfileFromText(text: string, opts: TextProfileOptions = {}):
   const endTime = startTime + timeDeltas.reduce((a, b) => a + b, 0) + (samples.length ? weightUs(samples.length - 1) : 0);
   const profile: CpuProfile = { nodes, startTime, endTime, samples, timeDeltas };
   if (opts.sourceLines) profile.flambeSourceLines = opts.sourceLines;
+  // The last sample weighs what weightsMs says, not the mean interval the
+  // timing rule would give it (as Flambé's own export states it).
+  if (samples.length && Array.isArray(w)) profile.flambeLastSampleUs = weightUs(samples.length - 1);
   return profile;
 }
 
