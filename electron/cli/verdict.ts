@@ -31,6 +31,7 @@ export function recordingVerdict(result: RecordingResult): Verdict | null {
 export function findingsJson(v: Verdict) {
   return v.findings.map((f) => ({
     kind: f.kind, function: f.function, url: f.url, line: f.line, lineText: f.lineText,
+    ...(f.generated ? { generated: f.generated } : {}),
     percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests, advice: f.advice,
     ...(f.regex ? { regex: { status: f.regex.status, complexity: f.regex.complexity, attack: f.regex.attack } } : {}),
   }));

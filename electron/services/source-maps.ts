@@ -4,11 +4,13 @@
 // file, line and name (@jridgewell/trace-mapping). The result is stored in
 // the profile as `flambeOriginalFrames` (shared/profile/original-frames.ts),
 // so it travels with the recording, its export and its re-import; the
-// generated location stays in the profile's call frames.
+// generated location stays in the profile's call frames. The hot lines of
+// mapped scripts are mapped too (source-map-lines.ts).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from '../../shared/profile/original-frames.ts';
+import { addOriginalLines } from './source-map-lines.ts';
 
 /** Past this, a source map is not read (a bundle's map of many MB would slow the end of a recording). */
 const MAX_MAP_BYTES = 50 << 20;
@@ -44,18 +46,22 @@ export async function addOriginalFrames(profile: unknown, sourceMapUrls: Readonl
   const nodes = (profile as { nodes?: { callFrame?: CallFrameJson }[] } | null)?.nodes;
   if (!Array.isArray(nodes) || sourceMapUrls.size === 0) return 0;
   const maps = new Map<string, Promise<TraceMap | null>>();
+  const mapOf = (url: string): Promise<TraceMap | null> => {
+    const mapUrl = sourceMapUrls.get(url);
+    if (!mapUrl) return Promise.resolve(null);
+    let map = maps.get(url);
+    if (!map) maps.set(url, (map = loadMap(url, mapUrl)));
+    return map;
+  };
   const table: OriginalFramesJson = {};
   let mapped = 0;
   for (const node of nodes) {
     const cf = node.callFrame;
     if (!cf?.url || typeof cf.lineNumber !== 'number' || cf.lineNumber < 0) continue;
-    const mapUrl = sourceMapUrls.get(cf.url);
-    if (!mapUrl) continue;
+    if (!sourceMapUrls.has(cf.url)) continue;
     const key = `${cf.url}\u0000${cf.lineNumber + 1}\u0000${(cf.columnNumber ?? -1) + 1}`;
     if (key in table) continue;
-    let map = maps.get(cf.url);
-    if (!map) maps.set(cf.url, (map = loadMap(cf.url, mapUrl)));
-    const tm = await map;
+    const tm = await mapOf(cf.url);
     if (!tm) continue;
     // V8's call frame is where the function starts; look for the nearest mapping at or after it.
     let pos = originalPositionFor(tm, { line: cf.lineNumber + 1, column: Math.max(0, cf.columnNumber ?? 0) });
@@ -64,6 +70,9 @@ export async function addOriginalFrames(profile: unknown, sourceMapUrls: Readonl
     table[key] = [pos.source, pos.line, (pos.column ?? -1) + 1, pos.name ?? null];
     mapped++;
   }
-  if (mapped) (profile as Record<string, unknown>)[ORIGINAL_FRAMES_FIELD] = table;
+  if (mapped) {
+    (profile as Record<string, unknown>)[ORIGINAL_FRAMES_FIELD] = table;
+    await addOriginalLines(profile, mapOf);
+  }
   return mapped;
 }

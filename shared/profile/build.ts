@@ -6,7 +6,7 @@ import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { readSourceLines } from './lines.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
-import { mapFrames, readOriginalFrames } from './original-frames.ts';
+import { mapFrames, readOriginalFrames, readOriginalLines } from './original-frames.ts';
 import { timeSamples } from './timing.ts';
 
 export interface RawProfile {
@@ -23,6 +23,8 @@ export interface RawProfile {
   lastSampleUs?: unknown;
   /** Flambé's own field: original locations from source maps (original-frames.ts). */
   originalFrames?: unknown;
+  /** Flambé's own field: original lines of hot generated lines (original-frames.ts). */
+  originalLines?: unknown;
 }
 
 function isArrayLike(v: unknown): v is ArrayLike<unknown> {
@@ -114,6 +116,8 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   const profile: Profile = { frames: originalFrames ? mapFrames(frames, originalFrames) : frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
   if (lineTicks) profile.lineTicks = lineTicks;
   if (originalFrames) profile.originalFrames = originalFrames;
+  const originalLines = readOriginalLines(raw.originalLines);
+  if (originalLines) profile.originalLines = originalLines;
   const sourceLines = readSourceLines(raw.sourceLines);
   if (sourceLines) profile.sourceLines = sourceLines;
   rememberNodeSelfMs(profile, timed.nodeSelfMs);

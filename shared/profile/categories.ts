@@ -5,8 +5,8 @@ import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId }
 import { callNodeTable } from './call-nodes.ts';
 import { CATEGORY_LABELS, categoryLabel, categoryTitle, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
 import type { CpuSplit } from '../api.ts';
-import { nodeLineBuckets, sourceLineText } from './lines.ts';
-import { frameLocation, type Profile } from './model.ts';
+import { nodeLineBuckets, sourceLineText, type LineBucketShare } from './lines.ts';
+import { frameLocation, sourceLineKey, type Profile } from './model.ts';
 
 export interface CategoryRow {
   /** 'user', 'node', 'native', 'gc', 'idle', 'program', or 'dependency:<package>'. */
@@ -26,7 +26,7 @@ export interface BucketCaller {
   ms: number;
   percent: number;
   /** The caller's own line that did most of this work, when the profile knows its text (lines.ts). */
-  line?: { line: number; text: string; ms: number; location: string };
+  line?: { url: string; line: number; text: string; ms: number; location: string };
 }
 
 export interface BucketRow {
@@ -91,7 +91,7 @@ export function bucketBreakdown(profile: Profile): BucketRow[] {
   const pct = percentOf(profile);
   const index = new Map(BUCKET_IDS.map((id, i) => [id, i]));
   // Line work per call node (several profile nodes may share one).
-  const lineWork = new Map<number, { bucket: BucketId; line: number; ms: number }[]>();
+  const lineWork = new Map<number, LineBucketShare[]>();
   for (const [node, list] of nodeLineBuckets(profile)) {
     const c = t.nodeToCallNode[node];
     const l = lineWork.get(c);
@@ -103,8 +103,8 @@ export function bucketBreakdown(profile: Profile): BucketRow[] {
   const stop = new Int32Array(t.count).fill(-1);
   const ms = new Float64Array(BUCKET_IDS.length);
   const byCaller = BUCKET_IDS.map(() => new Map<number, number>());
-  // bucket → caller frame → line → ms, for the work the caller's own lines did.
-  const byCallerLine = BUCKET_IDS.map(() => new Map<number, Map<number, number>>());
+  // bucket → caller frame → line (sourceLineKey: a mapped function's line may be of its generated script) → ms, for the work the caller's own lines did.
+  const byCallerLine = BUCKET_IDS.map(() => new Map<number, Map<string, { url: string; line: number; ms: number }>>());
   const add = (b: number, c: number, m: number) => {
     ms[b] += m;
     const callerFrame = stop[c] >= 0 ? t.frame[stop[c]] : -1;
@@ -133,7 +133,10 @@ export function bucketBreakdown(profile: Profile): BucketRow[] {
       if (stop[c] === c) {
         let lines = byCallerLine[lb].get(f);
         if (!lines) byCallerLine[lb].set(f, (lines = new Map()));
-        lines.set(w.line, (lines.get(w.line) ?? 0) + w.ms);
+        const key = sourceLineKey(w.url, w.line);
+        const entry = lines.get(key);
+        if (entry) entry.ms += w.ms;
+        else lines.set(key, { url: w.url, line: w.line, ms: w.ms });
       }
     }
   }
@@ -144,9 +147,9 @@ export function bucketBreakdown(profile: Profile): BucketRow[] {
       const caller: BucketCaller = { frame, name: fr ? fr.name : '(no caller in your code)', location: fr ? frameLocation(fr) : '', ms: m, percent: pct(m) };
       const lines = byCallerLine[b].get(frame);
       if (fr && lines) {
-        const [line, lineMs] = [...lines].sort((x, y) => y[1] - x[1] || x[0] - y[0])[0];
-        const text = sourceLineText(profile, fr.url, line);
-        if (text !== undefined) caller.line = { line, text: text.trim(), ms: lineMs, location: frameLocation({ ...fr, line }) };
+        const { url, line, ms: lineMs } = [...lines.values()].sort((x, y) => y.ms - x.ms || x.line - y.line)[0];
+        const text = sourceLineText(profile, url, line);
+        if (text !== undefined) caller.line = { url, line, text: text.trim(), ms: lineMs, location: frameLocation({ ...fr, url, line }) };
       }
       return caller;
     }),

@@ -21,6 +21,8 @@ export interface CpuProfile {
   flambeLastSampleUs?: number;
   /** Flambé's addition: original locations from source maps (original-frames.ts). */
   flambeOriginalFrames?: Record<string, [string, number, number, string | null]>;
+  /** Flambé's addition: original lines of hot generated lines (original-frames.ts). */
+  flambeOriginalLines?: Record<string, Record<string, [string, number]>>;
 }
 export interface CpuProfileNode {
   id: number;
@@ -51,6 +53,6 @@ export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profi
     throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
   }
   const d = data as unknown as Record<string, unknown>;
-  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD], lastSampleUs: d.flambeLastSampleUs, originalFrames: d.flambeOriginalFrames };
+  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD], lastSampleUs: d.flambeLastSampleUs, originalFrames: d.flambeOriginalFrames, originalLines: d.flambeOriginalLines };
   return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
 }

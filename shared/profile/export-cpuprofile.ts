@@ -7,7 +7,7 @@
 import type { CpuProfile, CpuProfileNode } from './cpuprofile.ts';
 import { SOURCE_LINES_FIELD, writeSourceLines } from './lines.ts';
 import { ANONYMOUS_NAME, type Profile } from './model.ts';
-import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from './original-frames.ts';
+import { ORIGINAL_FRAMES_FIELD, ORIGINAL_LINES_FIELD, writeOriginalLines, type OriginalFramesJson } from './original-frames.ts';
 
 /** ms → µs, snapped to the integer V8 wrote when float error is all that separates them. */
 function toUs(ms: number): number {
@@ -82,6 +82,7 @@ export function exportCpuProfile(profile: Profile): CpuProfile {
   if (lastSampleUs !== undefined) out.flambeLastSampleUs = lastSampleUs;
   const original = originalFramesJson(profile);
   if (original) out.flambeOriginalFrames = original;
+  if (profile.originalLines) out.flambeOriginalLines = writeOriginalLines(profile.originalLines);
   return out;
 }
 
@@ -93,6 +94,7 @@ export function exportCpuProfileText(profile: Profile): string {
     ...(profile.sourceLines ? { [SOURCE_LINES_FIELD]: writeSourceLines(profile.sourceLines) } : {}),
     ...(lastSampleUs !== undefined ? { flambeLastSampleUs: lastSampleUs } : {}),
     ...(profile.originalFrames ? { [ORIGINAL_FRAMES_FIELD]: originalFramesJson(profile) } : {}),
+    ...(profile.originalLines ? { [ORIGINAL_LINES_FIELD]: writeOriginalLines(profile.originalLines) } : {}),
   });
   const ids = new Int32Array(profile.samples.length);
   for (let i = 0; i < ids.length; i++) ids[i] = profile.samples[i] + 1;

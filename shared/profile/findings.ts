@@ -18,7 +18,7 @@ import { bottomUp } from './bottom-up.ts';
 import { adviceFor } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from './categories.ts';
-import { hotLines, nodeLineBuckets } from './lines.ts';
+import { hotLines, nodeLineBuckets, type HotLine } from './lines.ts';
 import { frameLocation, type Profile } from './model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
 import { hotLinePattern, type RegexPattern } from './regex-source.ts';
@@ -43,6 +43,8 @@ export interface Finding {
   frame: number;
   /** "server.js:41"-style location of `line`, '' when unknown. */
   location: string;
+  /** When a source map gave `location` (TypeScript, a bundle): where the code ran, and that line's text. */
+  generated?: { location: string; lineText: string | null };
   ms: number;
   /** Of the profile's duration. */
   percent: number;
@@ -127,10 +129,11 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const own = r.selfMs - lineWork[r.frame];
     if (busyMs <= 0 || busyPct(own) < FUNCTION_MIN_BUSY_PERCENT) continue;
     const hot = hotLines(profile, r.frame).find((l) => l.bucket === null);
+    const url = hot?.url ?? r.url;
     const line = hot?.line ?? r.line;
     out.push({
-      kind: 'function', label: 'your code', function: r.name, url: r.url, line, lineText: hot?.text ?? null, frame: r.frame,
-      location: r.url ? frameLocation({ ...profile.frames[r.frame], line }) : '', ...numbers(own), pattern: null, regex: null,
+      kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
+      location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own), pattern: null, regex: null,
       advice: adviceFor('function', { name: r.name }),
     });
   }
@@ -168,20 +171,28 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   return { durationMs, busyMs, findings, spread };
 }
 
-type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location'>;
+type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location' | 'generated'>;
+
+/** A hot line's generated location, as a finding keeps it ("dist/work.js:17"). */
+function generatedOf(hot: HotLine | undefined): Pick<Finding, 'generated'> {
+  return hot?.generated ? { generated: { location: frameLocation({ name: '', url: hot.generated.url, line: hot.generated.line, column: 0, kind: 'js' }), lineText: hot.generated.text } } : {};
+}
 
 /** The caller's function and the line that did the work: the line a bucket counted, or the caller's hot line that makes such a call. */
 function callerPlace(profile: Profile, bucket: BucketId, caller: BucketCaller | undefined): Place {
   if (!caller) return { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
   const frame = profile.frames[caller.frame];
   if (caller.line) {
-    return { function: caller.name, url: frame.url, line: caller.line.line, lineText: caller.line.text, frame: caller.frame, location: caller.line.location };
+    const { url, line } = caller.line;
+    const hot = frame.generated ? hotLines(profile, caller.frame).find((l) => l.url === url && l.line === line) : undefined;
+    return { function: caller.name, url, line, lineText: caller.line.text, frame: caller.frame, location: caller.line.location, ...generatedOf(hot) };
   }
   const call = CALL_OF[bucket];
   const hot = call ? hotLines(profile, caller.frame).find((l) => l.text !== null && call.test(l.text)) : undefined;
+  const url = hot?.url ?? frame.url;
   const line = hot?.line ?? frame.line;
   return {
-    function: caller.name, url: frame.url, line, lineText: hot?.text?.trim() ?? null, frame: caller.frame,
-    location: frame.url ? frameLocation({ ...frame, line }) : '',
+    function: caller.name, url, line, lineText: hot?.text?.trim() ?? null, frame: caller.frame,
+    location: url ? frameLocation({ ...frame, url, line }) : '', ...generatedOf(hot),
   };
 }

@@ -159,11 +159,28 @@ export function sourceLineText(profile: Profile, url: string, line: number): str
 
 export interface NodeLineShare {
   node: number;
+  /** The file of the line as shown: the frame's file, or the generated script's for a line of mapped code no map names. */
+  url: string;
+  /** The line as shown: in the frame's file (the original file when a source map mapped it). */
   line: number;
+  /** The line V8 reported, in the script that ran, when a source map moved it (original-frames.ts). */
+  generatedLine?: number;
   ms: number;
 }
 
 const sharesCache = new WeakMap<Profile, NodeLineShare[]>();
+
+/**
+ * The file and line a generated line (V8's positionTicks) stands for: the
+ * original line when the recording mapped it into the very file the frame
+ * shows; else the line of the script that ran (for a mapped frame, its
+ * generated script: never a generated number under an original file's name).
+ */
+export function shownLine(profile: Profile, frame: Frame, generatedLine: number): { url: string; line: number } {
+  const ran = frame.generated?.url ?? frame.url;
+  const o = profile.originalLines?.get(sourceLineKey(ran, generatedLine));
+  return o && o[0] === frame.url ? { url: o[0], line: o[1] } : { url: ran, line: generatedLine };
+}
 
 /** Every node's self time split between its lines (nodes without positionTicks or self time are left out). */
 export function nodeLineShares(profile: Profile): NodeLineShare[] {
@@ -180,7 +197,13 @@ export function nodeLineShares(profile: Profile): NodeLineShare[] {
       let sum = 0;
       for (let k = from; k < to; k++) sum += lt.ticks[k];
       if (sum <= 0) continue;
-      for (let k = from; k < to; k++) if (lt.ticks[k] > 0) shares.push({ node: i, line: lt.line[k], ms: (self[i] * lt.ticks[k]) / sum });
+      const frame = profile.frames[profile.nodeFrame[i]];
+      for (let k = from; k < to; k++) {
+        if (lt.ticks[k] <= 0) continue;
+        const ms = (self[i] * lt.ticks[k]) / sum;
+        const { url, line } = shownLine(profile, frame, lt.line[k]);
+        shares.push(url === frame.url && line === lt.line[k] ? { node: i, url, line, ms } : { node: i, url, line, generatedLine: lt.line[k], ms });
+      }
     }
   }
   sharesCache.set(profile, shares);
@@ -193,10 +216,23 @@ function lineOwner(frame: Frame): boolean {
   return kind === 'user' || kind === 'dependency';
 }
 
-const bucketCache = new WeakMap<Profile, Map<number, { bucket: 'json' | 'regex'; line: number; ms: number }[]>>();
+export interface LineBucketShare {
+  bucket: 'json' | 'regex';
+  /** The line as shown (NodeLineShare). */
+  url: string;
+  line: number;
+  ms: number;
+}
 
-/** For each node whose lines call JSON or regex builtins: how much of its self time they took, line by line. */
-export function nodeLineBuckets(profile: Profile): Map<number, { bucket: 'json' | 'regex'; line: number; ms: number }[]> {
+const bucketCache = new WeakMap<Profile, Map<number, LineBucketShare[]>>();
+
+/**
+ * For each node whose lines call JSON or regex builtins: how much of its self
+ * time they took, line by line. A line of mapped code is read in its original
+ * text — what you wrote, what the verdict quotes, and short where a bundle's
+ * line is minified; the generated text decides only when the original is missing.
+ */
+export function nodeLineBuckets(profile: Profile): Map<number, LineBucketShare[]> {
   let out = bucketCache.get(profile);
   if (out) return out;
   out = new Map();
@@ -207,18 +243,17 @@ export function nodeLineBuckets(profile: Profile): Map<number, { bucket: 'json' 
       // Node's own lines (header validation's `tokenRegExp.test(val)` under
       // res.writeHead) are Node's work: node:* modules get buckets by module (buckets.ts).
       if (!lineOwner(frame)) continue;
-      const url = frame.url;
-      const key = sourceLineKey(url, s.line);
+      const key = sourceLineKey(s.url, s.line);
       let bucket = known.get(key);
       if (bucket === undefined) {
-        const text = profile.sourceLines.get(key);
+        const text = profile.sourceLines.get(key) ?? (s.generatedLine !== undefined ? profile.sourceLines.get(sourceLineKey(frame.generated?.url ?? frame.url, s.generatedLine)) : undefined);
         bucket = text === undefined ? null : lineBucket(text);
         known.set(key, bucket);
       }
       if (!bucket) continue;
       let list = out.get(s.node);
       if (!list) out.set(s.node, (list = []));
-      list.push({ bucket, line: s.line, ms: s.ms });
+      list.push({ bucket, url: s.url, line: s.line, ms: s.ms });
     }
   }
   bucketCache.set(profile, out);
@@ -226,7 +261,9 @@ export function nodeLineBuckets(profile: Profile): Map<number, { bucket: 'json' 
 }
 
 export interface HotLine {
-  /** 1-based line in the function's script. */
+  /** The line's file: the function's (its original file when a source map mapped it). */
+  url: string;
+  /** 1-based line in that file. */
   line: number;
   ms: number;
   /** Of the profile's duration. */
@@ -235,25 +272,38 @@ export interface HotLine {
   percentOfSelf: number;
   text: string | null;
   bucket: 'json' | 'regex' | null;
+  /** Where the code ran, when a source map moved the line: the generated script's line (the heaviest, when several map here) and its text. */
+  generated?: { url: string; line: number; text: string | null };
 }
 
 /** Where a function's self time went, line by line, heaviest first. Empty when the profile has no positionTicks. */
 export function hotLines(profile: Profile, frame: number): HotLine[] {
-  const byLine = new Map<number, number>();
+  const byLine = new Map<string, { url: string; line: number; ms: number; generated: Map<number, number> }>();
   let self = 0;
   for (const s of nodeLineShares(profile)) {
     if (profile.nodeFrame[s.node] !== frame) continue;
-    byLine.set(s.line, (byLine.get(s.line) ?? 0) + s.ms);
+    const key = sourceLineKey(s.url, s.line);
+    let entry = byLine.get(key);
+    if (!entry) byLine.set(key, (entry = { url: s.url, line: s.line, ms: 0, generated: new Map() }));
+    entry.ms += s.ms;
+    if (s.generatedLine !== undefined) entry.generated.set(s.generatedLine, (entry.generated.get(s.generatedLine) ?? 0) + s.ms);
     self += s.ms;
   }
-  const url = profile.frames[frame]?.url ?? '';
-  return [...byLine].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([line, ms]) => {
+  const ran = profile.frames[frame]?.generated?.url;
+  return [...byLine.values()].sort((a, b) => b.ms - a.ms || a.line - b.line).map(({ url, line, ms, generated }) => {
     const text = sourceLineText(profile, url, line) ?? null;
-    return {
-      line, ms,
+    const out: HotLine = {
+      url, line, ms,
       percent: profile.durationMs > 0 ? (ms / profile.durationMs) * 100 : 0,
       percentOfSelf: self > 0 ? (ms / self) * 100 : 0,
       text, bucket: text === null ? null : lineBucket(text),
     };
+    if (generated.size > 0 && ran && url !== ran) {
+      const [gLine] = [...generated].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+      const gText = sourceLineText(profile, ran, gLine) ?? null;
+      out.generated = { url: ran, line: gLine, text: gText };
+      if (text === null && gText !== null) out.bucket = lineBucket(gText);
+    }
+    return out;
   });
 }

@@ -58,6 +58,12 @@ export interface Profile {
   sourceLines?: ReadonlyMap<string, string>;
   /** The source-map table the frames were mapped with (kept for export), when the profile has one. */
   originalFrames?: ReadonlyMap<string, [url: string, line: number, column: number, name: string | null]>;
+  /**
+   * The original file and line of each generated line that has line ticks,
+   * by sourceLineKey(generated url, generated line), when a source map gave
+   * them (original-frames.ts): lineTicks stay generated, the views show these.
+   */
+  originalLines?: ReadonlyMap<string, [url: string, line: number]>;
 }
 
 /** V8's positionTicks for every node, in CSR form. */

@@ -7,7 +7,7 @@
 // everywhere — flamegraph, tables, findings, diffs (which then match functions
 // by original location, so a rebuild does not make every function "new");
 // the generated location stays in `frame.generated`.
-import type { Frame } from './model.ts';
+import { sourceLineKey, type Frame } from './model.ts';
 
 export const ORIGINAL_FRAMES_FIELD = 'flambeOriginalFrames';
 
@@ -38,4 +38,39 @@ export function mapFrames(frames: Frame[], table: ReadonlyMap<string, OriginalFr
     if (!o) return f;
     return { ...f, name: o[3] && meaningless(f.name) ? o[3] : f.name, url: o[0], line: o[1], column: o[2], generated: { name: f.name, url: f.url, line: f.line, column: f.column } };
   });
+}
+
+// Hot lines of mapped code: V8's positionTicks give generated lines; the
+// recording maps each one whose source-map segments all point to ONE original
+// line (a minified line that holds many original lines stays generated: which
+// of them took the time is unknown), and stores the original lines' text in
+// flambeSourceLines under the original URL:
+//   "flambeOriginalLines": { "<generated url>": { "<generated line>": [originalUrl, line] } }
+export const ORIGINAL_LINES_FIELD = 'flambeOriginalLines';
+
+export type OriginalLinesJson = Record<string, Record<string, [url: string, line: number]>>;
+
+/** The table from a file, keyed by sourceLineKey(generated url, line); null when there is none. Malformed entries are skipped. */
+export function readOriginalLines(raw: unknown): Map<string, [string, number]> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const out = new Map<string, [string, number]>();
+  for (const [url, lines] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof lines !== 'object' || lines === null || Array.isArray(lines)) continue;
+    for (const [key, v] of Object.entries(lines as Record<string, unknown>)) {
+      const line = Number(key);
+      if (!Number.isInteger(line) || line <= 0 || !Array.isArray(v) || typeof v[0] !== 'string' || !Number.isInteger(v[1]) || (v[1] as number) <= 0) continue;
+      out.set(sourceLineKey(url, line), [v[0], v[1] as number]);
+    }
+  }
+  return out.size ? out : null;
+}
+
+/** The table as a file stores it (readOriginalLines reads it back). */
+export function writeOriginalLines(table: ReadonlyMap<string, [string, number]>): OriginalLinesJson {
+  const out: OriginalLinesJson = {};
+  for (const [key, v] of table) {
+    const cut = key.indexOf('\u0000');
+    (out[key.slice(cut + 1)] ??= {})[key.slice(0, cut)] = [v[0], v[1]];
+  }
+  return out;
 }

@@ -34,7 +34,8 @@ export function findingHeadline(f: Finding): string {
 export function findingWhere(f: Finding): string {
   if (f.kind === 'gc') return '';
   if (!f.function) return f.kind === 'dependency' ? '' : 'Not called from your code.';
-  const where = f.location ? ` in ${shortPlace(f.location)}` : '';
+  // Mapped code (TypeScript, a bundle) names what you wrote, then where it ran.
+  const where = f.location ? ` in ${shortPlace(f.location)}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
   const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
   return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${f.function}${where}${text}.`;
 }

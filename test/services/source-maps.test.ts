@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
-import { exportCpuProfileText, importProfile, type Frame } from '../../shared/profile/index.ts';
+import { buildVerdict, displayFile, exportCpuProfileText, hotLines, importProfile, type Frame, type Profile } from '../../shared/profile/index.ts';
 import { diffProfiles } from '../../shared/profile/diff.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
 
@@ -26,6 +26,7 @@ symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
 const bin = (name: string) => path.join(repo, 'node_modules/.bin', name);
 const workSource = readFileSync(path.join(dir, 'src/work.ts'), 'utf8').split('\n');
 const crunchLine = workSource.findIndex((l) => l.startsWith('export function crunch')) + 1;
+const jsonLine = workSource.findIndex((l) => l.includes('return JSON.stringify(items)')) + 1;
 
 /** The recording's profile as stored (getProfile's bytes: the mapping is in them, flambeOriginalFrames). */
 async function recordScript(script: string, route: string): Promise<Uint8Array> {
@@ -44,6 +45,29 @@ async function recordScript(script: string, route: string): Promise<Uint8Array> 
 
 const frameNamed = (frames: Frame[], name: string) => frames.find((f) => f.name === name && f.kind === 'js');
 
+/**
+ * The /json route's hot line, in the original file: the hot-lines panel, the
+ * JSON bucket (read on the original text) and the verdict all name
+ * work.ts:<the JSON.stringify line> and quote it, and keep where it ran.
+ */
+function expectOriginalJsonLine(p: Profile, generatedFile: RegExp) {
+  const catalogue = p.frames.findIndex((f) => f.name === 'catalogue' && f.kind === 'js');
+  expect(p.frames[catalogue].url).toMatch(/\/src\/work\.ts$/);
+  const top = hotLines(p, catalogue)[0];
+  expect(top.url).toBe(p.frames[catalogue].url);
+  expect(top.line).toBe(jsonLine);
+  expect(top.text).toBe(workSource[jsonLine - 1].trim());
+  expect(top.bucket).toBe('json');
+  expect(top.generated!.url).toMatch(generatedFile);
+  expect(top.generated!.line).not.toBe(jsonLine);
+  expect(top.generated!.text).toMatch(/JSON\.stringify\(items\)/);
+  const json = buildVerdict(p).findings.find((f) => f.kind === 'json')!;
+  expect(json.function).toBe('catalogue');
+  expect(json.location).toMatch(new RegExp(`/src/work\\.ts:${jsonLine}$`));
+  expect(json.lineText).toBe(workSource[jsonLine - 1].trim());
+  expect(json.generated!.location).toBe(`${displayFile(top.generated!.url)}:${top.generated!.line}`);
+}
+
 describe('source maps', () => {
   it('maps a tsc-compiled Express server to its .ts files and lines, keeping the generated location', async () => {
     execFileSync(bin('tsc'), ['-p', dir], { cwd: dir });
@@ -60,6 +84,13 @@ describe('source maps', () => {
     expect(diffProfiles(p, again).functions.every((r) => r.status === 'changed')).toBe(true);
   });
 
+  it('maps the hot lines of tsc output to the .ts lines and their text, through export and re-import', async () => {
+    const rec = await recordScript(path.join(dir, 'dist/server.js'), '/json');
+    const p = importProfile(rec);
+    expectOriginalJsonLine(p, /\/dist\/work\.js$/);
+    expectOriginalJsonLine(importProfile(exportCpuProfileText(p)), /\/dist\/work\.js$/);
+  });
+
   it('maps an esbuild bundle (inline data: map) to the .ts sources and node_modules', async () => {
     execFileSync(bin('esbuild'), ['src/server.ts', '--bundle', '--platform=node', '--sourcemap=inline', '--outfile=bundle/server.js', '--log-level=warning'], { cwd: dir });
     const rec = await recordScript(path.join(dir, 'bundle/server.js'), '/work');
@@ -70,6 +101,9 @@ describe('source maps', () => {
     expect(crunch.generated!.url).toMatch(/\/bundle\/server\.js$/);
     // Express's own frames point into node_modules again, so the categories see a dependency.
     expect(p.frames.some((f) => f.generated && /\/node_modules\/(express|router)\//.test(f.url))).toBe(true);
+    const json = importProfile(await recordScript(path.join(dir, 'bundle/server.js'), '/json'));
+    // esbuild keeps the sources in the map (sourcesContent): the text needs no file.
+    expectOriginalJsonLine(json, /\/bundle\/server\.js$/);
   });
 
   it('needs no map for `node server.ts` (Node strips the types in place)', async () => {

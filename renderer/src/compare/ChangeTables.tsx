@@ -135,7 +135,7 @@ function LinesOf({ letter, name, lines }: { letter: string; name: string; lines:
         <table className="compare-table lines">
           <tbody>
             {lines.map((l) => (
-              <tr key={l.line}>
+              <tr key={`${l.url}:${l.line}`} title={l.generated ? `Ran as line ${l.generated.line} of ${l.generated.url}` : undefined}>
                 <td className="num">line {l.line}</td>
                 <td className="num">{formatTimeMs(l.ms)}</td>
                 <td className="code-cell"><code>{l.text ?? ''}</code></td>

@@ -4,10 +4,14 @@
 // own is still found, on its line.
 import type { Group, Grouping, Transform } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
+import { shortPlace } from '../../../shared/profile/places.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
 
 const BUCKET_TAG = { json: 'JSON', regex: 'regex' } as const;
+
+/** "work.js:17": where a mapped line ran (the generated script), as a student finds it. */
+const generatedPlace = (g: { url: string; line: number }) => `${shortPlace(g.url)}:${g.line}`;
 const MAX_LINES = 8;
 
 interface Props {
@@ -27,10 +31,12 @@ export function HotLines({ client, transforms, by, selected, allCalls }: Props) 
   const name = fn?.name ?? '';
   const file = fn?.location ?? '';
   if (by !== 'function') return null;
-  return <Lines client={client} transforms={transforms} frame={frame} name={name} file={file} allCalls={allCalls} />;
+  return <Lines client={client} transforms={transforms} frame={frame} name={name} file={file} url={fn?.url ?? ''} allCalls={allCalls} />;
 }
 
-function Lines({ client, transforms, frame, name, file, allCalls }: { client: AnalysisClient; transforms: Transform[]; frame: number | null; name: string; file: string; allCalls?: boolean }) {
+interface LinesProps { client: AnalysisClient; transforms: Transform[]; frame: number | null; name: string; file: string; url: string; allCalls?: boolean }
+
+function Lines({ client, transforms, frame, name, file, url, allCalls }: LinesProps) {
   const view = useView(client, frame !== null ? { view: 'lines', transforms, frame } : null);
   if (frame === null) {
     return <p className="hot-lines muted small" data-testid="hot-lines">Select a function to see which of its lines its own time was spent on.</p>;
@@ -53,8 +59,13 @@ function Lines({ client, transforms, frame, name, file, allCalls }: { client: An
       <table>
         <tbody>
           {shown.map((l) => (
-            <tr key={l.line} data-testid="hot-line" data-line={l.line} data-bucket={l.bucket ?? ''}>
-              <td className="num">line {l.line}</td>
+            <tr key={`${l.url}:${l.line}`} data-testid="hot-line" data-line={l.line} data-bucket={l.bucket ?? ''}
+              title={l.generated ? `Ran as ${generatedPlace(l.generated)}${l.generated.text !== null ? `: ${l.generated.text}` : ''}` : undefined}>
+              <td className="num">
+                line {l.line}
+                {l.url !== url && <span className="muted small"> of {shortPlace(l.url)}</span>}
+                {l.generated && <span className="muted small hot-line-generated" data-testid="hot-line-generated"><br />ran as {generatedPlace(l.generated)}</span>}
+              </td>
               <td className="num">{formatTimeMs(l.ms)}</td>
               <td className="num">{formatPercent(l.percentOfSelf / 100)}</td>
               <td className="code-cell">
