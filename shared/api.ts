@@ -530,7 +530,16 @@ export const importSchema = z.object({
 export const compareNoiseSchema = z.object({ a: z.string().min(1), b: z.string().min(1) });
 /** The steps of an import: reading the JSON, checking the profile (one import), compressing it, writing it. */
 export type ImportPhase = 'reading' | 'checking' | 'compressing' | 'saving';
-export const exportSchema = z.object({ id: z.string().min(1), format: z.enum(['cpuprofile', 'bundle', 'pprof']).default('cpuprofile') });
+/**
+ * `format`: cpuprofile (main thread, workers in Flambé's flambeThreads), trace (Chrome trace JSON, a profile per
+ * thread), pprof (every thread, a `thread` label per sample), bundle (.flambe). `thread`: only that thread
+ * (0 = main, as the thread picker numbers them), in a file other tools read as that thread alone.
+ */
+export const exportSchema = z.object({
+  id: z.string().min(1),
+  format: z.enum(['cpuprofile', 'bundle', 'pprof', 'trace']).default('cpuprofile'),
+  thread: z.number().int().min(0).optional(),
+});
 
 export interface LibraryStatus {
   /** The library file in use, or null when none could be opened. */

@@ -1,36 +1,45 @@
 // flambe convert: a profile to another format — .cpuprofile (Node, Chrome,
 // VS Code, speedscope), collapsed stacks (flamegraph.pl), speedscope JSON,
-// pprof (go tool pprof, Grafana Pyroscope).
+// pprof (go tool pprof, Grafana Pyroscope), the Chrome trace format. Every
+// thread of the file is kept (cpuprofile, trace, pprof), or the one --thread picks.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { exportCollapsed, exportCpuProfileText, exportSpeedscope } from '../../shared/profile/index.ts';
+import { exportCollapsed, exportSpeedscope } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
-import { exportPprof } from '../services/export-pprof.ts';
+import { chosenThreads, profileFile } from '../services/export-recording.ts';
 import { formatBytes } from './format.ts';
-import { oneOf, parseCommandArgs, positionals, readProfileFile } from './profile-input.ts';
+import { oneOf, parseCommandArgs, positionals, readProfileThreads } from './profile-input.ts';
 
 export const CONVERT_HELP = `Usage:
-  flambe convert FILE --to cpuprofile|collapsed|speedscope|pprof --out OUT
+  flambe convert FILE --to cpuprofile|trace|pprof|collapsed|speedscope --out OUT [--thread N]
 
 Reads a CPU profile (.cpuprofile, legacy or current; Chrome DevTools trace;
 pprof; any of them gzipped) and writes it as:
   cpuprofile   V8's .cpuprofile: opens in Chrome DevTools, VS Code, speedscope
-  collapsed    collapsed stacks for flamegraph.pl (values in microseconds)
-  speedscope   speedscope's JSON format (https://www.speedscope.app)
-  pprof        gzipped protobuf (.pb.gz) with wall-time samples: opens in
-               go tool pprof, pushes to Grafana Pyroscope
+               (worker threads ride in Flambé's flambeThreads field: other
+               tools show the main thread, Flambé every thread)
+  trace        Chrome trace JSON with one CPU profile per thread: DevTools'
+               Performance panel, speedscope and Perfetto show every thread
+  pprof        gzipped protobuf (.pb.gz) with wall-time samples, each labelled
+               with its thread: opens in go tool pprof (-tagfocus thread=…),
+               pushes to Grafana Pyroscope
+  collapsed    collapsed stacks for flamegraph.pl (values in microseconds; one thread)
+  speedscope   speedscope's JSON format (https://www.speedscope.app; one thread)
 
 Options:
   --to FORMAT   the format to write (required)
   --out OUT     the file to write (required)
+  --thread N    only thread N (0 = the main thread; the threads are listed
+                when there are several). Default: every thread (collapsed and
+                speedscope: the main thread)
   -h, --help    show this help
 `;
 
-const FORMATS = ['cpuprofile', 'collapsed', 'speedscope', 'pprof'] as const;
+const FORMATS = ['cpuprofile', 'trace', 'pprof', 'collapsed', 'speedscope'] as const;
 
 export async function convertCommand(argv: string[]): Promise<number> {
   const { values: o, positionals: args } = parseCommandArgs('convert', argv, {
-    to: { type: 'string' }, out: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' },
+    to: { type: 'string' }, out: { type: 'string', short: 'o' }, thread: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   });
   if (o.help) {
     process.stdout.write(CONVERT_HELP);
@@ -42,16 +51,20 @@ export async function convertCommand(argv: string[]): Promise<number> {
   if (!o.out) throw new UserError('Say where to write with --out FILE.');
   const out = path.resolve(o.out);
   if (out === path.resolve(file)) throw new UserError('--out must be another file than the one you convert.');
-  const { profile } = readProfileFile(file);
-  const text = to === 'pprof' ? exportPprof(profile)
-    : to === 'cpuprofile' ? exportCpuProfileText(profile)
-    : to === 'collapsed' ? exportCollapsed(profile)
-    : JSON.stringify(exportSpeedscope(profile, path.basename(file)));
+  const thread = o.thread === undefined ? undefined : Number(o.thread);
+  if (thread !== undefined && !(Number.isInteger(thread) && thread >= 0)) throw new UserError(`--thread takes a thread number (0 = the main thread); "${o.thread}" is not one.`);
+  const all = readProfileThreads(file);
+  const threads = chosenThreads(all, thread ?? (to === 'collapsed' || to === 'speedscope' ? 0 : undefined));
+  const text = to === 'collapsed' ? exportCollapsed(threads[0].profile)
+    : to === 'speedscope' ? JSON.stringify(exportSpeedscope(threads[0].profile, path.basename(file)))
+    : profileFile(threads, to);
   try {
     writeFileSync(out, text);
   } catch (e) {
     throw new UserError(`Could not write ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
-  process.stdout.write(`Wrote ${out} (${to}, ${formatBytes(typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength)}).\n`);
+  const which = all.length === 1 ? '' : threads.length === all.length ? `, ${all.length} threads` : `, thread ${all.indexOf(threads[0])} (${threads[0].name})`;
+  process.stdout.write(`Wrote ${out} (${to}${which}, ${formatBytes(typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength)}).\n`);
+  if (all.length > 1) process.stdout.write(`Threads: ${all.map((t, i) => `${i} ${t.name}`).join(', ')}.\n`);
   return 0;
 }

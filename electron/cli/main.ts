@@ -20,7 +20,7 @@ const commands: Record<string, { run: Command; summary: string }> = {
   compare: { run: compareCommand, summary: 'did B get faster than A, and why: verdict, load and what changed (ids or files)' },
   diff: { run: diffCommand, summary: 'compare two CPU profiles function by function' },
   experiment: { run: experimentCommand, summary: 'run A and B in interleaved rounds and say what the change costs, with a 95% interval' },
-  convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, collapsed stacks or speedscope JSON' },
+  convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, a Chrome trace (every thread), pprof, collapsed stacks or speedscope JSON' },
   sweep: { run: sweepCommand, summary: 'load a URL at several levels of connections and find where the server saturates' },
   overhead: { run: overheadCommand, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
 };

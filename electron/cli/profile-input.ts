@@ -3,12 +3,21 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { importProfileWithFormat, isProfileFormatError, type ImportedProfile } from '../../shared/profile/index.ts';
+import { importProfileWithFormat, importThreads, isProfileFormatError, type ImportedProfile, type NamedProfile } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
 import { gunzipIfNeeded } from '../services/gunzip.ts';
 
 /** Reads and imports a profile file; any problem is a UserError naming the file. */
 export function readProfileFile(file: string): ImportedProfile {
+  return readProfile(file, (bytes, name) => importProfileWithFormat(bytes, name));
+}
+
+/** Every thread of a profile file (main first); any problem is a UserError naming the file. */
+export function readProfileThreads(file: string): NamedProfile[] {
+  return readProfile(file, (bytes, name) => importThreads(bytes, name).threads);
+}
+
+function readProfile<T>(file: string, read: (bytes: Uint8Array, name: string) => T): T {
   const name = path.basename(file);
   let bytes: Uint8Array;
   try {
@@ -22,7 +31,7 @@ export function readProfileFile(file: string): ImportedProfile {
   }
   try {
     // Bytes, not UTF-8 text: gzip, UTF-16 and pprof files are read too (shared/profile/binary-files.ts).
-    return importProfileWithFormat(gunzipIfNeeded(bytes), name);
+    return read(gunzipIfNeeded(bytes), name);
   } catch (e) {
     if (isProfileFormatError(e)) throw new UserError(`${name}: ${(e as Error).message}`);
     throw e;

@@ -3,6 +3,8 @@
 import { gunzipSync } from 'node:zlib';
 import { binaryKind, profileTextFromBytes } from '../../shared/profile/binary-files.ts';
 import { ProfileFormatError } from '../../shared/profile/errors.ts';
+import { exportThreadsCpuProfileText } from '../../shared/profile/import-threads.ts';
+import { importPprofThreads, isPprof } from '../../shared/profile/pprof.ts';
 
 /** Past this, a decompressed profile could not become a JavaScript string anyway. */
 const MAX_OUTPUT_BYTES = 1 << 30;
@@ -27,5 +29,9 @@ export function gunzipIfNeeded(bytes: Uint8Array): Uint8Array {
  */
 export function importableContent(bytes: Uint8Array): string | Uint8Array {
   const plain = gunzipIfNeeded(bytes);
-  return binaryKind(plain) === null ? plain : profileTextFromBytes(plain);
+  const kind = binaryKind(plain);
+  if (kind === null) return plain;
+  // pprof of several threads (Flambé's export labels each sample): every thread kept, as .cpuprofile + flambeThreads.
+  if (kind === 'protobuf' && isPprof(plain)) return exportThreadsCpuProfileText(importPprofThreads(plain));
+  return profileTextFromBytes(plain);
 }

@@ -26,8 +26,7 @@ import { startRecording, type RecordingHandle } from './recorder.ts';
 import { createExperiments } from './experiment/experiments.ts';
 import { listInspectorTargets } from './targets/attach.ts';
 import { listNodeProcesses } from './targets/processes.ts';
-import { exportPprof } from './export-pprof.ts';
-import { importProfile } from '../../shared/profile/import.ts';
+import { exportStoredProfile } from './export-recording.ts';
 import { TargetRegistry } from './targets/registry.ts';
 
 export interface ServiceOptions {
@@ -251,18 +250,14 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       changed(row.id);
       return row;
     },
-    async exportRecording({ id, format = 'cpuprofile' }) {
+    async exportRecording({ id, format = 'cpuprofile', thread }) {
       const rec = fetch(id);
       const safeName = rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
       if (format === 'bundle') return { fileName: `${safeName}.flambe`, content: toBundle(rec) };
       if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
-      if (format === 'pprof') {
-        // go tool pprof, Grafana Pyroscope (export-pprof.ts); binary, so base64 over the transports.
-        const bytes = exportPprof(importProfile(text), { startedAtMs: Date.parse(rec.createdAt) || 0 });
-        return { fileName: `${safeName}.pb.gz`, content: Buffer.from(bytes).toString('base64'), encoding: 'base64' as const };
-      }
-      return { fileName: `${safeName}.cpuprofile`, content: text };
+      // Every thread, or the one asked for (export-recording.ts); pprof is binary, so base64 over the transports.
+      return exportStoredProfile(text, safeName, format, thread, Date.parse(rec.createdAt) || 0);
     },
     startExperiment: async (spec) => experiments.start(spec),
     stopExperiment: async ({ id }) => experiments.stop(id),

@@ -11,10 +11,17 @@
 // whole .cpuprofile in a "CpuProfile" event instead. "lines" gives each
 // sample the line its function was on (0 = unknown): they become the nodes'
 // positionTicks, as a .cpuprofile has them.
+// Every profile of the trace is read: importChromeTraceThreads gives one per
+// thread (Flambé's own trace export has the main thread and each worker;
+// DevTools' has the page and its workers), the main thread first — the one
+// named "main thread", else the busiest; importChromeTrace gives that one.
+// Flambé's own fields (flambeSourceLines, flambeOriginalFrames…, as in a
+// .cpuprofile) ride in the Profile event's data.
 // Format: https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU
 import { buildProfile, type RawProfile } from './build.ts';
 import { ProfileFormatError } from './errors.ts';
 import type { Profile } from './model.ts';
+import { MAIN_THREAD_NAME, type NamedProfile } from './threads.ts';
 
 interface TraceEvent { name?: unknown; ph?: unknown; pid?: unknown; tid?: unknown; id?: unknown; ts?: unknown; args?: unknown }
 
@@ -63,8 +70,18 @@ function appendAll(into: unknown[], from: unknown, what: string, index: number):
   return from.length;
 }
 
-/** Chrome trace (parsed JSON) → model of its busiest CPU profile. Throws ProfileFormatError. */
+/** Chrome trace (parsed JSON) → model of its main thread's CPU profile (see above). Throws ProfileFormatError. */
 export function importChromeTrace(data: unknown): Profile {
+  return importChromeTraceThreads(data, false)[0].profile;
+}
+
+/**
+ * Chrome trace (parsed JSON) → one profile per thread that has samples, the
+ * main thread first. A profile of another thread that cannot be read is left
+ * out; the main thread's problem is thrown (ProfileFormatError). `all` false:
+ * only the main thread is built.
+ */
+export function importChromeTraceThreads(data: unknown, all = true): NamedProfile[] {
   const events = traceEvents(data);
   if (!events) throw new ProfileFormatError('This is not a Chrome trace: it has no list of trace events.');
   const threadNames = new Map<string, string>();
@@ -103,6 +120,10 @@ export function importChromeTrace(data: unknown): Profile {
     if (e.name === 'Profile') {
       c.thread = `${e.pid}:${e.tid}`;
       c.raw.startTime = d.startTime ?? e.ts;
+      c.raw.sourceLines = d.flambeSourceLines;
+      c.raw.lastSampleUs = d.flambeLastSampleUs;
+      c.raw.originalFrames = d.flambeOriginalFrames;
+      c.raw.originalLines = d.flambeOriginalLines;
       continue;
     }
     const cpu = (d.cpuProfile ?? {}) as Record<string, unknown>;
@@ -121,14 +142,31 @@ export function importChromeTrace(data: unknown): Profile {
   if (!best) {
     throw new ProfileFormatError('This Chrome trace has no CPU profile in it (no Profile or ProfileChunk events): record it with JavaScript samples on.');
   }
-  const raw = best.raw.links === 'parent'
-    ? { ...best.raw, nodes: withParents(withLineTicks(best.nodes, best.samples, best.lines)), samples: best.samples, timeDeltas: best.timeDeltas }
-    : best.raw;
+  const list = [...candidates.values()];
+  const main = list.find((c) => threadNames.get(c.thread) === MAIN_THREAD_NAME) ?? best;
+  const nameOf = (c: Candidate) => (c === main ? MAIN_THREAD_NAME : threadNames.get(c.thread) ?? `thread ${c.thread}`);
+  const out: NamedProfile[] = [{ name: nameOf(main), profile: buildCandidate(main, threadNames) }];
+  if (!all) return out;
+  for (const c of list) {
+    if (c === main || c.sampleCount === 0) continue;
+    try {
+      out.push({ name: nameOf(c), profile: buildCandidate(c, threadNames) });
+    } catch (e) {
+      if (!(e instanceof ProfileFormatError)) throw e; // another thread's damaged profile does not cost the main one
+    }
+  }
+  return out;
+}
+
+function buildCandidate(c: Candidate, threadNames: ReadonlyMap<string, string>): Profile {
+  const raw = c.raw.links === 'parent'
+    ? { ...c.raw, nodes: withParents(withLineTicks(c.nodes, c.samples, c.lines)), samples: c.samples, timeDeltas: c.timeDeltas }
+    : c.raw;
   try {
     return buildProfile(raw);
   } catch (e) {
     if (e instanceof ProfileFormatError) {
-      const thread = threadNames.get(best.thread);
+      const thread = threadNames.get(c.thread);
       throw new ProfileFormatError(`In the trace's CPU profile${thread ? ` of thread ${thread}` : ''}: ${e.message}`);
     }
     throw e;

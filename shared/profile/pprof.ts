@@ -15,13 +15,15 @@ import { buildProfile } from './build.ts';
 import { ProfileFormatError } from './errors.ts';
 import type { Profile } from './model.ts';
 import { ProtoReader } from './protobuf-reader.ts';
+import { MAIN_THREAD_NAME, type NamedProfile } from './threads.ts';
 
 interface PprofFunction { name: number; filename: number; startLine: number }
 interface PprofLine { functionId: number; line: number; column: number }
 
 export interface PprofData {
   sampleTypes: { type: string; unit: string }[];
-  samples: { locations: number[]; values: number[] }[];
+  /** `thread`: the value of the sample's "thread" string label (Flambé's export of several threads), when it has one. */
+  samples: { locations: number[]; values: number[]; labels: [key: number, str: number][] }[];
   locations: Map<number, PprofLine[]>;
   functions: Map<number, PprofFunction>;
   strings: string[];
@@ -69,16 +71,29 @@ function valueType(r: ProtoReader): [number, number] {
   return [type, unit];
 }
 
-function sample(r: ProtoReader): { locations: number[]; values: number[] } {
+function sample(r: ProtoReader): PprofData['samples'][number] {
   const locations: number[] = [];
   const values: number[] = [];
+  const labels: [number, number][] = [];
   while (!r.done()) {
     const { field, wire } = r.tag();
     if (field === 1 && (wire === 0 || wire === 2)) r.varints(wire, locations);
     else if (field === 2 && (wire === 0 || wire === 2)) r.varints(wire, values);
-    else r.skip(wire);
+    else if (field === 3 && wire === 2) {
+      // Label { key = 1; str = 2; num = 3; num_unit = 4 }: string labels are kept.
+      const l = r.sub();
+      let key = 0;
+      let str = 0;
+      while (!l.done()) {
+        const t = l.tag();
+        if (t.wire === 0 && t.field === 1) key = l.int64();
+        else if (t.wire === 0 && t.field === 2) str = l.int64();
+        else l.skip(t.wire);
+      }
+      if (key && str) labels.push([key, str]);
+    } else r.skip(wire);
   }
-  return { locations, values };
+  return { locations, values, labels };
 }
 
 function location(r: ProtoReader): [number, PprofLine[]] {
@@ -145,9 +160,37 @@ export function isPprof(bytes: Uint8Array): boolean {
   }
 }
 
-/** pprof bytes (not gzipped) → model. Throws ProfileFormatError. */
+/** The label that names a sample's thread (Flambé's export; `go tool pprof -tagfocus thread=…`). */
+export const THREAD_LABEL = 'thread';
+
+/** pprof bytes (not gzipped) → model of the main thread (all samples when no sample names a thread). Throws ProfileFormatError. */
 export function importPprof(bytes: Uint8Array): Profile {
+  return importPprofThreads(bytes)[0].profile;
+}
+
+/**
+ * pprof bytes → one profile per thread: samples grouped by their "thread"
+ * label, the one named "main thread" first, then in order of appearance;
+ * one "main thread" with every sample when no sample has the label.
+ */
+export function importPprofThreads(bytes: Uint8Array): NamedProfile[] {
   const p = decodePprof(bytes);
+  const key = p.strings.indexOf(THREAD_LABEL);
+  const groups = new Map<string, PprofData['samples']>();
+  for (const s of p.samples) {
+    const label = key > 0 ? s.labels.find((l) => l[0] === key) : undefined;
+    const name = label ? (p.strings[label[1]] ?? '') : '';
+    let list = groups.get(name);
+    if (!list) groups.set(name, (list = []));
+    list.push(s);
+  }
+  const names = [...groups.keys()];
+  if (names.length <= 1) return [{ name: MAIN_THREAD_NAME, profile: profileOfSamples(p, p.samples) }];
+  const main = names.includes(MAIN_THREAD_NAME) ? MAIN_THREAD_NAME : names.includes('') ? '' : names[0];
+  return [main, ...names.filter((n) => n !== main)].map((n) => ({ name: n || MAIN_THREAD_NAME, profile: profileOfSamples(p, groups.get(n)!) }));
+}
+
+function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile {
   if (p.sampleTypes.length === 0) throw new ProfileFormatError('This pprof file has no sample types: it holds no profile.');
   const vi = timeValueIndex(p);
   if (vi < 0) {
@@ -157,7 +200,7 @@ export function importPprof(bytes: Uint8Array): Profile {
   const toUs = TIME_UNITS[p.sampleTypes[vi].unit];
   const ci = p.sampleTypes.findIndex((t) => (t.type === 'samples' || t.type === 'sample') && t.unit === 'count');
   let total = 0;
-  if (ci >= 0) for (const s of p.samples) total += Math.max(0, s.values[ci] ?? 0);
+  if (ci >= 0) for (const s of samples) total += Math.max(0, s.values[ci] ?? 0);
   const split = ci >= 0 && total <= MAX_SPLIT_SAMPLES;
 
   const str = (i: number) => p.strings[i] ?? '';
@@ -168,8 +211,8 @@ export function importPprof(bytes: Uint8Array): Profile {
   const childOf = new Map<string, number>();
   const sampleIds: number[] = [];
   const weights: number[] = [];
-  for (let si = 0; si < p.samples.length; si++) {
-    const s = p.samples[si];
+  for (let si = 0; si < samples.length; si++) {
+    const s = samples[si];
     const us = (s.values[vi] ?? 0) * toUs;
     if (!(us > 0)) continue;
     let node = 0;

@@ -8,6 +8,15 @@ import { frameKind, type Frame, type Profile } from './model.ts';
 
 export const THREADS_FIELD = 'flambeThreads';
 
+/** What the main thread is called, in the picker and in every export that names threads. */
+export const MAIN_THREAD_NAME = 'main thread';
+
+/** One thread's profile, named as the picker names it. */
+export interface NamedProfile {
+  name: string;
+  profile: Profile;
+}
+
 export interface ThreadRaw {
   name: string;
   raw: unknown;
@@ -15,7 +24,7 @@ export interface ThreadRaw {
 
 /** The main thread, then each worker kept in the profile. */
 export function threadsOf(raw: unknown): ThreadRaw[] {
-  const out: ThreadRaw[] = [{ name: 'main thread', raw }];
+  const out: ThreadRaw[] = [{ name: MAIN_THREAD_NAME, raw }];
   const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[THREADS_FIELD] : undefined;
   if (!Array.isArray(list)) return out;
   for (const t of list) {

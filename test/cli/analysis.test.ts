@@ -189,7 +189,7 @@ describe('bad input: exit 1, one line on stderr', () => {
     [['diff', fixture('node22.cpuprofile')], /Missing the two profiles to compare/],
     [['diff', fixture('node22.cpuprofile'), fixture('node24.cpuprofile'), '--requests-a', '10'], /Give both --requests-a and --requests-b/],
     [['convert', fixture('node22.cpuprofile'), '--out', path.join(dir, 'x')], /Say which format to write with --to/],
-    [['convert', fixture('node22.cpuprofile'), '--to', 'perf', '--out', path.join(dir, 'x')], /--to takes cpuprofile, collapsed, speedscope, pprof/],
+    [['convert', fixture('node22.cpuprofile'), '--to', 'perf', '--out', path.join(dir, 'x')], /--to takes cpuprofile, trace, pprof, collapsed, speedscope/],
     [['convert', fixture('node22.cpuprofile'), '--to', 'collapsed'], /Say where to write with --out FILE/],
   ])('flambe %j', async (args, message) => {
     await refused(args as string[], message as RegExp);

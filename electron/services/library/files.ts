@@ -7,6 +7,9 @@ import type { ImportPhase, RecordingMeta } from '../../../shared/api.ts';
 import { importProfileWithFormat } from '../../../shared/profile/import.ts';
 import { isProfileFormatError } from '../../../shared/profile/errors.ts';
 import { exportCpuProfileText } from '../../../shared/profile/export-cpuprofile.ts';
+import { isChromeTrace } from '../../../shared/profile/chrome-trace.ts';
+import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
+import { exportThreadsCpuProfileText, importThreads } from '../../../shared/profile/import-threads.ts';
 import { UserError } from '../errors.ts';
 import { importableContent } from '../gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
@@ -33,6 +36,12 @@ export interface PreparedImport {
 function packImported(data: unknown, json: () => string | Uint8Array, fileName: string, onPhase: (phase: ImportPhase) => void): PackedProfile {
   try {
     onPhase('checking');
+    if (isChromeTrace(data) && !isCpuProfile(data)) {
+      // A trace may hold several threads (Flambé's own export, DevTools with workers): all are kept, as a recording keeps them.
+      const { threads } = importThreads(data, fileName);
+      onPhase('compressing');
+      return packProfile(exportThreadsCpuProfileText(threads), factsOf(threads[0].profile));
+    }
     const { profile, format } = importProfileWithFormat(data, fileName, { owned: true });
     onPhase('compressing');
     return packProfile(format === 'cpuprofile' ? json() : exportCpuProfileText(profile), factsOf(profile));
