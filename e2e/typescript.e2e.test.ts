@@ -1,8 +1,9 @@
 // A TypeScript server (compiled by tsc, source maps beside the scripts),
-// launched and recorded from the browser: the flamegraph and the Bottom-up
-// table show the .ts files and lines, not the compiled .js.
+// launched and recorded from the browser: the flamegraph, the Bottom-up
+// table, the verdict and the hot-lines panel show the .ts files and lines (and
+// the .ts text), not the compiled .js — which stays named as "ran as …".
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -56,5 +57,25 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await table.textContent()).not.toMatch(/dist\/work\.js/);
     await table.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'typescript-bottom-up.png') });
+
+    // crunch's own time, line by line: the inner loop's line of work.ts, its TypeScript text, and where it ran.
+    const work = readFileSync(path.join(dir, 'src/work.ts'), 'utf8').split('\n');
+    const loopLine = work.findIndex((l) => l.includes('for (let i = 0; i < n; i++) result')) + 1;
+    await table.locator('[data-testid="table-row"][data-name="crunch"]').first().click();
+    const lines = page.getByTestId('hot-lines');
+    const hot = lines.getByTestId('hot-line').first();
+    await hot.waitFor({ timeout: 10_000 });
+    expect(Number(await hot.getAttribute('data-line'))).toBe(loopLine);
+    expect(await hot.textContent()).toContain(work[loopLine - 1].trim());
+    const ran = await hot.getByTestId('hot-line-generated').textContent();
+    expect(ran).toMatch(/ran as work\.js:\d+/);
+    expect(ran).not.toMatch(new RegExp(`work\\.js:${loopLine}$`)); // tsc erased the interfaces above: the lines differ
+    await lines.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'typescript-hot-lines.png') });
+
+    // The verdict names the same .ts line.
+    const finding = page.locator('[data-testid="verdict-finding"][data-function="crunch"]');
+    await finding.waitFor({ timeout: 10_000 });
+    expect(await finding.textContent()).toMatch(new RegExp(`work\\.ts:${loopLine}(?!\\d)`));
   });
 });

@@ -27,7 +27,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   const [tagText, setTagText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<'cpuprofile' | 'bundle' | 'pprof' | null>(null);
+  const [exporting, setExporting] = useState<'cpuprofile' | 'bundle' | 'pprof' | 'trace' | null>(null);
   const cancelRename = useRef(false);
   // Notes typed but not saved yet: saved on blur, or when the panel goes away first.
   const unsavedNotes = useRef<string | null>(null);
@@ -99,7 +99,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
     if (await editTags(tags, [])) setTagText('');
   };
 
-  const exportAs = async (format: 'cpuprofile' | 'bundle' | 'pprof') => {
+  const exportAs = async (format: 'cpuprofile' | 'bundle' | 'pprof' | 'trace') => {
     setExporting(format);
     try {
       const file = await client.api.exportRecording({ id: row.id, format });
@@ -237,7 +237,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
             className="button small"
             data-testid="export-cpuprofile-button"
             disabled={!row.hasProfile || exporting !== null}
-            title={row.hasProfile ? 'The V8 CPU profile: opens in Chrome DevTools, VS Code, speedscope' : 'This recording has no CPU profile'}
+            title={row.hasProfile ? 'The V8 CPU profile: opens in Chrome DevTools, VS Code, speedscope (they show the main thread; worker threads ride along for Flambé)' : 'This recording has no CPU profile'}
             onClick={() => void exportAs('cpuprofile')}
           >
             {exporting === 'cpuprofile' ? 'Exporting…' : '.cpuprofile'}
@@ -247,10 +247,20 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
             className="button small"
             data-testid="export-pprof-button"
             disabled={!row.hasProfile || exporting !== null}
-            title={row.hasProfile ? 'pprof (.pb.gz): opens in go tool pprof, pushes to Grafana Pyroscope' : 'This recording has no CPU profile'}
+            title={row.hasProfile ? 'pprof (.pb.gz): opens in go tool pprof, pushes to Grafana Pyroscope; every thread, each sample labelled with its thread' : 'This recording has no CPU profile'}
             onClick={() => void exportAs('pprof')}
           >
             {exporting === 'pprof' ? 'Exporting…' : 'pprof'}
+          </button>
+          <button
+            type="button"
+            className="button small"
+            data-testid="export-trace-button"
+            disabled={!row.hasProfile || exporting !== null}
+            title={row.hasProfile ? 'Chrome trace (.trace.json) with one CPU profile per thread: Chrome DevTools’ Performance panel, speedscope and Perfetto show every thread' : 'This recording has no CPU profile'}
+            onClick={() => void exportAs('trace')}
+          >
+            {exporting === 'trace' ? 'Exporting…' : 'trace (all threads)'}
           </button>
           <button
             type="button"

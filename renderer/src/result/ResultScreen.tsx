@@ -116,7 +116,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
-            <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} />
+            <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
             <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} />
           </ErrorBoundary>
