@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { bucketBreakdown } from './categories.ts';
 import { diffProfiles } from './diff.ts';
 import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
+import { exportTrace } from './export-trace.ts';
+import { importThreads } from './import-threads.ts';
 import { findFindings } from './findings.ts';
 import { importProfile } from './import.ts';
 import { hotLines } from './lines.ts';
@@ -74,6 +76,22 @@ describe('hot lines of source-mapped code', () => {
       expect(hotLines(q, handler)).toEqual(hotLines(p, handler));
       expect(findFindings(q)).toEqual(findFindings(p));
     }
+  });
+
+  it('survives the trace export (every thread) and its re-import', () => {
+    const main = mappedRecording();
+    const worker = mappedRecording(3);
+    const text = JSON.stringify(exportTrace([{ name: 'main thread', profile: main }, { name: 'worker 1 (w.js)', profile: worker }]));
+    const back = importThreads(text, 'x.trace.json');
+    expect(back.format).toBe('chrome-trace');
+    expect(back.threads.map((t) => t.name)).toEqual(['main thread', 'worker 1 (w.js)']);
+    [main, worker].forEach((p, i) => {
+      const q = back.threads[i].profile;
+      const handler = q.frames.findIndex((f) => f.name === 'handler');
+      expect(q.weightsMs).toEqual(p.weightsMs);
+      expect(hotLines(q, handler)).toEqual(hotLines(p, p.frames.findIndex((f) => f.name === 'handler')));
+      expect(findFindings(q)).toEqual(findFindings(p));
+    });
   });
 
   it('matches a rebuilt function by its original location in a diff', () => {

@@ -73,6 +73,7 @@ function FindingItem({ finding: f, client, onReveal }: { finding: Finding; clien
               {f.function}{place && <> · {place}</>}
             </button>
           ) : <span>{f.function}{place && <> · {place}</>}</span>}
+          {f.generated && <span className="muted small" data-testid="verdict-generated" title={f.generated.lineText ?? undefined}> (ran as {shortPlace(f.generated.location)})</span>}
           {f.lineText && <code className="verdict-line" data-testid="verdict-line">{f.lineText}</code>}
         </p>
       )}
