@@ -1,9 +1,13 @@
 // Worker threads in the browser: a server hashing in a pool of two workers,
 // launched and recorded from the UI; the thread picker shows a worker's own
-// flamegraph (where the hashing is) and all threads merged.
+// flamegraph (where the hashing is) and all threads merged; the chosen worker
+// exports as a .cpuprofile of its own, and the Library's trace export holds
+// every thread.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importProfile, importThreads } from '../shared/profile/index.ts';
 import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'worker threads in the browser' : 'worker threads (skipped: no Chromium at /usr/bin/chromium)';
@@ -46,5 +50,25 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await flame.textContent()).toContain('hashRounds');
     await page.evaluate(() => document.querySelector('[data-testid="thread-select"]')!.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(artifacts, 'workers-merged.png') });
+
+    // The chosen worker alone, as a file any tool reads as that worker.
+    await select.selectOption({ index: 2 });
+    const [one] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-thread-button').click()]);
+    expect(one.suggestedFilename()).toMatch(/-thread-2\.cpuprofile$/);
+    const worker = importProfile(readFileSync((await one.path())!, 'utf8'));
+    expect(worker.frames.some((f) => f.name === 'hashRounds')).toBe(true);
+    expect(worker.frames.some((f) => f.name === '[main thread]')).toBe(false);
+    await page.getByRole('status').filter({ hasText: /Saved .*-thread-2\.cpuprofile/ }).waitFor();
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('hashRounds');
+    await page.screenshot({ path: path.join(artifacts, 'workers-export-thread.png') });
+
+    // Every thread at once: the Library's trace export.
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library-row').first().click();
+    const [trace] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trace-button').click()]);
+    expect(trace.suggestedFilename()).toMatch(/\.trace\.json$/);
+    const threads = importThreads(readFileSync((await trace.path())!, 'utf8')).threads;
+    expect(threads.map((t) => t.name)).toEqual(options.slice(0, 3));
+    await page.screenshot({ path: path.join(artifacts, 'workers-library-export.png') });
   });
 });
