@@ -49,16 +49,13 @@ export function planRepeat(a: RecordingMeta, b: RecordingMeta, rounds: number, e
   if (!sameJson(loadA, loadB)) {
     return refuse('A and B ran different load (connections, duration, method, routes or rate): an experiment loads both alike, so record them with the same load first.');
   }
-  const common = {
-    rounds, warmupSec: sa.warmupSec, samplingIntervalUs: sa.samplingIntervalUs, name: `Repeat: ${a.name} vs ${b.name}`.slice(0, 200),
-  };
+  // Named by what differs ("Repeat: LOG=1 vs LOG=0"): the recordings' own names are long and say it less well.
+  const common = (what: string) => ({ rounds, warmupSec: sa.warmupSec, samplingIntervalUs: sa.samplingIntervalUs, name: `Repeat: ${what}`.slice(0, 200) });
 
   if (!a.target) {
     // Load-only runs: the same URLs again, no profiling.
-    return {
-      spec: { ...common, target: { kind: 'none' }, differ: { kind: 'url', a: urlA, b: urlB }, load: { ...loadA }, profile: false },
-      reason: null, what: urlA === urlB ? 'the same URL twice' : `${urlA} vs ${urlB}`,
-    };
+    const what = urlA === urlB ? 'the same URL twice' : `${urlA} vs ${urlB}`;
+    return { spec: { ...common(what), target: { kind: 'none' }, differ: { kind: 'url', a: urlA, b: urlB }, load: { ...loadA }, profile: false }, reason: null, what };
   }
 
   const scriptA = scriptOf(a);
@@ -101,7 +98,7 @@ export function planRepeat(a: RecordingMeta, b: RecordingMeta, rounds: number, e
     : `${launchDetails(kind === 'env' ? { env: envA } : { args: argsA }) || '(none)'} vs ${launchDetails(kind === 'env' ? { env: envB } : { args: argsB }) || '(none)'}`;
   return {
     spec: {
-      ...common, target: { kind: 'launch', launch }, differ, load: { ...loadA, url: pathA },
+      ...common(differences.length === 0 ? 'the same settings twice (A/A)' : what), target: { kind: 'launch', launch }, differ, load: { ...loadA, url: pathA },
       profile: a.hasProfile && b.hasProfile, outputToFile: launch.outputToFile,
     },
     reason: null, what,

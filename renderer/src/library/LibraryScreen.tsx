@@ -111,6 +111,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
         <h1 tabIndex={-1}>Library</h1>
         <span className="muted" data-testid="library-count" aria-live="polite">
           {usable && list.loaded ? `${formatInt(total)} ${total === 1 ? 'recording' : 'recordings'}${filtered ? ' match' : ''}` : ''}
+          {usable && groups.all.length > 0 && ` · ${groups.all.length} ${groups.all.length === 1 ? 'experiment or sweep' : 'experiments and sweeps'} (their recordings listed under them)`}
         </span>
         <span className="grow" />
         <button type="button" className="button" data-testid="import-button" onClick={chooseFiles} disabled={!usable}>
