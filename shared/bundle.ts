@@ -129,7 +129,7 @@ export function describeIssue(fileName: string, data: unknown, issue: z.core.$Zo
     why = issue.message; // our own words, from the schema above
   } else if (issue.code === 'too_big' || issue.code === 'too_small') {
     why = typeof value === 'number' ? `is out of range (${kindOf(value)})` : `is ${issue.code === 'too_big' ? 'too long' : 'too short'}`;
-  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_format') {
+  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_format' || issue.code === 'invalid_union') {
     why = `has a value Flambé does not know (${kindOf(value)})`;
   } else {
     why = `is not valid (${kindOf(value)})`;
