@@ -165,6 +165,29 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => page.locator('[data-testid="group-row"][data-kind="experiment"]').count(), { timeout: 10_000 }).toBe(2);
   }, 150_000);
 
+  it('keeps a sweep run from the Record screen as one more sweep row', async () => {
+    await page.getByTestId('nav-record').click();
+    await page.getByTestId('demo-button').click();
+    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const base = new URL(await page.getByTestId('url-input').inputValue());
+    await page.getByTestId('url-input').fill(`${base.origin}/json`);
+    await page.getByTestId('sweep-input').check();
+    await page.getByTestId('sweep-levels-input').fill('1, 3');
+    await page.getByTestId('duration-input').fill('1');
+    await page.getByTestId('warmup-input').fill('0');
+    await expect.poll(() => page.getByTestId('record-button').textContent()).toContain('Run sweep');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('sweep-result').waitFor({ timeout: 60_000 });
+    await page.getByTestId('nav-library').click();
+    const uiSweep = page.locator('[data-testid="group-row"][data-kind="sweep"]').filter({ hasText: 'Sweep GET /json' });
+    await uiSweep.waitFor({ timeout: 10_000 });
+    expect(await uiSweep.textContent()).toContain('1, 3 connections');
+    await uiSweep.getByTestId('group-expand').click();
+    expect(await uiSweep.getByTestId('group-member').count()).toBe(2);
+    expect(await page.getByTestId('library-row').count()).toBe(0);
+  }, 90_000);
+
   it('disables Repeat, with one sentence, when a side was not launched by Flambé', async () => {
     const [a] = exp.rounds.map((r) => r.recordingId);
     await page.getByTestId('nav-library').click();

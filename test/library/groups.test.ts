@@ -92,7 +92,9 @@ describe('groups through the service, on a real SQLite file', () => {
     expect(sweepRow).toMatchObject({ id: sweep.id, name: sweep.name, detail: '1, 2 connections' });
     expect(sweepRow.members.map((m) => m.label)).toEqual(['1', '2']);
     expect(await service.api.getSweep({ id: sweep.id })).toEqual(sweep);
-    // The main list holds none of them as loose rows; the full list does.
+    // The main list holds none of them as loose rows (nor their tags, for its chips); the full list does.
+    expect((await service.api.listRecordings({ grouped: 'loose' })).tags).not.toContain('experiment');
+    expect((await service.api.listRecordings({})).tags).toContain('experiment');
     const memberIds = groups.flatMap((g) => g.members.map((m) => m.recordingId));
     expect((await service.api.listRecordings({ grouped: 'loose' })).rows.filter((r) => memberIds.includes(r.id))).toEqual([]);
     expect((await service.api.listRecordings({})).total).toBe(4);

@@ -203,7 +203,9 @@ export class Library {
       if (why) damaged.push({ id, name: String(r.name), why });
       else rows.push(toRow(r));
     }
-    const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
+    // The tag chips filter the rows listed: with groups apart, only the loose recordings' tags.
+    const looseOnly = q.grouped === 'loose' ? ' WHERE NOT EXISTS (SELECT 1 FROM group_members m WHERE m.recording_id = tags.recording_id)' : '';
+    const tags = (this.db.prepare(`SELECT DISTINCT tag FROM tags${looseOnly} ORDER BY tag COLLATE NOCASE`).all() as { tag: string }[]).map((t) => t.tag);
     return { total, rows, tags, ...(damaged.length ? { damaged } : {}) };
   }
 
