@@ -187,7 +187,14 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
         stopped: () => levelIds.some((id) => stoppedIds.has(id)),
       });
       // Kept as one group of its levels (linked, the knee stored) when the levels were saved.
-      if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) groups.saveSweep(result);
+      if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) {
+        try {
+          groups.saveSweep(result);
+        } catch (e) {
+          // The levels are saved as recordings; only the link between them is missing.
+          result.error ??= `The levels are saved, but could not be kept together as one sweep in the library (${messageOf(e)}).`;
+        }
+      }
       return result;
     },
     async profileRoutes(req) {
