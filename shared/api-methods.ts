@@ -34,6 +34,11 @@ export const apiMethodNames = [
   'getExperiment',
   'listExperiments',
   'compareNoise',
+  'listGroups',
+  'getSweep',
+  'deleteGroup',
+  'exportGroup',
+  'planRepeat',
 ] as const;
 
 export type ApiMethodName = (typeof apiMethodNames)[number];

@@ -9,6 +9,7 @@ import { HTTP_METHODS } from './http.ts';
 import { envProblem, headerProblem } from './headers.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { NoiseEstimate } from './compare/noise.ts';
+import type { GroupKind, GroupRow } from './groups.ts';
 
 // ---------- targets ----------
 
@@ -206,6 +207,8 @@ export interface SweepLevel {
 
 export interface SweepResult {
   id: string;
+  /** Its name in the library ("Sweep GET /hello"); absent in sweeps from before they were kept as groups. */
+  name?: string;
   createdAt: string;
   url: string;
   levels: SweepLevel[];
@@ -499,6 +502,8 @@ export const listQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(20_000).default(200),
+  /** 'loose': leave out recordings that belong to a group (an experiment's rounds, a sweep's levels); the Library lists them under it. */
+  grouped: z.enum(['all', 'loose']).default('all'),
 });
 export type ListQuery = z.input<typeof listQuerySchema>;
 
@@ -540,6 +545,15 @@ export const exportSchema = z.object({
   format: z.enum(['cpuprofile', 'bundle', 'pprof', 'trace']).default('cpuprofile'),
   thread: z.number().int().min(0).optional(),
 });
+/** Two recordings to run again as an experiment, in rounds: A and B as the Compare screen shows them. */
+export const repeatSchema = z.object({ a: z.string().min(1), b: z.string().min(1), rounds: z.number().int().min(1).max(30).default(3) });
+/** Can two recordings be run again as an experiment: its spec, or the one sentence why not. */
+export interface RepeatPlan {
+  spec: ExperimentSpec | null;
+  reason: string | null;
+  /** What will differ between A and B, in words ("LOG=1 vs LOG=0"), when it can. */
+  what: string | null;
+}
 
 export interface LibraryStatus {
   /** The library file in use, or null when none could be opened. */
@@ -604,8 +618,8 @@ export interface ApiResults {
   setNotes: RecordingRow;
   editTags: RecordingRow;
   deleteRecording: void;
-  /** Imports a profile or bundle; nothing is written when the file is broken. */
-  importFile: RecordingRow;
+  /** Imports a profile or bundle; nothing is written when the file is broken. A group bundle gives its first recording and the group. */
+  importFile: RecordingRow & { group?: { id: string; kind: GroupKind; name: string } };
   /** The file to save (the UI downloads it or shows a save dialog). */
   exportRecording: ExportedFile;
   /** Runs a concurrency sweep (each level a recording, progress as recordingProgress events) and returns its table and knee. */
@@ -624,6 +638,16 @@ export interface ApiResults {
   stopExperiment: void;
   getExperiment: ExperimentResult;
   listExperiments: ExperimentRow[];
+  /** The library's experiments and sweeps, each one row with its member recordings, newest first. */
+  listGroups: GroupRow[];
+  /** A sweep kept in the library: its table and knee. */
+  getSweep: SweepResult;
+  /** Deletes an experiment or a sweep and its recordings (deleteGroupSentence says so to the user). */
+  deleteGroup: { recordingIds: string[] };
+  /** An experiment or a sweep as one .flambe file (its result and every recording). */
+  exportGroup: ExportedFile;
+  /** Whether two recordings can be run again as an experiment (targets Flambé launched), and its spec. */
+  planRepeat: RepeatPlan;
 }
 
 /** The schema each method's argument is validated with, where it arrives (services/dispatch). */
@@ -658,6 +682,11 @@ export const apiInputSchemas = {
   stopExperiment: idSchema,
   getExperiment: idSchema,
   listExperiments: emptySchema,
+  listGroups: emptySchema,
+  getSweep: idSchema,
+  deleteGroup: idSchema,
+  exportGroup: idSchema,
+  planRepeat: repeatSchema,
 } as const satisfies Record<ApiMethodName, z.ZodType>;
 
 export type ApiMethod = ApiMethodName;

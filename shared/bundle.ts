@@ -1,6 +1,7 @@
 // The .flambe bundle: one recording with everything it carries (profile, load
 // settings and results, process samples, target, tags, notes) as one JSON
-// file a teammate imports into their own Flambé. One writer and one reader for
+// file a teammate imports into their own Flambé. (An experiment or a sweep
+// travels as one version-2 bundle of its recordings: shared/group-bundle.ts.) One writer and one reader for
 // the app, browser mode and the CLI. The reader checks the whole recording
 // against a schema BEFORE anything is written: a bundle with wrong types is
 // refused in one sentence naming the field, so a bad file can never reach a
@@ -116,9 +117,9 @@ const EXPECTED: Record<string, string> = {
   number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object', record: 'an object',
 };
 
-/** One sentence for the first problem zod found. */
-function describeIssue(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
-  const path = issue.path.filter((k) => k !== 'recording');
+/** One sentence for the first problem zod found (a recording's, or a group's: shared/group-bundle.ts). */
+export function describeIssue(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
+  const path = issue.path.filter((k) => k !== 'recording' && k !== 'group');
   const field = path.length ? path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '') : 'its recording';
   const value = valueAt(data, issue.path);
   let why: string;
@@ -128,7 +129,7 @@ function describeIssue(fileName: string, data: unknown, issue: z.core.$ZodIssue)
     why = issue.message; // our own words, from the schema above
   } else if (issue.code === 'too_big' || issue.code === 'too_small') {
     why = typeof value === 'number' ? `is out of range (${kindOf(value)})` : `is ${issue.code === 'too_big' ? 'too long' : 'too short'}`;
-  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_format') {
+  } else if (issue.code === 'invalid_value' || issue.code === 'invalid_format' || issue.code === 'invalid_union') {
     why = `has a value Flambé does not know (${kindOf(value)})`;
   } else {
     why = `is not valid (${kindOf(value)})`;

@@ -9,12 +9,20 @@ import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { prepareImport } from '../services/library/files.ts';
 import { createFlambeService } from '../services/service.ts';
+import { createGroupApi } from '../services/library/group-service.ts';
+import { shortSummary } from '../../shared/groups.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
+  flambe library list --groups [--json] [--library PATH]
   flambe library import FILE... [--library PATH]
   flambe library export ID --out FILE [--bundle] [--library PATH]
   flambe library delete ID [--library PATH]
+
+An experiment or a sweep is one group: "list --groups" lists them (ID, kind, name,
+recordings, verdict or knee); "export GROUP-ID --out F.flambe" writes the group and all
+its recordings as one .flambe file, which "import" brings back as the same group;
+"delete GROUP-ID" deletes the group and its recordings.
 
 The library is --library PATH, else $FLAMBE_LIBRARY, else the platform's data folder
 (~/.local/share/flambe/library.sqlite on Linux).
@@ -44,6 +52,35 @@ function table(rows: RecordingRow[]): string {
   return [head, ...body].map((cols) => cols.map((c, i) => c.slice(0, widths[i]).padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
 
+/** A group's full id, or a unique prefix of one; null when no group matches (then it is a recording's id). */
+function resolveGroupId(lib: Library, given: string): string | null {
+  if (lib.hasGroup(given)) return given;
+  const matches = lib.listGroups().filter((g) => g.id.startsWith(given));
+  if (matches.length > 1) throw new UserError(`"${given}" matches ${matches.length} experiments or sweeps: give more of the id.`);
+  return matches[0]?.id ?? null;
+}
+
+const groupApiOf = (lib: Library) => createGroupApi({ needLibrary: () => lib, fetch: (id) => lib.get(id), metaOf: (id) => lib.meta(id), changed: () => {} });
+
+async function listGroups(lib: Library, json: boolean): Promise<void> {
+  const groups = groupApiOf(lib).listGroups();
+  if (json) {
+    process.stdout.write(JSON.stringify(groups.map((g) => ({
+      id: g.id, kind: g.kind, name: g.name, createdAt: g.createdAt, status: g.status, detail: g.detail, summary: g.summary,
+      members: g.members.map((m) => ({ recordingId: m.recordingId, label: m.label, round: m.round })),
+    }))) + '\n');
+    return;
+  }
+  if (!groups.length) {
+    process.stdout.write('No experiments or sweeps in the library: run "flambe experiment … --save" or "flambe sweep … --save".\n');
+    return;
+  }
+  const head = ['ID', 'KIND', 'NAME', 'CREATED', 'RECORDINGS', 'SUMMARY'];
+  const body = groups.map((g) => [g.id.slice(0, 8), g.kind, g.name, g.createdAt.slice(0, 16).replace('T', ' '), String(g.members.length), shortSummary(g.summary, 80) ?? '—']);
+  const widths = head.map((h, i) => Math.min(48, Math.max(h.length, ...body.map((b) => b[i].length))));
+  process.stdout.write([head, ...body].map((cols) => cols.map((c, i) => c.slice(0, i === 5 ? 80 : widths[i]).padEnd(i === 5 ? 0 : widths[i])).join('  ').trimEnd()).join('\n') + '\n');
+}
+
 /** A full id, or a unique prefix of one (as `list` prints 8 characters). */
 export function resolveId(lib: Library, given: string): string {
   if (lib.has(given)) return given;
@@ -54,8 +91,20 @@ export function resolveId(lib: Library, given: string): string {
 }
 
 async function list(argv: string[]): Promise<number> {
-  const { values: o } = parse(argv, { json: { type: 'boolean' }, search: { type: 'string' }, tag: { type: 'string' }, sort: { type: 'string' }, asc: { type: 'boolean' }, limit: { type: 'string' } });
+  const { values: o } = parse(argv, {
+    json: { type: 'boolean' }, search: { type: 'string' }, tag: { type: 'string' }, sort: { type: 'string' }, asc: { type: 'boolean' }, limit: { type: 'string' },
+    groups: { type: 'boolean' },
+  });
   if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
+  if (o.groups) {
+    const lib = open(o.library);
+    try {
+      await listGroups(lib, !!o.json);
+    } finally {
+      lib.close();
+    }
+    return 0;
+  }
   const q = listQuerySchema.safeParse({ search: (o.search as string) ?? '', tag: o.tag, sort: o.sort, direction: o.asc ? 'asc' : 'desc', limit: o.limit ? Number(o.limit) : 20_000 });
   if (!q.success) throw new UserError(describeValidationError(q.error));
   const lib = open(o.library);
@@ -96,7 +145,13 @@ async function importFiles(argv: string[]): Promise<number> {
   const prepared = files.map((f, i) => prepareImport(path.basename(f), contents[i]));
   const lib = open(o.library);
   try {
-    for (const { rec, packed } of prepared) {
+    for (const p of prepared) {
+      // A group bundle: its recordings and the group, all or nothing; the group's id is printed.
+      if (p.group) {
+        process.stdout.write(`${groupApiOf(lib).saveImported(p).group.id}\n`);
+        continue;
+      }
+      const { rec, packed } = p;
       if (lib.has(rec.id)) rec.id = randomUUID();
       const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       process.stdout.write(`${row.id}\n`);
@@ -115,14 +170,17 @@ async function exportOne(argv: string[]): Promise<number> {
   // The same export as the app's (service.exportRecording): one set of rules and sentences.
   const lib = open(o.library);
   let id: string;
+  let groupId: string | null;
   try {
-    id = resolveId(lib, positionals[0]);
+    groupId = resolveGroupId(lib, positionals[0]);
+    id = groupId ?? resolveId(lib, positionals[0]);
   } finally {
     lib.close();
   }
   const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
   try {
-    const { content } = await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile' });
+    // An experiment or a sweep is always one .flambe bundle of the group.
+    const { content } = groupId ? await service.api.exportGroup({ id: groupId }) : await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile' });
     try {
       writeFileSync(o.out as string, content);
     } catch (e) {
@@ -140,7 +198,14 @@ async function remove(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UserError('Name one recording to delete: flambe library delete ID');
   const lib = open(o.library);
   try {
-    lib.delete(resolveId(lib, positionals[0]));
+    const groupId = resolveGroupId(lib, positionals[0]);
+    if (groupId) {
+      const g = lib.getGroup(groupId);
+      lib.deleteGroup(groupId);
+      process.stderr.write(`Deleted the ${g.kind} "${g.name}" and its ${g.members.length} recording${g.members.length === 1 ? '' : 's'}.\n`);
+    } else {
+      lib.delete(resolveId(lib, positionals[0]));
+    }
   } finally {
     lib.close();
   }

@@ -18,7 +18,7 @@ export const SWEEP_HELP = `Usage:
   --warmup SECONDS        load before the first level, not measured (default 2)
   --profile-at N          record a CPU profile at the level with N connections
   --profile-every         record a CPU profile at every level
-  --save                  keep each level as a recording in the library (tagged "sweep")
+  --save                  keep the sweep in the library as one group: its levels (each a recording) and its knee
 
 Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors and non-2xx,
 then the knee: the last level after which throughput rose by less than 10 % while p95

@@ -28,6 +28,7 @@ import { listInspectorTargets } from './targets/attach.ts';
 import { listNodeProcesses } from './targets/processes.ts';
 import { exportStoredProfile } from './export-recording.ts';
 import { TargetRegistry } from './targets/registry.ts';
+import { createGroupApi } from './library/group-service.ts';
 
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
@@ -155,6 +156,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     return { id: handle.id, finished };
   }
 
+  const groups = createGroupApi({ needLibrary, fetch, metaOf, changed });
+
   const impl: FlambeServiceApi = {
     launchTarget: (spec) => targets.launch(spec),
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
@@ -174,7 +177,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     async runSweep(req) {
       const request = sweepRequestSchema.parse(req);
       const levelIds: string[] = [];
-      return runSweep(request, {
+      const result = await runSweep(request, {
         record: (r) => {
           const level = begin(r);
           levelIds.push(level.id);
@@ -182,6 +185,16 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
         },
         stopped: () => levelIds.some((id) => stoppedIds.has(id)),
       });
+      // Kept as one group of its levels (linked, the knee stored) when the levels were saved.
+      if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) {
+        try {
+          groups.saveSweep(result);
+        } catch (e) {
+          // The levels are saved as recordings; only the link between them is missing.
+          result.error ??= `The levels are saved, but could not be kept together as one sweep in the library (${messageOf(e)}).`;
+        }
+      }
+      return result;
     },
     async profileRoutes(req) {
       return profileRoutes(recordRequestSchema.parse(req), (r) => begin(r).finished);
@@ -243,8 +256,10 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     async importFile({ fileName, content }) {
       const lib = needLibrary();
       // Parsed, imported once and compressed in a worker thread when big: other calls keep being answered.
-      const { rec, packed } = await prepareImportOffThread(fileName, content, { onPhase: (phase) => emit('importProgress', { fileName, phase }) });
+      const prepared = await prepareImportOffThread(fileName, content, { onPhase: (phase) => emit('importProgress', { fileName, phase }) });
+      const { rec, packed } = prepared;
       emit('importProgress', { fileName, phase: 'saving' });
+      if (prepared.group) return groups.saveImported(prepared);
       if (lib.has(rec.id)) rec.id = randomUUID();
       const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       changed(row.id);
@@ -263,6 +278,11 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     stopExperiment: async ({ id }) => experiments.stop(id),
     getExperiment: async ({ id }) => experiments.get(id),
     listExperiments: async () => experiments.list(),
+    listGroups: async () => groups.listGroups(),
+    getSweep: async ({ id }) => groups.getSweep(id),
+    deleteGroup: async ({ id }) => groups.deleteGroup(id),
+    exportGroup: async ({ id }) => groups.exportGroup(id),
+    planRepeat: async (arg) => groups.planRepeat(arg),
     async compareNoise({ a, b }) {
       // Metadata only: the profiles are not needed to find repeats.
       const ma = runMetaOf(metaOf(a));

@@ -29,9 +29,11 @@ import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
 import { useRecordingAddress } from './result/useRecordingAddress.ts';
 import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
+import { SweepScreen } from './load/SweepScreen.tsx';
+import type { GroupRow } from '../../shared/groups.ts';
 import './app-nav.css';
 
-type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment';
+type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment' | 'sweep';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -48,6 +50,7 @@ export function App() {
   const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
   const [experimentId, setExperimentId] = useState<string | null>(null);
+  const [sweepId, setSweepId] = useState<string | null>(null);
   const [compareWith, setCompareWith] = useState<{ id: string; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
@@ -81,6 +84,13 @@ export function App() {
     setScreen(next);
     setNotice(null);
   }, []);
+
+  // A group's row in the Library opens its answer: the experiment's comparison, or the sweep's table and chart.
+  const openGroup = useCallback((g: Pick<GroupRow, 'id' | 'kind'>) => {
+    if (g.kind === 'experiment') setExperimentId(g.id);
+    else setSweepId(g.id);
+    go(g.kind);
+  }, [go]);
 
   // A recording ended: show it — unless the user went elsewhere meanwhile; then say so.
   const onRecordingResult = (result: RecordingMeta, saveProblem: string | null) => {
@@ -202,6 +212,7 @@ export function App() {
           {shown && navButton('result', 'Result', 'nav-result', undefined, `The recording open last: ${shown.result.name}`)}
           {navButton('compare', 'Compare', 'nav-compare', undefined, 'Compare two recordings: pick them in the Library, or drop two files here')}
           {experimentId && navButton('experiment', 'Experiment', 'nav-experiment')}
+          {sweepId && navButton('sweep', 'Sweep', 'nav-sweep')}
         </nav>
         <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
       </header>
@@ -240,6 +251,7 @@ export function App() {
             onCancelCompareWith={() => setCompareWith(null)}
             onDelete={(rows) => deletes.remove(rows)}
             onRecord={() => go('record')}
+            onOpenGroup={openGroup}
             imports={imports}
           />
           </ErrorBoundary>
@@ -268,13 +280,19 @@ export function App() {
                 onSwap={() => setCompareIds((ids) => (ids ? [ids[1], ids[0]] : ids))}
                 onOpen={(id) => void openRecording(id)}
                 onBack={() => go('library')}
+                onRepeatStarted={(id) => openGroup({ id, kind: 'experiment' })}
               />
             </ErrorBoundary>
           </>
         )}
+        {screen === 'sweep' && sweepId && (
+          <ErrorBoundary what="The sweep" resetKey={sweepId}>
+            <SweepScreen key={sweepId} id={sweepId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('library')} />
+          </ErrorBoundary>
+        )}
         {screen === 'experiment' && experimentId && (
           <ErrorBoundary what="The experiment" resetKey={experimentId}>
-            <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} />
+            <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} onLibrary={() => go('library')} />
           </ErrorBoundary>
         )}
       </main>

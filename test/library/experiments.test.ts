@@ -56,8 +56,9 @@ describe('experiments in the library', () => {
     lib.close();
   });
 
-  it('comes after launch (3) and machine (4): experiments are version 5', () => {
-    expect(SCHEMA_VERSION).toBe(5);
+  it('comes after launch (3) and machine (4): experiments are version 5, groups 6', () => {
+    expect(SCHEMA_VERSION).toBe(6);
+    expect(MIGRATIONS[5]).toMatch(/CREATE TABLE groups\b/);
     expect(MIGRATIONS[2]).toMatch(/ADD COLUMN launch\b/);
     expect(MIGRATIONS[3]).toMatch(/ADD COLUMN machine\b/);
     expect(MIGRATIONS[4]).toMatch(/CREATE TABLE experiments\b/);

@@ -1,46 +1,42 @@
-// Experiments in the library: one row per experiment (its spec, rounds,
-// statistics and verdict as JSON, with the list's columns beside), and one link
-// per round to the recording it made. Deleting a recording unlinks its round;
-// deleting an experiment keeps its recordings.
+// Experiments in the library: one group of kind 'experiment' (groups.ts) per
+// experiment — its spec, rounds, statistics and verdict as JSON, with the
+// list's columns beside — whose members are its rounds' recordings (label A
+// or B, and the round). Deleting a recording unlinks its round.
 import type { DatabaseSync } from 'node:sqlite';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
-import { UserError } from '../errors.ts';
+import { listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
+
+export function experimentGroup(exp: ExperimentResult): StoredGroup {
+  return {
+    id: exp.id, kind: 'experiment', name: exp.name, createdAt: exp.createdAt, status: exp.status,
+    summary: exp.comparison?.verdict ?? null, detail: `${exp.variants.a.name} vs ${exp.variants.b.name}`, data: exp,
+    members: [...exp.rounds].sort((x, y) => x.index - y.index).map((r) => ({ recordingId: r.recordingId, label: r.variant, round: r.round })),
+  };
+}
 
 export function saveExperimentRows(db: DatabaseSync, exp: ExperimentResult): void {
-  db.prepare(`INSERT INTO experiments (id, name, created_at, status, run_order, a_name, b_name, verdict, error, result)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status, verdict = excluded.verdict,
-        error = excluded.error, result = excluded.result`).run(
-    exp.id, exp.name, exp.createdAt, exp.status, exp.order, exp.variants.a.name, exp.variants.b.name,
-    exp.comparison?.verdict ?? null, exp.error, JSON.stringify(exp),
-  );
-  const link = db.prepare(`INSERT OR IGNORE INTO experiment_rounds (experiment_id, recording_id, position, variant, round)
-      SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM recordings WHERE id = ?)`);
-  for (const r of exp.rounds) link.run(exp.id, r.recordingId, r.index, r.variant, r.round, r.recordingId);
+  saveGroupRows(db, experimentGroup(exp));
 }
 
 export function readExperiment(db: DatabaseSync, id: string): ExperimentResult {
-  const row = db.prepare('SELECT result FROM experiments WHERE id = ?').get(id) as { result: string } | undefined;
-  if (!row) throw new UserError('That experiment is not in the library (it may have been deleted).');
-  const exp = JSON.parse(row.result) as ExperimentResult;
+  const g = readGroup(db, id, 'experiment');
+  const exp = g.data as ExperimentResult;
   // A round whose recording was deleted since is no longer listed.
-  const kept = new Set((db.prepare('SELECT recording_id FROM experiment_rounds WHERE experiment_id = ?').all(id) as { recording_id: string }[])
-    .map((r) => r.recording_id));
+  const kept = new Set(g.members.map((m) => m.recordingId));
   exp.rounds = exp.rounds.filter((r) => kept.has(r.recordingId));
   return exp;
 }
 
 export function listExperimentRows(db: DatabaseSync): ExperimentRow[] {
-  const rows = db.prepare(`SELECT e.id, e.name, e.created_at, e.status, e.a_name, e.b_name, e.verdict,
-      COALESCE((SELECT json_group_array(recording_id) FROM (SELECT recording_id FROM experiment_rounds WHERE experiment_id = e.id ORDER BY position)), '[]') AS recording_ids
-    FROM experiments e ORDER BY e.created_at DESC`).all() as {
-    id: string; name: string; created_at: string; status: string; a_name: string; b_name: string; verdict: string | null; recording_ids: string;
-  }[];
-  return rows.map((r) => {
-    const recordingIds = JSON.parse(r.recording_ids) as string[];
+  const names = new Map((db.prepare(`SELECT id, json_extract(data, '$.variants.a.name') AS a, json_extract(data, '$.variants.b.name') AS b
+      FROM groups WHERE kind = 'experiment'`).all() as { id: string; a: string | null; b: string | null }[]).map((r) => [r.id, r]));
+  return listGroupRows(db, 'experiment').map((g) => {
+    const aName = names.get(g.id)?.a;
+    const bName = names.get(g.id)?.b;
+    const recordingIds = g.members.map((m) => m.recordingId);
     return {
-      id: r.id, name: r.name, createdAt: r.created_at, status: r.status as ExperimentRow['status'],
-      aName: r.a_name, bName: r.b_name, rounds: recordingIds.length, verdict: r.verdict, recordingIds,
+      id: g.id, name: g.name, createdAt: g.createdAt, status: g.status as ExperimentRow['status'],
+      aName: aName ?? '', bName: bName ?? '', rounds: recordingIds.length, verdict: g.summary, recordingIds,
     };
   });
 }

@@ -14,6 +14,7 @@ import { UserError } from '../errors.ts';
 import { importableContent } from '../gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
 import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
+import { isGroupBundle, readGroupBundle, type BundledGroup } from '../../../shared/group-bundle.ts';
 
 /** The one .flambe writer (shared/bundle.ts), for the service and the CLI. */
 export const toBundle = writeBundle;
@@ -24,6 +25,16 @@ export type { ImportPhase };
 export interface PreparedImport {
   rec: RecordingMeta;
   packed: PackedProfile | null;
+  /** A group bundle (an experiment, a sweep): every member ready to save; `rec` is its first. */
+  group?: PreparedGroup;
+}
+
+export interface PreparedGroup {
+  kind: BundledGroup['kind'];
+  id: string;
+  name: string;
+  result: BundledGroup['result'];
+  members: { label: string; round: number | null; rec: RecordingMeta; packed: PackedProfile | null }[];
 }
 
 /**
@@ -77,6 +88,7 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
     if (e instanceof RangeError) throw new UserError(`${base} is too large to read (${e.message}).`);
     throw new UserError(`${base} is not valid JSON (${(e as Error).message.replace(/^.*?: /, '')}): is the file complete?`);
   }
+  if (isGroupBundle(data)) return prepareGroup(data, base, onPhase);
   if (isBundle(data)) {
     let rec;
     try {
@@ -85,11 +97,7 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
       if (e instanceof BundleError) throw new UserError(e.message);
       throw e;
     }
-    const { profile, ...meta } = rec;
-    // Its text is taken before the import, which may consume the object.
-    const text = profile != null ? JSON.stringify(profile) : null;
-    const packed = text !== null ? packImported(profile, () => text, base, onPhase) : null;
-    return { rec: { ...meta, id: rec.id ?? randomUUID(), tags: [...new Set(rec.tags)], hasProfile: packed !== null }, packed };
+    return bundledRecording(rec, base, onPhase);
   }
   const packed = packImported(data, () => content, base, onPhase);
   return {
@@ -101,4 +109,29 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
     },
     packed,
   };
+}
+
+/** A bundled recording ready to save: its profile imported once and packed. */
+function bundledRecording(rec: ReturnType<typeof readBundle>, base: string, onPhase: (phase: ImportPhase) => void): PreparedImport {
+  const { profile, ...meta } = rec;
+  // Its text is taken before the import, which may consume the object.
+  const text = profile != null ? JSON.stringify(profile) : null;
+  const packed = text !== null ? packImported(profile, () => text, base, onPhase) : null;
+  return { rec: { ...meta, id: rec.id ?? randomUUID(), tags: [...new Set(rec.tags)], hasProfile: packed !== null }, packed };
+}
+
+/** Every recording of a group bundle checked and packed before any is saved: one bad member imports nothing. */
+function prepareGroup(data: unknown, base: string, onPhase: (phase: ImportPhase) => void): PreparedImport {
+  let group: BundledGroup;
+  try {
+    group = readGroupBundle(data, base);
+  } catch (e) {
+    if (e instanceof BundleError) throw new UserError(e.message);
+    throw e;
+  }
+  const members = group.members.map((m) => {
+    const { rec, packed } = bundledRecording(m.recording, base, onPhase);
+    return { label: m.label, round: m.round, rec, packed };
+  });
+  return { rec: members[0].rec, packed: members[0].packed, group: { kind: group.kind, id: group.id, name: group.name, result: group.result, members } };
 }

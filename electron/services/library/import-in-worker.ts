@@ -58,9 +58,13 @@ export function prepareImportOffThread(fileName: string, content: string | Uint8
     worker.on('message', (m: ImportWorkerMessage) => {
       if (m.type === 'phase') onPhase(m.phase);
       else if (m.type === 'done') {
-        const packed = m.prepared.packed;
         // A transferred buffer arrives as a plain Uint8Array: SQLite takes it as a BLOB all the same.
-        settle(() => resolve({ rec: m.prepared.rec, packed: packed && { ...packed, data: new Uint8Array(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength) } }));
+        const bytes = (packed: PreparedImport['packed']) => packed && { ...packed, data: new Uint8Array(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength) };
+        const { rec, packed, group } = m.prepared;
+        settle(() => resolve({
+          rec, packed: bytes(packed),
+          ...(group ? { group: { ...group, members: group.members.map((g) => ({ ...g, packed: bytes(g.packed) })) } } : {}),
+        }));
       } else settle(() => reject(m.user ? new UserError(m.message) : new Error(m.message)));
     });
     worker.on('error', (e) => settle(() => reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'

@@ -12,6 +12,8 @@ import { openLibraryDb } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
+import { deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
+import type { GroupKind } from '../../../shared/groups.ts';
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -122,33 +124,37 @@ export class Library {
    */
   save(rec: RecordingMeta | RecordingResult, source: 'recorded' | 'imported' = 'recorded', packed: PackedProfile | null = null): RecordingRow {
     if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile);
+    this.transaction(() => this.insert(rec, source, packed));
+    return this.row(rec.id);
+  }
+
+  /** The INSERTs of save(), inside the caller's transaction. */
+  private insert(rec: RecordingMeta | RecordingResult, source: 'recorded' | 'imported', packed: PackedProfile | null): void {
+    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile);
     const split = packed?.facts.cpuSplit ?? null;
     const load = rec.load;
-    this.transaction(() => {
-      this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
-          method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine,
-          target_output)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-        rec.id, rec.name, rec.createdAt, source,
-        rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
-        rec.target ? JSON.stringify(rec.target.argv) : null,
-        rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
-        load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
-        load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
-        rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
-        JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
-        rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
-        rec.machine ? JSON.stringify(rec.machine) : null,
-        rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
-      );
-      const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
-      for (const t of rec.tags) tag.run(rec.id, t);
-      if (packed) {
-        this.db.prepare('INSERT INTO profiles (recording_id, encoding, raw_size, data) VALUES (?, ?, ?, ?)')
-          .run(rec.id, packed.encoding, packed.rawSize, packed.data);
-      }
-    });
-    return this.row(rec.id);
+    this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
+        method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine,
+        target_output)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      rec.id, rec.name, rec.createdAt, source,
+      rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
+      rec.target ? JSON.stringify(rec.target.argv) : null,
+      rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
+      load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
+      load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
+      rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
+      JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
+      rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
+      rec.machine ? JSON.stringify(rec.machine) : null,
+      rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
+    );
+    const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
+    for (const t of rec.tags) tag.run(rec.id, t);
+    if (packed) {
+      this.db.prepare('INSERT INTO profiles (recording_id, encoding, raw_size, data) VALUES (?, ?, ?, ?)')
+        .run(rec.id, packed.encoding, packed.rawSize, packed.data);
+    }
   }
 
   row(id: string): RecordingRow {
@@ -174,6 +180,8 @@ export class Library {
     if (q.tag) { where.push('EXISTS (SELECT 1 FROM tags t WHERE t.recording_id = r.id AND t.tag = ?)'); params.push(q.tag); }
     if (q.from) { where.push('r.created_at >= ?'); params.push(q.from); }
     if (q.to) { where.push('r.created_at <= ?'); params.push(q.to.length === 10 ? `${q.to}T23:59:59.999Z` : q.to); }
+    // The Library lists a group's recordings under their group, not as loose rows.
+    if (q.grouped === 'loose') where.push('NOT EXISTS (SELECT 1 FROM group_members m WHERE m.recording_id = r.id)');
     const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
     const order = `${SORT_SQL[q.sort]} ${q.direction === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, r.created_at DESC, r.id`;
     // Filter and sort ids first (the created_at index serves the default order);
@@ -195,7 +203,9 @@ export class Library {
       if (why) damaged.push({ id, name: String(r.name), why });
       else rows.push(toRow(r));
     }
-    const tags = (this.db.prepare('SELECT DISTINCT tag FROM tags ORDER BY tag COLLATE NOCASE').all() as { tag: string }[]).map((t) => t.tag);
+    // The tag chips filter the rows listed: with groups apart, only the loose recordings' tags.
+    const looseOnly = q.grouped === 'loose' ? ' WHERE NOT EXISTS (SELECT 1 FROM group_members m WHERE m.recording_id = tags.recording_id)' : '';
+    const tags = (this.db.prepare(`SELECT DISTINCT tag FROM tags${looseOnly} ORDER BY tag COLLATE NOCASE`).all() as { tag: string }[]).map((t) => t.tag);
     return { total, rows, tags, ...(damaged.length ? { damaged } : {}) };
   }
 
@@ -289,6 +299,42 @@ export class Library {
 
   listExperiments(): ExperimentRow[] {
     return listExperimentRows(this.db);
+  }
+
+  /** Saves (or updates) a group of recordings — an experiment, a sweep — in one transaction. */
+  saveGroup(group: StoredGroup): void {
+    this.transaction(() => saveGroupRows(this.db, group));
+  }
+
+  /** Recordings and the group they make, all or nothing (an imported group bundle). */
+  saveWithGroup(recs: { rec: RecordingMeta | RecordingResult; packed: PackedProfile | null; source: 'recorded' | 'imported' }[], group: StoredGroup): void {
+    this.transaction(() => {
+      for (const r of recs) this.insert(r.rec, r.source, r.packed);
+      saveGroupRows(this.db, group);
+    });
+  }
+
+  getGroup(id: string, kind?: GroupKind): StoredGroup {
+    return readGroup(this.db, id, kind);
+  }
+
+  hasGroup(id: string): boolean {
+    return hasGroup(this.db, id);
+  }
+
+  listGroups(): Omit<StoredGroup, 'data'>[] {
+    return listGroupRows(this.db);
+  }
+
+  /** Deletes a group and its recordings; returns the recordings' ids. */
+  deleteGroup(id: string): string[] {
+    return this.transaction(() => deleteGroupRows(this.db, id));
+  }
+
+  /** Library rows of these recordings, by id (the members of a group); unreadable ones left out. */
+  rowsOf(ids: string[]): Map<string, RecordingRow> {
+    const rows = this.db.prepare(`${ROW_SELECT} WHERE r.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as Row[];
+    return new Map(rows.filter((r) => !rowDamage(r)).map((r) => [r.id, toRow(r)]));
   }
 
   /**

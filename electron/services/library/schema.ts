@@ -64,6 +64,36 @@ export const MIGRATIONS: string[] = [
      PRIMARY KEY (experiment_id, position)
    );
    CREATE INDEX experiment_rounds_recording ON experiment_rounds(recording_id);`,
+  // 5 → 6: one group mechanism for experiments and sweeps (groups.ts): a group
+  // (its kind, list columns, and its whole result as JSON) and its members
+  // (recordings, in order, each with a label: variant A/B, or a sweep level).
+  // The experiments of version 5 move over unchanged, then their tables go.
+  `CREATE TABLE groups (
+     id TEXT PRIMARY KEY,
+     kind TEXT NOT NULL CHECK (kind IN ('experiment', 'sweep')),
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     status TEXT,
+     summary TEXT,
+     detail TEXT NOT NULL DEFAULT '',
+     data TEXT NOT NULL
+   );
+   CREATE INDEX groups_created ON groups(created_at);
+   CREATE TABLE group_members (
+     group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+     recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
+     position INTEGER NOT NULL,
+     label TEXT NOT NULL,
+     round INTEGER,
+     PRIMARY KEY (group_id, position)
+   );
+   CREATE INDEX group_members_recording ON group_members(recording_id);
+   INSERT INTO groups (id, kind, name, created_at, status, summary, detail, data)
+     SELECT id, 'experiment', name, created_at, status, verdict, a_name || ' vs ' || b_name, result FROM experiments;
+   INSERT INTO group_members (group_id, recording_id, position, label, round)
+     SELECT experiment_id, recording_id, position, variant, round FROM experiment_rounds;
+   DROP TABLE experiment_rounds;
+   DROP TABLE experiments;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -13,9 +13,9 @@ export interface SweepDeps {
 
 export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Promise<SweepResult> {
   const id = randomUUID();
-  const result: SweepResult = { id, createdAt: new Date().toISOString(), url: req.load.url, levels: [], knee: null, error: null };
   const levels = [...new Set(req.levels)].sort((a, b) => a - b);
   const base = req.name || `Sweep ${req.load.routes ? `${req.load.routes.length} routes` : `${req.load.method} ${new URL(req.load.url).pathname}`}`;
+  const result: SweepResult = { id, name: base, createdAt: new Date().toISOString(), url: req.load.url, levels: [], knee: null, error: null };
   for (const [i, connections] of levels.entries()) {
     if (deps.stopped()) {
       result.error = `Stopped after ${result.levels.length} of ${levels.length} levels; the levels measured are kept.`;
@@ -28,7 +28,8 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       warmupSec: i === 0 ? req.warmupSec : 0,
       samplingIntervalUs: req.samplingIntervalUs,
       name: `${base} · ${connections} connection${connections === 1 ? '' : 's'}`,
-      tags: [...req.tags, 'sweep', `sweep-${id.slice(0, 8)}`],
+      // The levels are linked as one group in the library (library/group-service.ts), not by tags.
+      tags: req.tags,
     });
     const l = rec.load;
     if (l) {

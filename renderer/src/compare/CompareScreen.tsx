@@ -16,6 +16,7 @@ import { DiffFlamegraph } from './DiffFlamegraph.tsx';
 import { comparisonHtml } from './export-html.ts';
 import { HowSure } from './HowSure.tsx';
 import { LoadTable } from './LoadTable.tsx';
+import { RepeatExperiment } from './RepeatExperiment.tsx';
 import './compare.css';
 
 type State =
@@ -29,9 +30,11 @@ interface Props {
   onSwap(): void;
   onOpen(id: string): void;
   onBack(): void;
+  /** "Repeat as an experiment" started one: show its run, then its answer. */
+  onRepeatStarted?(experimentId: string): void;
 }
 
-export function CompareScreen({ ids, onSwap, onOpen, onBack }: Props) {
+export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: Props) {
   const api = useClient().api;
   const [state, setState] = useState<State | null>(null);
 
@@ -102,6 +105,7 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack }: Props) {
               <SideLabel key={letter} letter={letter} rec={recs?.[i]} onOpen={() => onOpen(ids[i])} />
             ))}
           </div>
+          {onRepeatStarted && <RepeatExperiment ids={ids} onStarted={onRepeatStarted} />}
           {!current ? (
             <p className="empty-state" aria-busy="true">Opening both recordings…</p>
           ) : current.phase === 'comparing' ? (

@@ -10,6 +10,8 @@ import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatMs, formatRate } from '../lib/format.ts';
 import { HowSure } from './HowSure.tsx';
+import { RunProgress } from './RunProgress.tsx';
+import { downloadExported } from '../library/download.ts';
 import './experiment.css';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
@@ -19,10 +21,15 @@ function Sure({ significant }: { significant: boolean | null }) {
   return significant ? <span className="judgement sure">real</span> : <span className="judgement same">no clear difference</span>;
 }
 
-export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; onOpenRecording: (id: string) => void; onBack: () => void }) {
+export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { id: string; onOpenRecording: (id: string) => void; onBack: () => void; onLibrary?: () => void }) {
   const client = useClient();
   const [exp, setExp] = useState<ExperimentResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [exported, setExported] = useState<string | null>(null);
+  const exportIt = () => client.api.exportGroup({ id }).then(
+    (file) => { downloadExported(file); setExported(`Saved ${file.fileName}: the experiment and its rounds in one file.`); },
+    (e: unknown) => setExported(errorMessage(e)),
+  );
 
   useEffect(() => {
     let live = true;
@@ -31,6 +38,10 @@ export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; 
   }, [client, id]);
   useFlambeEvent((e) => {
     if (e.name === 'experimentDone' && e.payload.experimentId === id) void client.api.getExperiment({ id }).then(setExp);
+    // A round finished: its row joins the table while the others run.
+    else if (e.name === 'experimentProgress' && e.payload.experimentId === id && exp && e.payload.finished.length !== exp.rounds.length) {
+      void client.api.getExperiment({ id }).then(setExp);
+    }
   });
   useEffect(() => { document.querySelector<HTMLElement>('.experiment-screen h1')?.focus(); }, [exp?.id]);
 
@@ -43,8 +54,16 @@ export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; 
     <div className="experiment-screen" data-testid="experiment-screen">
       <header className="experiment-head">
         <h1 tabIndex={-1}>{exp.name}</h1>
+        {exp.status !== 'running' && (
+          <button type="button" className="button small" data-testid="experiment-export" onClick={() => void exportIt()} title="The experiment, its verdict and all its rounds' recordings as one .flambe file">
+            Export .flambe
+          </button>
+        )}
+        {onLibrary && <button type="button" className="button small" onClick={onLibrary}>Library</button>}
         <button type="button" className="button" onClick={onBack}>New experiment</button>
       </header>
+      {exported && <p className="hint" role="status">{exported}</p>}
+      {exp.status === 'running' && <RunProgress id={exp.id} totalRounds={exp.spec.rounds * 2} />}
       <p className="ab-legend">
         <span className="tag-a">A</span> {a.name}{a.name !== a.what && <span className="muted"> ({a.what})</span>}
         {'  '}<span className="tag-b">B</span> {b.name}{b.name !== b.what && <span className="muted"> ({b.what})</span>}
@@ -95,7 +114,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack }: { id: string; 
             </>
           )}
         </>
-      ) : (
+      ) : exp.status === 'running' ? null : (
         <p className="verdict">Not enough complete rounds to compare: each variant needs at least one.</p>
       )}
       <h2>Rounds <span className="muted">({exp.order === 'AB' ? 'A first' : 'B first'} in every pair, by a coin)</span></h2>

@@ -12,6 +12,9 @@ import { emptySelection, pickedOrder, shownSelection, type Selection } from './s
 import { SplitLegend } from './SplitBar.tsx';
 import type { Imports } from './useImports.ts';
 import { defaultFilters, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
+import type { GroupRow } from '../../../shared/groups.ts';
+import { GroupsSection } from './GroupsSection.tsx';
+import { useGroups } from './useGroups.ts';
 import './library.css';
 
 export const IMPORT_ACCEPT = '.cpuprofile,.json,.flambe,.gz,.pb,.pprof';
@@ -26,10 +29,12 @@ interface Props {
   onCancelCompareWith?(): void;
   onDelete(rows: readonly RecordingRow[]): void;
   onRecord(): void;
+  /** An experiment (its comparison) or a sweep (its table and chart). */
+  onOpenGroup(g: GroupRow): void;
   imports: Imports;
 }
 
-export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, imports }: Props) {
+export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, onOpenGroup, imports }: Props) {
   const uid = useId();
   const status = useLibraryStatus();
   const [filters, setFilters] = useState<LibraryFilters>(defaultFilters);
@@ -38,6 +43,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
   const fileInput = useRef<HTMLInputElement>(null);
   const usable = status !== null && status.problem === null;
   const list = useLibraryList(filters, usable);
+  const groups = useGroups(usable, filters.search);
 
   const rows = useMemo(() => (hiddenIds.size ? list.rows.filter((r) => !hiddenIds.has(r.id)) : list.rows), [list.rows, hiddenIds]);
   const order = useMemo(() => rows.map((r) => r.id), [rows]);
@@ -62,8 +68,10 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
   let body;
   if (status === null) {
     body = <p className="empty-state" aria-busy="true">Opening the library…</p>;
-  } else if (!usable || (list.loaded && total === 0 && !filtered && !list.busy)) {
+  } else if (!usable || (list.loaded && total === 0 && !filtered && !list.busy && groups.all.length === 0)) {
     body = <EmptyLibrary onRecord={onRecord} onImport={chooseFiles} usable={usable} />;
+  } else if (list.loaded && total === 0 && !filtered) {
+    body = <p className="hint" data-testid="library-only-groups">Every recording here belongs to an experiment or a sweep above: expand one (▸) to see its recordings.</p>;
   } else if (!list.loaded) {
     body = <p className="empty-state" aria-busy="true">Opening the library…</p>;
   } else if (rows.length === 0) {
@@ -103,6 +111,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
         <h1 tabIndex={-1}>Library</h1>
         <span className="muted" data-testid="library-count" aria-live="polite">
           {usable && list.loaded ? `${formatInt(total)} ${total === 1 ? 'recording' : 'recordings'}${filtered ? ' match' : ''}` : ''}
+          {usable && groups.all.length > 0 && ` · ${groups.all.length} ${groups.all.length === 1 ? 'experiment or sweep' : 'experiments and sweeps'} (their recordings listed under them)`}
         </span>
         <span className="grow" />
         <button type="button" className="button" data-testid="import-button" onClick={chooseFiles} disabled={!usable}>
@@ -190,6 +199,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
 
       <div className={`library-body ${usable && list.loaded && (total > 0 || filtered) ? '' : 'no-panel'}`}>
         <div className="library-main">
+          {usable && <GroupsSection groups={groups.shown} error={groups.error} onOpenGroup={onOpenGroup} onOpenRecording={open} />}
           {body}
           {usable && list.rows.length >= PAGE_LIMIT && list.total > list.rows.length && (
             <p className="hint">Showing the first {formatInt(list.rows.length)} of {formatInt(list.total)}: search or filter to find the others.</p>

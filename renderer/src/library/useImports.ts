@@ -49,7 +49,8 @@ export function useImports(): Imports {
           return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
         }
         const row = await client.api.importFile({ fileName: file.name, content });
-        return { key, fileName: file.name, ok: true, message: `Imported as “${row.name}”.`, row };
+        const message = row.group ? `Imported the ${row.group.kind} “${row.group.name}” with its recordings.` : `Imported as “${row.name}”.`;
+        return { key, fileName: file.name, ok: true, message, row };
       } catch (e) {
         return { key, fileName: file.name, ok: false, message: errorMessage(e), row: null };
       }

@@ -56,7 +56,8 @@ export function useLibraryList(filters: LibraryFilters, enabled: boolean): Libra
   const search = useDebounced(filters.search.trim(), SEARCH_DELAY_MS);
   const range = parseDateRange(filters.fromDay, filters.toDay);
   const query: ListQuery | null = range.ok
-    ? { search, tag: filters.tag ?? undefined, from: range.from, to: range.to, sort: filters.sort.column, direction: filters.sort.direction, offset: 0, limit: PAGE_LIMIT }
+    // A group's recordings are listed under their group (GroupsSection), not as loose rows.
+    ? { search, tag: filters.tag ?? undefined, from: range.from, to: range.to, sort: filters.sort.column, direction: filters.sort.direction, offset: 0, limit: PAGE_LIMIT, grouped: 'loose' }
     : null;
   const key = query && enabled ? JSON.stringify(query) : null;
 

@@ -1,0 +1,86 @@
+// Groups in the library (schema 6): an experiment or a sweep is one row in
+// `groups` (its list columns, and its whole result as JSON in `data`) and one
+// row per member in `group_members` (the recording, its position, its label).
+// Deleting a member recording unlinks it; deleting a group deletes its
+// recordings too (they were made for it, and are listed only under it).
+import type { DatabaseSync } from 'node:sqlite';
+import type { GroupKind, GroupMember } from '../../../shared/groups.ts';
+import { UserError } from '../errors.ts';
+
+export interface StoredGroup {
+  id: string;
+  kind: GroupKind;
+  name: string;
+  createdAt: string;
+  status: string | null;
+  summary: string | null;
+  detail: string;
+  /** The experiment's or the sweep's result, as JSON. */
+  data: unknown;
+  members: GroupMember[];
+}
+
+/** Saves (or updates in place) a group and links the members whose recordings are in the library. */
+export function saveGroupRows(db: DatabaseSync, g: StoredGroup): void {
+  db.prepare(`INSERT INTO groups (id, kind, name, created_at, status, summary, detail, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status, summary = excluded.summary,
+        detail = excluded.detail, data = excluded.data`)
+    .run(g.id, g.kind, g.name, g.createdAt, g.status, g.summary, g.detail, JSON.stringify(g.data));
+  const link = db.prepare(`INSERT OR IGNORE INTO group_members (group_id, recording_id, position, label, round)
+      SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM recordings WHERE id = ?)`);
+  for (const [position, m] of g.members.entries()) link.run(g.id, m.recordingId, position, m.label, m.round, m.recordingId);
+}
+
+interface GroupSql {
+  id: string; kind: string; name: string; created_at: string; status: string | null; summary: string | null; detail: string; data: string;
+}
+
+function membersOf(db: DatabaseSync, id: string): GroupMember[] {
+  return (db.prepare('SELECT recording_id, label, round FROM group_members WHERE group_id = ? ORDER BY position').all(id) as {
+    recording_id: string; label: string; round: number | null;
+  }[]).map((m) => ({ recordingId: m.recording_id, label: m.label, round: m.round }));
+}
+
+function toStored(db: DatabaseSync, r: GroupSql): StoredGroup {
+  let data: unknown;
+  try {
+    data = JSON.parse(r.data);
+  } catch {
+    throw new UserError(`The ${r.kind} "${r.name}" is damaged in the library (its result cannot be read); its recordings are fine.`);
+  }
+  return {
+    id: r.id, kind: r.kind as GroupKind, name: r.name, createdAt: r.created_at, status: r.status, summary: r.summary, detail: r.detail,
+    data, members: membersOf(db, r.id),
+  };
+}
+
+export function readGroup(db: DatabaseSync, id: string, kind?: GroupKind): StoredGroup {
+  const r = db.prepare('SELECT * FROM groups WHERE id = ?').get(id) as GroupSql | undefined;
+  if (!r || (kind && r.kind !== kind)) throw new UserError(`That ${kind ?? 'group'} is not in the library (it may have been deleted).`);
+  return toStored(db, r);
+}
+
+export function hasGroup(db: DatabaseSync, id: string): boolean {
+  return !!db.prepare('SELECT 1 FROM groups WHERE id = ?').get(id);
+}
+
+/** Every group, newest first, without its result JSON (the list needs the columns and the members). */
+export function listGroupRows(db: DatabaseSync, kind?: GroupKind): Omit<StoredGroup, 'data'>[] {
+  const rows = db.prepare(`SELECT id, kind, name, created_at, status, summary, detail FROM groups
+      ${kind ? 'WHERE kind = ?' : ''} ORDER BY created_at DESC, id`).all(...(kind ? [kind] : [])) as Omit<GroupSql, 'data'>[];
+  return rows.map((r) => ({
+    id: r.id, kind: r.kind as GroupKind, name: r.name, createdAt: r.created_at, status: r.status, summary: r.summary, detail: r.detail,
+    members: membersOf(db, r.id),
+  }));
+}
+
+/** The group and its recordings (profiles and tags go with them by cascade); returns the recordings deleted. */
+export function deleteGroupRows(db: DatabaseSync, id: string): string[] {
+  const ids = membersOf(db, id).map((m) => m.recordingId);
+  if (Number(db.prepare('DELETE FROM groups WHERE id = ?').run(id).changes) === 0) {
+    throw new UserError('That group is not in the library (it may have been deleted).');
+  }
+  const del = db.prepare('DELETE FROM recordings WHERE id = ?');
+  for (const r of ids) del.run(r);
+  return ids;
+}
