@@ -10,8 +10,9 @@
 // What counts: the experiment's claims as its verdict makes them, each a
 // paired 95% interval over the pairs of rounds — requests/s, the CPU time
 // the whole process spends per 1 000 requests (shared/compare
-// process-cpu.ts), and the CPU per 1 000 requests of each kind of work in the
-// profiles (logging, JSON, …: the culprit's cost). An A/A experiment raises a
+// process-cpu.ts), the profile's CPU per 1 000 requests, and the CPU per
+// 1 000 requests of each kind of work in the profiles (logging, JSON, …: the
+// culprit's cost). An A/A experiment raises a
 // false alarm when any of them is significant; an A/B one finds the change
 // when one of them says /hello is the cheaper (faster, less CPU, less
 // logging) and none says the opposite. Each measure's own count is printed
@@ -59,8 +60,8 @@ const ci = (m: Metric | null | undefined) => (m?.ci95 ? `[${pct(m.ci95[0])}, ${p
 const mark = (m: Metric | null | undefined) => (m?.significant ? '*' : '~');
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 const counts = {
-  aa: { run: 0, any: 0, rps: 0, cpu: 0, work: 0, p99: 0 },
-  ab: { run: 0, found: 0, rps: 0, cpu: 0, logging: 0, wrongWay: 0 },
+  aa: { run: 0, any: 0, rps: 0, cpu: 0, profileCpu: 0, work: 0, p99: 0 },
+  ab: { run: 0, found: 0, rps: 0, cpu: 0, profileCpu: 0, logging: 0, wrongWay: 0 },
 };
 const started = Date.now();
 console.log(`validate:experiment — ${n} A/A (/hello vs /hello) and ${n} A/B (/log vs /hello) on the demo server;`);
@@ -80,15 +81,18 @@ try {
       }
       const rps = c.load.rps;
       const cpu = c.processCpuMsPer1k;
+      const profileCpu = c.cpuMsPer1kRequests;
       const rounds = exp.rounds.map((r) => `${r.variant}${Math.round(r.rps ?? 0)}/${Math.round(r.processCpuMsPer1k ?? 0)}`).join(' ');
-      const line = `req/s ${rps.a.toFixed(0)}→${rps.b.toFixed(0)} ${pct(rps.deltaPercent ?? 0)} ${ci(rps)}${mark(rps)}  CPU ms/1k ${cpu ? `${cpu.a.toFixed(0)}→${cpu.b.toFixed(0)} ${pct(cpu.deltaPercent ?? 0)} ${ci(cpu)}${mark(cpu)}` : 'n/a'}`;
+      const line = `req/s ${rps.a.toFixed(0)}→${rps.b.toFixed(0)} ${pct(rps.deltaPercent ?? 0)} ${ci(rps)}${mark(rps)}  CPU ms/1k ${cpu ? `${cpu.a.toFixed(0)}→${cpu.b.toFixed(0)} ${pct(cpu.deltaPercent ?? 0)} ${ci(cpu)}${mark(cpu)}` : 'n/a'}`
+        + `  profile CPU ${profileCpu ? `${pct(profileCpu.deltaPercent ?? 0)} ${ci(profileCpu)}${mark(profileCpu)}` : 'n/a'}`;
       if (kind === 'aa') {
         counts.aa.run++;
         const work = c.buckets.filter((b) => b.significant);
-        const alarm = !!rps.significant || !!cpu?.significant || work.length > 0;
+        const alarm = !!rps.significant || !!cpu?.significant || !!profileCpu?.significant || work.length > 0;
         if (alarm) counts.aa.any++;
         if (rps.significant) counts.aa.rps++;
         if (cpu?.significant) counts.aa.cpu++;
+        if (profileCpu?.significant) counts.aa.profileCpu++;
         if (work.length) counts.aa.work++;
         if (c.load.p99Ms.significant) counts.aa.p99++;
         console.log(`${label}: ${line}${work.length ? `  kinds of work: ${work.map((b) => b.name).join(', ')}*` : ''}  ${alarm ? 'FALSE ALARM' : 'no clear difference'}  [req/s / CPU ms per 1k by round: ${rounds}]`);
@@ -98,8 +102,11 @@ try {
         const cpuDown = cpu?.significant === true && (cpu.deltaPercent ?? 0) < 0;
         const logging = c.buckets.find((b) => b.id === 'logging');
         const loggingFound = !!logging?.significant && (logging.deltaMsPer1k ?? 0) < 0;
-        const wrongWay = (rps.significant === true && !rpsUp) || (cpu?.significant === true && !cpuDown) || (!!logging?.significant && !loggingFound);
-        const found = (rpsUp || cpuDown || loggingFound) && !wrongWay;
+        const profileDown = profileCpu?.significant === true && (profileCpu.deltaPercent ?? 0) < 0;
+        const wrongWay = (rps.significant === true && !rpsUp) || (cpu?.significant === true && !cpuDown) || (profileCpu?.significant === true && !profileDown)
+          || (!!logging?.significant && !loggingFound);
+        const found = (rpsUp || cpuDown || profileDown || loggingFound) && !wrongWay;
+        if (profileDown) counts.ab.profileCpu++;
         if (found) counts.ab.found++;
         if (rpsUp) counts.ab.rps++;
         if (cpuDown) counts.ab.cpu++;
@@ -116,6 +123,6 @@ try {
 }
 
 const { aa, ab } = counts;
-console.log(`\nA/A false alarms: ${aa.any} of ${aa.run} (req/s ${aa.rps}, process CPU per 1 000 requests ${aa.cpu}, a kind of work ${aa.work}; p99 ${aa.p99})   target ≤ 1 in 10`);
-console.log(`A/B detections:   ${ab.found} of ${ab.run} (req/s ${ab.rps}, process CPU per 1 000 requests ${ab.cpu}, logging CPU per 1 000 requests ${ab.logging}; the wrong way round ${ab.wrongWay})   target 10 of 10`);
+console.log(`\nA/A false alarms: ${aa.any} of ${aa.run} (req/s ${aa.rps}, process CPU per 1 000 requests ${aa.cpu}, profile CPU per 1 000 requests ${aa.profileCpu}, a kind of work ${aa.work}; p99 ${aa.p99})   target ≤ 1 in 10`);
+console.log(`A/B detections:   ${ab.found} of ${ab.run} (req/s ${ab.rps}, process CPU per 1 000 requests ${ab.cpu}, profile CPU per 1 000 requests ${ab.profileCpu}, logging CPU per 1 000 requests ${ab.logging}; the wrong way round ${ab.wrongWay})   target 10 of 10`);
 console.log(`Took ${((Date.now() - started) / 60_000).toFixed(1)} minutes. Load average at the end: ${load()}`);
