@@ -37,7 +37,7 @@ What differs (one kind):
 
 Rounds and load:
   --url URL               the URL to load; a path alone (/hello) uses the port the script opens
-  --rounds N              rounds of each variant (default 3)
+  --rounds N              rounds of each variant, run in back-to-back pairs (default 5)
   -c, --connections N     concurrent connections (default 10)
   -d, --duration SECONDS  length of each round's burst (default 10)
   --warmup SECONDS        load without measuring before each round (default 2)
@@ -147,7 +147,7 @@ export function formatExperiment(exp: ExperimentResult): string[] {
   const c = exp.comparison;
   const lines = [
     `Variants A = ${exp.variants.a.name}${exp.variants.a.name !== exp.variants.a.what ? ` (${exp.variants.a.what})` : ''}, B = ${exp.variants.b.name}${exp.variants.b.name !== exp.variants.b.what ? ` (${exp.variants.b.what})` : ''}`,
-    `Rounds   ${exp.rounds.map((r) => `${r.variant}${r.complete ? '' : '*'}`).join(' ')} (${exp.order === 'AB' ? 'A first' : 'B first'} in every pair, by a coin)${exp.rounds.some((r) => !r.complete) ? '  * cut short or failed: left out' : ''}`,
+    `Rounds   ${exp.rounds.map((r) => `${r.variant}${r.complete ? '' : '*'}`).join(' ')} (pairs back to back: ${exp.order === 'AB' ? 'A' : 'B'} first in the first pair by a coin, then alternating)${exp.rounds.some((r) => !r.complete) ? '  * cut short or failed: left out' : ''}`,
   ];
   if (exp.output) lines.push(`Output   the script wrote to ${exp.output === 'file' ? 'a file Flambé tails (synchronous, like a terminal)' : 'a pipe (asynchronous)'}`);
   if (!c) return [...lines, '', 'Not enough complete rounds to compare.'];

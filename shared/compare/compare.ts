@@ -3,6 +3,7 @@
 // tables, unlike-run warnings, and the verdict.
 import { categoryBreakdown, msPerThousandRequests } from '../profile/categories.ts';
 import { metricOf } from './metric.ts';
+import { processCpuMsPer1k } from './process-cpu.ts';
 import type { NoiseEstimate, NoiseMetric } from './noise.ts';
 import { roundRequests } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
@@ -15,6 +16,11 @@ export interface CompareOptions {
   noise?: NoiseEstimate;
   /** Names for the sides (an experiment's variants); default: the first round's name. */
   names?: { a?: string; b?: string };
+  /**
+   * aRounds[i] and bRounds[i] ran back to back (an experiment's pairs, both
+   * sides as long): every interval is the paired one (shared/stats paired.ts).
+   */
+  paired?: boolean;
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -41,10 +47,10 @@ function side(rounds: CompareRound[], name: string | undefined): SideSummary {
   };
 }
 
-function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstimate | undefined): LoadComparison | null {
+function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstimate | undefined, paired: boolean): LoadComparison | null {
   if (![...a, ...b].every((r) => r.load)) return null;
   const m = (value: (r: CompareRound) => number, metric?: NoiseMetric): Metric =>
-    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined);
+    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined, paired);
   const per1k = (n: number, r: CompareRound) => (r.load!.requests > 0 ? (n / r.load!.requests) * 1000 : 0);
   return {
     rps: m((r) => r.load!.rps, 'rps'),
@@ -57,7 +63,13 @@ function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstima
   };
 }
 
-function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | null, noise: NoiseEstimate | undefined): HowSure {
+function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | null, noise: NoiseEstimate | undefined, paired: boolean): HowSure {
+  if (paired && a.length >= 2) {
+    return {
+      basis: 'rounds',
+      summary: `From ${a.length} pairs of rounds, A and B back to back in each (alternating which goes first): each interval comes from how much B/A varies from pair to pair (a paired t interval on the logarithms, 95%). What the machine was doing at the time hits both rounds of a pair alike, so it cancels out.`,
+    };
+  }
   if (a.length >= 2 && b.length >= 2) {
     return { basis: 'rounds', summary: `From ${a.length} rounds of A and ${b.length} of B: every interval comes from how much the rounds of each side differ (Welch's 95% interval on the rounds).` };
   }
@@ -78,9 +90,11 @@ function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | nu
 export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[], options: CompareOptions = {}): Comparison {
   if (aRounds.length === 0 || bRounds.length === 0) throw new Error('buildComparison needs at least one round on each side');
   const noise = options.noise;
-  const load = loadComparison(aRounds, bRounds, noise);
+  const paired = !!options.paired;
+  if (paired && aRounds.length !== bRounds.length) throw new Error('buildComparison: paired rounds need as many rounds of A as of B');
+  const load = loadComparison(aRounds, bRounds, noise, paired);
   const profiled = [...aRounds, ...bRounds].every((r) => r.profile);
-  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => r.profile!), requests: rounds.map(roundRequests) });
+  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => r.profile!), requests: rounds.map(roundRequests), paired });
   const pa = profiled ? ps(aRounds) : null;
   const pb = profiled ? ps(bRounds) : null;
   const perRequest = !!pa && !!pb && perRequestOf(pa, pb);
@@ -88,11 +102,14 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const cpuA = aRounds.map(cpuMsPer1k);
   const cpuB = bRounds.map(cpuMsPer1k);
   const cpuMsPer1kRequests = [...cpuA, ...cpuB].every((x) => x !== null && x > 0)
-    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k) : null;
+    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k, paired) : null;
+  const procA = aRounds.map(processCpuMsPer1k);
+  const procB = bRounds.map(processCpuMsPer1k);
+  const processCpu = [...procA, ...procB].every((x) => x !== null) ? metricOf(procA as number[], procB as number[], undefined, paired) : null;
   const eluOf = (r: CompareRound) => (r.samples.length ? mean(r.samples.map((s) => s.elu)) : null);
   const eluA = aRounds.map(eluOf);
   const eluB = bRounds.map(eluOf);
-  const elu = [...eluA, ...eluB].every((x) => x !== null) ? metricOf(eluA as number[], eluB as number[]) : null;
+  const elu = [...eluA, ...eluB].every((x) => x !== null) ? metricOf(eluA as number[], eluB as number[], undefined, paired) : null;
 
   const parts: Omit<Comparison, 'verdict'> = {
     a: side(aRounds, options.names?.a),
@@ -100,6 +117,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     perRequest,
     load,
     cpuMsPer1kRequests,
+    processCpuMsPer1k: processCpu,
     elu,
     buckets: pa && pb ? bucketRows(pa, pb) : [],
     categories: pa && pb ? categoryRows(pa, pb) : [],
@@ -108,7 +126,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     packages: pa && pb ? packageRows(pa, pb) : [],
     warnings: unlikeRunWarnings(aRounds, bRounds),
     unavailable: unavailableViews(aRounds, bRounds),
-    howSure: howSure(aRounds, bRounds, load, noise),
+    howSure: howSure(aRounds, bRounds, load, noise, paired),
   };
   return { ...parts, verdict: verdictOf(parts) };
 }

@@ -1,12 +1,14 @@
 // One number of A against B, with how sure Flambé is: from rounds (two or
-// more a side: shared/stats' Welch interval), from the library's repeats
-// (noise.ts), or not at all ("one run each: repeat both to know").
-import { compareSamples } from '../stats/index.ts';
+// more a side: shared/stats' Welch interval, or its paired interval when the
+// rounds ran in back-to-back pairs — an experiment), from the library's
+// repeats (noise.ts), or not at all ("one run each: repeat both to know").
+import { compareSamples, comparePaired } from '../stats/index.ts';
 import { singleRunInterval, type MetricNoise } from './noise.ts';
 import type { Metric } from './types.ts';
 
-export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise): Metric {
-  const d = compareSamples(aRounds, bRounds);
+/** `paired`: aRounds[i] and bRounds[i] ran back to back (an experiment's pairs; both sides as long). */
+export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise, paired = false): Metric {
+  const d = paired ? comparePaired(aRounds, bRounds) : compareSamples(aRounds, bRounds);
   // One round: its own value (a geometric mean of one is that value, give or take a rounding).
   const a = aRounds.length === 1 ? aRounds[0] : d.a;
   const b = bRounds.length === 1 ? bRounds[0] : d.b;

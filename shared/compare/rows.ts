@@ -8,13 +8,15 @@ import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketR
 import { diffRounds, type DiffRow } from '../profile/diff.ts';
 import type { Grouping } from '../profile/groups.ts';
 import { functionKey, type Profile } from '../profile/model.ts';
-import { compareSamples } from '../stats/index.ts';
+import { comparePaired, compareSamples } from '../stats/index.ts';
 import type { BucketChange, ChangeRow } from './types.ts';
 
 /** The profiled rounds of one side, with their request counts (null when unknown). */
 export interface ProfiledSide {
   profiles: Profile[];
   requests: (number | null)[];
+  /** The rounds of A and B ran in back-to-back pairs (profiles[i] of A with profiles[i] of B): paired intervals. */
+  paired?: boolean;
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -25,9 +27,9 @@ export function perRequestOf(a: ProfiledSide, b: ProfiledSide): boolean {
 }
 
 /** Significance of a row from its per-round values, when both sides have two or more rounds. */
-function roundStats(aRounds: number[], bRounds: number[]): Pick<ChangeRow, 'relativeCi95' | 'significant'> {
+function roundStats(aRounds: number[], bRounds: number[], paired = false): Pick<ChangeRow, 'relativeCi95' | 'significant'> {
   if (aRounds.length < 2 || bRounds.length < 2) return { relativeCi95: null, significant: null };
-  const d = compareSamples(aRounds, bRounds);
+  const d = paired ? comparePaired(aRounds, bRounds) : compareSamples(aRounds, bRounds);
   return { relativeCi95: d.ci95, significant: d.significant };
 }
 
@@ -52,7 +54,7 @@ export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
       aMsPer1k: perRequest ? r.before?.selfMsPer1kRequests ?? 0 : null,
       bMsPer1k: perRequest ? r.after?.selfMsPer1kRequests ?? 0 : null,
       deltaMsPer1k: perRequest ? r.deltaSelfMsPer1kRequests ?? 0 : null,
-      ...roundStats(aVals, bVals),
+      ...roundStats(aVals, bVals, a.paired),
     };
   }));
 }
@@ -88,7 +90,7 @@ function keyedRows(a: ProfiledSide, b: ProfiledSide, timesOf: (p: Profile) => Ke
       key, name: k.name, url: k.url, line: 0, location: k.location, category: k.category,
       status: inA && inB ? 'changed' : inB ? 'new' : 'gone', moved: false,
       aPercent, bPercent, deltaPercent: bPercent - aPercent, aMsPer1k: aMs, bMsPer1k: bMs, deltaMsPer1k: aMs !== null && bMs !== null ? bMs - aMs : null,
-      ...roundStats(vals(as, perRequest ? 'per1k' : 'pct'), vals(bs, perRequest ? 'per1k' : 'pct')),
+      ...roundStats(vals(as, perRequest ? 'per1k' : 'pct'), vals(bs, perRequest ? 'per1k' : 'pct'), a.paired),
     });
   }
   return byChange(rows);
@@ -127,7 +129,7 @@ export function bucketRows(a: ProfiledSide, b: ProfiledSide): BucketChange[] {
     return {
       id, name: BUCKET_LABELS[id], aPercent, bPercent, deltaPercent: bPercent - aPercent,
       aMsPer1k: aMs, bMsPer1k: bMs, deltaMsPer1k: aMs !== null && bMs !== null ? bMs - aMs : null,
-      ...roundStats(vals(a, ab, perRequest ? 'per1k' : 'pct'), vals(b, bb, perRequest ? 'per1k' : 'pct')),
+      ...roundStats(vals(a, ab, perRequest ? 'per1k' : 'pct'), vals(b, bb, perRequest ? 'per1k' : 'pct'), a.paired),
       where: caller && heaviest.ms > 0 ? {
         side, name: caller.name, location: caller.line?.location ?? caller.location, lineText: caller.line?.text ?? null,
       } : null,

@@ -146,6 +146,12 @@ export interface Comparison {
   load: LoadComparison | null;
   /** All non-idle CPU time, per 1000 requests. */
   cpuMsPer1kRequests: Metric | null;
+  /**
+   * CPU time of the whole target process (every thread, process.cpuUsage) per
+   * 1000 requests, from the process samples (process-cpu.ts): less sensitive
+   * to a busy machine than requests/s. Null without samples on every round.
+   */
+  processCpuMsPer1k: Metric | null;
   /** Mean event-loop utilisation (0..1) while recording. */
   elu: Metric | null;
   buckets: BucketChange[];

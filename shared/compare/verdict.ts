@@ -1,8 +1,20 @@
-// The verdict: what changed in throughput and latency, how sure that is, and
-// which kind of work or function explains it — in one to three sentences.
+// The verdict — the one writer of it, for a comparison of two recordings, of
+// rounds, and an experiment: what changed in throughput and latency, how sure
+// that is, and which kind of work or function explains it, in one to three
+// sentences. With two or more rounds a side it claims only what the rounds
+// support: a change the 95% interval does not separate from 0 is "no clear
+// difference" (benchstat's `~`). With one run each it says how sure it can be
+// (library repeats) or that it cannot tell.
+import type { OneSidedWork } from './one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from './types.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
+
+/** What the rounds of an experiment add to the comparison. */
+export interface VerdictExtras {
+  /** A kind of work done in every round of one side and in none of the other's (one-sided.ts). */
+  oneSided?: OneSidedWork | null;
+}
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
@@ -83,7 +95,8 @@ function explanation(c: Parts): string {
   return '';
 }
 
-export function verdictOf(c: Parts): string {
+export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
+  if (c.load && c.howSure.basis === 'rounds') return roundsVerdict(c, extras.oneSided ?? null);
   const out: string[] = [];
   if (c.load) out.push(throughput(c.load.rps, c.load.p99Ms) + sureness(c.load.rps));
   else if (c.functions.length) out.push('Without request counts on both sides, Flambé compares each profile in % of its own time.');
@@ -95,4 +108,131 @@ export function verdictOf(c: Parts): string {
   if (why) out.push(why);
   if (!out.length) return 'Nothing to compare: neither a profile nor load numbers on both sides.';
   return out.join(' ');
+}
+
+// ---- Two or more rounds a side (an experiment): every claim from the rounds.
+
+/** "2.4×", "1.25×" */
+export function formatRatio(r: number): string {
+  return `${r >= 10 ? r.toFixed(0) : r >= 2 ? r.toFixed(1) : r.toFixed(2)}×`;
+}
+
+/** "12 ms", "4.3 ms", "0.81 ms" */
+export function formatMs(x: number): string {
+  const a = Math.abs(x);
+  if (a < 0.005) return '0 ms';
+  return `${a >= 10 ? x.toFixed(0) : a >= 1 ? x.toFixed(1) : x.toFixed(2)} ms`;
+}
+
+/**
+ * A change in % as people read it: "+18%", "−26%", and past +200% as a
+ * factor ("×850"), since "+84893%" (2 rounds with df = 1 give such bounds)
+ * says nothing a reader can hold.
+ */
+export function formatChange(x: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? 'new' : '—';
+  if (x >= 200) return `×${formatRatio(1 + x / 100).replace('×', '')}`;
+  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${pct(x)}`;
+}
+
+/** "(95%: 2.2–2.6×)" or "(95%: 9–28% more)" — the interval in the words of the change. */
+function intervalWords(d: Metric, unit: 'ratio' | 'percent', words: [string, string] = ['more', 'fewer']): string {
+  if (!d.ci95) return '';
+  const [lo, hi] = d.ci95;
+  const [up, down] = words;
+  if (unit === 'ratio') return `(95%: ${formatRatio(1 + lo / 100).replace('×', '')}–${formatRatio(1 + hi / 100)})`;
+  const more = (x: number) => (x >= 200 ? `${formatRatio(1 + x / 100)} as ${up === 'more' ? 'many' : 'much'}` : `${pct(x)} ${up}`);
+  if (lo >= 0) return hi >= 200 ? `(95%: ${pct(lo)} ${up} to ${more(hi)})` : `(95%: ${pct(lo)}–${pct(hi)} ${up})`;
+  if (hi <= 0) return `(95%: ${pct(hi)}–${pct(lo)} ${down})`;
+  return `(95%: ${pct(lo)} ${down} to ${more(hi)})`;
+}
+
+/** Names in quotes, so "without console.log serves…" reads as a name; A and B when both sides have the same name. */
+function sideNames(c: Parts): [string, string] {
+  return c.a.name && c.b.name && c.a.name !== c.b.name ? [`“${c.a.name}”`, `“${c.b.name}”`] : ['A', 'B'];
+}
+
+function throughputSentence(c: Parts): string {
+  const d = c.load!.rps;
+  const delta = d.deltaPercent ?? 0;
+  const [A, B] = sideNames(c);
+  const ratio = d.b / d.a;
+  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
+  if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
+  if (ratio <= 1 / 1.5) return `${B} serves ${pct(delta)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
+  return `${B} serves ${pct(delta)} ${delta >= 0 ? 'more' : 'fewer'} requests per second than ${A} ${intervalWords(d, 'percent')}`;
+}
+
+/**
+ * The CPU the whole process spends per 1 000 requests: on a busy machine it
+ * can show a change that requests/s cannot (process-cpu.ts says why).
+ */
+function processCpuSentence(c: Parts): string {
+  const m = c.processCpuMsPer1k;
+  if (!m?.significant) return '';
+  const delta = m.deltaPercent ?? 0;
+  const [A, B] = sideNames(c);
+  const ratio = m.b / m.a;
+  const ms = `${formatMs(m.a)} → ${formatMs(m.b)}`;
+  if (ratio >= 1.5) return `${B} uses ${formatRatio(ratio)} the CPU time per 1 000 requests of ${A} ${intervalWords(m, 'ratio')}: ${ms}`;
+  return `${B} uses ${pct(delta)} ${delta > 0 ? 'more' : 'less'} CPU time per 1 000 requests than ${A} ${intervalWords(m, 'percent', ['more', 'less'])}: ${ms}`;
+}
+
+function latencySentence(d: Metric): string {
+  if (!d.significant) return 'p99 latency shows no clear difference';
+  return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
+}
+
+/**
+ * Which kind of work (else which function) explains the change. `loadMoved`:
+ * requests/s, p99 or the process's CPU per request changed clearly; otherwise
+ * a clear change in the profiles is still reported, as too small to show
+ * against the noise.
+ */
+function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork | null): string {
+  const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
+  const big = (delta: number) => Math.abs(delta) >= Math.max(1, 0.05 * cpuA);
+  const bucket = c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k));
+  const [A, B] = sideNames(c);
+  if (bucket) {
+    const [more, less] = bucket.deltaMsPer1k! < 0 ? [A, B] : [B, A];
+    const [hi, lo] = bucket.deltaMsPer1k! < 0 ? [bucket.aMsPer1k!, bucket.bMsPer1k!] : [bucket.bMsPer1k!, bucket.aMsPer1k!];
+    const cost = `${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
+    return loadMoved
+      ? `The difference is ${bucket.name}: ${cost}.`
+      : `The profiles do show a clear change in ${bucket.name}: ${cost} — too small against the noise to show in the load numbers.`;
+  }
+  if (oneSided) {
+    const [with_, without] = oneSided.side === 'a' ? [A, B] : [B, A];
+    const amount = oneSided.minMs === oneSided.maxMs ? formatMs(oneSided.minMs) : `${formatMs(oneSided.minMs).replace(' ms', '')}–${formatMs(oneSided.maxMs)}`;
+    const what = `happens only with ${with_}: ${amount} of CPU per 1 000 requests in each of its rounds, next to none with ${without}`;
+    return loadMoved
+      ? `The difference is ${oneSided.name}: it ${what}.`
+      : `${oneSided.name[0].toUpperCase()}${oneSided.name.slice(1)} ${what} — a real difference in the work done, though the load numbers are too noisy to show what it costs.`;
+  }
+  const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k));
+  if (fn && loadMoved) {
+    const where = fn.location.split(/[\\/]/).pop() || fn.location;
+    return `The largest change is in ${fn.name || '(anonymous)'}${where ? ` (${where})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
+  }
+  const cpu = c.cpuMsPer1kRequests;
+  if (cpu?.significant) return `CPU per 1 000 requests ${cpu.b < cpu.a ? 'falls' : 'rises'} from ${formatMs(cpu.a)} to ${formatMs(cpu.b)}, spread over many functions.`;
+  return '';
+}
+
+function roundsVerdict(c: Parts, oneSided: OneSidedWork | null): string {
+  const load = c.load!;
+  const rounds = Math.min(c.a.rounds, c.b.rounds);
+  const latency = latencySentence(load.p99Ms);
+  const cpu = processCpuSentence(c);
+  const loadMoved = !!(load.rps.significant || load.p99Ms.significant || c.processCpuMsPer1k?.significant);
+  let first: string;
+  if (load.rps.significant || !cpu) {
+    first = `${throughputSentence(c)}, and ${latency} (${rounds} rounds each).${load.rps.significant && cpu ? ` ${cpu}.` : ''}`;
+  } else {
+    // Requests/s too noisy, CPU per request clear: lead with what the rounds support.
+    first = `${cpu} (${rounds} rounds each). Requests per second vary too much between rounds on this machine to show it (${sideNames(c)[1]}: ${formatChange(load.rps.deltaPercent ?? 0)}; 95%: ${intervalWords(load.rps, 'percent').slice(6, -1)}), and ${latency}.`;
+  }
+  const why = roundsExplanation(c, loadMoved, oneSided);
+  return `${first}${why ? ` ${why}` : ''}`;
 }

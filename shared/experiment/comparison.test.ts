@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
 import { profileFromText } from '../profile/test-support/text-profile.ts';
-import { compareRounds, oneSidedWork } from './comparison.ts';
-import { formatChange } from './verdict.ts';
+import { formatChange, oneSidedWork } from '../compare/index.ts';
+import { compareRounds } from './comparison.ts';
 
 const TEXT = `
   main     main
@@ -19,10 +19,11 @@ function round(rps: number, p99: number, loggingMsPer1k: number, handlerMsPer1k 
   return compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) });
 }
 
-describe('an experiment\'s comparison (shared/compare over the rounds, the experiment\'s verdict)', () => {
+describe('an experiment\'s comparison (shared/compare over the pairs of rounds, its one verdict writer)', () => {
   it('finds the logging cost and says it in the verdict, with intervals', () => {
     const a = [round(4000, 58, 279), round(4100, 60, 281), round(3950, 57, 276)];
-    const b = [round(9700, 12, 3), round(9900, 12.5, 3.2), round(9500, 11.8, 2.9)];
+    // Pair by pair: 2.43×, 2.32×, 2.51×.
+    const b = [round(9700, 12, 3), round(9500, 12.5, 3.2), round(9900, 11.8, 2.9)];
     const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
     expect(c.rounds).toBe(3);
     expect(c.load!.rps.basis).toBe('rounds');
@@ -32,7 +33,7 @@ describe('an experiment\'s comparison (shared/compare over the rounds, the exper
     expect(c.buckets[0]).toMatchObject({ name: 'logging', significant: true });
     expect(c.buckets[0].deltaMsPer1k).toBeCloseTo(-275.6, 0);
     expect(c.a).toMatchObject({ name: 'with console.log', rounds: 3 });
-    expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.3–2.5×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
+    expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.2–2.7×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
       + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without”.');
   });
 
@@ -68,8 +69,25 @@ describe('an experiment\'s comparison (shared/compare over the rounds, the exper
     const c = compareRounds({ a: 'A', b: 'B' }, [round(5000, 20, 0)], [round(7000, 15, 0)])!;
     expect(c.load!.rps.significant).toBeNull();
     expect(c.load!.rps.ci95).toBeNull();
-    expect(c.verdict).toMatch(/“B” served 40% more requests per second than “A”, but one round each cannot tell that from noise/);
+    expect(c.verdict).toMatch(/^B serves 40% more requests per second than A \(p99 −25%\) — one run each: repeat both to know whether this is more than noise\./);
     expect(c.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/One round of each variant/));
+  });
+
+  it('leads with the CPU per 1 000 requests of the whole process when requests/s are too noisy to show the change', () => {
+    // Requests/s wander with the machine (pair by pair B/A: 1.5, 0.6, 1.9); the process's CPU per request does not (B/A ≈ 0.5).
+    const withCpu = (rps: number, cpuMsPer1k: number, loggingMsPer1k: number) => {
+      const r = round(rps, 20, loggingMsPer1k);
+      // CPU % of one core that gives cpuMsPer1k at rps: ms/s = cpuMsPer1k × rps / 1000.
+      const cpuPercent = (cpuMsPer1k * rps) / 1000 / 10;
+      return { ...r, samples: [250, 500, 750, 1000].map((tMs) => ({ tMs, elu: 0.5, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent })) };
+    };
+    const a = [withCpu(2000, 190, 60), withCpu(5000, 200, 62), withCpu(1000, 185, 58)];
+    const b = [withCpu(3000, 96, 0), withCpu(3000, 99, 0), withCpu(1900, 91, 0)];
+    const c = compareRounds({ a: '/log', b: '/hello' }, a, b)!;
+    expect(c.load!.rps.significant).toBe(false);
+    expect(c.processCpuMsPer1k!.significant).toBe(true);
+    expect(c.processCpuMsPer1k!.a).toBeCloseTo(191.6, 0);
+    expect(c.verdict).toMatch(/^“\/hello” uses \d\d% less CPU time per 1 000 requests than “\/log” \(95%: \d+%–\d+% less\): 192 ms → 95 ms \(3 rounds each\)\. Requests per second vary too much between rounds on this machine to show it \(“\/hello”: [+−]\d+%; 95%: .*\), and p99 latency shows no clear difference\. The difference is logging: 60 ms of CPU per 1 000 requests with “\/log”, 0 ms with “\/hello”\.$/);
   });
 
   it('works without profiles (load only)', () => {

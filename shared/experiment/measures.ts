@@ -2,7 +2,7 @@
 // and the live progress: load, CPU per 1 000 requests, kinds of work. The
 // comparison of the rounds themselves is shared/compare's buildComparison.
 import type { RecordingResult } from '../api.ts';
-import { cpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
+import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
 import { bucketBreakdown, msPerThousandRequests } from '../profile/categories.ts';
 import type { Profile } from '../profile/model.ts';
 
@@ -13,6 +13,7 @@ export interface RoundMeasures {
   p90Ms: number | null;
   p99Ms: number | null;
   cpuMsPer1k: number | null;
+  processCpuMsPer1k: number | null;
   bucketsMsPer1k: Record<string, number> | null;
 }
 
@@ -30,6 +31,7 @@ export function measureRound(rec: RecordingResult, profile: Profile | null): { m
       p90Ms: load?.latencyMs.p90 ?? null,
       p99Ms: load?.latencyMs.p99 ?? null,
       cpuMsPer1k: cpuMsPer1k(round),
+      processCpuMsPer1k: processCpuMsPer1k(round),
       bucketsMsPer1k: profile && requests ? Object.fromEntries(bucketBreakdown(profile).map((b) => [b.name, msPerThousandRequests(b.ms, requests)])) : null,
     },
   };

@@ -27,6 +27,8 @@ export interface ExperimentRound {
   p99Ms: number | null;
   /** Non-idle CPU of the target per 1 000 requests (null without a profile). */
   cpuMsPer1k: number | null;
+  /** CPU time of the whole target process per 1 000 requests (process.cpuUsage; absent in experiments saved before it existed). */
+  processCpuMsPer1k?: number | null;
   /** CPU ms per 1 000 requests of each kind of work (logging, JSON, …). */
   bucketsMsPer1k: Record<string, number> | null;
   error: string | null;
@@ -61,7 +63,7 @@ export interface ExperimentResult {
   name: string;
   createdAt: string;
   spec: ExperimentSpecResolved;
-  /** Which variant ran first in every pair of rounds (a coin decided). */
+  /** Which variant ran first in the first pair of rounds (a coin decided); the pairs alternate from there (order.ts). */
   order: 'AB' | 'BA';
   status: ExperimentStatus;
   /** Why it failed or stopped, in one sentence. */

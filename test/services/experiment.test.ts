@@ -34,8 +34,8 @@ describe('an experiment on a server with an env-switched console.log', () => {
     expect(exp.error).toBeNull();
     expect(exp.status).toBe('done');
     expect(exp.order).toMatch(/^(AB|BA)$/);
-    // 3 rounds each, interleaved in the recorded order, each a recording with a profile.
-    expect(exp.rounds.map((r) => r.variant).join('')).toBe(exp.order.repeat(4));
+    // 4 pairs, the first in the recorded order and then alternating (A B, B A, …), each round a recording with a profile.
+    expect(exp.rounds.map((r) => r.variant).join('')).toBe(exp.order === 'AB' ? 'ABBAABBA' : 'BAABBAAB');
     expect(exp.rounds.every((r) => r.complete && r.cpuMsPer1k !== null)).toBe(true);
     // A logging experiment writes the target's output to a file, like a terminal.
     expect(exp.output).toBe('file');

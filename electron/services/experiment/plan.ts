@@ -81,12 +81,6 @@ export function planExperiment(spec: ExperimentSpecResolved, demo: { script: str
   return { a, b, restartEachRound: d.kind !== 'url' && base !== null, outputToFile: base !== null && outputToFile };
 }
 
-/** The round-by-round order: A B A B … or B A B A …. */
-export function roundOrder(order: 'AB' | 'BA', rounds: number): VariantKey[] {
-  const pair: VariantKey[] = order === 'AB' ? ['A', 'B'] : ['B', 'A'];
-  return Array.from({ length: rounds }, () => pair).flat();
-}
-
 /** A path alone ("/log") is loaded on the port the launched target listens on. */
 export function resolveUrl(url: string, ports: number[]): string | null {
   if (!url.startsWith('/')) return url;

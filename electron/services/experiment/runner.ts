@@ -1,5 +1,6 @@
-// Runs an A/B experiment: rounds of A and B in turns (the order of each pair
-// decided by a coin and recorded), each round a full recording through the
+// Runs an A/B experiment: rounds of A and B in back-to-back pairs (the first
+// pair's order decided by a coin and recorded, then alternating: A B, B A, …
+// — shared/experiment/order.ts), each round a full recording through the
 // service's own recorder (warm-up, profile + load), the target restarted for
 // every round when A and B differ by env, arguments or script. Progress per
 // round; Stop ends the round under way (kept, marked cut short) and keeps
@@ -8,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
 import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
+import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { CompareRound } from '../../../shared/compare/index.ts';
 import { importProfile } from '../../../shared/profile/index.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
@@ -15,7 +17,7 @@ import { seededRandom } from '../../../shared/stats/index.ts';
 import { UserError, isUserError, messageOf } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
-import { planExperiment, resolveUrl, roundOrder, type VariantPlan } from './plan.ts';
+import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
 
 const LISTEN_WAIT_MS = 10_000;
 /** A freshly started process is slow at first (cold JIT, lazy module loading): its first round would pay for that alone. */
@@ -73,10 +75,11 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   };
 
   const recompute = () => {
-    const kept = (v: 'A' | 'B') => result.rounds.filter((r) => r.variant === v && r.complete && !r.error);
-    const side = (v: 'A' | 'B') => kept(v).map((r) => compareRoundsById.get(r.recordingId)!);
-    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side('A'), side('B'),
-      { a: kept('A').map((r) => r.bucketsMsPer1k), b: kept('B').map((r) => r.bucketsMsPer1k) });
+    // The statistics pair each round with its neighbour (shared/stats paired.ts): only complete pairs count.
+    const pairs = completePairs(result.rounds, (r) => r.complete && !r.error);
+    const side = (rs: ExperimentRound[]) => rs.map((r) => compareRoundsById.get(r.recordingId)!);
+    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side(pairs.a), side(pairs.b),
+      { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) });
   };
 
   async function stopCurrentTarget(): Promise<void> {
@@ -192,7 +195,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       compareRoundsById.set(rec.id, compared);
       const entry: ExperimentRound = {
         index, variant: key, round, recordingId: rec.id,
-        requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
+        requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
         error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
       };
       result.rounds.push(entry);

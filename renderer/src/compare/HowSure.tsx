@@ -19,9 +19,10 @@ export function HowSure({ c }: { c: Comparison }) {
       </p>
       <ul>
         <li>
-          <strong>Several rounds of each</strong> (an experiment): the spread between the rounds of one side is the noise; the
-          gap between A and B is the signal. Flambé gives a 95% interval for the change (Welch’s t on the logarithms of the
-          rounds) and calls it <em>real</em> only when that interval leaves out 0.
+          <strong>Several rounds of each</strong> (an experiment): A and B ran in pairs, back to back, so what the computer was
+          doing at the time hits both rounds of a pair alike. How much B/A varies from pair to pair is the noise. Flambé gives a
+          95% interval for the change (Student’s t on the logarithms of the pair ratios — rounds that were not run in pairs:
+          Welch’s t on the logarithms of the rounds) and calls it <em>real</em> only when that interval leaves out 0.
         </li>
         <li>
           <strong>One run each, but earlier recordings repeat the same settings</strong> (same target, route, connections,

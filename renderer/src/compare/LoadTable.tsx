@@ -28,6 +28,8 @@ export function LoadTable({ c }: { c: Comparison }) {
     );
   }
   if (c.cpuMsPer1kRequests) lines.push({ label: 'CPU ms per 1 000 requests', m: c.cpuMsPer1kRequests, digits: 1, better: 'down' });
+  // Older saved comparisons lack it (undefined).
+  if (c.processCpuMsPer1k) lines.push({ label: 'Process CPU ms per 1 000 requests', m: c.processCpuMsPer1k, digits: 1, better: 'down' });
   if (c.elu) lines.push({ label: 'Event loop busy (%)', m: c.elu, digits: 0, better: 'down', scale: 100 });
   if (!lines.length) return <p className="empty-state">No load numbers on both sides: nothing to put side by side.</p>;
   return (

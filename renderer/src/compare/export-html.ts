@@ -17,6 +17,7 @@ function loadRows(c: Comparison): [string, Metric, number][] {
       ['Latency max (ms)', c.load.maxMs, 3], ['Errors per 1 000 requests', c.load.errorsPer1k, 1], ['Non-2xx per 1 000 requests', c.load.non2xxPer1k, 1]);
   }
   if (c.cpuMsPer1kRequests) out.push(['CPU ms per 1 000 requests', c.cpuMsPer1kRequests, 1]);
+  if (c.processCpuMsPer1k) out.push(['Process CPU ms per 1 000 requests', c.processCpuMsPer1k, 1]);
   return out;
 }
 

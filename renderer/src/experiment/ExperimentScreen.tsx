@@ -117,15 +117,16 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
       ) : exp.status === 'running' ? null : (
         <p className="verdict">Not enough complete rounds to compare: each variant needs at least one.</p>
       )}
-      <h2>Rounds <span className="muted">({exp.order === 'AB' ? 'A first' : 'B first'} in every pair, by a coin)</span></h2>
+      <h2>Rounds <span className="muted">(in pairs, back to back: {exp.order === 'AB' ? 'A' : 'B'} first in the first pair by a coin, then alternating)</span></h2>
       <table className="data-table" data-testid="experiment-rounds">
-        <thead><tr><th>#</th><th>variant</th><th>requests/s</th><th>p99</th><th>CPU / 1k req</th><th>output</th><th /></tr></thead>
+        <thead><tr><th>#</th><th>variant</th><th>requests/s</th><th>p99</th><th>CPU / 1k req</th><th>process CPU / 1k req</th><th>output</th><th /></tr></thead>
         <tbody>
           {exp.rounds.map((r) => (
             <tr key={r.recordingId} className={r.complete ? '' : 'muted'}>
               <td>{r.index + 1}</td>
               <td><span className={r.variant === 'A' ? 'tag-a' : 'tag-b'}>{r.variant}</span> round {r.round}{r.complete ? '' : ' (left out: cut short or failed)'}</td>
               <td>{formatRate(r.rps)}</td><td>{formatMs(r.p99Ms)}</td><td>{r.cpuMsPer1k === null ? '—' : `${num(r.cpuMsPer1k)} ms`}</td>
+              <td>{r.processCpuMsPer1k == null ? '—' : `${num(r.processCpuMsPer1k)} ms`}</td>
               <td>{r.stdout ?? '—'}</td>
               <td><button type="button" className="link-button" onClick={() => onOpenRecording(r.recordingId)}>Open</button></td>
             </tr>

@@ -22,7 +22,7 @@ export interface ExperimentFormState {
 }
 
 export const defaultExperimentForm: ExperimentFormState = {
-  target: 'demo', differ: 'url', a: '/log', b: '/hello', aName: '', bName: '', rounds: '3', profile: true, output: 'auto',
+  target: 'demo', differ: 'url', a: '/log', b: '/hello', aName: '', bName: '', rounds: '5', profile: true, output: 'auto',
 };
 
 export const DIFFER_LABELS: Record<DifferKind, { label: string; placeholderA: string; placeholderB: string; hint: string }> = {

@@ -1,0 +1,70 @@
+// How different is B from A, when the rounds come in pairs run back to back?
+// A t-interval on the per-pair log-ratios (Kalibera & Jones, "Rigorous
+// benchmarking in reasonable time", and benchstat/hyperfine for the style).
+//
+// Why pairs (README "How sure is an experiment?" says it for users):
+// - On a shared machine the level drifts: other processes start and stop,
+//   the CPU clock moves. Two identical runs a minute apart can differ by 40%,
+//   per-round requests/s on a busy 2-core box ranged 345–5 300. Comparing all
+//   of A's rounds with all of B's (Welch) puts that drift into the noise, so a
+//   2× change can hide in it.
+// - An experiment runs A and B back to back in pairs, so what the machine
+//   was doing at that moment hits both rounds of a pair alike. The pair's
+//   ratio B/A cancels it; only what changes within a pair (a few seconds) is
+//   left as noise. The pairs alternate A B, B A, A B … so that a steady trend
+//   (the machine slowly getting busier) favours A in one pair and B in the
+//   next instead of always the same side.
+// - Logarithms because speed is multiplicative: d = ln(B/A) per pair; the
+//   interval mean(d) ± t(0.975, n − 1)·sd(d)/√n, exponentiated, is an interval
+//   of the ratio of geometric means, so `deltaPercent` always lies inside
+//   `ci95`, and req/s and ms per request test the same.
+// - Student's t with n − 1 degrees of freedom: with 3 pairs t(0.975, 2) = 4.30,
+//   so three pairs must agree closely to show a change — that is what keeps
+//   false alarms at 5% (simulated in paired.test.ts with drift and
+//   heavy-tailed noise: see README for the rates).
+// Values ≤ 0 (error counts, an idle bucket) have no logarithm: those use the
+// raw differences and express the interval relative to A's mean.
+import type { Difference } from './compare-samples.ts';
+import { mean, variance } from './compare-samples.ts';
+import { studentTQuantile } from './student-t.ts';
+
+/** mean ± half-width of a one-sample t interval; the half-width is 0 when every value is the same. */
+function tInterval(xs: readonly number[], confidence: number): { m: number; half: number } {
+  const m = mean(xs);
+  const se = Math.sqrt(variance(xs) / xs.length);
+  return { m, half: se === 0 ? 0 : studentTQuantile(1 - (1 - confidence) / 2, xs.length - 1) * se };
+}
+
+/**
+ * Compares paired per-round values: a[i] and b[i] ran back to back (one pair
+ * of an experiment). Both arrays must have the same length.
+ */
+export function comparePaired(a: readonly number[], b: readonly number[], opts?: { confidence?: number }): Difference {
+  if (a.length !== b.length) throw new RangeError('comparePaired needs as many values of A as of B (one of each per pair)');
+  if (a.length === 0) throw new RangeError('comparePaired needs at least one pair');
+  const confidence = opts?.confidence ?? 0.95;
+  if (!(confidence > 0 && confidence < 1)) throw new RangeError('confidence must be between 0 and 1');
+  const canTest = a.length >= 2;
+
+  if (a.every((x) => x > 0) && b.every((x) => x > 0)) {
+    const d = a.map((x, i) => Math.log(b[i] / x));
+    const ga = Math.exp(mean(a.map(Math.log)));
+    const gb = Math.exp(mean(b.map(Math.log)));
+    const deltaPercent = (Math.exp(mean(d)) - 1) * 100;
+    if (!canTest) return { a: ga, b: gb, deltaPercent, ci95: null, significant: null };
+    const { m, half } = tInterval(d, confidence);
+    const ci95: [number, number] = [(Math.exp(m - half) - 1) * 100, (Math.exp(m + half) - 1) * 100];
+    return { a: ga, b: gb, deltaPercent, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0) };
+  }
+
+  const ma = mean(a);
+  const mb = mean(b);
+  const deltaPercent = ma !== 0 ? (mb / ma - 1) * 100 : mb === 0 ? 0 : Math.sign(mb) * Infinity;
+  if (!canTest) return { a: ma, b: mb, deltaPercent, ci95: null, significant: null };
+  const { m, half } = tInterval(a.map((x, i) => b[i] - x), confidence);
+  const lo = m - half;
+  const hi = m + half;
+  // Relative to A's mean (its own uncertainty is left out: a slight understatement, only for values that can be 0).
+  const ci95: [number, number] | null = ma > 0 ? [(lo / ma) * 100, (hi / ma) * 100] : null;
+  return { a: ma, b: mb, deltaPercent, ci95, significant: !(lo <= 0 && hi >= 0) };
+}
