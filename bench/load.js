@@ -4,6 +4,7 @@
 // (target: flambe ≥ 0.9 × wrk). Needs `wrk` on PATH for the reference
 // (Debian: apt-get install wrk); without it, prints flambe's number alone.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,22 +27,59 @@ function startDemo() {
   });
 }
 
+// CPU per request says where the time goes even on a busy machine, where
+// requests/s alone swing with the neighbours: the server's (Linux /proc), the
+// generator's own thread (flambe reports it) and wrk's (GNU time).
+const TICK_US = 1e6 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100);
+function cpuUsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_US; // utime + stime
+  } catch {
+    return null;
+  }
+}
+const hasTime = existsSync('/usr/bin/time');
+const perRequest = (us, n) => (us === null || !n ? null : us / n);
+const fmtUs = (x) => (x === null || x === undefined ? '?' : `${Math.round(x)} µs`);
+
 function flambeRps(url) {
   const r = spawnSync(process.execPath, [path.join(root, 'bin/flambe.js'), 'record', '--no-profile', '--url', url, '-c', String(c), '-d', String(d), '--warmup', '1', '--json'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`flambe failed: ${r.stderr}`);
   const load = JSON.parse(r.stdout).load;
   // The generator says when its own thread was the limit (busy > 90 % of the burst).
   if (load.generatorBusy) console.log(`  flambe: ${load.generatorBusy}`);
-  return load.rps;
+  return { rps: load.rps, requests: load.requests, generatorUs: load.generatorCpuUsPerRequest };
 }
 
 function wrkRps(url) {
   // One wrk thread: autocannon drives the load from one thread too.
   spawnSync('wrk', ['-t1', `-c${c}`, '-d1s', url], { encoding: 'utf8' }); // warm-up, like flambe's
-  const r = spawnSync('wrk', ['-t1', `-c${c}`, `-d${d}s`, url], { encoding: 'utf8' });
+  const cmd = ['wrk', '-t1', `-c${c}`, `-d${d}s`, url];
+  const r = hasTime ? spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', ...cmd], { encoding: 'utf8' }) : spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8' });
   if (r.error || r.status !== 0) return null;
   const m = /Requests\/sec:\s+([\d.]+)/.exec(r.stdout);
-  return m ? Number(m[1]) : null;
+  const n = /(\d+) requests in/.exec(r.stdout);
+  const t = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  const requests = n ? Number(n[1]) : 0;
+  return m ? { rps: Number(m[1]), requests, generatorUs: t && requests ? ((Number(t[1]) + Number(t[2])) * 1e6) / requests : null } : null;
+}
+
+/** Runs `fn` and adds the server's CPU per request during it (warm-up included in the CPU, so slightly high for both tools alike). */
+function withServerCpu(pid, fn) {
+  const before = cpuUsOf(pid);
+  const out = fn();
+  const after = cpuUsOf(pid);
+  if (out) out.serverUs = before === null || after === null ? null : perRequest(after - before, out.requests * (1 + 1 / d));
+  return out;
+}
+
+function loadAverage() {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return '?';
+  }
 }
 
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
@@ -51,16 +89,20 @@ try {
   console.log(`bench:load — ${url}, ${c} connections, ${d} s, ${values.rounds} rounds, Node ${process.version}`);
   const rows = [];
   for (let i = 0; i < Number(values.rounds); i++) {
-    const flambe = flambeRps(url);
-    const wrk = hasWrk ? wrkRps(url) : null;
-    rows.push({ flambe, wrk });
-    console.log(`round ${i + 1}: flambe ${Math.round(flambe)} req/s` + (wrk ? `, wrk ${Math.round(wrk)} req/s, ratio ${(flambe / wrk).toFixed(3)}` : ''));
+    const load = loadAverage();
+    const f = withServerCpu(child.pid, () => flambeRps(url));
+    const w = hasWrk ? withServerCpu(child.pid, () => wrkRps(url)) : null;
+    rows.push({ flambe: f.rps, wrk: w?.rps });
+    console.log(`round ${i + 1}: flambe ${Math.round(f.rps)} req/s` + (w ? `, wrk ${Math.round(w.rps)} req/s, ratio ${(f.rps / w.rps).toFixed(3)}` : '') + ` (load average ${load})`);
+    console.log(`  CPU per request — generator: flambe ${fmtUs(f.generatorUs)}` + (w ? `, wrk ${fmtUs(w.generatorUs)}` : '') + `; server: under flambe ${fmtUs(f.serverUs)}` + (w ? `, under wrk ${fmtUs(w.serverUs)}` : ''));
   }
   // Rounds alternate flambe and wrk, so each ratio compares neighbours in time;
   // the median ratio is robust to a round disturbed by other work on the machine.
   const ratios = rows.filter((r) => r.wrk).map((r) => r.flambe / r.wrk).sort((a, b) => a - b);
   const median = ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] * 0.5 + ratios[Math.ceil((ratios.length - 1) / 2)] * 0.5 : null;
-  if (median !== null) console.log(`median ratio flambe/wrk: ${median.toFixed(3)} over ${ratios.length} rounds (target ≥ 0.9)`);
+  // One generator thread against a one-thread Node server, one core each: a
+  // generator needing more CPU per request than the server is the limit.
+  if (median !== null) console.log(`median ratio flambe/wrk: ${median.toFixed(3)} over ${ratios.length} rounds (target ≥ 0.9); a generator needing more CPU per request than the server is the bottleneck`);
   else console.log('wrk is not installed: no reference (apt-get install wrk)');
 } finally {
   child.kill();

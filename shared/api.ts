@@ -334,6 +334,8 @@ export interface LoadSummary {
   rate?: RateReport;
   /** The load generator's own thread was busy most of the burst: the numbers may be its limit, not the server's. */
   generatorBusy?: { utilization: number; sentence: string };
+  /** CPU time the generator's thread spent per answered request, µs (bench:load sets it beside wrk's and the server's). */
+  generatorCpuUsPerRequest?: number;
 }
 
 export interface ProcessSample {

@@ -17,6 +17,7 @@ export function loadJson(l: LoadSummary, slowMs: number) {
     ...(l.routes ? { slowRoutes: { thresholdMs: slowMs, routes: slowRoutes(l.routes, slowMs).map((r) => `${r.method} ${r.path}`) } } : {}),
     ...(l.rate ? { rate: l.rate } : {}),
     ...(l.generatorBusy ? { generatorBusy: l.generatorBusy.sentence } : {}),
+    ...(l.generatorCpuUsPerRequest !== undefined ? { generatorCpuUsPerRequest: l.generatorCpuUsPerRequest } : {}),
     histogram: l.histogram ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { describeValidationError, overheadRequestSchema, type OverheadResult } f
 import { UserError } from '../services/errors.ts';
 import { num } from './record.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
+import { overheadSentence } from '../../shared/load/overhead-sentence.ts';
 
 export const OVERHEAD_HELP = `Usage:
   flambe overhead (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT) --url URL
@@ -56,10 +57,9 @@ function report(r: OverheadResult, json: boolean): void {
     process.stdout.write(JSON.stringify(rest) + '\n');
     return;
   }
-  const ci = r.ci95 ? ` (95 % interval ${r.ci95[0]} % to ${r.ci95[1]} %)` : '';
   process.stdout.write([
     `Without the profiler  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
     `With it (${r.samplingIntervalUs} µs)  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
-    `Profiling at ${r.samplingIntervalUs} µs costs ${r.rpsCostPercent} % of requests/s${ci} and adds ${r.p99CostPercent} % to p99, over ${r.rounds} rounds.`,
+    overheadSentence(r),
   ].join('\n') + '\n');
 }

@@ -15,7 +15,12 @@ describe('findKnee', () => {
     // 1 ms per request, 6000 req/s: saturates at 6 connections.
     const knee = findKnee(simulate([1, 5, 8, 20], 1, 6000));
     expect(knee?.connections).toBe(8);
-    expect(knee?.reason).toMatch(/^Past 8 connections, latency grows faster than throughput: at 20, requests\/s changed 0 % \(6000 → 6000\) while p95 grew 150 % .*: the server is saturated\.$/);
+    expect(knee?.reason).toMatch(/^Past 8 connections, latency grows faster than throughput: at 20, requests\/s stayed level \(6000 → 6000\) while p95 grew 150 % .*: the server is saturated\.$/);
+  });
+
+  it('says in words when throughput fell at the next level', () => {
+    const knee = findKnee([{ connections: 1, rps: 1805, p95Ms: 1.1 }, { connections: 4, rps: 806, p95Ms: 16.1 }]);
+    expect(knee?.reason).toMatch(/at 4, requests\/s fell 55 % \(1805 → 806\) while p95 grew 1364 % \(1\.1 → 16\.1 ms\)/);
   });
 
   it('finds none while the server still has capacity', () => {

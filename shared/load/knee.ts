@@ -23,6 +23,11 @@ export interface Knee {
 export const KNEE_MAX_GAIN = 0.1;
 
 const pct = (ratio: number) => `${Math.round((ratio - 1) * 100)} %`;
+/** "rose 3 %", "fell 55 %", "stayed level": a student reads no signed percentages. */
+const change = (ratio: number) => {
+  const p = Math.round((ratio - 1) * 100);
+  return p > 0 ? `rose ${p} %` : p < 0 ? `fell ${-p} %` : 'stayed level';
+};
 const num = (x: number) => (x >= 100 ? Math.round(x).toString() : x.toFixed(1));
 
 export function findKnee(points: readonly SweepPoint[]): Knee | null {
@@ -36,7 +41,7 @@ export function findKnee(points: readonly SweepPoint[]): Knee | null {
       return {
         connections: a.connections,
         reason: `Past ${a.connections} connection${a.connections === 1 ? '' : 's'}, latency grows faster than throughput: ` +
-          `at ${b.connections}, requests/s changed ${pct(throughput)} (${num(a.rps)} → ${num(b.rps)}) while p95 grew ${pct(latency)} ` +
+          `at ${b.connections}, requests/s ${change(throughput)} (${num(a.rps)} → ${num(b.rps)}) while p95 grew ${pct(latency)} ` +
           `(${num(a.p95Ms)} → ${num(b.p95Ms)} ms): the server is saturated.`,
       };
     }

@@ -17,7 +17,17 @@ afterAll(async () => {
 
 describe('event-loop delay', () => {
   it('reads under 2 ms at p99 in an idle process', async () => {
-    launched = await launchScript({ script: path.join(repo, 'test/fixtures/load-server/server.js') }, { onOutput: () => {}, onWaitingForDebugger: () => {} });
+    // The inspector answers while Node still loads the script: sample once the
+    // server listens (as the recorder does after its probe), or the first
+    // window can hold no loop turn at all (null) or the evaluation fail.
+    let listening!: () => void;
+    const listens = new Promise<void>((resolve) => (listening = resolve));
+    let out = '';
+    launched = await launchScript({ script: path.join(repo, 'test/fixtures/load-server/server.js') }, {
+      onOutput: (_stream, text) => { out += text; if (/listening on/.test(out)) listening(); },
+      onWaitingForDebugger: () => {},
+    });
+    await listens;
     session = await InspectorSession.connect(launched.wsUrl);
     expect(await session.sample()).toBeNull(); // primes the monitor
     // Meanwhile another idle process measures how late a 1 ms timer really fires on
@@ -28,6 +38,7 @@ describe('event-loop delay', () => {
     for (let i = 0; i < 4; i++) {
       await new Promise((r) => setTimeout(r, 500));
       const s = await session.sample();
+      expect(s!.loopDelayP99Ms, 'a half-second window of an idle, listening server holds loop turns').not.toBeNull();
       delays.push(s!.loopDelayP99Ms!);
     }
     delays.sort((a, b) => a - b);

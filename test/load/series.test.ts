@@ -16,6 +16,19 @@ describe('SecondSeries', () => {
     expect(total / seconds).toBe(100); // the header's req/s
   });
 
+  it('joins a tail shorter than a quarter second to the second before it, still adding up', () => {
+    const s = new SecondSeries();
+    // 200 responses per second for 2 s, then 1 more in the last millisecond (2.001 s).
+    for (let i = 0; i < 400; i++) s.record(i * 5 + 2, 1000);
+    s.record(2000.5, 9000);
+    const t = s.finish(2001);
+    expect(t.map((x) => x.requests)).toEqual([200, 201]);
+    expect(t.map((x) => x.lengthSec)).toEqual([1, 1.001]);
+    expect(t[1].rps).toBeCloseTo(200.8, 1); // not a 1000 req/s spike
+    expect(t[1].p99Ms).toBe(1); // the joined second's p99 reads both parts' latencies (399 × 1 ms, 1 × 9 ms)
+    expect(t.reduce((n, x) => n + x.requests!, 0)).toBe(401);
+  });
+
   it('shows the silent seconds of a stalled server as zeros', () => {
     const s = new SecondSeries();
     s.record(100, 1000);

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import type { LoadSecond, LoadSettingsResolved, LoadSummary } from '../../../shared/api.ts';
 import { LoadCollector } from './collector.ts';
 import { runPaced } from './paced.ts';
-import { burstRequests, routeList } from './routes.ts';
+import { autocannonRequests, routeList } from './routes.ts';
 
 export interface BurstHandle {
   stop(): void;
@@ -63,7 +63,7 @@ export function runBurst(opts: BurstOptions): BurstHandle {
   const instance = autocannon(
     {
       url: settings.url,
-      requests: burstRequests(routes),
+      requests: autocannonRequests(routes),
       connections,
       timeout: settings.timeoutSec,
       ...(useCount ? { amount: settings.requests } : { duration: durationSec }),

@@ -26,6 +26,8 @@ export class LoadCollector {
   private readonly series: SecondSeries;
   private readonly started = performance.now();
   private readonly elu0 = performance.eventLoopUtilization();
+  /** The generator thread's own CPU (this thread, not the process): bench:load compares it per request with wrk's. */
+  private readonly cpu0 = process.threadCpuUsage();
   private readonly showRoutes: boolean;
   requests = 0;
   private bytes = 0;
@@ -70,6 +72,7 @@ export class LoadCollector {
     const all = newHistogram();
     for (const t of this.tallies) all.add(t.latency);
     const elu = performance.eventLoopUtilization(this.elu0).utilization;
+    const cpu = process.threadCpuUsage(this.cpu0);
     const codes: Record<string, number> = {};
     for (const [code, n] of Object.entries(this.statusCodes)) codes[code] = n;
     const summary: LoadSummary = {
@@ -89,6 +92,7 @@ export class LoadCollector {
       connections: extra.connections,
       ...(this.showRoutes ? { routes: this.tallies.map((t) => routeLoad(t, durationSec)) } : {}),
       ...(extra.askedRps ? { rate: rateReport(extra.askedRps, this.requests / durationSec) } : {}),
+      ...(this.requests ? { generatorCpuUsPerRequest: Math.round((10 * (cpu.user + cpu.system)) / this.requests) / 10 } : {}),
       ...(elu > GENERATOR_BUSY_ELU
         ? { generatorBusy: { utilization: round3(elu), sentence: `The load generator's thread was busy ${Math.round(elu * 100)} % of the burst: these requests/s may be its limit, not the server's.` } }
         : {}),

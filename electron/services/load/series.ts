@@ -1,17 +1,23 @@
 // The per-second series of a burst, bucketed by when each response arrived.
 // The last, partial second is kept and its rate is divided by its length, so
 // the series adds up to the total and its weighted mean is the header's req/s
-// (issue 13: a 3 s burst used to show 2 rows that did not add up).
+// (issue 13: a 3 s burst used to show 2 rows that did not add up). A tail
+// shorter than a quarter second joins the second before it: 1 request in the
+// last millisecond of a 2 s burst at 200 req/s read as a "1000 req/s" spike.
 import type { LoadSecond } from '../../../shared/api.ts';
 import { newHistogram } from './histogram.ts';
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+/** A last partial second shorter than this joins the second before it. */
+export const MIN_TAIL_SEC = 0.25;
 
 export class SecondSeries {
   readonly seconds: LoadSecond[] = [];
   private index = 0;
   private count = 0;
-  private readonly latency = newHistogram();
+  private latency = newHistogram();
+  /** The last closed second's latencies, kept so a short tail can join it. */
+  private previous = newHistogram();
   private readonly onSecond?: (s: LoadSecond) => void;
 
   constructor(onSecond?: (s: LoadSecond) => void) {
@@ -36,8 +42,21 @@ export class SecondSeries {
   finish(endMs: number): LoadSecond[] {
     this.tick(endMs);
     const lengthSec = round3(endMs / 1000 - this.index);
-    if (this.count > 0 || lengthSec >= 0.001) this.close(Math.max(lengthSec, 0.001));
+    const last = this.seconds.at(-1);
+    if (last && lengthSec < MIN_TAIL_SEC) {
+      // The tail joins the second before it (already sent live; the kept series has the joined one).
+      this.previous.add(this.latency);
+      const requests = last.requests! + this.count;
+      const length = round3(last.lengthSec! + lengthSec);
+      this.seconds[this.seconds.length - 1] = {
+        ...last, requests, lengthSec: length, rps: round3(requests / length),
+        p99Ms: requests ? round3(this.previous.getValueAtPercentile(99) / 1000) : 0,
+      };
+    } else if (this.count > 0 || lengthSec >= 0.001) {
+      this.close(Math.max(lengthSec, 0.001));
+    }
     this.latency.destroy();
+    this.previous.destroy();
     return this.seconds;
   }
 
@@ -57,6 +76,7 @@ export class SecondSeries {
     this.onSecond?.(s);
     this.index++;
     this.count = 0;
+    [this.previous, this.latency] = [this.latency, this.previous];
     this.latency.reset();
   }
 }

@@ -35,7 +35,7 @@ export function LoadExtras({ form, set, disabled, hasTarget }: Props) {
       <div className="row wrap">
         <div className="field small-field">
           <label htmlFor={`${id}-rate`}>Fixed rate (req/s)</label>
-          <input id={`${id}-rate`} data-testid="rate-input" type="number" min={1} step="any" value={form.rate} placeholder="as fast as possible"
+          <input id={`${id}-rate`} data-testid="rate-input" type="number" min={1} step="any" value={form.rate} placeholder="no limit"
             disabled={disabled || form.sweep} aria-describedby={`${id}-rate-hint`} onChange={(e) => set({ rate: e.target.value })} />
         </div>
         <p className="hint grow" id={`${id}-rate-hint`}>

@@ -6,7 +6,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
-import { overheadSentence } from './overhead-text.ts';
+import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;

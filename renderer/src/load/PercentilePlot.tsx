@@ -24,10 +24,11 @@ export function PercentilePlot({ curves }: { curves: { label: string; points: No
               <text x={-6} y={h - f * h} className="axis" textAnchor="end" dominantBaseline="middle">{axisMs(yMax * f)}</text>
             </g>
           ))}
-          {PLOT_TICKS.map((p) => (
+          {PLOT_TICKS.map((p, j) => (
             <g key={p}>
               <line x1={nineX(p) * w} x2={nineX(p) * w} y1={0} y2={h} className="grid" />
-              <text x={nineX(p) * w} y={h + 16} className="axis" textAnchor="middle">{tickLabel(p)}</text>
+              {/* The last label ends at the right edge: centred, "99.999 %" lost its "%" past the plot. */}
+              <text x={nineX(p) * w} y={h + 16} className="axis" textAnchor={j === PLOT_TICKS.length - 1 ? 'end' : 'middle'}>{tickLabel(p)}</text>
             </g>
           ))}
           {shown.map((c, i) => (

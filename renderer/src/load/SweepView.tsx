@@ -50,6 +50,10 @@ function SweepChart({ result }: { result: SweepResult }) {
   );
 }
 
+const LATENCY_COLUMNS = ['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'max'] as const;
+/** A latency in the table: milliseconds to the microsecond, the unit in the header. */
+const msNumber = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(3));
+
 export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(recordingId: string): void }) {
   return (
     <div className="sweep-result" data-testid="sweep-result">
@@ -67,8 +71,12 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
       </details>
       <SweepChart result={result} />
       <div className="table-scroll">
-        <table className="data-table" data-testid="sweep-table">
+        <table className="data-table compact" data-testid="sweep-table">
           <thead>
+            {/* The unit once, over the latency columns: the table fits 1024 px without a scrollbar. */}
+            <tr className="group-head">
+              <td colSpan={3} /><th scope="colgroup" colSpan={7} className="center">Latency (ms)</th><td colSpan={3} />
+            </tr>
             <tr>
               <th scope="col">Connections</th><th scope="col">Requests</th><th scope="col">Req/s</th><th scope="col">min</th><th scope="col">p50</th>
               <th scope="col">p75</th><th scope="col">p90</th><th scope="col">p95</th><th scope="col">p99</th><th scope="col">max</th>
@@ -79,8 +87,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
             {result.levels.map((l) => (
               <tr key={l.connections} className={result.knee?.connections === l.connections ? 'knee' : undefined}>
                 <th scope="row">{l.connections}</th><td>{formatInt(l.requests)}</td><td>{formatRate(l.rps)}</td>
-                <td>{formatMs(l.latencyMs.min)}</td><td>{formatMs(l.latencyMs.p50)}</td><td>{formatMs(l.latencyMs.p75)}</td><td>{formatMs(l.latencyMs.p90)}</td>
-                <td>{formatMs(l.latencyMs.p95)}</td><td>{formatMs(l.latencyMs.p99)}</td><td>{formatMs(l.latencyMs.max)}</td>
+                {LATENCY_COLUMNS.map((k) => <td key={k}>{msNumber(l.latencyMs[k])}</td>)}
                 <td className={l.errors ? 'bad' : undefined}>{formatInt(l.errors)}</td><td className={l.non2xx ? 'bad' : undefined}>{formatInt(l.non2xx)}</td>
                 <td className="text"><button type="button" className="button small ghost" onClick={() => onOpen(l.recordingId)}>{l.profiled ? 'Open (profiled)' : 'Open'}</button></td>
               </tr>
