@@ -331,6 +331,24 @@ export interface LoadSummary {
   rate?: RateReport;
   /** The load generator's own thread was busy most of the burst: the numbers may be its limit, not the server's. */
   generatorBusy?: { utilization: number; sentence: string };
+  /** The burst's first and last moment on the wall clock (epoch ms, sub-ms; performance.timeOrigin + now): the recorder turns them into `phases`. */
+  clock?: { startMs: number; endMs: number };
+  /** When a recording's phases happened on the profile's clock (absent in recordings made before it was kept, and without a profile). */
+  phases?: RecordingPhases;
+}
+
+/**
+ * The phases of a recording, in ms after the CPU profiler started (the 0 of
+ * the process samples; the chart's 0 is the first sample, a sampling interval
+ * later): the warm-up ran before it (negative times), then the measured burst.
+ */
+export interface RecordingPhases {
+  /** The warm-up burst; null without warm-up. */
+  warmup: { fromMs: number; toMs: number } | null;
+  /** The measured burst: its first request was sent at fromMs, it ended at toMs. */
+  burst: { fromMs: number; toMs: number };
+  /** When Flambé asked the profiler to stop. */
+  profileStopMs: number;
 }
 
 export interface ProcessSample {
