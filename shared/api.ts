@@ -345,7 +345,7 @@ export interface LoadSummary {
 export interface RecordingPhases {
   /** The warm-up burst; null without warm-up. */
   warmup: { fromMs: number; toMs: number } | null;
-  /** The measured burst: its first request was sent at fromMs, it ended at toMs. */
+  /** The measured burst: the load generator started at fromMs (its connections open then), it ended at toMs. */
   burst: { fromMs: number; toMs: number };
   /** When Flambé asked the profiler to stop. */
   profileStopMs: number;

@@ -16,7 +16,8 @@
 // range selected here cut the profile the same way. (idle) samples are gaps:
 // the thread waited. buildFlameChart walks each sample's stack only up to the
 // first node it shares with the previous sample's stack (iterative, no
-// recursion); visibleChartSpans answers one viewport in pixels, merging runs
+// recursion). visibleChartSpans answers one viewport in pixels straight from
+// the samples inside it (no chart of the whole profile is kept), merging runs
 // narrower than a pixel, so a canvas draws a few thousand rectangles however
 // long the profile.
 import type { Profile } from './model.ts';
@@ -46,49 +47,82 @@ function nodeDepths(profile: Profile): Int32Array {
   return depth;
 }
 
-export function buildFlameChart(profile: Profile): FlameChart {
-  const depth = nodeDepths(profile);
-  const times = sampleTimesMs(profile);
-  const isIdle = profile.frames.map((f) => f.kind === 'idle');
-  // Per depth: [start, end, node, start, end, node, …] (JS arrays grow; packed once at the end).
-  const out: number[][] = [];
+/**
+ * Walks the samples that start in [fromMs, toMs) in time order and reports
+ * every span once it closes (`onSpan(depth, startMs, endMs, node)`): per depth
+ * in time order. A span open at fromMs is reported from fromMs, one still
+ * open at toMs ends there (what a viewport shows). Each sample's stack is
+ * walked only up to the first node it shares with the previous one.
+ */
+export function walkSpans(
+  profile: Profile, times: Float64Array, depth: Int32Array, fromMs: number, toMs: number,
+  onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
+): void {
+  const n = profile.samples.length;
+  const isIdle = new Uint8Array(profile.frames.length);
+  profile.frames.forEach((f, i) => { isIdle[i] = f.kind === 'idle' ? 1 : 0; });
   const openNode: number[] = [];
   const openStart: number[] = [];
   let openDepth = 0;
   const path: number[] = [];
-
   const closeFrom = (d: number, at: number) => {
-    for (let k = openDepth - 1; k >= d; k--) {
-      (out[k] ??= []).push(openStart[k], at, openNode[k]);
-    }
+    for (let k = openDepth - 1; k >= d; k--) onSpan(k, openStart[k], at, openNode[k]);
     openDepth = Math.min(openDepth, d);
   };
-
-  for (let i = 0; i < profile.samples.length; i++) {
-    const t = times[i];
-    let n = profile.samples[i];
-    if (isIdle[profile.nodeFrame[n]]) {
+  // The first sample that ends after fromMs (binary search: times ascend).
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] + profile.weightsMs[mid] <= fromMs) lo = mid + 1;
+    else hi = mid;
+  }
+  let i = lo;
+  for (; i < n && times[i] < toMs; i++) {
+    const t = Math.max(fromMs, times[i]);
+    let node = profile.samples[i];
+    if (isIdle[profile.nodeFrame[node]]) {
       closeFrom(0, t);
       continue;
     }
-    const leafDepth = depth[n];
+    const leafDepth = depth[node];
     // Walk up until a node that is already open at its depth: everything above it is shared.
     let d = leafDepth;
-    while (d >= 0 && !(d < openDepth && openNode[d] === n)) {
-      path[d] = n;
-      n = profile.nodeParent[n];
+    while (d >= 0 && !(d < openDepth && openNode[d] === node)) {
+      path[d] = node;
+      node = profile.nodeParent[node];
       d--;
     }
-    const shared = d + 1;
-    closeFrom(shared, t);
-    for (let k = shared; k <= leafDepth; k++) {
+    closeFrom(d + 1, t);
+    for (let k = d + 1; k <= leafDepth; k++) {
       openNode[k] = path[k];
       openStart[k] = t;
     }
     openDepth = leafDepth + 1;
   }
-  closeFrom(0, profile.durationMs);
+  closeFrom(0, Math.min(toMs, i < n ? times[i] : profile.durationMs));
+}
 
+/** Each sample's start (time-range.ts) and each node's depth: computed once per profile, reused by every viewport. */
+export interface ChartIndex {
+  times: Float64Array;
+  depth: Int32Array;
+  depthCount: number;
+}
+
+export function chartIndex(profile: Profile): ChartIndex {
+  const depth = nodeDepths(profile);
+  let max = -1;
+  // Only the depths samples reach count.
+  for (let i = 0; i < profile.samples.length; i++) if (depth[profile.samples[i]] > max) max = depth[profile.samples[i]];
+  return { times: sampleTimesMs(profile), depth, depthCount: max + 1 };
+}
+
+/** Every span of the whole profile (tests): the chart as data. */
+export function buildFlameChart(profile: Profile): FlameChart {
+  const { times, depth } = chartIndex(profile);
+  const out: number[][] = [];
+  walkSpans(profile, times, depth, 0, Infinity, (d, a, b, node) => { (out[d] ??= []).push(a, b, node); });
   let total = 0;
   for (const spans of out) total += spans ? spans.length / 3 : 0;
   const depthCount = out.length;
@@ -113,19 +147,19 @@ export function buildFlameChart(profile: Profile): FlameChart {
   return { durationMs: profile.durationMs, depthCount, depthStart, startMs, endMs, node, frame };
 }
 
-/** The rectangles of one viewport, in pixels, columnar (for a canvas). */
+/** The rectangles of one viewport, in pixels, columnar (for a canvas); rows in no particular order. */
 export interface ChartRects {
   count: number;
   depth: Int32Array;
   x0: Float32Array;
   x1: Float32Array;
-  /** The function drawn: for merged runs, the one with the most time in the run. */
+  /** The function drawn: for merged runs, the one of the run's longest call. */
   frame: Int32Array;
   /** Spans merged into the rectangle (1: a span of its own). */
   calls: Int32Array;
   /** Time of the span(s) inside the viewport, ms (for merged runs: the sum, without the gaps). */
   ms: Float64Array;
-  /** First span's start, ms from the first sample. */
+  /** First span's start, ms from the first sample (the viewport's start for a span that began before it). */
   startMs: Float64Array;
 }
 
@@ -137,91 +171,71 @@ export interface ChartViewport {
   minPx?: number;
 }
 
-/** First span of depth d that ends after `t` (binary search: spans of a depth do not overlap). */
-function firstEndingAfter(chart: FlameChart, d: number, t: number): number {
-  let lo = chart.depthStart[d];
-  let hi = chart.depthStart[d + 1];
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (chart.endMs[mid] <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-export function visibleChartSpans(chart: FlameChart, view: ChartViewport): ChartRects {
+/**
+ * One viewport's rectangles straight from the samples in it: spans at least
+ * `minPx` wide are drawn as they are; consecutive narrower ones at a depth
+ * (less than a pixel apart) become one rectangle, named after its longest call.
+ * Cost: the samples inside the viewport, never the whole profile.
+ */
+export function visibleChartSpans(profile: Profile, index: ChartIndex, view: ChartViewport): ChartRects {
   const { fromMs, toMs, widthPx } = view;
   const minPx = view.minPx ?? 1;
   const scale = widthPx / Math.max(1e-9, toMs - fromMs);
-  const px = (t: number) => (Math.min(toMs, Math.max(fromMs, t)) - fromMs) * scale;
-  const depth: number[] = [];
-  const x0: number[] = [];
-  const x1: number[] = [];
-  const frame: number[] = [];
-  const calls: number[] = [];
-  const ms: number[] = [];
-  const start: number[] = [];
+  const out = { depth: [] as number[], x0: [] as number[], x1: [] as number[], frame: [] as number[], calls: [] as number[], ms: [] as number[], start: [] as number[] };
   const emit = (d: number, a: number, b: number, f: number, n: number, m: number, s: number) => {
-    depth.push(d); x0.push(a); x1.push(b); frame.push(f); calls.push(n); ms.push(m); start.push(s);
+    out.depth.push(d); out.x0.push(a); out.x1.push(b); out.frame.push(f); out.calls.push(n); out.ms.push(m); out.start.push(s);
   };
-
-  for (let d = 0; d < chart.depthCount; d++) {
-    const end = chart.depthStart[d + 1];
-    // The run of narrow spans being merged: its pixels, time per function, calls.
-    let runFrom = -1;
-    let runTo = 0;
-    let runCalls = 0;
-    let runMs = 0;
-    let runStart = 0;
-    let runBest = -1;
-    let runBestMs = -1;
-    const runByFrame = new Map<number, number>();
-    const flush = () => {
-      if (runFrom < 0) return;
-      emit(d, runFrom, Math.max(runTo, runFrom + Math.min(minPx, widthPx - runFrom)), runBest, runCalls, runMs, runStart);
-      runFrom = -1;
-      runByFrame.clear();
-      runBestMs = -1;
-    };
-    for (let i = firstEndingAfter(chart, d, fromMs); i < end && chart.startMs[i] < toMs; i++) {
-      const a = px(chart.startMs[i]);
-      const b = px(chart.endMs[i]);
-      const spanMs = Math.min(toMs, chart.endMs[i]) - Math.max(fromMs, chart.startMs[i]);
-      if (b - a >= minPx) {
-        flush();
-        emit(d, a, b, chart.frame[i], 1, spanMs, chart.startMs[i]);
-        continue;
-      }
-      // Narrow: joins the run when it touches it (a gap under a pixel), else starts a new one.
-      if (runFrom >= 0 && a - runTo >= minPx) flush();
-      if (runFrom < 0) {
-        runFrom = a;
-        runCalls = 0;
-        runMs = 0;
-        runStart = chart.startMs[i];
-      }
-      runTo = b;
-      runCalls++;
-      runMs += spanMs;
-      const f = chart.frame[i];
-      const fMs = (runByFrame.get(f) ?? 0) + spanMs;
-      runByFrame.set(f, fMs);
-      if (fMs > runBestMs) {
-        runBestMs = fMs;
-        runBest = f;
-      }
+  // Per depth, the run of narrow spans being merged.
+  const D = index.depthCount;
+  const runFrom = new Float64Array(D).fill(-1);
+  const runTo = new Float64Array(D);
+  const runCalls = new Int32Array(D);
+  const runMs = new Float64Array(D);
+  const runStart = new Float64Array(D);
+  const runBest = new Int32Array(D);
+  const runBestMs = new Float64Array(D);
+  const flush = (d: number) => {
+    if (runFrom[d] < 0) return;
+    emit(d, runFrom[d], Math.max(runTo[d], runFrom[d] + Math.min(minPx, widthPx - runFrom[d])), runBest[d], runCalls[d], runMs[d], runStart[d]);
+    runFrom[d] = -1;
+  };
+  walkSpans(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => {
+    const a = (s - fromMs) * scale;
+    const b = (e - fromMs) * scale;
+    const ms = e - s;
+    const f = profile.nodeFrame[node];
+    if (b - a >= minPx) {
+      flush(d);
+      emit(d, a, b, f, 1, ms, s);
+      return;
     }
-    flush();
-  }
+    // Narrow: joins the run when it touches it (a gap under a pixel), else starts a new one.
+    if (runFrom[d] >= 0 && a - runTo[d] >= minPx) flush(d);
+    if (runFrom[d] < 0) {
+      runFrom[d] = a;
+      runCalls[d] = 0;
+      runMs[d] = 0;
+      runStart[d] = s;
+      runBestMs[d] = -1;
+    }
+    runTo[d] = b;
+    runCalls[d]++;
+    runMs[d] += ms;
+    if (ms > runBestMs[d]) {
+      runBestMs[d] = ms;
+      runBest[d] = f;
+    }
+  });
+  for (let d = 0; d < D; d++) flush(d);
   return {
-    count: depth.length,
-    depth: Int32Array.from(depth),
-    x0: Float32Array.from(x0),
-    x1: Float32Array.from(x1),
-    frame: Int32Array.from(frame),
-    calls: Int32Array.from(calls),
-    ms: Float64Array.from(ms),
-    startMs: Float64Array.from(start),
+    count: out.depth.length,
+    depth: Int32Array.from(out.depth),
+    x0: Float32Array.from(out.x0),
+    x1: Float32Array.from(out.x1),
+    frame: Int32Array.from(out.frame),
+    calls: Int32Array.from(out.calls),
+    ms: Float64Array.from(out.ms),
+    startMs: Float64Array.from(out.start),
   };
 }
 

@@ -4,9 +4,9 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, buildFlameChart, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
+  bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
   searchFlame, visibleFlameTree,
-  type CallTreeNode, type FlameChart, type Grouping, type Profile, type Transform,
+  type CallTreeNode, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
@@ -20,8 +20,8 @@ const KEEP_PROFILES = 8;
 export class AnalysisEngine {
   readonly base: Profile;
   private readonly profiles = new Map<string, Profile>();
-  /** The flame chart of the last transform stack asked for: every viewport (hover, resize, zoom) re-uses it. */
-  private chart: { key: string; chart: FlameChart } | null = null;
+  /** Sample times and node depths of the last transform stack the flame chart was asked for: every viewport re-uses them. */
+  private chart: { key: string; index: ChartIndex } | null = null;
 
   /** Every thread's name, main thread first (shared/profile/threads.ts). */
   readonly threads: string[];
@@ -96,8 +96,8 @@ export class AnalysisEngine {
       }
       case 'flame-chart': {
         const key = JSON.stringify(request.transforms);
-        if (this.chart?.key !== key) this.chart = { key, chart: buildFlameChart(profile) };
-        return chartData(profile, this.chart.chart, request) as ViewResults[R['view']];
+        if (this.chart?.key !== key) this.chart = { key, index: chartIndex(profile) };
+        return chartData(profile, this.chart.index, request) as ViewResults[R['view']];
       }
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
@@ -105,8 +105,8 @@ export class AnalysisEngine {
 }
 
 /** One viewport of the chart, with only the functions it draws (renumbered: rects.frame indexes `frames`). */
-export function chartData(profile: Profile, chart: FlameChart, view: { fromMs: number; toMs: number; widthPx: number }): FlameChartData {
-  const rects = visibleChartSpans(chart, view);
+export function chartData(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }): FlameChartData {
+  const rects = visibleChartSpans(profile, index, view);
   const local = new Map<number, number>();
   const frames: ChartFrame[] = [];
   for (let i = 0; i < rects.count; i++) {
@@ -120,7 +120,7 @@ export function chartData(profile: Profile, chart: FlameChart, view: { fromMs: n
     }
     rects.frame[i] = k;
   }
-  return { durationMs: chart.durationMs, depthCount: chart.depthCount, rects, frames };
+  return { durationMs: profile.durationMs, fromMs: view.fromMs, toMs: view.toMs, widthPx: view.widthPx, depthCount: index.depthCount, rects, frames };
 }
 
 export function timeData(profile: Profile): TimeData {

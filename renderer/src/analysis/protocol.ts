@@ -83,6 +83,10 @@ export interface ViewResults {
 /** One viewport of the time-ordered flame chart (shared/profile/flame-chart.ts). */
 export interface FlameChartData {
   durationMs: number;
+  /** The viewport the rectangles were computed for (rects are px of widthPx from fromMs). */
+  fromMs: number;
+  toMs: number;
+  widthPx: number;
   /** Depths of the whole chart (the canvas is this many rows tall, whatever the viewport). */
   depthCount: number;
   /** rects.frame indexes `frames` (only the functions drawn cross from the worker). */
