@@ -132,6 +132,8 @@ describe.skipIf(!hasChromium)(title, () => {
     const table = page.getByTestId('bottom-up-table');
     await table.getByTestId('table-row').first().waitFor({ timeout: 20_000 });
     const before = await table.getByTestId('table-row').first().textContent();
+    // The timeline (with the flame chart under it) is taller than the tabs' scroll: bring it into view.
+    await chart.scrollIntoViewIfNeeded();
     const box = (await chart.boundingBox())!;
     // Hover reads every series at that time.
     await page.mouse.move(box.x + 118 + (box.width - 126) * 0.2, box.y + 20);
