@@ -15,7 +15,7 @@
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import {
-  analyzeProfile, bottomUp, bucketBreakdown, buildCallTree, buildFlameTree, categoryBreakdown, importProfile,
+  analyzeProfile, bottomUp, bucketBreakdown, buildCallTree, buildFlameTree, categoryBreakdown, chartIndex, importProfile, visibleChartSpans,
 } from '../shared/profile/index.ts';
 import { generate } from './synthetic-profile.js';
 
@@ -71,6 +71,10 @@ for (let round = 1; round <= rounds; round++) {
   step('categories', () => categoryBreakdown(profile));
   step('buckets', () => bucketBreakdown(profile));
   step('summary (analyzeProfile, 1000 requests)', () => analyzeProfile(profile, { requests: 1000 }));
+  // The timeline's time-ordered flame chart: sample times and depths once, then the viewports the canvas draws (1300 px).
+  const index = step('flame chart index (times, depths)', () => chartIndex(profile));
+  step('flame chart viewport (whole profile)', () => visibleChartSpans(profile, index, { fromMs: 0, toMs: profile.durationMs, widthPx: 1300 }));
+  step('flame chart viewport (a tenth)', () => visibleChartSpans(profile, index, { fromMs: profile.durationMs * 0.45, toMs: profile.durationMs * 0.55, widthPx: 1300 }));
   shape = `${profile.nodeFrame.length} nodes, ${profile.samples.length} samples, ${profile.frames.length} functions, max depth ${maxDepth(profile)}`;
 }
 const sum = (m, pick) => [...m].filter(([name]) => pick(name)).reduce((s, [, ms]) => s + ms, 0);

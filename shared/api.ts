@@ -336,6 +336,24 @@ export interface LoadSummary {
   generatorBusy?: { utilization: number; sentence: string };
   /** CPU time the generator's thread spent per answered request, µs (bench:load sets it beside wrk's and the server's). */
   generatorCpuUsPerRequest?: number;
+  /** The burst's first and last moment on the wall clock (epoch ms, sub-ms; performance.timeOrigin + now): the recorder turns them into `phases`. */
+  clock?: { startMs: number; endMs: number };
+  /** When a recording's phases happened on the profile's clock (absent in recordings made before it was kept, and without a profile). */
+  phases?: RecordingPhases;
+}
+
+/**
+ * The phases of a recording, in ms after the CPU profiler started (the 0 of
+ * the process samples; the chart's 0 is the first sample, a sampling interval
+ * later): the warm-up ran before it (negative times), then the measured burst.
+ */
+export interface RecordingPhases {
+  /** The warm-up burst; null without warm-up. */
+  warmup: { fromMs: number; toMs: number } | null;
+  /** The measured burst: the load generator started at fromMs (its connections open then), it ended at toMs. */
+  burst: { fromMs: number; toMs: number };
+  /** When Flambé asked the profiler to stop. */
+  profileStopMs: number;
 }
 
 export interface ProcessSample {

@@ -2,8 +2,9 @@
 // connect → warm-up → profile + burst (sampling the process) → stop.
 // Faults end the recording with one sentence and keep what was measured.
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type {
-  LoadSummary, ProcessSample, RecordRequestResolved, RecordingPhase, RecordingProgress, RecordingResult,
+  LoadSummary, ProcessSample, RecordRequestResolved, RecordingPhase, RecordingPhases, RecordingProgress, RecordingResult,
 } from '../../shared/api.ts';
 import { UserError, isUserError, messageOf } from './errors.ts';
 import type { BurstHandle, BurstOptions } from './load/burst.ts';
@@ -17,6 +18,9 @@ import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import type { Target } from './targets/registry.ts';
 
 const SAMPLE_EVERY_MS = 250;
+
+/** Wall clock with sub-ms resolution, the one the load worker stamps its burst with (collector.ts `clock`). */
+const wallMs = () => performance.timeOrigin + performance.now();
 const LISTEN_WAIT_MS = 10_000;
 
 export interface RecordingHandle {
@@ -98,6 +102,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (stopRequested) throw new UserError('Stopped before anything was recorded.');
 
     // 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot.
+    let warmupClock: { startMs: number; endMs: number } | null = null;
     if (req.warmupSec > 0) {
       progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
       let seconds = 0;
@@ -105,18 +110,21 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
         onSecond: (s) => progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
       });
-      await raceTarget(current.done, 'warm-up');
+      warmupClock = (await raceTarget(current.done, 'warm-up')).clock ?? null;
       current = null;
       if (stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
     }
 
     // 3. Profile + burst, sampling the process meanwhile.
     progress('recording', 0, 'Recording');
-    const t0 = Date.now();
+    // t0: the profile's start, the 0 of the process samples and of the recording's phases.
+    let t0 = wallMs();
     let sampler: NodeJS.Timeout | null = null;
     if (target) {
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
+        // V8 started profiling when the command arrived: the answer is closer to that than the request.
+        t0 = wallMs();
         // Worker threads too (workers.ts); a Node without NodeWorker just has none.
         await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
       } catch (e) {
@@ -125,7 +133,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       await target.session.sample().catch(() => null);
       sampler = setInterval(() => {
         target.session.sample().then((s) => {
-          if (s) result.samples.push({ tMs: Date.now() - t0, ...s } satisfies ProcessSample);
+          if (s) result.samples.push({ tMs: Math.round(wallMs() - t0), ...s } satisfies ProcessSample);
         }, () => undefined);
       }, SAMPLE_EVERY_MS);
     }
@@ -134,7 +142,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       settings: req.load,
       onSecond: (s) => {
         done += s.requests ?? s.rps;
-        const within = req.load.requests !== undefined ? done / req.load.requests : (Date.now() - t0) / 1000 / req.load.durationSec;
+        const within = req.load.requests !== undefined ? done / req.load.requests : (wallMs() - t0) / 1000 / req.load.durationSec;
         progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
       },
     });
@@ -154,6 +162,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
 
     // 4. Stop and fetch the profile.
     progress('stopping', 0, 'Reading the profile');
+    const stopAt = wallMs();
+    if (target && result.load?.clock) result.load.phases = recordingPhases(t0, warmupClock, result.load.clock, stopAt);
     if (target && !target.session.isClosed) {
       try {
         result.profile = await target.session.stopProfiler();
@@ -208,6 +218,18 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       current?.stop();
     },
     done,
+  };
+}
+
+/** The phases on the profile's clock: ms after the profiler started (t0), warm-up negative. */
+export function recordingPhases(
+  t0: number, warmup: { startMs: number; endMs: number } | null, burst: { startMs: number; endMs: number }, stopAt: number,
+): RecordingPhases {
+  const ms = (t: number) => Math.round((t - t0) * 10) / 10;
+  return {
+    warmup: warmup ? { fromMs: ms(warmup.startMs), toMs: ms(warmup.endMs) } : null,
+    burst: { fromMs: ms(burst.startMs), toMs: ms(burst.endMs) },
+    profileStopMs: ms(stopAt),
   };
 }
 

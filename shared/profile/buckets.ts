@@ -38,6 +38,9 @@ export const BUCKET_LABELS: Record<BucketId, string> = {
   compression: 'compression',
 };
 
+/** The labels above that are plural nouns: "Regular expressions take 60%", not "takes". */
+export const PLURAL_BUCKET_LABELS: ReadonlySet<BucketId> = new Set<BucketId>(['regex']);
+
 /** What each kind of work covers, for tooltips and the README (next to classify.ts's CATEGORY_HELP). */
 export const BUCKET_HELP: Record<BucketId, string> = {
   logging: 'console.*, writes to stdout/stderr, pino, winston, debug…',

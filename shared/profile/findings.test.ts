@@ -73,6 +73,9 @@ describe('findFindings', () => {
     expect(f.regex?.status).toBe('vulnerable');
     expect(f.advice).toContain("'aaaaaaaaaaaaaaaaaaaa!'");
     expect(f.advice).toContain('takes exponential time');
+    // A plural kind takes a plural verb; a singular one keeps "takes".
+    expect(findingSentence(f)).toMatch(/^Regular expressions take 100% of the time\./);
+    expect(findingSentence({ ...f, kind: 'json', label: 'JSON' })).toMatch(/^JSON takes 100% of the time\./);
   });
 
   it("names a function of yours whose own code is heavy, at its hottest line, but not again for the JSON lines already counted", () => {

@@ -36,6 +36,7 @@ export {
 } from './transforms.ts';
 
 export { sampleTimesMs, timeBins, timeRange, type TimeBin } from './time-range.ts';
+export { buildFlameChart, chartIndex, formatFlameChart, visibleChartSpans, walkSpans, type ChartIndex, type ChartRects, type ChartViewport, type FlameChart } from './flame-chart.ts';
 
 export { diffProfiles, matchFunctions, type DiffOptions, type DiffRow, type DiffSide, type DiffStatus, type ProfileDiff } from './diff.ts';
 export { buildDiffFlameTree, type DiffFlameNode, type DiffFlameOptions } from './diff-flame.ts';

@@ -4,6 +4,7 @@
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
 import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
+import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from './places.ts';
 
@@ -27,7 +28,12 @@ export function findingHeadline(f: Finding): string {
   const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
   const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
-  return `${what} takes ${pct(f.percent)} of the time${busy}${per1k}.`;
+  return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;
+}
+
+/** Subject–verb agreement: "Regular expressions take", "Logging takes", "f's own code takes". */
+function verbTakes(f: Finding): string {
+  return PLURAL_BUCKET_LABELS.has(f.kind as BucketId) ? 'take' : 'takes';
 }
 
 /** Where it comes from, in words: "From cryptoRoute in server.js:41: “const key = …”." */

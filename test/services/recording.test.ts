@@ -49,6 +49,15 @@ describe('recording the demo server', () => {
     expect(r.load!.latencyMs.p99).toBeGreaterThanOrEqual(r.load!.latencyMs.p50);
     expect(r.load!.latencyMs.p50).toBeGreaterThan(0); // microsecond resolution: never rounded to 0
     expect(r.load!.timeline.length).toBeGreaterThanOrEqual(1);
+    // The phases on the profile's clock (ms after Profiler.start answered): the warm-up before 0, the
+    // burst after it (the load worker starts after the profiler), the stop after the burst.
+    const ph = r.load!.phases!;
+    expect(ph.warmup!.fromMs).toBeLessThan(ph.warmup!.toMs);
+    expect(ph.warmup!.toMs).toBeLessThanOrEqual(0);
+    expect(ph.warmup!.toMs - ph.warmup!.fromMs).toBeGreaterThanOrEqual(900);
+    expect(ph.burst.fromMs).toBeGreaterThan(0);
+    expect(ph.burst.toMs - ph.burst.fromMs).toBeGreaterThanOrEqual(1900);
+    expect(ph.profileStopMs).toBeGreaterThanOrEqual(ph.burst.toMs);
     const fns = profileFunctions(r.profile);
     expect(fns).toContain('logRoute');
     expect(fns).toContain('handleRequest');

@@ -76,6 +76,8 @@ export class LoadCollector {
     const codes: Record<string, number> = {};
     for (const [code, n] of Object.entries(this.statusCodes)) codes[code] = n;
     const summary: LoadSummary = {
+      // performance.timeOrigin is the epoch of this thread's clock: the recorder's thread reads the same wall clock.
+      clock: { startMs: performance.timeOrigin + this.started, endMs: performance.timeOrigin + this.started + elapsedMs },
       requests: this.requests,
       durationSec: round3(durationSec),
       rps: round3(this.requests / durationSec),

@@ -4,21 +4,24 @@
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
 import {
-  bottomUp, bucketBreakdown, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
+  bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
   searchFlame, visibleFlameTree,
-  type CallTreeNode, type Grouping, type Profile, type Transform,
+  type CallTreeNode, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
+import { legendClass } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { checkRegex } from './regex-check.ts';
-import type { CallTreeColumns, TimeData, ViewRequest, ViewResults } from './protocol.ts';
+import type { CallTreeColumns, ChartFrame, FlameChartData, TimeData, ViewRequest, ViewResults } from './protocol.ts';
 
 const KEEP_PROFILES = 8;
 
 export class AnalysisEngine {
   readonly base: Profile;
   private readonly profiles = new Map<string, Profile>();
+  /** Sample times and node depths of the last transform stack the flame chart was asked for: every viewport re-uses them. */
+  private chart: { key: string; index: ChartIndex } | null = null;
 
   /** Every thread's name, main thread first (shared/profile/threads.ts). */
   readonly threads: string[];
@@ -88,11 +91,36 @@ export class AnalysisEngine {
       case 'timeline': {
         const kind = profile.frames.map((f) => classifyFrame(f).kind);
         const bins = timeBins(profile, request.bins, (f) => kind[f] === 'idle', (f) => kind[f] === 'user', (f) => kind[f] === 'gc');
-        return { durationMs: profile.durationMs, bins } as ViewResults[R['view']];
+        const firstSampleMs = Math.max(0, (profile.endTimeUs - profile.durationMs * 1000 - profile.startTimeUs) / 1000);
+        return { durationMs: profile.durationMs, firstSampleMs, bins } as ViewResults[R['view']];
+      }
+      case 'flame-chart': {
+        const key = JSON.stringify(request.transforms);
+        if (this.chart?.key !== key) this.chart = { key, index: chartIndex(profile) };
+        return chartData(profile, this.chart.index, request) as ViewResults[R['view']];
       }
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }
+}
+
+/** One viewport of the chart, with only the functions it draws (renumbered: rects.frame indexes `frames`). */
+export function chartData(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }): FlameChartData {
+  const rects = visibleChartSpans(profile, index, view);
+  const local = new Map<number, number>();
+  const frames: ChartFrame[] = [];
+  for (let i = 0; i < rects.count; i++) {
+    const f = rects.frame[i];
+    let k = local.get(f);
+    if (k === undefined) {
+      k = frames.length;
+      local.set(f, k);
+      const frame = profile.frames[f];
+      frames.push({ index: f, name: frame.name, location: frameLocation(frame), cls: legendClass(frame) });
+    }
+    rects.frame[i] = k;
+  }
+  return { durationMs: profile.durationMs, fromMs: view.fromMs, toMs: view.toMs, widthPx: view.widthPx, depthCount: index.depthCount, rects, frames };
 }
 
 export function timeData(profile: Profile): TimeData {

@@ -2,10 +2,11 @@
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
 import type {
-  BottomUpRow, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, TimeBin, Transform,
+  BottomUpRow, ChartRects, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, TimeBin, Transform,
   Verdict, VisibleFlameNode,
 } from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
+import type { LegendClass } from '../lib/frame-colors.ts';
 
 export type ViewRequest =
   /** The flamegraph pruned for a chart `widthPx` wide (default 1440). */
@@ -20,7 +21,9 @@ export type ViewRequest =
   | { view: 'lines'; transforms: Transform[]; frame: number }
   | { view: 'verdict'; transforms: Transform[]; context: RecordingContext }
   | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern }
-  | { view: 'timeline'; transforms: Transform[]; bins: number };
+  | { view: 'timeline'; transforms: Transform[]; bins: number }
+  /** The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide. */
+  | { view: 'flame-chart'; transforms: Transform[]; fromMs: number; toMs: number; widthPx: number };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -74,11 +77,37 @@ export interface ViewResults {
   verdict: Verdict;
   'regex-check': RegexCheck;
   timeline: TimelineData;
+  'flame-chart': FlameChartData;
+}
+
+/** One viewport of the time-ordered flame chart (shared/profile/flame-chart.ts). */
+export interface FlameChartData {
+  durationMs: number;
+  /** The viewport the rectangles were computed for (rects are px of widthPx from fromMs). */
+  fromMs: number;
+  toMs: number;
+  widthPx: number;
+  /** Depths of the whole chart (the canvas is this many rows tall, whatever the viewport). */
+  depthCount: number;
+  /** rects.frame indexes `frames` (only the functions drawn cross from the worker). */
+  rects: ChartRects;
+  frames: ChartFrame[];
+}
+
+export interface ChartFrame {
+  /** Index in the profile's frames (for "Focus on this function"). */
+  index: number;
+  name: string;
+  /** file:line, '' for native code. */
+  location: string;
+  cls: LegendClass;
 }
 
 /** How busy the profile was over time (shared/profile timeBins), for the timeline. */
 export interface TimelineData {
   durationMs: number;
+  /** The first sample's time after the profiler started, ms: 0 of the chart is the first sample, 0 of the process samples and load phases the start. */
+  firstSampleMs: number;
   bins: TimeBin[];
 }
 

@@ -38,6 +38,10 @@ interface Props {
   samples?: readonly ProcessSample[];
   range?: TimeSelection | null;
   onRange?(range: TimeSelection | null): void;
+  /** Warm-up asked for, s (the timeline marks it when the recording stored no phases). */
+  warmupSec?: number | null;
+  /** A frame of the flame chart was clicked: reveal it as a finding's file:line does. */
+  onReveal?(frame: number, name: string): void;
 }
 
 export function AnalysisPanel({ loaded, ...rest }: Props) {
@@ -51,7 +55,10 @@ export function rangeTransforms(range: TimeSelection | null): Transform[] {
   return range ? [{ type: 'time-range', fromMs: range.fromMs, toMs: range.toMs }] : [];
 }
 
-function Views({ client, requests, reveal = null, load = null, samples = [], range = null, onRange }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
+function Views({ client, requests: allRequests, reveal = null, load = null, samples = [], range = null, onRange, warmupSec = null, onReveal }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
+  // Inside a time range, "per 1 000 requests" divides by the requests of that range (or is not given).
+  const requests = range ? range.requests : allRequests;
+  const tabsBox = useRef<HTMLDivElement>(null);
   // The tab a user last chose is where the next result opens.
   const [tab, setTab] = useState<TabKey>(() => readLastTab(TAB_KEYS, 'flamegraph'));
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
@@ -86,7 +93,8 @@ function Views({ client, requests, reveal = null, load = null, samples = [], ran
     setBy('function');
   }
   useEffect(() => {
-    if (reveal) root.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    // The tables, where the revealed row is (the timeline above stays where it was scrolled).
+    if (reveal) (tabsBox.current ?? root.current)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [reveal]);
   const openMenu = useCallback((target: MenuTarget, x: number, y: number) => setMenu({ target, x, y }), []);
   const closeMenu = useCallback(() => setMenu(null), []);
@@ -108,7 +116,12 @@ function Views({ client, requests, reveal = null, load = null, samples = [], ran
 
   return (
     <div className="analysis" ref={root}>
-      {onRange && <ErrorBoundary what="The timeline"><Timeline client={client} load={load} samples={samples} range={range} onRange={onRange} /></ErrorBoundary>}
+      {onRange && (
+        <ErrorBoundary what="The timeline">
+          <Timeline client={client} load={load} samples={samples} range={range} onRange={onRange} warmupSec={warmupSec} highlight={reveal?.frame ?? null} onFrame={onReveal} />
+        </ErrorBoundary>
+      )}
+      <div ref={tabsBox} className="analysis-tabs-anchor" />
       <TransformBreadcrumb stack={stack} onPop={(i) => setStack((s) => popTransform(s, i))} busy={flame.stale} />
       <Tabs<TabKey>
         label="Profile views"
@@ -124,7 +137,7 @@ function Views({ client, requests, reveal = null, load = null, samples = [], ran
           },
           { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /></ErrorBoundary> },
           { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <ErrorBoundary what="The call tree"><CallTreeView {...tableProps} active={tab === 'call-tree'} /></ErrorBoundary> },
-          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} /></ErrorBoundary> },
+          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} ranged={range !== null && allRequests !== null} /></ErrorBoundary> },
         ]}
       />
       {menu && <ContextMenu x={menu.x} y={menu.y} title={menu.target.name} items={menuItems(menu.target, stack)} onChoose={choose} onClose={closeMenu} />}

@@ -50,6 +50,8 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
   // A time range chosen on the timeline: every view shows only it, the verdict too.
   const [range, setRange] = useState<TimeSelection | null>(null);
   const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
+  // Inside a range, the verdict's "per 1 000 requests" uses the requests of that range (null: not known for it).
+  const verdictContext = useMemo(() => (range ? { ...context, requests: range.requests } : context), [context, range]);
   const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
 
   return (
@@ -96,7 +98,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
           <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
           <ErrorBoundary what="The verdict" resetKey={result.id}>
             {loaded.status === 'ready'
-              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={context} onReveal={onReveal} />
+              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={verdictContext} onReveal={onReveal} />
               : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
           </ErrorBoundary>
         </section>
@@ -118,7 +120,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
             <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
-            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} />
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal} />
           </ErrorBoundary>
         )}
       </section>

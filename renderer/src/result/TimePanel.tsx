@@ -15,9 +15,11 @@ interface Props {
   transforms: Transform[];
   active: boolean;
   requests: number | null;
+  /** A time range is selected: `requests` is the range's (prorated from the load's seconds), or null when not known for it. */
+  ranged?: boolean;
 }
 
-export function TimePanel({ client, transforms, active, requests }: Props) {
+export function TimePanel({ client, transforms, active, requests, ranged = false }: Props) {
   const view = useView(client, active ? { view: 'time', transforms } : null);
   // The same findings as the verdict (shared/profile/findings.ts), for the profile as transformed here.
   const verdict = useView(client, active ? { view: 'verdict', transforms, context: { requests } } : null);
@@ -32,7 +34,10 @@ export function TimePanel({ client, transforms, active, requests }: Props) {
   return (
     <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
       <p className="muted small time-total">
-        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${requests.toLocaleString('en-US')} requests` : ''}; percentages are of that time.
+        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${ranged ? 'about ' : ''}${requests.toLocaleString('en-US')} requests` : ''}; percentages are of that time.
+        {ranged && (requests
+          ? <span data-testid="range-requests"> In this time range, “per 1 000 requests” divides by the requests completed in it (counted per second by the load, prorated at the edges).</span>
+          : <span data-testid="range-requests"> No request of the load completed in this time range, so there is no “per 1 000 requests” for it.</span>)}
         {view.stale && ' Updating…'}
       </p>
 

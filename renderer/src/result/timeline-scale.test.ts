@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dragRange, formatSeconds, loadAt, niceStep, sampleAt, ticks } from './timeline-scale.ts';
+import { dragRange, formatSeconds, niceStep, sampleAt, ticks, ticksBetween, zoomViewport } from './timeline-scale.ts';
 
 describe('timeline scale', () => {
   it('picks round tick steps', () => {
@@ -9,12 +9,18 @@ describe('timeline scale', () => {
     expect(formatSeconds(1500)).toBe('1.5 s');
   });
 
-  it('reads the load second and the nearest process sample at a time', () => {
-    const tl = [{ second: 0, rps: 10, p99Ms: 1 }, { second: 1, rps: 20, p99Ms: 9 }];
-    expect(loadAt(tl, 1500)?.rps).toBe(20);
-    expect(loadAt(tl, 2500)).toBeNull();
+  it('reads the nearest process sample at a time, samples being timed from the profiler start', () => {
     const s = [0, 500, 1000].map((tMs) => ({ tMs, elu: tMs / 1000, loopDelayP99Ms: null, heapUsedMb: 1, rssMb: 1, cpuPercent: 1 }));
     expect(sampleAt(s, 700)?.tMs).toBe(500);
+    expect(sampleAt(s, 700, 300)?.tMs).toBe(1000);
+  });
+
+  it('ticks a zoomed viewport at round times inside it, and zooms around the pointer', () => {
+    expect(ticksBetween(1230, 2100, 5)).toEqual([1400, 1600, 1800, 2000]);
+    expect(ticksBetween(10, 20, 5)).toEqual([10, 12, 14, 16, 18, 20]);
+    expect(zoomViewport({ fromMs: 0, toMs: 1000 }, 500, 0.5, 1000)).toEqual({ fromMs: 250, toMs: 750 });
+    expect(zoomViewport({ fromMs: 0, toMs: 1000 }, 0, 0.5, 1000)).toEqual({ fromMs: 0, toMs: 500 });
+    expect(zoomViewport({ fromMs: 250, toMs: 750 }, 500, 4, 1000)).toEqual({ fromMs: 0, toMs: 1000 });
   });
 
   it('turns a drag into a range, clamped; a click is no range', () => {

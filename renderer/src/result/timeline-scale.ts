@@ -1,35 +1,51 @@
 // The timeline's one time axis: ms from the profile's first sample → pixels,
 // "nice" tick steps, and reading each series' value at a time (for hover).
-import type { LoadSecond, ProcessSample } from '../../../shared/api.ts';
+import type { ProcessSample } from '../../../shared/api.ts';
 
 export function niceStep(durationMs: number, maxTicks: number): number {
   const raw = durationMs / Math.max(1, maxTicks);
-  const steps = [100, 200, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
+  const steps = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000];
   return steps.find((s) => s >= raw) ?? steps[steps.length - 1];
 }
 
 export function ticks(durationMs: number, maxTicks: number): number[] {
-  const step = niceStep(durationMs, maxTicks);
+  return ticksBetween(0, durationMs, maxTicks);
+}
+
+/** Round ticks inside [fromMs, toMs] (a zoomed viewport). */
+export function ticksBetween(fromMs: number, toMs: number, maxTicks: number): number[] {
+  const step = niceStep(toMs - fromMs, maxTicks);
   const out: number[] = [];
-  for (let t = 0; t <= durationMs + 1e-9; t += step) out.push(t);
+  for (let k = Math.ceil(fromMs / step - 1e-9); k * step <= toMs + 1e-9; k++) out.push(k * step + 0);
   return out;
 }
 
 export function formatSeconds(ms: number): string {
   const s = ms / 1000;
-  return `${Number(s.toFixed(s < 10 ? 1 : 0))} s`;
+  return `${Number(s.toFixed(Math.abs(s) < 10 ? 1 : 0))} s`;
 }
 
-/** The load's second that contains t (the measured burst's seconds, from the profile's start). */
-export function loadAt(timeline: readonly LoadSecond[], tMs: number): LoadSecond | null {
-  return timeline.find((s) => tMs >= s.second * 1000 && tMs < (s.second + 1) * 1000) ?? null;
+/** A time on a zoomed axis: ms precision when the viewport is short. */
+export function formatAxisTime(ms: number, spanMs: number): string {
+  if (spanMs >= 5000) return formatSeconds(ms);
+  const s = ms / 1000;
+  return `${s.toFixed(spanMs >= 500 ? 2 : 3)} s`;
 }
 
-/** The process sample nearest to t. */
-export function sampleAt(samples: readonly ProcessSample[], tMs: number): ProcessSample | null {
+/** The process sample nearest to t (`offsetMs`: samples are timed from the profiler's start, the axis from the first sample). */
+export function sampleAt(samples: readonly ProcessSample[], tMs: number, offsetMs = 0): ProcessSample | null {
   let best: ProcessSample | null = null;
-  for (const s of samples) if (!best || Math.abs(s.tMs - tMs) < Math.abs(best.tMs - tMs)) best = s;
+  for (const s of samples) if (!best || Math.abs(s.tMs - offsetMs - tMs) < Math.abs(best.tMs - offsetMs - tMs)) best = s;
   return best;
+}
+
+/** A wheel or +/- zoom around `atMs` by `factor` (< 1 in), kept inside [0, durationMs] and no narrower than minMs. */
+export function zoomViewport(v: { fromMs: number; toMs: number }, atMs: number, factor: number, durationMs: number, minMs = 1): { fromMs: number; toMs: number } {
+  const span = Math.min(durationMs, Math.max(minMs, (v.toMs - v.fromMs) * factor));
+  const ratio = (atMs - v.fromMs) / Math.max(1e-9, v.toMs - v.fromMs);
+  let from = atMs - ratio * span;
+  from = Math.max(0, Math.min(durationMs - span, from));
+  return { fromMs: from, toMs: from + span };
 }
 
 /** A drag from a to b (ms) as a range; null when it is too short to mean one (a click). */
