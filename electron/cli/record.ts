@@ -17,7 +17,7 @@ import { loadJson, routeJson } from './load-json.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 import {
-  bundleFallbackPath, checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise,
+  checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
 } from './record-input.ts';
 
 export const RECORD_HELP = `Usage:
@@ -241,8 +241,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
       const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
       if (result.load || result.profile) {
-        const fallback = bundleFallbackPath(o.out, result.id);
-        writeFileSync(fallback, writeBundle(result));
+        const fallback = writeFallbackBundle(o.out, result.id, writeBundle(result));
         out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
       } else {
         out.write(`flambe: ${why}\n`);
