@@ -34,6 +34,6 @@ export function sharedDir(prefix: string, mode = 0o755): string {
 
 /** Runs `flambe …` as the unprivileged user, with a hard time limit. */
 export function runUnprivileged(args: string[], opts: Omit<RunOptions, 'node' | 'uid' | 'gid'> & { cwd: string }): Promise<RunResult> {
-  if (!unprivileged.node) throw new Error(unprivileged.skip);
+  if (unprivileged.node === null) throw new Error(unprivileged.skip);
   return runFlambe(args, { ...opts, ...ids, node: unprivileged.node });
 }
