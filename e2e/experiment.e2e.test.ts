@@ -2,30 +2,18 @@
 // demo server runs a real A/B experiment (2 short rounds each, real processes,
 // real load, real profiles, a real library) and ends on the answer, whose
 // verdict names logging — seen in a real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode } from './helpers.ts';
+import { artifacts, browserSession, hasChromium } from './helpers.ts';
 
 const title = hasChromium ? 'A/B experiment in browser mode' : 'A/B experiment in browser mode (skipped: no Chromium at /usr/bin/chromium)';
 
 describe.skipIf(!hasChromium)(title, () => {
-  let web: WebMode;
-  let browser: Browser;
-  let page: Page;
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    web = await startWebMode();
-    browser = await launchChromium();
-    page = await newPage(browser, { width: 1024, height: 700, errors });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await web?.stop();
-  });
+  const session = browserSession({ width: 1024, height: 700, errors });
 
   it('answers "What does console.log cost?" with a verdict that names logging', async () => {
+    const { page, web } = session;
     await page.goto(web.url);
     await page.getByTestId('duration-input').fill('2');
     await page.getByTestId('warmup-input').fill('1');

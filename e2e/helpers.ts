@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifacts = path.join(repo, 'e2e/artifacts');
@@ -61,14 +61,40 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   return page;
 }
 
+export interface BrowserSession { web: WebMode; browser: Browser; page: Page }
+
+/**
+ * One browser-mode server (with a library of its own), one Chromium and one
+ * page for the describe block it is called in: started before its tests,
+ * stopped after them. Read `session.page` etc. inside the tests.
+ */
+export function browserSession(opts: { width?: number; height?: number; errors?: string[] } = {}): BrowserSession {
+  const session = {} as BrowserSession;
+  beforeAll(async () => {
+    session.web = await startWebMode();
+    session.browser = await launchChromium();
+    session.page = await newPage(session.browser, opts);
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.web?.stop();
+  });
+  return session;
+}
+
+/** After a launch on the Record screen: waits for the target and for the load URL it suggests. */
+export async function waitForLaunchedTarget(page: Page): Promise<void> {
+  await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+}
+
 /**
  * On the Record screen: launch the demo server with one click, point the load
  * at `route`, and press Record. Returns once the progress bar shows.
  */
 export async function startDemoRecording(page: Page, opts: { route: string; durationSec: number; warmupSec: number }): Promise<void> {
   await page.getByTestId('demo-button').click();
-  await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+  await waitForLaunchedTarget(page);
   const base = new URL(await page.getByTestId('url-input').inputValue());
   await page.getByTestId('url-input').fill(`${base.origin}${opts.route}`);
   await page.getByTestId('duration-input').fill(String(opts.durationSec));

@@ -2,34 +2,21 @@
 // concurrency sweep, a fixed rate and "Measure profiling overhead" from the
 // Record screen, on the real demo server, with their tables and charts;
 // screenshots in e2e/artifacts at 1024×700, in the dark theme and at 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, newPage, startWebMode, type WebMode } from './helpers.ts';
+import { artifacts, browserSession, hasChromium, waitForLaunchedTarget } from './helpers.ts';
 
 const title = hasChromium ? 'load: routes and sweep' : 'load: routes and sweep (skipped: no Chromium at /usr/bin/chromium)';
 
 describe.skipIf(!hasChromium)(title, () => {
-  let web: WebMode;
-  let browser: Browser;
-  let page: Page;
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    web = await startWebMode();
-    browser = await launchChromium();
-    page = await newPage(browser, { width: 1024, height: 700, errors });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await web?.stop();
-  });
+  const session = browserSession({ width: 1024, height: 700, errors });
 
   it('records a burst over two routes and shows each route, the slow list and the percentile plot', async () => {
+    const { page, web } = session;
     await page.goto(web.url);
     await page.getByTestId('demo-button').click();
-    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await waitForLaunchedTarget(page);
     await page.getByText('Several routes in one burst').click();
     await page.getByTestId('routes-input').fill('GET /hello 3\nGET /json');
     await page.getByTestId('duration-input').fill('2');
@@ -54,6 +41,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('profiles each route in its own burst and shows CPU ms per request and the top function', async () => {
+    const { page } = session;
     await page.getByTestId('nav-record').click();
     await page.getByTestId('route-cpu-input').check();
     await page.getByTestId('duration-input').fill('1');
@@ -72,6 +60,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('runs a concurrency sweep and shows its knee sentence, chart and table', async () => {
+    const { page } = session;
     await page.getByTestId('nav-record').click();
     await page.getByTestId('routes-input').fill('');
     await page.getByTestId('sweep-input').check();

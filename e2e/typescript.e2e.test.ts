@@ -6,37 +6,27 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, type WebMode } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, browserSession, hasChromium, repo, waitForLaunchedTarget } from './helpers.ts';
 
 const title = hasChromium ? 'a TypeScript server in the browser' : 'a TypeScript server (skipped: no Chromium at /usr/bin/chromium)';
 
 describe.skipIf(!hasChromium)(title, () => {
-  let web: WebMode;
-  let browser: Browser;
-  let page: Page;
   const dir = mkdtempSync(path.join(tmpdir(), 'flambe-ts-e2e-'));
 
-  beforeAll(async () => {
+  beforeAll(() => {
     cpSync(path.join(repo, 'test/fixtures/ts-server'), dir, { recursive: true });
     symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
     execFileSync(path.join(repo, 'node_modules/.bin/tsc'), ['-p', dir], { cwd: dir });
-    web = await startWebMode();
-    browser = await launchChromium();
-    page = await newPage(browser, { width: 1024, height: 700 });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await web?.stop();
-  });
+  const session = browserSession({ width: 1024, height: 700 });
 
   it('shows the .ts files in the flamegraph and the tables', async () => {
+    const { page, web } = session;
     await page.goto(web.url);
     await page.getByTestId('launch-script-input').fill(path.join(dir, 'dist/server.js'));
     await page.getByTestId('launch-button').click();
-    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await waitForLaunchedTarget(page);
     const base = new URL(await page.getByTestId('url-input').inputValue());
     await page.getByTestId('url-input').fill(`${base.origin}/work`);
     await page.getByTestId('duration-input').fill('3');

@@ -3,10 +3,9 @@
 // named in the first screenful without a click — its function, file:line and
 // what to do. Clicking file:line opens Bottom-up on that function with its hot
 // lines. Screenshots (viewport only: what a user sees first) in e2e/artifacts/.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { artifacts, hasChromium, launchChromium, newPage, startDemoRecording, startWebMode, type WebMode } from './helpers.ts';
+import { artifacts, browserSession, hasChromium, newPage, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'the verdict' : 'the verdict (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -19,22 +18,11 @@ const ROUTES = [
 ];
 
 describe.skipIf(!hasChromium)(title, () => {
-  let web: WebMode;
-  let browser: Browser;
-  let page: Page;
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    web = await startWebMode();
-    browser = await launchChromium();
-    page = await newPage(browser, { width: 1440, height: 900, errors });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await web?.stop();
-  });
+  const session = browserSession({ width: 1440, height: 900, errors });
 
   const record = async (route: string, first: boolean) => {
+    const { page, web } = session;
     if (first) {
       await page.goto(web.url);
       await startDemoRecording(page, { route, durationSec: 2, warmupSec: 1 });
@@ -50,6 +38,7 @@ describe.skipIf(!hasChromium)(title, () => {
 
   for (const [i, r] of ROUTES.entries()) {
     it(`${r.route}: the first finding names ${r.fn} and what to do, within the first screenful`, async () => {
+      const { page } = session;
       await record(r.route, i === 0);
       const first = page.getByTestId('verdict-finding').first();
       expect(await first.getAttribute('data-kind')).toBe(r.kind);
@@ -67,6 +56,7 @@ describe.skipIf(!hasChromium)(title, () => {
   }
 
   it('file:line opens Bottom-up on that function, with its hot lines', async () => {
+    const { page } = session;
     const first = page.getByTestId('verdict-finding').first();
     await first.getByTestId('verdict-location').click();
     await expect.poll(() => page.getByTestId('tab-bottom-up').getAttribute('aria-selected')).toBe('true');
@@ -78,6 +68,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('/hello: nothing of yours is blamed, and the verdict says so; the layout holds at 1024×700', async () => {
+    const { page } = session;
     await record('/hello', false);
     const spread = page.getByTestId('verdict-spread');
     await spread.or(page.getByTestId('verdict-finding')).first().waitFor();
@@ -99,6 +90,7 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(errors).toEqual([]);
   });
   it('#/recordings/<id> opens the recording directly, on the tab chosen last', async () => {
+    const { page, web, browser } = session;
     await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/recordings\/[\w-]+$/);
     const hash = new URL(page.url()).hash;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -126,6 +118,7 @@ describe.skipIf(!hasChromium)(title, () => {
 
 
   it('a time range dragged on the timeline filters the tables and the verdict', async () => {
+    const { page } = session;
     const chart = page.getByTestId('timeline-chart');
     await chart.waitFor({ timeout: 20_000 });
     await page.getByTestId('tab-bottom-up').click();

@@ -5,34 +5,21 @@
 // every thread.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importProfile, importThreads } from '../shared/profile/index.ts';
-import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, type WebMode } from './helpers.ts';
+import { artifacts, browserSession, hasChromium, repo, waitForLaunchedTarget } from './helpers.ts';
 
 const title = hasChromium ? 'worker threads in the browser' : 'worker threads (skipped: no Chromium at /usr/bin/chromium)';
 
 describe.skipIf(!hasChromium)(title, () => {
-  let web: WebMode;
-  let browser: Browser;
-  let page: Page;
-
-  beforeAll(async () => {
-    web = await startWebMode();
-    browser = await launchChromium();
-    page = await newPage(browser, { width: 1024, height: 700 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await web?.stop();
-  });
+  const session = browserSession({ width: 1024, height: 700 });
 
   it('picks a worker thread and the merged view', async () => {
+    const { page, web } = session;
     await page.goto(web.url);
     await page.getByTestId('launch-script-input').fill(path.join(repo, 'test/fixtures/worker-pool/server.cjs'));
     await page.getByTestId('launch-button').click();
-    await page.getByTestId('target-info').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('url-input').inputValue(), { timeout: 10_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await waitForLaunchedTarget(page);
     await page.getByTestId('duration-input').fill('3');
     await page.getByTestId('warmup-input').fill('1');
     await page.getByTestId('record-button').click();

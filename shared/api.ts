@@ -581,6 +581,8 @@ export interface LibraryStatus {
   path: string | null;
   /** Why the library is unavailable (corrupt, newer version, …); recordings then live in memory only. */
   problem: string | null;
+  /** Why the library can be read but not written (a read-only file or folder), with where new recordings go; else null. */
+  readOnly: string | null;
 }
 
 // ---------- the contract ----------

@@ -165,9 +165,9 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   const service = createFlambeService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, keepsUnsavedInMemory: false });
   if (check.data.save) {
     const status = await service.api.libraryStatus({});
-    if (status.problem) {
+    if (status.problem || status.readOnly) {
       await service.dispose();
-      throw new UserError(status.problem);
+      throw new UserError(status.problem ?? status.readOnly!);
     }
   }
   const line = new ProgressLine(process.stderr, !json);

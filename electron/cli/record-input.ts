@@ -1,6 +1,8 @@
 // The checks `flambe record` makes on its input before anything starts, and
 // the sentences it prints when something fails — kept out of record.ts so
 // that file stays the flow of a recording.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describeValidationError, recordRequestSchema, type LoadSettings } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
@@ -76,6 +78,27 @@ export function bundleFallbackPath(out: string | undefined, id: string): string 
   const resolved = path.resolve(out);
   const bundle = resolved.replace(/\.[^./\\]*$/, '') + '.flambe';
   return bundle === resolved ? `${resolved.replace(/\.flambe$/, '')}.recording.flambe` : bundle;
+}
+
+/**
+ * Writes the bundle of a recording the library refused, where bundleFallbackPath
+ * says; where that folder cannot be written either (a read-only current folder),
+ * in the system's temporary folder. Returns the file written.
+ */
+export function writeFallbackBundle(out: string | undefined, id: string, bundle: string): string {
+  const first = bundleFallbackPath(out, id);
+  try {
+    writeFileSync(first, bundle);
+    return first;
+  } catch (e) {
+    const second = path.join(os.tmpdir(), path.basename(first));
+    try {
+      writeFileSync(second, bundle);
+      return second;
+    } catch {
+      throw new UserError(`Could not write the recording to ${first} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}) nor to ${second}: give --out a folder you can write to.`);
+    }
+  }
 }
 
 /** A library problem without the app's promise to keep recordings in memory (the CLI keeps nothing). */

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { writeBundle } from '../../shared/bundle.ts';
 import { importProfile } from '../../shared/profile/import.ts';
+import type { Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
@@ -17,7 +18,7 @@ import { loadJson, routeJson } from './load-json.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 import {
-  bundleFallbackPath, checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise,
+  checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
 } from './record-input.ts';
 
 export const RECORD_HELP = `Usage:
@@ -241,8 +242,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
       const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
       if (result.load || result.profile) {
-        const fallback = bundleFallbackPath(o.out, result.id);
-        writeFileSync(fallback, writeBundle(result));
+        const fallback = writeFallbackBundle(o.out, result.id, writeBundle(result));
         out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
       } else {
         out.write(`flambe: ${why}\n`);
@@ -291,20 +291,26 @@ export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) =
   }
 }
 
-/** Samples and duration as the model counts them (the Library and the views show the same numbers). */
-function profileStats(profile: unknown): { samples: number; durationMs: number } | null {
+/** The recording's profile in the model, imported once for the samples line and the verdict; null without a readable one. */
+function importedProfile(profile: unknown): Profile | null {
   if (!profile) return null;
   try {
-    const summary = summarizeProfile(importProfile(profile));
-    return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
+    return importProfile(profile);
   } catch {
     return null; // a profile the model refuses: the run's other numbers still print
   }
 }
 
+/** Samples and duration as the model counts them (the Library and the views show the same numbers). */
+function profileStats(profile: Profile): { samples: number; durationMs: number } | null {
+  const summary = summarizeProfile(profile);
+  return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
+}
+
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
-  const stats = profileStats(result.profile);
-  const verdict = recordingVerdict(result);
+  const profile = importedProfile(result.profile);
+  const stats = profile && profileStats(profile);
+  const verdict = profile && recordingVerdict(result, profile);
   if (json) {
     const l = result.load;
     const obj = {

@@ -2,22 +2,15 @@
 // same findings as the result screen (shared/profile/findings.ts), with what
 // to do, and carry them in --json as "findings" (most important first).
 import type { RecordingResult } from '../../shared/api.ts';
-import { buildVerdict, importProfile, verdictLines, type Profile, type RecordingContext, type Verdict } from '../../shared/profile/index.ts';
+import { buildVerdict, verdictLines, type Profile, type RecordingContext, type Verdict } from '../../shared/profile/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
 
 export function verdictOf(profile: Profile, ctx: RecordingContext): Verdict {
   return buildVerdict(profile, ctx, checkRegex);
 }
 
-/** A recording's verdict, with everything the recording knows (load, process samples, settings); null without a readable profile. */
-export function recordingVerdict(result: RecordingResult): Verdict | null {
-  if (!result.profile) return null;
-  let profile: Profile;
-  try {
-    profile = importProfile(result.profile);
-  } catch {
-    return null;
-  }
+/** A recording's verdict from its imported profile, with everything the recording knows (load, process samples, settings). */
+export function recordingVerdict(result: RecordingResult, profile: Profile): Verdict {
   return verdictOf(profile, {
     requests: result.load && result.load.requests > 0 ? result.load.requests : null,
     samplingIntervalUs: result.settings?.samplingIntervalUs ?? null,

@@ -1,23 +1,9 @@
 // The ReDoS check for the CLI and the services: recheck's pure-JavaScript
-// build (lib/browser.js — no JVM, no native binary, no worker process), read
-// by shared/profile/regex-check.ts. The analysis worker has the same few lines
-// (renderer/src/analysis/regex-check.ts): shared/ may not import a library.
+// build (lib/browser.js — no JVM, no native binary, no worker process). The
+// caching and the reading of its answer are shared/profile/regex-check.ts's;
+// this layer only brings the library (shared/ may not import one). The
+// analysis worker does the same in renderer/src/analysis/regex-check.ts.
 import recheck from 'recheck/lib/browser.js';
-import { readRecheckResult, REGEX_CHECK_TIMEOUT_MS, type RegexCheck, type RegexChecker } from '../../shared/profile/index.ts';
+import { cachingRegexChecker } from '../../shared/profile/index.ts';
 
-const checked = new Map<string, RegexCheck>();
-
-/** Checks a pattern once per process (a few hundred ms to seconds each): the same pattern is asked for again on every view. */
-export const checkRegex: RegexChecker = (pattern) => {
-  const key = `${pattern.flags}/${pattern.source}`;
-  let result = checked.get(key);
-  if (!result) {
-    try {
-      result = readRecheckResult(pattern, recheck.checkSync(pattern.source, pattern.flags, { timeout: REGEX_CHECK_TIMEOUT_MS }));
-    } catch {
-      result = readRecheckResult(pattern, null);
-    }
-    checked.set(key, result);
-  }
-  return result;
-};
+export const checkRegex = cachingRegexChecker((source, flags, params) => recheck.checkSync(source, flags, params));

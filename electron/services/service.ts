@@ -85,6 +85,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   } else if (options.libraryPath === undefined) {
     libraryProblem = 'No library file is in use: recordings are kept in memory until Flambé closes.';
   }
+  // A read-only library is listed and opened as usual; what it cannot take is kept in memory (app) or a bundle (CLI).
+  const readOnly = library?.readOnly ? `${library.readOnly}${inMemory ? ' New recordings are kept in memory until Flambé closes: export the ones you want to keep.' : ''}` : null;
   const needLibrary = (): Library => {
     if (!library) throw new UserError(libraryProblem ?? 'No library is open.');
     return library;
@@ -93,9 +95,9 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
 
   /** Save before showing anything: a recording is never lost because a view crashed. */
   function keep(result: RecordingResult): { saved: boolean; saveError: string | null } {
-    if (!library) {
+    if (!library || readOnly) {
       unsaved.set(result.id, result);
-      return { saved: false, saveError: libraryProblem };
+      return { saved: false, saveError: readOnly ?? libraryProblem };
     }
     try {
       library.save(result);
@@ -228,7 +230,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return { script: path.join(dir, 'server.js'), cwd: dir, routes: DEMO_ROUTES };
     },
     async libraryStatus() {
-      return { path: library?.file ?? null, problem: libraryProblem };
+      return { path: library?.file ?? null, problem: libraryProblem, readOnly };
     },
     async listRecordings(q: ListQuery) {
       return needLibrary().list(q);

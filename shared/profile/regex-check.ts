@@ -1,8 +1,9 @@
 // Is a hot regular expression merely busy, or does it backtrack
 // catastrophically (ReDoS)? The check itself is the `recheck` library
 // (README: "Dependencies" says why that one); it cannot live in shared/, so each
-// side that runs it (the analysis worker, the CLI) calls it through a
-// RegexChecker and reads its answer with readRecheckResult — one reading, here.
+// side that runs it (the analysis worker, the CLI) passes recheck's checkSync
+// to cachingRegexChecker and gets a RegexChecker: the asking, the caching and
+// the reading of its answer are here, once; the import of recheck is there.
 import type { RegexPattern } from './regex-source.ts';
 
 export interface RegexCheck {
@@ -59,4 +60,29 @@ export function regexCheckSentence(c: RegexCheck): string {
   }
   if (c.status === 'safe') return `${re} does not backtrack catastrophically (checked with recheck): its time grows ${c.complexity === 'linear' || c.complexity === null ? 'linearly' : `as ${c.complexity}`} with the input; it is simply run a lot.`;
   return `${re} could not be checked for catastrophic backtracking in time; test it with long inputs that almost match.`;
+}
+
+/** recheck's checkSync, as each side that may import recheck hands it in. */
+export type RecheckSync = (source: string, flags: string, params: { timeout: number }) => unknown;
+
+/**
+ * A RegexChecker that asks `checkSync` once per pattern a process meets (a few
+ * hundred ms to seconds each: the same pattern is asked for again on every
+ * view). A checker that throws (unsupported syntax) gives 'unknown'.
+ */
+export function cachingRegexChecker(checkSync: RecheckSync): RegexChecker {
+  const checked = new Map<string, RegexCheck>();
+  return (pattern) => {
+    const key = `${pattern.flags}/${pattern.source}`;
+    let result = checked.get(key);
+    if (!result) {
+      try {
+        result = readRecheckResult(pattern, checkSync(pattern.source, pattern.flags, { timeout: REGEX_CHECK_TIMEOUT_MS }));
+      } catch {
+        result = readRecheckResult(pattern, null);
+      }
+      checked.set(key, result);
+    }
+    return result;
+  };
 }

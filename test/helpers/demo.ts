@@ -9,10 +9,22 @@ export const flambeBin = path.join(repo, 'bin/flambe.js');
 
 export interface RunResult { code: number | null; stdout: string; stderr: string }
 
+export interface RunOptions {
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Another Node binary, and another user to run as (see unprivileged.ts). */
+  node?: string;
+  uid?: number;
+  gid?: number;
+}
+
 /** Runs `flambe …` as a user would, with a hard time limit. */
-export function runFlambe(args: string[], opts: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunResult> {
+export function runFlambe(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [flambeBin, ...args], { cwd: repo, env: { ...process.env, ...opts.env } });
+    const child = spawn(opts.node ?? process.execPath, [flambeBin, ...args], {
+      cwd: opts.cwd ?? repo, env: { ...process.env, ...opts.env }, uid: opts.uid, gid: opts.gid,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

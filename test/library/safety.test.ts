@@ -73,7 +73,7 @@ describe('a write that fails', () => {
     writeFileSync(file, 'this is somebody\'s file');
     const service = createFlambeService({ libraryPath: file });
     const status = await service.api.libraryStatus({});
-    expect(status).toEqual({ path: null, problem: expect.stringMatching(/is not a Flambé library .* kept in memory until Flambé closes/) });
+    expect(status).toEqual({ path: null, problem: expect.stringMatching(/is not a Flambé library .* kept in memory until Flambé closes/), readOnly: null });
     await expect(service.api.listRecordings({})).rejects.toThrow(/is not a Flambé library/);
     await service.dispose();
   });

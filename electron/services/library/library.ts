@@ -8,7 +8,7 @@ import type {
 import { listQuerySchema } from '../../../shared/api.ts';
 import { importProfile } from '../../../shared/profile/import.ts';
 import { UserError } from '../errors.ts';
-import { openLibraryDb } from './safe-open.ts';
+import { openLibrary } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
@@ -93,11 +93,18 @@ export interface LibraryOptions {
 
 export class Library {
   readonly file: string;
+  /** Why nothing can be saved here (a read-only file or folder), or null: such a library is opened for reading. */
+  readonly readOnly: string | null;
   private readonly db: DatabaseSync;
 
   constructor(file: string, options: LibraryOptions = {}) {
     this.file = file;
-    this.db = openLibraryDb(file, options.busyTimeoutMs);
+    ({ db: this.db, readOnly: this.readOnly } = openLibrary(file, options.busyTimeoutMs));
+  }
+
+  /** Every write asks first: a read-only library refuses in its own sentence, not SQLite's. */
+  private writable(): void {
+    if (this.readOnly) throw new UserError(this.readOnly);
   }
 
   close(): void {
@@ -105,6 +112,7 @@ export class Library {
   }
 
   private transaction<T>(fn: () => T): T {
+    this.writable();
     this.db.exec('BEGIN IMMEDIATE');
     try {
       const out = fn();
@@ -263,11 +271,13 @@ export class Library {
   }
 
   rename(id: string, name: string): RecordingRow {
+    this.writable();
     this.mustChange(this.db.prepare('UPDATE recordings SET name = ? WHERE id = ?').run(name, id).changes);
     return this.row(id);
   }
 
   setNotes(id: string, notes: string): RecordingRow {
+    this.writable();
     this.mustChange(this.db.prepare('UPDATE recordings SET notes = ? WHERE id = ?').run(notes, id).changes);
     return this.row(id);
   }
@@ -285,6 +295,7 @@ export class Library {
 
   /** Deleting is the only way data leaves the library. */
   delete(id: string): void {
+    this.writable();
     this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
   }
 

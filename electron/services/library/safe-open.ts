@@ -2,7 +2,7 @@
 // runs on a read-only handle first; only a file that passes is opened for
 // writing (which switches it to WAL mode and may migrate it).
 import { DatabaseSync } from 'node:sqlite';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
@@ -63,9 +63,76 @@ export function checkLibraryFile(file: string): void {
   }
 }
 
-/** Opens (creating or migrating) the library at `file`. */
-export function openLibraryDb(file: string, busyTimeoutMs = 10_000): DatabaseSync {
+/** A library file open for use: `readOnly` says why it cannot be written (null when it can). */
+export interface OpenedLibrary {
+  db: DatabaseSync;
+  readOnly: string | null;
+}
+
+function writable(p: string): boolean {
+  try {
+    accessSync(p, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why an existing library cannot be written, or null when it can. SQLite
+ * writes beside the file (-wal, -shm, -journal), so a folder that cannot be
+ * written makes the library read-only even when the file itself could be.
+ * (access() answers for the user Flambé runs as, and says EROFS for root too.)
+ */
+export function readOnlyReason(file: string): string | null {
+  if (!existsSync(file) || statSync(file).size === 0) return null; // a new library: its creation says what fails
+  const fileOk = writable(file);
+  const folder = writable(path.dirname(file));
+  if (!fileOk && !folder) return 'neither the file nor its folder can be written';
+  if (!fileOk) return 'the file cannot be written';
+  return folder ? null : 'its folder cannot be written';
+}
+
+/** The sentence a read-only library gives wherever a save is refused. */
+export function readOnlySentence(file: string, why: string): string {
+  return `The library ${file} is read-only (${why}): its recordings can be listed, opened and exported, but nothing new can be saved in it.`;
+}
+
+/**
+ * Opens a library that cannot be written, for reading. A WAL file with no
+ * -shm beside it (and no folder to create one in) can be read only as
+ * immutable: that is safe because nobody writes it (a writer keeps a -shm).
+ */
+function openForReading(file: string, why: string, busyTimeoutMs: number): DatabaseSync {
+  const attempts = existsSync(`${file}-shm`) ? [false] : [false, true];
+  let last: unknown;
+  for (const immutable of attempts) {
+    let db: DatabaseSync | undefined;
+    try {
+      const url = pathToFileURL(file);
+      if (immutable) url.searchParams.set('immutable', '1');
+      db = new DatabaseSync(url, { readOnly: true, enableForeignKeyConstraints: true });
+      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
+      const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+      if (version < SCHEMA_VERSION) {
+        db.close();
+        throw new UserError(`The library ${file} is read-only (${why}) and was written by an older Flambé, so it cannot be updated: copy it to a folder you can write to and open the copy.`);
+      }
+      return db;
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      if (db?.isOpen) db.close();
+      last = e;
+    }
+  }
+  throw new UserError(`The library ${file} is read-only (${why}) and could not be opened for reading: ${(last as Error).message}.`);
+}
+
+/** Opens the library at `file`: for writing (creating or migrating it), or for reading where it cannot be written. */
+export function openLibrary(file: string, busyTimeoutMs = 10_000): OpenedLibrary {
   checkLibraryFile(file);
+  const why = readOnlyReason(file);
+  if (why) return { db: openForReading(file, why, busyTimeoutMs), readOnly: readOnlySentence(file, why) };
   try {
     mkdirSync(path.dirname(file), { recursive: true });
   } catch (e) {
@@ -87,7 +154,7 @@ export function openLibraryDb(file: string, busyTimeoutMs = 10_000): DatabaseSyn
     db.close();
     throw new UserError(`Could not prepare the library ${file}: ${(e as Error).message}.`);
   }
-  return db;
+  return { db, readOnly: null };
 }
 
 /**

@@ -1,22 +1,8 @@
-// The ReDoS check in the analysis worker: recheck's pure-JavaScript build,
-// read by shared/profile/regex-check.ts (the CLI has the same few lines in
-// electron/services/regex-check.ts: shared/ may not import a library).
+// The ReDoS check in the analysis worker: recheck's pure-JavaScript build. The
+// caching and the reading of its answer are shared/profile/regex-check.ts's;
+// this layer only brings the library (shared/ may not import one). The CLI
+// does the same in electron/services/regex-check.ts.
 import recheck from 'recheck/lib/browser.js';
-import { readRecheckResult, REGEX_CHECK_TIMEOUT_MS, type RegexCheck, type RegexChecker } from '../../../shared/profile/index.ts';
+import { cachingRegexChecker } from '../../../shared/profile/index.ts';
 
-const checked = new Map<string, RegexCheck>();
-
-/** Checks a pattern once per process (a few hundred ms to seconds each): the same pattern is asked for again on every view. */
-export const checkRegex: RegexChecker = (pattern) => {
-  const key = `${pattern.flags}/${pattern.source}`;
-  let result = checked.get(key);
-  if (!result) {
-    try {
-      result = readRecheckResult(pattern, recheck.checkSync(pattern.source, pattern.flags, { timeout: REGEX_CHECK_TIMEOUT_MS }));
-    } catch {
-      result = readRecheckResult(pattern, null);
-    }
-    checked.set(key, result);
-  }
-  return result;
-};
+export const checkRegex = cachingRegexChecker((source, flags, params) => recheck.checkSync(source, flags, params));

@@ -13,6 +13,7 @@ import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from '../result/TableToolbar.tsx';
 import { flameTooltip } from './compare-format.ts';
 import type { DiffFlame } from './compute.ts';
+import { followWidth } from '../components/follow-width.ts';
 
 const HIGHLIGHT = '#e600e6';
 const SEARCH_DELAY_MS = 120;
@@ -67,22 +68,9 @@ export function DiffFlamegraph({ flameA, flameB, highlight }: Props) {
     shown.current = current.current.flame.tree;
     select(el).datum(current.current.flame.tree).call(chart);
     chartRef.current = chart;
-    let frame = 0;
-    let width = el.clientWidth;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const w = el.clientWidth;
-        if (w > 0 && Math.abs(w - width) >= 1) {
-          width = w;
-          chart.width(w).update();
-        }
-      });
-    });
-    observer.observe(el);
+    const stopFollowing = followWidth(el, (w) => chart.width(w).update());
     return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
+      stopFollowing();
       chart.destroy();
       chartRef.current = null;
       tipRef.current = null;

@@ -10,6 +10,7 @@ import { formatDuration, formatInt, formatMs, formatRate } from '../lib/format.t
 import { downloadExported } from './download.ts';
 import { formatRowDate, parseTags, routeOf } from './row-format.ts';
 import { SplitBar, SplitLegend } from './SplitBar.tsx';
+import { whyNoSplit } from './split-bar.ts';
 
 interface Props {
   row: RecordingRow;
@@ -174,13 +175,13 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
 
       <section className="panel-section" aria-labelledby={`${id}-cpu`}>
         <h3 id={`${id}-cpu`}>Where the CPU time went</h3>
-        {row.cpuSplit ? (
+        {whyNoSplit(row.cpuSplit, row.hasProfile) === null ? (
           <>
             <SplitBar split={row.cpuSplit} width={280} height={14} />
             <SplitLegend split={row.cpuSplit} />
           </>
         ) : (
-          <p className="hint">{row.hasProfile ? 'The split of this profile could not be worked out: open it to see its flamegraph.' : 'No CPU profile: this was a load-only run.'}</p>
+          <p className="hint" data-testid="details-no-split">{whyNoSplit(row.cpuSplit, row.hasProfile)}</p>
         )}
       </section>
 

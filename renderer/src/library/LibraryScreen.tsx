@@ -106,6 +106,11 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
           <strong>The library is not available.</strong> {status.problem}
         </div>
       )}
+      {status?.readOnly && (
+        <div className="warning library-warning" role="status" data-testid="library-read-only">
+          <strong>The library is read-only.</strong> {status.readOnly}
+        </div>
+      )}
 
       <header className="library-head">
         <h1 tabIndex={-1}>Library</h1>
@@ -114,7 +119,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
           {usable && groups.all.length > 0 && ` · ${groups.all.length} ${groups.all.length === 1 ? 'experiment or sweep' : 'experiments and sweeps'} (their recordings listed under them)`}
         </span>
         <span className="grow" />
-        <button type="button" className="button" data-testid="import-button" onClick={chooseFiles} disabled={!usable}>
+        <button type="button" className="button" data-testid="import-button" onClick={chooseFiles} disabled={!usable || !!status?.readOnly}>
           Import…
         </button>
         <input

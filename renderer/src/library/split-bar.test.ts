@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSegments, splitSummary } from './split-bar.ts';
+import { splitSegments, splitSummary, whyNoSplit } from './split-bar.ts';
 
 const split = { yourCode: 40, dependencies: 10, node: 20, gc: 5, idle: 25, other: 0 };
 
@@ -27,5 +27,14 @@ describe('CPU split bar', () => {
   it('says the split in words', () => {
     expect(splitSummary(split)).toBe('Your code 40.0%, Dependencies 10.0%, Node internals 20.0%, Garbage collection 5.0%, Idle 25.0%');
     expect(splitSummary(null)).toBe('No CPU profile');
+  });
+
+  it('a profile whose samples carry no time is not called "no profile" (issue 9 item 18)', () => {
+    const zeros = { yourCode: 0, dependencies: 0, node: 0, gc: 0, idle: 0, other: 0 };
+    expect(splitSummary(zeros)).toBe('No time to split: every sample of this profile is at the same instant.');
+    expect(whyNoSplit(zeros, true)).toBe('No time to split: every sample of this profile is at the same instant.');
+    expect(whyNoSplit(null, true)).toMatch(/could not be worked out/);
+    expect(whyNoSplit(null, false)).toMatch(/load-only run/);
+    expect(whyNoSplit(split, true)).toBeNull();
   });
 });

@@ -43,9 +43,23 @@ export function splitSegments(split: CpuSplit | null, width = 100): SplitSegment
   return out;
 }
 
+/**
+ * A profile whose samples carry no time (all at one instant: one sample and
+ * no time after it, or every timeDelta 0) has a split of zeros — not "no profile".
+ */
+export const NO_TIME_TO_SPLIT = 'No time to split: every sample of this profile is at the same instant.';
+
+/** Why a row's split shows no bar, or null when it shows one. */
+export function whyNoSplit(split: CpuSplit | null, hasProfile: boolean): string | null {
+  if (splitSegments(split).length > 0) return null;
+  if (!hasProfile) return 'No CPU profile: this was a load-only run.';
+  if (split) return NO_TIME_TO_SPLIT;
+  return 'The split of this profile could not be worked out: open it to see its flamegraph.';
+}
+
 /** One line for a tooltip or a screen reader: "Your code 41.2%, Node internals 20.1%, …". */
 export function splitSummary(split: CpuSplit | null): string {
   const parts = splitSegments(split);
-  if (parts.length === 0) return 'No CPU profile';
+  if (parts.length === 0) return split ? NO_TIME_TO_SPLIT : 'No CPU profile';
   return parts.map((s) => `${s.label} ${s.percent.toFixed(1)}%`).join(', ');
 }

@@ -128,7 +128,7 @@ export function useLibraryStatus(): LibraryStatus | null {
     let cancelled = false;
     client.api.libraryStatus({}).then(
       (s) => !cancelled && setStatus(s),
-      (e: unknown) => !cancelled && setStatus({ path: null, problem: errorMessage(e) }),
+      (e: unknown) => !cancelled && setStatus({ path: null, problem: errorMessage(e), readOnly: null }),
     );
     return () => {
       cancelled = true;

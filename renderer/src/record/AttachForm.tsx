@@ -4,8 +4,8 @@
 import { useId, useState } from 'react';
 import type { InspectorEntry, TargetInfo } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
-import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
+import { AttachFormShell, useAttachSteps } from './AttachSteps.tsx';
 import { buildAttachSpec, buildHostPort, type AttachFormState } from '../lib/forms.ts';
 import { isLoopbackHost } from '../../../shared/hosts.ts';
 
@@ -19,8 +19,7 @@ export function AttachForm({ form, setForm, onAttached }: Props) {
   const client = useClient();
   const id = useId();
   const [entries, setEntries] = useState<InspectorEntry[] | null>(null);
-  const [busy, setBusy] = useState<'find' | 'attach' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAttachSteps<'find' | 'attach'>();
   const remote = form.host.trim() !== '' && !isLoopbackHost(form.host);
 
   const find = async () => {
@@ -29,19 +28,17 @@ export function AttachForm({ form, setForm, onAttached }: Props) {
       setError(hp.message);
       return;
     }
-    setBusy('find');
-    setError(null);
-    try {
-      const list = await client.api.listInspectorTargets(hp.value);
-      setEntries(list);
-      // One process: nothing to choose. Several: the user picks.
-      setForm({ inspectorId: list.length === 1 ? list[0].id : list.some((e) => e.id === form.inspectorId) ? form.inspectorId : '' });
-    } catch (e) {
-      setEntries(null);
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
+    await run('find', async () => {
+      try {
+        const list = await client.api.listInspectorTargets(hp.value);
+        setEntries(list);
+        // One process: nothing to choose. Several: the user picks.
+        setForm({ inspectorId: list.length === 1 ? list[0].id : list.some((e) => e.id === form.inspectorId) ? form.inspectorId : '' });
+      } catch (e) {
+        setEntries(null);
+        throw e;
+      }
+    });
   };
 
   const attach = async () => {
@@ -50,26 +47,11 @@ export function AttachForm({ form, setForm, onAttached }: Props) {
       setError(spec.message);
       return;
     }
-    setBusy('attach');
-    setError(null);
-    try {
-      onAttached(await client.api.attachTarget(spec.value));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
+    await run('attach', async () => onAttached(await client.api.attachTarget(spec.value)));
   };
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void attach();
-      }}
-    >
+    <AttachFormShell onAttach={attach}>
       <div className="row">
         <div className="field grow">
           <label htmlFor={`${id}-host`}>Host</label>
@@ -127,6 +109,6 @@ export function AttachForm({ form, setForm, onAttached }: Props) {
           {busy === 'attach' ? 'Attaching…' : 'Attach'}
         </button>
       </div>
-    </form>
+    </AttachFormShell>
   );
 }

@@ -6,6 +6,7 @@ import type { NodeProcessInfo, TargetInfo } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
+import { AttachFormShell, useAttachSteps } from './AttachSteps.tsx';
 
 /** "node --inspect-port=0 /app/server.js": the node program by its name, so the script shows. */
 function shownCommand(p: NodeProcessInfo): string {
@@ -22,8 +23,7 @@ export function ProcessPicker({ onAttached }: Props) {
   const id = useId();
   const [list, setList] = useState<NodeProcessInfo[] | null>(null);
   const [pid, setPid] = useState<number | null>(null);
-  const [busy, setBusy] = useState<'list' | 'attach' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, setBusy, error, setError, run } = useAttachSteps<'list' | 'attach'>();
 
   const [generation, setGeneration] = useState(0);
 
@@ -46,7 +46,7 @@ export function ProcessPicker({ onAttached }: Props) {
     return () => {
       cancelled = true;
     };
-  }, [client, generation]);
+  }, [client, generation, setBusy, setError]);
 
   const refresh = () => {
     setBusy('list');
@@ -59,26 +59,11 @@ export function ProcessPicker({ onAttached }: Props) {
       setError('Choose the process to profile.');
       return;
     }
-    setBusy('attach');
-    setError(null);
-    try {
-      onAttached(await client.api.attachProcess({ pid }));
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
+    await run('attach', async () => onAttached(await client.api.attachProcess({ pid })));
   };
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void attach();
-      }}
-    >
+    <AttachFormShell onAttach={attach}>
       <p className="hint">
         A server already running on this computer, even without <code>--inspect</code>: Flambé opens its inspector (as <code>node inspect -p PID</code> does) and leaves it running when you detach.
       </p>
@@ -108,6 +93,6 @@ export function ProcessPicker({ onAttached }: Props) {
           {busy === 'attach' ? 'Opening its inspector…' : 'Attach'}
         </button>
       </div>
-    </form>
+    </AttachFormShell>
   );
 }

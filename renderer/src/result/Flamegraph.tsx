@@ -29,6 +29,7 @@ import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
 import { Explain } from '../components/Explain.tsx';
 import type { Term } from '../../../shared/glossary.ts';
+import { followWidth } from '../components/follow-width.ts';
 
 // Legend entries whose word a student may not know: a "what is this?" next to them.
 const LEGEND_TERMS: Partial<Record<string, Term>> = { native: 'native', gc: 'gc', idle: 'idle', program: 'program' };
@@ -198,24 +199,13 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     };
 
     // Width follows the container; one redraw per frame at most.
-    let frame = 0;
-    let width = el.clientWidth;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const w = el.clientWidth;
-        if (w > 0 && Math.abs(w - width) >= 1) {
-          width = w;
-          chart.width(w).update();
-          finishEntry(el);
-        }
-      });
+    const stopFollowing = followWidth(el, (w) => {
+      chart.width(w).update();
+      finishEntry(el);
     });
-    observer.observe(el);
     return () => {
       el.removeEventListener('click', onClickCapture, true);
-      observer.disconnect();
-      cancelAnimationFrame(frame);
+      stopFollowing();
       chart.destroy();
       chartRef.current = null;
       tipRef.current = null;
