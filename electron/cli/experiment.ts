@@ -17,9 +17,11 @@ export const EXPERIMENT_HELP = `Usage:
                      | --a-url URL --b-url URL | --a-arg A... --b-arg B...)
                     [--a-name N] [--b-name N] [--save] [--library PATH] [--json] [--fail-if-slower PCT]
 
-Runs A and B in turns (A B A B … or B A B A …, a coin decides), restarting the
-target for each round when their environment, arguments or script differ, and
-tells a real difference from noise with a 95% interval from the rounds.
+Runs A and B in back-to-back pairs (A B, B A, A B … or B A, A B, …: a coin
+decides the first), restarting the target for each round when their
+environment, arguments or script differ, and tells a real difference from noise
+with a 95% interval over the pairs (what the machine does meanwhile hits both
+rounds of a pair alike).
 
 Target (one of):
   --launch SCRIPT         the server script (started with node --inspect for each variant)

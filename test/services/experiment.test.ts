@@ -36,13 +36,15 @@ describe('an experiment on a server with an env-switched console.log', () => {
     expect(exp.order).toMatch(/^(AB|BA)$/);
     // 4 pairs, the first in the recorded order and then alternating (A B, B A, …), each round a recording with a profile.
     expect(exp.rounds.map((r) => r.variant).join('')).toBe(exp.order === 'AB' ? 'ABBAABBA' : 'BAABBAAB');
-    expect(exp.rounds.every((r) => r.complete && r.cpuMsPer1k !== null)).toBe(true);
+    const roundsSeen = JSON.stringify(exp.rounds.map((r) => ({ v: r.variant, complete: r.complete, cpu: r.cpuMsPer1k, stdout: r.stdout, error: r.error })));
+    expect(exp.rounds.every((r) => r.complete && r.cpuMsPer1k !== null), roundsSeen).toBe(true);
     // A logging experiment writes the target's output to a file, like a terminal.
     expect(exp.output).toBe('file');
-    expect(exp.rounds.every((r) => r.stdout === 'file')).toBe(true);
+    expect(exp.rounds.every((r) => r.stdout === 'file'), roundsSeen).toBe(true);
     const c = exp.comparison!;
     expect(c.rounds).toBe(4);
-    const rounds = JSON.stringify(exp.rounds.map((r) => [r.variant, Math.round(r.rps ?? 0)]));
+    // Each round's requests/s and the process's CPU per 1 000 requests, for the message when the pairs disagree.
+    const rounds = JSON.stringify(exp.rounds.map((r) => [r.variant, Math.round(r.rps ?? 0), Math.round(r.processCpuMsPer1k ?? 0)]));
     expect(c.load!.rps.significant, rounds).toBe(true);
     expect(c.load!.rps.deltaPercent).toBeGreaterThan(0);
     expect(c.load!.rps.ci95![0]).toBeGreaterThan(0);
@@ -59,7 +61,7 @@ describe('an experiment on a server with an env-switched console.log', () => {
     const first = await service.api.getRecording({ id: row.recordingIds[0] });
     expect(first.hasProfile).toBe(true);
     expect(first.target?.stdio).toMatchObject({ stdout: 'file', stderr: 'file', tailedFile: true });
-  });
+  }, 200_000); // 8 rounds, each a fresh process: past the default 90 s on a busy 2-core box
 
   it('does not call an A/A experiment (the same env on both sides) different', async () => {
     const exp = await run({

@@ -50,7 +50,7 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
   return (
     <section className="card experiment-card" aria-labelledby="experiment-heading" data-testid="experiment-card">
       <h2 id="experiment-heading">Compare two variants</h2>
-      <p className="hint">Runs A and B in turns, several rounds each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
+      <p className="hint">Runs A and B in back-to-back pairs, several of each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
 
       <div className="demo-questions" role="group" aria-label="One-click questions on the demo server">
         {DEMO_QUESTIONS.map((q) => (
