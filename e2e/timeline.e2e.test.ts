@@ -101,6 +101,16 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('timeline-range').count()).toBe(0);
     await expect.poll(() => rows.first().textContent(), { timeout: 20_000 }).toBe(before);
+    // + zooms the axis (every row and the chart), Esc zooms out again.
+    const firstTick = () => page.locator('.timeline-tick').first().textContent();
+    const wholeTick = await firstTick();
+    await page.keyboard.press('+');
+    await page.getByTestId('timeline-zoom-out').waitFor();
+    await expect.poll(firstTick).not.toBe(wholeTick);
+    await expect.poll(() => page.getByTestId('flame-chart').getAttribute('data-rects'), { timeout: 20_000 }).not.toBe('0');
+    await page.screenshot({ path: path.join(artifacts, 'timeline-zoomed.png') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('timeline-zoom-out').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

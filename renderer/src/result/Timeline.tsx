@@ -88,6 +88,7 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
       if ((!e.ctrlKey && !e.metaKey && !e.altKey) || px < LABEL) return;
       e.preventDefault();
       const plot = Math.max(100, el.clientWidth - LABEL - 8);
+      setHover(null);
       setZoom((z) => {
         const vp = z ?? { fromMs: 0, toMs: D };
         return zoomViewport(vp, vp.fromMs + ((px - LABEL) / plot) * (vp.toMs - vp.fromMs), e.deltaY > 0 ? 1.25 : 0.8, D, 1);
@@ -176,8 +177,14 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
       e.preventDefault();
       if (range) onRange(null);
       else setZoom(null);
-    } else if (e.key === '+' || e.key === '=') setZoom(zoomViewport(vp, range ? (range.fromMs + range.toMs) / 2 : (vp.fromMs + vp.toMs) / 2, 0.5, D, 1));
-    else if (e.key === '-' || e.key === '_') setZoom(zoomViewport(vp, (vp.fromMs + vp.toMs) / 2, 2, D, 1));
+    } else if (e.key === '+' || e.key === '=') {
+      // The hover's time was read on the old axis: it goes until the pointer moves again.
+      setHover(null);
+      setZoom(zoomViewport(vp, range ? (range.fromMs + range.toMs) / 2 : (vp.fromMs + vp.toMs) / 2, 0.5, D, 1));
+    } else if (e.key === '-' || e.key === '_') {
+      setHover(null);
+      setZoom(zoomViewport(vp, (vp.fromMs + vp.toMs) / 2, 2, D, 1));
+    }
   };
 
   const shown = drag?.moved ? dragRange(drag.a, drag.b, D, 0) : range;
@@ -265,7 +272,8 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
             )}
             {l && <span>{formatRate(l.rps)} req/s · p99 {formatMs(l.p99Ms)}</span>}
             {s && <span>event loop {Math.round(s.elu * 100)}% · CPU {Math.round(s.cpuPercent)}%{s.loopDelayP99Ms !== null ? ` · delay ${formatMs(s.loopDelayP99Ms)}` : ''} · heap {Math.round(s.heapUsedMb)} MB</span>}
-            {bin && <span>profile: busy {Math.round((bin.busyMs / binMs) * 100)}%, your code {Math.round((bin.userMs / binMs) * 100)}%</span>}
+            {/* A bin holds the samples that start in it: the last one can run past its end, hence the cap. */}
+            {bin && <span>profile: busy {Math.min(100, Math.round((bin.busyMs / binMs) * 100))}%, your code {Math.min(100, Math.round((bin.userMs / binMs) * 100))}%</span>}
           </div>
         )}
       </div>
