@@ -26,7 +26,7 @@ describe('flambe record', () => {
     expect(o.load).toEqual({
       requests: n, rps: n, durationSec: n, connections: 4,
       latencyMs: { min: n, p50: n, p75: n, p90: n, p95: n, p99: n, p999: n, max: n },
-      errors: 0, timeouts: 0, non2xx: n, histogram: expect.stringMatching(/^HIST/),
+      errors: 0, timeouts: 0, non2xx: n, histogram: expect.stringMatching(/^HIST/), generatorCpuUsPerRequest: n,
     });
     expect(o.load.requests).toBeGreaterThan(100);
     expect(o.profile).toEqual({ samples: expect.any(Number), durationMs: expect.any(Number), file: out });

@@ -4,6 +4,7 @@ import { loadSettingsSchema, type LoadSettings, type LoadSummary } from '../../s
 import { runBurstInWorker } from '../../electron/services/load/run.ts';
 import { decodeHistogram } from '../../electron/services/load/histogram.ts';
 import { startLoadServer, type LoadServer } from './server.ts';
+import { MIN_TAIL_SEC } from '../../electron/services/load/series.ts';
 
 let server: LoadServer;
 beforeAll(async () => { server = await startLoadServer(); });
@@ -20,7 +21,11 @@ function expectOrdered(l: LoadSummary['latencyMs']) {
 describe('a burst', () => {
   it('gives a per-second series that adds up to the total, and a header that agrees with it', async () => {
     const l = await burst({ url: `${server.base}/hello`, connections: 4, durationSec: 2.5 });
-    expect(l.timeline.length).toBe(3);
+    // 2.5 s gives 3 rows; a crowded machine can stretch the burst (autocannon ends at
+    // its next tick): whole seconds, plus the tail's row unless under 0.25 s (it then joins the last).
+    expect(l.durationSec).toBeGreaterThanOrEqual(2.5);
+    const whole = Math.floor(l.durationSec);
+    expect(l.timeline.length).toBe(whole + (l.durationSec - whole >= MIN_TAIL_SEC ? 1 : 0));
     const total = l.timeline.reduce((n, s) => n + s.requests!, 0);
     expect(total).toBe(l.requests);
     const seconds = l.timeline.reduce((n, s) => n + s.lengthSec!, 0);
@@ -70,7 +75,14 @@ describe('several routes in one burst', () => {
 
 describe('a fixed rate', () => {
   it('serves the asked rate within 10 % when the server keeps up', async () => {
-    const l = await burst({ url: `${server.base}/hello`, connections: 4, durationSec: 2, rate: 200 });
+    // Warm the server up first, as a recording does: a cold server (JIT, first
+    // sockets) on a crowded machine answered a handful of the first second's requests.
+    await burst({ url: `${server.base}/hello`, connections: 20, durationSec: 1, rate: 200 });
+    // Answers still in flight at the end are not counted (as wrk2): 4 s, so a crowded
+    // machine's ~250 ms latency at the end costs ~6 %, not the 12 % it cost in 2 s.
+    // 20 connections: 4 carry 200 req/s only while a round trip stays under 20 ms,
+    // which a crowded machine does not keep (the pool, not the server, fell short).
+    const l = await burst({ url: `${server.base}/hello`, connections: 20, durationSec: 4, rate: 200 });
     expect(l.rate!.askedRps).toBe(200);
     expect(Math.abs(l.rps - 200) / 200).toBeLessThan(0.1);
     expect(l.rate!.shortfall).toBeNull();
