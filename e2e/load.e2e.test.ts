@@ -89,6 +89,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('sends a fixed rate and says what was asked and served, with latencies corrected for coordinated omission', async () => {
+    const { page } = session;
     await page.getByTestId('nav-record').click();
     await page.getByTestId('rate-input').fill('200');
     // 20 connections carry 200 req/s while round trips stay under 100 ms (10 needed < 50 ms; a crowded machine fell short).
@@ -113,6 +114,7 @@ describe.skipIf(!hasChromium)(title, () => {
   });
 
   it('measures the profiling overhead from the Record screen and shows it in one sentence', async () => {
+    const { page } = session;
     await page.getByTestId('nav-record').click();
     await page.getByTestId('rate-input').fill('');
     await page.getByTestId('connections-input').fill('10');
