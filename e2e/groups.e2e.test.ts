@@ -157,7 +157,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => page.getByTestId('experiment-run-round').textContent(), { timeout: 30_000 }).toMatch(/^Round [12] of 2 — [AB] /);
     await page.screenshot({ path: path.join(artifacts, 'compare-repeat-progress.png') });
     await page.getByTestId('experiment-verdict').waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('experiment-verdict').textContent()).toMatch(/\(1 round each\)/);
+    expect(await page.getByTestId('experiment-verdict').textContent()).toMatch(/one run each: repeat both/); // one pair gives no interval (paired rounds)
     expect(await page.locator('.experiment-screen h1').textContent()).toMatch(/^Repeat: /);
     await page.screenshot({ path: path.join(artifacts, 'compare-repeat-answer.png'), fullPage: true });
     // The repeat is a group of its own in the Library.

@@ -27,6 +27,7 @@ const latencySchema = z.object({
 const roundSchema = z.object({
   index: count, variant: z.enum(['A', 'B']), round: count.min(1), recordingId: id,
   requests: count.nullable(), rps: ms, p50Ms: ms, p90Ms: ms, p99Ms: ms, cpuMsPer1k: z.number().nullable(),
+  processCpuMsPer1k: z.number().nullable().optional(),
   bucketsMsPer1k: z.record(z.string(), z.number()).nullable(), error: text(10_000).nullable(), complete: z.boolean(), stdout: text(20).nullable(),
 });
 
