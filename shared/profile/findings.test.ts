@@ -1,7 +1,7 @@
 // The verdict's findings from text profiles: each kind of planted work is
 // named with its function, line and advice; nothing standing out says so.
 import { describe, expect, it } from 'vitest';
-import { buildVerdict, findingSentence, spreadSentence, verdictLines } from './verdict.ts';
+import { buildVerdict, emptyVerdictSentence, findingSentence, spreadSentence, verdictLines } from './verdict.ts';
 import { findFindings } from './findings.ts';
 import { profileFromText } from './test-support/text-profile.ts';
 import type { RegexChecker } from './regex-check.ts';
@@ -109,6 +109,13 @@ describe('findFindings', () => {
 
   it('has no findings and no spread for an all-idle profile', () => {
     expect(findFindings(profileFromText('(idle) (idle)'))).toMatchObject({ findings: [], spread: null, busyMs: 0 });
+  });
+
+  it('says an idle profile was idle, and a profile with no time that it holds none (not that the server idled)', () => {
+    expect(verdictLines(buildVerdict(profileFromText('(idle) (idle)')))[0]).toEqual('The server was idle for the whole profile: there is nothing to say about its CPU time.');
+    const instant = profileFromText('work[w.js:1] work[w.js:1]', { weightsMs: 0 });
+    expect(instant.durationMs).toBe(0);
+    expect(emptyVerdictSentence(buildVerdict(instant))).toBe('Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.');
   });
 });
 

@@ -56,6 +56,17 @@ export function spreadSentence(s: Spread): string {
   return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
 }
 
+/**
+ * What the verdict says when there is no finding and no spread: either every
+ * sample sits at one instant (a profile with no time: nothing can be split),
+ * or the server was idle throughout.
+ */
+export function emptyVerdictSentence(v: Pick<Verdict, 'durationMs'>): string {
+  return v.durationMs > 0
+    ? 'The server was idle for the whole profile: there is nothing to say about its CPU time.'
+    : 'Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.';
+}
+
 /** The verdict as plain text lines, most important first (the CLI prints these). */
 export function verdictLines(v: Verdict): string[] {
   const lines: string[] = [];
@@ -64,6 +75,7 @@ export function verdictLines(v: Verdict): string[] {
     lines.push(`   What to do: ${f.advice}`);
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
+  else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
   for (const c of [...v.load, ...v.trust]) lines.push(`• ${c.text}`);
   return lines;
 }

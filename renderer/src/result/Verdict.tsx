@@ -6,7 +6,7 @@
 // through the analysis worker; the ReDoS check of a hot regex is asked for
 // after (it may take a second) and sharpens the advice when it answers.
 import {
-  adviceFor, findingHeadline, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
+  adviceFor, emptyVerdictSentence, findingHeadline, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
 } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
@@ -44,7 +44,7 @@ export function Verdict({ client, transforms, context, onReveal }: Props) {
       ) : v.spread ? (
         <p className="verdict-spread" data-testid="verdict-spread">{spreadSentence(v.spread)}</p>
       ) : (
-        <p className="verdict-spread" data-testid="verdict-spread">The server was idle for the whole profile: there is nothing to say about its CPU time.</p>
+        <p className="verdict-spread" data-testid="verdict-spread">{emptyVerdictSentence(v)}</p>
       )}
       {(v.load.length > 0 || v.trust.length > 0) && (
         <ul className="verdict-checks" aria-label="How far to trust this">
