@@ -35,7 +35,10 @@ describe('an experiment on a server with an env-switched console.log', () => {
     expect(exp.status).toBe('done');
     expect(exp.order).toMatch(/^(AB|BA)$/);
     // 4 pairs, the first in the recorded order and then alternating (A B, B A, …), each round a recording with a profile.
-    expect(exp.rounds.map((r) => r.variant).join('')).toBe(exp.order === 'AB' ? 'ABBAABBA' : 'BAABBAAB');
+    // (A round missing here was linked to no saved recording: the message says which recordings were not saved, and why.)
+    const unsaved = JSON.stringify(events.filter((e) => e.name === 'recordingDone' && !(e.payload as { saved: boolean }).saved).map((e) => e.payload));
+    expect(exp.rounds.map((r) => r.variant).join(''), `rounds ${JSON.stringify(exp.rounds.map((r) => [r.index, r.variant, r.recordingId]))}; not saved: ${unsaved}`)
+      .toBe(exp.order === 'AB' ? 'ABBAABBA' : 'BAABBAAB');
     const roundsSeen = JSON.stringify(exp.rounds.map((r) => ({ v: r.variant, complete: r.complete, cpu: r.cpuMsPer1k, stdout: r.stdout, error: r.error })));
     expect(exp.rounds.every((r) => r.complete && r.cpuMsPer1k !== null), roundsSeen).toBe(true);
     // A logging experiment writes the target's output to a file, like a terminal.

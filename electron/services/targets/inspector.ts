@@ -144,9 +144,9 @@ export class InspectorSession {
   private async evaluateJson<T>(expression: string): Promise<T> {
     const reply = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true })) as {
       result?: { value?: unknown };
-      exceptionDetails?: { text?: string };
+      exceptionDetails?: { text?: string; exception?: { description?: string } };
     };
-    if (reply.exceptionDetails) throw new Error(`evaluation failed in the target: ${reply.exceptionDetails.text ?? 'exception'}`);
+    if (reply.exceptionDetails) throw new Error(`evaluation failed in the target: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text ?? 'exception'}`);
     return JSON.parse(String(reply.result?.value ?? 'null')) as T;
   }
 
