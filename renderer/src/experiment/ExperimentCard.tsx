@@ -3,11 +3,11 @@
 // progress round by round. The answer opens on the experiment screen.
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { ErrorNote } from '../components/Notes.tsx';
-import { formatMs, formatRate } from '../lib/format.ts';
 import type { LaunchFormState, LoadFormState } from '../lib/forms.ts';
 import {
   buildDemoQuestion, buildExperimentSpec, DEMO_QUESTIONS, DIFFER_LABELS, type DifferKind, type ExperimentFormState,
 } from './experiment-form.ts';
+import { RoundsProgress } from './RoundsProgress.tsx';
 import { useExperiment } from './useExperiment.ts';
 import './experiment.css';
 
@@ -45,7 +45,6 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
     if (running) progressRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [running]);
   const progress = state.status === 'running' ? state.progress : null;
-  const pct = Math.round((progress?.fraction ?? 0) * 100);
 
   return (
     <section className="card experiment-card" aria-labelledby="experiment-heading" data-testid="experiment-card">
@@ -131,36 +130,9 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
       <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />
 
       {state.status === 'running' && (
-        <div className="progress experiment-progress" data-testid="experiment-progress" ref={progressRef}>
-          <div className="progress-head">
-            <span className="phase" aria-live="polite" data-testid="experiment-round">
-              {progress ? `Round ${Math.min(progress.roundIndex + 1, progress.totalRounds)} of ${progress.totalRounds}${progress.variant ? ` — ${progress.variant} (${progress.variantName})` : ''}` : 'Starting…'}
-            </span>
-            <span className="progress-message muted">{progress?.phase ?? ''}</span>
-            <span className="progress-pct">{pct}%</span>
-          </div>
-          <div className="bar" role="progressbar" aria-label="Experiment progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
-            <div className="bar-fill phase-recording" style={{ width: `${pct}%` }} />
-          </div>
-          <dl className="live-numbers">
-            <div><dt>Requests/s</dt><dd data-testid="experiment-live-rps">{formatRate(progress?.rps)}</dd></div>
-            <div><dt>p99</dt><dd>{formatMs(progress?.p99Ms)}</dd></div>
-          </dl>
-          {progress && progress.finished.length > 0 && (
-            <ol className="finished-rounds" aria-label="Finished rounds">
-              {progress.finished.map((r) => (
-                <li key={r.recordingId} className={`variant-${r.variant}`}>
-                  <strong>{r.variant}</strong> {formatRate(r.rps)} req/s · p99 {formatMs(r.p99Ms)}{r.complete ? '' : ' (cut short)'}
-                </li>
-              ))}
-            </ol>
-          )}
-          <div className="actions">
-            <button type="button" className="button" data-testid="experiment-stop" onClick={() => void run.stop()} disabled={state.stopRequested || !state.id}>
-              {state.stopRequested ? 'Stopping…' : 'Stop (keeps finished rounds)'}
-            </button>
-          </div>
-        </div>
+        <RoundsProgress progress={progress} totalRounds={progress?.totalRounds ?? 0} startingText="Starting…" stopping={state.stopRequested}
+          stopDisabled={!state.id} onStop={() => void run.stop()} panelRef={progressRef}
+          testIds={{ panel: 'experiment-progress', round: 'experiment-round', liveRps: 'experiment-live-rps', stop: 'experiment-stop' }} />
       )}
     </section>
   );
