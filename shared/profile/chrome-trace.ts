@@ -92,11 +92,16 @@ export function importChromeTraceThreads(data: unknown, all = true): NamedProfil
     }
   }
   const candidates = new Map<string, Candidate>();
-  const candidate = (key: string, thread: string): Candidate => {
+  // Where each thread's events first stand in the file: threads are listed in
+  // the file's order (not by start time), so an export read back keeps its order.
+  const firstSeen = new Map<Candidate, number>();
+  const candidate = (key: string, thread: string, at: number): Candidate => {
     let c = candidates.get(key);
+    if (c) firstSeen.set(c, Math.min(firstSeen.get(c)!, at));
     if (!c) {
       c = { thread, nodes: [], samples: [], timeDeltas: [], lines: [], sampleCount: 0, raw: { nodes: null, links: 'parent', samples: null, timeDeltas: null, startTime: undefined, endTime: undefined } };
       candidates.set(key, c);
+      firstSeen.set(c, at);
     }
     return c;
   };
@@ -111,12 +116,12 @@ export function importChromeTraceThreads(data: unknown, all = true): NamedProfil
     const key = `${e.pid}:${String(e.id ?? e.tid)}`;
     if (e.name === 'CpuProfile') {
       const cpu = d.cpuProfile as Record<string, unknown> | undefined;
-      const c = candidate(`${key}:${i}`, `${e.pid}:${e.tid}`);
+      const c = candidate(`${key}:${i}`, `${e.pid}:${e.tid}`, i);
       c.raw = { nodes: cpu?.nodes, links: 'children', samples: cpu?.samples, timeDeltas: cpu?.timeDeltas ?? d.timeDeltas, startTime: cpu?.startTime, endTime: cpu?.endTime };
       c.sampleCount = Array.isArray(cpu?.samples) ? cpu.samples.length : 0;
       continue;
     }
-    const c = candidate(key, `${e.pid}:${e.tid}`);
+    const c = candidate(key, `${e.pid}:${e.tid}`, i);
     if (e.name === 'Profile') {
       c.thread = `${e.pid}:${e.tid}`;
       c.raw.startTime = d.startTime ?? e.ts;
@@ -142,7 +147,7 @@ export function importChromeTraceThreads(data: unknown, all = true): NamedProfil
   if (!best) {
     throw new ProfileFormatError('This Chrome trace has no CPU profile in it (no Profile or ProfileChunk events): record it with JavaScript samples on.');
   }
-  const list = [...candidates.values()];
+  const list = [...candidates.values()].sort((a, b) => firstSeen.get(a)! - firstSeen.get(b)!);
   const main = list.find((c) => threadNames.get(c.thread) === MAIN_THREAD_NAME) ?? best;
   const nameOf = (c: Candidate) => (c === main ? MAIN_THREAD_NAME : threadNames.get(c.thread) ?? `thread ${c.thread}`);
   const out: NamedProfile[] = [{ name: nameOf(main), profile: buildCandidate(main, threadNames) }];
