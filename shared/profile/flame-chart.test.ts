@@ -1,7 +1,7 @@
 // The time-ordered flame chart: spans in sample order, never merged across
 // time; one viewport's rectangles with sub-pixel runs merged.
 import { describe, expect, it } from 'vitest';
-import { buildFlameChart, chartIndex, formatFlameChart, visibleChartSpans } from './flame-chart.ts';
+import { buildFlameChart, chartIndex, formatFlameChart, SAMPLES_PER_STEP, visibleChartSpans, visibleChartSpanSteps } from './flame-chart.ts';
 import { profileFromText } from './test-support/text-profile.ts';
 import { timeRange } from './time-range.ts';
 import type { Profile } from './model.ts';
@@ -74,6 +74,18 @@ describe('visibleChartSpans', () => {
       { depth: 1, name: 'a', calls: 1000, x0: 0, x1: 100, ms: 1000, startMs: 0 },
       { depth: 1, name: 'big', calls: 1, x0: 100, x1: 200, ms: 1000, startMs: 1000 },
     ]);
+  });
+
+  it('in steps (the worker answers other requests between them): pauses every SAMPLES_PER_STEP samples, same rectangles', () => {
+    const many = profileFromText(`${row(Array.from({ length: 3 * SAMPLES_PER_STEP + 5 }, () => 'main'))}\n${row(Array.from({ length: 3 * SAMPLES_PER_STEP + 5 }, (_, i) => (i % 3 ? 'b' : 'a')))}`);
+    const view = { fromMs: 0, toMs: many.durationMs, widthPx: 2 * many.samples.length };
+    const steps = visibleChartSpanSteps(many, chartIndex(many), view);
+    let pauses = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) pauses++;
+    expect(pauses).toBe(3);
+    expect(rowsOf(many, r.value)).toEqual(rowsOf(many, visibleChartSpans(many, chartIndex(many), view)));
+    expect(r.value.count).toBeGreaterThan(2 * SAMPLES_PER_STEP); // a | b b | a …: two spans per three samples
   });
 
   it('draws only the viewport, every span wide enough when zoomed in', () => {

@@ -58,6 +58,29 @@ export function walkSpans(
   profile: Profile, times: Float64Array, depth: Int32Array, fromMs: number, toMs: number,
   onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
 ): void {
+  finish(walkSpanSteps(profile, times, depth, fromMs, toMs, onSpan));
+}
+
+/** Samples walked between two pauses of the stepped walk (a few milliseconds of work). */
+export const SAMPLES_PER_STEP = 4_096;
+
+/** Runs a stepped computation to its end. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * walkSpans in steps: pauses (yields) every SAMPLES_PER_STEP samples, so the
+ * analysis worker can answer a zoom or a search between two steps of a chart
+ * over millions of samples (renderer/src/analysis/worker.ts).
+ */
+export function* walkSpanSteps(
+  profile: Profile, times: Float64Array, depth: Int32Array, fromMs: number, toMs: number,
+  onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
+): Generator<void, void> {
   const n = profile.samples.length;
   const isIdle = new Uint8Array(profile.frames.length);
   profile.frames.forEach((f, i) => { isIdle[i] = f.kind === 'idle' ? 1 : 0; });
@@ -78,7 +101,12 @@ export function walkSpans(
     else hi = mid;
   }
   let i = lo;
+  let pauseAt = i + SAMPLES_PER_STEP;
   for (; i < n && times[i] < toMs; i++) {
+    if (i === pauseAt) {
+      pauseAt += SAMPLES_PER_STEP;
+      yield;
+    }
     const t = Math.max(fromMs, times[i]);
     let node = profile.samples[i];
     if (isIdle[profile.nodeFrame[node]]) {
@@ -178,6 +206,11 @@ export interface ChartViewport {
  * Cost: the samples inside the viewport, never the whole profile.
  */
 export function visibleChartSpans(profile: Profile, index: ChartIndex, view: ChartViewport): ChartRects {
+  return finish(visibleChartSpanSteps(profile, index, view));
+}
+
+/** visibleChartSpans in steps (walkSpanSteps): the worker answers other requests between them. */
+export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view: ChartViewport): Generator<void, ChartRects> {
   const { fromMs, toMs, widthPx } = view;
   const minPx = view.minPx ?? 1;
   const scale = widthPx / Math.max(1e-9, toMs - fromMs);
@@ -199,7 +232,7 @@ export function visibleChartSpans(profile: Profile, index: ChartIndex, view: Cha
     emit(d, runFrom[d], Math.max(runTo[d], runFrom[d] + Math.min(minPx, widthPx - runFrom[d])), runBest[d], runCalls[d], runMs[d], runStart[d]);
     runFrom[d] = -1;
   };
-  walkSpans(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => {
+  yield* walkSpanSteps(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => {
     const a = (s - fromMs) * scale;
     const b = (e - fromMs) * scale;
     const ms = e - s;

@@ -9,6 +9,7 @@ import {
   type CallTreeNode, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
+import { visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';
@@ -94,19 +95,38 @@ export class AnalysisEngine {
         const firstSampleMs = Math.max(0, (profile.endTimeUs - profile.durationMs * 1000 - profile.startTimeUs) / 1000);
         return { durationMs: profile.durationMs, firstSampleMs, bins } as ViewResults[R['view']];
       }
-      case 'flame-chart': {
-        const key = JSON.stringify(request.transforms);
-        if (this.chart?.key !== key) this.chart = { key, index: chartIndex(profile) };
-        return chartData(profile, this.chart.index, request) as ViewResults[R['view']];
-      }
+      case 'flame-chart': return chartData(profile, this.chartIndexOf(request.transforms, profile), request) as ViewResults[R['view']];
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
+  }
+
+  /**
+   * `view` in steps, for the worker: the flame chart of a long profile walks
+   * millions of samples (seconds), so it pauses every few milliseconds and
+   * the worker answers a zoom or a search in between (worker.ts); every
+   * other view is answered in one step.
+   */
+  *viewSteps<R extends ViewRequest>(request: R): Generator<void, ViewResults[R['view']]> {
+    if (request.view !== 'flame-chart') return this.view(request);
+    const profile = this.transformed(request.transforms);
+    const index = this.chartIndexOf(request.transforms, profile);
+    const rects = yield* visibleChartSpanSteps(profile, index, request);
+    return chartDataOf(profile, index, request, rects) as ViewResults[R['view']];
+  }
+
+  private chartIndexOf(transforms: readonly Transform[], profile: Profile): ChartIndex {
+    const key = JSON.stringify(transforms);
+    if (this.chart?.key !== key) this.chart = { key, index: chartIndex(profile) };
+    return this.chart.index;
   }
 }
 
 /** One viewport of the chart, with only the functions it draws (renumbered: rects.frame indexes `frames`). */
 export function chartData(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }): FlameChartData {
-  const rects = visibleChartSpans(profile, index, view);
+  return chartDataOf(profile, index, view, visibleChartSpans(profile, index, view));
+}
+
+function chartDataOf(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }, rects: ChartRects): FlameChartData {
   const local = new Map<number, number>();
   const frames: ChartFrame[] = [];
   for (let i = 0; i < rects.count; i++) {

@@ -132,6 +132,9 @@ export interface OpenResult {
   threads: string[];
 }
 
+/** The answer to a flame-chart request that a newer one replaced before it was done (worker.ts). */
+export const SUPERSEDED = 'superseded by a newer flame chart request';
+
 export type WorkerResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; message: string };

@@ -1,26 +1,84 @@
 // The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): imports the
 // recording's profile once, then answers view requests (flamegraph, call
 // tree, bottom-up, categories) for any transform stack. engine.ts does the work.
+//
+// The time-ordered flame chart of a long profile takes seconds (every sample
+// is walked): it runs in steps of a few milliseconds, and a request arriving
+// meanwhile (a zoom, a search: what the user is waiting for) is answered
+// between two steps instead of after the chart. A newer chart request
+// replaces one still running (its viewport is gone): that one is answered
+// SUPERSEDED and the client asks again if it still needs it.
 import { AnalysisEngine } from './engine.ts';
-import type { OpenResult, WorkerRequest, WorkerResponse } from './protocol.ts';
+import { loadRegexChecker } from './regex-check.ts';
+import { SUPERSEDED, type OpenResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
 
+/** Work between two pauses of a stepped request, ms. */
+const SLICE_MS = 12;
+
 let engine: AnalysisEngine | null = null;
+let regexCheckerLoaded = false;
+let running: { id: number; steps: Generator<void, unknown> } | null = null;
+
+const answer = (id: number, result: unknown) => scope.postMessage({ id, ok: true, result }, transferables(result));
+const fail = (id: number, err: unknown) => scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) });
+
+// A pause lets the worker's queued messages run: a message to ourselves is the next task, without setTimeout's clamping.
+const tick = new MessageChannel();
+tick.port1.onmessage = () => {
+  const task = running;
+  if (!task) return;
+  const until = performance.now() + SLICE_MS;
+  try {
+    for (;;) {
+      const r = task.steps.next();
+      if (r.done) {
+        running = null;
+        answer(task.id, r.value);
+        return;
+      }
+      if (performance.now() >= until) break;
+    }
+  } catch (err) {
+    running = null;
+    fail(task.id, err);
+    return;
+  }
+  tick.port2.postMessage(null);
+};
 
 scope.onmessage = (e) => {
   const req = e.data;
   try {
     if (req.type === 'open') {
       engine = AnalysisEngine.open(req.profile, req.thread);
-      scope.postMessage({ id: req.id, ok: true, result: { threads: engine.threads } satisfies OpenResult });
+      answer(req.id, { threads: engine.threads } satisfies OpenResult);
       return;
     }
     if (!engine) throw new Error('No profile is open.');
-    const result = engine.view(req.request);
-    scope.postMessage({ id: req.id, ok: true, result }, transferables(result));
+    // The ReDoS checker is loaded when first needed (regex-check.ts).
+    if (req.request.view === 'regex-check' && !regexCheckerLoaded) {
+      const request = req.request;
+      loadRegexChecker().catch(() => {}).then(() => {
+        regexCheckerLoaded = true;
+        try {
+          answer(req.id, engine!.view(request));
+        } catch (err) {
+          fail(req.id, err);
+        }
+      });
+      return;
+    }
+    if (req.request.view === 'flame-chart') {
+      if (running) fail(running.id, new Error(SUPERSEDED));
+      running = { id: req.id, steps: engine.viewSteps(req.request) };
+      tick.port2.postMessage(null);
+      return;
+    }
+    answer(req.id, engine.view(req.request));
   } catch (err) {
-    scope.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) });
+    fail(req.id, err);
   }
 };
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
-import { requestKey, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
+import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
 export type ClientState =
   | { status: 'loading'; client: null }
@@ -55,6 +55,8 @@ export interface ViewState<T> {
 export function useView<R extends ViewRequest>(client: AnalysisClient | null, request: R | null): ViewState<ViewResult<R>> {
   const key = request ? requestKey(request) : null;
   const [state, setState] = useState<{ key: string; data: ViewResult<R> | null; error: string | null } | null>(null);
+  // A flame chart request replaced in the worker by a newer one while this view still wants it: asked again.
+  const [retries, setRetries] = useState(0);
   const cached = client && request ? client.cached(request) : undefined;
   const needed = cached === undefined && key !== null && !(state && state.key === key);
 
@@ -63,12 +65,16 @@ export function useView<R extends ViewRequest>(client: AnalysisClient | null, re
     let live = true;
     client.view(JSON.parse(key) as R).then(
       (data) => live && setState({ key, data, error: null }),
-      (e: unknown) => live && setState({ key, data: null, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => {
+        if (!live) return;
+        if (e instanceof Error && e.message === SUPERSEDED) setRetries((n) => n + 1);
+        else setState({ key, data: null, error: e instanceof Error ? e.message : String(e) });
+      },
     );
     return () => {
       live = false;
     };
-  }, [client, key, needed]);
+  }, [client, key, needed, retries]);
 
   if (cached !== undefined) return { data: cached, stale: false, error: null };
   if (!state) return { data: null, stale: key !== null, error: null };
