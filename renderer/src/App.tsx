@@ -31,6 +31,7 @@ import { useRecordingAddress } from './result/useRecordingAddress.ts';
 import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import { SweepScreen } from './load/SweepScreen.tsx';
 import type { GroupRow } from '../../shared/groups.ts';
+import { importChosenFile } from './client/import-file.ts';
 import './app-nav.css';
 
 type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment' | 'sweep';
@@ -129,7 +130,7 @@ export function App() {
       return;
     }
     try {
-      const rows = await Promise.all(files.map(async (f) => client.api.importFile({ fileName: f.name, content: await f.text() })));
+      const rows = await Promise.all(files.map((f) => importChosenFile(client, f)));
       setDropProblem(null);
       setCompareIds([rows[0].id, rows[1].id]);
     } catch (e) {

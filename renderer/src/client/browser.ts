@@ -37,7 +37,8 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
     if (token) headers['x-flambe-token'] = token;
     // An argument that carries bytes (an imported file) sends them as the body, as they are, and
     // the rest of the argument in a header: a 100 MB file is not turned into text and escaped.
-    const bytes = Object.entries((arg ?? {}) as Record<string, unknown>).find(([, v]) => v instanceof Uint8Array);
+    // A Blob (a chosen File, client/import-file.ts) is sent as it is: streamed from disk, not copied.
+    const bytes = Object.entries((arg ?? {}) as Record<string, unknown>).find(([, v]) => v instanceof Uint8Array || (typeof Blob === 'function' && v instanceof Blob));
     let body: BodyInit;
     if (!bytes) body = JSON.stringify(arg ?? {});
     else {
@@ -46,7 +47,7 @@ export function createBrowserClient(options: BrowserClientOptions): RendererClie
       headers['content-type'] = 'application/octet-stream';
       headers['x-flambe-arg'] = encodeURIComponent(JSON.stringify(rest));
       headers['x-flambe-bytes'] = bytes[0];
-      body = bytes[1] as Uint8Array<ArrayBuffer>;
+      body = bytes[1] as Uint8Array<ArrayBuffer> | Blob;
     }
     let res: Response;
     try {

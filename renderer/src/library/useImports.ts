@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { FlambeEvents, RecordingRow } from '../../../shared/api.ts';
 import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
+import { importChosenFile, isBlankFile } from '../client/import-file.ts';
 
 export interface ImportOutcome {
   key: number;
@@ -43,12 +44,9 @@ export function useImports(): Imports {
       const key = nextKey++;
       setProgress(null);
       try {
-        // The bytes as read: the services decode them once, in their worker (no text round trip here).
-        const content = new Uint8Array(await file.arrayBuffer());
-        if (content.byteLength === 0 || (content.byteLength < 1024 && !new TextDecoder().decode(content).trim())) {
-          return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
-        }
-        const row = await client.api.importFile({ fileName: file.name, content });
+        if (await isBlankFile(file)) return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
+        // The file as it is (client/import-file.ts): the services decode it once, in their worker.
+        const row = await importChosenFile(client, file);
         const message = row.group ? `Imported the ${row.group.kind} “${row.group.name}” with its recordings.` : `Imported as “${row.name}”.`;
         return { key, fileName: file.name, ok: true, message, row };
       } catch (e) {
