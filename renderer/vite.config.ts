@@ -44,6 +44,9 @@ export default defineConfig({
   base: './',
   plugins: [react(), devWithoutCsp, builtWithCsp],
   server: { host: '127.0.0.1', proxy: devProxy },
+  // The analysis worker is a module worker ({ type: 'module' }); as ES modules its
+  // ReDoS checker (recheck, 2.5 MB) is a chunk of its own, loaded when first needed.
+  worker: { format: 'es' },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

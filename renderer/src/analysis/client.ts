@@ -3,6 +3,7 @@
 // Answers are memoized per request — profile + transform stack + view — so
 // popping a transform or switching back to a tab is instant.
 import { AnalysisEngine } from './engine.ts';
+import { loadRegexChecker } from './regex-check.ts';
 import { requestKey, type OpenResult, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
 
 const KEEP_RESULTS = 24;
@@ -30,7 +31,9 @@ export function localBackend(): Backend {
   };
   return {
     send(m) {
-      const next = chain.then(() => new Promise((resolve, reject) => {
+      // The ReDoS checker is loaded when first needed (regex-check.ts).
+      const loaded = m.type === 'view' && m.request.view === 'regex-check' ? loadRegexChecker().catch(() => {}) : null;
+      const next = chain.then(() => loaded).then(() => new Promise((resolve, reject) => {
         setTimeout(() => {
           if (closed) return reject(new Error('closed'));
           try { resolve(run(m)); } catch (e) { reject(e); }

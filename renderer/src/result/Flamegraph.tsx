@@ -13,7 +13,8 @@
 // - search runs on the model in the worker (every call node, not the SVG);
 //   the drawn frames of matching functions are recoloured;
 // - no animation: a new tree is drawn complete in one frame (the entry
-//   animation cost ~0.4 s before anything could be read);
+//   animation cost ~0.4 s before anything could be read); d3's transitions
+//   are cancelled and their end state written at once (flame-frames.ts);
 // - the tooltip is set with .text(), never .html(): names come from the target.
 // A right-click on a frame opens the transforms menu: d3 keeps each frame's
 // node on its <g> element as __data__.
@@ -26,6 +27,7 @@ import { classOfNode, frameTooltip, type FlameData } from '../lib/flame-data.ts'
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
+import { settleFrames } from './flame-frames.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
 import { Explain } from '../components/Explain.tsx';
 import type { Term } from '../../../shared/glossary.ts';
@@ -35,6 +37,7 @@ import { followWidth } from '../components/follow-width.ts';
 const LEGEND_TERMS: Partial<Record<string, Term>> = { native: 'native', gc: 'gc', idle: 'idle', program: 'program' };
 
 const HIGHLIGHT = '#e600e6';
+const CELL_HEIGHT = 18;
 const SEARCH_DELAY_MS = 60;
 
 /** What the analysis worker answers for this flamegraph's profile and transforms. */
@@ -73,21 +76,6 @@ function resetZoomMarks(tree: Drawn): void {
   }
 }
 
-/** Ends d3-flame-graph's entry animation at once: each frame gets its width and label now. */
-function finishEntry(el: HTMLElement): void {
-  // d3-flame-graph appends, per frame: <g><rect/><foreignObject><div/></foreignObject></g>.
-  for (const g of el.querySelectorAll<SVGGElement>('svg g.frame')) {
-    const width = g.getAttribute('width');
-    const rect = g.firstElementChild;
-    if (width && rect && rect.getAttribute('width') !== width) rect.setAttribute('width', width);
-    const label = g.lastElementChild?.firstElementChild;
-    if (label && !label.textContent) {
-      const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
-      if (d) label.textContent = d.data.name;
-    }
-  }
-}
-
 export function Flamegraph({ data, model, active = true, onFrameMenu, highlight: find = null }: Props) {
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -119,7 +107,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     if (!chart || !el) return;
     resetZoomMarks(tree as Drawn);
     chart.update(tree);
-    finishEntry(el);
+    settleFrames(el, CELL_HEIGHT);
     drawnTree.current = tree;
   }, []);
 
@@ -139,7 +127,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
       d.highlight || highlight.current?.has(d.data.frame) ? HIGHLIGHT : frameColor(classOfNode(dataRef.current, d.data), d.data.name);
     const chart = flamegraph<FlameNode>()
       .width(Math.max(el.clientWidth, 200))
-      .cellHeight(18)
+      .cellHeight(CELL_HEIGHT)
       .minFrameSize(1)
       .minHeight(120)
       .transitionDuration(0)
@@ -188,7 +176,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     drawnTree.current = dataRef.current.tree;
     resetZoomMarks(dataRef.current.tree as Drawn);
     select(el).datum(dataRef.current.tree).call(chart);
-    finishEntry(el);
+    settleFrames(el, CELL_HEIGHT);
     chartRef.current = chart;
     // Search results recolour the drawn frames; nothing is laid out again.
     recolor.current = () => {
@@ -201,7 +189,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     // Width follows the container; one redraw per frame at most.
     const stopFollowing = followWidth(el, (w) => {
       chart.width(w).update();
-      finishEntry(el);
+      settleFrames(el, CELL_HEIGHT);
     });
     return () => {
       el.removeEventListener('click', onClickCapture, true);

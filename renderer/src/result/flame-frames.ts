@@ -1,0 +1,70 @@
+// What d3-flame-graph 5 draws, finished at once. It draws each frame as
+//   <g class="frame"><rect/><foreignObject><div>label</div></foreignObject></g>
+// and moves, widens and relabels frames through d3-transition even at
+// transitionDuration(0): a timer per element, then on the next animation
+// frame every transform string parsed and interpolated — about a third of a
+// reset zoom on a big profile (bench:open), for an animation nobody sees.
+// settleFrames cancels those transitions and writes their end state now.
+// It also keeps a label (foreignObject + HTML div, the costliest part of a
+// frame to style, lay out and paint) only on frames wide enough to show one:
+// d3 gives every frame a label and hides it under 35 px, and most frames of a
+// big profile are narrower than that.
+import { select } from 'd3-selection';
+
+/** d3-flame-graph hides a label narrower than this (its update(): width(d) < 35 ? 'none' : 'block'). */
+const LABEL_MIN_PX = 35;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** What d3-flame-graph keeps on each <g> (a d3-hierarchy node after its partition layout). */
+interface FrameDatum {
+  x0: number;
+  depth: number;
+  data: { name: string };
+}
+
+/**
+ * Ends every transition of the chart in `el` at its final state: position,
+ * width and label of each frame. `cellHeight`: the chart's (d3's y scale);
+ * the chart is not inverted. Same arithmetic as d3-flame-graph's update(),
+ * so an attribute already right is not written again.
+ */
+export function settleFrames(el: HTMLElement, cellHeight: number): void {
+  const svg = el.querySelector('svg');
+  if (!svg) return;
+  // interrupt() is d3-transition's, added to d3-selection when d3-flame-graph imports it.
+  select(svg).selectAll('g.frame, g.frame > rect, g.frame div').interrupt();
+  const w = Number(svg.getAttribute('width'));
+  const h = Number(svg.getAttribute('height'));
+  for (const g of svg.querySelectorAll<SVGGElement>('g.frame')) {
+    const d = (g as unknown as { __data__?: FrameDatum }).__data__;
+    if (!d) continue;
+    const transform = `translate(${d.x0 * w},${h - d.depth * cellHeight - cellHeight})`;
+    if (g.getAttribute('transform') !== transform) g.setAttribute('transform', transform);
+    const width = g.getAttribute('width');
+    const rect = g.firstElementChild;
+    if (width && rect && rect.getAttribute('width') !== width) rect.setAttribute('width', width);
+    const last = g.lastElementChild;
+    const holder = last && last.tagName === 'foreignObject' ? last : null;
+    if (!(Number(width) >= LABEL_MIN_PX)) {
+      holder?.remove(); // hidden by d3 anyway; d3's next update skips a frame without one
+      continue;
+    }
+    const label = holder?.firstElementChild ?? addLabel(g, width!, cellHeight);
+    if (label.textContent !== d.data.name) label.textContent = d.data.name;
+  }
+}
+
+/** The label d3-flame-graph gives a frame, for a frame that had none (it was narrow when drawn). */
+function addLabel(g: SVGGElement, width: string, cellHeight: number): Element {
+  const holder = g.ownerDocument.createElementNS(SVG_NS, 'foreignObject');
+  holder.setAttribute('width', width);
+  holder.setAttribute('height', String(cellHeight));
+  holder.setAttribute('style', 'pointer-events: none;');
+  const div = g.ownerDocument.createElementNS(XHTML_NS, 'div');
+  div.setAttribute('class', 'd3-flame-graph-label');
+  div.setAttribute('style', 'display: block;');
+  holder.appendChild(div);
+  g.appendChild(holder);
+  return div;
+}
