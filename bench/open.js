@@ -4,9 +4,11 @@
 //
 // In Chromium (playwright-core, /usr/bin/chromium) against browser mode
 // (dist/: run `npm run build` first):
-//   1. a synthetic ~90 MB .cpuprofile (bench/synthetic-profile.js) is imported
-//      through the Library's file input, then opened: time until its
-//      flamegraph is drawn; then a zoom, a reset and a search on it;
+//   1. a synthetic ~90 MB .cpuprofile (bench/synthetic-profile.js) is chosen
+//      in the Library's file input: time until its flamegraph is drawn (the
+//      page opens one chosen profile at once while the library saves it), and
+//      until the page says it is saved; then it is opened again from the
+//      Library (time until drawn), and zoomed, reset and searched;
 //   2. the demo server is recorded (/json, 2 s): time from "Record done" (the
 //      recordingDone event reaching the page) until its flamegraph is drawn,
 //      and from choosing it in the Library until it is drawn.
@@ -226,13 +228,21 @@ async function main() {
       return n;
     });
 
-    // ---- 1. the big file: import, open, zoom, reset, search ----
+    // ---- 1. the big file: import and open, save, reopen, zoom, reset, search ----
+    // One .cpuprofile chosen is shown at once from the page's own read while the library saves it
+    // (renderer/src/library/open-imported.ts): "import + open" is file chosen → flamegraph drawn,
+    // what the user waits for; the save is timed until the page says it is saved.
     console.log('importing it through the Library\'s file input…');
     const t0 = performance.now();
     await page.getByTestId('import-input').setInputFiles(file);
-    const result = page.getByTestId('import-result').first();
-    await result.waitFor({ timeout: LONG });
+    await page.evaluate(() => window.__until(() => document.querySelector('[data-testid="result-screen"]') && window.__drawn()));
+    const shown = performance.now() - t0;
+    const bigFrames = await framesDrawn();
+    const bigNodes = await treeNodes();
+    await page.getByTestId('import-saving').waitFor({ state: 'detached', timeout: LONG });
     const imported = performance.now() - t0;
+    await page.getByTestId('nav-library').click();
+    const result = page.getByTestId('import-result').first();
     if ((await result.getAttribute('data-ok')) !== 'true') throw new Error(`the import failed: ${await result.textContent()}`);
     await page.getByTestId('library-row').first().waitFor({ timeout: LONG });
     const opened = await page.evaluate(async () => {
@@ -240,11 +250,9 @@ async function main() {
       document.querySelector('[data-testid="library-row"]').dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
       return (await window.__until(window.__drawn)) - start;
     });
-    const bigFrames = await framesDrawn();
-    const bigNodes = await treeNodes();
-    row(`${big}: import (file input → saved)`, imported, bigParse);
-    row(`${big}: open (chosen → flamegraph drawn)`, opened, bigParse);
-    row(`${big}: import + open`, imported + opened, bigParse, '≤ 3.0', `${bigFrames} frames drawn (target ≤ 5 000) of ${bigNodes} in the tree given to d3`);
+    row(`${big}: import + open (file chosen → flamegraph drawn)`, shown, bigParse, '≤ 3.0', `${bigFrames} frames drawn (target ≤ 5 000) of ${bigNodes} in the tree given to d3`);
+    row(`${big}: import (file chosen → saved in the library)`, imported, bigParse);
+    row(`${big}: open from the Library (chosen → drawn)`, opened, bigParse);
 
     // Zoom into a frame a few levels down that holds a fair share (not the whole) of the time.
     const zoom = await page.evaluate(async () => {

@@ -551,6 +551,11 @@ export const importSchema = z.object({
     z.string().min(1, 'The file is empty.'),
     z.instanceof(Uint8Array).refine((b) => b.byteLength > 0, 'The file is empty.'),
   ]),
+  /**
+   * The id to save a single profile under (the UI opens the file while it is
+   * saved, under this id); ignored for a .flambe bundle, which has its own.
+   */
+  id: z.string().uuid().optional(),
 });
 /** Two recordings to compare: the library's repeats of their settings give the run-to-run noise (shared/compare/noise.ts). */
 export const compareNoiseSchema = z.object({ a: z.string().min(1), b: z.string().min(1) });

@@ -255,13 +255,15 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       needLibrary().delete(id);
       changed(id);
     },
-    async importFile({ fileName, content }) {
+    async importFile({ fileName, content, id }) {
       const lib = needLibrary();
       // Parsed, imported once and compressed in a worker thread when big: other calls keep being answered.
       const prepared = await prepareImportOffThread(fileName, content, { onPhase: (phase) => emit('importProgress', { fileName, phase }) });
       const { rec, packed } = prepared;
       emit('importProgress', { fileName, phase: 'saving' });
       if (prepared.group) return groups.saveImported(prepared);
+      // The UI already shows this file under the id it chose (renderer/src/library/open-imported.ts).
+      if (id && prepared.plain) rec.id = id;
       if (lib.has(rec.id)) rec.id = randomUUID();
       const row = lib.save(rec, rec.settings ? 'recorded' : 'imported', packed);
       changed(row.id);

@@ -32,6 +32,8 @@ import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import { SweepScreen } from './load/SweepScreen.tsx';
 import type { GroupRow } from '../../shared/groups.ts';
 import { importChosenFile } from './client/import-file.ts';
+import { forgetLocalProfile, openLocally, opensAtOnce } from './library/open-imported.ts';
+import { ImportSaving, type ImportSave } from './library/ImportSaving.tsx';
 import './app-nav.css';
 
 type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment' | 'sweep';
@@ -48,7 +50,8 @@ export function App() {
   const client = useClient();
   const connection = useConnectionStatus();
   const [screen, setScreen] = useState<Screen>('record');
-  const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null } | null>(null);
+  // `importing`: a file opened while the library saves it (library/open-imported.ts).
+  const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null; importing?: ImportSave } | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
   const [experimentId, setExperimentId] = useState<string | null>(null);
   const [sweepId, setSweepId] = useState<string | null>(null);
@@ -110,12 +113,32 @@ export function App() {
   );
 
   const [addressProblem, dismissAddressProblem] = useRecordingAddress({
-    shownId: shown && !shown.saveProblem ? shown.result.id : null, onResultScreen: screen === 'result', open: openRecording,
+    shownId: shown && !shown.saveProblem && !shown.importing ? shown.result.id : null, onResultScreen: screen === 'result', open: openRecording,
   });
+
+  // One profile file chosen or dropped: shown at once, from the page's own read, while the library saves it.
+  const openImported = (file: File) => {
+    const result = openLocally(file);
+    setShown({ result, saveProblem: null, importing: { status: 'saving', fileName: file.name } });
+    go('result');
+    void imports.importFiles([file], result.id).then(async ([outcome]) => {
+      const saved = outcome?.ok && outcome.row ? await client.api.getRecording({ id: outcome.row.id }).catch(() => null) : null;
+      if (saved) forgetLocalProfile(result.id);
+      setShown((s) => {
+        if (!s || s.result.id !== result.id) return s;
+        if (saved) return { result: saved, saveProblem: null };
+        return { ...s, importing: { status: 'failed', fileName: file.name, message: outcome?.message ?? 'The import stopped before it was saved.' } };
+      });
+    });
+  };
 
   const importDropped = (files: File[]) => {
     if (screen === 'compare') {
       void compareDropped(files);
+      return;
+    }
+    if (opensAtOnce(files)) {
+      openImported(files[0]);
       return;
     }
     go('library');
@@ -254,6 +277,7 @@ export function App() {
             onRecord={() => go('record')}
             onOpenGroup={openGroup}
             imports={imports}
+            onOpenImported={openImported}
           />
           </ErrorBoundary>
         </div>
@@ -264,8 +288,9 @@ export function App() {
               key={shown.result.id}
               result={shown.result}
               saveProblem={shown.saveProblem}
+              saving={shown.importing && <ImportSaving save={shown.importing} progress={imports.progress} />}
               onNewRecording={() => go('record')}
-              onCompareWith={() => {
+              onCompareWith={shown.importing ? undefined : () => {
                 setCompareWith({ id: shown.result.id, name: shown.result.name });
                 go('library');
               }}

@@ -11,6 +11,7 @@ import { isChromeTrace } from '../../../shared/profile/chrome-trace.ts';
 import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
 import { exportThreadsCpuProfileText, importThreads } from '../../../shared/profile/import-threads.ts';
 import { UserError } from '../errors.ts';
+import { importedRecording } from '../../../shared/imported-recording.ts';
 import { importableContent } from '../gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
 import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
@@ -25,6 +26,8 @@ export type { ImportPhase };
 export interface PreparedImport {
   rec: RecordingMeta;
   packed: PackedProfile | null;
+  /** A profile file (not a .flambe bundle, which carries its own id): it may be saved under the id the UI chose. */
+  plain?: true;
   /** A group bundle (an experiment, a sweep): every member ready to save; `rec` is its first. */
   group?: PreparedGroup;
 }
@@ -100,15 +103,7 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
     return bundledRecording(rec, base, onPhase);
   }
   const packed = packImported(data, () => content, base, onPhase);
-  return {
-    rec: {
-      id: randomUUID(),
-      name: base.replace(/\.(cpuprofile|json|pb|pprof)(\.gz)?$/i, ''),
-      createdAt: now.toISOString(),
-      target: null, settings: null, load: null, hasProfile: true, samples: [], error: null, tags: [], notes: `Imported from ${base}`,
-    },
-    packed,
-  };
+  return { rec: importedRecording(base, randomUUID(), now.toISOString()), packed, plain: true };
 }
 
 /** A bundled recording ready to save: its profile imported once and packed. */

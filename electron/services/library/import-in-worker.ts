@@ -60,9 +60,9 @@ export function prepareImportOffThread(fileName: string, content: string | Uint8
       else if (m.type === 'done') {
         // A transferred buffer arrives as a plain Uint8Array: SQLite takes it as a BLOB all the same.
         const bytes = (packed: PreparedImport['packed']) => packed && { ...packed, data: new Uint8Array(packed.data.buffer, packed.data.byteOffset, packed.data.byteLength) };
-        const { rec, packed, group } = m.prepared;
+        const { rec, packed, group, plain } = m.prepared;
         settle(() => resolve({
-          rec, packed: bytes(packed),
+          rec, packed: bytes(packed), ...(plain ? { plain } : {}),
           ...(group ? { group: { ...group, members: group.members.map((g) => ({ ...g, packed: bytes(g.packed) })) } } : {}),
         }));
       } else settle(() => reject(m.user ? new UserError(m.message) : new Error(m.message)));

@@ -19,6 +19,7 @@ export async function isBlankFile(file: File): Promise<boolean> {
   return file.size < 1024 && !(await file.text()).trim();
 }
 
-export async function importChosenFile(client: RendererClient, file: File): Promise<ApiResults['importFile']> {
-  return client.api.importFile({ fileName: file.name, content: await contentFor(client, file) });
+/** `id`: the id the page already shows the file under (library/open-imported.ts). */
+export async function importChosenFile(client: RendererClient, file: File, id?: string): Promise<ApiResults['importFile']> {
+  return client.api.importFile({ fileName: file.name, content: await contentFor(client, file), ...(id ? { id } : {}) });
 }

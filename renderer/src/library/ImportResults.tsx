@@ -3,7 +3,7 @@
 import type { ImportPhase } from '../../../shared/api.ts';
 import type { Imports } from './useImports.ts';
 
-const PHASE_WORDS: Record<ImportPhase, string> = {
+export const PHASE_WORDS: Record<ImportPhase, string> = {
   reading: 'reading the file',
   checking: 'checking the profile',
   compressing: 'compressing it',

@@ -15,6 +15,7 @@ import { defaultFilters, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatu
 import type { GroupRow } from '../../../shared/groups.ts';
 import { GroupsSection } from './GroupsSection.tsx';
 import { useGroups } from './useGroups.ts';
+import { opensAtOnce } from './open-imported.ts';
 import './library.css';
 
 export const IMPORT_ACCEPT = '.cpuprofile,.json,.flambe,.gz,.pb,.pprof';
@@ -23,6 +24,8 @@ interface Props {
   /** Rows waiting for their delete (undo toast) or deleted. */
   hiddenIds: ReadonlySet<string>;
   onOpen(id: string): Promise<void>;
+  /** One profile file chosen: shown at once while it is saved (open-imported.ts). */
+  onOpenImported?(file: File): void;
   onCompare(ids: [string, string]): void;
   /** "Compare with…" from a recording: it is A, the user picks B here. */
   compareWith?: { id: string; name: string } | null;
@@ -34,7 +37,7 @@ interface Props {
   imports: Imports;
 }
 
-export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, onOpenGroup, imports }: Props) {
+export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, onOpenGroup, imports }: Props) {
   const uid = useId();
   const status = useLibraryStatus();
   const [filters, setFilters] = useState<LibraryFilters>(defaultFilters);
@@ -132,6 +135,10 @@ export function LibraryScreen({ hiddenIds, onOpen, onCompare, compareWith, onCan
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
             e.target.value = '';
+            if (onOpenImported && opensAtOnce(files)) {
+              onOpenImported(files[0]);
+              return;
+            }
             void imports.importFiles(files).then((outcomes) => {
               const last = [...outcomes].reverse().find((o) => o.row);
               if (last?.row) setSelection({ ids: new Set([last.row.id]), anchor: last.row.id, focus: last.row.id });

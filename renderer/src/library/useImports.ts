@@ -22,7 +22,8 @@ export interface Imports {
   remaining: number;
   /** The step the file being imported is at (the services say; a big file takes seconds). */
   progress: FlambeEvents['importProgress'] | null;
-  importFiles(files: readonly File[]): Promise<ImportOutcome[]>;
+  /** `id`: one file the page already shows under this id (library/open-imported.ts). */
+  importFiles(files: readonly File[], id?: string): Promise<ImportOutcome[]>;
   dismiss(): void;
 }
 
@@ -40,13 +41,13 @@ export function useImports(): Imports {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const importOne = useCallback(
-    async (file: File): Promise<ImportOutcome> => {
+    async (file: File, id?: string): Promise<ImportOutcome> => {
       const key = nextKey++;
       setProgress(null);
       try {
         if (await isBlankFile(file)) return { key, fileName: file.name, ok: false, message: 'The file is empty.', row: null };
         // The file as it is (client/import-file.ts): the services decode it once, in their worker.
-        const row = await importChosenFile(client, file);
+        const row = await importChosenFile(client, file, id);
         const message = row.group ? `Imported the ${row.group.kind} “${row.group.name}” with its recordings.` : `Imported as “${row.name}”.`;
         return { key, fileName: file.name, ok: true, message, row };
       } catch (e) {
@@ -57,14 +58,14 @@ export function useImports(): Imports {
   );
 
   const importFiles = useCallback(
-    (files: readonly File[]) => {
+    (files: readonly File[], id?: string) => {
       const list = [...files];
       if (list.length === 0) return Promise.resolve([]);
       setRemaining((n) => n + list.length);
       const run = queue.current.then(async () => {
         const done: ImportOutcome[] = [];
         for (const file of list) {
-          const outcome = await importOne(file);
+          const outcome = await importOne(file, list.length === 1 ? id : undefined);
           done.push(outcome);
           setOutcomes((o) => [...o, outcome].slice(-50));
           setRemaining((n) => n - 1);

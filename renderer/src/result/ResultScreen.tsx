@@ -1,7 +1,7 @@
 // The Result screen: what the server did (the CPU profile: flamegraph,
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { SaveError } from '../library/SaveError.tsx';
@@ -25,12 +25,14 @@ interface Props {
   result: RecordingMeta;
   /** Set when the library could not store the recording. */
   saveProblem?: string | null;
+  /** A file opened while the library saves it: the save's progress or failure (library/ImportSaving.tsx). */
+  saving?: ReactNode;
   onNewRecording: () => void;
   /** "Compare with…": this recording becomes A; the Library picks B. */
   onCompareWith?: () => void;
 }
 
-export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWith }: Props) {
+export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCompareWith }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { settings, target } = result;
   // Null for a profile imported from a file: no load was run by Flambé.
@@ -92,6 +94,7 @@ export function ResultScreen({ result, saveProblem, onNewRecording, onCompareWit
       )}
 
       {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
+      {saving}
 
       {result.hasProfile && loaded.status !== 'error' && (
         <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">

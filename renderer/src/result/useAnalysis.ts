@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
+import { localProfile } from '../library/open-imported.ts';
 import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
 export type ClientState =
@@ -25,7 +26,9 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
   const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[] } | null>(null);
   useEffect(() => {
     if (recordingId == null) return;
-    const client = createAnalysisClient(() => api.getProfile({ id: recordingId }), { thread });
+    // A file opened while the library saves it is read from the page (library/open-imported.ts).
+    const file = localProfile(recordingId);
+    const client = createAnalysisClient(file ? () => file.arrayBuffer() : () => api.getProfile({ id: recordingId }), { thread });
     let live = true;
     client.ready.then(
       () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads }),
