@@ -35,11 +35,21 @@ describe.skipIf(!hasChromium)(title, () => {
   const flame = () => page.getByTestId('flamegraph');
   const drawnNames = () => flame().locator('svg g.frame').evaluateAll((gs) => gs.map((g) => g.getAttribute('name') ?? ''));
 
-  it('imports the file, opens it and draws what can be seen, the rest folded', async () => {
+  it('opens the chosen file at once while the library saves it (the same recording), and draws what can be seen, the rest folded', async () => {
     await page.goto(web.url);
     await page.getByTestId('nav-library').click();
     await page.getByTestId('import-input').setInputFiles(file);
-    await expect.poll(() => page.getByTestId('import-result').first().getAttribute('data-ok'), { timeout: 120_000 }).toBe('true');
+    // Shown from the page's own read of the file; the save's progress is one sentence, then gone.
+    await page.getByTestId('result-screen').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('result-title').textContent()).toContain('shop-api');
+    await flame().locator('svg g.frame').first().waitFor({ timeout: 120_000 });
+    await page.getByTestId('import-saving').waitFor({ state: 'detached', timeout: 120_000 });
+    // Saved under the id the page showed it with: the address names it, the library lists it, it reopens.
+    await expect.poll(() => page.evaluate(() => window.location.hash), { timeout: 10_000 }).toMatch(/^#\/recordings\//);
+    const shownId = (await page.evaluate(() => window.location.hash)).split('/').pop();
+    await page.getByTestId('nav-library').click();
+    expect(await page.getByTestId('import-result').first().getAttribute('data-ok')).toBe('true');
+    expect(await page.getByTestId('library-row').first().getAttribute('data-id')).toBe(shownId);
     await page.getByTestId('library-row').first().dblclick();
     await flame().locator('svg g.frame').first().waitFor({ timeout: 120_000 });
     const names = await drawnNames();

@@ -191,7 +191,11 @@ describe.skipIf(!hasChromium)(title, () => {
   it('disables Repeat, with one sentence, when a side was not launched by Flambé', async () => {
     const [a] = exp.rounds.map((r) => r.recordingId);
     await page.getByTestId('nav-library').click();
+    // One profile chosen opens at once; once saved it is in the library.
     await page.getByTestId('import-input').setInputFiles(path.join(repo, 'test/fixtures/profiles/node24.cpuprofile'));
+    await page.getByTestId('result-screen').waitFor({ timeout: 20_000 });
+    await page.getByTestId('import-saving').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('nav-library').click();
     await page.getByTestId('library-row').first().waitFor({ timeout: 20_000 });
     const imported = await page.getByTestId('library-row').first().getAttribute('data-id');
     await page.goto(`${web.url}#/compare/${a}/${imported}`);

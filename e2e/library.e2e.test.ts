@@ -120,7 +120,11 @@ describe.skipIf(!hasChromium)(title, () => {
   it('imports a real .cpuprofile through the file input; a broken file shows why and adds nothing', async () => {
     const good = path.join(files, 'fib.cpuprofile');
     writeFileSync(good, realProfileText());
+    // One profile chosen opens at once while it is saved; the Library says what became of it.
     await page.getByTestId('import-input').setInputFiles(good);
+    await page.getByTestId('result-screen').waitFor({ timeout: 15_000 });
+    await page.getByTestId('import-saving').waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByTestId('nav-library').click();
     const results = page.getByTestId('import-result');
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(1);
     expect(await results.first().getAttribute('data-ok')).toBe('true');
@@ -130,6 +134,13 @@ describe.skipIf(!hasChromium)(title, () => {
     const broken = path.join(files, 'broken.cpuprofile');
     writeFileSync(broken, '{"nodes": [{"id": 1, "callFrame": ');
     await page.getByTestId('import-input').setInputFiles(broken);
+    // Opened at once, it cannot be read, and it is not saved: both said in one sentence each.
+    await page.getByTestId('result-screen').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('import-saving').getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
+    expect(await page.getByTestId('import-saving').textContent()).toMatch(/Not saved to the library\. \S.*broken\.cpuprofile itself is unchanged/);
+    expect(await page.getByTestId('flamegraph-empty').textContent()).toMatch(/The profile could not be read: \S/);
+    await shot('import-broken-opened.png');
+    await page.getByTestId('nav-library').click();
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(2);
     const failure = results.nth(1);
     expect(await failure.getAttribute('data-ok')).toBe('false');
