@@ -118,10 +118,10 @@ export function App() {
 
   // One profile file chosen or dropped: shown at once, from the page's own read, while the library saves it.
   const openImported = (file: File) => {
-    const result = openLocally(file);
+    const { rec: result, analysed } = openLocally(file);
     setShown({ result, saveProblem: null, importing: { status: 'saving', fileName: file.name } });
     go('result');
-    void imports.importFiles([file], result.id).then(async ([outcome]) => {
+    void analysed.then(() => imports.importFiles([file], result.id)).then(async ([outcome]) => {
       const saved = outcome?.ok && outcome.row ? await client.api.getRecording({ id: outcome.row.id }).catch(() => null) : null;
       if (saved) forgetLocalProfile(result.id);
       setShown((s) => {

@@ -5,7 +5,8 @@
 // The time-ordered flame chart of a long profile takes seconds (every sample
 // is walked): it runs in steps of a few milliseconds, and a request arriving
 // meanwhile (a zoom, a search: what the user is waiting for) is answered
-// between two steps instead of after the chart. A newer chart request
+// between two steps instead of after the chart. The flamegraph's own requests
+// go before the verdict's and the timeline's (the first thing drawn). A newer chart request
 // replaces one still running (its viewport is gone): that one is answered
 // SUPERSEDED and the client asks again if it still needs it.
 import { AnalysisEngine } from './engine.ts';
@@ -24,11 +25,37 @@ let running: { id: number; steps: Generator<void, unknown> } | null = null;
 const answer = (id: number, result: unknown) => scope.postMessage({ id, ok: true, result }, transferables(result));
 const fail = (id: number, err: unknown) => scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) });
 
-// A pause lets the worker's queued messages run: a message to ourselves is the next task, without setTimeout's clamping.
+// Requests wait in a queue, taken one per task: what the user is looking at
+// (the flamegraph, a zoom, a search) first, then the rest in the order asked
+// (the verdict, the timeline…), then the next step of a flame chart. A message
+// to ourselves is the next task, without setTimeout's clamping.
+const URGENT = new Set<string>(['flame', 'flame-zoom', 'flame-search']);
+const queue: WorkerRequest[] = [];
 const tick = new MessageChannel();
+let scheduled = false;
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  tick.port2.postMessage(null);
+}
+
+/** The next request to answer: an urgent view first, else the oldest (an open is always the oldest). */
+function next(): WorkerRequest {
+  const urgent = queue.findIndex((r) => r.type === 'view' && URGENT.has(r.request.view));
+  return queue.splice(urgent > 0 && queue[0].type !== 'open' ? urgent : 0, 1)[0];
+}
+
 tick.port1.onmessage = () => {
-  const task = running;
-  if (!task) return;
+  scheduled = false;
+  if (queue.length) handle(next());
+  else if (running) stepChart();
+  if (queue.length || running) schedule();
+};
+
+/** One slice of the running flame chart. */
+function stepChart(): void {
+  const task = running!;
   const until = performance.now() + SLICE_MS;
   try {
     for (;;) {
@@ -38,18 +65,20 @@ tick.port1.onmessage = () => {
         answer(task.id, r.value);
         return;
       }
-      if (performance.now() >= until) break;
+      if (performance.now() >= until) return;
     }
   } catch (err) {
     running = null;
     fail(task.id, err);
-    return;
   }
-  tick.port2.postMessage(null);
-};
+}
 
 scope.onmessage = (e) => {
-  const req = e.data;
+  queue.push(e.data);
+  schedule();
+};
+
+function handle(req: WorkerRequest): void {
   try {
     if (req.type === 'open') {
       engine = AnalysisEngine.open(req.profile, req.thread);
@@ -73,14 +102,13 @@ scope.onmessage = (e) => {
     if (req.request.view === 'flame-chart') {
       if (running) fail(running.id, new Error(SUPERSEDED));
       running = { id: req.id, steps: engine.viewSteps(req.request) };
-      tick.port2.postMessage(null);
       return;
     }
     answer(req.id, engine.view(req.request));
   } catch (err) {
     fail(req.id, err);
   }
-};
+}
 
 /** The typed arrays of a call tree move to the UI thread instead of being copied. */
 function transferables(result: unknown): Transferable[] {

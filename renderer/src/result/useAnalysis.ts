@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
-import { localProfile } from '../library/open-imported.ts';
+import { localProfile, localProfileAnalysed } from '../library/open-imported.ts';
 import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
 export type ClientState =
@@ -30,6 +30,8 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
     const file = localProfile(recordingId);
     const client = createAnalysisClient(file ? () => file.arrayBuffer() : () => api.getProfile({ id: recordingId }), { thread });
     let live = true;
+    // A file opened while it is saved: its save starts now (open-imported.ts).
+    if (file) void client.ready.catch(() => {}).then(() => localProfileAnalysed(recordingId));
     client.ready.then(
       () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads }),
       (e: unknown) => live && setState((s) => ({
