@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlameChart, chartIndex, formatFlameChart, SAMPLES_PER_STEP, visibleChartSpans, visibleChartSpanSteps } from './flame-chart.ts';
 import { profileFromText } from './test-support/text-profile.ts';
-import { timeRange } from './time-range.ts';
+import { sampleTimesMs, timeRange } from './time-range.ts';
 import type { Profile } from './model.ts';
 import type { ChartRects } from './flame-chart.ts';
 
@@ -74,6 +74,10 @@ describe('visibleChartSpans', () => {
       { depth: 1, name: 'a', calls: 1000, x0: 0, x1: 100, ms: 1000, startMs: 0 },
       { depth: 1, name: 'big', calls: 1, x0: 100, x1: 200, ms: 1000, startMs: 1000 },
     ]);
+  });
+
+  it('indexes each sample at its start on time-range.ts\'s clock', () => {
+    expect([...chartIndex(p).times]).toEqual([...sampleTimesMs(p)]);
   });
 
   it('in steps (the worker answers other requests between them): pauses every SAMPLES_PER_STEP samples, same rectangles', () => {

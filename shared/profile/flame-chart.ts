@@ -21,7 +21,6 @@
 // narrower than a pixel, so a canvas draws a few thousand rectangles however
 // long the profile.
 import type { Profile } from './model.ts';
-import { sampleTimesMs } from './time-range.ts';
 
 /** Every span of the chart, columnar; depth d's spans are depthStart[d] .. depthStart[d + 1] - 1, in time order. */
 export interface FlameChart {
@@ -139,11 +138,26 @@ export interface ChartIndex {
 }
 
 export function chartIndex(profile: Profile): ChartIndex {
+  return finish(chartIndexSteps(profile));
+}
+
+/** chartIndex in steps (a pause every SAMPLES_PER_STEP × 16 samples): the first chart of a long profile starts with it. */
+export function* chartIndexSteps(profile: Profile): Generator<void, ChartIndex> {
   const depth = nodeDepths(profile);
+  yield;
+  const n = profile.samples.length;
+  const times = new Float64Array(n);
   let max = -1;
-  // Only the depths samples reach count.
-  for (let i = 0; i < profile.samples.length; i++) if (depth[profile.samples[i]] > max) max = depth[profile.samples[i]];
-  return { times: sampleTimesMs(profile), depth, depthCount: max + 1 };
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % (SAMPLES_PER_STEP * 16) === 0) yield;
+    // Only the depths samples reach count.
+    if (depth[profile.samples[i]] > max) max = depth[profile.samples[i]];
+    // Each sample's start: time-range.ts sampleTimesMs's sum (the test holds them equal).
+    times[i] = at;
+    at += profile.weightsMs[i];
+  }
+  return { times, depth, depthCount: max + 1 };
 }
 
 /** Every span of the whole profile (tests): the chart as data. */

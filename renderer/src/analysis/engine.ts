@@ -9,7 +9,7 @@ import {
   type CallTreeNode, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
-import { visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
+import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';
@@ -109,7 +109,9 @@ export class AnalysisEngine {
   *viewSteps<R extends ViewRequest>(request: R): Generator<void, ViewResults[R['view']]> {
     if (request.view !== 'flame-chart') return this.view(request);
     const profile = this.transformed(request.transforms);
-    const index = this.chartIndexOf(request.transforms, profile);
+    const key = JSON.stringify(request.transforms);
+    if (this.chart?.key !== key) this.chart = { key, index: yield* chartIndexSteps(profile) };
+    const index = this.chart.index;
     const rects = yield* visibleChartSpanSteps(profile, index, request);
     return chartDataOf(profile, index, request, rects) as ViewResults[R['view']];
   }

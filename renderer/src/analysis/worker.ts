@@ -16,7 +16,7 @@ import { SUPERSEDED, type OpenResult, type WorkerRequest, type WorkerResponse } 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
 
 /** Work between two pauses of a stepped request, ms. */
-const SLICE_MS = 12;
+const SLICE_MS = 8;
 
 let engine: AnalysisEngine | null = null;
 let regexCheckerLoaded = false;

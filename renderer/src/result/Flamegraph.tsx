@@ -27,7 +27,7 @@ import { classOfNode, frameTooltip, type FlameData } from '../lib/flame-data.ts'
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
-import { settleFrames } from './flame-frames.ts';
+import { settleFrames, withoutTransitions } from './flame-frames.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
 import { Explain } from '../components/Explain.tsx';
 import type { Term } from '../../../shared/glossary.ts';
@@ -106,7 +106,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     const el = container.current;
     if (!chart || !el) return;
     resetZoomMarks(tree as Drawn);
-    chart.update(tree);
+    withoutTransitions(() => chart.update(tree));
     settleFrames(el, CELL_HEIGHT);
     drawnTree.current = tree;
   }, []);
@@ -175,7 +175,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     el.addEventListener('click', onClickCapture, true);
     drawnTree.current = dataRef.current.tree;
     resetZoomMarks(dataRef.current.tree as Drawn);
-    select(el).datum(dataRef.current.tree).call(chart);
+    withoutTransitions(() => select(el).datum(dataRef.current.tree).call(chart));
     settleFrames(el, CELL_HEIGHT);
     chartRef.current = chart;
     // Search results recolour the drawn frames; nothing is laid out again.
@@ -188,7 +188,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
 
     // Width follows the container; one redraw per frame at most.
     const stopFollowing = followWidth(el, (w) => {
-      chart.width(w).update();
+      withoutTransitions(() => chart.width(w).update());
       settleFrames(el, CELL_HEIGHT);
     });
     return () => {

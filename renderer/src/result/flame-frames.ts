@@ -9,7 +9,7 @@
 // frame to style, lay out and paint) only on frames wide enough to show one:
 // d3 gives every frame a label and hides it under 35 px, and most frames of a
 // big profile are narrower than that.
-import { select } from 'd3-selection';
+import { select, selection } from 'd3-selection';
 
 /** d3-flame-graph hides a label narrower than this (its update(): width(d) < 35 ? 'none' : 'block'). */
 const LABEL_MIN_PX = 35;
@@ -52,6 +52,44 @@ export function settleFrames(el: HTMLElement, cellHeight: number): void {
     }
     const label = holder?.firstElementChild ?? addLabel(g, width!, cellHeight);
     if (label.textContent !== d.data.name) label.textContent = d.data.name;
+  }
+}
+
+/** What d3-flame-graph's update() calls on a transition: here applied to the selection at once. */
+interface InstantTransition {
+  duration(): InstantTransition;
+  ease(): InstantTransition;
+  delay(): InstantTransition;
+  attr(name: string, value: unknown): InstantTransition;
+  text(value: unknown): InstantTransition;
+}
+
+/**
+ * Runs `draw` (a chart.update or the first call) with d3's transitions
+ * replaced by their end state, written at once: d3-flame-graph creates three
+ * transitions per frame even at transitionDuration(0) (thousands of timers
+ * and interpolators, ~40% of a zoom's drawing on a big profile: bench:open).
+ * Call settleFrames after it: it writes the labels. The tooltip's own fades
+ * (outside `draw`) keep d3's transitions.
+ */
+export function withoutTransitions(draw: () => void): void {
+  const proto = selection.prototype as unknown as { transition: (this: ReturnType<typeof select>) => InstantTransition };
+  const original = proto.transition;
+  proto.transition = function instant() {
+    const sel = this as unknown as { attr(name: string, value: unknown): unknown; text(value: unknown): unknown };
+    const t: InstantTransition = {
+      duration: () => t, ease: () => t, delay: () => t,
+      attr: (name, value) => { sel.attr(name, value); return t; },
+      // The only text d3 writes through a transition is every frame's label: settleFrames writes
+      // the labels of the frames wide enough to show one, and removes the others.
+      text: () => t,
+    };
+    return t;
+  };
+  try {
+    draw();
+  } finally {
+    proto.transition = original;
   }
 }
 

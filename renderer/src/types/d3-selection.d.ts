@@ -11,4 +11,6 @@ declare module 'd3-selection' {
     interrupt(): Selection<Datum>;
   }
   export function select(element: Element): Selection<unknown>;
+  /** The Selection constructor: its prototype is where d3-transition adds transition(). */
+  export function selection(): Selection<unknown>;
 }
