@@ -26,6 +26,19 @@ describe('import of a file as bytes', () => {
     expect(await stored(row.id)).toEqual(analyzeProfile(importProfile(text)));
   });
 
+  it('saves a single profile under the id the UI chose (it shows the file while it is saved); a bundle keeps its own', async () => {
+    const id = '6f1d8a52-3c4b-4e5f-9a7b-2c1d0e9f8a7b';
+    const row = await service.api.importFile({ fileName: 'shown.cpuprofile', content: utf8(FIXTURES['node24.cpuprofile']), id });
+    expect(row.id).toBe(id);
+    expect(row.name).toBe('shown');
+    expect((await service.api.getRecording({ id })).notes).toBe('Imported from shown.cpuprofile');
+    const bundle = await service.api.exportRecording({ id, format: 'bundle' });
+    await service.api.deleteRecording({ id });
+    const other = '0b7e6a4d-1f2e-4c3b-8a9d-5e6f7a8b9c0d';
+    const again = await service.api.importFile({ fileName: bundle.fileName, content: utf8(bundle.content as string), id: other });
+    expect(again.id).toBe(id);
+  });
+
   it('undoes gzip (a .json.gz trace as DevTools saves it)', async () => {
     const text = FIXTURES['devtools-trace.json'];
     const row = await service.api.importFile({ fileName: 'trace.json.gz', content: new Uint8Array(gzipSync(text)) });
