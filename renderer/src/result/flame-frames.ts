@@ -2,14 +2,13 @@
 //   <g class="frame"><rect/><foreignObject><div>label</div></foreignObject></g>
 // and moves, widens and relabels frames through d3-transition even at
 // transitionDuration(0): a timer per element, then on the next animation
-// frame every transform string parsed and interpolated — about a third of a
-// reset zoom on a big profile (bench:open), for an animation nobody sees.
-// settleFrames cancels those transitions and writes their end state now.
-// It also keeps a label (foreignObject + HTML div, the costliest part of a
-// frame to style, lay out and paint) only on frames wide enough to show one:
-// d3 gives every frame a label and hides it under 35 px, and most frames of a
-// big profile are narrower than that.
-import { select, selection } from 'd3-selection';
+// frame every transform string parsed and interpolated, for an animation
+// nobody sees. withoutTransitions has d3 write the end state at once instead;
+// settleFrames then keeps a label (foreignObject + HTML div, the costliest part
+// of a frame to style, lay out and paint) only on frames wide enough to show
+// one: d3 gives every frame a label and hides it under 35 px, and most frames
+// of a big profile are narrower than that.
+import { selection } from 'd3-selection';
 
 /** d3-flame-graph hides a label narrower than this (its update(): width(d) < 35 ? 'none' : 'block'). */
 const LABEL_MIN_PX = 35;
@@ -18,32 +17,21 @@ const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** What d3-flame-graph keeps on each <g> (a d3-hierarchy node after its partition layout). */
 interface FrameDatum {
-  x0: number;
-  depth: number;
   data: { name: string };
 }
 
 /**
- * Ends every transition of the chart in `el` at its final state: position,
- * width and label of each frame. `cellHeight`: the chart's (d3's y scale);
- * the chart is not inverted. Same arithmetic as d3-flame-graph's update(),
- * so an attribute already right is not written again.
+ * The labels of the chart in `el`, after a draw under withoutTransitions:
+ * written on the frames wide enough to show one, removed from the others.
+ * `cellHeight`: the chart's.
  */
 export function settleFrames(el: HTMLElement, cellHeight: number): void {
   const svg = el.querySelector('svg');
   if (!svg) return;
-  // interrupt() is d3-transition's, added to d3-selection when d3-flame-graph imports it.
-  select(svg).selectAll('g.frame, g.frame > rect, g.frame div').interrupt();
-  const w = Number(svg.getAttribute('width'));
-  const h = Number(svg.getAttribute('height'));
   for (const g of svg.querySelectorAll<SVGGElement>('g.frame')) {
     const d = (g as unknown as { __data__?: FrameDatum }).__data__;
     if (!d) continue;
-    const transform = `translate(${d.x0 * w},${h - d.depth * cellHeight - cellHeight})`;
-    if (g.getAttribute('transform') !== transform) g.setAttribute('transform', transform);
     const width = g.getAttribute('width');
-    const rect = g.firstElementChild;
-    if (width && rect && rect.getAttribute('width') !== width) rect.setAttribute('width', width);
     const last = g.lastElementChild;
     const holder = last && last.tagName === 'foreignObject' ? last : null;
     if (!(Number(width) >= LABEL_MIN_PX)) {
@@ -73,7 +61,7 @@ interface InstantTransition {
  * (outside `draw`) keep d3's transitions.
  */
 export function withoutTransitions(draw: () => void): void {
-  const proto = selection.prototype as unknown as { transition: (this: ReturnType<typeof select>) => InstantTransition };
+  const proto = selection.prototype as unknown as { transition: (this: unknown) => InstantTransition };
   const original = proto.transition;
   proto.transition = function instant() {
     const sel = this as unknown as { attr(name: string, value: unknown): unknown; text(value: unknown): unknown };

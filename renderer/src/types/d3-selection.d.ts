@@ -6,9 +6,6 @@ declare module 'd3-selection' {
     datum<D>(value: D): Selection<D>;
     datum(): Datum;
     call(fn: (selection: Selection<Datum>) => void): Selection<Datum>;
-    selectAll(selector: string): Selection<unknown>;
-    /** d3-transition's, added to every selection once d3-transition is loaded (d3-flame-graph loads it). */
-    interrupt(): Selection<Datum>;
   }
   export function select(element: Element): Selection<unknown>;
   /** The Selection constructor: its prototype is where d3-transition adds transition(). */
