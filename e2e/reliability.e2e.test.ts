@@ -68,6 +68,12 @@ describe.skipIf(!hasChromium)(title, () => {
     // The rest of the recording is still there: its header and its flamegraph.
     await page.getByTestId('result-screen').waitFor();
     await page.locator('.flamegraph svg, [data-testid="flamegraph"] svg').first().waitFor({ timeout: 30_000 });
+    // The verdict reads the profile without the damaged load: findings, not a TypeError.
+    const verdict = page.getByTestId('verdict');
+    await verdict.locator('.verdict').waitFor({ timeout: 30_000 });
+    expect(await verdict.innerText()).not.toMatch(/Cannot read properties|undefined/);
+    // So does the timeline: its profile rows, without the load it cannot read.
+    expect(await page.getByRole('region', { name: 'CPU profile' }).getByTestId('view-error').count()).toBe(0);
     await page.screenshot({ path: path.join(artifacts, 'reliability-view-error.png') });
     // And the app: the Library, and another recording.
     await open(goodId);

@@ -123,7 +123,7 @@ export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCo
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
             <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
-            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={result.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal} />
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal} />
           </ErrorBoundary>
         )}
       </section>

@@ -2,13 +2,16 @@
 // (shared/profile/checks.ts RecordingContext); an imported profile knows none of it.
 import type { RecordingMeta } from '../../../shared/api.ts';
 import type { RecordingContext } from '../../../shared/profile/index.ts';
+import { hasLoadShape } from '../../../shared/load/load-shape.ts';
 
 export function recordingContext(result: RecordingMeta): RecordingContext {
+  // A damaged stored load (the Load card says so) must not take the verdict down with it.
+  const load = hasLoadShape(result.load) ? result.load : null;
   return {
-    requests: result.load && result.load.requests > 0 ? result.load.requests : null,
+    requests: load && load.requests > 0 ? load.requests : null,
     samplingIntervalUs: result.settings && result.settings.targetId !== null ? result.settings.samplingIntervalUs : null,
     warmupSec: result.settings ? result.settings.warmupSec : null,
     samples: result.samples,
-    load: result.load,
+    load,
   };
 }
