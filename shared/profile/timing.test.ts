@@ -54,6 +54,14 @@ describe('the timing rule', () => {
     expect(Array.from(p.weightsMs)).toEqual([1]);
   });
 
+  it('reads a clock that ends at -1, -2 or -3 µs like any other (those once stood for "bad delta", "unsorted", "bad sample")', () => {
+    for (const end of [-1, -2, -3]) {
+      const p = profile([2, 3], [end - 1000 - 6, 1000], 6, end + 1000);
+      expect(Array.from(p.weightsMs)).toEqual([1, 1]);
+      expect(p.endTimeUs).toBe(end + 1000);
+    }
+  });
+
   it('gives the last sample 0 when endTime is missing or before it', () => {
     expect(Array.from(profile([2, 3], [0, 1000], 0, 500).weightsMs)).toEqual([1, 0]);
     expect(Array.from(profile([2, 3], [0, 1000], 0, undefined as unknown as number).weightsMs)).toEqual([1, 0]);

@@ -148,7 +148,7 @@ export function timeSamples(input: SampleInput): TimedSamples | TimingProblem {
   const negative = { count: 0 };
   const clock = nodesAndTimestamps(sampleIds, input.nodeOfId, timeDeltasUs, startTimeUs, samples, t, negative);
   if (clock === BAD_SAMPLE) return { ok: false, problem: 'sample' };
-  if (clock === BAD_DELTA || !Number.isFinite(clock)) return { ok: false, problem: 'delta' };
+  if (clock === BAD_DELTA || (typeof clock === 'number' && !Number.isFinite(clock))) return { ok: false, problem: 'delta' };
   if (input.programNode < 0 && samples.includes(0)) return { ok: false, problem: 'root' };
   if (negative.count > 1 && negative.count * 2 > n - 1) return { ok: false, problem: 'backwards', negative: negative.count, count: n - 1 };
   if (clock === UNSORTED) sortInPlace(samples, t);
@@ -164,9 +164,12 @@ export function timeSamples(input: SampleInput): TimedSamples | TimingProblem {
   return { ok: true, samples, weightsMs: t, durationMs, endTimeUs: lastUs + lastWeight, nodeSelfMs };
 }
 
-const BAD_DELTA = -1;
-const UNSORTED = -2;
-const BAD_SAMPLE = -3;
+// What nodesAndTimestamps found, when it is not the last timestamp: symbols,
+// because any number can be a timestamp (a clock ending at -1 µs once read as
+// BAD_DELTA when these were -1, -2 and -3).
+const BAD_DELTA = Symbol('bad delta');
+const UNSORTED = Symbol('unsorted');
+const BAD_SAMPLE = Symbol('bad sample');
 
 /**
  * Sample ids → nodes, and rule 1 into `t`, in one pass. Returns the last
@@ -175,7 +178,7 @@ const BAD_SAMPLE = -3;
  * V8 optimizes them best so.)
  */
 function nodesAndTimestamps(ids: ArrayLike<unknown>, nodeOfId: Int32Array, deltas: ArrayLike<unknown>, startTimeUs: number, samples: Int32Array, t: Float64Array,
-  negative: { count: number }): number {
+  negative: { count: number }): number | typeof BAD_DELTA | typeof UNSORTED | typeof BAD_SAMPLE {
   const maxId = nodeOfId.length - 1;
   let now = startTimeUs;
   let sorted = true;
