@@ -8,7 +8,9 @@
 //      in the Library's file input: time until its flamegraph is drawn (the
 //      page opens one chosen profile at once while the library saves it), and
 //      until the page says it is saved; then it is opened again from the
-//      Library (time until drawn), and zoomed, reset and searched;
+//      Library (time until drawn), zoomed and reset twice (at once, while the
+//      verdict and the timeline's flame chart are still computed; then once the
+//      page has drawn them: the target is for that one), and searched;
 //   2. the demo server is recorded (/json, 2 s): time from "Record done" (the
 //      recordingDone event reaching the page) until its flamegraph is drawn,
 //      and from choosing it in the Library until it is drawn.
@@ -254,8 +256,18 @@ async function main() {
     row(`${big}: import (file chosen → saved in the library)`, imported, bigParse);
     row(`${big}: open from the Library (chosen → drawn)`, opened, bigParse);
 
+    // Zoom and reset twice: at once (the click lands while the analysis worker still computes the
+    // verdict and the timeline's flame chart, and the page draws them), and once the page has drawn
+    // the whole recording — the verdict written and the flame chart drawn — the page a user reads.
+    // The target is for the second; the first is printed so that the cost of clicking early is seen.
+    const drawnAt = performance.now();
+    const settled = () => page.evaluate(() => window.__until(() => {
+      const verdict = document.querySelector('[data-testid="verdict"] .verdict');
+      const chart = document.querySelector('[data-testid="flame-chart"]');
+      return verdict && !verdict.classList.contains('stale') && chart && Number(chart.getAttribute('data-rects')) > 0;
+    }));
     // Zoom into a frame a few levels down that holds a fair share (not the whole) of the time.
-    const zoom = await page.evaluate(async () => {
+    const zoomIn = () => page.evaluate(async () => {
       const svg = document.querySelector('[data-testid="flamegraph"] svg');
       const w = Number(svg.getAttribute('width'));
       const candidates = window.__frames().filter((g) => {
@@ -271,9 +283,7 @@ async function main() {
       const ms = (await window.__until(full)) - start;
       return { name, ms, frames: window.__frames().length };
     });
-    row(`${big}: zoom into ${zoom.name}`, zoom.ms, null, '≤ 200 ms', `${zoom.frames} frames drawn`);
-
-    const reset = await page.evaluate(async (name) => {
+    const resetZoom = (name) => page.evaluate(async (name) => {
       const svg = document.querySelector('[data-testid="flamegraph"] svg');
       const w = Number(svg.getAttribute('width'));
       const back = () => window.__drawn() && window.__frames().every((f) => !f.classList.contains('fade'))
@@ -282,8 +292,18 @@ async function main() {
       document.querySelector('[data-testid="flamegraph-reset-zoom"]').click();
       const ms = (await window.__until(back)) - start;
       return { ms, frames: window.__frames().length };
-    }, zoom.name);
-    row(`${big}: reset zoom`, reset.ms, null, '≤ 200 ms', `${reset.frames} frames drawn`);
+    }, name);
+
+    const early = await zoomIn();
+    const earlyReset = await resetZoom(early.name);
+    await settled();
+    const settledMs = performance.now() - drawnAt;
+    const zoom = await zoomIn();
+    const reset = await resetZoom(zoom.name);
+    row(`${big}: zoom into ${zoom.name}, page drawn`, zoom.ms, null, '≤ 200 ms', `${zoom.frames} frames drawn; verdict and flame chart drawn ${(settledMs / 1000).toFixed(1)} s after the flamegraph`);
+    row(`${big}: reset zoom, page drawn`, reset.ms, null, '≤ 200 ms', `${reset.frames} frames drawn`);
+    row(`${big}: zoom at once (verdict, chart still computing)`, early.ms, null, '', `${early.frames} frames drawn`);
+    row(`${big}: reset at once`, earlyReset.ms, null, '', `${earlyReset.frames} frames drawn`);
 
     const search = await page.evaluate(async () => {
       const input = document.querySelector('[data-testid="flamegraph-search"]');
