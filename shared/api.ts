@@ -153,6 +153,8 @@ export const loadSettingsSchema = z
     routes: z.array(loadRouteSchema).min(1, 'List at least one route.').max(50, 'Use at most 50 routes.').optional(),
     /** Open model: send this many requests per second in total, whatever the server does. */
     rate: z.number().positive('The rate must be more than 0 requests per second.').max(1_000_000).optional(),
+    /** Threads sending the requests (default: shared/load/load-threads.ts, one where the machine has 2 cores or fewer). */
+    threads: z.number().int().min(1, 'Use at least 1 load thread.').max(16, 'Use at most 16 load threads.').optional(),
   });
 export type LoadSettings = z.input<typeof loadSettingsSchema>;
 export type LoadSettingsResolved = z.output<typeof loadSettingsSchema>;
@@ -295,6 +297,8 @@ export interface RouteLoad {
   latencyMs: LatencyMs;
   errors: number;
   non2xx: number;
+  /** This route's latency distribution in µs (HDR V2 compressed base64): several load threads' routes are merged from it. */
+  histogram?: string;
 }
 
 /** A fixed-rate (open model) burst: what was asked, what was served, and which latency is shown. */
@@ -328,6 +332,8 @@ export interface LoadSummary {
   percentiles?: { percentile: number; ms: number }[];
   /** Connections actually used (fewer than asked when -n is below the connection count). */
   connections?: number;
+  /** Threads that sent the requests, when more than one (shared/load/load-threads.ts). */
+  loadThreads?: number;
   /** Per route, when the burst had several routes. */
   routes?: RouteLoad[];
   /** When the burst ran at a fixed rate. */

@@ -39,6 +39,7 @@ What differs (one kind):
 
 Rounds and load:
   --url URL               the URL to load; a path alone (/hello) uses the port the script opens
+  --load-threads N        threads sending each round's requests (default: 1 on 2 cores or fewer)
   --rounds N              rounds of each variant, run in back-to-back pairs (default 5)
   -c, --connections N     concurrent connections (default 10)
   -d, --duration SECONDS  length of each round's burst (default 10)
@@ -79,7 +80,7 @@ export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; 
       options: {
         launch: { type: 'string' }, demo: { type: 'boolean' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
         url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
-        warmup: { type: 'string' }, rounds: { type: 'string' }, 'no-profile': { type: 'boolean' },
+        warmup: { type: 'string' }, rounds: { type: 'string' }, 'no-profile': { type: 'boolean' }, 'load-threads': { type: 'string' },
         'a-env': { type: 'string', multiple: true }, 'b-env': { type: 'string', multiple: true },
         'a-script': { type: 'string' }, 'b-script': { type: 'string' }, 'a-url': { type: 'string' }, 'b-url': { type: 'string' },
         'a-arg': { type: 'string', multiple: true }, 'b-arg': { type: 'string', multiple: true },
@@ -127,7 +128,7 @@ export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; 
     differ,
     names: { a: o['a-name'], b: o['b-name'] },
     rounds: num(o.rounds, '--rounds'),
-    load: { url: o.url, connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration') },
+    load: { url: o.url, connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'), threads: num(o['load-threads'], '--load-threads') },
     warmupSec: num(o.warmup, '--warmup'),
     profile: !o['no-profile'],
     outputToFile: o['output-file'] ? true : o['output-pipe'] ? false : undefined,

@@ -21,7 +21,7 @@ export function formatLatency(l: LatencyMs): string {
 export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS): string[] {
   const codes = Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ');
   const lines = [
-    `Requests ${l.requests} in ${l.durationSec.toFixed(2)} s — ${Math.round(l.rps)} requests/s${l.stoppedEarly ? ' (stopped early)' : ''}`,
+    `Requests ${l.requests} in ${l.durationSec.toFixed(2)} s — ${Math.round(l.rps)} requests/s${l.loadThreads && l.loadThreads > 1 ? ` (${l.loadThreads} load threads)` : ''}${l.stoppedEarly ? ' (stopped early)' : ''}`,
     `Latency  ${formatLatency(l.latencyMs)}${l.rate ? ' (from when each request was due)' : ''}`,
     `Errors   ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx${codes ? `  (status ${codes})` : ''}`,
     `Traffic  ${formatBytes(l.bytesPerSec)}/s`,

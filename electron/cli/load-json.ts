@@ -12,7 +12,7 @@ export function routeJson(r: RouteLoad) {
 
 export function loadJson(l: LoadSummary, slowMs: number) {
   return {
-    requests: l.requests, rps: l.rps, durationSec: l.durationSec, connections: l.connections ?? null,
+    requests: l.requests, rps: l.rps, durationSec: l.durationSec, connections: l.connections ?? null, loadThreads: l.loadThreads ?? 1,
     latencyMs: latencyJson(l.latencyMs), errors: l.errors, timeouts: l.timeouts, non2xx: l.non2xx,
     ...(l.routes ? { slowRoutes: { thresholdMs: slowMs, routes: slowRoutes(l.routes, slowMs).map((r) => `${r.method} ${r.path}`) } } : {}),
     ...(l.rate ? { rate: l.rate } : {}),

@@ -15,6 +15,7 @@ export const OVERHEAD_HELP = `Usage:
   --rounds R              rounds, each one burst with and one without the profiler, in
                           alternating order (default 4)
   --sampling-interval US  the profiler's sampling interval in microseconds (default 1000)
+  --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
 
 Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
 --json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms"},"withProfiler":{"rps","p99Ms"},

@@ -8,7 +8,7 @@ import { describeValidationError, recordRequestSchema, type LoadSettings } from 
 import { UserError } from '../services/errors.ts';
 
 /** The options that take a number; a negative one looks like a flag to parseArgs. */
-const NUMBER_FLAGS = new Set(['-c', '--connections', '-d', '--duration', '-n', '--requests', '--timeout', '--warmup', '--sampling-interval', '--rate', '--slow-ms']);
+const NUMBER_FLAGS = new Set(['-c', '--connections', '-d', '--duration', '-n', '--requests', '--timeout', '--warmup', '--sampling-interval', '--rate', '--slow-ms', '--load-threads']);
 
 /**
  * `-d -1` makes parseArgs print three lines about an "ambiguous" argument:
@@ -43,7 +43,7 @@ export interface LoadInput {
   method?: string; headers: Record<string, string>; body?: string;
   connections?: number; durationSec?: number; requests?: number; timeoutSec?: number;
   warmupSec?: number; samplingIntervalUs?: number; name?: string; tags: string[];
-  routes?: LoadSettings['routes']; rate?: number;
+  routes?: LoadSettings['routes']; rate?: number; threads?: number;
 }
 
 /**
@@ -61,7 +61,7 @@ export function checkRecordRequest(targetId: string | null, input: LoadInput, pl
     load: {
       url, method: input.method?.toUpperCase(), headers: input.headers, body: input.body,
       connections, durationSec: input.durationSec, requests: input.requests, timeoutSec: input.timeoutSec,
-      routes: input.routes, rate: input.rate,
+      routes: input.routes, rate: input.rate, threads: input.threads,
     },
     warmupSec: input.warmupSec,
     samplingIntervalUs: input.samplingIntervalUs,

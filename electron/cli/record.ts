@@ -24,7 +24,7 @@ import {
 export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
-                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--print-k6] [--per-route-cpu]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
                 [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -55,6 +55,8 @@ Load:
   --slow-ms X             list the routes slower than X ms at p75 (default 100)
   --rate R                a fixed rate of R requests/s (open model); latencies then count from
                           when each request was due (corrected for coordinated omission)
+  --load-threads N        threads sending the requests (default: 1 on a machine with 2 cores or
+                          fewer, else up to half the cores, at most 4)
   --warmup SECONDS        load without profiling first (default 2; 0 to skip)
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
 
@@ -110,7 +112,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
-        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' },
+        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
         'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' },
       },
     });
@@ -148,7 +150,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
     requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
     warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
-    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'),
+    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
   };
   // Every number is checked before a script is launched.
   checkRecordRequest(null, loadInput, true);

@@ -18,6 +18,7 @@ export const SWEEP_HELP = `Usage:
   --warmup SECONDS        load before the first level, not measured (default 2)
   --profile-at N          record a CPU profile at the level with N connections
   --profile-every         record a CPU profile at every level
+  --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer, else up to half the cores, at most 4)
   --save                  keep the sweep in the library as one group: its levels (each a recording) and its knee
 
 Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors and non-2xx,

@@ -16,7 +16,7 @@ export const TARGET_OPTIONS = {
   attach: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' },
   url: { type: 'string' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
   body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
-  route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' },
+  route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'load-threads': { type: 'string' },
   'sampling-interval': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -76,6 +76,7 @@ export function loadFromFlags(o: Values, url: string, extra: Partial<LoadSetting
     url, method: (o.method as string | undefined)?.toUpperCase(), headers, body: o.body as string | undefined,
     timeoutSec: num(o.timeout as string | undefined, '--timeout'),
     routes: routesFromFlags(o.route as string[] | undefined, o.routes as string | undefined), rate: num(o.rate as string | undefined, '--rate'),
+    threads: num(o['load-threads'] as string | undefined, '--load-threads'),
     ...extra,
   };
   const check = loadSettingsSchema.safeParse(load);

@@ -78,6 +78,19 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     expect(r.stdout).not.toMatch(/Profile/);
   });
 
+  it('--load-threads 2 sends the burst from two threads and says so (issue 13, item 7)', async () => {
+    const server = createServer((q, s) => s.end('ok'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const text = await runFlambe(['record', '--no-profile', '--url', url, '-c', '4', '-d', '1', '--warmup', '0', '--load-threads', '2']);
+    const json = await runFlambe(['record', '--no-profile', '--url', url, '-c', '4', '-n', '500', '--warmup', '0', '--load-threads', '2', '--json']);
+    server.close();
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/requests\/s \(2 load threads\)/);
+    const load = JSON.parse(json.stdout).load;
+    expect(load).toMatchObject({ loadThreads: 2, connections: 4, requests: 500 });
+  });
+
   it.each([
     [['record'], /Say what to record/],
     [['record', '--no-profile'], /--no-profile needs --url/],
@@ -85,6 +98,7 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     [['record', '--no-profile', '--url', 'localhost:3000'], /Enter the full URL to load/],
     [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-d', '1', '--warmup', '0'], /Nothing is listening at http:\/\/127\.0\.0\.1:9\//],
     [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', 'many'], /--connections takes a number/],
+    [['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '--load-threads', '0'], /Use at least 1 load thread/],
     [['record', '--attach', 'nonsense', '--url', 'http://127.0.0.1:9/'], /--attach takes HOST:PORT/],
     [['record', '--launch', demoScript, 'extra'], /put the script's own arguments after "--"/],
     [['record', '--bogus'], /Unknown option '--bogus'/],

@@ -108,7 +108,7 @@ export class LoadCollector {
 function routeLoad(t: RouteTally, durationSec: number): RouteLoad {
   return {
     method: t.route.method, path: t.route.path, requests: t.requests, rps: round3(t.requests / durationSec),
-    latencyMs: latencyOf(t.latency), errors: t.errors, non2xx: t.non2xx,
+    latencyMs: latencyOf(t.latency), errors: t.errors, non2xx: t.non2xx, histogram: encodeHistogram(t.latency),
   };
 }
 

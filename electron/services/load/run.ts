@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BurstHandle, BurstOptions } from './burst.ts';
 import type { WorkerMessage } from './protocol.ts';
-import type { LoadSummary } from '../../../shared/api.ts';
+import { availableParallelism } from 'node:os';
+import type { LoadSecond, LoadSummary } from '../../../shared/api.ts';
+import { loadThreadCount, splitEvenly } from '../../../shared/load/load-threads.ts';
+import { mergeSeries, mergeSummaries } from './merge.ts';
 
 // Bundled, the worker is dist/node/load-worker.js beside this code; from
 // source (tests), Node runs worker.ts itself with type stripping.
@@ -16,7 +19,49 @@ function workerFile(): string {
   throw new Error('The load worker is missing: run "npm run build".');
 }
 
+/**
+ * Runs a burst in worker threads: one (the default on ≤ 2 cores) or several
+ * (shared/load/load-threads.ts), each with its share of the connections, of
+ * the request count and of a fixed rate; their summaries merge into one
+ * (merge.ts), and the live seconds are sent once every thread has closed them.
+ */
 export function runBurstInWorker(opts: BurstOptions): BurstHandle {
+  const { settings } = opts;
+  const useCount = settings.requests !== undefined && !opts.ignoreRequestCount;
+  const connections = useCount ? Math.min(settings.connections, settings.requests!) : settings.connections;
+  const threads = loadThreadCount({ cores: availableParallelism(), connections, asked: settings.threads });
+  if (threads === 1) return runOneWorker(opts);
+  const conns = splitEvenly(connections, threads);
+  const counts = useCount ? splitEvenly(settings.requests!, threads) : null;
+  const pending = new Map<number, LoadSecond[]>();
+  const onSecond = (s: LoadSecond) => {
+    const got = pending.get(s.second) ?? [];
+    got.push(s);
+    pending.set(s.second, got);
+    if (got.length === threads) {
+      pending.delete(s.second);
+      const [merged] = mergeSeries(got.map((one) => [one]));
+      opts.onSecond?.({ ...merged, second: s.second });
+    }
+  };
+  const handles = conns.map((c, i) => runOneWorker({
+    ...opts,
+    settings: {
+      ...settings, connections: c,
+      ...(counts ? { requests: counts[i] } : {}),
+      ...(settings.rate ? { rate: settings.rate / threads } : {}),
+    },
+    onSecond,
+  }));
+  return {
+    stop() {
+      for (const h of handles) h.stop();
+    },
+    done: Promise.all(handles.map((h) => h.done)).then((parts) => mergeSummaries(parts, settings.rate)),
+  };
+}
+
+function runOneWorker(opts: BurstOptions): BurstHandle {
   const { onSecond, ...data } = opts;
   const worker = new Worker(workerFile(), { workerData: data });
   let stopped = false;

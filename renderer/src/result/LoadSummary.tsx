@@ -65,6 +65,7 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs }: {
         <Stat label="Duration" value={formatDuration(load.durationSec)} raw={load.durationSec} testId="summary-duration" />
         <Stat label="Mean" value={formatMs(load.latencyMs.mean)} raw={load.latencyMs.mean} testId="summary-mean" />
       </dl>
+      {load.loadThreads && load.loadThreads > 1 ? <p className="muted small" data-testid="load-threads">Sent by {load.loadThreads} load threads{load.connections ? `, ${load.connections} connections shared among them` : ''}; a second’s p99 is the highest of theirs.</p> : null}
       {load.stoppedEarly && <p className="note">Stopped early: these numbers cover the part that ran.</p>}
       {failures > 0 && load.requests === 0 && <p className="note note-error">No request succeeded: is the server listening on that URL?</p>}
 
