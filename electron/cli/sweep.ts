@@ -23,7 +23,8 @@ export const SWEEP_HELP = `Usage:
 
 Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors and non-2xx,
 then the knee: the last level after which throughput rose by less than 10 % while p95
-latency grew faster than throughput (Little's law: the server is saturated).
+latency grew faster than throughput, and by at least half as much as the connections
+(Little's law: the server is saturated; a few % of noise is no knee).
 --json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx"}],"knee":{"connections","reason"}|null}.
 `;
 

@@ -36,6 +36,14 @@ describe('findKnee', () => {
     expect(findKnee([...pts, { connections: 50, rps: 0, p95Ms: 0 }])?.connections).toBe(8);
   });
 
+  it('does not call noise a knee: throughput flat and p95 up a little, far less than the connections', () => {
+    // A crowded machine: 1 → 5 connections, requests/s +5 %, p95 +15 % (session 4 saw "Past 1 connection…" from this).
+    expect(findKnee([{ connections: 1, rps: 1000, p95Ms: 2 }, { connections: 5, rps: 1050, p95Ms: 2.3 }, { connections: 8, rps: 990, p95Ms: 2.4 }])).toBeNull();
+    // The same jitter on a real saturation further on still finds it there.
+    const knee = findKnee([{ connections: 1, rps: 1000, p95Ms: 2 }, { connections: 5, rps: 1050, p95Ms: 2.3 }, { connections: 8, rps: 4000, p95Ms: 2.5 }, { connections: 20, rps: 4100, p95Ms: 6 }]);
+    expect(knee?.connections).toBe(8);
+  });
+
   it('does not call noise a knee: throughput flat but latency flat too', () => {
     expect(findKnee([{ connections: 1, rps: 1000, p95Ms: 2 }, { connections: 2, rps: 1020, p95Ms: 2 }])).toBeNull();
   });

@@ -6,7 +6,13 @@
 // connection only queues, so latency grows in proportion. The rule:
 //   the knee is the first level L after which, at the next level,
 //   throughput rose by less than 10 % AND p95 latency grew by a larger
-//   factor than throughput did ("latency grows faster than throughput").
+//   factor than throughput did ("latency grows faster than throughput")
+//   AND p95 took up at least half of the added connections (5 → 8
+//   connections, 1.6×: p95 grew at least 1.3×).
+// The last condition keeps noise out: saturated, latency must grow about as
+// the connections do (throughput flat, connections = throughput × latency),
+// while a few % of jitter in p95 — or a load generator that is itself the
+// limit, so requests wait in it rather than in the server — does not.
 // A sweep in which no step does that has no knee (null): not saturated yet.
 export interface SweepPoint {
   connections: number;
@@ -21,6 +27,13 @@ export interface Knee {
 
 /** Throughput gain below this, between two levels, counts as "stopped rising". */
 export const KNEE_MAX_GAIN = 0.1;
+/** The share of the added connections p95 must take up (Little's law: all of it when throughput is flat). */
+export const KNEE_MIN_LATENCY_SHARE = 0.5;
+
+/** The rule in words, for the UI's "How the knee is found" and `flambe sweep --help`. */
+export const KNEE_RULE_TEXT =
+  'The knee is the last level after which requests/s rose by less than 10 % while p95 latency grew by more than requests/s did, ' +
+  'and by at least half as much as the connections did (5 → 8 connections: p95 at least 1.3×) — so a few % of noise is not called a knee.';
 
 const pct = (ratio: number) => `${Math.round((ratio - 1) * 100)} %`;
 /** "rose 3 %", "fell 55 %", "stayed level": a student reads no signed percentages. */
@@ -37,7 +50,8 @@ export function findKnee(points: readonly SweepPoint[]): Knee | null {
     const b = sorted[i + 1];
     const throughput = b.rps / a.rps;
     const latency = b.p95Ms / a.p95Ms;
-    if (throughput < 1 + KNEE_MAX_GAIN && latency > throughput) {
+    const added = b.connections / a.connections;
+    if (throughput < 1 + KNEE_MAX_GAIN && latency > throughput && latency >= 1 + (added - 1) * KNEE_MIN_LATENCY_SHARE) {
       return {
         connections: a.connections,
         reason: `Past ${a.connections} connection${a.connections === 1 ? '' : 's'}, latency grows faster than throughput: ` +

@@ -3,6 +3,7 @@
 import type { SweepResult } from '../../../shared/api.ts';
 import { formatInt, formatMs, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
+import { KNEE_RULE_TEXT } from '../../../shared/load/knee.ts';
 
 const W = 560;
 const H = 170;
@@ -66,7 +67,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
         <p className="hint">
           By Little's law, connections = throughput × latency. While the server has spare capacity, more connections raise
           throughput and latency stays flat; once it is saturated, throughput stays flat and each extra connection only waits.
-          The knee is the last level after which requests/s rose by less than 10 % while p95 latency grew by more than requests/s did.
+          {KNEE_RULE_TEXT}
         </p>
       </details>
       <SweepChart result={result} />
