@@ -307,8 +307,10 @@ export interface RateReport {
   servedRps: number;
   /** True: latencies are corrected for coordinated omission (the time a request waited for its turn counts). */
   corrected: boolean;
-  /** One sentence when the server could not keep up ("asked 400 req/s, served 310"), else null. */
+  /** One sentence when the server — or too few connections — could not keep up ("asked 400 req/s, served 310"), else null (shared/load/rate-shortfall.ts). */
   shortfall: string | null;
+  /** The most the connections could carry: connections ÷ the shortest time a request held its connection (absent in older recordings). */
+  carryRps?: number;
 }
 
 export interface LoadSummary {

@@ -95,4 +95,11 @@ describe('a fixed rate', () => {
     expect(l.rate!.shortfall).toMatch(/^The server could not keep up: asked 200 req\/s, served \d+\.$/);
     expect(l.rps).toBeLessThan(180);
   });
+
+  it('says the connections are the limit when they could not carry the rate, whatever the server', async () => {
+    // 20 ms of waiting per request (no CPU: the server could answer thousands at once) on 2 connections: at most ~100 req/s.
+    const l = await burst({ url: `${server.base}/wait?ms=20`, connections: 2, durationSec: 2, rate: 400 });
+    expect(l.rate!.shortfall).toMatch(/^The connections could not carry the rate: asked 400 req\/s, served \d+\. 2 connections, each holding a request at least \d+\.\d ms, can carry at most about \d+ req\/s — use more connections, about \d+, to tell what the server can do\.$/);
+    expect(l.rate!.carryRps).toBeLessThan(110);
+  });
 });

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { LoadSecond, LoadSummary, RateReport, RouteLoad } from '../../../shared/api.ts';
 import { encodeHistogram, latencyOf, newHistogram, percentileCurve, type Histogram } from './histogram.ts';
 import { SecondSeries } from './series.ts';
+import { rateShortfall } from '../../../shared/load/rate-shortfall.ts';
 import type { BurstRoute } from './routes.ts';
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -65,7 +66,7 @@ export class LoadCollector {
   }
 
   /** `endedAt` (performance.now()): when the load stopped, if earlier than now. */
-  finish(extra: { stoppedEarly: boolean; connections: number; askedRps?: number; endedAt?: number }): LoadSummary {
+  finish(extra: { stoppedEarly: boolean; connections: number; askedRps?: number; endedAt?: number; carryRps?: number }): LoadSummary {
     const elapsedMs = (extra.endedAt || performance.now()) - this.started;
     const durationSec = elapsedMs / 1000;
     const timeline = this.series.finish(elapsedMs);
@@ -93,7 +94,7 @@ export class LoadCollector {
       percentiles: percentileCurve(all),
       connections: extra.connections,
       ...(this.showRoutes ? { routes: this.tallies.map((t) => routeLoad(t, durationSec)) } : {}),
-      ...(extra.askedRps ? { rate: rateReport(extra.askedRps, this.requests / durationSec) } : {}),
+      ...(extra.askedRps ? { rate: rateReport(extra.askedRps, this.requests / durationSec, extra.carryRps ? { connections: extra.connections, carryRps: extra.carryRps } : undefined) } : {}),
       ...(this.requests ? { generatorCpuUsPerRequest: Math.round((10 * (cpu.user + cpu.system)) / this.requests) / 10 } : {}),
       ...(elu > GENERATOR_BUSY_ELU
         ? { generatorBusy: { utilization: round3(elu), sentence: `The load generator's thread was busy ${Math.round(elu * 100)} % of the burst: these requests/s may be its limit, not the server's.` } }
@@ -112,12 +113,11 @@ function routeLoad(t: RouteTally, durationSec: number): RouteLoad {
   };
 }
 
-/** The server kept up when it served at least 90 % of the asked rate. */
-export function rateReport(askedRps: number, servedRps: number): RateReport {
+/** The fixed rate's report: the sentence comes from shared/load/rate-shortfall.ts. */
+export function rateReport(askedRps: number, servedRps: number, carry?: { connections: number; carryRps: number }): RateReport {
   return {
     askedRps, servedRps: round3(servedRps), corrected: true,
-    shortfall: servedRps < askedRps * 0.9
-      ? `The server could not keep up: asked ${askedRps} req/s, served ${Math.round(servedRps)}.`
-      : null,
+    shortfall: rateShortfall(askedRps, servedRps, carry),
+    ...(carry ? { carryRps: round3(carry.carryRps) } : {}),
   };
 }

@@ -60,6 +60,12 @@ function mergeRoutes(parts: LoadSummary[], durationSec: number): RouteLoad[] | u
   });
 }
 
+/** The threads' connections together, and the most they could carry (the sum of each thread's). */
+function carryOf(parts: LoadSummary[]): { connections: number; carryRps: number } | undefined {
+  if (parts.some((p) => p.rate?.carryRps === undefined)) return undefined;
+  return { connections: parts.reduce((n, p) => n + (p.connections ?? 0), 0), carryRps: parts.reduce((n, p) => n + p.rate!.carryRps!, 0) };
+}
+
 /** The summaries of one burst's threads, as one summary. `askedRps`: the whole burst's fixed rate. */
 export function mergeSummaries(parts: LoadSummary[], askedRps?: number): LoadSummary {
   if (parts.length === 1) return parts[0];
@@ -91,7 +97,7 @@ export function mergeSummaries(parts: LoadSummary[], askedRps?: number): LoadSum
     connections: sum((p) => p.connections ?? 0),
     loadThreads: parts.length,
     ...(parts[0].routes ? { routes: mergeRoutes(parts, durationSec) } : {}),
-    ...(askedRps ? { rate: rateReport(askedRps, requests / durationSec) } : {}),
+    ...(askedRps ? { rate: rateReport(askedRps, requests / durationSec, carryOf(parts)) } : {}),
     ...(requests ? { generatorCpuUsPerRequest: Math.round((10 * cpuUs) / requests) / 10 } : {}),
     ...(busiest > GENERATOR_BUSY_ELU
       ? { generatorBusy: { utilization: round3(busiest), sentence: `A load generator thread (of ${parts.length}) was busy ${Math.round(busiest * 100)} % of the burst: these requests/s may be its limit, not the server's.` } }

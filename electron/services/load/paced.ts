@@ -35,6 +35,10 @@ export function runPaced(opts: PacedOptions): BurstHandle {
   const start = performance.now();
   let sent = 0;
   let outstanding = 0;
+  // The shortest time an answered request held its connection (from getting a socket to the last
+  // byte): the server's time for a request that did not queue in it. connections ÷ that is the most
+  // the connections could carry even from a server that never queues; asked more, they are a limit.
+  let minHeldMs = Infinity;
   let stopped = false;
   let stoppedEarly = false;
   let endedAt = 0;
@@ -46,6 +50,7 @@ export function runPaced(opts: PacedOptions): BurstHandle {
     const r = cycle[index % cycle.length];
     outstanding++;
     let settled = false;
+    let onSocketAt = 0; // when the request got its connection
     const settle = () => {
       if (settled) return false;
       settled = true;
@@ -61,11 +66,13 @@ export function runPaced(opts: PacedOptions): BurstHandle {
       let bytes = 0;
       res.on('data', (d: Buffer) => { bytes += d.length; });
       res.on('end', () => {
+        if (onSocketAt) minHeldMs = Math.min(minHeldMs, performance.now() - onSocketAt);
         if (!stopped && settle()) collector.response(r.flambeRoute, res.statusCode ?? 0, bytes, Math.max(1, Math.round((performance.now() - dueAt) * 1000)));
         else settle();
       });
       res.on('error', () => { if (settle() && !stopped) collector.failure(r.flambeRoute, false); });
     });
+    req.on('socket', () => { onSocketAt = performance.now(); });
     inFlight.add(req);
     req.on('timeout', () => { if (settle() && !stopped) collector.failure(r.flambeRoute, true); req.destroy(); });
     req.on('error', () => { if (settle() && !stopped) collector.failure(r.flambeRoute, false); });
@@ -102,6 +109,9 @@ export function runPaced(opts: PacedOptions): BurstHandle {
       stoppedEarly = true;
       end();
     },
-    done: ended.then(() => collector.finish({ stoppedEarly, connections: opts.connections, askedRps: rate, endedAt })),
+    done: ended.then(() => collector.finish({
+      stoppedEarly, connections: opts.connections, askedRps: rate, endedAt,
+      ...(Number.isFinite(minHeldMs) ? { carryRps: opts.connections / (Math.max(minHeldMs, 0.001) / 1000) } : {}),
+    })),
   };
 }
