@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoScript, runFlambe } from '../helpers/demo.ts';
-import { realProfileText } from '../helpers/profiles.ts';
+import { realProfileText, truncatedProfileText } from '../helpers/profiles.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-cli-lib-'));
 const library = path.join(dir, 'library.sqlite');
@@ -41,7 +41,7 @@ describe('flambe library', () => {
     const good = path.join(dir, 'good.cpuprofile');
     const bad = path.join(dir, 'bad.cpuprofile');
     writeFileSync(good, realProfileText());
-    writeFileSync(bad, realProfileText().slice(0, 1000));
+    writeFileSync(bad, truncatedProfileText());
     const before = JSON.parse((await runFlambe(['library', 'list', '--json', ...lib])).stdout).length;
     const r = await runFlambe(['library', 'import', good, bad, ...lib]);
     expect(r.code).toBe(1);

@@ -24,7 +24,7 @@ describe('flambe record', () => {
     expect(o.target).toEqual({ nodeVersion: expect.stringMatching(/^v\d+/), pid: expect.any(Number) });
     const n = expect.any(Number);
     expect(o.load).toEqual({
-      requests: n, rps: n, durationSec: n, connections: 4,
+      requests: n, rps: n, durationSec: n, connections: 4, loadThreads: 1,
       latencyMs: { min: n, p50: n, p75: n, p90: n, p95: n, p99: n, p999: n, max: n },
       errors: 0, timeouts: 0, non2xx: n, histogram: expect.stringMatching(/^HIST/), generatorCpuUsPerRequest: n,
     });

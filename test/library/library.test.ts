@@ -10,7 +10,7 @@ import { Library, defaultName } from '../../electron/services/library/library.ts
 import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/services/library/schema.ts';
 import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
-import { makeRecording, realProfileText } from '../helpers/profiles.ts';
+import { makeRecording, realProfileText, truncatedProfileText } from '../helpers/profiles.ts';
 import { importProfile } from '../../shared/profile/import.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
@@ -189,7 +189,7 @@ describe('importing and exporting files', () => {
   });
 
   it.each([
-    ['truncated JSON', () => realProfileText().slice(0, 5000), /is not valid JSON.*is the file complete/],
+    ['truncated JSON', () => truncatedProfileText(), /is not valid JSON.*is the file complete/],
     ['JSON that is no profile', () => '{"hello":"world"}', /is not a usable CPU profile/],
     ['a sample pointing nowhere', () => { const p = JSON.parse(realProfileText()); p.samples[3] = 999999; return JSON.stringify(p); }, /is not a usable CPU profile: .*999999/],
     ['a bundle from a newer Flambé', () => JSON.stringify({ format: 'flambe-bundle', version: 99, recording: {} }), /newer version of Flambé/],

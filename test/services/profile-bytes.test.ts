@@ -11,7 +11,7 @@ import { createFlambeService } from '../../electron/services/service.ts';
 import { prepareImportOffThread } from '../../electron/services/library/import-in-worker.ts';
 import { startWebServer } from '../../electron/web/server.ts';
 import { generate } from '../../bench/synthetic-profile.js';
-import { makeRecording, realProfileText } from '../helpers/profiles.ts';
+import { makeRecording, realProfileText, truncatedProfileText } from '../helpers/profiles.ts';
 import { Library } from '../../electron/services/library/library.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-bytes-'));
@@ -107,7 +107,7 @@ describe('a big import does not freeze the service', () => {
   });
 
   it('a broken file fails in the worker with the same sentence as in place', async () => {
-    const broken = realProfileText().slice(0, 5000);
+    const broken = truncatedProfileText();
     const inWorker = await prepareImportOffThread('x.cpuprofile', broken, { inWorker: true }).catch((e: Error) => e);
     const inPlace = await prepareImportOffThread('x.cpuprofile', broken, { inWorker: false }).catch((e: Error) => e);
     expect(inWorker).toBeInstanceOf(Error);
