@@ -75,6 +75,10 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await rows.count()).toBe(3);
     expect(await rows.locator('th').allTextContents()).toEqual(['1', '4', '8']);
     expect(await page.getByTestId('sweep-chart').locator('rect.sweep-bar').count()).toBe(3);
+    // Every requests/s tick in one format: whole numbers under a top of thousands ("0", not "0.0").
+    const ticks = await page.getByTestId('sweep-chart').locator('text.axis.rps').allTextContents();
+    expect(ticks.length).toBeGreaterThanOrEqual(2);
+    for (const t of ticks) expect(t).toMatch(/^\d{1,3}(,\d{3})*$/);
     expect(await page.getByTestId('sweep-knee').textContent()).toMatch(/^(Past \d+ connections?, latency grows faster than throughput|No knee)/);
     await page.getByTestId('sweep-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-sweep.png'), fullPage: true });

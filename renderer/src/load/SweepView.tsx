@@ -15,6 +15,8 @@ function SweepChart({ result }: { result: SweepResult }) {
   const w = W - PAD.left - PAD.right;
   const h = H - PAD.top - PAD.bottom;
   const rpsMax = niceMax(Math.max(...levels.map((l) => l.rps)));
+  // One format for every tick of the axis: whole numbers once the top is 100 or more ("0", not "0.0", under "20,000").
+  const rpsTick = (v: number) => (rpsMax >= 100 ? formatInt(v) : formatRate(v));
   const p95 = levels.map((l) => l.latencyMs.p95 ?? l.latencyMs.p99);
   const msMax = niceMax(Math.max(...p95));
   const step = w / levels.length;
@@ -27,7 +29,7 @@ function SweepChart({ result }: { result: SweepResult }) {
           {[0, 0.5, 1].map((f) => (
             <g key={f}>
               <line x1={0} x2={w} y1={h - f * h} y2={h - f * h} className="grid" />
-              <text x={-6} y={h - f * h} className="axis rps" textAnchor="end" dominantBaseline="middle">{formatRate(rpsMax * f)}</text>
+              <text x={-6} y={h - f * h} className="axis rps" textAnchor="end" dominantBaseline="middle">{rpsTick(rpsMax * f)}</text>
               <text x={w + 6} y={h - f * h} className="axis p95" dominantBaseline="middle">{axisMs(msMax * f)}</text>
             </g>
           ))}
