@@ -45,3 +45,15 @@ describe('the library keeps env and arguments with the target', () => {
     lib.close();
   });
 });
+
+describe('a target whose command line is unknown', () => {
+  it('is saved, with an empty command line, not refused by SQLite', () => {
+    const lib = new Library(path.join(mkdtempSync(path.join(tmpdir(), 'flambe-argv-')), 'l.sqlite'));
+    const rec = makeRecording();
+    // What a process still starting answered once: no argv (inspector.ts readIdentity now waits for it).
+    rec.target = { ...rec.target!, argv: undefined as unknown as string[] };
+    lib.save(rec);
+    expect(lib.get(rec.id).target?.argv).toEqual([]);
+    lib.close();
+  });
+});

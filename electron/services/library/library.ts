@@ -147,7 +147,7 @@ export class Library {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       rec.id, rec.name, rec.createdAt, source,
       rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
-      rec.target ? JSON.stringify(rec.target.argv) : null,
+      rec.target ? JSON.stringify(rec.target.argv ?? []) : null,
       rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
       load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
       load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,

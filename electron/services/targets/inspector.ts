@@ -35,6 +35,22 @@ const IDENTITY_JS = `(function () {
   return JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv, stdio: { stdout: kind('stdout'), stderr: kind('stderr') } });
 })()`;
 
+/**
+ * The inspector answers as soon as it prints its URL, which is before Node has
+ * filled in process.argv and process.pid (C++ PatchProcessObject): on a busy
+ * machine the first answer can lack them, and a recording whose argv is
+ * missing could not be saved. Ask again until both are there.
+ */
+export async function readIdentity(evaluate: () => Promise<unknown>, timeoutMs = 5000, pauseMs = 20): Promise<ProcessIdentity> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = (await evaluate()) as Partial<ProcessIdentity> | null;
+    if (v && Array.isArray(v.argv) && typeof v.pid === 'number' && typeof v.nodeVersion === 'string') return v as ProcessIdentity;
+    if (Date.now() >= deadline) throw new UserError(`The Node process did not say who it is (its pid and command line) within ${timeoutMs / 1000} seconds of starting.`);
+    await new Promise((r) => setTimeout(r, pauseMs));
+  }
+}
+
 // net.Server objects show up among the active handles; sockets have no
 // \`listening\` property, so they are skipped.
 const LISTENERS_JS = `(function () {
@@ -151,7 +167,7 @@ export class InspectorSession {
   }
 
   identity(): Promise<ProcessIdentity> {
-    return this.evaluateJson<ProcessIdentity>(IDENTITY_JS);
+    return readIdentity(() => this.evaluateJson<unknown>(IDENTITY_JS));
   }
 
   listeners(): Promise<Listener[]> {
