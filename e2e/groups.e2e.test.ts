@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createFlambeService } from '../electron/services/service.ts';
 import type { ExperimentResult } from '../shared/experiment/types.ts';
 import type { SweepResult } from '../shared/api.ts';
+import { NO_KNEE_TEXT } from '../shared/load/knee.ts';
 import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'experiments and sweeps in the Library' : 'experiments and sweeps in the Library (skipped: no Chromium at /usr/bin/chromium)';
@@ -119,7 +120,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('sweep-screen').waitFor();
     expect(await page.getByTestId('sweep-table').locator('tbody tr').count()).toBe(2);
     await page.getByTestId('sweep-chart').waitFor();
-    expect(await page.getByTestId('sweep-knee').textContent()).toBe(sweep.knee?.reason ?? 'No knee: throughput kept rising with connections at every level (the server is not saturated yet).');
+    expect(await page.getByTestId('sweep-knee').textContent()).toBe(sweep.knee?.reason ?? NO_KNEE_TEXT);
     await page.screenshot({ path: path.join(artifacts, 'library-group-sweep.png'), fullPage: true });
   });
 

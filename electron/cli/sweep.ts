@@ -1,6 +1,7 @@
 // flambe sweep: the same URL at several levels of connections, a table of
 // requests/s and latency percentiles per level, and where the server saturates.
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
+import { NO_KNEE_TEXT } from '../../shared/load/knee.ts';
 import { UserError } from '../services/errors.ts';
 import { num } from './record.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
@@ -23,8 +24,9 @@ export const SWEEP_HELP = `Usage:
 
 Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors and non-2xx,
 then the knee: the last level after which throughput rose by less than 10 % while p95
-latency grew faster than throughput, and by at least half as much as the connections
-(Little's law: the server is saturated; a few % of noise is no knee).
+latency grew faster than throughput, and by at least half as much as the connections,
+and no later level served 10 % more (Little's law: the server is saturated; a few % of
+noise, or one level that dipped, is no knee).
 --json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx"}],"knee":{"connections","reason"}|null}.
 `;
 
@@ -95,7 +97,7 @@ function report(r: SweepResult, json: boolean): void {
       f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), String(l.errors), String(l.non2xx),
     ])),
     '',
-    r.knee ? r.knee.reason : 'No knee: throughput kept rising with connections at every level (the server is not saturated yet).',
+    r.knee ? r.knee.reason : NO_KNEE_TEXT,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }

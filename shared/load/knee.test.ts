@@ -47,4 +47,13 @@ describe('findKnee', () => {
   it('does not call noise a knee: throughput flat but latency flat too', () => {
     expect(findKnee([{ connections: 1, rps: 1000, p95Ms: 2 }, { connections: 2, rps: 1020, p95Ms: 2 }])).toBeNull();
   });
+
+  it('does not call one level that dipped a knee when a later level served more', () => {
+    // Measured: fastify on 2 cores, the load generator on the same machine; the 5-connection level dipped.
+    const knee = findKnee([
+      { connections: 1, rps: 1694, p95Ms: 0.79 }, { connections: 5, rps: 1584, p95Ms: 5.33 },
+      { connections: 10, rps: 2366, p95Ms: 7.64 }, { connections: 20, rps: 2426, p95Ms: 12.73 },
+    ]);
+    expect(knee?.connections).toBe(10);
+  });
 });

@@ -8,17 +8,17 @@ import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { writeGroupBundle } from '../../../shared/group-bundle.ts';
 import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';
+import { NO_KNEE_TEXT } from '../../../shared/load/knee.ts';
 import { experimentGroup } from './experiments.ts';
 import type { PreparedImport } from './files.ts';
 import type { StoredGroup } from './groups.ts';
 import type { Library } from './library.ts';
 
-const NO_KNEE = 'No knee: throughput kept rising with connections at every level (the server is not saturated yet).';
 
 export function sweepGroup(s: SweepResult): StoredGroup {
   return {
     id: s.id, kind: 'sweep', name: s.name ?? `Sweep ${s.url}`, createdAt: s.createdAt, status: s.error ? 'stopped' : 'done',
-    summary: s.knee?.reason ?? (s.levels.length >= 2 ? NO_KNEE : null),
+    summary: s.knee?.reason ?? (s.levels.length >= 2 ? NO_KNEE_TEXT : null),
     detail: `${s.levels.map((l) => l.connections).join(', ')} connections`,
     data: s, members: s.levels.map((l) => ({ recordingId: l.recordingId, label: String(l.connections), round: null })),
   };
