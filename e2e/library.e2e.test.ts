@@ -134,11 +134,14 @@ describe.skipIf(!hasChromium)(title, () => {
     const broken = path.join(files, 'broken.cpuprofile');
     writeFileSync(broken, '{"nodes": [{"id": 1, "callFrame": ');
     await page.getByTestId('import-input').setInputFiles(broken);
-    // Opened at once, it cannot be read, and it is not saved: both said in one sentence each.
+    // Opened at once, it cannot be read, and it is not saved: one banner says both, once; no empty Load or profile card.
     await page.getByTestId('result-screen').waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('import-saving').getAttribute('data-state'), { timeout: 15_000 }).toBe('failed');
-    expect(await page.getByTestId('import-saving').textContent()).toMatch(/Not saved to the library\. \S.*broken\.cpuprofile itself is unchanged/);
-    expect(await page.getByTestId('flamegraph-empty').textContent()).toMatch(/The profile could not be read: \S/);
+    const unreadable = page.getByTestId('import-unreadable');
+    await unreadable.waitFor({ timeout: 15_000 });
+    expect(await unreadable.textContent()).toMatch(/^broken\.cpuprofile could not be opened\. \S.*\. Nothing was added to the library, and the file itself is unchanged\.$/);
+    expect(await page.getByTestId('import-saving').count()).toBe(0);
+    expect(await page.getByTestId('flamegraph-empty').count()).toBe(0);
+    expect(await page.getByTestId('load-summary').count()).toBe(0);
     await shot('import-broken-opened.png');
     await page.getByTestId('nav-library').click();
     await expect.poll(() => results.count(), { timeout: 15_000 }).toBe(2);

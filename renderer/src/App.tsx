@@ -33,7 +33,7 @@ import { SweepScreen } from './load/SweepScreen.tsx';
 import type { GroupRow } from '../../shared/groups.ts';
 import { importChosenFile } from './client/import-file.ts';
 import { forgetLocalProfile, openLocally, opensAtOnce } from './library/open-imported.ts';
-import { ImportSaving, type ImportSave } from './library/ImportSaving.tsx';
+import type { ImportSave } from './library/ImportSaving.tsx';
 import './app-nav.css';
 
 type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment' | 'sweep';
@@ -288,7 +288,7 @@ export function App() {
               key={shown.result.id}
               result={shown.result}
               saveProblem={shown.saveProblem}
-              saving={shown.importing && <ImportSaving save={shown.importing} progress={imports.progress} />}
+              importing={shown.importing ? { save: shown.importing, progress: imports.progress } : null}
               onNewRecording={() => go('record')}
               onCompareWith={shown.importing ? undefined : () => {
                 setCompareWith({ id: shown.result.id, name: shown.result.name });

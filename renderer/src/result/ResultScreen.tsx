@@ -1,10 +1,12 @@
 // The Result screen: what the server did (the CPU profile: flamegraph,
 // bottom-up, call tree, where the time went), how it served the load
 // (summary) and how the process held up (samples).
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { ImportSaving, type ImportSave } from '../library/ImportSaving.tsx';
 import { SaveError } from '../library/SaveError.tsx';
+import type { Imports } from '../library/useImports.ts';
 import { formatInt } from '../lib/format.ts';
 import { AnalysisPanel, rangeTransforms } from './AnalysisPanel.tsx';
 import { ThreadPicker } from './ThreadPicker.tsx';
@@ -26,13 +28,13 @@ interface Props {
   /** Set when the library could not store the recording. */
   saveProblem?: string | null;
   /** A file opened while the library saves it: the save's progress or failure (library/ImportSaving.tsx). */
-  saving?: ReactNode;
+  importing?: { save: ImportSave; progress: Imports['progress'] } | null;
   onNewRecording: () => void;
   /** "Compare with…": this recording becomes A; the Library picks B. */
   onCompareWith?: () => void;
 }
 
-export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCompareWith }: Props) {
+export function ResultScreen({ result, saveProblem, importing, onNewRecording, onCompareWith }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { settings, target } = result;
   // Null for a profile imported from a file: no load was run by Flambé.
@@ -54,6 +56,11 @@ export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCo
   const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
   // Inside a range, the verdict's "per 1 000 requests" uses the requests of that range (null: not known for it).
   const verdictContext = useMemo(() => (range ? { ...context, requests: range.requests } : context), [context, range]);
+  // A file opened at once that neither the page nor the library could read:
+  // one sentence says both, instead of a save failure and a profile failure.
+  const unreadable = importing?.save.status === 'failed' && loaded.status === 'error' ? loaded.reason : null;
+  // A profile imported from a file has no load of Flambé's: no card to say so.
+  const showLoad = !unreadable && (result.load !== null || result.settings !== null);
   const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
 
   return (
@@ -94,7 +101,11 @@ export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCo
       )}
 
       {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
-      {saving}
+      {unreadable !== null && importing ? (
+        <div className="error-banner" role="alert" data-testid="import-unreadable">
+          <strong>{importing.save.fileName} could not be opened.</strong> {unreadable} Nothing was added to the library, and the file itself is unchanged.
+        </div>
+      ) : importing && <ImportSaving save={importing.save} progress={importing.progress} />}
 
       {result.hasProfile && loaded.status !== 'error' && (
         <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
@@ -107,14 +118,16 @@ export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCo
         </section>
       )}
 
-      <section className="card" aria-labelledby="load-result-heading">
-        <h2 id="load-result-heading">Load</h2>
-        <ErrorBoundary what="The load summary" resetKey={result.id}>
-          <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} />
-        </ErrorBoundary>
-      </section>
+      {showLoad && (
+        <section className="card" aria-labelledby="load-result-heading">
+          <h2 id="load-result-heading">Load</h2>
+          <ErrorBoundary what="The load summary" resetKey={result.id}>
+            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} />
+          </ErrorBoundary>
+        </section>
+      )}
 
-      <section className="card" aria-labelledby="profile-heading">
+      {unreadable === null && <section className="card" aria-labelledby="profile-heading">
         <h2 id="profile-heading">CPU profile</h2>
         {!result.hasProfile ? (
           <p className="empty-state" data-testid="flamegraph-empty">{noProfileSentence(result)}</p>
@@ -126,7 +139,7 @@ export function ResultScreen({ result, saveProblem, saving, onNewRecording, onCo
             <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal} />
           </ErrorBoundary>
         )}
-      </section>
+      </section>}
 
       {result.samples.length > 0 && (
         <section className="card" aria-labelledby="samples-heading">

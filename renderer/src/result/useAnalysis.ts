@@ -12,7 +12,8 @@ import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../an
 export type ClientState =
   | { status: 'loading'; client: null }
   | { status: 'ready'; client: AnalysisClient }
-  | { status: 'error'; client: null; message: string };
+  /** `message`: the sentence shown; `reason`: the same without "The profile could not be read: ". */
+  | { status: 'error'; client: null; message: string; reason: string };
 
 /**
  * Fetches the recording's profile as its stored bytes (getProfile) and hands
@@ -36,7 +37,7 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
       () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads }),
       (e: unknown) => live && setState((s) => ({
         id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [],
-        state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}` },
+        state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}`, reason: errorMessage(e) },
       })),
     );
     return () => {
