@@ -33,6 +33,9 @@ describe.skipIf(!hasChromium)(title, () => {
     const table = page.getByTestId('compare-load');
     expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(8);
     expect(await table.locator('tbody tr').first().textContent()).toMatch(/^Requests\/s.*(real|no clear difference) \(95%: .* to .*\)$/);
+    // The verdict names logging, so its row in the kinds of work does not say "no clear difference".
+    const logging = page.getByTestId('experiment-bucket-table').locator('tbody tr').filter({ hasText: 'logging' });
+    expect(await logging.textContent()).toMatch(/(real|only with [AB], every round)$/);
     expect(await page.getByTestId('experiment-rounds').locator('tbody tr').count()).toBe(4);
     expect(await page.getByTestId('experiment-rounds').textContent()).toContain('file');
     await page.getByTestId('how-sure').locator('summary').click();

@@ -40,6 +40,7 @@ const comparisonSchema = z.looseObject({
   buckets: z.array(z.looseObject({ id: text(200), name: text(200) })),
   functions: z.array(z.looseObject({ key: text(100_000), name: z.string(), location: z.string() })),
   unavailable: z.array(z.string()),
+  oneSided: z.looseObject({ name: text(200), side: z.enum(['a', 'b']), minMs: z.number(), maxMs: z.number() }).nullable().optional(),
 });
 
 export const experimentResultSchema = z.object({

@@ -59,6 +59,8 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     const buckets = { a: [{ logging: 20, JSON: 0 }, { logging: 60, JSON: 0 }], b: [{ logging: 0, JSON: 0 }, { logging: 0.4, JSON: 0 }] };
     const c = compareRounds({ a: 'with console.log', b: 'without console.log' }, a, b, buckets)!;
     expect(c.load!.rps.significant).toBe(false);
+    // Kept with the comparison, for the kinds-of-work table's row.
+    expect(c.oneSided).toMatchObject({ name: 'logging', side: 'a', minMs: 20, maxMs: 60 });
     expect(c.verdict).toMatch(/ Logging happens only with “with console\.log”: 20–60 ms of CPU per 1 000 requests in each of its rounds, next to none with “without console\.log” — a real difference in the work done, though the load numbers are too noisy to show what it costs\.$/);
     // Present on both sides (or in only some rounds): no such claim.
     expect(oneSidedWork({ a: [{ logging: 35 }, { logging: 0 }], b: [{ logging: 0 }, { logging: 0 }] }, 200)).toBeNull();

@@ -3,11 +3,18 @@
 // interval from the pairs of rounds), plus "rounds". Its verdict is
 // shared/compare's (the one verdict writer), told which kind of work was done
 // on one side only.
-import { buildComparison, oneSidedWork, verdictOf, type CompareRound, type Comparison, type RoundBuckets } from '../compare/index.ts';
+import { buildComparison, oneSidedWork, verdictOf, type CompareRound, type Comparison, type OneSidedWork, type RoundBuckets } from '../compare/index.ts';
 
 export interface ExperimentComparison extends Comparison {
   /** Complete pairs of rounds (one round of each side per pair). */
   rounds: number;
+  /**
+   * A kind of work done in every round of one side and (next to) none of the
+   * other's (one-sided.ts): the verdict names it, and the kinds-of-work table
+   * says so on its row instead of "no clear difference". Absent in experiments
+   * saved before it was kept.
+   */
+  oneSided?: OneSidedWork | null;
 }
 
 /**
@@ -25,6 +32,7 @@ export function compareRounds(names: { a: string; b: string }, a: CompareRound[]
   }
   const cpu = out.cpuMsPer1kRequests ? Math.max(out.cpuMsPer1kRequests.a, out.cpuMsPer1kRequests.b) : 0;
   const oneSided = buckets && rounds >= 2 ? oneSidedWork(buckets, cpu) : null;
+  out.oneSided = oneSided;
   if (oneSided) out.verdict = verdictOf(c, { oneSided });
   return out;
 }

@@ -6,7 +6,8 @@
 // round; Stop ends the round under way (kept, marked cut short) and keeps
 // every finished round. The statistics are shared/experiment + shared/stats.
 import { randomUUID } from 'node:crypto';
-import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
+import path from 'node:path';
+import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, LaunchSpec, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
 import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
 import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
@@ -24,7 +25,7 @@ const LISTEN_WAIT_MS = 10_000;
 const FRESH_TARGET_WARMUP_SEC = 1;
 
 export interface ExperimentDeps {
-  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'stopRecording' | 'demoServer'>;
+  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'listTargets' | 'stopRecording' | 'demoServer'>;
   /**
    * Starts one round's recording the way the service starts every recording
    * (service.ts begin()): its id at once, and the recording — kept in the
@@ -89,8 +90,33 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     await deps.api.stopTarget({ targetId: t }).catch(() => undefined);
   }
 
-  /** Launches the variant's target and waits until it listens. */
-  async function launch(v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
+  /**
+   * Launches the variant's target and waits until it listens. A copy of the
+   * same script the user started earlier (step 1 of the Record screen) may
+   * hold the port the script always opens: when the launch fails and such a
+   * copy runs, it is stopped, once, and the launch tried again.
+   */
+  async function launch(index: number, v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
+    try {
+      return await launchOnce(v);
+    } catch (e) {
+      const twin = await runningCopyOf(v.launch!);
+      if (!twin) throw e;
+      emit(index, v, 'starting', 0.2, `Round ${index + 1} of ${total} — stopping ${twin.label} (pid ${twin.pid}), started earlier: a second copy could not start beside it (its port was taken)`);
+      await deps.api.stopTarget({ targetId: twin.targetId }).catch(() => undefined);
+      return launchOnce(v);
+    }
+  }
+
+  /** Another running process of the same script, launched by Flambé (not one of this experiment's). */
+  async function runningCopyOf(l: LaunchSpec): Promise<{ targetId: string; label: string; pid: number } | null> {
+    const script = path.resolve(l.cwd || process.cwd(), l.script);
+    const { targets } = await deps.api.listTargets({}).catch(() => ({ targets: [] }));
+    const twin = targets.find((t) => t.kind === 'launched' && t.running && t.targetId !== currentTarget && t.argv[1] && path.resolve(t.argv[1]) === script);
+    return twin ? { targetId: twin.targetId, label: twin.label, pid: twin.pid } : null;
+  }
+
+  async function launchOnce(v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
     const info = await deps.api.launchTarget(v.launch!).catch((e: unknown) => {
       throw new UserError(`Variant ${v.key} (${v.variant.name}) could not start: ${messageOf(e)}`);
     });
@@ -177,7 +203,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
         if (!running || (plan.restartEachRound && lastVariant !== null) || currentTarget === null) {
           emit(index, v, 'starting', 0, `Round ${index + 1} of ${total} — starting ${v.key} (${v.variant.name})`);
           await stopCurrentTarget();
-          ports = (await launch(v)).ports;
+          ports = (await launch(index, v)).ports;
           const servedHere = plan.restartEachRound ? [v.url] : [...new Set([plan.a.url, plan.b.url])];
           await warmFreshTarget(index, v, servedHere.map((u) => resolveUrl(u, ports)).filter((u): u is string => !!u));
         }

@@ -39,6 +39,19 @@ function newInfo(targetId: string, kind: TargetInfo['kind'], label: string, iden
   return { targetId, kind, label, ...who, listeningPorts: [], suggestedUrls: [], running: true, stdio };
 }
 
+/**
+ * Why a launched script is gone before it listened. Exit code 0 with nothing
+ * on stderr is a server that never listened: often its port is taken and the
+ * error was swallowed (Express 5 hands a failed listen to the callback, which
+ * usually ignores it), so the sentence asks about the port.
+ */
+export function exitedAtStart(exit: { code: number | null; signal: string | null }, lastError: string | null): string {
+  const how = exit.signal ? `(${exit.signal})` : `with code ${exit.code}`;
+  if (lastError) return `The script exited ${how} as it started: ${lastError}`;
+  if (exit.code === 0 && !exit.signal) return 'The script exited with code 0 as it started, without listening on a port: is it a server, and is its port free (not used by another copy of it)?';
+  return `The script exited ${how} as it started.`;
+}
+
 /** The host of an inspector's ws:// URL, or null when it is not a ws(s) URL. */
 function webSocketHost(url: string): string | null {
   try {
@@ -85,7 +98,7 @@ export class TargetRegistry {
       const exit = await Promise.race([proc.exited, new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
       await stopProcess(proc);
       output.flush();
-      if (exit) throw new UserError(`The script exited ${exit.signal ? `(${exit.signal})` : `with code ${exit.code}`} as it started${proc.lastError() ? `: ${proc.lastError()}` : '.'}`);
+      if (exit) throw new UserError(exitedAtStart(exit, proc.lastError()));
       throw e;
     }
     // A script that throws while it loads may still answer the first inspector
@@ -105,8 +118,7 @@ export class TargetRegistry {
     if (settled) {
       output.flush();
       void session.close();
-      const why = proc.lastError();
-      throw new UserError(`The script exited ${settled.signal ? `(${settled.signal})` : `with code ${settled.code}`} as it started${why ? `: ${why}` : '.'}`);
+      throw new UserError(exitedAtStart(settled, proc.lastError()));
     }
     const gone = proc.exited.then(({ code, signal }) => {
       output.flush();

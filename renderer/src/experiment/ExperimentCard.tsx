@@ -69,6 +69,7 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
               <label><input type="radio" name="exp-target" checked={form.target === 'demo'} onChange={() => set({ target: 'demo' })} /> the demo server</label>
               <label><input type="radio" name="exp-target" checked={form.target === 'script'} onChange={() => set({ target: 'script' })} /> the script of step 1 (Launch a script){launch.script ? `: ${launch.script}` : ''}</label>
             </div>
+            {form.target === 'script' && <p className="hint">Every round starts its own copy; a copy still running from step 1 that holds the script’s port is stopped first.</p>}
           </div>
           <div className="field">
             <label htmlFor="exp-differ">What differs between A and B</label>

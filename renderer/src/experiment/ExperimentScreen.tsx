@@ -87,7 +87,9 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
                     <tr key={x.id}>
                       <th scope="row">{x.name}</th><td>{num(x.aMsPer1k!)}</td><td>{num(x.bMsPer1k!)}</td>
                       <td>{x.deltaMsPer1k! > 0 ? '+' : '−'}{num(Math.abs(x.deltaMsPer1k!))}</td>
-                      <td><Sure significant={x.significant} /></td>
+                      <td>{c.oneSided?.name === x.name
+                        ? <span className="judgement sure" title="Done in every round of one side and in none of the other's: the work is there or it is not, however noisy the amounts.">only with {c.oneSided.side === 'a' ? 'A' : 'B'}, every round</span>
+                        : <Sure significant={x.significant} />}</td>
                     </tr>
                   ))}
                 </tbody>

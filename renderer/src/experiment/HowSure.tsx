@@ -26,6 +26,10 @@ export function HowSure({ rounds }: { rounds: number }) {
         server spends per 1 000 requests</strong> — the whole process, and each kind of work in the profile (logging, JSON …) — which
         moves much less; the verdict uses whichever the pairs support.
       </p>
+      <p>
+        <strong>“Only with A, every round”</strong> (or B) marks a kind of work done in every round of one side — not a trifle — and
+        in none of the other’s (under a twentieth as much): it is there or it is not, however noisy the amounts, so no interval is needed.
+      </p>
       <p className="muted">
         Checked by simulation on 500 experiments each with a drifting machine and heavy-tailed noise: with no change, 3 pairs raise a
         false alarm in 3–4% of experiments; at ±7% noise per round, 5 pairs find a 20% change in 89%.
