@@ -174,7 +174,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         await addSourceLines(result.profile, (ids) => target.session.scriptSources(ids));
         // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
         if (target.session.sourceMapUrls.size === 0) await target.session.scriptSources([]);
-        await addOriginalFrames(result.profile, target.session.sourceMapUrls);
+        const session = target.session;
+        await addOriginalFrames(result.profile, session.sourceMapUrls, async (ids) => {
+          const [sources, extents] = [await session.scriptSources(ids), await session.functionExtents(ids)];
+          return new Map([...sources].flatMap(([id, source]) => (extents.has(id) ? [[id, { source, functions: extents.get(id)! }] as const] : [])));
+        });
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from '../../shared/profile/original-frames.ts';
-import { addOriginalLines } from './source-map-lines.ts';
+import { addOriginalLines, type ScriptShape } from './source-map-lines.ts';
 
 /** Past this, a source map is not read (a bundle's map of many MB would slow the end of a recording). */
 const MAX_MAP_BYTES = 50 << 20;
@@ -41,8 +41,13 @@ interface CallFrameJson { functionName?: string; url?: string; lineNumber?: numb
 /**
  * Adds `flambeOriginalFrames` to a .cpuprofile object (in place) for every
  * frame whose script has a source map. Returns how many frames were mapped.
+ * `shapesOf`: the scripts as they ran, for lines that hold many original lines.
  */
-export async function addOriginalFrames(profile: unknown, sourceMapUrls: ReadonlyMap<string, string>): Promise<number> {
+export async function addOriginalFrames(
+  profile: unknown,
+  sourceMapUrls: ReadonlyMap<string, string>,
+  shapesOf?: (scriptIds: string[]) => Promise<Map<string, ScriptShape>>,
+): Promise<number> {
   const nodes = (profile as { nodes?: { callFrame?: CallFrameJson }[] } | null)?.nodes;
   if (!Array.isArray(nodes) || sourceMapUrls.size === 0) return 0;
   const maps = new Map<string, Promise<TraceMap | null>>();
@@ -72,7 +77,7 @@ export async function addOriginalFrames(profile: unknown, sourceMapUrls: Readonl
   }
   if (mapped) {
     (profile as Record<string, unknown>)[ORIGINAL_FRAMES_FIELD] = table;
-    await addOriginalLines(profile, mapOf);
+    await addOriginalLines(profile, mapOf, shapesOf);
   }
   return mapped;
 }

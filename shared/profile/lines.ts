@@ -25,6 +25,7 @@ import { nodeSelfTimes } from './call-nodes.ts';
 import type { BucketId } from './buckets.ts';
 import { classifyFrame } from './classify.ts';
 import { sourceLineKey, type Frame, type Profile } from './model.ts';
+import { functionLineKey } from './original-frames.ts';
 
 /** The field of a .cpuprofile in which Flambé stores hot lines: { url: { line: text } }. */
 export const SOURCE_LINES_FIELD = 'flambeSourceLines';
@@ -173,13 +174,21 @@ const sharesCache = new WeakMap<Profile, NodeLineShare[]>();
 /**
  * The file and line a generated line (V8's positionTicks) stands for: the
  * original line when the recording mapped it into the very file the frame
- * shows; else the line of the script that ran (for a mapped frame, its
- * generated script: never a generated number under an original file's name).
+ * shows (line by line, or function by function for a line that holds many);
+ * else the line of the script that ran (for a mapped frame, its generated
+ * script: never a generated number under an original file's name). Null when
+ * the script that ran has the original file's very name (tsx runs a .ts file
+ * as one line under the .ts name) and the line could not be placed: which of
+ * the function's lines took the time is unknown, and line 2 of the .ts file
+ * is not it.
  */
-export function shownLine(profile: Profile, frame: Frame, generatedLine: number): { url: string; line: number } {
+export function shownLine(profile: Profile, frame: Frame, generatedLine: number): { url: string; line: number } | null {
   const ran = frame.generated?.url ?? frame.url;
-  const o = profile.originalLines?.get(sourceLineKey(ran, generatedLine));
-  return o && o[0] === frame.url ? { url: o[0], line: o[1] } : { url: ran, line: generatedLine };
+  const o = profile.originalLines?.get(sourceLineKey(ran, generatedLine))
+    ?? (frame.generated ? profile.originalLines?.get(functionLineKey(ran, generatedLine, frame.generated.column)) : undefined);
+  if (o && o[0] === frame.url) return { url: o[0], line: o[1] };
+  if (frame.generated && ran === frame.url) return null;
+  return { url: ran, line: generatedLine };
 }
 
 /** Every node's self time split between its lines (nodes without positionTicks or self time are left out). */
@@ -201,7 +210,9 @@ export function nodeLineShares(profile: Profile): NodeLineShare[] {
       for (let k = from; k < to; k++) {
         if (lt.ticks[k] <= 0) continue;
         const ms = (self[i] * lt.ticks[k]) / sum;
-        const { url, line } = shownLine(profile, frame, lt.line[k]);
+        const shown = shownLine(profile, frame, lt.line[k]);
+        if (!shown) continue;
+        const { url, line } = shown;
         shares.push(url === frame.url && line === lt.line[k] ? { node: i, url, line, ms } : { node: i, url, line, generatedLine: lt.line[k], ms });
       }
     }

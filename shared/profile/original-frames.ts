@@ -46,7 +46,17 @@ export function mapFrames(frames: Frame[], table: ReadonlyMap<string, OriginalFr
 // of them took the time is unknown), and stores the original lines' text in
 // flambeSourceLines under the original URL:
 //   "flambeOriginalLines": { "<generated url>": { "<generated line>": [originalUrl, line] } }
+// A generated line that holds many original lines is mapped function by
+// function where the function's own part of it is one original line (tsx runs
+// a .ts file as one line): those entries are keyed "<line>@<column of the
+// function's start>" (electron/services/source-map-lines.ts).
 export const ORIGINAL_LINES_FIELD = 'flambeOriginalLines';
+
+/** The key of a function-by-function entry in the stored table: "<line>@<column>". */
+export const functionLineField = (line: number, column: number) => `${line}@${column}`;
+
+/** The model's key for it (sourceLineKey's shape, with the function's column). */
+export const functionLineKey = (url: string, line: number, column: number) => `${functionLineField(line, column)}\u0000${url}`;
 
 export type OriginalLinesJson = Record<string, Record<string, [url: string, line: number]>>;
 
@@ -57,9 +67,12 @@ export function readOriginalLines(raw: unknown): Map<string, [string, number]> |
   for (const [url, lines] of Object.entries(raw as Record<string, unknown>)) {
     if (typeof lines !== 'object' || lines === null || Array.isArray(lines)) continue;
     for (const [key, v] of Object.entries(lines as Record<string, unknown>)) {
-      const line = Number(key);
-      if (!Number.isInteger(line) || line <= 0 || !Array.isArray(v) || typeof v[0] !== 'string' || !Number.isInteger(v[1]) || (v[1] as number) <= 0) continue;
-      out.set(sourceLineKey(url, line), [v[0], v[1] as number]);
+      const [lineText, columnText] = key.split('@');
+      const line = Number(lineText);
+      const column = columnText === undefined ? null : Number(columnText);
+      if (!Number.isInteger(line) || line <= 0 || (column !== null && (!Number.isInteger(column) || column <= 0))) continue;
+      if (!Array.isArray(v) || typeof v[0] !== 'string' || !Number.isInteger(v[1]) || (v[1] as number) <= 0) continue;
+      out.set(column === null ? sourceLineKey(url, line) : functionLineKey(url, line, column), [v[0], v[1] as number]);
     }
   }
   return out.size ? out : null;

@@ -103,3 +103,54 @@ describe('hot lines of source-mapped code', () => {
     expect(hotLines(after, handler).map((l) => l.line)).toEqual([34, 29, 35]); // 22 + 7: the unmapped line moved
   });
 });
+
+// tsx runs a .ts file as one line under the .ts file's own name: every
+// function's ticks land on "line 2" of app.ts. A function whose own part of
+// that line is one original line is placed there (stored "2@<its column>");
+// the others have no hot line — never "app.ts:2", which is not their code.
+describe('a .ts file that ran as one line under its own name (tsx)', () => {
+  const HANDLER_COLUMN = 10;
+  const ARROW_COLUMN = 40;
+  const ARROW_TEXT = 'return orders.filter((o) => new RegExp(q).test(o.sku));';
+
+  function tsxRecording() {
+    const p = profileFromText(`
+      main                 main                 main                 main
+      handler[src/app.ts:2] handler[src/app.ts:2] handler[src/app.ts:2] handler[src/app.ts:2]
+                           arrow[src/app.ts:2]  arrow[src/app.ts:2]
+    `, { leafLines: [2, 2, 2, 2] });
+    const json = exportCpuProfile(p) as unknown as Record<string, unknown>;
+    for (const n of json.nodes as { callFrame: { functionName: string; url: string; columnNumber: number } }[]) {
+      if (n.callFrame.functionName === 'handler') n.callFrame.columnNumber = HANDLER_COLUMN - 1;
+      if (n.callFrame.functionName === 'arrow') n.callFrame.columnNumber = ARROW_COLUMN - 1;
+    }
+    json.flambeSourceLines = { [TS]: { '2': 'var __create=Object.create;function handler(){const s=JSON.stringify(x);return orders.filter(o=>new RegExp(q).test(o.sku))}', '7': ARROW_TEXT } };
+    json.flambeOriginalFrames = {
+      [`${TS}\u00002\u0000${HANDLER_COLUMN}`]: [TS, 5, 1, null],
+      [`${TS}\u00002\u0000${ARROW_COLUMN}`]: [TS, 7, 25, null],
+    };
+    json.flambeOriginalLines = { [TS]: { [`2@${ARROW_COLUMN}`]: [TS, 7] } };
+    return importProfile(JSON.stringify(json));
+  }
+
+  it('places the function whose own code is one original line, and gives the other no hot line', () => {
+    const p = tsxRecording();
+    const arrow = p.frames.findIndex((f) => f.name === 'arrow');
+    const handler = p.frames.findIndex((f) => f.name === 'handler');
+    expect(p.frames[arrow]).toMatchObject({ url: TS, line: 7, generated: { url: TS, line: 2 } });
+    expect(hotLines(p, arrow).map((l) => [l.url, l.line, Math.round(l.percentOfSelf), l.text, l.bucket, l.generated?.line])).toEqual([
+      [TS, 7, 100, ARROW_TEXT, 'regex', undefined], // no "ran as app.ts:2": the same file's name, a line that is the whole module
+    ]);
+    expect(hotLines(p, handler)).toEqual([]);
+    // The one line's text (the whole module) decides no bucket: no JSON from it.
+    expect(bucketBreakdown(p).find((b) => b.id === 'json')?.ms ?? 0).toBe(0);
+    expect(findFindings(p).findings.find((f) => f.kind === 'regex')).toMatchObject({ url: TS, line: 7, lineText: ARROW_TEXT });
+  });
+
+  it('keeps the function-by-function lines through export and re-import', () => {
+    const p = tsxRecording();
+    const q = importProfile(exportCpuProfileText(p));
+    expect(q.originalLines).toEqual(p.originalLines);
+    expect(findFindings(q)).toEqual(findFindings(p));
+  });
+});

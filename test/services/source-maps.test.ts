@@ -106,6 +106,25 @@ describe('source maps', () => {
     expectOriginalJsonLine(json, /\/bundle\/server\.js$/);
   });
 
+  it('places the hot line of a file that ran as one line (esbuild --minify-whitespace, as tsx runs TypeScript) function by function', async () => {
+    const src = path.join(repo, 'test/fixtures/ts-oneline/server.ts');
+    execFileSync(bin('esbuild'), [src, '--platform=node', '--format=cjs', '--minify-whitespace', '--sourcemap=inline', '--outfile=oneline/server.js', '--log-level=warning'], { cwd: dir });
+    const p = importProfile(await recordScript(path.join(dir, 'oneline/server.js'), '/'));
+    const source = readFileSync(src, 'utf8').split('\n');
+    const filterLine = source.findIndex((l) => l.includes('open.filter((o) => new RegExp')) + 1;
+    // The arrow function's own code is one line of server.ts: its time is there, with that line's text.
+    const arrow = p.frames.findIndex((f) => f.kind === 'js' && /ts-oneline\/server\.ts$/.test(f.url) && f.line === filterLine);
+    expect(arrow, JSON.stringify(p.frames.filter((f) => /server\.ts$/.test(f.url)).map((f) => [f.name, f.line]))).toBeGreaterThanOrEqual(0);
+    const top = hotLines(p, arrow)[0];
+    expect(top).toMatchObject({ line: filterLine, text: source[filterLine - 1].trim(), bucket: 'regex' });
+    const regex = buildVerdict(p).findings.find((f) => f.kind === 'regex')!;
+    expect(regex.location).toMatch(new RegExp(`ts-oneline/server\\.ts:${filterLine}$`));
+    // search's own loop shares the line with other code: no line is claimed for it, and never "server.ts:1".
+    const search = frameNamed(p.frames, 'search')!;
+    expect(search.url).toMatch(/ts-oneline\/server\.ts$/);
+    expect(hotLines(p, p.frames.indexOf(search)).every((l) => l.url !== search.url || l.line !== 1)).toBe(true);
+  });
+
   it('needs no map for `node server.ts` (Node strips the types in place)', async () => {
     const rec = await recordScript(path.join(dir, 'node-server.ts'), '/');
     const p = importProfile(rec);

@@ -226,6 +226,32 @@ export class InspectorSession {
     return out;
   }
 
+  /**
+   * The extent of every function V8 has compiled in the given scripts, as
+   * [start, end) character offsets (Profiler.getBestEffortCoverage: no
+   * coverage needs to be on). Read once the profile is stopped, only when a
+   * source-mapped script runs as few long lines (tsx, esbuild): it tells which
+   * part of such a line a function's ticks came from (source-map-lines.ts).
+   */
+  async functionExtents(scriptIds: readonly string[]): Promise<Map<string, [number, number][]>> {
+    const wanted = new Set(scriptIds);
+    const out = new Map<string, [number, number][]>();
+    if (wanted.size === 0) return out;
+    await this.client.send('Profiler.enable');
+    try {
+      const reply = (await this.client.send('Profiler.getBestEffortCoverage')) as {
+        result?: { scriptId: string; functions: { ranges: { startOffset: number; endOffset: number }[] }[] }[];
+      };
+      for (const script of reply.result ?? []) {
+        if (!wanted.has(script.scriptId)) continue;
+        out.set(script.scriptId, script.functions.flatMap((f) => (f.ranges[0] ? [[f.ranges[0].startOffset, f.ranges[0].endOffset] as [number, number]] : [])));
+      }
+    } finally {
+      await this.client.send('Profiler.disable').catch(() => undefined);
+    }
+    return out;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
