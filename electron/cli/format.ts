@@ -94,12 +94,13 @@ export function formatRouteCpu(rows: RouteCpuRow[]): string[] {
   return routeTable(['Route', 'Req/s', 'p75 ms', 'p99 ms', 'CPU ms/req', 'Top function'], sorted.map((r) => [
     `${r.method} ${r.path}`, r.rps.toFixed(1), r.p75Ms.toFixed(3), r.p99Ms.toFixed(3), r.cpuMsPerRequest.toFixed(3),
     r.topFunction ? `${r.topFunction.name}${r.topFunction.location ? ` (${r.topFunction.location})` : ''}` : '-',
-  ]));
+  ]), { textLast: true });
 }
 
-/** First column (the route) left-aligned, numbers right-aligned. */
-export function routeTable(header: string[], rows: string[][]): string[] {
+/** First column (the route) left-aligned, numbers right-aligned; `textLast`: the last column is text, left-aligned too. */
+export function routeTable(header: string[], rows: string[][], opts: { textLast?: boolean } = {}): string[] {
   const all = [header, ...rows];
   const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
-  return all.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
+  const left = (c: number) => c === 0 || (opts.textLast === true && c === header.length - 1);
+  return all.map((r) => r.map((cell, c) => (left(c) ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
 }
