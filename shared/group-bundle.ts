@@ -29,6 +29,7 @@ const roundSchema = z.object({
   requests: count.nullable(), rps: ms, p50Ms: ms, p90Ms: ms, p99Ms: ms, cpuMsPer1k: z.number().nullable(),
   processCpuMsPer1k: z.number().nullable().optional(),
   bucketsMsPer1k: z.record(z.string(), z.number()).nullable(), error: text(10_000).nullable(), complete: z.boolean(), stdout: text(20).nullable(),
+  notSaved: z.boolean().optional(),
 });
 
 // The statistics are checked as far as the screens read them; the rest travels as it was computed.

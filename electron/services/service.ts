@@ -298,7 +298,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   // Experiments run through this same service (launch, begin() a recording, keep it), so every round is an ordinary recording.
   const experiments = createExperiments({
     api, record: begin, onEvent: (l) => { listeners.add(l); return () => listeners.delete(l); }, emit,
-    library: () => library, libraryProblem: () => libraryProblem,
+    library: () => library, libraryProblem: () => libraryProblem, isSaved: (id) => !unsaved.has(id),
   });
 
   return {

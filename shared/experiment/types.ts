@@ -36,6 +36,12 @@ export interface ExperimentRound {
   complete: boolean;
   /** Where the target's stdout went during this round: 'pipe', 'file', 'terminal' or 'unknown' (null without a launched target). */
   stdout: string | null;
+  /**
+   * True when the library could not save this round's recording: it counts in
+   * the statistics and stays listed (kept in memory until Flambé closes),
+   * rather than vanishing from the rounds the verdict was computed from.
+   */
+  notSaved?: boolean;
 }
 
 export type ExperimentStatus = 'running' | 'done' | 'stopped' | 'failed';

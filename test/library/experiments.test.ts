@@ -47,6 +47,19 @@ describe('experiments in the library', () => {
     lib.close();
   });
 
+  it('keeps listing a round whose recording could not be saved (its numbers are in the statistics), marked so', () => {
+    const lib = new Library(file());
+    const recs = [0, 1, 2].map(() => lib.save(makeRecording({ tags: ['experiment'] })));
+    const exp = experiment([...recs.map((r) => r.id), 'kept-in-memory-only']);
+    exp.rounds[3].notSaved = true;
+    lib.saveExperiment(exp);
+    expect(lib.getExperiment('exp-1').rounds.map((r) => [r.recordingId, r.notSaved ?? false])).toEqual([
+      [recs[0].id, false], [recs[1].id, false], [recs[2].id, false], ['kept-in-memory-only', true],
+    ]);
+    expect(lib.listExperiments()[0].rounds).toBe(4);
+    lib.close();
+  });
+
   it('keeps what a target\'s stdout and stderr were attached to', () => {
     const lib = new Library(file());
     const rec = makeRecording();

@@ -14,6 +14,8 @@ export interface ExperimentsOptions {
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   emit<K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]): void;
   library(): Library | null;
+  /** Whether the library kept a recording (the service's keep()). */
+  isSaved(recordingId: string): boolean;
   libraryProblem(): string | null;
 }
 
@@ -43,7 +45,7 @@ export function createExperiments(o: ExperimentsOptions) {
 
   return {
     async start(spec: ExperimentSpecResolved): Promise<{ experimentId: string }> {
-      const handle = startExperiment(spec, { api: o.api, record: o.record, onEvent: o.onEvent, progress: (p) => o.emit('experimentProgress', p), save });
+      const handle = startExperiment(spec, { api: o.api, record: o.record, onEvent: o.onEvent, progress: (p) => o.emit('experimentProgress', p), save, isSaved: o.isSaved });
       running.set(handle.id, handle);
       void handle.done.then((exp) => {
         running.delete(handle.id);

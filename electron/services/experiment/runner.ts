@@ -37,6 +37,8 @@ export interface ExperimentDeps {
   progress(p: ExperimentProgress): void;
   /** Keeps the experiment (after every round, and at the end); false when it could not be written. */
   save(exp: ExperimentResult): boolean;
+  /** Whether the library kept a finished round's recording (false: kept in memory only). */
+  isSaved?(recordingId: string): boolean;
   /** Where warm-up bursts run; a worker thread unless a test says otherwise. */
   runBurst?: (opts: BurstOptions) => BurstHandle;
 }
@@ -223,6 +225,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
         index, variant: key, round, recordingId: rec.id,
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
         error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
+        ...(deps.isSaved && !deps.isSaved(rec.id) ? { notSaved: true } : {}),
       };
       result.rounds.push(entry);
       recompute();

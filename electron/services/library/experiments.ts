@@ -21,22 +21,25 @@ export function saveExperimentRows(db: DatabaseSync, exp: ExperimentResult): voi
 export function readExperiment(db: DatabaseSync, id: string): ExperimentResult {
   const g = readGroup(db, id, 'experiment');
   const exp = g.data as ExperimentResult;
-  // A round whose recording was deleted since is no longer listed.
+  // A round whose recording was deleted since is no longer listed; one that
+  // could not be saved stays (its numbers are in the statistics), marked so.
   const kept = new Set(g.members.map((m) => m.recordingId));
-  exp.rounds = exp.rounds.filter((r) => kept.has(r.recordingId));
+  exp.rounds = exp.rounds.filter((r) => kept.has(r.recordingId) || r.notSaved === true);
   return exp;
 }
 
 export function listExperimentRows(db: DatabaseSync): ExperimentRow[] {
-  const names = new Map((db.prepare(`SELECT id, json_extract(data, '$.variants.a.name') AS a, json_extract(data, '$.variants.b.name') AS b
-      FROM groups WHERE kind = 'experiment'`).all() as { id: string; a: string | null; b: string | null }[]).map((r) => [r.id, r]));
+  const names = new Map((db.prepare(`SELECT id, json_extract(data, '$.variants.a.name') AS a, json_extract(data, '$.variants.b.name') AS b,
+        (SELECT COUNT(*) FROM json_each(data, '$.rounds') WHERE json_extract(value, '$.notSaved') = 1) AS notSaved
+      FROM groups WHERE kind = 'experiment'`).all() as { id: string; a: string | null; b: string | null; notSaved: number }[]).map((r) => [r.id, r]));
   return listGroupRows(db, 'experiment').map((g) => {
     const aName = names.get(g.id)?.a;
     const bName = names.get(g.id)?.b;
     const recordingIds = g.members.map((m) => m.recordingId);
     return {
       id: g.id, name: g.name, createdAt: g.createdAt, status: g.status as ExperimentRow['status'],
-      aName: aName ?? '', bName: bName ?? '', rounds: recordingIds.length, verdict: g.summary, recordingIds,
+      // Rounds whose recording could not be saved count too (readExperiment lists them).
+      aName: aName ?? '', bName: bName ?? '', rounds: recordingIds.length + (names.get(g.id)?.notSaved ?? 0), verdict: g.summary, recordingIds,
     };
   });
 }

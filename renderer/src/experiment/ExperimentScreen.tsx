@@ -126,7 +126,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
           {exp.rounds.map((r) => (
             <tr key={r.recordingId} className={r.complete ? '' : 'muted'}>
               <td>{r.index + 1}</td>
-              <td><span className={r.variant === 'A' ? 'tag-a' : 'tag-b'}>{r.variant}</span> round {r.round}{r.complete ? '' : ' (left out: cut short or failed)'}</td>
+              <td><span className={r.variant === 'A' ? 'tag-a' : 'tag-b'}>{r.variant}</span> round {r.round}{r.complete ? '' : ' (left out: cut short or failed)'}{r.notSaved ? ' — not in the library: it could not be saved' : ''}</td>
               <td>{formatRate(r.rps)}</td><td>{formatMs(r.p99Ms)}</td><td>{r.cpuMsPer1k === null ? '—' : `${num(r.cpuMsPer1k)} ms`}</td>
               <td>{r.processCpuMsPer1k == null ? '—' : `${num(r.processCpuMsPer1k)} ms`}</td>
               <td>{r.stdout ?? '—'}</td>
