@@ -35,6 +35,9 @@ export const BLOCKED_ELU = 0.9;
 export const BLOCKED_LOOP_DELAY_MS = 50;
 export const WAITING_CPU_PERCENT = 50;
 export const WAITING_P99_MS = 100;
+/** Also waiting: p50 at least this long, and this many times the CPU one request took (an awaited 20 ms call: 21 ms for 0.1 ms of CPU). */
+export const WAITING_MIN_P50_MS = 5;
+export const WAITING_LATENCY_TO_CPU = 10;
 
 const p0 = (x: number) => `${Math.round(x)}%`;
 const ms1 = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : `${Number(x.toPrecision(2))} ms`);
@@ -45,6 +48,30 @@ export function shareInterval(p: number, n: number): [number, number] {
   if (n <= 0) return [0, 1];
   const half = 1.96 * Math.sqrt((p * (1 - p)) / n);
   return [Math.max(0, p - half), Math.min(1, p + half)];
+}
+
+/**
+ * Requests that spend their time waiting, not computing: the process well
+ * under a core while latency is high (p99 ≥ 100 ms), or long next to the CPU
+ * one request takes (p50 ≥ 5 ms and ≥ 10× that CPU). Its sentence; null when not.
+ */
+function waitingSentence(ctx: RecordingContext): string | null {
+  const samples = ctx.samples ?? [];
+  if (samples.length === 0 || !ctx.load) return null;
+  const cpu = mean(samples.map((s) => s.cpuPercent));
+  if (cpu >= WAITING_CPU_PERCENT) return null;
+  const tail = ' A CPU profile does not show waiting — look at what the slow requests call or await.';
+  const p99 = ctx.load.latencyMs.p99;
+  if (p99 >= WAITING_P99_MS) return `CPU was only ${p0(cpu)} of a core while p99 latency was ${ms1(p99)}: requests were waiting on something else (a database, the network, a timer, the disk).${tail}`;
+  const p50 = ctx.load.latencyMs.p50;
+  // The process's CPU per request (every thread, as in "the process at 15% of a core"), over the load's duration.
+  const requests = ctx.load.requests;
+  const cpuPerRequest = requests > 0 && ctx.load.durationSec > 0 ? (cpu / 100) * ctx.load.durationSec * 1000 / requests : null;
+  if (cpuPerRequest !== null && p50 >= WAITING_MIN_P50_MS && p50 >= WAITING_LATENCY_TO_CPU * cpuPerRequest) {
+    const cpuText = cpuPerRequest >= 1 ? ms1(cpuPerRequest) : `${Number(cpuPerRequest.toPrecision(2))} ms`;
+    return `Each request took ${ms1(p50)} (p50) but only ${cpuText} of CPU, with the process at ${p0(cpu)} of a core: requests spent their time waiting on something else (a database, the network, a timer, the disk), not computing.${tail}`;
+  }
+  return null;
 }
 
 export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
@@ -65,7 +92,8 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
       out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
     }
   }
-  if (idle >= IDLE_PERCENT && ctx.load) {
+  // An idle server whose requests wait (the 'waiting' load check) was not under-loaded: that check says why.
+  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
   if (ctx.warmupSec === 0) {
@@ -93,11 +121,8 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   if (samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS)) {
     out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
   }
-  const cpu = mean(samples.map((s) => s.cpuPercent));
-  const p99 = ctx.load?.latencyMs.p99 ?? 0;
-  if (samples.length > 0 && ctx.load && cpu < WAITING_CPU_PERCENT && p99 >= WAITING_P99_MS) {
-    out.push({ id: 'waiting', text: `CPU was only ${p0(cpu)} of a core while p99 latency was ${ms1(p99)}: requests were waiting on something else (a database, the network, a timer, the disk). A CPU profile does not show waiting — look at what the slow requests call.` });
-  }
+  const waiting = waitingSentence(ctx);
+  if (waiting) out.push({ id: 'waiting', text: waiting });
   const cats = categoryBreakdown(profile);
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;

@@ -148,4 +148,21 @@ describe('checks', () => {
     expect(v.trust.map((c) => c.id)).toContain('gc');
     expect(v.findings.map((f) => f.kind)).toEqual(['function', 'gc']);
   });
+
+  it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {
+    // An awaited 20 ms call per request: 21 ms p50 for 0.1 ms of CPU each (the process at 10% of a core, 1 000 requests in 1 s), idle 90% of the profile.
+    const p = fromStacks([...cols(10, 'handle[node_modules/express/lib/application.js:152]'), ...cols(90, '(idle)')], { weightsMs: 10 });
+    const samples = [0, 1].map((t) => ({ tMs: t * 1000, elu: 0.1, loopDelayP99Ms: 1, heapUsedMb: 10, rssMb: 60, cpuPercent: 10 }));
+    const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 21, p90: 22, p99: 24, max: 40, mean: 21 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const v = buildVerdict(p, { samples, load, requests: 1000 });
+    expect(v.load.map((c) => c.id)).toEqual(['waiting']);
+    expect(v.load[0].text).toBe('Each request took 21 ms (p50) but only 0.1 ms of CPU, with the process at 10% of a core: requests spent their time waiting on something else (a database, the network, a timer, the disk), not computing. A CPU profile does not show waiting — look at what the slow requests call or await.');
+    expect(v.trust.map((c) => c.id)).not.toContain('idle');
+    expect(verdictLines(v)[0]).toBe(v.load[0].text);
+    expect(verdictLines(v).filter((l) => l.includes('waiting on something else'))).toHaveLength(1);
+    // The same profile with requests that take about their CPU time: no such claim, and the idle server is named.
+    const quick = buildVerdict(p, { samples, load: { ...load, latencyMs: { ...load.latencyMs, p50: 0.5 } }, requests: 1000 });
+    expect(quick.load.map((c) => c.id)).toEqual([]);
+    expect(quick.trust.map((c) => c.id)).toContain('idle');
+  });
 });

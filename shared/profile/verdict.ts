@@ -67,16 +67,23 @@ export function emptyVerdictSentence(v: Pick<Verdict, 'durationMs'>): string {
     : 'Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.';
 }
 
+/** The check that says more than the findings: requests that wait are slow for a reason no CPU finding names. Shown first. */
+export function leadCheck(v: Pick<Verdict, 'load'>): Check | null {
+  return v.load.find((c) => c.id === 'waiting') ?? null;
+}
+
 /** The verdict as plain text lines, most important first (the CLI prints these). */
 export function verdictLines(v: Verdict): string[] {
   const lines: string[] = [];
+  const lead = leadCheck(v);
+  if (lead) lines.push(lead.text);
   v.findings.forEach((f, i) => {
     lines.push(`${i + 1}. ${findingSentence(f)}`);
     lines.push(`   What to do: ${f.advice}`);
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
   else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
-  for (const c of [...v.load, ...v.trust]) lines.push(`• ${c.text}`);
+  for (const c of [...v.load, ...v.trust]) if (c !== lead) lines.push(`• ${c.text}`);
   return lines;
 }
 

@@ -6,7 +6,7 @@
 // through the analysis worker; the ReDoS check of a hot regex is asked for
 // after (it may take a second) and sharpens the advice when it answers.
 import {
-  adviceFor, emptyVerdictSentence, findingHeadline, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
+  adviceFor, emptyVerdictSentence, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
 } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
@@ -32,9 +32,13 @@ export function Verdict({ client, transforms, context, onReveal }: Props) {
   if (view.error) return <p className="note note-error">{view.error}</p>;
   if (!v) return <p className="empty-state" aria-busy="true">Reading what is slow…</p>;
   const busyNote = v.findings.some((f) => Math.abs(f.busyPercent - f.percent) >= 1);
+  // Requests that mostly wait: said first, before the CPU findings (which then explain little).
+  const lead = leadCheck(v);
+  const load = v.load.filter((c) => c !== lead);
 
   return (
     <div className={`verdict${view.stale ? ' stale' : ''}`}>
+      {lead && <p className="verdict-lead" data-testid="verdict-lead" data-id={lead.id}>{lead.text}</p>}
       {v.findings.length > 0 ? (
         <ol className="verdict-findings">
           {v.findings.map((f, i) => (
@@ -46,9 +50,9 @@ export function Verdict({ client, transforms, context, onReveal }: Props) {
       ) : (
         <p className="verdict-spread" data-testid="verdict-spread">{emptyVerdictSentence(v)}</p>
       )}
-      {(v.load.length > 0 || v.trust.length > 0) && (
+      {(load.length > 0 || v.trust.length > 0) && (
         <ul className="verdict-checks" aria-label="How far to trust this">
-          {v.load.map((c) => <li key={c.id} className="check load" data-testid="verdict-check" data-id={c.id}>{c.text}</li>)}
+          {load.map((c) => <li key={c.id} className="check load" data-testid="verdict-check" data-id={c.id}>{c.text}</li>)}
           {v.trust.map((c) => <li key={c.id} className="check trust" data-testid="verdict-check" data-id={c.id}>{c.text}</li>)}
         </ul>
       )}
