@@ -41,9 +41,15 @@ export interface ScriptShape {
   functions: [number, number][];
 }
 
-function lineStartsOf(source: string): number[] {
-  const starts = [0];
-  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+/** Where each line of a script starts (offsets), once per script: a bundle's source can be megabytes. */
+const lineStartsCache = new WeakMap<ScriptShape, number[]>();
+function lineStartsOf(shape: ScriptShape): number[] {
+  let starts = lineStartsCache.get(shape);
+  if (!starts) {
+    starts = [0];
+    for (let i = shape.source.indexOf('\n'); i >= 0; i = shape.source.indexOf('\n', i + 1)) starts.push(i + 1);
+    lineStartsCache.set(shape, starts);
+  }
   return starts;
 }
 
@@ -54,7 +60,7 @@ function lineStartsOf(source: string): number[] {
  * when they all point to one original line; null otherwise.
  */
 export function functionLineOf(map: TraceMap, shape: ScriptShape, line: number, fnLine: number, fnColumn: number): [string, number] | null {
-  const starts = lineStartsOf(shape.source);
+  const starts = lineStartsOf(shape);
   if (line > starts.length || fnLine > starts.length) return null;
   const at = starts[fnLine - 1] + fnColumn - 1;
   const size = (r: [number, number]) => r[1] - r[0];
