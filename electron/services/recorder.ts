@@ -171,13 +171,22 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
-        await addSourceLines(result.profile, (ids) => target.session.scriptSources(ids));
-        // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
-        if (target.session.sourceMapUrls.size === 0) await target.session.scriptSources([]);
         const session = target.session;
+        // The hot scripts' sources, read once: the hot lines' text, and the source maps' one-line scripts below.
+        const sources = new Map<string, string>();
+        await addSourceLines(result.profile, async (ids) => {
+          for (const [id, text] of await session.scriptSources(ids)) sources.set(id, text);
+          return sources;
+        });
+        // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
+        if (session.sourceMapUrls.size === 0) await session.scriptSources([]);
         await addOriginalFrames(result.profile, session.sourceMapUrls, async (ids) => {
-          const [sources, extents] = [await session.scriptSources(ids), await session.functionExtents(ids)];
-          return new Map([...sources].flatMap(([id, source]) => (extents.has(id) ? [[id, { source, functions: extents.get(id)! }] as const] : [])));
+          const extents = await session.functionExtents(ids);
+          return new Map(ids.flatMap((id) => {
+            const source = sources.get(id);
+            const functions = extents.get(id);
+            return source !== undefined && functions ? [[id, { source, functions }] as const] : [];
+          }));
         });
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
