@@ -28,8 +28,8 @@ export const loadSecondSchema = z.object({
   p99Ms: amount,
   /** Requests answered in this second (absent in recordings made before it was kept). */
   requests: count.optional(),
-  /** Length of this second of the burst, 0..1 (below 1 only for the last one). */
-  lengthSec: z.number().min(0).max(1).optional(),
+  /** Length of this second of the burst, about 0..1 (below 1 only for the last one; a timer may make one a little over 1). */
+  lengthSec: amount.optional(),
 });
 export type LoadSecond = z.output<typeof loadSecondSchema>;
 
@@ -62,6 +62,9 @@ export const rateReportSchema = z.object({
   carryRps: amount.optional(),
 });
 export type RateReport = z.output<typeof rateReportSchema>;
+
+/** A moment on the wall clock, ms since 1970 (about 1.8e12 today). */
+const epochMs = z.number().min(0).max(1e15);
 
 const spanMs = z.object({ fromMs: clockMs, toMs: clockMs });
 
@@ -112,7 +115,7 @@ export const loadSummarySchema = z.object({
   /** CPU time the generator's thread spent per answered request, µs (bench:load sets it beside wrk's and the server's). */
   generatorCpuUsPerRequest: amount.optional(),
   /** The burst's first and last moment on the wall clock (epoch ms, sub-ms; performance.timeOrigin + now): the recorder turns them into `phases`. */
-  clock: z.object({ startMs: amount, endMs: amount }).optional(),
+  clock: z.object({ startMs: epochMs, endMs: epochMs }).optional(),
   /** When a recording's phases happened on the profile's clock (absent in recordings made before it was kept, and without a profile). */
   phases: recordingPhasesSchema.optional(),
 });
