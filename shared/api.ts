@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
 import { launchSpecSchema, loadSettingsSchema, recordRequestSchema, experimentSpecSchema, type ExperimentSpec } from './recording/settings.ts';
 import type { TargetStdio } from './recording/target.ts';
-import type { LatencyMs } from './recording/load.ts';
 import type { RecordingMeta } from './recording/recording.ts';
 import type { SweepResult } from './recording/groups.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
