@@ -8,7 +8,7 @@ import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { prepareImport } from '../services/library/files.ts';
-import { createFlambeService } from '../services/service.ts';
+import { startService } from './lazy-service.ts';
 import { createGroupApi } from '../services/library/group-service.ts';
 import { shortSummary } from '../../shared/groups.ts';
 
@@ -182,7 +182,7 @@ async function exportOne(argv: string[]): Promise<number> {
   } finally {
     lib.close();
   }
-  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
+  const service = await startService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
   try {
     // An experiment or a sweep is always one .flambe bundle of the group.
     const { content, note } = groupId

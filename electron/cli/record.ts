@@ -10,7 +10,7 @@ import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
-import { createFlambeService } from '../services/service.ts';
+import { startService } from './lazy-service.ts';
 import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
@@ -157,7 +157,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   checkRecordRequest(null, loadInput, true);
   if (o.attach !== undefined) parseHostPort(o.attach);
   // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
+  const service = await startService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);
