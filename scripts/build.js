@@ -41,6 +41,10 @@ await build({
   format: 'esm',
   entryPoints: Object.fromEntries(Object.entries(nodeEntries).filter(([, f]) => existsSync(path.join(root, f)))),
   outdir: 'dist/node',
+  // A dynamic import() becomes its own chunk, loaded when it runs: the CLI loads only the command asked for.
+  splitting: true,
+  // Beside the entries (not in a subfolder): code finds the workers, the demo server and the renderer relative to its own file.
+  chunkNames: '[name]-[hash]',
 });
 
 if (existsSync(path.join(root, 'electron/main/main.ts'))) {

@@ -5,36 +5,30 @@
 // transport never trusts its sender.
 import { z } from 'zod';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
-import { HTTP_METHODS } from './http.ts';
-import { envProblem, headerProblem } from './headers.ts';
+import { launchSpecSchema, loadSettingsSchema, recordRequestSchema, experimentSpecSchema, type ExperimentSpec } from './recording/settings.ts';
+import type { TargetStdio } from './recording/target.ts';
+import type { RecordingMeta } from './recording/recording.ts';
+import type { SweepResult } from './recording/groups.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { NoiseEstimate } from './compare/noise.ts';
 import type { GroupKind, GroupRow } from './groups.ts';
 
+// The recording's shapes are declared once, as zod schemas, in shared/recording/
+// (the contract imports them; they import nothing from here). Re-exported so
+// `import type { LoadSummary } from '…/shared/api.ts'` keeps working.
+export * from './recording/settings.ts';
+export type { LatencyMs, LoadSecond, LoadSummary, RateReport, RecordingPhases, RouteLoad } from './recording/load.ts';
+export type { RecordedTarget, StdioKind, TargetStdio } from './recording/target.ts';
+export type { ProcessSample } from './recording/process-samples.ts';
+export type { MachineInfo } from './recording/machine.ts';
+export type { RecordingMeta, RecordingResult } from './recording/recording.ts';
+export type { SweepLevel, SweepResult } from './recording/groups.ts';
+export type { CpuSplit } from './profile/categories.ts';
+export type { RecordingRow } from './recording/library-row.ts';
+import type { RecordingRow } from './recording/library-row.ts';
+
 // ---------- targets ----------
 
-/** Environment variables for a process, by the forms' rules (shared/headers.ts). */
-const envSchema = z.record(z.string(), z.string()).superRefine((env, ctx) => {
-  for (const [k, v] of Object.entries(env)) {
-    const problem = envProblem(k, v);
-    if (problem) return ctx.addIssue({ code: 'custom', message: `Environment variable "${k}": ${problem}` });
-  }
-});
-
-export const launchSpecSchema = z.object({
-  script: z.string().trim().min(1, 'Choose the script to launch.'),
-  args: z.array(z.string()).default([]),
-  cwd: z.string().optional(),
-  env: envSchema.default({}),
-  nodePath: z.string().optional(),
-  /**
-   * Send stdout/stderr to a file Flambé tails instead of a pipe: Node writes
-   * files synchronously, like a terminal, but pipes asynchronously on POSIX —
-   * so with a pipe console.log costs less than in the user's own terminal.
-   */
-  outputToFile: z.boolean().default(false),
-});
-export type LaunchSpec = z.input<typeof launchSpecSchema>;
 
 export const attachSpecSchema = z.object({
   host: z.string().trim().min(1, 'Enter the host the inspector listens on.'),
@@ -95,14 +89,6 @@ export interface TargetInfo {
   stdio?: TargetStdio;
 }
 
-/** 'terminal' and 'file' are written synchronously by Node; 'pipe' asynchronously on POSIX (so console.log is cheaper there). */
-export type StdioKind = 'terminal' | 'file' | 'pipe' | 'unknown';
-export interface TargetStdio {
-  stdout: StdioKind;
-  stderr: StdioKind;
-  /** True when Flambé launched it writing to files it tails (LaunchSpec.outputToFile). */
-  tailedFile: boolean;
-}
 
 /** A target with the newest output it printed (up to 64 KB), so a reloaded UI shows its console as it was. */
 export interface TargetSnapshot extends TargetInfo {
@@ -111,66 +97,6 @@ export interface TargetSnapshot extends TargetInfo {
 
 // ---------- load and recording ----------
 
-const URL_HINT = 'Enter the full URL to load, starting with http://, like http://127.0.0.1:3000/hello.';
-
-export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
-
-const ROUTE_PATH_HINT = 'A route path starts with "/", like /users/42.';
-
-/** One request of a multi-route burst; `path` is relative to the URL's origin. */
-export const loadRouteSchema = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
-  path: z.string().trim().refine((p) => p.startsWith('/'), ROUTE_PATH_HINT),
-  headers: z.record(z.string(), z.string()).default({}),
-  body: z.string().optional(),
-  /** Relative share of the requests (1..100): weight 3 is sent three times as often as weight 1. */
-  weight: z.number().int().min(1, 'A route weight is a whole number from 1 to 100.').max(100, 'A route weight is a whole number from 1 to 100.').default(1),
-});
-/** A --routes FILE: a list of at least one route. */
-export const loadRoutesFileSchema = z.array(loadRouteSchema).min(1, 'The routes file lists no route.');
-export type LoadRoute = z.input<typeof loadRouteSchema>;
-export type LoadRouteResolved = z.output<typeof loadRouteSchema>;
-
-export const loadSettingsSchema = z
-  .object({
-    url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
-    method: z.enum(HTTP_METHODS).default('GET'),
-    headers: z.record(z.string(), z.string()).default({}).superRefine((headers, ctx) => {
-      for (const [k, v] of Object.entries(headers)) {
-        const problem = headerProblem(k, v);
-        if (problem) return ctx.addIssue({ code: 'custom', message: `Header "${k}": ${problem}` });
-      }
-    }),
-    body: z.string().optional(),
-    connections: z.number().int().min(1, 'Use at least 1 connection.').max(1000, 'Use at most 1000 connections.').default(10),
-    /** Seconds of load; ignored when `requests` is set. */
-    durationSec: z.number().positive('The duration must be more than 0 seconds.').max(3600).default(10),
-    /** Stop after this many requests instead of after a duration. */
-    requests: z.number().int().positive().max(100_000_000).optional(),
-    /** Per-request timeout in seconds. */
-    timeoutSec: z.number().positive().max(600).default(10),
-    /** Several requests in one burst (replaces method/path/headers/body of `url`; its origin is kept). */
-    routes: z.array(loadRouteSchema).min(1, 'List at least one route.').max(50, 'Use at most 50 routes.').optional(),
-    /** Open model: send this many requests per second in total, whatever the server does. */
-    rate: z.number().positive('The rate must be more than 0 requests per second.').max(1_000_000).optional(),
-    /** Threads sending the requests (default: shared/load/load-threads.ts, one where the machine has 2 cores or fewer). */
-    threads: z.number().int().min(1, 'Use at least 1 load thread.').max(16, 'Use at most 16 load threads.').optional(),
-  });
-export type LoadSettings = z.input<typeof loadSettingsSchema>;
-export type LoadSettingsResolved = z.output<typeof loadSettingsSchema>;
-
-export const recordRequestSchema = z.object({
-  /** The target to profile; null runs the load burst alone (no profile). */
-  targetId: z.string().nullable(),
-  load: loadSettingsSchema,
-  warmupSec: z.number().min(0).max(600).default(2),
-  samplingIntervalUs: z.number().int().min(50, 'The sampling interval must be at least 50 µs.').max(100_000, 'The sampling interval must be at most 100 000 µs (0.1 s).').default(1000),
-  /** Name in the library (default "<METHOD path> · <date time>"). */
-  name: z.string().trim().max(200).optional(),
-  tags: z.array(z.string().trim().min(1).max(50)).default([]),
-});
-export type RecordRequest = z.input<typeof recordRequestSchema>;
-export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
 
 // ---------- sweeps and profiling overhead (issue 13) ----------
 
@@ -194,31 +120,6 @@ export const sweepRequestSchema = z.object({
   .refine((r) => r.profile === 'none' || r.targetId !== null, { message: 'Profiling a level needs a target: launch or attach first.', path: ['profile'] });
 export type SweepRequest = z.input<typeof sweepRequestSchema>;
 export type SweepRequestResolved = z.output<typeof sweepRequestSchema>;
-
-export interface SweepLevel {
-  connections: number;
-  /** The level's recording in the library (its profile, when profiled). */
-  recordingId: string;
-  requests: number;
-  rps: number;
-  latencyMs: LatencyMs;
-  errors: number;
-  non2xx: number;
-  profiled: boolean;
-}
-
-export interface SweepResult {
-  id: string;
-  /** Its name in the library ("Sweep GET /hello"); absent in sweeps from before they were kept as groups. */
-  name?: string;
-  createdAt: string;
-  url: string;
-  levels: SweepLevel[];
-  /** Where throughput stops rising while latency grows (shared/load/knee.ts), or null. */
-  knee: { connections: number; reason: string } | null;
-  /** One sentence when the sweep ended early; the levels measured are kept. */
-  error: string | null;
-}
 
 export const overheadRequestSchema = z.object({
   targetId: z.string().min(1, 'Measuring the profiler\'s cost needs a target: launch or attach first.'),
@@ -262,120 +163,6 @@ export interface RouteCpuRow {
 
 export type RecordingPhase = 'connecting' | 'warmup' | 'recording' | 'stopping' | 'done' | 'failed';
 
-export interface LoadSecond {
-  /** Seconds since the measured burst started (1 = the first second). */
-  second: number;
-  /** Requests answered in this second divided by its length: the last, partial second is weighted by its length. */
-  rps: number;
-  p99Ms: number;
-  /** Requests answered in this second (absent in recordings made before it was kept). */
-  requests?: number;
-  /** Length of this second of the burst, 0..1 (below 1 only for the last one). */
-  lengthSec?: number;
-}
-
-/** Latency percentiles in milliseconds (three decimals: microsecond resolution). */
-export interface LatencyMs {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-  // Kept since the full distribution is: absent in older recordings.
-  min?: number;
-  p75?: number;
-  p95?: number;
-  p999?: number;
-}
-
-/** One route of a multi-route burst, measured on its own. */
-export interface RouteLoad {
-  method: string;
-  path: string;
-  requests: number;
-  rps: number;
-  latencyMs: LatencyMs;
-  errors: number;
-  non2xx: number;
-  /** This route's latency distribution in µs (HDR V2 compressed base64): several load threads' routes are merged from it. */
-  histogram?: string;
-}
-
-/** A fixed-rate (open model) burst: what was asked, what was served, and which latency is shown. */
-export interface RateReport {
-  askedRps: number;
-  servedRps: number;
-  /** True: latencies are corrected for coordinated omission (the time a request waited for its turn counts). */
-  corrected: boolean;
-  /** One sentence when the server — or too few connections — could not keep up ("asked 400 req/s, served 310"), else null (shared/load/rate-shortfall.ts). */
-  shortfall: string | null;
-  /** The most the connections could carry: connections ÷ the shortest time a request held its connection (absent in older recordings). */
-  carryRps?: number;
-}
-
-export interface LoadSummary {
-  requests: number;
-  durationSec: number;
-  rps: number;
-  latencyMs: LatencyMs;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statusCodes: Record<string, number>;
-  bytesPerSec: number;
-  /** One entry per second of the burst. */
-  timeline: LoadSecond[];
-  /** True when the burst was ended early by Stop. */
-  stoppedEarly: boolean;
-  // Added with the full distribution, routes and rates: absent in older recordings.
-  /** The whole latency distribution in µs, HDR histogram V2 compressed base64 (hdr-histogram-js): any percentile can be read later. */
-  histogram?: string;
-  /** The percentile curve drawn by the UI (log-spaced up to 99.999 %), read from the histogram. */
-  percentiles?: { percentile: number; ms: number }[];
-  /** Connections actually used (fewer than asked when -n is below the connection count). */
-  connections?: number;
-  /** Threads that sent the requests, when more than one (shared/load/load-threads.ts). */
-  loadThreads?: number;
-  /** Per route, when the burst had several routes. */
-  routes?: RouteLoad[];
-  /** When the burst ran at a fixed rate. */
-  rate?: RateReport;
-  /** The load generator's own thread was busy most of the burst: the numbers may be its limit, not the server's. */
-  generatorBusy?: { utilization: number; sentence: string };
-  /** CPU time the generator's thread spent per answered request, µs (bench:load sets it beside wrk's and the server's). */
-  generatorCpuUsPerRequest?: number;
-  /** The burst's first and last moment on the wall clock (epoch ms, sub-ms; performance.timeOrigin + now): the recorder turns them into `phases`. */
-  clock?: { startMs: number; endMs: number };
-  /** When a recording's phases happened on the profile's clock (absent in recordings made before it was kept, and without a profile). */
-  phases?: RecordingPhases;
-}
-
-/**
- * The phases of a recording, in ms after the CPU profiler started (the 0 of
- * the process samples; the chart's 0 is the first sample, a sampling interval
- * later): the warm-up ran before it (negative times), then the measured burst.
- */
-export interface RecordingPhases {
-  /** The warm-up burst; null without warm-up. */
-  warmup: { fromMs: number; toMs: number } | null;
-  /** The measured burst: the load generator started at fromMs (its connections open then), it ended at toMs. */
-  burst: { fromMs: number; toMs: number };
-  /** When Flambé asked the profiler to stop. */
-  profileStopMs: number;
-}
-
-export interface ProcessSample {
-  /** Milliseconds since profiling started. */
-  tMs: number;
-  /** Event-loop utilization over the last interval, 0..1. */
-  elu: number;
-  /** Event-loop delay p99 over the last interval, ms (null when unavailable). */
-  loopDelayP99Ms: number | null;
-  heapUsedMb: number;
-  rssMb: number;
-  /** CPU of the target over the last interval, % of one core. */
-  cpuPercent: number;
-}
 
 export interface RecordingProgress {
   recordingId: string;
@@ -388,136 +175,12 @@ export interface RecordingProgress {
   p99Ms?: number;
 }
 
-/** The computer a recording ran on: two runs on different machines do not compare fairly. */
-export interface MachineInfo {
-  cpuModel: string;
-  cores: number;
-}
-
-export interface RecordingResult {
-  id: string;
-  /** Default "<METHOD path> · <date time>"; editable in the Library. */
-  name: string;
-  createdAt: string;
-  target: Pick<TargetInfo, 'kind' | 'label' | 'pid' | 'nodeVersion' | 'argv' | 'env' | 'args' | 'stdio'> | null;
-  /** Null for a profile imported from a file (no load was run by Flambé). */
-  settings: RecordRequestResolved | null;
-  load: LoadSummary | null;
-  /** The V8 CPU profile as Profiler.stop returned it (null without a target). */
-  profile: unknown | null;
-  samples: ProcessSample[];
-  /** CPU model and cores of the machine it ran on (absent in recordings made before Flambé stored it). */
-  machine?: MachineInfo | null;
-  /** When the recording ended in a fault: one sentence; what was measured is kept. */
-  error: string | null;
-  tags: string[];
-  notes: string;
-}
-
-/**
- * A recording as getRecording gives it: everything but the profile, which
- * can be hundreds of MB. The profile travels once, as the stored bytes
- * (getProfile), into the analysis worker that imports it.
- */
-export type RecordingMeta = Omit<RecordingResult, 'profile'> & { hasProfile: boolean };
 // ---------- experiments (A/B in rounds; results in shared/experiment/types.ts) ----------
 
-const URL_OR_PATH_HINT = 'Enter the URL to load (http://127.0.0.1:3000/hello) or just its path (/hello) to use the port the server opens.';
-/** A full http(s) URL, or a path alone: the port the launched target listens on is used (it changes with every restart). */
-export const urlOrPathSchema = z.string().trim().min(1, URL_OR_PATH_HINT)
-  .refine((u) => u.startsWith('/') || /^https?:\/\/[^/]/i.test(u), URL_OR_PATH_HINT);
-
-/** What differs between A and B: exactly one kind of change. */
-export const variantDifferenceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('env'), a: envSchema, b: envSchema }),
-  z.object({ kind: z.literal('args'), a: z.array(z.string()), b: z.array(z.string()) }),
-  z.object({ kind: z.literal('script'), a: z.string().trim().min(1, 'Choose the script for A.'), b: z.string().trim().min(1, 'Choose the script for B.') }),
-  z.object({ kind: z.literal('url'), a: urlOrPathSchema, b: urlOrPathSchema }),
-]);
-export type VariantDifference = z.output<typeof variantDifferenceSchema>;
-
-export const experimentTargetSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('launch'), launch: launchSpecSchema }),
-  z.object({ kind: z.literal('demo') }),
-  /** No process of Flambé's: a load-only experiment on URLs (profiling off, variants by URL). */
-  z.object({ kind: z.literal('none') }),
-]);
-
-export const experimentSpecSchema = z.object({
-  target: experimentTargetSchema,
-  differ: variantDifferenceSchema,
-  /** Names shown for A and B; default: what differs ("LOG=1", "/log"). */
-  names: z.object({ a: z.string().trim().max(80).optional(), b: z.string().trim().max(80).optional() }).default({}),
-  /** Rounds per variant. */
-  // 5 pairs by default: with 3, Student's t needs 4.30 standard errors (df 2) and a busy machine rarely allows that; with 5, 2.78 (README "How sure is an experiment?").
-  rounds: z.number().int().min(1, 'Run at least 1 round of each variant.').max(30, 'Run at most 30 rounds of each variant.').default(5),
-  /** Load of each round; `url` may be a path alone, and is not needed when A and B differ by URL. */
-  load: loadSettingsSchema.extend({ url: urlOrPathSchema.optional() }),
-  warmupSec: z.number().min(0).max(600).default(2),
-  samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
-  profile: z.boolean().default(true),
-  /**
-   * Write the target's stdout/stderr to a file Flambé tails (synchronous, like
-   * a terminal) instead of a pipe (asynchronous on POSIX, so console.log looks
-   * cheaper than at home). Default: on for the demo and when the variants
-   * differ by a logging switch.
-   */
-  outputToFile: z.boolean().optional(),
-  name: z.string().trim().max(200).optional(),
-  /** Keep the rounds and the result in the library (default true). */
-  save: z.boolean().default(true),
-  /** Fixes the coin that picks A-first or B-first (tests); random otherwise. */
-  seed: z.number().int().optional(),
-}).superRefine((spec, ctx) => {
-  const { target, differ } = spec;
-  const issue = (message: string, path: string[]) => ctx.addIssue({ code: 'custom', message, path });
-  if (target.kind === 'none') {
-    if (differ.kind !== 'url') issue('Without a script to launch, A and B can only differ by URL.', ['differ']);
-    else if (differ.a.startsWith('/') || differ.b.startsWith('/')) issue('Without a launched target, give full URLs (http://…) for A and B.', ['differ']);
-    if (spec.profile) issue('Profiling needs a target Flambé launches: choose a script or the demo, or turn profiling off.', ['profile']);
-  }
-  if (target.kind === 'demo' && (differ.kind === 'script' || differ.kind === 'args')) issue('On the demo server, A and B differ by route or by environment variables.', ['differ']);
-  if (differ.kind !== 'url' && !spec.load.url) issue('Enter the URL to load (or its path, like /hello).', ['load', 'url']);
-});
-export type ExperimentSpec = z.input<typeof experimentSpecSchema>;
-export type ExperimentSpecResolved = z.output<typeof experimentSpecSchema>;
 
 // ---------- the library ----------
 
-/** Where the CPU time went, in the words of the Library's split bar (percent of the profile). */
-export interface CpuSplit {
-  yourCode: number;
-  dependencies: number;
-  node: number;
-  gc: number;
-  idle: number;
-  other: number;
-}
 
-/** One row of the Library list: metadata only, never the profile. */
-export interface RecordingRow {
-  id: string;
-  name: string;
-  createdAt: string;
-  tags: string[];
-  notes: string;
-  targetLabel: string | null;
-  nodeVersion: string | null;
-  method: string | null;
-  url: string | null;
-  requests: number | null;
-  rps: number | null;
-  p50Ms: number | null;
-  p99Ms: number | null;
-  errors: number | null;
-  durationMs: number | null;
-  samplingIntervalUs: number | null;
-  cpuSplit: CpuSplit | null;
-  error: string | null;
-  hasProfile: boolean;
-  /** Where it came from: a recording, or an imported file. */
-  source: 'recorded' | 'imported';
-}
 
 export const sortColumns = ['createdAt', 'name', 'targetLabel', 'url', 'rps', 'p99Ms', 'requests', 'durationMs'] as const;
 
@@ -578,7 +241,11 @@ export const exportSchema = z.object({
   id: z.string().min(1),
   format: z.enum(['cpuprofile', 'bundle', 'pprof', 'trace']).default('cpuprofile'),
   thread: z.number().int().min(0).optional(),
+  /** A bundle keeps values that look secret (API_TOKEN=…, a password in a URL) instead of masking them (shared/recording/secrets.ts). */
+  includeSecrets: z.boolean().default(false),
 });
+/** An experiment or a sweep to export as one .flambe file. */
+export const exportGroupSchema = z.object({ id: z.string().min(1), includeSecrets: z.boolean().default(false) });
 /** Two recordings to run again as an experiment, in rounds: A and B as the Compare screen shows them. */
 export const repeatSchema = z.object({ a: z.string().min(1), b: z.string().min(1), rounds: z.number().int().min(1).max(30).default(3) });
 /** Can two recordings be run again as an experiment: its spec, or the one sentence why not. */
@@ -615,6 +282,8 @@ export interface ExportedFile {
   fileName: string;
   content: string;
   encoding?: 'base64';
+  /** One sentence the export shows: what it masked as secret-looking (a bundle), else absent. */
+  note?: string;
 }
 
 /**
@@ -721,7 +390,7 @@ export const apiInputSchemas = {
   listGroups: emptySchema,
   getSweep: idSchema,
   deleteGroup: idSchema,
-  exportGroup: idSchema,
+  exportGroup: exportGroupSchema,
   planRepeat: repeatSchema,
 } as const satisfies Record<ApiMethodName, z.ZodType>;
 

@@ -7,71 +7,28 @@
 // refused in one sentence naming the field, so a bad file can never reach a
 // library (where it would break every view that shows it).
 import { z } from 'zod';
-import { recordRequestSchema, type RecordingResult } from './api.ts';
+import { recordingResultSchema, type RecordingResult } from './recording/recording.ts';
+import { maskSecrets } from './recording/secrets.ts';
 
 export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
 
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const amount = z.number().min(0).max(1e12); // rates, milliseconds, bytes/s: finite, never negative
-const percent = z.number().min(0).max(100_000); // a CPU % of one core can exceed 100 on several cores
-const text = (max: number) => z.string().max(max);
-
-const latencySchema = z.object({ p50: amount, p90: amount, p99: amount, max: amount, mean: amount });
-
-export const loadSummarySchema = z.object({
-  requests: count,
-  durationSec: amount,
-  rps: amount,
-  latencyMs: latencySchema,
-  errors: count,
-  timeouts: count,
-  non2xx: count,
-  statusCodes: z.record(z.string().regex(/^\d{1,3}$/), count),
-  bytesPerSec: amount,
-  timeline: z.array(z.object({ second: amount, rps: amount, p99Ms: amount })).max(1_000_000),
-  stoppedEarly: z.boolean(),
-});
-
-export const processSampleSchema = z.object({
-  tMs: amount,
-  elu: z.number().min(0).max(1),
-  loopDelayP99Ms: amount.nullable(),
-  heapUsedMb: amount,
-  rssMb: amount,
-  cpuPercent: percent,
-});
-
-const stdioKind = z.enum(['terminal', 'file', 'pipe', 'unknown']);
-
-export const recordedTargetSchema = z.object({
-  kind: z.enum(['launched', 'attached']),
-  label: text(4096),
-  pid: count,
-  nodeVersion: text(100),
-  argv: z.array(text(100_000)).max(10_000),
-  /** What its stdout/stderr were attached to (experiments: a file is synchronous like a terminal, a pipe is not); absent in older bundles. */
-  stdio: z.object({ stdout: stdioKind, stderr: stdioKind, tailedFile: z.boolean() }).optional(),
-});
-
-/** The computer a recording ran on (Compare warns when two runs differ); absent in bundles from before Flambé stored it. */
-export const machineSchema = z.object({ cpuModel: text(500), cores: count.min(1).max(100_000) });
-
-/** A recording as a bundle carries it: every field checked; missing optional ones get their defaults. */
-export const bundledRecordingSchema = z.object({
-  id: z.string().min(1).max(200).optional(),
-  name: z.string().trim().min(1, 'has no name').max(200),
-  createdAt: z.string().max(100).refine((s) => !Number.isNaN(Date.parse(s)), 'is not a date'),
-  target: recordedTargetSchema.nullable().default(null),
-  settings: recordRequestSchema.nullable().default(null),
-  load: loadSummarySchema.nullable().default(null),
+/**
+ * A recording as a bundle carries it: the one recording schema
+ * (shared/recording/recording.ts) with what older bundles may leave out
+ * given its default, and the profile checked to be an object.
+ */
+export const bundledRecordingSchema = recordingResultSchema.extend({
+  id: recordingResultSchema.shape.id.optional(),
+  target: recordingResultSchema.shape.target.default(null),
+  settings: recordingResultSchema.shape.settings.default(null),
+  load: recordingResultSchema.shape.load.default(null),
   /** The V8 CPU profile (an object; shared/profile checks it is a usable one), or null for a load-only run. */
   profile: z.record(z.string(), z.unknown()).nullable(),
-  samples: z.array(processSampleSchema).max(10_000_000).default([]),
-  machine: machineSchema.nullable().optional(),
-  error: text(10_000).nullable().default(null),
-  tags: z.array(z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters')).max(1000).default([]),
-  notes: text(100_000).default(''),
+  samples: recordingResultSchema.shape.samples.default([]),
+  error: recordingResultSchema.shape.error.default(null),
+  tags: recordingResultSchema.shape.tags.default([]),
+  notes: recordingResultSchema.shape.notes.default(''),
 });
 
 const bundleSchema = z.object({
@@ -80,17 +37,28 @@ const bundleSchema = z.object({
   recording: bundledRecordingSchema,
 });
 
-// Compile-time check: what the reader returns is a RecordingResult.
-type Assignable<A, B> = [A] extends [B] ? true : never;
-const readerGivesRecordings: Assignable<Omit<z.output<typeof bundledRecordingSchema>, 'id'> & { id: string }, RecordingResult> = true;
-void readerGivesRecordings;
-
 export class BundleError extends Error {
   override name = 'BundleError';
 }
 
-export function writeBundle(rec: RecordingResult): string {
-  return JSON.stringify({ format: BUNDLE_FORMAT, version: BUNDLE_VERSION, recording: rec });
+/** What an export wrote: its text, and the secret-looking values it masked (shared/recording/secrets.ts). */
+export interface WrittenBundle {
+  text: string;
+  masked: string[];
+}
+
+/**
+ * The .flambe text of one recording. Values that look secret (API_TOKEN=…, a
+ * password in a URL) are masked unless `includeSecrets`: a bundle is made to
+ * be shared.
+ */
+export function writeBundleWithNote(rec: RecordingResult, opts: { includeSecrets?: boolean } = {}): WrittenBundle {
+  const { recording, masked } = opts.includeSecrets ? { recording: rec, masked: [] } : maskSecrets(rec);
+  return { text: JSON.stringify({ format: BUNDLE_FORMAT, version: BUNDLE_VERSION, ...(masked.length ? { masked } : {}), recording }), masked };
+}
+
+export function writeBundle(rec: RecordingResult, opts: { includeSecrets?: boolean } = {}): string {
+  return writeBundleWithNote(rec, opts).text;
 }
 
 /** True when parsed JSON claims to be a Flambé bundle (then readBundle decides whether it is a good one). */
@@ -137,6 +105,13 @@ export function describeIssue(fileName: string, data: unknown, issue: z.core.$Zo
   return `${fileName} is a damaged Flambé bundle: ${field} ${why}. Nothing was imported.`;
 }
 
+/** A recording with neither a profile nor load results shows nothing: refused rather than imported as an empty row. */
+export function refuseEmpty(rec: { profile: unknown; load: unknown; name: string }, fileName: string): void {
+  if (rec.profile == null && rec.load == null) {
+    throw new BundleError(`${fileName} has nothing to import: its recording "${rec.name}" has neither a CPU profile nor load results.`);
+  }
+}
+
 /**
  * The recording in a parsed .flambe file, checked field by field, or a
  * BundleError with one sentence. The profile inside is only checked to be an
@@ -150,5 +125,6 @@ export function readBundle(data: unknown, fileName: string): z.output<typeof bun
   }
   const parsed = bundleSchema.safeParse(data);
   if (!parsed.success) throw new BundleError(describeIssue(fileName, data, parsed.error.issues[0]));
+  refuseEmpty(parsed.data.recording, fileName);
   return parsed.data.recording;
 }

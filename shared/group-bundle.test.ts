@@ -5,11 +5,12 @@ import { BundleError, writeBundle } from './bundle.ts';
 import { isGroupBundle, readGroupBundle, writeGroupBundle } from './group-bundle.ts';
 import type { RecordingResult, SweepResult } from './api.ts';
 
+const latencyMs = { min: 0.1, p50: 1, p75: 1.5, p90: 2, p95: 2.5, p99: 3, max: 9, mean: 1.1 };
 const recording = (id: string, connections: number): RecordingResult => ({
-  id, name: `Sweep · ${connections}`, createdAt: '2026-11-23T20:00:00.000Z', target: null, settings: null, load: null, profile: null,
+  id, name: `Sweep · ${connections}`, createdAt: '2026-11-23T20:00:00.000Z', target: null, settings: null, profile: null,
+  load: { requests: 10, durationSec: 1, rps: 10, latencyMs, errors: 0, timeouts: 0, non2xx: 0, statusCodes: { 200: 10 }, bytesPerSec: 1, timeline: [], stoppedEarly: false },
   samples: [], error: null, tags: [], notes: '',
 });
-const latencyMs = { min: 0.1, p50: 1, p75: 1.5, p90: 2, p95: 2.5, p99: 3, max: 9, mean: 1.1 };
 const sweep: SweepResult = {
   id: 'sw', name: 'Sweep GET /', createdAt: '2026-11-23T20:00:00.000Z', url: 'http://127.0.0.1:1/', error: null,
   knee: { connections: 1, reason: 'Past 1 connection, latency grows faster than throughput.' },
@@ -37,6 +38,8 @@ describe('a group .flambe', () => {
     ['the same recording twice', (b) => { b.group.members[1].recording.id = 'r1'; b.group.result.levels[1].recordingId = 'r1'; }, 'g.flambe is a damaged Flambé bundle: its sweep carries the same recording twice. Nothing was imported.'],
     ['no recordings', (b) => { b.group.members = []; }, 'g.flambe is a damaged Flambé bundle: members has no recordings. Nothing was imported.'],
     ['a level with a negative rps', (b) => { b.group.result.levels[0].rps = -1; }, 'g.flambe is a damaged Flambé bundle: result.levels[0].rps is out of range (the number -1). Nothing was imported.'],
+    ['two levels naming the same recording', (b) => { b.group.result.levels[1].recordingId = 'r1'; }, 'g.flambe is a damaged Flambé bundle: its sweep names the same recording in two levels (r1). Nothing was imported.'],
+    ['a member with neither profile nor load', (b) => { (b.group.members[0].recording as { load: unknown }).load = null; }, 'g.flambe has nothing to import: its recording "Sweep · 1" has neither a CPU profile nor load results.'],
     ['an unknown kind', (b) => { (b.group as { kind?: string }).kind = 'party'; }, 'g.flambe is a damaged Flambé bundle: kind has a value Flambé does not know (text). Nothing was imported.'],
   ];
   it.each(cases)('%s: refused in one sentence', (_what, breakIt, message) => {

@@ -5,68 +5,18 @@
 // the result's rounds or levels are exactly the recordings it carries —
 // before anything is written: a damaged file is refused in one sentence.
 import { z } from 'zod';
-import { experimentSpecSchema, type RecordingResult, type SweepResult } from './api.ts';
-import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle } from './bundle.ts';
+import type { RecordingResult } from './recording/recording.ts';
+import { experimentResultSchema, sweepResultSchema, type GroupKind, type SweepResult } from './recording/groups.ts';
+import { count, id, text } from './recording/limits.ts';
+import { maskSecrets } from './recording/secrets.ts';
+import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle, refuseEmpty } from './bundle.ts';
 import type { ExperimentResult } from './experiment/types.ts';
-import type { GroupKind, GroupMember } from './groups.ts';
+import type { GroupMember } from './groups.ts';
 
 /** Group bundles are version 2: a Flambé that reads only version 1 says it is too old for them. */
 export const GROUP_BUNDLE_VERSION = 2;
 
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const amount = z.number().min(0).max(1e12);
-const ms = amount.nullable();
-const text = (max: number) => z.string().max(max);
-const id = z.string().min(1).max(200);
-
-const latencySchema = z.object({
-  p50: amount, p90: amount, p99: amount, max: amount, mean: amount,
-  min: amount.optional(), p75: amount.optional(), p95: amount.optional(), p999: amount.optional(),
-});
-
-const roundSchema = z.object({
-  index: count, variant: z.enum(['A', 'B']), round: count.min(1), recordingId: id,
-  requests: count.nullable(), rps: ms, p50Ms: ms, p90Ms: ms, p99Ms: ms, cpuMsPer1k: z.number().nullable(),
-  processCpuMsPer1k: z.number().nullable().optional(),
-  bucketsMsPer1k: z.record(z.string(), z.number()).nullable(), error: text(10_000).nullable(), complete: z.boolean(), stdout: text(20).nullable(),
-  notSaved: z.boolean().optional(),
-});
-
-// The statistics are checked as far as the screens read them; the rest travels as it was computed.
-const comparisonSchema = z.looseObject({
-  verdict: text(10_000),
-  rounds: count,
-  perRequest: z.boolean(),
-  warnings: z.array(z.looseObject({ message: text(10_000) })),
-  buckets: z.array(z.looseObject({ id: text(200), name: text(200) })),
-  functions: z.array(z.looseObject({ key: text(100_000), name: z.string(), location: z.string() })),
-  unavailable: z.array(z.string()),
-  oneSided: z.looseObject({ name: text(200), side: z.enum(['a', 'b']), minMs: z.number(), maxMs: z.number() }).nullable().optional(),
-});
-
-export const experimentResultSchema = z.object({
-  id, name: z.string().trim().min(1, 'has no name').max(200),
-  createdAt: z.string().max(100).refine((s) => !Number.isNaN(Date.parse(s)), 'is not a date'),
-  spec: experimentSpecSchema,
-  order: z.enum(['AB', 'BA']),
-  status: z.enum(['running', 'done', 'stopped', 'failed']),
-  error: text(10_000).nullable(),
-  variants: z.object({ a: z.object({ name: text(200), what: text(10_000) }), b: z.object({ name: text(200), what: text(10_000) }) }),
-  rounds: z.array(roundSchema).max(10_000),
-  comparison: comparisonSchema.nullable(),
-  output: z.enum(['file', 'pipe']).nullable(),
-});
-
-export const sweepResultSchema = z.object({
-  id, name: z.string().max(200).optional(),
-  createdAt: z.string().max(100).refine((s) => !Number.isNaN(Date.parse(s)), 'is not a date'),
-  url: text(10_000),
-  levels: z.array(z.object({
-    connections: count.min(1), recordingId: id, requests: count, rps: amount, latencyMs: latencySchema, errors: count, non2xx: count, profiled: z.boolean(),
-  })).max(1000),
-  knee: z.object({ connections: count, reason: text(10_000) }).nullable(),
-  error: text(10_000).nullable(),
-});
+export { experimentResultSchema, sweepResultSchema };
 
 const memberSchema = z.object({
   label: text(50),
@@ -96,14 +46,26 @@ export function isGroupBundle(data: unknown): boolean {
 /** One .flambe file for an experiment or a sweep: its result and every member recording (profiles included). */
 export function writeGroupBundle(group: {
   kind: GroupKind; id: string; name: string; result: ExperimentResult | SweepResult; members: (GroupMember & { recording: RecordingResult })[];
-}): string {
-  return JSON.stringify({
-    format: BUNDLE_FORMAT, version: GROUP_BUNDLE_VERSION,
-    group: {
-      kind: group.kind, id: group.id, name: group.name, result: group.result,
-      members: group.members.map((m) => ({ label: m.label, round: m.round, recording: m.recording })),
-    },
+}, opts: { includeSecrets?: boolean } = {}): string {
+  return writeGroupBundleWithNote(group, opts).text;
+}
+
+/** The group's .flambe text, and the secret-looking values it masked in its recordings (shared/recording/secrets.ts). */
+export function writeGroupBundleWithNote(group: Parameters<typeof writeGroupBundle>[0], opts: { includeSecrets?: boolean } = {}): { text: string; masked: string[] } {
+  const masked = new Set<string>();
+  const members = group.members.map((m) => {
+    if (opts.includeSecrets) return { label: m.label, round: m.round, recording: m.recording };
+    const safe = maskSecrets(m.recording);
+    for (const what of safe.masked) masked.add(what);
+    return { label: m.label, round: m.round, recording: safe.recording };
   });
+  return {
+    text: JSON.stringify({
+      format: BUNDLE_FORMAT, version: GROUP_BUNDLE_VERSION, ...(masked.size ? { masked: [...masked] } : {}),
+      group: { kind: group.kind, id: group.id, name: group.name, result: group.result, members },
+    }),
+    masked: [...masked],
+  };
 }
 
 /** The recording ids the result names (rounds, levels), in its order. */
@@ -131,6 +93,9 @@ export function readGroupBundle(data: unknown, fileName: string): BundledGroup {
   const carried = group.members.map((m) => m.recording.id);
   if (new Set(carried).size !== carried.length) throw damaged('carries the same recording twice');
   const named = resultRecordingIds(group);
+  const twice = named.find((r, i) => named.indexOf(r) !== i);
+  if (twice !== undefined) throw damaged(`names the same recording in two ${group.kind === 'experiment' ? 'rounds' : 'levels'} (${twice})`);
+  for (const m of group.members) refuseEmpty(m.recording, fileName);
   const missing = named.find((r) => !carried.includes(r));
   if (missing !== undefined) throw damaged(`names a recording the file does not carry (${missing})`);
   const loose = carried.find((r) => !named.includes(r));

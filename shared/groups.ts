@@ -2,9 +2,10 @@
 // something only together — an A/B experiment's rounds, a sweep's levels.
 // One mechanism for both (electron/services/library/groups.ts): the Library
 // lists a group as one row that opens its result and expands to its members.
-import type { RecordingRow } from './api.ts';
+import type { RecordingRow } from './recording/library-row.ts';
+import type { GroupKind } from './recording/groups.ts';
 
-export type GroupKind = 'experiment' | 'sweep';
+export type { GroupKind };
 
 /** One recording of a group: an experiment's round, or a sweep's level. */
 export interface GroupMember {

@@ -6,7 +6,7 @@ import type { ExperimentResult } from '../../shared/experiment/types.ts';
 import { parseEnvEntries } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError } from '../services/errors.ts';
-import { createFlambeService } from '../services/service.ts';
+import { startService } from './lazy-service.ts';
 import { ProgressLine } from './format.ts';
 import { formatComparison, slowerThan } from './compare.ts';
 
@@ -165,7 +165,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   const check = experimentSpecSchema.safeParse(spec);
   if (!check.success) throw new UserError(describeValidationError(check.error));
-  const service = createFlambeService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, keepsUnsavedInMemory: false });
+  const service = await startService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, keepsUnsavedInMemory: false });
   if (check.data.save) {
     const status = await service.api.libraryStatus({});
     if (status.problem || status.readOnly) {

@@ -8,7 +8,7 @@ import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { prepareImport } from '../services/library/files.ts';
-import { createFlambeService } from '../services/service.ts';
+import { startService } from './lazy-service.ts';
 import { createGroupApi } from '../services/library/group-service.ts';
 import { shortSummary } from '../../shared/groups.ts';
 
@@ -16,13 +16,17 @@ export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
   flambe library list --groups [--json] [--library PATH]
   flambe library import FILE... [--library PATH]
-  flambe library export ID --out FILE [--bundle] [--library PATH]
+  flambe library export ID --out FILE [--bundle] [--include-secrets] [--library PATH]
   flambe library delete ID [--library PATH]
 
 An experiment or a sweep is one group: "list --groups" lists them (ID, kind, name,
 recordings, verdict or knee); "export GROUP-ID --out F.flambe" writes the group and all
 its recordings as one .flambe file, which "import" brings back as the same group;
 "delete GROUP-ID" deletes the group and its recordings.
+
+A .flambe export masks values that look secret (environment variables named like
+*TOKEN*, *SECRET*, *PASSWORD*, *KEY*; passwords in URLs; Authorization headers) and
+says which on stderr; --include-secrets keeps them.
 
 The library is --library PATH, else $FLAMBE_LIBRARY, else the platform's data folder
 (~/.local/share/flambe/library.sqlite on Linux).
@@ -163,9 +167,10 @@ async function importFiles(argv: string[]): Promise<number> {
 }
 
 async function exportOne(argv: string[]): Promise<number> {
-  const { values: o, positionals } = parse(argv, { out: { type: 'string' }, bundle: { type: 'boolean' } });
+  const { values: o, positionals } = parse(argv, { out: { type: 'string' }, bundle: { type: 'boolean' }, 'include-secrets': { type: 'boolean' } });
   if (o.help) { process.stdout.write(LIBRARY_HELP); return 0; }
-  if (positionals.length !== 1) throw new UserError('Name one recording: flambe library export ID --out FILE [--bundle]');
+  if (positionals.length !== 1) throw new UserError('Name one recording: flambe library export ID --out FILE [--bundle] [--include-secrets]');
+  const includeSecrets = !!o['include-secrets'];
   if (!o.out) throw new UserError('Say where to write it: --out FILE.');
   // The same export as the app's (service.exportRecording): one set of rules and sentences.
   const lib = open(o.library);
@@ -177,12 +182,16 @@ async function exportOne(argv: string[]): Promise<number> {
   } finally {
     lib.close();
   }
-  const service = createFlambeService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
+  const service = await startService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
   try {
     // An experiment or a sweep is always one .flambe bundle of the group.
-    const { content } = groupId ? await service.api.exportGroup({ id: groupId }) : await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile' });
+    const { content, note } = groupId
+      ? await service.api.exportGroup({ id: groupId, includeSecrets })
+      : await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile', includeSecrets });
     try {
       writeFileSync(o.out as string, content);
+      // Said on stderr: what the bundle masked ("…export with secrets included": --include-secrets).
+      if (note) process.stderr.write(`${note.replace('export with secrets included', 'use --include-secrets')}\n`);
     } catch (e) {
       throw new UserError(`Could not write ${o.out}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }

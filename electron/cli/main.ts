@@ -1,17 +1,20 @@
 // `flambe <command> …`: the same services as the app, for terminals and CI.
 // Exit codes: 0 success, 1 user error (one line on stderr, no stack), 2 internal error.
 import { isUserError, UserError } from '../services/errors.ts';
-import { recordCommand } from './record.ts';
-import { libraryCommand } from './library.ts';
-import { analyzeCommand } from './analyze.ts';
-import { diffCommand } from './diff.ts';
-import { compareCommand } from './compare.ts';
-import { convertCommand } from './convert.ts';
-import { experimentCommand } from './experiment.ts';
-import { sweepCommand } from './sweep.ts';
-import { overheadCommand } from './overhead.ts';
-
 type Command = (argv: string[]) => Promise<number | void>;
+
+// Each command is loaded when it runs (a chunk of its own in dist/, scripts/build.js splits them):
+// `flambe --help` and `flambe diff …` do not load the recorder, the load generator and SQLite.
+const lazy = <M,>(load: () => Promise<M>, pick: (m: M) => Command): Command => async (argv) => pick(await load())(argv);
+const recordCommand = lazy(() => import('./record.ts'), (m) => m.recordCommand);
+const libraryCommand = lazy(() => import('./library.ts'), (m) => m.libraryCommand);
+const analyzeCommand = lazy(() => import('./analyze.ts'), (m) => m.analyzeCommand);
+const diffCommand = lazy(() => import('./diff.ts'), (m) => m.diffCommand);
+const compareCommand = lazy(() => import('./compare.ts'), (m) => m.compareCommand);
+const convertCommand = lazy(() => import('./convert.ts'), (m) => m.convertCommand);
+const experimentCommand = lazy(() => import('./experiment.ts'), (m) => m.experimentCommand);
+const sweepCommand = lazy(() => import('./sweep.ts'), (m) => m.sweepCommand);
+const overheadCommand = lazy(() => import('./overhead.ts'), (m) => m.overheadCommand);
 
 const commands: Record<string, { run: Command; summary: string }> = {
   record: { run: recordCommand, summary: 'launch or attach to a Node server, load it and record a CPU profile' },

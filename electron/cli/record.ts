@@ -10,7 +10,7 @@ import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
-import { createFlambeService } from '../services/service.ts';
+import { startService } from './lazy-service.ts';
 import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
@@ -65,7 +65,8 @@ Output:
                           p75, p99, CPU ms per request and top function per route
   --print-k6              print the same load as a k6 script (with the equivalent autocannon
                           command) and exit without loading: to run it distributed with k6
-  --out FILE              write the CPU profile to FILE (.cpuprofile)
+  --out FILE              write the CPU profile to FILE (.cpuprofile), or the whole recording to
+                          FILE.flambe (load, target, profile: "flambe library import" reads it)
   --json                  print one JSON object on stdout instead of a summary
   --save                  keep the recording in the library (see "flambe library --help")
     --name N              its name (default "<METHOD path> · <date time>")
@@ -156,7 +157,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   checkRecordRequest(null, loadInput, true);
   if (o.attach !== undefined) parseHostPort(o.attach);
   // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
-  const service = createFlambeService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
+  const service = await startService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);
@@ -244,7 +245,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
       const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
       if (result.load || result.profile) {
-        const fallback = writeFallbackBundle(o.out, result.id, writeBundle(result));
+        // The user's own copy in place of the library row: kept whole, secrets included (an export to share masks them).
+        const fallback = writeFallbackBundle(o.out, result.id, writeBundle(result, { includeSecrets: true }));
         out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
       } else {
         out.write(`flambe: ${why}\n`);
@@ -252,10 +254,12 @@ export async function recordCommand(argv: string[]): Promise<number> {
     }
 
     let file: string | null = null;
-    if (o.out && result.profile) {
+    // --out x.flambe: the whole recording (load, target, samples and profile), which "flambe library import" brings back equal.
+    const wholeRecording = !!o.out && /\.flambe$/i.test(o.out);
+    if (o.out && (result.profile || wholeRecording)) {
       file = path.resolve(o.out);
       try {
-        writeFileSync(file, JSON.stringify(result.profile));
+        writeFileSync(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile));
       } catch (e) {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }

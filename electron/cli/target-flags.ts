@@ -4,7 +4,8 @@
 import { parseArgs } from 'node:util';
 import { describeValidationError, loadSettingsSchema, type LoadSettings, type TargetInfo } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
-import { createFlambeService, type FlambeService } from '../services/service.ts';
+import type { FlambeService } from '../services/service.ts';
+import { startService } from './lazy-service.ts';
 import { ProgressLine } from './format.ts';
 import { envFromFlags, headersFromFlags, num, waitForSuggestedUrl } from './record.ts';
 import { parseHostPort } from './record-input.ts';
@@ -45,7 +46,7 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
   if (o['no-profile'] && opts.requireTarget) throw new UserError(`flambe ${opts.command} compares runs with and without the profiler: it needs --launch or --attach.`);
   if ((o['no-profile'] || o.attach !== undefined) && !o.url) throw new UserError(`${o.attach !== undefined ? '--attach' : '--no-profile'} needs --url: the address of the server to load.`);
   const env = envFromFlags(o.env as string[] | undefined);
-  const service = createFlambeService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null, keepsUnsavedInMemory: false });
+  const service = await startService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null, keepsUnsavedInMemory: false });
   const line = new ProgressLine(process.stderr, !o.json);
   try {
     let target: TargetInfo | null = null;

@@ -3,7 +3,13 @@
 // caching and the reading of its answer are shared/profile/regex-check.ts's;
 // this layer only brings the library (shared/ may not import one). The
 // analysis worker does the same in renderer/src/analysis/regex-check.ts.
-import recheck from 'recheck/lib/browser.js';
+// recheck is several MB of compiled Scala: it is loaded the first time a
+// regular expression is checked, not when a command starts (bench/cli-start.js).
+import { createRequire } from 'node:module';
 import { cachingRegexChecker } from '../../shared/profile/index.ts';
 
-export const checkRegex = cachingRegexChecker((source, flags, params) => recheck.checkSync(source, flags, params));
+type Recheck = typeof import('recheck/lib/browser.js').default;
+let recheck: Recheck | null = null;
+const load = (): Recheck => (recheck ??= createRequire(import.meta.url)('recheck/lib/browser.js') as Recheck);
+
+export const checkRegex = cachingRegexChecker((source, flags, params) => load().checkSync(source, flags, params));

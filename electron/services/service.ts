@@ -16,7 +16,8 @@ import { runBurstInWorker } from './load/run.ts';
 import { UserError, messageOf } from './errors.ts';
 import { validatedApi } from './dispatch/dispatch.ts';
 import { Library, defaultName } from './library/library.ts';
-import { toBundle } from './library/files.ts';
+import { writeBundleWithNote } from '../../shared/bundle.ts';
+import { maskedSentence } from '../../shared/recording/secrets.ts';
 import { prepareImportOffThread } from './library/import-in-worker.ts';
 import { launchDetails } from './library/launch-details.ts';
 import { libraryNoise } from './compare-noise.ts';
@@ -269,10 +270,14 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       changed(row.id);
       return row;
     },
-    async exportRecording({ id, format = 'cpuprofile', thread }) {
+    async exportRecording({ id, format = 'cpuprofile', thread, includeSecrets }) {
       const rec = fetch(id);
       const safeName = rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
-      if (format === 'bundle') return { fileName: `${safeName}.flambe`, content: toBundle(rec) };
+      if (format === 'bundle') {
+        const { text, masked } = writeBundleWithNote(rec, { includeSecrets });
+        const note = maskedSentence(masked);
+        return { fileName: `${safeName}.flambe`, content: text, ...(note ? { note } : {}) };
+      }
       if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
       const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
       // Every thread, or the one asked for (export-recording.ts); pprof is binary, so base64 over the transports.
@@ -285,7 +290,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     listGroups: async () => groups.listGroups(),
     getSweep: async ({ id }) => groups.getSweep(id),
     deleteGroup: async ({ id }) => groups.deleteGroup(id),
-    exportGroup: async ({ id }) => groups.exportGroup(id),
+    exportGroup: async ({ id, includeSecrets }) => groups.exportGroup(id, includeSecrets),
     planRepeat: async (arg) => groups.planRepeat(arg),
     async compareNoise({ a, b }) {
       // Metadata only: the profiles are not needed to find repeats.

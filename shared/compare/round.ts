@@ -1,6 +1,6 @@
 // A round from what the library or a file holds: the recording's metadata,
 // load and process samples, and its profile already imported into the model.
-import type { RecordingMeta, RecordingResult } from '../api.ts';
+import type { RecordingMeta, RecordingResult } from '../recording/recording.ts';
 import type { Profile } from '../profile/model.ts';
 import type { CompareRound, RunMeta } from './types.ts';
 

@@ -1,7 +1,9 @@
 // The comparison of two sides, A and B, each one or more rounds (recordings
 // of the same variant). `flambe compare --json` prints a Comparison as is;
 // the Compare screen and experiments (issue 11) read the same object.
-import type { LoadSummary, MachineInfo, ProcessSample } from '../api.ts';
+import type { LoadSummary } from '../recording/load.ts';
+import type { MachineInfo } from '../recording/machine.ts';
+import type { ProcessSample } from '../recording/process-samples.ts';
 import type { Profile } from '../profile/model.ts';
 
 /** What a round was: where it ran and with which settings (for unlike-run warnings and noise groups). */

@@ -1,7 +1,7 @@
 // The numbers of one round, read from its recording, for the table of rounds
 // and the live progress: load, CPU per 1 000 requests, kinds of work. The
 // comparison of the rounds themselves is shared/compare's buildComparison.
-import type { RecordingResult } from '../api.ts';
+import type { RecordingResult } from '../recording/recording.ts';
 import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
 import { bucketBreakdown, msPerThousandRequests } from '../profile/categories.ts';
 import type { Profile } from '../profile/model.ts';

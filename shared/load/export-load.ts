@@ -1,7 +1,7 @@
 // The same load, written for other tools: a k6 script (to run it distributed:
 // k6-operator, k6 cloud) and the equivalent autocannon command line.
 // Flambé does not grow its own distributed load engine (issue 13, item 8).
-import type { LoadSettingsResolved } from '../api.ts';
+import type { LoadSettingsResolved } from '../recording/settings.ts';
 
 interface Req { method: string; url: string; headers: Record<string, string>; body?: string; weight: number }
 

@@ -12,7 +12,7 @@
 // start (`aligned: false`: the UI says so). Also: how many requests completed
 // in a time range of the chart, prorated from the per-second series — what
 // "ms per 1 000 requests" divides by inside a selected range.
-import type { LoadSecond, LoadSummary, RecordingPhases } from '../api.ts';
+import type { LoadSecond, LoadSummary, RecordingPhases } from '../recording/load.ts';
 
 /** One second of the burst on the chart's axis (ms from the first sample). */
 export interface AxisSecond {

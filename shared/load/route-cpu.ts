@@ -1,7 +1,7 @@
 // Per-route CPU: each route profiled in its own burst gives its CPU ms per
 // request (what APM tools show in production) and the function that spent
 // most of it. Busy time is every sample that is not idle.
-import type { LoadSummary } from '../api.ts';
+import type { LoadSummary } from '../recording/load.ts';
 import { bottomUp, categoryBreakdown, type Profile } from '../profile/index.ts';
 
 export interface RouteCpu {

@@ -1,6 +1,6 @@
 // "METHOD /path [weight]": one route as typed in the UI's routes box or given
 // to the CLI's --route. One parser, one sentence for a bad line.
-import type { LoadRoute } from '../api.ts';
+import type { LoadRoute } from '../recording/settings.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 

@@ -1,6 +1,6 @@
 // "Routes slower than X ms at p75": the list a performance team reports.
 // One rule for the UI, the CLI and the JSON.
-import type { RouteLoad } from '../api.ts';
+import type { RouteLoad } from '../recording/load.ts';
 
 export const DEFAULT_SLOW_P75_MS = 100;
 

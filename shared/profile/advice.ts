@@ -1,9 +1,12 @@
 // What to do about each kind of finding: specific to the work, in words a
 // student can act on. The verdict (findings.ts) picks; this says.
-import type { FindingKind } from './findings.ts';
+import type { BucketId } from './buckets.ts';
 import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
 
 /** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
+/** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
+export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
+
 export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null } = {}): string {
   const line = detail.lineText ?? '';
   switch (kind) {

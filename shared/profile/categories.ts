@@ -4,9 +4,18 @@
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId } from './buckets.ts';
 import { callNodeTable } from './call-nodes.ts';
 import { CATEGORY_LABELS, categoryLabel, categoryTitle, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
-import type { CpuSplit } from '../api.ts';
 import { nodeLineBuckets, sourceLineText, type LineBucketShare } from './lines.ts';
 import { frameLocation, sourceLineKey, type Profile } from './model.ts';
+
+/** Where the CPU time went, in the words of the Library's split bar (percent of the profile). */
+export interface CpuSplit {
+  yourCode: number;
+  dependencies: number;
+  node: number;
+  gc: number;
+  idle: number;
+  other: number;
+}
 
 export interface CategoryRow {
   /** 'user', 'node', 'native', 'gc', 'idle', 'program', or 'dependency:<package>'. */

@@ -3,7 +3,8 @@
 //   load  — what the load and the process timeline say, joined to the
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
-import type { LoadSummary, ProcessSample } from '../api.ts';
+import type { LoadSummary } from '../recording/load.ts';
+import type { ProcessSample } from '../recording/process-samples.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';

@@ -15,7 +15,7 @@
 // minus idle) counts — FUNCTION_MIN_BUSY_PERCENT for a function's own code;
 // when nothing does, `spread` says where the time is instead.
 import { bottomUp } from './bottom-up.ts';
-import { adviceFor } from './advice.ts';
+import { adviceFor, type FindingKind } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from './categories.ts';
 import { hotLines, nodeLineBuckets, type HotLine } from './lines.ts';
@@ -23,7 +23,7 @@ import { frameLocation, type Profile } from './model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
 import { hotLinePattern, type RegexPattern } from './regex-source.ts';
 
-export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
+export type { FindingKind };
 
 export const FINDING_KINDS: readonly FindingKind[] = [...BUCKET_IDS, 'function', 'dependency', 'gc'];
 

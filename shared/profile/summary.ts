@@ -2,9 +2,11 @@
 // duration and sample count — all from the canonical model, so the Library,
 // the CLI and the views agree (the model's duration follows the timing rule;
 // V8's raw endTime − startTime also counts the time before the first sample).
-import type { CpuSplit } from '../api.ts';
-import { cpuSplit } from './categories.ts';
+import { cpuSplit, type CpuSplit } from './categories.ts';
+
+export type { CpuSplit };
 import type { Profile } from './model.ts';
+
 
 export interface ProfileSummary {
   cpuSplit: CpuSplit;

@@ -49,6 +49,8 @@ describe('planning a repeat of two recordings', () => {
       [meta({ noTarget: true }), meta(), /^A was a load-only run and B profiled a process/],
       [meta(), meta({ connections: 50 }), /^A and B ran different load/],
       [meta({ env: { LOG: '1' } }), meta({ env: { LOG: '0' }, url: 'http://127.0.0.1:1/hello' }), /^A and B differ in their environment variables and their route: an experiment changes one thing at a time\.$/],
+      // Imported from bundles whose secret-looking values were masked at export (shared/recording/secrets.ts): not an A/A run on "(masked)".
+      [meta({ env: { API_KEY: '(masked)' } }), meta({ env: { API_KEY: '(masked)' } }), /^A's API_KEY was masked when its \.flambe file was exported, so Flambé cannot run it again as it was: import a bundle exported with secrets included\.$/],
     ];
     for (const [a, b, why] of cases) {
       const plan = planRepeat(a, b, 3, exists);

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { ExperimentSpec, RecordingMeta, RepeatPlan } from '../../../shared/api.ts';
 import { launchDetails } from '../library/launch-details.ts';
+import { MASK } from '../../../shared/recording/secrets.ts';
 
 type Side = 'A' | 'B';
 
@@ -37,6 +38,9 @@ export function planRepeat(a: RecordingMeta, b: RecordingMeta, rounds: number, e
   for (const [side, rec] of sides) {
     if (!rec.settings) return refuse(`${side} was imported from a file, not recorded by Flambé: there are no settings to run again.`);
     if (rec.target?.kind === 'attached') return refuse(`${side} was attached to a running process; Flambé can only repeat what it launched.`);
+    // An imported bundle's secret-looking values were masked at export: running "(masked)" would not be the run it was.
+    const masked = Object.entries(rec.target?.env ?? {}).find(([, v]) => v.includes(MASK))?.[0];
+    if (masked) return refuse(`${side}'s ${masked} was masked when its .flambe file was exported, so Flambé cannot run it again as it was: import a bundle exported with secrets included.`);
   }
   if (!!a.target !== !!b.target) {
     return refuse(`${a.target ? 'B' : 'A'} was a load-only run and ${a.target ? 'A' : 'B'} profiled a process: an experiment runs both the same way.`);

@@ -73,6 +73,18 @@ function packImported(data: unknown, json: () => string | Uint8Array, fileName: 
  */
 export function prepareImport(fileName: string, content: string | Uint8Array, now = new Date(), onPhase: (phase: ImportPhase) => void = () => {}): PreparedImport {
   const base = path.basename(fileName) || 'profile';
+  try {
+    return prepareFile(base, content, now, onPhase);
+  } catch (e) {
+    // Lists inside lists thousands of levels down (a crafted file) overflow any recursive reader: one sentence, not a stack trace.
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new UserError(`${base} is nested too deeply to read (a list or object inside another, thousands of levels down): it is not a file Flambé wrote. Nothing was imported.`);
+    }
+    throw e;
+  }
+}
+
+function prepareFile(base: string, content: string | Uint8Array, now: Date, onPhase: (phase: ImportPhase) => void): PreparedImport {
   onPhase('reading');
   if (typeof content !== 'string') {
     // Gzip, UTF-16 and pprof become .cpuprofile text here, at the edge (gunzip.ts: shared/ has no zlib).
@@ -88,7 +100,8 @@ export function prepareImport(fileName: string, content: string | Uint8Array, no
     const text = typeof content === 'string' ? content : new TextDecoder().decode(content);
     data = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
-    if (e instanceof RangeError) throw new UserError(`${base} is too large to read (${e.message}).`);
+    if (e instanceof RangeError && !/call stack/i.test(e.message)) throw new UserError(`${base} is too large to read (${e.message}).`);
+    if (e instanceof RangeError) throw e;
     throw new UserError(`${base} is not valid JSON (${(e as Error).message.replace(/^.*?: /, '')}): is the file complete?`);
   }
   if (isGroupBundle(data)) return prepareGroup(data, base, onPhase);

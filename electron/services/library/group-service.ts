@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { ExportedFile, RecordingMeta, RecordingResult, RecordingRow, RepeatPlan, SweepResult } from '../../../shared/api.ts';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
-import { writeGroupBundle } from '../../../shared/group-bundle.ts';
+import { writeGroupBundleWithNote } from '../../../shared/group-bundle.ts';
+import { maskedSentence } from '../../../shared/recording/secrets.ts';
 import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';
 import { NO_KNEE_TEXT } from '../../../shared/load/knee.ts';
@@ -59,12 +60,14 @@ export function createGroupApi(d: GroupDeps) {
       return { recordingIds };
     },
 
-    exportGroup(id: string): ExportedFile {
+    exportGroup(id: string, includeSecrets = false): ExportedFile {
       const lib = d.needLibrary();
       const g = lib.getGroup(id);
       const result: ExperimentResult | SweepResult = g.kind === 'experiment' ? lib.getExperiment(id) : getSweep(id);
       const members = g.members.map((m) => ({ ...m, recording: d.fetch(m.recordingId) }));
-      return { fileName: `${safeName(g.name)}.flambe`, content: writeGroupBundle({ kind: g.kind, id: g.id, name: g.name, result, members }) };
+      const { text, masked } = writeGroupBundleWithNote({ kind: g.kind, id: g.id, name: g.name, result, members }, { includeSecrets });
+      const note = maskedSentence(masked);
+      return { fileName: `${safeName(g.name)}.flambe`, content: text, ...(note ? { note } : {}) };
     },
 
     /** A sweep that just ran, kept as one group of its levels. */

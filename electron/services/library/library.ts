@@ -3,9 +3,15 @@
 // and read only when a recording is opened. Every write is one transaction.
 import type { DatabaseSync } from 'node:sqlite';
 import type {
-  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow, TargetStdio,
+  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow,
 } from '../../../shared/api.ts';
 import { listQuerySchema } from '../../../shared/api.ts';
+import type { z } from 'zod';
+import { recordedTargetSchema, targetStdioSchema } from '../../../shared/recording/target.ts';
+import { machineSchema } from '../../../shared/recording/machine.ts';
+
+/** The launch column: what a launched target was given (env, args), as the recording's schema declares them. */
+const launchColumnSchema = recordedTargetSchema.pick({ env: true, args: true });
 import { importProfile } from '../../../shared/profile/import.ts';
 import { UserError } from '../errors.ts';
 import { openLibrary } from './safe-open.ts';
@@ -251,19 +257,28 @@ export class Library {
     };
     const damage = rowDamage(r);
     if (damage) throw new UserError(`This recording is damaged in the library (${damage}); the other recordings are fine.`);
+    // The target's columns, read back through the recording's schema (shared/recording/target.ts): a column
+    // that parses as JSON but is not what the schema says is damage too, named like the others.
+    const checked = <T>(schema: z.ZodType<T>, text: string | null, what: string): T | null => {
+      const value = parse(text, what);
+      if (value === null) return null;
+      const ok = schema.safeParse(value);
+      if (!ok.success) throw new UserError(`This recording is damaged in the library (its ${what} cannot be read); the other recordings are fine.`);
+      return ok.data;
+    };
     return {
       id: r.id, name: r.name, createdAt: r.created_at,
       target: r.target_kind ? {
-        kind: r.target_kind as 'launched' | 'attached', label: r.target_label ?? '', pid: r.pid ?? 0,
-        nodeVersion: r.node_version ?? '', argv: (parse(r.argv, 'command line') as string[] | null) ?? [],
-        ...((parse(r.launch ?? null, 'launch settings') as { env?: Record<string, string>; args?: string[] } | null) ?? {}),
-        ...(r.target_output ? { stdio: parse(r.target_output, 'output attachment') as TargetStdio } : {}),
+        kind: r.target_kind === 'attached' ? 'attached' : 'launched', label: r.target_label ?? '', pid: r.pid ?? 0,
+        nodeVersion: r.node_version ?? '', argv: checked(recordedTargetSchema.shape.argv, r.argv, 'command line') ?? [],
+        ...(checked(launchColumnSchema, r.launch ?? null, 'launch settings') ?? {}),
+        ...(r.target_output ? { stdio: checked(targetStdioSchema, r.target_output, 'output attachment')! } : {}),
       } : null,
       settings: parse(r.settings, 'load settings') as RecordingMeta['settings'],
       load: parse(r.load, 'load results') as RecordingMeta['load'],
       hasProfile: !!r.has_profile,
       samples: (parse(r.samples, 'process samples') as RecordingMeta['samples'] | null) ?? [],
-      machine: parse(r.machine ?? null, 'machine') as RecordingMeta['machine'],
+      machine: checked(machineSchema, r.machine ?? null, 'machine'),
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,

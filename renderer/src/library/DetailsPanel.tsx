@@ -29,6 +29,9 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'cpuprofile' | 'bundle' | 'pprof' | 'trace' | null>(null);
+  // A bundle masks values that look secret (API_TOKEN=…) unless this is ticked; what it masked is said below the buttons.
+  const [includeSecrets, setIncludeSecrets] = useState(false);
+  const [exportNote, setExportNote] = useState<string | null>(null);
   const cancelRename = useRef(false);
   // Notes typed but not saved yet: saved on blur, or when the panel goes away first.
   const unsavedNotes = useRef<string | null>(null);
@@ -103,10 +106,11 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   const exportAs = async (format: 'cpuprofile' | 'bundle' | 'pprof' | 'trace') => {
     setExporting(format);
     try {
-      const file = await client.api.exportRecording({ id: row.id, format });
+      const file = await client.api.exportRecording({ id: row.id, format, ...(format === 'bundle' ? { includeSecrets } : {}) });
       downloadExported(file);
       setError(null);
       setStatus(`Saved ${file.fileName}.`);
+      setExportNote(file.note ? file.note.replace('export with secrets included', 'tick "Include secrets" and export again') : null);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -274,6 +278,11 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
             {exporting === 'bundle' ? 'Exporting…' : '.flambe bundle'}
           </button>
         </div>
+        <label className="check" title="Environment variables named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, passwords in URLs and Authorization headers are masked in a .flambe bundle unless this is ticked">
+          <input type="checkbox" data-testid="export-include-secrets" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} />
+          Include secrets in the .flambe bundle
+        </label>
+        {exportNote && <p className="hint" data-testid="export-note">{exportNote}</p>}
       </section>
     </aside>
   );

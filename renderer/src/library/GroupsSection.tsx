@@ -53,7 +53,7 @@ function GroupItem({ g, onOpenGroup, onOpenRecording }: { g: GroupRow; onOpenGro
     try {
       const file = await client.api.exportGroup({ id: g.id });
       downloadExported(file);
-      setStatus(`Saved ${file.fileName}: the ${g.kind} and its ${memberWord(g, g.members.length)} in one file.`);
+      setStatus(`Saved ${file.fileName}: the ${g.kind} and its ${memberWord(g, g.members.length)} in one file.${file.note ? ` ${file.note.replace(/; export with secrets included.*$/, ' (flambe library export --include-secrets keeps them).')}` : ''}`);
       setProblem(null);
     } catch (e) {
       setProblem(errorMessage(e));

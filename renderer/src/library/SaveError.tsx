@@ -12,7 +12,8 @@ export function SaveError({ id, problem }: { id: string; problem: string }) {
   const exportBundle = async () => {
     setState({ busy: true, saved: null, error: null });
     try {
-      const file = await client.api.exportRecording({ id, format: 'bundle' });
+      // The recording the library could not keep: the user's own copy, whole (secrets included).
+      const file = await client.api.exportRecording({ id, format: 'bundle', includeSecrets: true });
       downloadText(file.fileName, file.content);
       setState({ busy: false, saved: file.fileName, error: null });
     } catch (e) {

@@ -1,0 +1,17 @@
+// How the target process held up while it was recorded, every ~250 ms.
+import { z } from 'zod';
+import { amount, percent } from './limits.ts';
+
+export const processSampleSchema = z.object({
+  /** Milliseconds since profiling started. */
+  tMs: amount,
+  /** Event-loop utilization over the last interval, 0..1. */
+  elu: z.number().min(0).max(1),
+  /** Event-loop delay p99 over the last interval, ms (null when unavailable). */
+  loopDelayP99Ms: amount.nullable(),
+  heapUsedMb: amount,
+  rssMb: amount,
+  /** CPU of the target over the last interval, % of one core. */
+  cpuPercent: percent,
+});
+export type ProcessSample = z.output<typeof processSampleSchema>;

@@ -1,0 +1,47 @@
+// A recording, whole: the one schema every path reads and writes — the
+// contract (shared/api.ts re-exports its type), the .flambe readers
+// (shared/bundle.ts, shared/group-bundle.ts), the library's rows and the CLI.
+// Its type is inferred from it, so a field cannot be declared in one place
+// and forgotten in another: a new part of a recording is a schema in its own
+// small file here (like load.ts, target.ts), added to the object below.
+// (shared/recording/round-trip.test.ts generates every field of this schema
+// and checks each path carries it.)
+import { z } from 'zod';
+import { id, isoDate, list, text } from './limits.ts';
+import { loadSummarySchema } from './load.ts';
+import { machineSchema } from './machine.ts';
+import { processSampleSchema } from './process-samples.ts';
+import { recordRequestSchema } from './settings.ts';
+import { recordedTargetSchema } from './target.ts';
+
+/** A tag, as the library keeps it. */
+export const recordingTagSchema = z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters');
+
+export const recordingResultSchema = z.object({
+  id,
+  /** Default "<METHOD path> · <date time>"; editable in the Library. */
+  name: z.string().trim().min(1, 'has no name').max(200),
+  createdAt: isoDate,
+  target: recordedTargetSchema.nullable(),
+  /** What was asked: null for a profile imported from a file (no load was run by Flambé). */
+  settings: recordRequestSchema.nullable(),
+  load: loadSummarySchema.nullable(),
+  /** The V8 CPU profile as Profiler.stop returned it (null without a target); shared/profile checks it is a usable one. */
+  profile: z.unknown(),
+  samples: list(processSampleSchema, 10_000_000),
+  /** CPU model and cores of the machine it ran on (absent in recordings made before Flambé stored it). */
+  machine: machineSchema.nullable().optional(),
+  /** When the recording ended in a fault: one sentence; what was measured is kept. */
+  error: text(10_000).nullable(),
+  tags: list(recordingTagSchema, 1000),
+  notes: text(100_000),
+});
+export type RecordingResult = z.output<typeof recordingResultSchema>;
+
+/**
+ * A recording as getRecording gives it: everything but the profile, which
+ * can be hundreds of MB. The profile travels once, as the stored bytes
+ * (getProfile), into the analysis worker that imports it.
+ */
+export const recordingMetaSchema = recordingResultSchema.omit({ profile: true }).extend({ hasProfile: z.boolean() });
+export type RecordingMeta = z.output<typeof recordingMetaSchema>;

@@ -1,0 +1,83 @@
+// No import cycle in shared/ (issue 19 item 4): the domain (shared/recording,
+// shared/profile, shared/compare, shared/experiment, …) never imports the
+// contract (shared/api.ts); the contract imports it. A cycle makes the order
+// modules run in depend on who imports first (a schema used before it is
+// declared), and makes every file of the cycle a dependency of every other.
+// Type-only imports count: they are how the 18-file cycle of issue 19 began.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+
+function sharedFiles(dir = path.join(repo, 'shared')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'test-support' ? [] : sharedFiles(full);
+    return /\.tsx?$/.test(e.name) && !/\.(test|d)\.ts$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Every relative import and re-export of a file (type-only ones too), as absolute paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)].map((m) => m[1]);
+  return specs.map((s) => path.resolve(path.dirname(file), s));
+}
+
+/** The cycles of a graph, each as one path that comes back to its start (iterative DFS: the graph can be deep). */
+export function findCycles(graph: Map<string, string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[][] = [];
+  for (const start of graph.keys()) {
+    if (state.has(start)) continue;
+    const stack: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    state.set(start, 'open');
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const edges = graph.get(top.node) ?? [];
+      if (top.next >= edges.length) {
+        state.set(top.node, 'done');
+        stack.pop();
+        continue;
+      }
+      const to = edges[top.next++];
+      if (state.get(to) === 'open') {
+        const from = stack.findIndex((f) => f.node === to);
+        cycles.push([...stack.slice(from).map((f) => f.node), to]);
+      } else if (!state.has(to) && graph.has(to)) {
+        state.set(to, 'open');
+        stack.push({ node: to, next: 0 });
+      }
+    }
+  }
+  return cycles;
+}
+
+const rel = (f: string) => path.relative(repo, f);
+
+describe('imports in shared/', () => {
+  const graph = new Map(sharedFiles().map((f) => [f, importsOf(f)]));
+
+  it('finds a cycle when there is one (the check itself works)', () => {
+    expect(findCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
+    expect(findCycles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+
+  it('form no cycle', () => {
+    expect(findCycles(graph).map((c) => c.map(rel).join(' → '))).toEqual([]);
+  });
+
+  it('shared/profile and shared/recording never import the contract', () => {
+    const api = path.join(repo, 'shared/api.ts');
+    const offenders = [...graph].filter(([f, to]) => /shared\/(profile|recording)\//.test(f) && to.includes(api)).map(([f]) => rel(f));
+    expect(offenders).toEqual([]);
+  });
+
+  it('shared/profile depends on nothing above it: only itself, shared/stats and the recording\'s leaf shapes', () => {
+    const allowed = /^shared\/(profile|stats)\/|^shared\/recording\/(load|process-samples|limits)\.ts$/;
+    const outside = [...graph].filter(([f]) => rel(f).startsWith('shared/profile/'))
+      .flatMap(([f, to]) => to.filter((t) => !allowed.test(rel(t))).map((t) => `${rel(f)} → ${rel(t)}`));
+    expect(outside).toEqual([]);
+  });
+});
