@@ -8,6 +8,7 @@ import { importProfile } from '../../shared/profile/import.ts';
 import type { Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
+import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
@@ -132,8 +133,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
   const modes = [o.launch !== undefined, o.attach !== undefined, o.pid !== undefined, !!o['no-profile']].filter(Boolean).length;
   if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, --pid PID, or --no-profile for a load test only.');
   if (modes > 1) throw new UserError('Use only one of --launch, --attach, --pid and --no-profile.');
-  const pid = o.pid === undefined ? undefined : Number(o.pid);
-  if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
+  const pid = o.pid === undefined ? undefined : parsePid(o.pid);
+  if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
 
@@ -188,6 +189,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
       launched = target;
     } else if (pid !== undefined) {
+      // Said before the signal, as a line of its own (a status line is overwritten).
+      if (!json) line.passThrough(`${SIGUSR1_NOTICE}\n`);
       line.status(`Opening the inspector of process ${pid}`);
       target = await service.api.attachProcess({ pid });
       launched = target;
