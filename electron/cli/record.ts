@@ -1,4 +1,5 @@
 // flambe record: launch or attach, load, profile — the app's recording flow in a terminal.
+import { printLines } from './terminal.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -218,7 +219,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       recording = true;
       const rows = await service.api.profileRoutes(request);
       line.clear();
-      process.stdout.write(json ? JSON.stringify({ routeCpu: rows }) + '\n' : formatRouteCpu(rows).join('\n') + '\n');
+      if (json) process.stdout.write(JSON.stringify({ routeCpu: rows }) + '\n');
+      else printLines(process.stdout, formatRouteCpu(rows));
       const failed = rows.find((r) => r.error);
       if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
       return failed ? 1 : 0;
@@ -342,5 +344,5 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));
-  process.stdout.write(lines.join('\n') + '\n');
+  printLines(process.stdout, lines);
 }
