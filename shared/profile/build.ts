@@ -2,6 +2,7 @@
 // .cpuprofile importer (nodes list their children) and the Chrome trace
 // importer (nodes name their parent). Every check names what is wrong; nothing
 // is half-built: the model is created only after every check has passed.
+import { formatCount, MAX_CALL_TREE_NODES, MAX_SAMPLES, tooManyNodes, tooManySamples } from './budgets.ts';
 import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { readSourceLines } from './lines.ts';
@@ -71,6 +72,7 @@ function failOnSample(rawSamples: ArrayLike<unknown>, i: number): never {
 export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   if (!Array.isArray(raw.nodes)) return fail('The profile has no "nodes" list.');
   if (raw.nodes.length === 0) fail('The profile\'s "nodes" list is empty.');
+  if (raw.nodes.length > MAX_CALL_TREE_NODES) fail(tooManyNodes(`This profile has ${formatCount(raw.nodes.length)}`));
   const { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
   const n = nodeFrame.length;
 
@@ -78,6 +80,7 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   if (!isArrayLike(raw.samples)) fail(`The profile's "samples" is ${describe(raw.samples)}, not a list of node ids.`);
   const rawSamples = raw.samples as ArrayLike<unknown>;
   const count = rawSamples.length;
+  if (count > MAX_SAMPLES) fail(tooManySamples(count));
   const deltas = raw.timeDeltas;
   if (count > 0 && (deltas === undefined || deltas === null)) fail(`The profile has ${count} samples but no "timeDeltas": their times are unknown.`);
   if (deltas !== undefined && deltas !== null) {
