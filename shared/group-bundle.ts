@@ -49,7 +49,7 @@ export const experimentResultSchema = z.object({
   createdAt: z.string().max(100).refine((s) => !Number.isNaN(Date.parse(s)), 'is not a date'),
   spec: experimentSpecSchema,
   order: z.enum(['AB', 'BA']),
-  status: z.enum(['running', 'done', 'stopped', 'failed']),
+  status: z.enum(['running', 'done', 'stopped', 'failed', 'interrupted']),
   error: text(10_000).nullable(),
   variants: z.object({ a: z.object({ name: text(200), what: text(10_000) }), b: z.object({ name: text(200), what: text(10_000) }) }),
   rounds: z.array(roundSchema).max(10_000),

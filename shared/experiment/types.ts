@@ -44,7 +44,8 @@ export interface ExperimentRound {
   notSaved?: boolean;
 }
 
-export type ExperimentStatus = 'running' | 'done' | 'stopped' | 'failed';
+/** 'interrupted': its process died while it ran (marked when the library is next opened). */
+export type ExperimentStatus = 'running' | 'done' | 'stopped' | 'failed' | 'interrupted';
 
 export interface ExperimentProgress {
   experimentId: string;
