@@ -290,6 +290,10 @@ function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile 
     }
   }
   const n = sampleIds.length;
+  if (n === 0 && samples.length > 0) {
+    const t = p.sampleTypes[vi];
+    throw new ProfileFormatError(`None of this pprof file's ${samples.length} samples has a positive ${t.type} time (${t.unit}): there is no time to show.`);
+  }
   const timeDeltas = new Array<number>(n);
   let t = 0;
   for (let i = 0; i < n; i++) {

@@ -12,6 +12,8 @@ import { createFlambeService } from '../../electron/services/service.ts';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
 import { runFlambe } from '../helpers/demo.ts';
 import { deepPprof, widePprof, zerosBomb } from '../helpers/hostile-files.ts';
+import { writePprof } from '../helpers/pprof-writer.ts';
+import { importPprof } from '../../shared/profile/pprof.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-hostile-'));
 const BOMB = /This file unpacks to more than 200 MB; Flambé reads profiles up to 200 MB: no recording of a Node server is that large/;
@@ -44,6 +46,23 @@ describe('budgets, in the CLI', () => {
     const r = await runFlambe(['analyze', file]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(BOMB);
+  });
+});
+
+describe('pprof values are int64, read exactly', () => {
+  it('2^63 - 1 ns is that many, not negative: refused as an impossible clock (was: read as negative, an empty profile accepted)', () => {
+    const huge = writePprof([{ stack: ['main', 'f'], value: 2n ** 63n - 1n }, { stack: ['main'], value: 2n ** 63n - 1n }]);
+    expect(() => importPprof(huge)).toThrow("The profile's samples span 585 years, which is not a recording's clock");
+  });
+
+  it('refuses a pprof whose every sample has no positive time, instead of an empty profile', () => {
+    expect(() => importPprof(writePprof([{ stack: ['main'], value: -5 }, { stack: ['main', 'f'], value: 0 }])))
+      .toThrow("None of this pprof file's 2 samples has a positive cpu time (nanoseconds): there is no time to show.");
+  });
+
+  it('still reads a small negative value as negative (skipped) beside positive ones', () => {
+    const p = importPprof(writePprof([{ stack: ['main', 'f'], value: 10_000_000 }, { stack: ['main'], value: -1 }, { stack: ['main'], value: 10_000_000 }]));
+    expect(p.samples.length).toBe(2);
   });
 });
 
