@@ -1,5 +1,6 @@
 // flambe analyze: where a profile's time went, as a table or as JSON for CI.
 // Every number comes from shared/profile (analyzeProfile).
+import { printLines } from './terminal.ts';
 import path from 'node:path';
 import { analyzeProfile, type ProfileAnalysis } from '../../shared/profile/index.ts';
 import { oneOf, parseCommandArgs, positionals, positiveInt, positiveNumber, readProfileFile } from './profile-input.ts';
@@ -41,7 +42,7 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   if (o.json) {
     process.stdout.write(JSON.stringify(toJson(analysis, top, verdict)) + '\n');
   } else {
-    process.stdout.write(formatAnalysis(path.basename(file), format, analysis, top ?? 20, verdict).join('\n') + '\n');
+    printLines(process.stdout, formatAnalysis(path.basename(file), format, analysis, top ?? 20, verdict));
   }
   return 0;
 }

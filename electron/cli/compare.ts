@@ -1,6 +1,7 @@
 // flambe compare: did B get faster than A, and why — the Compare screen's
 // verdict and tables for terminals and CI. Every number comes from
 // shared/compare (buildComparison); --json prints its Comparison.
+import { printLines } from './terminal.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
@@ -99,7 +100,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const noise = existsSync(libraryPath) ? libraryNoise(library(), a.meta, b.meta) : undefined;
     const c = buildComparison([a], [b], { noise });
     if (o.json) process.stdout.write(JSON.stringify(limitRows(c, top)) + '\n');
-    else process.stdout.write(formatComparison(c, top ?? 10).join('\n') + '\n');
+    else printLines(process.stdout, formatComparison(c, top ?? 10));
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();

@@ -2,6 +2,7 @@
 // VS Code, speedscope), collapsed stacks (flamegraph.pl), speedscope JSON,
 // pprof (go tool pprof, Grafana Pyroscope), the Chrome trace format. Every
 // thread of the file is kept (cpuprofile, trace, pprof), or the one --thread picks.
+import { printLines } from './terminal.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { exportCollapsed, exportSpeedscope } from '../../shared/profile/index.ts';
@@ -64,7 +65,9 @@ export async function convertCommand(argv: string[]): Promise<number> {
     throw new UserError(`Could not write ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
   const which = all.length === 1 ? '' : threads.length === all.length ? `, ${all.length} threads` : `, thread ${all.indexOf(threads[0])} (${threads[0].name})`;
-  process.stdout.write(`Wrote ${out} (${to}${which}, ${formatBytes(typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength)}).\n`);
-  if (all.length > 1) process.stdout.write(`Threads: ${all.map((t, i) => `${i} ${t.name}`).join(', ')}.\n`);
+  printLines(process.stdout, [
+    `Wrote ${out} (${to}${which}, ${formatBytes(typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength)}).`,
+    ...(all.length > 1 ? [`Threads: ${all.map((t, i) => `${i} ${t.name}`).join(', ')}.`] : []),
+  ]);
   return 0;
 }

@@ -1,5 +1,6 @@
 // flambe diff: what changed between two profiles, function by function, in %
 // of each profile's time (and CPU ms per 1000 requests when both counts are given).
+import { printLines } from './terminal.ts';
 import path from 'node:path';
 import { diffProfiles, type DiffRow, type ProfileDiff } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
@@ -39,7 +40,7 @@ export async function diffCommand(argv: string[]): Promise<number> {
   const after = readProfileFile(fileB).profile;
   const d = diffProfiles(before, after, { requestsBefore, requestsAfter });
   if (o.json) process.stdout.write(JSON.stringify(toJson(d, top)) + '\n');
-  else process.stdout.write(formatDiff(path.basename(fileA), path.basename(fileB), d, top ?? 20).join('\n') + '\n');
+  else printLines(process.stdout, formatDiff(path.basename(fileA), path.basename(fileB), d, top ?? 20));
   return 0;
 }
 

@@ -1,5 +1,6 @@
 // flambe experiment: A/B in interleaved rounds, with the difference and its
 // 95% interval — the app's "Compare two variants" in a terminal and in CI.
+import { printLines } from './terminal.ts';
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
 import type { ExperimentResult } from '../../shared/experiment/types.ts';
@@ -200,7 +201,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     line.clear();
     const savedId = check.data.save && outcome.saved ? exp.id : null;
     if (json) process.stdout.write(JSON.stringify(experimentJson(exp, savedId)) + '\n');
-    else process.stdout.write([...formatExperiment(exp), ...(savedId ? [`Saved    ${exp.name} (experiment ${savedId.slice(0, 8)})`] : [])].join('\n') + '\n');
+    else printLines(process.stdout, [...formatExperiment(exp), ...(savedId ? [`Saved    ${exp.name} (experiment ${savedId.slice(0, 8)})`] : [])]);
     if (check.data.save && !outcome.saved) process.stderr.write('flambe: the library could not store the experiment; its numbers are above.\n');
     if (exp.status === 'failed') {
       process.stderr.write(`flambe: ${exp.error}\n`);

@@ -1,5 +1,7 @@
 // Terminal output for the CLI: a one-line progress bar on a TTY (plain phase
 // lines elsewhere) and the human-readable load summary.
+import { oneLine } from '../../shared/terminal-text.ts';
+import { writeRaw } from './terminal.ts';
 import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
 
@@ -73,17 +75,18 @@ export class ProgressLine {
   passThrough(text: string): void {
     if (!this.enabled) return;
     this.clear();
-    this.stream.write(text.endsWith('\n') ? text : `${text}\n`);
+    writeRaw(this.stream, text.endsWith('\n') ? text : `${text}\n`);
   }
 
   clear(): void {
-    if (this.tty && this.shown) this.stream.write('\r\x1b[2K');
+    if (this.tty && this.shown) writeRaw(this.stream, '\r\x1b[2K');
     this.shown = false;
   }
 
   private draw(text: string): void {
     const cols = this.stream.columns || 80;
-    this.stream.write(`\r\x1b[2K${text.slice(0, cols - 1)}`);
+    writeRaw(this.stream, '\r\x1b[2K');
+    this.stream.write(oneLine(text).slice(0, cols - 1));
     this.shown = true;
   }
 }
@@ -99,7 +102,7 @@ export function formatRouteCpu(rows: RouteCpuRow[]): string[] {
 
 /** First column (the route) left-aligned, numbers right-aligned; `textLast`: the last column is text, left-aligned too. */
 export function routeTable(header: string[], rows: string[][], opts: { textLast?: boolean } = {}): string[] {
-  const all = [header, ...rows];
+  const all = [header, ...rows].map((r) => r.map(oneLine));
   const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
   const left = (c: number) => c === 0 || (opts.textLast === true && c === header.length - 1);
   return all.map((r) => r.map((cell, c) => (left(c) ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());

@@ -11,6 +11,8 @@ import { prepareImport } from '../services/library/files.ts';
 import { startService } from './lazy-service.ts';
 import { createGroupApi } from '../services/library/group-service.ts';
 import { shortSummary } from '../../shared/groups.ts';
+import { oneLine } from '../../shared/terminal-text.ts';
+import { printLines } from './terminal.ts';
 
 export const LIBRARY_HELP = `Usage:
   flambe library list [--json] [--search Q] [--tag T] [--sort COLUMN] [--asc] [--limit N] [--library PATH]
@@ -49,11 +51,11 @@ function open(flag: unknown): Library {
 
 const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toFixed(digits));
 
-function table(rows: RecordingRow[]): string {
+function table(rows: RecordingRow[]): string[] {
   const head = ['ID', 'NAME', 'CREATED', 'REQ/S', 'P99 MS', 'TAGS'];
-  const body = rows.map((r) => [r.id.slice(0, 8), r.name, r.createdAt.slice(0, 16).replace('T', ' '), fmt(r.rps), fmt(r.p99Ms, 3), r.tags.join(',')]);
+  const body = rows.map((r) => [r.id.slice(0, 8), r.name, r.createdAt.slice(0, 16).replace('T', ' '), fmt(r.rps), fmt(r.p99Ms, 3), r.tags.join(',')].map(oneLine));
   const widths = head.map((h, i) => Math.min(48, Math.max(h.length, ...body.map((b) => b[i].length))));
-  return [head, ...body].map((cols) => cols.map((c, i) => c.slice(0, widths[i]).padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return [head, ...body].map((cols) => cols.map((c, i) => c.slice(0, widths[i]).padEnd(widths[i])).join('  ').trimEnd());
 }
 
 /** A group's full id, or a unique prefix of one; null when no group matches (then it is a recording's id). */
@@ -80,9 +82,9 @@ async function listGroups(lib: Library, json: boolean): Promise<void> {
     return;
   }
   const head = ['ID', 'KIND', 'NAME', 'CREATED', 'RECORDINGS', 'SUMMARY'];
-  const body = groups.map((g) => [g.id.slice(0, 8), g.kind, g.name, g.createdAt.slice(0, 16).replace('T', ' '), String(g.members.length), shortSummary(g.summary, 80) ?? '—']);
+  const body = groups.map((g) => [g.id.slice(0, 8), g.kind, g.name, g.createdAt.slice(0, 16).replace('T', ' '), String(g.members.length), shortSummary(g.summary, 80) ?? '—'].map(oneLine));
   const widths = head.map((h, i) => Math.min(48, Math.max(h.length, ...body.map((b) => b[i].length))));
-  process.stdout.write([head, ...body].map((cols) => cols.map((c, i) => c.slice(0, i === 5 ? 80 : widths[i]).padEnd(i === 5 ? 0 : widths[i])).join('  ').trimEnd()).join('\n') + '\n');
+  printLines(process.stdout, [head, ...body].map((cols) => cols.map((c, i) => c.slice(0, i === 5 ? 80 : widths[i]).padEnd(i === 5 ? 0 : widths[i])).join('  ').trimEnd()));
 }
 
 /** A full id, or a unique prefix of one (as `list` prints 8 characters). */
@@ -115,7 +117,7 @@ async function list(argv: string[]): Promise<number> {
   try {
     const { rows, total, damaged = [] } = lib.list(q.data);
     if (damaged.length) {
-      const names = damaged.map((d) => `${d.id.slice(0, 8)} "${d.name}" (${d.why})`).join(', ');
+      const names = oneLine(damaged.map((d) => `${d.id.slice(0, 8)} "${d.name}" (${d.why})`).join(', '));
       process.stderr.write(`flambe: ${damaged.length} damaged recording${damaged.length === 1 ? ' was' : 's were'} skipped: ${names}.\n`);
     }
     if (o.json) {
@@ -125,7 +127,7 @@ async function list(argv: string[]): Promise<number> {
     } else if (rows.length === 0) {
       process.stdout.write(total ? 'No recording matches.\n' : `The library ${lib.file} is empty: record with "flambe record … --save".\n`);
     } else {
-      process.stdout.write(table(rows) + '\n');
+      printLines(process.stdout, table(rows));
     }
   } finally {
     lib.close();
@@ -211,7 +213,7 @@ async function remove(argv: string[]): Promise<number> {
     if (groupId) {
       const g = lib.getGroup(groupId);
       lib.deleteGroup(groupId);
-      process.stderr.write(`Deleted the ${g.kind} "${g.name}" and its ${g.members.length} recording${g.members.length === 1 ? '' : 's'}.\n`);
+      process.stderr.write(`Deleted the ${g.kind} "${oneLine(g.name)}" and its ${g.members.length} recording${g.members.length === 1 ? '' : 's'}.\n`);
     } else {
       lib.delete(resolveId(lib, positionals[0]));
     }

@@ -1,6 +1,9 @@
 // `flambe <command> …`: the same services as the app, for terminals and CI.
 // Exit codes: 0 success, 1 user error (one line on stderr, no stack), 2 internal error.
 import { isUserError, UserError } from '../services/errors.ts';
+import { oneLine, safeLines } from '../../shared/terminal-text.ts';
+import { guardTerminal } from './terminal.ts';
+
 type Command = (argv: string[]) => Promise<number | void>;
 
 // Each command is loaded when it runs (a chunk of its own in dist/, scripts/build.js splits them):
@@ -34,6 +37,8 @@ function usage(): string {
 }
 
 async function main(): Promise<number> {
+  guardTerminal(process.stdout);
+  guardTerminal(process.stderr);
   const [name, ...rest] = process.argv.slice(2);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage());
@@ -52,10 +57,10 @@ main().then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
     if (isUserError(error)) {
-      process.stderr.write(`flambe: ${error.message}\n`);
+      process.stderr.write(`flambe: ${oneLine(error.message)}\n`);
       process.exitCode = 1;
     } else {
-      process.stderr.write(`flambe: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.stderr.write(`flambe: internal error: ${safeLines(error instanceof Error ? error.stack ?? error.message : String(error))}\n`);
       process.exitCode = 2;
     }
   },

@@ -1,5 +1,6 @@
 // flambe overhead: what the CPU profiler costs this server at a sampling
 // interval, from interleaved rounds with and without it.
+import { printLines } from './terminal.ts';
 import { describeValidationError, overheadRequestSchema, type OverheadResult } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
 import { num } from './record.ts';
@@ -58,9 +59,9 @@ function report(r: OverheadResult, json: boolean): void {
     process.stdout.write(JSON.stringify(rest) + '\n');
     return;
   }
-  process.stdout.write([
+  printLines(process.stdout, [
     `Without the profiler  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
     `With it (${r.samplingIntervalUs} µs)  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
     overheadSentence(r),
-  ].join('\n') + '\n');
+  ]);
 }

@@ -1,5 +1,6 @@
 // Reading a profile file and the numeric options of the analysis commands
 // (analyze, diff, convert). Every fault is a UserError: one line for the user.
+import { MAX_PROFILE_BYTES, tooManyBytes } from '../../shared/profile/budgets.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -21,7 +22,10 @@ function readProfile<T>(file: string, read: (bytes: Uint8Array, name: string) =>
   const name = path.basename(file);
   let bytes: Uint8Array;
   try {
-    if (statSync(file).isDirectory()) throw new UserError(`${file} is a folder, not a profile file.`);
+    const stat = statSync(file);
+    if (stat.isDirectory()) throw new UserError(`${file} is a folder, not a profile file.`);
+    // Not even read: a gzip file is smaller than what it holds, so past the budget either way.
+    if (stat.size > MAX_PROFILE_BYTES) throw new UserError(`${name}: ${tooManyBytes('is', stat.size)}`);
     bytes = readFileSync(file);
   } catch (e) {
     if (e instanceof UserError) throw e;

@@ -1,4 +1,5 @@
 // flambe record: launch or attach, load, profile — the app's recording flow in a terminal.
+import { printLines } from './terminal.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,6 +9,7 @@ import { importProfile } from '../../shared/profile/import.ts';
 import type { Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
+import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
@@ -133,8 +135,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
   const modes = [o.launch !== undefined, o.attach !== undefined, o.pid !== undefined, !!o['no-profile']].filter(Boolean).length;
   if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, --pid PID, or --no-profile for a load test only.');
   if (modes > 1) throw new UserError('Use only one of --launch, --attach, --pid and --no-profile.');
-  const pid = o.pid === undefined ? undefined : Number(o.pid);
-  if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
+  const pid = o.pid === undefined ? undefined : parsePid(o.pid);
+  if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
 
@@ -189,6 +191,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
       launched = target;
     } else if (pid !== undefined) {
+      // Said before the signal, as a line of its own (a status line is overwritten).
+      if (!json) line.passThrough(`${SIGUSR1_NOTICE}\n`);
       line.status(`Opening the inspector of process ${pid}`);
       target = await service.api.attachProcess({ pid });
       launched = target;
@@ -216,7 +220,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       recording = true;
       const rows = await service.api.profileRoutes(request);
       line.clear();
-      process.stdout.write(json ? JSON.stringify({ routeCpu: rows }) + '\n' : formatRouteCpu(rows).join('\n') + '\n');
+      if (json) process.stdout.write(JSON.stringify({ routeCpu: rows }) + '\n');
+      else printLines(process.stdout, formatRouteCpu(rows));
       const failed = rows.find((r) => r.error);
       if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
       return failed ? 1 : 0;
@@ -343,5 +348,5 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));
-  process.stdout.write(lines.join('\n') + '\n');
+  printLines(process.stdout, lines);
 }

@@ -1,5 +1,6 @@
 // flambe sweep: the same URL at several levels of connections, a table of
 // requests/s and latency percentiles per level, and where the server saturates.
+import { printLines } from './terminal.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
 import { NO_KNEE_TEXT } from '../../shared/load/knee.ts';
 import { UserError } from '../services/errors.ts';
@@ -99,5 +100,5 @@ function report(r: SweepResult, json: boolean): void {
     '',
     r.knee ? r.knee.reason : NO_KNEE_TEXT,
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  printLines(process.stdout, lines);
 }

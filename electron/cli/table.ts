@@ -1,4 +1,5 @@
 // Plain-text tables and numbers for the analysis commands.
+import { oneLine } from '../../shared/terminal-text.ts';
 
 export function ms(x: number): string {
   return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
@@ -17,9 +18,9 @@ export function duration(msValue: number): string {
   return msValue >= 1000 ? `${(msValue / 1000).toFixed(2)} s` : `${msValue.toFixed(1)} ms`;
 }
 
-/** Right-aligns every column but the last, which is text. */
+/** Right-aligns every column but the last, which is text. Each cell is one line of visible characters. */
 export function table(header: string[], rows: string[][]): string[] {
-  const all = [header, ...rows];
+  const all = [header, ...rows].map((r) => r.map(oneLine));
   const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
   return all.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padStart(widths[c]))).join('  ').trimEnd());
 }

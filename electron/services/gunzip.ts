@@ -2,21 +2,27 @@
 // .cpuprofile.gz as DevTools saves them, and pprof's .pb.gz.
 import { gunzipSync } from 'node:zlib';
 import { binaryKind, profileTextFromBytes } from '../../shared/profile/binary-files.ts';
+import { MAX_PROFILE_BYTES, tooManyBytes } from '../../shared/profile/budgets.ts';
 import { ProfileFormatError } from '../../shared/profile/errors.ts';
 import { exportThreadsCpuProfileText } from '../../shared/profile/import-threads.ts';
 import { importPprofThreads, isPprof } from '../../shared/profile/pprof.ts';
 
-/** Past this, a decompressed profile could not become a JavaScript string anyway. */
-const MAX_OUTPUT_BYTES = 1 << 30;
-
-/** The file's bytes, decompressed when they are gzip (once: a profile is never gzipped twice). */
+/**
+ * The file's bytes, decompressed when they are gzip (once: a profile is never
+ * gzipped twice), within the byte budget (shared/profile/budgets.ts). zlib
+ * inflates chunk by chunk and stops at maxOutputLength: a gzip bomb costs
+ * the budget, never the whole of what it unpacks to.
+ */
 export function gunzipIfNeeded(bytes: Uint8Array): Uint8Array {
-  if (binaryKind(bytes) !== 'gzip') return bytes;
+  if (binaryKind(bytes) !== 'gzip') {
+    if (bytes.byteLength > MAX_PROFILE_BYTES) throw new ProfileFormatError(tooManyBytes('is', bytes.byteLength));
+    return bytes;
+  }
   try {
-    return gunzipSync(bytes, { maxOutputLength: MAX_OUTPUT_BYTES });
+    return gunzipSync(bytes, { maxOutputLength: MAX_PROFILE_BYTES });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE') throw new ProfileFormatError('This gzip file holds more than 1 GB: too large to open.');
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw new ProfileFormatError(tooManyBytes('unpacks', null));
     throw new ProfileFormatError('This file is gzip-compressed but its data is damaged or cut off: was it copied completely?');
   }
 }

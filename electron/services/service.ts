@@ -187,6 +187,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
           return level.finished;
         },
         stopped: () => levelIds.some((id) => stoppedIds.has(id)),
+        // A group from the first level on: a sweep killed midway keeps its levels together (marked interrupted on the next open).
+        onLevel: (partial) => {
+          if (library && partial.levels.every((l) => !unsaved.has(l.recordingId))) {
+            try { groups.saveSweep({ ...partial, knee: null }, true); } catch { /* said at the end, when the whole sweep is saved */ }
+          }
+        },
       });
       // Kept as one group of its levels (linked, the knee stored) when the levels were saved.
       if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) {

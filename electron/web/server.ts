@@ -7,6 +7,7 @@
 // server on 127.0.0.1. The built UI's files are public (they hold no secret),
 // so the page reloads without its token; the UI keeps the token in
 // sessionStorage. Nobody may frame the UI (frame-ancestors, X-Frame-Options).
+import { MAX_PROFILE_BYTES } from '../../shared/profile/budgets.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -35,8 +36,8 @@ export interface WebServer {
 }
 
 const MAX_BODY = 1024 * 1024;
-// Imported profiles arrive as the request body: allow files of a few hundred MB.
-const MAX_IMPORT_BODY = 512 * 1024 * 1024;
+// Imported profiles arrive as the request body, up to the profile-text budget (a gzip file is smaller than what it holds).
+const MAX_IMPORT_BODY = MAX_PROFILE_BYTES;
 
 function sameToken(given: string | undefined | null, token: string): boolean {
   if (!given) return false;

@@ -32,7 +32,12 @@ export interface ReadNodes {
   childList: Int32Array;
   /** Nodes (file order) that carry V8's positionTicks, and those lists as read. */
   ticked: { node: number[]; ticks: unknown[] };
+  /** Nodes that named a parent missing from the file, attached to the root instead (fromParents). */
+  orphans: Orphans | null;
 }
+
+/** How many nodes named a missing parent, and the first one (for the profile-quality note). */
+export interface Orphans { count: number; firstId: number; missingParent: unknown }
 
 /** The validated tree: nodes in breadth-first order from the root (parents first), frames numbered in that order. */
 export interface Tree {
@@ -46,12 +51,13 @@ export interface Tree {
   nodeParent: Int32Array;
   /** V8's positionTicks in model node order; undefined when no node has any. */
   lineTicks: LineTicks | undefined;
+  orphans: Orphans | null;
 }
 
 /** Reads and checks the node list: one root, no cycle, every link to a real node. */
 export function buildTree(nodes: Record<string, unknown>[], links: 'children' | 'parent'): Tree {
   const n = nodes.length;
-  const { ids, index, distinct, distinctOfNode, parent, childStart, childList, ticked } = readNodes(nodes, links);
+  const { ids, index, distinct, distinctOfNode, parent, childStart, childList, ticked, orphans } = readNodes(nodes, links);
 
   const roots: number[] = [];
   for (let i = 0; i < n && roots.length < 4; i++) if (parent[i] === -1) roots.push(i);
@@ -92,7 +98,7 @@ export function buildTree(nodes: Record<string, unknown>[], links: 'children' | 
     nodeFrame[k] = frameOfDistinct[d];
     nodeParent[k] = parent[old] === -1 ? -1 : newIndex[parent[old]];
   }
-  return { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks: lineTicksOf(ticked, ids, newIndex) };
+  return { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks: lineTicksOf(ticked, ids, newIndex), orphans };
 }
 
 /** positionTicks ([{ line, ticks }], line 1-based in the script) checked and laid out in model node order. */
@@ -146,8 +152,8 @@ export function readNodes(nodes: Record<string, unknown>[], links: 'children' | 
     }
   }
   const index = indexIds(ids);
-  const { parent, childStart, childList } = links === 'children' ? fromChildren(linkOf, ids, index.lookup) : fromParents(linkOf, ids, index.lookup);
-  return { ids, index, distinct: frames.list, distinctOfNode, parent, childStart, childList, ticked };
+  const { parent, childStart, childList, orphans } = links === 'children' ? { ...fromChildren(linkOf, ids, index.lookup), orphans: null } : fromParents(linkOf, ids, index.lookup);
+  return { ids, index, distinct: frames.list, distinctOfNode, parent, childStart, childList, ticked, orphans };
 }
 
 function indexIds(ids: Float64Array): IdIndex {
@@ -199,17 +205,35 @@ function fromChildren(childrenOf: unknown[], ids: Float64Array, lookup: (id: num
   return { parent, childStart, childList };
 }
 
-/** Chrome trace ProfileChunks: each node names its parent. */
+/**
+ * Chrome trace ProfileChunks: each node names its parent. A parent missing
+ * from the file (Chrome 141 traces whose chunks lost their data: Firefox
+ * Profiler's chrome141-no-arg-data) is not a reason to refuse the profile —
+ * DevTools and speedscope open it: the node hangs from the root instead, and
+ * the profile says so in its quality checks (Profile.orphans).
+ */
 function fromParents(parentOf: unknown[], ids: Float64Array, lookup: (id: number) => number) {
   const n = parentOf.length;
   const parent = new Int32Array(n).fill(-1);
+  const orphaned: number[] = [];
   for (let i = 0; i < n; i++) {
     const p = parentOf[i];
     if (p === undefined || p === null) continue;
-    const pi = typeof p === 'number' ? lookup(p) : -1;
-    if (pi < 0) fail(`Node ${ids[i]} names a parent ${describe(p)} that is not in the profile.`);
+    if (typeof p !== 'number') fail(`Node ${ids[i]} names a parent ${describe(p)}, not a node id.`);
+    const pi = lookup(p as number);
+    if (pi < 0) {
+      orphaned.push(i);
+      continue;
+    }
     if (pi === i) fail(`Node ${ids[i]} names itself as its parent: the tree has a cycle.`);
     parent[i] = pi;
+  }
+  let orphans: Orphans | null = null;
+  if (orphaned.length > 0) {
+    const root = parentOf.findIndex((p) => p === undefined || p === null);
+    if (root < 0) fail(`Node ${ids[orphaned[0]]} names a parent ${describe(parentOf[orphaned[0]])} that is not in the profile, and no node is the root to attach it to.`);
+    for (const o of orphaned) parent[o] = root;
+    orphans = { count: orphaned.length, firstId: ids[orphaned[0]], missingParent: parentOf[orphaned[0]] };
   }
   const childStart = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) if (parent[i] >= 0) childStart[parent[i] + 1]++;
@@ -217,7 +241,7 @@ function fromParents(parentOf: unknown[], ids: Float64Array, lookup: (id: number
   const fill = childStart.slice(0, n);
   const childList = new Int32Array(Math.max(0, childStart[n]));
   for (let i = 0; i < n; i++) if (parent[i] >= 0) childList[fill[parent[i]]++] = i;
-  return { parent, childStart, childList };
+  return { parent, childStart, childList, orphans };
 }
 
 /** Distinct frames by url → name → line/column: nested maps, no key string per node. */

@@ -2,6 +2,7 @@
 // .cpuprofile importer (nodes list their children) and the Chrome trace
 // importer (nodes name their parent). Every check names what is wrong; nothing
 // is half-built: the model is created only after every check has passed.
+import { formatCount, MAX_CALL_TREE_NODES, MAX_SAMPLES, tooManyNodes, tooManySamples } from './budgets.ts';
 import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
 import { readSourceLines } from './lines.ts';
@@ -71,13 +72,15 @@ function failOnSample(rawSamples: ArrayLike<unknown>, i: number): never {
 export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   if (!Array.isArray(raw.nodes)) return fail('The profile has no "nodes" list.');
   if (raw.nodes.length === 0) fail('The profile\'s "nodes" list is empty.');
-  const { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
+  if (raw.nodes.length > MAX_CALL_TREE_NODES) fail(tooManyNodes(`This profile has ${formatCount(raw.nodes.length)}`));
+  const { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks, orphans } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
   const n = nodeFrame.length;
 
   if (raw.samples === undefined || raw.samples === null) fail('The profile has no "samples" list: Flambé needs samples and timeDeltas (Node 12+ and Chrome write them).');
   if (!isArrayLike(raw.samples)) fail(`The profile's "samples" is ${describe(raw.samples)}, not a list of node ids.`);
   const rawSamples = raw.samples as ArrayLike<unknown>;
   const count = rawSamples.length;
+  if (count > MAX_SAMPLES) fail(tooManySamples(count));
   const deltas = raw.timeDeltas;
   if (count > 0 && (deltas === undefined || deltas === null)) fail(`The profile has ${count} samples but no "timeDeltas": their times are unknown.`);
   if (deltas !== undefined && deltas !== null) {
@@ -108,6 +111,8 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
     if (timed.problem === 'sample') failOnSamples(rawSamples, sampleIds, nodeOfId);
     if (timed.problem === 'delta') failOnDeltas(timeDeltasUs);
     if (timed.problem === 'span') fail(`The profile's samples span ${describeSpan(timed.spanUs)}, which is not a recording's clock: its timeDeltas (or endTime) cannot be real times.`);
+    if (timed.problem === 'before-start') fail(`timeDeltas[${timed.index}] moves the clock ${describeSpan(timed.byUs)} before the profile's startTime: samples come after the start of a recording, so their times are unknown.`);
+    if (timed.problem === 'past-end') fail(`timeDeltas[${timed.index}] moves the clock ${describeSpan(timed.atUs)} past the profile's startTime, but its endTime is ${describeSpan(timed.lengthUs)} after it: the samples' times are unknown.`);
     if (timed.problem === 'backwards') fail(`${timed.negative} of the ${timed.count} timeDeltas after the first are negative: the samples' clock runs backwards, so their times are unknown.`);
     return fail('A sample hit the root of a tree without a (program) node.'); // checked above: cannot happen
   }
@@ -115,6 +120,7 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   const originalFrames = readOriginalFrames(raw.originalFrames);
   const profile: Profile = { frames: originalFrames ? mapFrames(frames, originalFrames) : frames, nodeFrame, nodeParent, samples: timed.samples, weightsMs: timed.weightsMs, durationMs: timed.durationMs, startTimeUs: startTime, endTimeUs: timed.endTimeUs };
   if (lineTicks) profile.lineTicks = lineTicks;
+  if (orphans) profile.orphans = { count: orphans.count, example: `node ${orphans.firstId} names a parent ${describe(orphans.missingParent)}` };
   if (originalFrames) profile.originalFrames = originalFrames;
   const originalLines = readOriginalLines(raw.originalLines);
   if (originalLines) profile.originalLines = originalLines;
@@ -124,8 +130,11 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   return profile;
 }
 
-/** A span of µs far beyond a recording, in words ("3.2e+286 years", "12 days"). */
+/** A span of µs in words ("3.4 s", "1 000 s", "12 days", "3.2e+286 years"). */
 function describeSpan(us: number): string {
+  const s = us / 1e6;
+  if (s < 10) return `${Number(s.toFixed(1))} s`;
+  if (s < 86_400) return `${Math.round(s).toLocaleString('en-US').replace(/,/g, ' ')} s`;
   const days = us / 86_400e6;
   if (days < 365) return `${Math.round(days)} days`;
   const years = days / 365.25;

@@ -11,7 +11,7 @@ import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
 
 export interface Check {
-  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'orphans' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
   text: string;
 }
 
@@ -81,6 +81,10 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
   const cats = categoryBreakdown(profile);
   const idle = cats.find((c) => c.kind === 'idle')?.percent ?? 0;
   const busyMs = profile.durationMs * (1 - idle / 100);
+  if (profile.orphans) {
+    const { count, example } = profile.orphans;
+    out.push({ id: 'orphans', text: `${count} call-tree node${count === 1 ? '' : 's'} named a parent missing from the file (${example}): Flambé attached ${count === 1 ? 'it' : 'them'} to the root, so ${count === 1 ? 'its' : 'their'} time is counted but ${count === 1 ? 'its callers are' : 'their callers are'} unknown.` });
+  }
   if (n > 0 && n < FEW_SAMPLES) {
     const share = (findings[0]?.percent ?? 10) / 100;
     const [lo, hi] = shareInterval(share, n);

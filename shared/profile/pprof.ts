@@ -12,6 +12,7 @@
 // caller); a Function's start_line is the frame's line (as V8's callFrame),
 // the Line's column its column, the Line's own line a hot-line tick.
 import { buildProfile } from './build.ts';
+import { formatCount, MAX_CALL_TREE_NODES, MAX_STACK_DEPTH, tooDeep, tooManyNodes } from './budgets.ts';
 import { ProfileFormatError } from './errors.ts';
 import type { Profile } from './model.ts';
 import { ProtoReader } from './protobuf-reader.ts';
@@ -204,11 +205,52 @@ function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile 
   const split = ci >= 0 && total <= MAX_SPLIT_SAMPLES;
 
   const str = (i: number) => p.strings[i] ?? '';
+  // Budgets first (budgets.ts): a 9 KB file can hold stacks of 200 000 frames.
+  let frames = 0;
+  for (let si = 0; si < samples.length; si++) {
+    let depth = 0;
+    for (const id of samples[si].locations) depth += p.locations.get(id)?.length ?? 0;
+    if (depth > MAX_STACK_DEPTH) throw new ProfileFormatError(tooDeep('pprof file', depth, si));
+    frames += depth;
+  }
   // Call tree: node 0 is the root; a node per (parent, function frame).
   const nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children: number[]; ticks?: Map<number, number> }[] = [
     { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1, columnNumber: -1 }, children: [] },
   ];
-  const childOf = new Map<string, number>();
+  // Each location line's frame as a small integer (one per distinct name, url, line, column),
+  // so a child is found by a number, not a string built per frame of every sample.
+  const frameKeys = new Map<string, number>();
+  const keysOfLocation = new Map<number, Int32Array>();
+  const frameOfKey: { name: string; url: string; line: number; column: number }[] = [];
+  const keysOf = (si: number, locationId: number): Int32Array => {
+    let keys = keysOfLocation.get(locationId);
+    if (keys) return keys;
+    const lines = p.locations.get(locationId);
+    if (!lines) throw new ProfileFormatError(`pprof sample ${si} names a location ${locationId} that is not in the profile.`);
+    keys = new Int32Array(lines.length);
+    for (let j = 0; j < lines.length; j++) {
+      const fn = p.functions.get(lines[j].functionId);
+      if (!fn) throw new ProfileFormatError(`pprof location ${locationId} names a function ${lines[j].functionId} that is not in the profile.`);
+      const name = str(fn.name);
+      const url = str(fn.filename);
+      const line = fn.startLine > 0 ? fn.startLine : lines[j].line;
+      const column = lines[j].column; // V8 exports (Flambé's, @datadog/pprof) put the function's column here
+      const key = `${name}\u0000${url}\u0000${line}\u0000${column}`;
+      let k = frameKeys.get(key);
+      if (k === undefined) {
+        k = frameOfKey.length;
+        frameKeys.set(key, k);
+        frameOfKey.push({ name, url, line, column });
+      }
+      keys[j] = k;
+    }
+    keysOfLocation.set(locationId, keys);
+    return keys;
+  };
+  // A child's id, node × K + key: K bounds the distinct keys (every location line), so ids are small integers.
+  let K = 1;
+  for (const lines of p.locations.values()) K += lines.length;
+  const childOf = new Map<number, number>();
   const sampleIds: number[] = [];
   const weights: number[] = [];
   for (let si = 0; si < samples.length; si++) {
@@ -219,21 +261,17 @@ function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile 
     let leafLine = 0;
     // Outermost first: locations are leaf first, and a location's last line is the caller.
     for (let k = s.locations.length - 1; k >= 0; k--) {
-      const lines = p.locations.get(s.locations[k]);
-      if (!lines) throw new ProfileFormatError(`pprof sample ${si} names a location ${s.locations[k]} that is not in the profile.`);
-      for (let j = lines.length - 1; j >= 0; j--) {
-        const fn = p.functions.get(lines[j].functionId);
-        if (!fn) throw new ProfileFormatError(`pprof location ${s.locations[k]} names a function ${lines[j].functionId} that is not in the profile.`);
-        const name = str(fn.name);
-        const url = str(fn.filename);
-        const line = fn.startLine > 0 ? fn.startLine : lines[j].line;
-        const column = lines[j].column; // V8 exports (Flambé's, @datadog/pprof) put the function's column here
-        const key = `${node}\u0000${name}\u0000${url}\u0000${line}\u0000${column}`;
-        let child = childOf.get(key);
+      const keys = keysOf(si, s.locations[k]);
+      const lines = p.locations.get(s.locations[k])!;
+      for (let j = keys.length - 1; j >= 0; j--) {
+        const id = node * K + keys[j];
+        let child = childOf.get(id);
         if (child === undefined) {
           child = nodes.length;
-          childOf.set(key, child);
-          nodes.push({ id: child + 1, callFrame: { functionName: name, url, lineNumber: line > 0 ? line - 1 : -1, columnNumber: column > 0 ? column - 1 : -1 }, children: [] });
+          if (child >= MAX_CALL_TREE_NODES) throw new ProfileFormatError(tooManyNodes(`This pprof file would build up to ${formatCount(frames)}`));
+          childOf.set(id, child);
+          const f = frameOfKey[keys[j]];
+          nodes.push({ id: child + 1, callFrame: { functionName: f.name, url: f.url, lineNumber: f.line > 0 ? f.line - 1 : -1, columnNumber: f.column > 0 ? f.column - 1 : -1 }, children: [] });
           nodes[node].children.push(child + 1);
         }
         node = child;
@@ -252,6 +290,10 @@ function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile 
     }
   }
   const n = sampleIds.length;
+  if (n === 0 && samples.length > 0) {
+    const t = p.sampleTypes[vi];
+    throw new ProfileFormatError(`None of this pprof file's ${samples.length} samples has a positive ${t.type} time (${t.unit}): there is no time to show.`);
+  }
   const timeDeltas = new Array<number>(n);
   let t = 0;
   for (let i = 0; i < n; i++) {

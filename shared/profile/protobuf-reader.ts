@@ -30,10 +30,18 @@ export class ProtoReader {
     throw bad('a number is longer than 10 bytes');
   }
 
-  /** An int64 written as a varint: two's complement for negatives (only small ones matter here). */
+  /**
+   * An int64 written as a varint: two's complement for negatives. The sign is
+   * bit 63 itself (bit 0 of a tenth byte), not the value as a double: 2^63 - 1
+   * rounds to 2^63 in a double, and once read as -2^63.
+   */
   int64(): number {
+    const start = this.pos;
     const v = this.varint();
-    return v >= 2 ** 63 ? v - 2 ** 64 : v;
+    if (this.pos - start < 10 || (this.buf[this.pos - 1] & 1) === 0) return v;
+    let x = 0n;
+    for (let i = this.pos - 1; i >= start; i--) x = (x << 7n) | BigInt(this.buf[i] & 0x7f);
+    return Number(BigInt.asIntN(64, x));
   }
 
   /** Field number and wire type of the next field. */

@@ -21,7 +21,10 @@
 //    samples spanning more than MAX_SPAN_US (a week: Flambé records seconds,
 //    --cpu-prof at its 1 ms interval would write a billion samples in a week),
 //    or most deltas after the first negative (the clock runs backwards; V8's
-//    out-of-order strays of rule 2 are a few; a single one is a stray).
+//    out-of-order strays of rule 2 are a few; a single one is a stray), or a
+//    sample more than a second before startTime, or past a hundred times the
+//    profile's own length (startTime to endTime): one delta of -1e9 µs once
+//    turned a 3.4 s profile into 1 000 s.
 // 4. Meta nodes:
 //    - (root): a sample on the root itself (V8 does this when it has no stack
 //      and no state) counts as (program), so the root never has self time.
@@ -133,7 +136,31 @@ export type TimingProblem =
   /** Rule 5: the samples span `spanUs`, more than MAX_SPAN_US. */
   | { ok: false; problem: 'span'; spanUs: number }
   /** Rule 5: `negative` of the `count` deltas after the first are negative. */
-  | { ok: false; problem: 'backwards'; negative: number; count: number };
+  | { ok: false; problem: 'backwards'; negative: number; count: number }
+  /** Rule 5: sample `index` lies `byUs` before startTime (a delta moved the clock back past the start). */
+  | { ok: false; problem: 'before-start'; index: number; byUs: number }
+  /** Rule 5: sample `index` lies `atUs` after startTime, orders of magnitude past the profile's own length `lengthUs`. */
+  | { ok: false; problem: 'past-end'; index: number; atUs: number; lengthUs: number };
+
+/**
+ * Rule 5: how far a sample may lie before startTime (V8's out-of-order strays
+ * are milliseconds) or past the profile's own endTime (×PAST_END_FACTOR, plus
+ * this): beyond, a delta moved the clock, and the times are not real.
+ */
+export const STRAY_US = 1e6;
+export const PAST_END_FACTOR = 100;
+
+/** Rule 5's bounds on a sample's time: the first sample outside them, or null. */
+function outOfBounds(t: Float64Array, startTimeUs: number, endTimeUs: number | undefined): TimingProblem | null {
+  const earliest = startTimeUs - STRAY_US;
+  const lengthUs = endTimeUs !== undefined && endTimeUs > startTimeUs ? endTimeUs - startTimeUs : null;
+  const latest = lengthUs === null ? Infinity : startTimeUs + PAST_END_FACTOR * lengthUs + STRAY_US;
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] < earliest) return { ok: false, problem: 'before-start', index: i, byUs: startTimeUs - t[i] };
+    if (t[i] > latest) return { ok: false, problem: 'past-end', index: i, atUs: t[i] - startTimeUs, lengthUs: lengthUs! };
+  }
+  return null;
+}
 
 /**
  * Rules 1–4. Two passes over the samples (and a sort when V8 wrote some out
@@ -151,6 +178,8 @@ export function timeSamples(input: SampleInput): TimedSamples | TimingProblem {
   if (clock === BAD_DELTA || (typeof clock === 'number' && !Number.isFinite(clock))) return { ok: false, problem: 'delta' };
   if (input.programNode < 0 && samples.includes(0)) return { ok: false, problem: 'root' };
   if (negative.count > 1 && negative.count * 2 > n - 1) return { ok: false, problem: 'backwards', negative: negative.count, count: n - 1 };
+  const outside = outOfBounds(t, startTimeUs, endTimeUs);
+  if (outside) return outside;
   if (clock === UNSORTED) sortInPlace(samples, t);
   const lastUs = n ? t[n - 1] : startTimeUs;
   const lastWeight = lastWeightUs(t, endTimeUs, input.lastSampleUs);

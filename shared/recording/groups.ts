@@ -85,7 +85,8 @@ export const experimentRoundSchema = z.object({
 });
 export type ExperimentRound = z.output<typeof experimentRoundSchema>;
 
-export const experimentStatusSchema = z.enum(['running', 'done', 'stopped', 'failed']);
+/** 'interrupted': its process died while it ran (marked when the library is next opened). */
+export const experimentStatusSchema = z.enum(['running', 'done', 'stopped', 'failed', 'interrupted']);
 export type ExperimentStatus = z.output<typeof experimentStatusSchema>;
 
 // The statistics (shared/experiment/comparison.ts computes them) are checked as

@@ -168,6 +168,12 @@ describe('flambe record --pid', () => {
     const r = await runFlambe(['record', '--pid', 'abc']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^flambe: --pid takes a process id, a whole number like 12345; "abc" is not one/);
+    // Plain decimal only: Number() would read "0x10" as pid 16 and signal it.
+    for (const typed of ['0x10', '1e3', '16.0', '0o20']) {
+      const hex = await runFlambe(['record', '--pid', typed]);
+      expect(hex.code).toBe(1);
+      expect(hex.stderr).toMatch(new RegExp(`^flambe: --pid takes a process id, a whole number like 12345; "${typed}" is not one`));
+    }
   });
 });
 

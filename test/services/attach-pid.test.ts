@@ -1,12 +1,16 @@
 // Attach by pid: a real Node server started WITHOUT --inspect gets its
 // inspector opened by Flambé (SIGUSR1), is confirmed by its pid over the
 // protocol, and is profiled under real load. And every refusal, in one sentence.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
 import { importProfile, analyzeProfile } from '../../shared/profile/index.ts';
 import { demoScript, isAlive, waitFor } from '../helpers/demo.ts';
+import { listeningPortsOf } from '../../electron/services/targets/processes.ts';
 
 const service = createFlambeService();
 const events: FlambeEvent[] = [];
@@ -86,5 +90,58 @@ describe('attach by pid', () => {
     await expect(service.api.attachProcess({ pid: sleeper.pid! })).rejects.toThrow(/is not a Node\.js process \(it runs sleep 30\)/);
     await expect(service.api.attachProcess({ pid: unknownPid() })).rejects.toThrow(/No process with id \d+ is running/);
     await expect(service.api.attachProcess({ pid: process.pid })).rejects.toThrow(/is Flambé itself/);
+  });
+
+  it('sends no signal to a program named node that is not Node (a copy of sleep)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'flambe-fake-node-'));
+    copyFileSync('/bin/sleep', path.join(dir, 'node'));
+    const fake = spawn(path.join(dir, 'node'), ['30']);
+    children.push(fake);
+    await waitFor(() => readFileSync(`/proc/${fake.pid}/cmdline`, 'utf8').startsWith(dir), 5000, 'the fake node');
+    await expect(service.api.attachProcess({ pid: fake.pid! })).rejects.toThrow(
+      new RegExp(`^Process ${fake.pid} \\(.*node 30\\) is named like Node, but its executable is not a build of Node .*: Flambé sends it no signal\\.$`));
+    expect(isAlive(fake.pid!)).toBe(true); // SIGUSR1 would have killed it
+  });
+
+  it('refuses a thread id, naming the process it belongs to, and opens nothing', async () => {
+    const { child } = await start(['--inspect-port=0', '-e',
+      "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true }).on('online', () => console.error('worker online')); setInterval(() => {}, 1000)"],
+    /worker online/);
+    const threads = readdirSync(`/proc/${child.pid}/task`).map(Number).filter((t) => t !== child.pid);
+    expect(threads.length).toBeGreaterThan(0);
+    const before = await listeningPortsOf(child.pid!);
+    await expect(service.api.attachProcess({ pid: threads[0] })).rejects.toThrow(
+      new RegExp(`^${threads[0]} is a thread of process ${child.pid} \\(.*\\), not a process: use the process id ${child.pid}\\.$`));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await listeningPortsOf(child.pid!)).toEqual(before); // no inspector opened
+  });
+
+  it('says what happened when the application handles SIGUSR1 itself, and leaves no inspector open', async () => {
+    const { child } = await start(['--inspect-port=0', '-e',
+      "process.on('SIGUSR1', () => console.error('rotated the logs')); console.error('ready'); setInterval(() => {}, 1000)"], /ready/);
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    await expect(service.api.attachProcess({ pid: child.pid! })).rejects.toThrow(
+      new RegExp(`^Process ${child.pid} did not open its inspector within 6 seconds\\. If the application handles SIGUSR1 itself \\(to rotate its logs, for example\\), that handler ran instead`));
+    expect(err).toContain('rotated the logs');
+    expect(await listeningPortsOf(child.pid!)).toEqual([]);
+    expect(isAlive(child.pid!)).toBe(true);
+  }, 20_000);
+
+  // A process in its own pid namespace (a container) reports another pid over the protocol than the
+  // one Flambé signalled: Flambé cannot confirm it, so the inspector it opened is closed again.
+  const canUnshare = (() => { try { execFileSync('unshare', ['--pid', '--fork', 'true']); return true; } catch { return false; } })();
+  it.skipIf(!canUnshare)('closes again an inspector it opened and could not confirm (a process in a pid namespace)', async () => {
+    const wrapper = spawn('unshare', ['--pid', '--fork', '--kill-child', process.execPath, '--inspect-port=0', '-e', "console.error('ready'); setInterval(() => {}, 1000)"],
+      { stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(wrapper);
+    let err = '';
+    wrapper.stderr!.on('data', (d) => (err += d));
+    await waitFor(() => err.includes('ready'), 15_000, 'the namespaced node');
+    const pid = Number(readFileSync(`/proc/${wrapper.pid}/task/${wrapper.pid}/children`, 'utf8').trim());
+    await expect(service.api.attachProcess({ pid })).rejects.toThrow(
+      new RegExp(`^Process ${pid} opened its inspector on port \\d+ but Flambé could not confirm it there, so Flambé closed it again\\.$`));
+    expect(await listeningPortsOf(pid)).toEqual([]);
+    expect(err).toMatch(/Debugger listening on/); // it had been opened
   });
 });

@@ -1,6 +1,7 @@
 // Files in and out of the library: a .cpuprofile (or anything shared/profile
 // imports), and the .flambe bundle that carries a recording with all its
 // metadata, which another Flambé imports unchanged.
+import { MAX_PROFILE_BYTES, tooManyBytes } from '../../../shared/profile/budgets.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ImportPhase, RecordingMeta } from '../../../shared/api.ts';
@@ -95,6 +96,7 @@ function prepareFile(base: string, content: string | Uint8Array, now: Date, onPh
       throw e;
     }
   }
+  if (typeof content === 'string' && content.length > MAX_PROFILE_BYTES) throw new UserError(`${base}: ${tooManyBytes('is', content.length)}`);
   let data: unknown;
   try {
     const text = typeof content === 'string' ? content : new TextDecoder().decode(content);

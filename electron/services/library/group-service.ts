@@ -12,13 +12,14 @@ import { planRepeat } from '../experiment/repeat.ts';
 import { NO_KNEE_TEXT } from '../../../shared/load/knee.ts';
 import { experimentGroup } from './experiments.ts';
 import type { PreparedImport } from './files.ts';
-import type { StoredGroup } from './groups.ts';
+import { INTERRUPTED, type StoredGroup } from './groups.ts';
 import type { Library } from './library.ts';
 
 
-export function sweepGroup(s: SweepResult): StoredGroup {
+/** `running`: a sweep still measuring its levels (saved after each one). */
+export function sweepGroup(s: SweepResult, running = false): StoredGroup {
   return {
-    id: s.id, kind: 'sweep', name: s.name ?? `Sweep ${s.url}`, createdAt: s.createdAt, status: s.error ? 'stopped' : 'done',
+    id: s.id, kind: 'sweep', name: s.name ?? `Sweep ${s.url}`, createdAt: s.createdAt, status: running ? 'running' : s.error?.startsWith(INTERRUPTED) ? 'interrupted' : s.error ? 'stopped' : 'done',
     summary: s.knee?.reason ?? (s.levels.length >= 2 ? NO_KNEE_TEXT : null),
     detail: `${s.levels.map((l) => l.connections).join(', ')} connections`,
     data: s, members: s.levels.map((l) => ({ recordingId: l.recordingId, label: String(l.connections), round: null })),
@@ -71,9 +72,9 @@ export function createGroupApi(d: GroupDeps) {
     },
 
     /** A sweep that just ran, kept as one group of its levels. */
-    saveSweep(s: SweepResult): void {
+    saveSweep(s: SweepResult, running = false): void {
       if (!s.levels.length) return;
-      d.needLibrary().saveGroup(sweepGroup(s));
+      d.needLibrary().saveGroup(sweepGroup(s, running));
       d.changed(s.id);
     },
 

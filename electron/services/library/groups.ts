@@ -3,6 +3,7 @@
 // row per member in `group_members` (the recording, its position, its label).
 // Deleting a member recording unlinks it; deleting a group deletes its
 // recordings too (they were made for it, and are listed only under it).
+import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
 import type { GroupKind, GroupMember } from '../../../shared/groups.ts';
 import { UserError } from '../errors.ts';
@@ -20,12 +21,23 @@ export interface StoredGroup {
   members: GroupMember[];
 }
 
+/**
+ * Which process runs a group still 'running' (stored beside its result, read
+ * back only by closeInterruptedGroups): a group whose process died (kill -9,
+ * a crash, the power) is marked interrupted on the next open instead of
+ * showing "running" forever.
+ */
+const RUNNER_KEY = '__flambeRunner';
+interface Runner { pid: number; host: string }
+
 /** Saves (or updates in place) a group and links the members whose recordings are in the library. */
 export function saveGroupRows(db: DatabaseSync, g: StoredGroup): void {
+  const runner: Runner | null = g.status === 'running' ? { pid: process.pid, host: hostname() } : null;
+  const data = runner && g.data && typeof g.data === 'object' ? { ...g.data, [RUNNER_KEY]: runner } : g.data;
   db.prepare(`INSERT INTO groups (id, kind, name, created_at, status, summary, detail, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status, summary = excluded.summary,
         detail = excluded.detail, data = excluded.data`)
-    .run(g.id, g.kind, g.name, g.createdAt, g.status, g.summary, g.detail, JSON.stringify(g.data));
+    .run(g.id, g.kind, g.name, g.createdAt, g.status, g.summary, g.detail, JSON.stringify(data));
   const link = db.prepare(`INSERT OR IGNORE INTO group_members (group_id, recording_id, position, label, round)
       SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM recordings WHERE id = ?)`);
   for (const [position, m] of g.members.entries()) link.run(g.id, m.recordingId, position, m.label, m.round, m.recordingId);
@@ -45,6 +57,7 @@ function toStored(db: DatabaseSync, r: GroupSql): StoredGroup {
   let data: unknown;
   try {
     data = JSON.parse(r.data);
+    if (data && typeof data === 'object') delete (data as Record<string, unknown>)[RUNNER_KEY];
   } catch {
     throw new UserError(`The ${r.kind} "${r.name}" is damaged in the library (its result cannot be read); its recordings are fine.`);
   }
@@ -83,4 +96,59 @@ export function deleteGroupRows(db: DatabaseSync, id: string): string[] {
   const del = db.prepare('DELETE FROM recordings WHERE id = ?');
   for (const r of ids) del.run(r);
   return ids;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How an interrupted group's error starts (a sweep has no status of its own: its error says it). */
+export const INTERRUPTED = 'Interrupted: ';
+
+/** What an interrupted group says it kept: "Interrupted after 3 of 10 rounds …". */
+function interruptedSentence(kind: string, data: Record<string, unknown>): string {
+  if (kind === 'experiment') {
+    const rounds = Array.isArray(data.rounds) ? data.rounds.length : 0;
+    const spec = data.spec as { rounds?: number } | undefined;
+    const planned = typeof spec?.rounds === 'number' ? ` of ${spec.rounds * 2}` : '';
+    return `${INTERRUPTED}the Flambé process running this experiment stopped (killed or crashed) after ${rounds}${planned} rounds. The rounds it finished are kept; statistics from so few rounds are not a verdict.`;
+  }
+  const levels = Array.isArray(data.levels) ? data.levels.length : 0;
+  return `${INTERRUPTED}the Flambé process running this sweep stopped (killed or crashed) after ${levels} level${levels === 1 ? '' : 's'}. The levels it measured are kept.`;
+}
+
+/**
+ * Run when a library opens: every group still 'running' whose process is gone
+ * (same computer, pid no longer alive) becomes 'interrupted', with what it
+ * finished said in its error and summary. Its members stay in it, so it can
+ * be opened, exported and deleted like any other. A group run from another
+ * computer (a shared folder) is left alone: its process cannot be checked.
+ * Returns the ids marked.
+ */
+export function closeInterruptedGroups(db: DatabaseSync): string[] {
+  const rows = db.prepare(`SELECT id, kind, data FROM groups WHERE status = 'running'`).all() as { id: string; kind: string; data: string }[];
+  const marked: string[] = [];
+  const update = db.prepare('UPDATE groups SET status = ?, summary = ?, data = ? WHERE id = ? AND status = \'running\'');
+  for (const r of rows) {
+    let data: Record<string, unknown>;
+    try {
+      data = JSON.parse(r.data) as Record<string, unknown>;
+    } catch {
+      continue; // damaged: said when it is opened
+    }
+    const runner = data[RUNNER_KEY] as Runner | undefined;
+    if (runner && (runner.host !== hostname() || processAlive(runner.pid))) continue;
+    delete data[RUNNER_KEY];
+    const sentence = interruptedSentence(r.kind, data);
+    if (r.kind === 'experiment') data.status = 'interrupted';
+    data.error = sentence;
+    update.run('interrupted', sentence.replace(/ The .*$/, ''), JSON.stringify(data), r.id);
+    marked.push(r.id);
+  }
+  return marked;
 }

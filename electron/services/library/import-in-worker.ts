@@ -2,7 +2,11 @@
 // blocked every other call for 17 s). The service keeps answering — listing,
 // recording, another import — while the file is parsed, imported once and
 // compressed; only the SQLite write happens on the service's thread.
-// Small files are prepared in place: a worker costs tens of milliseconds.
+// Every file, however small (a 9 KB pprof can describe 8 million call-tree
+// nodes): a worker costs tens of milliseconds. The worker has a heap of its
+// own (resourceLimits), so a file that exhausts it stops that worker, not the
+// server; and imports run one at a time (five 100 MB imports at once took
+// browser mode to 1.24 GB), the others waiting their turn.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -11,8 +15,8 @@ import { UserError } from '../errors.ts';
 import { prepareImport, type PreparedImport } from './files.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-protocol.ts';
 
-/** Files from this size on are prepared in a worker thread. */
-export const IN_WORKER_FROM_BYTES = 2 * 1024 * 1024;
+/** The heap an import may use: 10× the 200 MB byte budget's text, ample for JSON.parse of it. */
+export const IMPORT_HEAP_MB = 2048;
 
 // Bundled, the worker is dist/node/import-worker.js beside this code; from
 // source (tests), Node runs import-worker.ts itself with type stripping.
@@ -27,15 +31,26 @@ function workerFile(): string {
 export interface PrepareOptions {
   now?: Date;
   onPhase?(phase: ImportPhase): void;
-  /** Force the worker (true) or the calling thread (false); by default, by size. */
+  /** The calling thread (false) instead of the worker (default): for a CLI with nothing else to serve. */
   inWorker?: boolean;
+  /** The worker's heap limit in MB (tests use a small one). */
+  heapMb?: number;
 }
 
+/** Imports wait for the one before them. */
+let queue: Promise<unknown> = Promise.resolve();
+
+
 export function prepareImportOffThread(fileName: string, content: string | Uint8Array, opts: PrepareOptions = {}): Promise<PreparedImport> {
+  const turn = queue.then(() => prepareNow(fileName, content, opts));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+function prepareNow(fileName: string, content: string | Uint8Array, opts: PrepareOptions): Promise<PreparedImport> {
   const now = opts.now ?? new Date();
   const onPhase = opts.onPhase ?? (() => {});
-  const size = typeof content === 'string' ? content.length : content.byteLength;
-  if (!(opts.inWorker ?? size >= IN_WORKER_FROM_BYTES)) {
+  if (opts.inWorker === false) {
     try {
       return Promise.resolve(prepareImport(fileName, content, now, onPhase));
     } catch (e) {
@@ -47,7 +62,8 @@ export function prepareImportOffThread(fileName: string, content: string | Uint8
     // Bytes in a buffer of their own move to the worker instead of being copied.
     const transferList = typeof content !== 'string' && content.byteOffset === 0 && content.byteLength === content.buffer.byteLength && content.buffer instanceof ArrayBuffer
       ? [content.buffer] : [];
-    const worker = new Worker(workerFile(), { workerData: data, transferList });
+    const heapMb = opts.heapMb ?? IMPORT_HEAP_MB;
+    const worker = new Worker(workerFile(), { workerData: data, transferList, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
@@ -68,7 +84,7 @@ export function prepareImportOffThread(fileName: string, content: string | Uint8
       } else settle(() => reject(m.user ? new UserError(m.message) : new Error(m.message)));
     });
     worker.on('error', (e) => settle(() => reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? new UserError(`${fileName} is too large to import: Flambé ran out of memory reading it.`)
+      ? new UserError(`${fileName} is too large to import: reading it took more than the ${heapMb} MB Flambé gives an import, so Flambé stopped it.`)
       : e)));
     worker.on('exit', (code) => settle(() => reject(new Error(`The import worker stopped unexpectedly (exit code ${code}).`))));
   });

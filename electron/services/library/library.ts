@@ -18,7 +18,7 @@ import { openLibrary } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
-import { deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
+import { closeInterruptedGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
 import type { GroupKind } from '../../../shared/groups.ts';
 
 interface Row {
@@ -106,6 +106,8 @@ export class Library {
   constructor(file: string, options: LibraryOptions = {}) {
     this.file = file;
     ({ db: this.db, readOnly: this.readOnly } = openLibrary(file, options.busyTimeoutMs));
+    // An experiment or sweep whose process died says so, instead of "running" forever.
+    if (!this.readOnly) this.transaction(() => closeInterruptedGroups(this.db));
   }
 
   /** Every write asks first: a read-only library refuses in its own sentence, not SQLite's. */

@@ -21,13 +21,33 @@ function readHeader(file: string): string {
   }
 }
 
+/** A file-system error while looking at `file`, as one sentence (never a stack trace). */
+function unreadable(file: string, e: unknown): UserError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return new UserError(`Flambé may not read ${file} (permission denied): use a library file this user owns, or ask its owner to share it.`);
+  return new UserError(`${file} cannot be read as a Flambé library (${code ?? (e as Error).message}); it was left untouched.`);
+}
+
 /** Throws a UserError saying why `file` cannot be used as a library; leaves it untouched. */
 export function checkLibraryFile(file: string): void {
-  if (!existsSync(file)) return;
-  const st = statSync(file);
+  let st;
+  try {
+    st = statSync(file, { throwIfNoEntry: false });
+  } catch (e) {
+    throw unreadable(file, e);
+  }
+  if (!st) return;
   if (st.isDirectory()) throw new UserError(`${file} is a folder, not a Flambé library file.`);
+  // /dev/null, a pipe, a socket: SQLite would write a -journal beside it (/dev/null-journal, world-writable).
+  if (!st.isFile()) throw new UserError(`${file} is not a regular file (a device, a pipe or a socket): a Flambé library is a file, so name a file path.`);
   if (st.size === 0) return; // an empty file becomes a new library
-  if (readHeader(file) !== SQLITE_MAGIC) throw new UserError(`${file} is not a Flambé library (it is not an SQLite database); it was left untouched.`);
+  let header: string;
+  try {
+    header = readHeader(file);
+  } catch (e) {
+    throw unreadable(file, e);
+  }
+  if (header !== SQLITE_MAGIC) throw new UserError(`${file} is not a Flambé library (it is not an SQLite database); it was left untouched.`);
   // A read-only open of a WAL-mode file may create empty -wal/-shm companions:
   // remove the ones this check created, so a refused file is left as it was.
   const companions = [`${file}-wal`, `${file}-shm`].filter((f) => !existsSync(f));

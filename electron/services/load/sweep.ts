@@ -9,6 +9,8 @@ export interface SweepDeps {
   record(req: RecordRequest): Promise<RecordingResult>;
   /** True once the user asked to stop: the levels left are skipped. */
   stopped(): boolean;
+  /** After each level: the sweep so far (kept in the library as a group from its first level on). */
+  onLevel?(partial: SweepResult): void;
 }
 
 export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Promise<SweepResult> {
@@ -38,6 +40,7 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
         errors: l.errors + l.timeouts, non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
       });
     }
+    if (l) deps.onLevel?.(result);
     if (rec.error) {
       result.error = `At ${connections} connections: ${rec.error}`;
       break;

@@ -3,11 +3,16 @@
 // SIGUSR1 on Linux and macOS, process._debugProcess on Windows — find the
 // port it opened (9229, its --inspect-port, or any new port it listens on)
 // and confirm over the protocol that the inspector there is that process.
+// Before any signal: the pid must be a process, not one of its threads, and
+// (Linux) its executable a build of Node, not only a file named `node`
+// (node-binary.ts). An inspector Flambé opened but could not use is closed
+// again, so it is not left for any local user to run code through.
 import path from 'node:path';
 import { UserError } from '../errors.ts';
 import { listInspectorTargets } from './attach.ts';
 import { InspectorSession } from './inspector.ts';
-import { commandOf, describeProcess, inspectorOptions, listeningPortsOf, nodeOptionsOf, processExists } from './processes.ts';
+import { checkNodeBuild } from './node-binary.ts';
+import { commandOf, describeProcess, inspectorOptions, listeningPortsOf, nodeOptionsOf, owningProcessOf, processExists } from './processes.ts';
 
 const DEFAULT_PORT = 9229;
 const OPEN_TIMEOUT_MS = 6000;
@@ -66,6 +71,11 @@ function describeCommand(argv: string[]): string {
 /** Opens (or finds) the inspector of Node process `pid`; throws a UserError naming what stops it. */
 export async function openInspectorOf(pid: number): Promise<OpenedInspector> {
   if (pid === process.pid) throw new UserError(`Process ${pid} is Flambé itself: choose the server you want to profile.`);
+  const owner = owningProcessOf(pid);
+  if (owner !== null) {
+    const command = commandOf(owner);
+    throw new UserError(`${pid} is a thread of process ${owner}${command ? ` (${short(command)})` : ''}, not a process: use the process id ${owner}.`);
+  }
   const info = await describeProcess(pid);
   if (!info) {
     if (!processExists(pid)) throw new UserError(`No process with id ${pid} is running.`);
@@ -73,6 +83,11 @@ export async function openInspectorOf(pid: number): Promise<OpenedInspector> {
     throw new UserError(`Process ${pid} is not a Node.js process${command ? ` (it runs ${short(command)})` : ''}.`);
   }
   const label = `pid ${pid} (${describeCommand(info.argv)})`;
+  if (process.platform === 'linux') {
+    // /proc/PID/exe is the file the process runs, whatever its name; SIGUSR1 kills a program that does not catch it.
+    const build = checkNodeBuild(`/proc/${pid}/exe`);
+    if (!build.node) throw new UserError(`Process ${pid} (${short(info.command)}) is named like Node, but ${build.why}: Flambé sends it no signal.`);
+  }
   const options = inspectorOptions([...info.argv.slice(1), ...nodeOptionsOf(pid)]);
   if (options.sigusr1Disabled && process.platform !== 'win32') {
     throw new UserError(`Process ${pid} was started with --disable-sigusr1: its inspector cannot be opened from outside. Restart it with --inspect (or without that flag).`);
@@ -98,8 +113,48 @@ export async function openInspectorOf(pid: number): Promise<OpenedInspector> {
     }
     if (!processExists(pid)) throw new UserError(`Process ${pid} exited when Flambé asked it to open its inspector.`);
   }
+  const closed = await closeInspectorsOpenedBy(pid, before);
   if (holder && 'otherPid' in holder) {
     throw new UserError(`Port ${expected} is taken by the inspector of process ${holder.otherPid}, so process ${pid} could not open its own (Node says so on that process's stderr). Stop the other debugging session, or start the process with --inspect-port=0.`);
   }
-  throw new UserError(`Process ${pid} did not open its inspector within ${OPEN_TIMEOUT_MS / 1000} seconds: its inspector may be disabled (a Node built without it, or a policy), or port ${expected} may be taken — Node prints why on that process's stderr.`);
+  if (closed.left.length > 0) {
+    throw new UserError(`Process ${pid} opened its inspector on port ${closed.left.join(', ')} but did not answer there within ${OPEN_TIMEOUT_MS / 1000} seconds (is its main thread busy?), and Flambé could not close it again: restart the process to close it.`);
+  }
+  if (closed.closed.length > 0) {
+    throw new UserError(`Process ${pid} opened its inspector on port ${closed.closed.join(', ')} but Flambé could not confirm it there, so Flambé closed it again.`);
+  }
+  throw new UserError(`Process ${pid} did not open its inspector within ${OPEN_TIMEOUT_MS / 1000} seconds. If the application handles SIGUSR1 itself (to rotate its logs, for example), that handler ran instead: restart it with --inspect to profile it. Otherwise its inspector may be disabled (a Node built without it, or a policy) or port ${expected} taken — Node prints why on that process's stderr.`);
+}
+
+/**
+ * Closes the inspectors that process `pid` opened after the signal (ports it
+ * listens on now and did not before) — Flambé could not use them, and an open
+ * inspector lets any local user run code in that process. `_debugEnd` is what
+ * `inspector.close()` calls; it runs after the reply, so the reply still comes.
+ */
+async function closeInspectorsOpenedBy(pid: number, before: number[]): Promise<{ closed: number[]; left: number[] }> {
+  const fresh = (await listeningPortsOf(pid)).filter((p) => !before.includes(p));
+  const result = { closed: [] as number[], left: [] as number[] };
+  for (const port of fresh) {
+    let entries;
+    try {
+      entries = await listInspectorTargets('127.0.0.1', port, 800);
+    } catch {
+      continue; // not an inspector: the application's own new port
+    }
+    for (const entry of entries) {
+      let session: InspectorSession | null = null;
+      try {
+        session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
+        await Promise.race([
+          session.protocol.send('Runtime.evaluate', { expression: 'setImmediate(() => process._debugEnd()), 0' }),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000)),
+        ]);
+      } catch { /* busy or gone: checked below */ }
+      await session?.close();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    (((await listeningPortsOf(pid)).includes(port)) ? result.left : result.closed).push(port);
+  }
+  return result;
 }

@@ -117,6 +117,21 @@ export async function describeProcess(pid: number): Promise<NodeProcessInfo | nu
   return (await listNodeProcesses({ includeSelf: true })).find((p) => p.pid === pid) ?? null;
 }
 
+/**
+ * The process a Linux thread id belongs to (its thread group), or null when
+ * `pid` is a process itself or cannot be read. /proc/TID exists for every
+ * thread, and a signal sent to a thread id goes to its whole process.
+ */
+export function owningProcessOf(pid: number): number | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    const tgid = /^Tgid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return tgid && Number(tgid[1]) !== pid ? Number(tgid[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether any process has that pid (Node or not). */
 export function processExists(pid: number): boolean {
   try {

@@ -3,6 +3,7 @@
 // process._debugProcess on Windows) and confirm the pid over the protocol.
 import { useEffect, useId, useState } from 'react';
 import type { NodeProcessInfo, TargetInfo } from '../../../shared/api.ts';
+import { SIGUSR1_NOTICE } from '../../../shared/attach-pid.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
@@ -65,7 +66,7 @@ export function ProcessPicker({ onAttached }: Props) {
   return (
     <AttachFormShell onAttach={attach}>
       <p className="hint">
-        A server already running on this computer, even without <code>--inspect</code>: Flambé opens its inspector (as <code>node inspect -p PID</code> does) and leaves it running when you detach.
+        A server already running on this computer, even without <code>--inspect</code>: Flambé opens its inspector (as <code>node inspect -p PID</code> does) and leaves it running when you detach. {SIGUSR1_NOTICE}
       </p>
       {list && list.length === 0 && <p className="note" data-testid="no-node-processes">No other Node process is running on this computer.</p>}
       {list && list.length > 0 && (
