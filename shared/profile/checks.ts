@@ -4,13 +4,14 @@
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
 import type { LoadSummary, ProcessSample } from '../api.ts';
+import { failingRequestsSentence } from '../load/failing-requests.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
 
 export interface Check {
-  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
   text: string;
 }
 
@@ -92,8 +93,8 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
       out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
     }
   }
-  // An idle server whose requests wait (the 'waiting' load check) was not under-loaded: that check says why.
-  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx)) {
+  // An idle server whose requests wait (the 'waiting' load check) or fail (the 'failing' one) was not under-loaded: that check says why.
+  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
   if (ctx.warmupSec === 0) {
@@ -112,6 +113,8 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
 
 export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
   const out: Check[] = [];
+  const failing = failingRequestsSentence(ctx.load);
+  if (failing) out.push({ id: 'failing', text: failing });
   const samples = ctx.samples ?? [];
   const elu = mean(samples.map((s) => s.elu));
   const delays = samples.map((s) => s.loopDelayP99Ms).filter((d): d is number => d !== null);

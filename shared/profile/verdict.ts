@@ -2,7 +2,7 @@
 // trust them and what the load says (checks.ts) — and the sentences the UI and
 // the CLI print for them, written once here.
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
-import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
+import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
 import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
@@ -25,6 +25,12 @@ const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(m
 
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {
+  if (f.kind === 'function' && f.split && f.split.builtinMs > 0) {
+    // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
+    const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+    const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
+    return `${f.function} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
+  }
   const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
   const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
@@ -51,7 +57,10 @@ export function findingSentence(f: Finding): string {
 }
 
 export function spreadSentence(s: Spread): string {
-  const top = s.top ? ` The heaviest function is ${s.top.name}${/:\d+$/.test(s.top.location) ? ` in ${shortPlace(s.top.location)}` : ''} (${pct(s.top.busyPercent)}).` : '';
+  const fn = (t: NonNullable<Spread['top']>) => `${t.name}${/:\d+$/.test(t.location) ? ` in ${shortPlace(t.location)}` : ''} (${pct(t.busyPercent)})`;
+  const top = !s.top ? '' : s.tie
+    ? ` The heaviest functions are ${fn(s.top)} and ${fn(s.tie)}: within ${Math.round(NEAR_TIE * 100)}% of each other, neither is the one culprit.`
+    : ` The heaviest function is ${fn(s.top)}.`;
   const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
   return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
 }
@@ -67,9 +76,13 @@ export function emptyVerdictSentence(v: Pick<Verdict, 'durationMs'>): string {
     : 'Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.';
 }
 
-/** The check that says more than the findings: requests that wait are slow for a reason no CPU finding names. Shown first. */
+/**
+ * The check that says more than the findings, shown first: requests that
+ * failed (the profile is of the error path), or requests that wait (slow for a
+ * reason no CPU finding names).
+ */
 export function leadCheck(v: Pick<Verdict, 'load'>): Check | null {
-  return v.load.find((c) => c.id === 'waiting') ?? null;
+  return v.load.find((c) => c.id === 'failing') ?? v.load.find((c) => c.id === 'waiting') ?? null;
 }
 
 /** The verdict as plain text lines, most important first (the CLI prints these). */
