@@ -4,8 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { writeBundle } from '../../shared/bundle.ts';
-import { importProfile } from '../../shared/profile/import.ts';
-import type { Profile } from '../../shared/profile/index.ts';
+import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
@@ -293,11 +292,11 @@ export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) =
   }
 }
 
-/** The recording's profile in the model, imported once for the samples line and the verdict; null without a readable one. */
-function importedProfile(profile: unknown): Profile | null {
+/** The recording's threads in the model (main thread first), imported once for the samples line and the verdict; null without a readable profile. */
+function importedThreads(profile: unknown): NamedProfile[] | null {
   if (!profile) return null;
   try {
-    return importProfile(profile);
+    return importThreads(profile).threads;
   } catch {
     return null; // a profile the model refuses: the run's other numbers still print
   }
@@ -310,9 +309,10 @@ function profileStats(profile: Profile): { samples: number; durationMs: number }
 }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
-  const profile = importedProfile(result.profile);
+  const threads = importedThreads(result.profile);
+  const profile = threads?.[0].profile ?? null;
   const stats = profile && profileStats(profile);
-  const verdict = profile && recordingVerdict(result, profile);
+  const verdict = profile && recordingVerdict(result, profile, threads!.slice(1));
   if (json) {
     const l = result.load;
     const obj = {

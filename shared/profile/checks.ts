@@ -9,9 +9,10 @@ import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
+import type { ThreadBusy } from './threads-verdict.ts';
 
 export interface Check {
-  id: 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated';
   text: string;
 }
 
@@ -39,6 +40,8 @@ export const WAITING_P99_MS = 100;
 /** Also waiting: p50 at least this long, and this many times the CPU one request took (an awaited 20 ms call: 21 ms for 0.1 ms of CPU). */
 export const WAITING_MIN_P50_MS = 5;
 export const WAITING_LATENCY_TO_CPU = 10;
+/** Worker threads busy at least this share of the time on average: the pool is saturated. */
+export const WORKERS_SATURATED_PERCENT = 80;
 
 const p0 = (x: number) => `${Math.round(x)}%`;
 const ms1 = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : `${Number(x.toPrecision(2))} ms`);
@@ -77,7 +80,12 @@ function waitingSentence(ctx: RecordingContext): string | null {
   return null;
 }
 
-export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
+/** The worker pool was saturated: its threads' mean busy share. */
+function workersSaturated(workers: readonly ThreadBusy[]): boolean {
+  return workers.length > 0 && mean(workers.map((w) => w.busyPercent)) >= WORKERS_SATURATED_PERCENT;
+}
+
+export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];
   const n = profile.samples.length;
   const cats = categoryBreakdown(profile);
@@ -96,8 +104,9 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
     }
   }
   // An idle server whose requests wait (the 'waiting' load check) or fail (the 'failing' one) was not under-loaded: that check says why.
-  // Nor was a process whose CPU or event loop was busy (its other threads, or the sampler's view of the loop): those checks say so.
-  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(ctx.samples ?? [])) {
+  // Nor was a process whose workers were busy (the main thread only hands them the work), or whose CPU or event loop was busy (its other threads, or the sampler's view of the loop): those checks say so.
+  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(ctx.samples ?? [])
+    && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
   if (ctx.warmupSec === 0) {
@@ -129,10 +138,15 @@ function loopBlocked(samples: readonly ProcessSample[]): { elu: number; maxDelay
   return samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS) ? { elu, maxDelay } : null;
 }
 
-export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
+export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];
   const failing = failingRequestsSentence(ctx.load);
   if (failing) out.push({ id: 'failing', text: failing });
+  const saturated = workersSaturated(workers);
+  if (saturated) {
+    const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
+    out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).` });
+  }
   const samples = ctx.samples ?? [];
   const blocked = loopBlocked(samples);
   const blocker = findings.find((f) => f.function !== '');
@@ -141,7 +155,8 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
     const { elu, maxDelay } = blocked;
     out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
   }
-  const waiting = waitingSentence(ctx);
+  // Requests queued for a busy worker are not "waiting on something else": the pool's check says what they waited for.
+  const waiting = saturated ? null : waitingSentence(ctx);
   if (waiting) out.push({ id: 'waiting', text: waiting });
   const cats = categoryBreakdown(profile);
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;

@@ -62,6 +62,8 @@ export interface Finding {
    * For a function: its own code and the built-ins it calls directly (builtin-calls.ts), which `ms` adds up.
    * `callee` names the heaviest built-in; `ownPercent`/`builtinPercent` are of the profile's duration.
    */
+  /** With worker threads: the thread it runs on ("main thread", "worker 1 (hash-worker.js)"). */
+  thread?: string;
   split?: { ownMs: number; ownPercent: number; builtinMs: number; builtinPercent: number; callee: string };
 }
 

@@ -1,7 +1,7 @@
 // One voice (issue 23, item 11): the findings and checks come from one rule
 // set, and no two of its sentences may contradict each other. This feeds the
 // rules every combination of the inputs that trigger them — how idle the
-// profile is, GC, a heavy function, the process's CPU, the event loop, the
+// profile is, GC, a heavy function, a busy worker thread, the process's CPU, the event loop, the
 // latency, the status codes, warm-up — and fails on any contradicting pair.
 import { describe, expect, it } from 'vitest';
 import type { LoadSummary, ProcessSample } from '../api.ts';
@@ -16,6 +16,8 @@ const CONTRADICTIONS: [string, string, string][] = [
   ['idle', 'loop-blocked', 'a blocked event loop was stressed'],
   ['idle', 'waiting', 'a waiting server is not under-loaded: more connections would not help'],
   ['idle', 'failing', 'failing requests need the right URL, not more connections'],
+  ['idle', 'workers-saturated', 'a saturated worker pool was stressed'],
+  ['waiting', 'workers-saturated', 'requests queued for a worker, not for something else'],
 ];
 
 function stacks(list: [number, string][]): string {
@@ -34,6 +36,7 @@ const LOOP = [{ elu: 0.2, delay: 2 }, { elu: 0.95, delay: 80 }, { elu: 0.5, dela
 const LATENCY = [{ p50: 0.5, p99: 3 }, { p50: 21, p99: 24 }, { p50: 200, p99: 400 }];
 const STATUS: Record<string, number>[] = [{ 200: 1000 }, { 404: 1000 }, { 200: 400, 500: 600 }];
 const WARMUP = [0, 2];
+const WORKERS = [0, 60, 95];
 
 function profileOf(idle: number, gc: number, heavy: (typeof HEAVY)[number]) {
   const busy = 100 - idle;
@@ -52,17 +55,22 @@ function profileOf(idle: number, gc: number, heavy: (typeof HEAVY)[number]) {
   return profileFromText(stacks(list), { weightsMs: 10 });
 }
 
+function workerOf(busy: number) {
+  return busy ? [{ name: 'worker 1 (w.js)', profile: profileFromText(stacks([[busy, 'hash[w.js:2] / digest[node:internal/crypto/hash]'], [100 - busy, '(idle)']])) }] : [];
+}
+
 function* cases() {
-  for (const idle of IDLE) for (const gc of GC) for (const heavy of HEAVY) {
+  for (const idle of IDLE) for (const gc of GC) for (const heavy of HEAVY) for (const busy of WORKERS) {
     const profile = profileOf(idle, gc, heavy);
+    const workers = workerOf(busy);
     for (const cpu of CPU) for (const loop of LOOP) for (const latency of LATENCY) for (const statusCodes of STATUS) for (const warmupSec of WARMUP) {
       const samples: ProcessSample[] = cpu === null ? [] : [0, 1].map((t) => ({ tMs: t * 500, elu: loop.elu, loopDelayP99Ms: loop.delay, heapUsedMb: 10 + t, rssMb: 50, cpuPercent: cpu }));
       const load: LoadSummary = {
         requests: 1000, durationSec: 1, rps: 1000, latencyMs: { ...latency, p90: latency.p99, max: latency.p99 * 2, mean: latency.p50 }, errors: 0, timeouts: 0,
         non2xx: Object.entries(statusCodes).reduce((n, [c, k]) => (c === '200' ? n : n + k), 0), statusCodes, bytesPerSec: 0, timeline: [], stoppedEarly: false,
       };
-      const name = `idle ${idle}%, gc ${gc}%, ${heavy}, cpu ${cpu}, elu ${loop.elu}/${loop.delay} ms, p50 ${latency.p50}, ${JSON.stringify(statusCodes)}, warm-up ${warmupSec}`;
-      yield { name, verdict: buildVerdict(profile, { samples, load, requests: 1000, warmupSec, samplingIntervalUs: 1000 }) };
+      const name = `idle ${idle}%, gc ${gc}%, ${heavy}, worker busy ${busy}%, cpu ${cpu}, elu ${loop.elu}/${loop.delay} ms, p50 ${latency.p50}, ${JSON.stringify(statusCodes)}, warm-up ${warmupSec}`;
+      yield { name, verdict: buildVerdict(profile, { samples, load, requests: 1000, warmupSec, samplingIntervalUs: 1000 }, undefined, workers) };
     }
   }
 }
@@ -83,7 +91,7 @@ describe('the verdict never contradicts itself', () => {
       if (new Set(lines).size !== lines.length) problems.push(`${name}: a sentence twice`);
       if (lines.filter((l) => /waiting on something else/.test(l)).length > 1) problems.push(`${name}: waiting said twice`);
     }
-    expect(count).toBe(IDLE.length * GC.length * HEAVY.length * CPU.length * LOOP.length * LATENCY.length * STATUS.length * WARMUP.length);
+    expect(count).toBe(IDLE.length * GC.length * HEAVY.length * CPU.length * LOOP.length * LATENCY.length * STATUS.length * WARMUP.length * WORKERS.length);
     expect(problems.slice(0, 10)).toEqual([]);
   });
 });

@@ -126,3 +126,31 @@ describe("a line's text classifies only what its own ticks did (item 5)", () => 
     expect(b).toMatchObject({ json: 3, logging: 2 });
   });
 });
+
+describe('the verdict reads every thread (item 1)', () => {
+  // The main thread hands requests to a pool and idles; the workers hash.
+  const main = fromStacks([...cols(8, 'onRequest[server.js:20] / postMessage[node:internal/worker/io]'), ...cols(92, '(idle)')]);
+  const worker = (busy: number) => ({
+    name: 'worker 1 (hash-worker.cjs)',
+    profile: fromStacks([...cols(busy, 'hashRounds[hash-worker.cjs:5] / digest[node:internal/crypto/hash] / digest[native]'), ...cols(100 - busy, '(idle)')]),
+  });
+  const samples = [0, 1].map((t) => ({ tMs: t * 1000, elu: 0.1, loopDelayP99Ms: 2, heapUsedMb: 10, rssMb: 60, cpuPercent: 70 }));
+  const ctx = { samples, requests: 600, load: load({ requests: 600, statusCodes: { 200: 600 }, latencyMs: { p50: 25, p90: 66, p99: 270, max: 400, mean: 30 } }) };
+
+  it('names the saturated pool first, the work on its thread, advice for code already in a worker, and no "did not stress it"', () => {
+    const v = buildVerdict(main, ctx, undefined, [worker(95)]);
+    const lines = verdictLines(v);
+    expect(lines[0]).toBe('The worker pool was saturated — worker 1 (hash-worker.cjs) busy 95% of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).');
+    expect(lines[1]).toBe('1. On worker 1 (hash-worker.cjs), synchronous crypto takes 95% of the time (100% of the busy time), 158 ms of CPU per 1 000 requests. From hashRounds in hash-worker.cjs:5.');
+    expect(v.findings[0]).toMatchObject({ thread: 'worker 1 (hash-worker.cjs)', kind: 'crypto', function: 'hashRounds' });
+    expect(v.findings[0].advice).toMatch(/^This runs in a worker thread \(worker 1 \(hash-worker\.cjs\)\), so it does not block the event loop/);
+    expect(lines.join('\n')).not.toMatch(/did not stress it|or a worker thread|waiting on something else/);
+  });
+
+  it('a busy but unsaturated pool is still no idle server; the main thread alone says what it said', () => {
+    const v = buildVerdict(main, ctx, undefined, [worker(60)]);
+    expect([...v.load, ...v.trust].map((c) => c.id)).not.toContain('idle');
+    expect(v.load.map((c) => c.id)).not.toContain('workers-saturated');
+    expect(buildVerdict(main, ctx).trust.map((c) => c.id)).toContain('idle');
+  });
+});

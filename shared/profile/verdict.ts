@@ -4,6 +4,8 @@
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
 import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
+import type { NamedProfile } from './threads.ts';
+import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './threads-verdict.ts';
 import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from './places.ts';
@@ -13,11 +15,23 @@ export { shortPlace };
 export interface Verdict extends FindingsResult {
   trust: Check[];
   load: Check[];
+  /** With worker threads: each worker's busy share (threads-verdict.ts). */
+  workers?: ThreadBusy[];
 }
 
-export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker): Verdict {
-  const result = findFindings(profile, { requests: ctx.requests, checkRegex });
-  return { ...result, trust: trustChecks(profile, ctx, result.findings), load: loadChecks(profile, ctx, result.findings) };
+/**
+ * The verdict of a process: `profile` is its main thread (or the thread the
+ * user looks at), `workers` its other threads — every thread is read, so a
+ * worker pool that does the work is named, never "the load did not stress it".
+ */
+export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker, workers: readonly NamedProfile[] = []): Verdict {
+  const opts = { requests: ctx.requests, checkRegex };
+  const result = workers.length > 0 ? threadFindings(profile, workers, opts) : findFindings(profile, opts);
+  const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
+  return {
+    ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),
+    ...(busy.length ? { workers: busy } : {}),
+  };
 }
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
@@ -25,6 +39,12 @@ const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(m
 
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {
+  if (!f.thread) return headlineOf(f);
+  const h = headlineOf(f);
+  return `On ${threadLabel(f.thread)}, ${f.kind === 'function' ? h : h.charAt(0).toLowerCase() + h.slice(1)}`;
+}
+
+function headlineOf(f: Finding): string {
   if (f.kind === 'function' && f.split && f.split.builtinMs > 0) {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
     const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
@@ -78,11 +98,16 @@ export function emptyVerdictSentence(v: Pick<Verdict, 'durationMs'>): string {
 
 /**
  * The check that says more than the findings, shown first: requests that
- * failed (the profile is of the error path), or requests that wait (slow for a
- * reason no CPU finding names).
+ * failed (the profile is of the error path), a saturated worker pool (the
+ * main thread idles while requests queue for a worker), or requests that wait
+ * (slow for a reason no CPU finding names).
  */
 export function leadCheck(v: Pick<Verdict, 'load'>): Check | null {
-  return v.load.find((c) => c.id === 'failing') ?? v.load.find((c) => c.id === 'waiting') ?? null;
+  for (const id of ['failing', 'workers-saturated', 'waiting'] as const) {
+    const c = v.load.find((x) => x.id === id);
+    if (c) return c;
+  }
+  return null;
 }
 
 /** The verdict as plain text lines, most important first (the CLI prints these). */
