@@ -27,6 +27,7 @@ export function findingsJson(v: Verdict) {
     kind: f.kind, ...(f.thread ? { thread: f.thread } : {}), function: f.function, url: f.url, line: f.line, lineText: f.lineText,
     ...(f.generated ? { generated: f.generated } : {}),
     percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests, advice: f.advice,
+    ...(f.split ? { split: f.split } : {}),
     ...(f.regex ? { regex: { status: f.regex.status, complexity: f.regex.complexity, attack: f.regex.attack } } : {}),
   }));
 }

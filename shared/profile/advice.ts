@@ -9,6 +9,11 @@ export interface FunctionSplit { ownMs: number; builtinMs: number; callee: strin
 /** Built-in time at least this share of the own code's: "not in what it calls" would be wrong. */
 const OWN_ONLY = 0.1;
 
+/** Whether a function's built-ins are worth naming beside its own code (the headline and the advice agree on it). */
+export function builtinsMatter(split: FunctionSplit | undefined): boolean {
+  return !!split && split.builtinMs > 0 && split.builtinMs >= OWN_ONLY * split.ownMs;
+}
+
 function functionCallsAdvice(name: string, split: FunctionSplit): string {
   const where = split.builtinMs >= split.ownMs ? 'Most of it is' : 'Part of it is';
   const callee = split.callee ? ` — the heaviest is ${split.callee}` : '';
@@ -43,7 +48,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'Synchronous file access on every request blocks the event loop while the disk answers. '
         + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
     case 'function':
-      if (detail.split && detail.split.builtinMs > 0 && detail.split.builtinMs >= OWN_ONLY * detail.split.ownMs) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
+      if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
       return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
         + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
     case 'dependency':

@@ -350,8 +350,12 @@ export interface HotLine {
 export function hotLines(profile: Profile, frame: number): HotLine[] {
   const byLine = new Map<string, { url: string; line: number; ms: number; generated: Map<number, number> }>();
   let self = 0;
+  // Did the function log anywhere (the body of a guarded line ran: guardedLineBucket)?
+  const logged = loggingUnder(profile);
+  let bodyLogged = false;
   for (const s of nodeLineShares(profile)) {
     if (profile.nodeFrame[s.node] !== frame) continue;
+    bodyLogged ||= logged(s.node);
     const key = sourceLineKey(s.url, s.line);
     let entry = byLine.get(key);
     if (!entry) byLine.set(key, (entry = { url: s.url, line: s.line, ms: 0, generated: new Map() }));
@@ -366,13 +370,13 @@ export function hotLines(profile: Profile, frame: number): HotLine[] {
       url, line, ms,
       percent: profile.durationMs > 0 ? (ms / profile.durationMs) * 100 : 0,
       percentOfSelf: self > 0 ? (ms / self) * 100 : 0,
-      text, bucket: text === null ? null : lineBucket(text),
+      text, bucket: text === null ? null : guardedLineBucket(text, bodyLogged),
     };
     if (generated.size > 0 && ran && url !== ran) {
       const [gLine] = [...generated].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
       const gText = sourceLineText(profile, ran, gLine) ?? null;
       out.generated = { url: ran, line: gLine, text: gText };
-      if (text === null && gText !== null) out.bucket = lineBucket(gText);
+      if (text === null && gText !== null) out.bucket = guardedLineBucket(gText, bodyLogged);
     }
     return out;
   });

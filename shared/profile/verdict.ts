@@ -5,6 +5,7 @@ import { loadChecks, trustChecks, type Check, type RecordingContext } from './ch
 import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
 import type { NamedProfile } from './threads.ts';
+import { builtinsMatter } from './advice.ts';
 import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './threads-verdict.ts';
 import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
@@ -45,7 +46,7 @@ export function findingHeadline(f: Finding): string {
 }
 
 function headlineOf(f: Finding): string {
-  if (f.kind === 'function' && f.split && f.split.builtinMs > 0) {
+  if (f.kind === 'function' && f.split && builtinsMatter(f.split)) {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
     const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
     const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
