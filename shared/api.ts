@@ -10,6 +10,7 @@ import { envProblem, headerProblem } from './headers.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { NoiseEstimate } from './compare/noise.ts';
 import type { GroupKind, GroupRow } from './groups.ts';
+import { overheadSettingSchema, type OverheadSetting } from './recording/overhead-setting.ts';
 
 // ---------- targets ----------
 
@@ -243,6 +244,8 @@ export interface OverheadResult {
   p99CostPercent: number;
   /** When it was measured (a result shows the last one for its interval). */
   measuredAt: string;
+  /** What it was measured on: a recording shows it only for the same (shared/recording/overhead-setting.ts). */
+  setting?: OverheadSetting;
 }
 
 /** One route profiled in its own burst (profileRoutes). */
@@ -712,7 +715,7 @@ export const apiInputSchemas = {
   runSweep: sweepRequestSchema,
   measureOverhead: overheadRequestSchema,
   profileRoutes: recordRequestSchema,
-  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
+  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1), setting: overheadSettingSchema.optional() }),
   compareNoise: compareNoiseSchema,
   startExperiment: experimentSpecSchema,
   stopExperiment: idSchema,
