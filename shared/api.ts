@@ -12,6 +12,7 @@ import type { SweepResult } from './recording/groups.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { NoiseEstimate } from './compare/noise.ts';
 import type { GroupKind, GroupRow } from './groups.ts';
+import { overheadSettingSchema, type OverheadSetting } from './recording/overhead-setting.ts';
 
 // The recording's shapes are declared once, as zod schemas, in shared/recording/
 // (the contract imports them; they import nothing from here). Re-exported so
@@ -144,6 +145,8 @@ export interface OverheadResult {
   p99CostPercent: number;
   /** When it was measured (a result shows the last one for its interval). */
   measuredAt: string;
+  /** What it was measured on: a recording shows it only for the same (shared/recording/overhead-setting.ts). */
+  setting?: OverheadSetting;
 }
 
 /** One route profiled in its own burst (profileRoutes). */
@@ -381,7 +384,7 @@ export const apiInputSchemas = {
   runSweep: sweepRequestSchema,
   measureOverhead: overheadRequestSchema,
   profileRoutes: recordRequestSchema,
-  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1) }),
+  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1), setting: overheadSettingSchema.optional() }),
   compareNoise: compareNoiseSchema,
   startExperiment: experimentSpecSchema,
   stopExperiment: idSchema,

@@ -46,3 +46,45 @@ describe('the verdict on a server with planted mistakes', () => {
     expect(first.advice).toMatch(p.advice);
   }, 90_000);
 });
+
+// Verdicts that hold (issue 23): wrong answers found on servers users bring, each recorded for real.
+describe('verdicts that hold on real servers', () => {
+  const record = async (target: string, url: string, extra: string[] = []) => {
+    const r = await runFlambe(['record', '--launch', target, ...extra, '--url', url, '-d', '2', '-c', '4', '--warmup', '1', '--json'], { timeoutMs: 80_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout);
+    console.log(`${url}: ${o.checks.map((c: { id: string }) => c.id).join(', ')} | ${o.findings.map((f: { kind: string; function: string; thread?: string; percent: number }) => `${f.thread ? `[${f.thread}] ` : ''}${f.kind} ${f.function} ${f.percent.toFixed(1)}%`).join(' | ')}`);
+    return o;
+  };
+
+  it('an all-404 burst leads with the failing responses, never "use more connections"', async () => {
+    const o = await record(script, '/no-such-route');
+    expect(o.checks[0].id).toBe('failing');
+    expect(o.checks[0].text).toMatch(/^All [\d ]+ responses were 404 \(Not Found\): the server has no route for that URL/);
+    expect(o.checks.map((c: { id: string }) => c.id)).not.toContain('idle');
+  }, 90_000);
+
+  it('a busy-wait on performance.now() is the function with the built-ins it calls, not "its own code"', async () => {
+    const o = await record(script, '/busy');
+    const f = o.findings[0];
+    expect(f).toMatchObject({ kind: 'function', function: 'busyWait' });
+    expect(f.split.builtinPercent).toBeGreaterThan(f.split.ownPercent);
+    expect(f.split.callee).toMatch(/^now in node:internal\/perf\/performance$/);
+    expect(f.percent).toBeCloseTo(f.split.ownPercent + f.split.builtinPercent, 6);
+    expect(f.advice).not.toMatch(/not in what it calls/);
+  }, 90_000);
+
+  it('a guarded "if (LOG) console.log(JSON.stringify(…))" with LOG unset is not JSON', async () => {
+    const o = await record(script, '/trace');
+    expect(o.findings.map((f: { kind: string }) => f.kind)).not.toContain('json');
+    expect(o.findings[0]).toMatchObject({ kind: 'function', function: 'traceHeaders', lineText: "if (process.env.PLANTED_LOG === '1') console.log(JSON.stringify(req.headers));" });
+  }, 90_000);
+
+  it('hashing in a worker pool is named on its worker, with advice for code already in one', async () => {
+    const o = await record(path.join(repo, 'test/fixtures/worker-pool/server.cjs'), '/', ['--env', 'POOL_SIZE=1']);
+    const f = o.findings[0];
+    expect(f).toMatchObject({ kind: 'crypto', function: 'hashRounds', thread: 'worker 1 (hash-worker.cjs)' });
+    expect(f.advice).toMatch(/^This runs in a worker thread/);
+    expect(o.checks.map((c: { id: string }) => c.id)).not.toContain('idle');
+  }, 90_000);
+});

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { writeBundle } from '../../shared/bundle.ts';
-import { importProfile } from '../../shared/profile/import.ts';
-import type { Profile } from '../../shared/profile/index.ts';
+import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
+import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
@@ -201,8 +201,10 @@ export async function recordCommand(argv: string[]): Promise<number> {
     let url = o.url;
     if ((!url || url.startsWith('/')) && target) {
       // No URL, or only a path (--url /json): the port the script listens on, and that path.
-      const found = await waitForSuggestedUrl(service.api.getTarget, target.targetId, line);
-      url = url ? new URL(url, found).href : found;
+      const found = await waitForSuggestedUrls(service.api.getTarget, target.targetId, line);
+      const chosen = urlOnListeningPort(url ?? null, found);
+      if ('error' in chosen) throw new UserError(chosen.error);
+      url = chosen.url;
     }
 
     const request = checkRecordRequest(target?.targetId ?? null, { ...loadInput, url });
@@ -290,23 +292,35 @@ export async function recordCommand(argv: string[]): Promise<number> {
   }
 }
 
+/** A script that opens a second server (a stub, an admin port) a moment after its first: how long to look for more ports. */
+const MORE_PORTS_MS = 1000;
+
 export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
+  return (await waitForSuggestedUrls(getTarget, targetId, line))[0];
+}
+
+/** Every address the script listens on, once it listens on one (and a moment more, for the others). */
+export async function waitForSuggestedUrls(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string[]> {
   line.status('Waiting for the script to listen on a port');
   const deadline = Date.now() + 10_000;
   for (;;) {
     const t = await getTarget({ targetId });
-    if (t.suggestedUrls.length) return t.suggestedUrls[0];
+    if (t.suggestedUrls.length) {
+      await new Promise((r) => setTimeout(r, MORE_PORTS_MS));
+      const later = await getTarget({ targetId });
+      return later.suggestedUrls.length ? later.suggestedUrls : t.suggestedUrls;
+    }
     if (!t.running) throw new UserError(`The script exited before it opened a server${t.lastError ? `: ${t.lastError}` : '.'}`);
     if (Date.now() > deadline) throw new UserError('The script has not opened a server after 10 seconds: give the address to load with --url.');
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
-/** The recording's profile in the model, imported once for the samples line and the verdict; null without a readable one. */
-function importedProfile(profile: unknown): Profile | null {
+/** The recording's threads in the model (main thread first), imported once for the samples line and the verdict; null without a readable profile. */
+function importedThreads(profile: unknown): NamedProfile[] | null {
   if (!profile) return null;
   try {
-    return importProfile(profile);
+    return importThreads(profile).threads;
   } catch {
     return null; // a profile the model refuses: the run's other numbers still print
   }
@@ -319,9 +333,10 @@ function profileStats(profile: Profile): { samples: number; durationMs: number }
 }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
-  const profile = importedProfile(result.profile);
+  const threads = importedThreads(result.profile);
+  const profile = threads?.[0].profile ?? null;
   const stats = profile && profileStats(profile);
-  const verdict = profile && recordingVerdict(result, profile);
+  const verdict = profile && recordingVerdict(result, profile, threads!.slice(1));
   if (json) {
     const l = result.load;
     const obj = {

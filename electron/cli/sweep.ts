@@ -2,7 +2,7 @@
 // requests/s and latency percentiles per level, and where the server saturates.
 import { printLines } from './terminal.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
-import { NO_KNEE_TEXT } from '../../shared/load/knee.ts';
+import { kneeSentence, sweepPoints } from '../../shared/load/knee.ts';
 import { UserError } from '../services/errors.ts';
 import { num } from './record.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
@@ -98,7 +98,7 @@ function report(r: SweepResult, json: boolean): void {
       f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), String(l.errors), String(l.non2xx),
     ])),
     '',
-    r.knee ? r.knee.reason : NO_KNEE_TEXT,
+    kneeSentence(r.knee, sweepPoints(r.levels)),
   ];
   printLines(process.stdout, lines);
 }

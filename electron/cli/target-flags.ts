@@ -7,10 +7,11 @@ import { UserError } from '../services/errors.ts';
 import type { FlambeService } from '../services/service.ts';
 import { startService } from './lazy-service.ts';
 import { ProgressLine } from './format.ts';
-import { envFromFlags, headersFromFlags, num, waitForSuggestedUrl } from './record.ts';
+import { envFromFlags, headersFromFlags, num, waitForSuggestedUrls } from './record.ts';
 import { parseHostPort } from './record-input.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
+import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 
 export const TARGET_OPTIONS = {
   launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
@@ -60,8 +61,9 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
     }
     let url = o.url as string | undefined;
     if ((!url || url.startsWith('/')) && target) {
-      const found = await waitForSuggestedUrl(service.api.getTarget, target.targetId, line);
-      url = url ? new URL(url, found).href : found;
+      const chosen = urlOnListeningPort(url ?? null, await waitForSuggestedUrls(service.api.getTarget, target.targetId, line));
+      if ('error' in chosen) throw new UserError(chosen.error);
+      url = chosen.url;
     }
     return { service, target, url: url!, line };
   } catch (e) {

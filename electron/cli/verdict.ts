@@ -2,30 +2,32 @@
 // same findings as the result screen (shared/profile/findings.ts), with what
 // to do, and carry them in --json as "findings" (most important first).
 import type { RecordingResult } from '../../shared/api.ts';
-import { buildVerdict, verdictLines, type Profile, type RecordingContext, type Verdict } from '../../shared/profile/index.ts';
+import { buildVerdict, verdictLines, type NamedProfile, type Profile, type RecordingContext, type Verdict } from '../../shared/profile/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
 
-export function verdictOf(profile: Profile, ctx: RecordingContext): Verdict {
-  return buildVerdict(profile, ctx, checkRegex);
+/** `workers`: the process's other threads (every thread is read: shared/profile/threads-verdict.ts). */
+export function verdictOf(profile: Profile, ctx: RecordingContext, workers: readonly NamedProfile[] = []): Verdict {
+  return buildVerdict(profile, ctx, checkRegex, workers);
 }
 
 /** A recording's verdict from its imported profile, with everything the recording knows (load, process samples, settings). */
-export function recordingVerdict(result: RecordingResult, profile: Profile): Verdict {
+export function recordingVerdict(result: RecordingResult, profile: Profile, workers: readonly NamedProfile[] = []): Verdict {
   return verdictOf(profile, {
     requests: result.load && result.load.requests > 0 ? result.load.requests : null,
     samplingIntervalUs: result.settings?.samplingIntervalUs ?? null,
     warmupSec: result.settings?.warmupSec ?? null,
     samples: result.samples,
     load: result.load,
-  });
+  }, workers);
 }
 
 /** The --json "findings" (documented in README: stable for CI scripts). */
 export function findingsJson(v: Verdict) {
   return v.findings.map((f) => ({
-    kind: f.kind, function: f.function, url: f.url, line: f.line, lineText: f.lineText,
+    kind: f.kind, ...(f.thread ? { thread: f.thread } : {}), function: f.function, url: f.url, line: f.line, lineText: f.lineText,
     ...(f.generated ? { generated: f.generated } : {}),
     percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests, advice: f.advice,
+    ...(f.split ? { split: f.split } : {}),
     ...(f.regex ? { regex: { status: f.regex.status, complexity: f.regex.complexity, attack: f.regex.attack } } : {}),
   }));
 }

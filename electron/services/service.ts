@@ -30,6 +30,7 @@ import { listNodeProcesses } from './targets/processes.ts';
 import { exportStoredProfile } from './export-recording.ts';
 import { TargetRegistry } from './targets/registry.ts';
 import { createGroupApi } from './library/group-service.ts';
+import { sameOverheadSetting } from '../../shared/recording/overhead-setting.ts';
 
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
@@ -210,12 +211,17 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async measureOverhead(req) {
       const request = overheadRequestSchema.parse(req);
-      const result = await measureOverhead(request, { target: targets.get(request.targetId), runBurst: runBurstInWorker });
+      const target = targets.get(request.targetId);
+      const result = await measureOverhead(request, { target, runBurst: runBurstInWorker });
+      const l = request.load;
+      result.setting = { target: target.info.label, url: l.url, method: l.method, connections: l.connections, samplingIntervalUs: result.samplingIntervalUs };
       lastOverhead.set(result.samplingIntervalUs, result);
       return result;
     },
-    async lastOverhead({ samplingIntervalUs }) {
-      return lastOverhead.get(samplingIntervalUs) ?? null;
+    async lastOverhead({ samplingIntervalUs, setting }) {
+      // Only for the same target, load and interval: a cost measured on another server is not this one's.
+      const r = lastOverhead.get(samplingIntervalUs);
+      return r?.setting && setting && sameOverheadSetting(r.setting, setting) ? r : null;
     },
     async getRecording({ id }) {
       return metaOf(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findKnee } from './knee.ts';
+import { findKnee, kneeSentence, NO_KNEE_TEXT } from './knee.ts';
 
 // Known answers: a server with capacity C req/s and service time s, driven by
 // N connections (closed loop): throughput min(N/s, C), latency N/throughput.
@@ -55,5 +55,23 @@ describe('findKnee', () => {
       { connections: 10, rps: 2366, p95Ms: 7.64 }, { connections: 20, rps: 2426, p95Ms: 12.73 },
     ]);
     expect(knee?.connections).toBe(10);
+  });
+});
+
+describe('kneeSentence (issue 23)', () => {
+  it('says "no clear knee" when throughput flattens while p95 climbs several-fold, never "not saturated"', () => {
+    const points = [
+      { connections: 1, rps: 262, p95Ms: 6.8 }, { connections: 5, rps: 301, p95Ms: 20 },
+      { connections: 10, rps: 295, p95Ms: 41 }, { connections: 20, rps: 350, p95Ms: 87 },
+    ];
+    expect(findKnee(points)).toBeNull();
+    const s = kneeSentence(null, points);
+    expect(s).toBe('No clear knee, but throughput is flattening: from 1 to 20 connections requests/s rose 34 % (262 → 350) while p95 grew 12.8× (6.8 → 87.0 ms): the extra connections mostly queue — the server is near its limit, though no single step levelled off clearly.');
+    expect(s).not.toMatch(/not saturated/);
+  });
+
+  it('keeps "not saturated yet" when throughput rose with the connections and latency stayed flat', () => {
+    const points = [{ connections: 1, rps: 1000, p95Ms: 1 }, { connections: 5, rps: 4000, p95Ms: 1.3 }, { connections: 10, rps: 7000, p95Ms: 1.5 }];
+    expect(kneeSentence(findKnee(points), points)).toBe(NO_KNEE_TEXT);
   });
 });

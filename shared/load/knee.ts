@@ -40,8 +40,39 @@ export const KNEE_RULE_TEXT =
   'and by at least half as much as the connections did (5 → 8 connections: p95 at least 1.3×), and no later level served 10 % more requests/s — ' +
   'so a few % of noise, or one level that dipped, is not called a knee.';
 
-/** What the UI, the CLI and a saved sweep's summary say when findKnee finds none. */
+/** What the UI, the CLI and a saved sweep's summary say when findKnee finds none and latency did not climb (kneeSentence). */
 export const NO_KNEE_TEXT = 'No knee: at no step did requests/s level off while latency grew (the server is not saturated yet).';
+
+/** p95 at least this many times its first level's, over the sweep: latency climbed "several-fold". */
+export const LATENCY_CLIMB = 3;
+
+/**
+ * The sweep's sentence: the knee's reason; else, when latency climbed
+ * several-fold while requests/s grew far less (262 → 301 → 295 → 350 req/s
+ * while p95 went 6.8 → 87 ms), "no clear knee" and why — never "not
+ * saturated" then; else NO_KNEE_TEXT.
+ */
+export function kneeSentence(knee: Knee | null, points: readonly SweepPoint[]): string {
+  if (knee) return knee.reason;
+  const sorted = [...points].filter((p) => p.rps > 0 && p.p95Ms > 0).sort((a, b) => a.connections - b.connections);
+  if (sorted.length >= 2) {
+    const first = sorted[0];
+    const last = sorted[sorted.length - 1];
+    const latency = last.p95Ms / first.p95Ms;
+    const throughput = last.rps / first.rps;
+    if (latency >= LATENCY_CLIMB && latency > 2 * throughput) {
+      return `No clear knee, but throughput is flattening: from ${first.connections} to ${last.connections} connections requests/s ${change(throughput)} `
+        + `(${num(first.rps)} → ${num(last.rps)}) while p95 grew ${latency.toFixed(1)}× (${num(first.p95Ms)} → ${num(last.p95Ms)} ms): `
+        + 'the extra connections mostly queue — the server is near its limit, though no single step levelled off clearly.';
+    }
+  }
+  return NO_KNEE_TEXT;
+}
+
+/** A sweep's levels as the knee rule reads them (p95, or p99 where an old level lacks it). */
+export function sweepPoints(levels: readonly { connections: number; rps: number; latencyMs: { p95?: number; p99: number } }[]): SweepPoint[] {
+  return levels.map((l) => ({ connections: l.connections, rps: l.rps, p95Ms: l.latencyMs.p95 ?? l.latencyMs.p99 }));
+}
 
 const pct = (ratio: number) => `${Math.round((ratio - 1) * 100)} %`;
 /** "rose 3 %", "fell 55 %", "stayed level": a student reads no signed percentages. */

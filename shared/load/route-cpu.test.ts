@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeCpu } from './route-cpu.ts';
 import { profileFromText } from '../profile/test-support/text-profile.ts';
-import type { LoadSummary } from '../api.ts';
+import type { LoadSummary } from '../recording/load.ts';
 
 const load = (requests: number) => ({ requests } as LoadSummary);
 

@@ -3,11 +3,29 @@
 import type { BucketId } from './buckets.ts';
 import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
 
-/** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
+/** A function's time: its own code and the built-ins it calls directly (findings.ts). */
+export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
+
+/** Built-in time at least this share of the own code's: "not in what it calls" would be wrong. */
+const OWN_ONLY = 0.1;
+
+/** Whether a function's built-ins are worth naming beside its own code (the headline and the advice agree on it). */
+export function builtinsMatter(split: FunctionSplit | undefined): boolean {
+  return !!split && split.builtinMs > 0 && split.builtinMs >= OWN_ONLY * split.ownMs;
+}
+
+function functionCallsAdvice(name: string, split: FunctionSplit): string {
+  const where = split.builtinMs >= split.ownMs ? 'Most of it is' : 'Part of it is';
+  const callee = split.callee ? ` — the heaviest is ${split.callee}` : '';
+  return `${where} in the built-ins ${name} calls directly${callee}, not in its own lines. Look at why it calls them so often (its hot lines in Bottom-up): `
+    + 'a loop that polls the clock or a value (a busy-wait) holds the event loop — wait with a timer or an await instead; a call whose result could be computed once and kept.';
+}
+
 /** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
-export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null } = {}): string {
+/** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
+export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit } = {}): string {
   const line = detail.lineText ?? '';
   switch (kind) {
     case 'logging':
@@ -33,6 +51,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'Synchronous file access on every request blocks the event loop while the disk answers. '
         + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
     case 'function':
+      if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
       return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
         + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
     case 'dependency':

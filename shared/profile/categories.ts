@@ -1,6 +1,7 @@
 // "Where the time went": every ms of the profile in exactly one category
 // (by the frame that was running — self time), and the cross-cutting buckets
 // (buckets.ts explains their rule) with the functions of yours that led there.
+import { frameClasses } from './frame-classes.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId } from './buckets.ts';
 import { callNodeTable } from './call-nodes.ts';
 import { CATEGORY_LABELS, categoryLabel, categoryTitle, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
@@ -45,18 +46,6 @@ export interface BucketRow {
   percent: number;
   /** Heaviest callers first (up to 5). */
   callers: BucketCaller[];
-}
-
-const classCache = new WeakMap<Profile, { cls: FrameClass[]; bucket: (BucketId | null)[] }>();
-
-function frameClasses(profile: Profile) {
-  let c = classCache.get(profile);
-  if (!c) {
-    const cls = profile.frames.map(classifyFrame);
-    c = { cls, bucket: profile.frames.map((f, i) => frameBucket(f, cls[i])) };
-    classCache.set(profile, c);
-  }
-  return c;
 }
 
 const percentOf = (profile: Profile) => (ms: number) => (profile.durationMs > 0 ? (ms / profile.durationMs) * 100 : 0);

@@ -5,13 +5,15 @@
 // Each applies only when its condition holds; the thresholds are written here once.
 import type { LoadSummary } from '../recording/load.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
+import { failingRequestsSentence } from '../load/failing-requests.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
+import type { ThreadBusy } from './threads-verdict.ts';
 
 export interface Check {
-  id: 'orphans' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated';
   text: string;
 }
 
@@ -39,6 +41,8 @@ export const WAITING_P99_MS = 100;
 /** Also waiting: p50 at least this long, and this many times the CPU one request took (an awaited 20 ms call: 21 ms for 0.1 ms of CPU). */
 export const WAITING_MIN_P50_MS = 5;
 export const WAITING_LATENCY_TO_CPU = 10;
+/** Worker threads busy at least this share of the time on average: the pool is saturated. */
+export const WORKERS_SATURATED_PERCENT = 80;
 
 const p0 = (x: number) => `${Math.round(x)}%`;
 const ms1 = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : `${Number(x.toPrecision(2))} ms`);
@@ -60,7 +64,9 @@ function waitingSentence(ctx: RecordingContext): string | null {
   const samples = ctx.samples ?? [];
   if (samples.length === 0 || !ctx.load) return null;
   const cpu = mean(samples.map((s) => s.cpuPercent));
-  if (cpu >= WAITING_CPU_PERCENT) return null;
+  // A blocked loop (loop-blocked) queues requests behind running JavaScript: they were not waiting on
+  // something else, even when the process got little of a core (a busy machine shares its cores).
+  if (cpu >= WAITING_CPU_PERCENT || loopBlocked(samples)) return null;
   const tail = ' A CPU profile does not show waiting — look at what the slow requests call or await.';
   const p99 = ctx.load.latencyMs.p99;
   if (p99 >= WAITING_P99_MS) return `CPU was only ${p0(cpu)} of a core while p99 latency was ${ms1(p99)}: requests were waiting on something else (a database, the network, a timer, the disk).${tail}`;
@@ -75,7 +81,12 @@ function waitingSentence(ctx: RecordingContext): string | null {
   return null;
 }
 
-export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
+/** The worker pool was saturated: its threads' mean busy share. */
+function workersSaturated(workers: readonly ThreadBusy[]): boolean {
+  return workers.length > 0 && mean(workers.map((w) => w.busyPercent)) >= WORKERS_SATURATED_PERCENT;
+}
+
+export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];
   const n = profile.samples.length;
   const cats = categoryBreakdown(profile);
@@ -97,8 +108,10 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
       out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
     }
   }
-  // An idle server whose requests wait (the 'waiting' load check) was not under-loaded: that check says why.
-  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx)) {
+  // An idle server whose requests wait (the 'waiting' load check) or fail (the 'failing' one) was not under-loaded: that check says why.
+  // Nor was a process whose workers were busy (the main thread only hands them the work), or whose CPU or event loop was busy (its other threads, or the sampler's view of the loop): those checks say so.
+  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(ctx.samples ?? [])
+    && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
   if (ctx.warmupSec === 0) {
@@ -109,30 +122,52 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
     out.push({ id: 'saturated', text: `The process used ${p0(mean(cpu))} of a CPU core on average: it was saturated, so latency is mostly requests queueing for the CPU — faster code lowers it directly.` });
   }
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
-  if (busyMs > 0 && (gc / busyMs) * 100 >= HIGH_GC_BUSY_PERCENT) {
+  // One GC sentence: the finding when shown, else the load check (it has the heap), else this one.
+  const gcSaid = findings.some((f) => f.kind === 'gc') || (ctx.samples ?? []).length > 0;
+  if (busyMs > 0 && (gc / busyMs) * 100 >= HIGH_GC_BUSY_PERCENT && !gcSaid) {
     out.push({ id: 'gc', text: `Garbage collection took ${p0((gc / busyMs) * 100)} of the busy time: the functions above are partly paying for memory churn, not only for their own work.` });
   }
   return out;
 }
 
-export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
-  const out: Check[] = [];
-  const samples = ctx.samples ?? [];
+/** The process saturated a core, or its event loop was blocked: not an under-loaded server. */
+function processBusy(samples: readonly ProcessSample[]): boolean {
+  return loopBlocked(samples) !== null || (samples.length > 0 && mean(samples.map((s) => s.cpuPercent)) >= SATURATED_CPU_PERCENT);
+}
+
+/** The event loop busy nearly all the time, or held for long stretches. */
+function loopBlocked(samples: readonly ProcessSample[]): { elu: number; maxDelay: number } | null {
   const elu = mean(samples.map((s) => s.elu));
   const delays = samples.map((s) => s.loopDelayP99Ms).filter((d): d is number => d !== null);
   const maxDelay = delays.length ? Math.max(...delays) : 0;
+  return samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS) ? { elu, maxDelay } : null;
+}
+
+export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
+  const out: Check[] = [];
+  const failing = failingRequestsSentence(ctx.load);
+  if (failing) out.push({ id: 'failing', text: failing });
+  const saturated = workersSaturated(workers);
+  if (saturated) {
+    const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
+    out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).` });
+  }
+  const samples = ctx.samples ?? [];
+  const blocked = loopBlocked(samples);
   const blocker = findings.find((f) => f.function !== '');
   const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
-  if (samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS)) {
+  if (blocked) {
+    const { elu, maxDelay } = blocked;
     out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
   }
-  const waiting = waitingSentence(ctx);
+  // Requests queued for a busy worker are not "waiting on something else": the pool's check says what they waited for.
+  const waiting = saturated ? null : waitingSentence(ctx);
   if (waiting) out.push({ id: 'waiting', text: waiting });
   const cats = categoryBreakdown(profile);
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
-  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10) {
+  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
     out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.` });

@@ -15,6 +15,7 @@
 // minus idle) counts — FUNCTION_MIN_BUSY_PERCENT for a function's own code;
 // when nothing does, `spread` says where the time is instead.
 import { bottomUp } from './bottom-up.ts';
+import { builtinCalls, builtinName } from './builtin-calls.ts';
 import { adviceFor, type FindingKind } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from './categories.ts';
@@ -57,12 +58,21 @@ export interface Finding {
   pattern: RegexPattern | null;
   /** For regex findings whose pattern is known and a checker was given: the ReDoS check. */
   regex: RegexCheck | null;
+  /**
+   * For a function: its own code and the built-ins it calls directly (builtin-calls.ts), which `ms` adds up.
+   * `callee` names the heaviest built-in; `ownPercent`/`builtinPercent` are of the profile's duration.
+   */
+  /** With worker threads: the thread it runs on ("main thread", "worker 1 (hash-worker.js)"). */
+  thread?: string;
+  split?: { ownMs: number; ownPercent: number; builtinMs: number; builtinPercent: number; callee: string };
 }
 
 /** Where the time is when no single thing stands out. */
 export interface Spread {
   /** The heaviest function (any code) by self time, in % of the busy time. */
   top: { name: string; location: string; busyPercent: number } | null;
+  /** The next heaviest when within NEAR_TIE of `top`: both are named, a near tie is no winner. */
+  tie?: { name: string; location: string; busyPercent: number };
   /** The heaviest categories (your code, Node internals, V8 and native…), in % of the busy time. */
   categories: { name: string; busyPercent: number }[];
 }
@@ -87,6 +97,13 @@ export const MIN_BUSY_PERCENT = 5;
 /** A function's own code needs more to be a finding: every server has a handler with a few % of plain work. */
 export const FUNCTION_MIN_BUSY_PERCENT = 10;
 export const MAX_FINDINGS = 3;
+/** Two amounts within this share of the larger one are a near tie (2 783 ms vs 2 808 ms): both are named, never one of them. */
+export const NEAR_TIE = 0.05;
+
+export function nearTie(a: number, b: number): boolean {
+  const hi = Math.max(a, b);
+  return hi > 0 && Math.abs(a - b) <= NEAR_TIE * hi;
+}
 const GC_MIN_BUSY_PERCENT = 10;
 
 // The calls that do a kind of work, to find the caller's line when frames (not lines) decided the bucket.
@@ -120,21 +137,25 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     });
   }
 
-  // Your functions' own code, less the JSON/regex lines a bucket already counted.
+  // Your functions' own code, less the JSON/regex lines a bucket already counted, plus the built-ins they call directly.
+  const builtins = builtinCalls(profile);
   const lineWork = new Float64Array(profile.frames.length);
   for (const [node, list] of nodeLineBuckets(profile)) for (const w of list) lineWork[profile.nodeFrame[node]] += w.ms;
   const rows = bottomUp(profile, { by: 'function' });
   for (const r of rows) {
     if (r.category !== 'user') continue;
     const own = r.selfMs - lineWork[r.frame];
-    if (busyMs <= 0 || busyPct(own) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    const inBuiltins = builtins.ms[r.frame];
+    if (busyMs <= 0 || busyPct(own + inBuiltins) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    const callee = builtins.callees.get(r.frame)?.[0];
+    const split = { ownMs: own, ownPercent: pct(own), builtinMs: inBuiltins, builtinPercent: pct(inBuiltins), callee: callee ? builtinName(profile, callee.frame) : '' };
     const hot = hotLines(profile, r.frame).find((l) => l.bucket === null);
     const url = hot?.url ?? r.url;
     const line = hot?.line ?? r.line;
     out.push({
       kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
-      location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own), pattern: null, regex: null,
-      advice: adviceFor('function', { name: r.name }),
+      location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins), pattern: null, regex: null,
+      advice: adviceFor('function', { name: r.name, split }), split,
     });
   }
 
@@ -159,12 +180,17 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     });
   }
 
-  const findings = out.sort((a, b) => b.ms - a.ms).slice(0, MAX_FINDINGS);
+  out.sort((a, b) => b.ms - a.ms);
+  // A finding in a near tie with the last one shown is shown too.
+  let shown = Math.min(out.length, MAX_FINDINGS);
+  while (shown < out.length && nearTie(out[shown].ms, out[shown - 1].ms)) shown++;
+  const findings = out.slice(0, shown);
   let spread: Spread | null = null;
   if (findings.length === 0 && busyMs > 0) {
-    const top = rows.find((r) => r.category !== 'idle' && r.kind !== 'program' && r.selfMs > 0);
+    const [top, next] = rows.filter((r) => r.category !== 'idle' && r.kind !== 'program' && r.selfMs > 0);
     spread = {
       top: top ? { name: top.name, location: top.location, busyPercent: busyPct(top.selfMs) } : null,
+      ...(top && next && nearTie(top.selfMs, next.selfMs) ? { tie: { name: next.name, location: next.location, busyPercent: busyPct(next.selfMs) } } : {}),
       categories: categories.filter((c) => c.kind !== 'idle').slice(0, 4).map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) })),
     };
   }

@@ -21,7 +21,8 @@
 // .replace/.split/.search) is regular expressions. A line that does both counts
 // as JSON. Strings are read as strings ('/regex' is a path), and only the lines
 // of your code and your dependencies count: Node's own lines are Node's work.
-import { nodeSelfTimes } from './call-nodes.ts';
+import { callNodeTable, nodeSelfTimes } from './call-nodes.ts';
+import { frameClasses } from './frame-classes.ts';
 import type { BucketId } from './buckets.ts';
 import { classifyFrame } from './classify.ts';
 import { sourceLineKey, type Frame, type Profile } from './model.ts';
@@ -153,6 +154,44 @@ export function lineBucket(text: string): Extract<BucketId, 'json' | 'regex'> | 
   return null;
 }
 
+const LOGGING_CALL = /\bconsole\s*\.\s*\w+\s*\(|\b(?:log|logger)\s*\.\s*\w+\s*\(/;
+
+/**
+ * A one-line guarded statement — `if (cond) body`, `cond && body` — split in
+ * its condition and its body (as code, strings dropped); null for any other line.
+ */
+export function guardedStatement(text: string): { condition: string; body: string } | null {
+  const { code } = scanLine(text);
+  const m = /^\s*(?:\}\s*else\s+)?if\s*\(/.exec(code);
+  if (m) {
+    let depth = 1;
+    for (let i = m[0].length; i < code.length; i++) {
+      if (code[i] === '(') depth++;
+      else if (code[i] === ')' && --depth === 0) {
+        const body = code.slice(i + 1).trim();
+        return body && body !== '{' ? { condition: code.slice(m[0].length, i), body } : null;
+      }
+    }
+    return null;
+  }
+  const and = /^\s*([^=;]*?)\s*&&\s*(.+)$/.exec(code);
+  return and && LOGGING_CALL.test(and[2]) ? { condition: and[1], body: and[2] } : null;
+}
+
+/**
+ * The bucket of a line's own ticks, where the line is a guarded statement whose
+ * body logs: the body ran only when the function's node called the logger
+ * (`bodyLogged`); else every tick of the line was its condition's
+ * (`if (process.env.LOG === '1') console.log(JSON.stringify(req.headers))`
+ * with LOG unset spends its ticks reading process.env, not in JSON). A guarded
+ * body that makes no call of its own leaves no trace: the whole line decides.
+ */
+export function guardedLineBucket(text: string, bodyLogged: boolean): Extract<BucketId, 'json' | 'regex'> | null {
+  const g = guardedStatement(text);
+  if (!g || isCut(text) || bodyLogged || !LOGGING_CALL.test(g.body)) return lineBucket(text);
+  return lineBucket(g.condition);
+}
+
 /** The text of a line, if the profile has it. */
 export function sourceLineText(profile: Profile, url: string, line: number): string | undefined {
   return profile.sourceLines?.get(sourceLineKey(url, line));
@@ -249,16 +288,19 @@ export function nodeLineBuckets(profile: Profile): Map<number, LineBucketShare[]
   out = new Map();
   if (profile.sourceLines) {
     const known = new Map<string, 'json' | 'regex' | null>();
+    const logged = loggingUnder(profile);
     for (const s of nodeLineShares(profile)) {
       const frame = profile.frames[profile.nodeFrame[s.node]];
       // Node's own lines (header validation's `tokenRegExp.test(val)` under
       // res.writeHead) are Node's work: node:* modules get buckets by module (buckets.ts).
       if (!lineOwner(frame)) continue;
-      const key = sourceLineKey(s.url, s.line);
+      // A guarded line's bucket depends on the node: did its body run there (guardedLineBucket)?
+      const bodyLogged = logged(s.node);
+      const key = `${sourceLineKey(s.url, s.line)}\u0000${bodyLogged}`;
       let bucket = known.get(key);
       if (bucket === undefined) {
-        const text = profile.sourceLines.get(key) ?? (s.generatedLine !== undefined ? profile.sourceLines.get(sourceLineKey(frame.generated?.url ?? frame.url, s.generatedLine)) : undefined);
-        bucket = text === undefined ? null : lineBucket(text);
+        const text = profile.sourceLines.get(sourceLineKey(s.url, s.line)) ?? (s.generatedLine !== undefined ? profile.sourceLines.get(sourceLineKey(frame.generated?.url ?? frame.url, s.generatedLine)) : undefined);
+        bucket = text === undefined ? null : guardedLineBucket(text, bodyLogged);
         known.set(key, bucket);
       }
       if (!bucket) continue;
@@ -269,6 +311,23 @@ export function nodeLineBuckets(profile: Profile): Map<number, LineBucketShare[]
   }
   bucketCache.set(profile, out);
   return out;
+}
+
+/** Whether a profile node has logging (a console or logger frame with time) anywhere under it. */
+function loggingUnder(profile: Profile): (node: number) => boolean {
+  const t = callNodeTable(profile);
+  const { bucket } = frameClasses(profile);
+  const cache = new Map<number, boolean>();
+  return (node) => {
+    const c = t.nodeToCallNode[node];
+    let yes = cache.get(c);
+    if (yes === undefined) {
+      yes = false;
+      for (let d = c + 1; d < t.subtreeEnd[c] && !yes; d++) yes = bucket[t.frame[d]] === 'logging' && t.totalMs[d] > 0;
+      cache.set(c, yes);
+    }
+    return yes;
+  };
 }
 
 export interface HotLine {
@@ -291,8 +350,12 @@ export interface HotLine {
 export function hotLines(profile: Profile, frame: number): HotLine[] {
   const byLine = new Map<string, { url: string; line: number; ms: number; generated: Map<number, number> }>();
   let self = 0;
+  // Did the function log anywhere (the body of a guarded line ran: guardedLineBucket)?
+  const logged = loggingUnder(profile);
+  let bodyLogged = false;
   for (const s of nodeLineShares(profile)) {
     if (profile.nodeFrame[s.node] !== frame) continue;
+    bodyLogged ||= logged(s.node);
     const key = sourceLineKey(s.url, s.line);
     let entry = byLine.get(key);
     if (!entry) byLine.set(key, (entry = { url: s.url, line: s.line, ms: 0, generated: new Map() }));
@@ -307,13 +370,13 @@ export function hotLines(profile: Profile, frame: number): HotLine[] {
       url, line, ms,
       percent: profile.durationMs > 0 ? (ms / profile.durationMs) * 100 : 0,
       percentOfSelf: self > 0 ? (ms / self) * 100 : 0,
-      text, bucket: text === null ? null : lineBucket(text),
+      text, bucket: text === null ? null : guardedLineBucket(text, bodyLogged),
     };
     if (generated.size > 0 && ran && url !== ran) {
       const [gLine] = [...generated].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
       const gText = sourceLineText(profile, ran, gLine) ?? null;
       out.generated = { url: ran, line: gLine, text: gText };
-      if (text === null && gText !== null) out.bucket = lineBucket(gText);
+      if (text === null && gText !== null) out.bucket = guardedLineBucket(gText, bodyLogged);
     }
     return out;
   });

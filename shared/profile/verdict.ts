@@ -2,8 +2,11 @@
 // trust them and what the load says (checks.ts) — and the sentences the UI and
 // the CLI print for them, written once here.
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
-import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, type Finding, type FindingsResult, type Spread } from './findings.ts';
+import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type Spread } from './findings.ts';
 import type { Profile } from './model.ts';
+import type { NamedProfile } from './threads.ts';
+import { builtinsMatter } from './advice.ts';
+import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './threads-verdict.ts';
 import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from './places.ts';
@@ -13,11 +16,23 @@ export { shortPlace };
 export interface Verdict extends FindingsResult {
   trust: Check[];
   load: Check[];
+  /** With worker threads: each worker's busy share (threads-verdict.ts). */
+  workers?: ThreadBusy[];
 }
 
-export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker): Verdict {
-  const result = findFindings(profile, { requests: ctx.requests, checkRegex });
-  return { ...result, trust: trustChecks(profile, ctx, result.findings), load: loadChecks(profile, ctx, result.findings) };
+/**
+ * The verdict of a process: `profile` is its main thread (or the thread the
+ * user looks at), `workers` its other threads — every thread is read, so a
+ * worker pool that does the work is named, never "the load did not stress it".
+ */
+export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker, workers: readonly NamedProfile[] = []): Verdict {
+  const opts = { requests: ctx.requests, checkRegex };
+  const result = workers.length > 0 ? threadFindings(profile, workers, opts) : findFindings(profile, opts);
+  const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
+  return {
+    ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),
+    ...(busy.length ? { workers: busy } : {}),
+  };
 }
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
@@ -25,6 +40,18 @@ const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(m
 
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {
+  if (!f.thread) return headlineOf(f);
+  const h = headlineOf(f);
+  return `On ${threadLabel(f.thread)}, ${f.kind === 'function' ? h : h.charAt(0).toLowerCase() + h.slice(1)}`;
+}
+
+function headlineOf(f: Finding): string {
+  if (f.kind === 'function' && f.split && builtinsMatter(f.split)) {
+    // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
+    const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+    const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
+    return `${f.function} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
+  }
   const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
   const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
@@ -51,7 +78,10 @@ export function findingSentence(f: Finding): string {
 }
 
 export function spreadSentence(s: Spread): string {
-  const top = s.top ? ` The heaviest function is ${s.top.name}${/:\d+$/.test(s.top.location) ? ` in ${shortPlace(s.top.location)}` : ''} (${pct(s.top.busyPercent)}).` : '';
+  const fn = (t: NonNullable<Spread['top']>) => `${t.name}${/:\d+$/.test(t.location) ? ` in ${shortPlace(t.location)}` : ''} (${pct(t.busyPercent)})`;
+  const top = !s.top ? '' : s.tie
+    ? ` The heaviest functions are ${fn(s.top)} and ${fn(s.tie)}: within ${Math.round(NEAR_TIE * 100)}% of each other, neither is the one culprit.`
+    : ` The heaviest function is ${fn(s.top)}.`;
   const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
   return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
 }
@@ -67,9 +97,18 @@ export function emptyVerdictSentence(v: Pick<Verdict, 'durationMs'>): string {
     : 'Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.';
 }
 
-/** The check that says more than the findings: requests that wait are slow for a reason no CPU finding names. Shown first. */
+/**
+ * The check that says more than the findings, shown first: requests that
+ * failed (the profile is of the error path), a saturated worker pool (the
+ * main thread idles while requests queue for a worker), or requests that wait
+ * (slow for a reason no CPU finding names).
+ */
 export function leadCheck(v: Pick<Verdict, 'load'>): Check | null {
-  return v.load.find((c) => c.id === 'waiting') ?? null;
+  for (const id of ['failing', 'workers-saturated', 'waiting'] as const) {
+    const c = v.load.find((x) => x.id === id);
+    if (c) return c;
+  }
+  return null;
 }
 
 /** The verdict as plain text lines, most important first (the CLI prints these). */

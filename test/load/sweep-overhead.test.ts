@@ -84,6 +84,11 @@ describe('the profiler\'s cost', () => {
     }
     // "Not cheaper": the fine interval's interval reaches at least the coarse one's lower bound.
     expect(fine.ci95![1]).toBeGreaterThanOrEqual(coarse.ci95![0]);
-    expect(await service.api.lastOverhead({ samplingIntervalUs: 100 })).toEqual(fine);
+    // Shown on a recording of the same target and load only (issue 23): another script, other load, no setting — none.
+    expect(fine.setting).toMatchObject({ url: `${base}/heavy?ms=1`, method: 'GET', connections: 4, samplingIntervalUs: 100 });
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: fine.setting })).toEqual(fine);
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: { ...fine.setting!, target: '/tmp/another-script.js' } })).toBeNull();
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: { ...fine.setting!, connections: 50 } })).toBeNull();
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 100 })).toBeNull();
   });
 });

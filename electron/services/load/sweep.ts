@@ -2,7 +2,7 @@
 // other on the same URL, then the table and the knee (shared/load/knee.ts).
 import { randomUUID } from 'node:crypto';
 import type { RecordRequest, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
-import { findKnee } from '../../../shared/load/knee.ts';
+import { findKnee, sweepPoints } from '../../../shared/load/knee.ts';
 
 export interface SweepDeps {
   /** Records one level (saved like any recording) and resolves when it is done. */
@@ -46,6 +46,6 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       break;
     }
   }
-  result.knee = findKnee(result.levels.map((l) => ({ connections: l.connections, rps: l.rps, p95Ms: l.latencyMs.p95 ?? l.latencyMs.p99 })));
+  result.knee = findKnee(sweepPoints(result.levels));
   return result;
 }

@@ -4,6 +4,8 @@
 import CDP from 'chrome-remote-interface';
 import type { CdpClient } from 'chrome-remote-interface';
 import { UserError, messageOf } from '../errors.ts';
+import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
+import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
 
 export interface ProcessIdentity {
   pid: number;
@@ -158,7 +160,8 @@ export class InspectorSession {
   }
 
   private async evaluateJson<T>(expression: string): Promise<T> {
-    const reply = (await this.client.send('Runtime.evaluate', { expression, returnByValue: true })) as {
+    // Every probe runs under one script name: the recorder keeps its samples out of the user's profile (shared/profile/probes.ts).
+    const reply = (await this.client.send('Runtime.evaluate', { expression: asProbe(expression), returnByValue: true })) as {
       result?: { value?: unknown };
       exceptionDetails?: { text?: string; exception?: { description?: string } };
     };
@@ -193,7 +196,7 @@ export class InspectorSession {
   async stopProfiler(): Promise<unknown> {
     const reply = (await this.client.send('Profiler.stop')) as { profile: unknown };
     await this.client.send('Profiler.disable').catch(() => undefined);
-    return reply.profile;
+    return isCpuProfile(reply.profile) ? withoutProbes(reply.profile) : reply.profile;
   }
 
   /**

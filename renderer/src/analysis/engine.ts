@@ -5,8 +5,8 @@
 // applying or popping a transform re-uses the stack below it.
 import {
   bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
-  searchFlame, visibleFlameTree,
-  type CallTreeNode, type ChartIndex, type Grouping, type Profile, type Transform,
+  searchFlame, visibleFlameTree, importThreads,
+  type CallTreeNode, type NamedProfile, type RecordingContext, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
 import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
@@ -27,10 +27,18 @@ export class AnalysisEngine {
   /** Every thread's name, main thread first (shared/profile/threads.ts). */
   readonly threads: string[];
 
-  constructor(base: Profile, threads: string[] = ['main thread']) {
+  /** Every thread, for the verdict (it reads them all); imported on its first ask. */
+  private readonly everyThread: () => NamedProfile[];
+  /** The thread `base` is (ALL_THREADS: merged). */
+  private readonly thread: number;
+
+  constructor(base: Profile, threads: string[] = ['main thread'], everyThread: () => NamedProfile[] = () => [], thread = 0) {
     this.base = base;
     this.threads = threads;
     this.profiles.set('[]', base);
+    let all: NamedProfile[] | null = null;
+    this.everyThread = () => (all ??= everyThread());
+    this.thread = thread;
   }
 
   /**
@@ -39,7 +47,21 @@ export class AnalysisEngine {
    */
   static open(raw: unknown, thread = 0): AnalysisEngine {
     const { threads, profile } = openThread(raw, thread);
-    return new AnalysisEngine(profile, threads);
+    return new AnalysisEngine(profile, threads, threads.length > 1 ? () => importThreads(raw).threads : () => [], thread);
+  }
+
+  /**
+   * The verdict of the whole process: the thread on screen seen through its
+   * transforms, every other thread as recorded (threads-verdict.ts).
+   */
+  private verdict(profile: Profile, context: RecordingContext) {
+    const all = this.everyThread();
+    if (all.length <= 1) return buildVerdict(profile, context);
+    const list = all.map((t, i) => (i === this.thread ? { ...t, profile } : t));
+    const v = buildVerdict(list[0].profile, context, undefined, list.slice(1));
+    // A finding on another thread points at a frame of that thread's profile, not of the one on screen: no jump to it.
+    const shown = all[this.thread]?.name;
+    return { ...v, findings: v.findings.map((f) => (f.thread === shown ? f : { ...f, frame: -1 })) };
   }
 
   /** The profile seen through `transforms`, re-using the longest stack already computed. */
@@ -87,7 +109,7 @@ export class AnalysisEngine {
       case 'lines': return {
         hasLines: profile.lineTicks !== undefined, hasText: profile.sourceLines !== undefined, lines: hotLines(profile, request.frame),
       } as ViewResults[R['view']];
-      case 'verdict': return buildVerdict(profile, request.context) as ViewResults[R['view']];
+      case 'verdict': return this.verdict(profile, request.context) as ViewResults[R['view']];
       case 'regex-check': return checkRegex(request.pattern) as ViewResults[R['view']];
       case 'timeline': {
         const kind = profile.frames.map((f) => classifyFrame(f).kind);

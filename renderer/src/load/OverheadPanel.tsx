@@ -7,6 +7,7 @@ import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
 import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
+import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;
@@ -44,17 +45,18 @@ export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormStat
   );
 }
 
-/** On a result: the last overhead measured in this session for its sampling interval. */
-export function OverheadNote({ samplingIntervalUs }: { samplingIntervalUs: number }) {
+/** On a result: the last overhead measured in this session on the same target, load and sampling interval. */
+export function OverheadNote({ samplingIntervalUs, setting }: { samplingIntervalUs: number; setting: OverheadSetting }) {
   const client = useClient();
   const [result, setResult] = useState<OverheadResult | null>(null);
   useEffect(() => {
     let cancelled = false;
-    client.api.lastOverhead({ samplingIntervalUs }).then((r) => !cancelled && setResult(r), () => undefined);
+    client.api.lastOverhead({ samplingIntervalUs, setting }).then((r) => !cancelled && setResult(r), () => undefined);
     return () => {
       cancelled = true;
     };
-  }, [client, samplingIntervalUs]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the setting's fields, not its identity
+  }, [client, samplingIntervalUs, setting.target, setting.url, setting.method, setting.connections]);
   if (!result) return null;
   return <p className="note muted" data-testid="overhead-note">{overheadSentence(result)} (measured {new Date(result.measuredAt).toLocaleTimeString()})</p>;
 }

@@ -3,7 +3,7 @@
 import type { SweepResult } from '../../../shared/api.ts';
 import { formatInt, formatMs, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
-import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../../../shared/load/knee.ts';
+import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/load/knee.ts';
 
 const W = 560;
 const H = 170;
@@ -62,7 +62,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
     <div className="sweep-result" data-testid="sweep-result">
       <h3>Concurrency sweep</h3>
       <p className={`knee ${result.knee ? 'note' : 'muted'}`} data-testid="sweep-knee">
-        {result.knee?.reason ?? NO_KNEE_TEXT}
+        {kneeSentence(result.knee, sweepPoints(result.levels))}
       </p>
       <details className="more">
         <summary>How the knee is found</summary>

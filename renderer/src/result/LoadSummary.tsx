@@ -20,8 +20,10 @@ function Stat({ label, value, raw, testId, tone, term }: { label: string; value:
   );
 }
 
-export function LoadSummary({ load, settings, name, samplingIntervalUs }: {
+export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLabel }: {
   load: Load | null; settings?: LoadSettingsResolved | null; name?: string; samplingIntervalUs?: number | null;
+  /** The recorded target's label: the overhead note shows only a measurement of the same target and load. */
+  targetLabel?: string | null;
 }) {
   if (!load) {
     return (
@@ -56,7 +58,9 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs }: {
         </p>
       )}
       {load.generatorBusy && <p className="note" data-testid="generator-busy">{load.generatorBusy.sentence}</p>}
-      {samplingIntervalUs ? <OverheadNote samplingIntervalUs={samplingIntervalUs} /> : null}
+      {samplingIntervalUs && settings && targetLabel ? (
+        <OverheadNote samplingIntervalUs={samplingIntervalUs} setting={{ target: targetLabel, url: settings.url, method: settings.method, connections: settings.connections, samplingIntervalUs }} />
+      ) : null}
       <dl className="stats secondary">
         <Stat label="Errors" value={formatInt(load.errors)} raw={load.errors} testId="summary-errors" tone={load.errors ? 'bad' : undefined} />
         <Stat label="Timeouts" value={formatInt(load.timeouts)} raw={load.timeouts} testId="summary-timeouts" tone={load.timeouts ? 'bad' : undefined} />
