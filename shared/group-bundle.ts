@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { experimentSpecSchema, type RecordingResult, type SweepResult } from './api.ts';
 import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle } from './bundle.ts';
 import type { ExperimentResult } from './experiment/types.ts';
+import { roundInterferenceSchema } from './experiment/interference.ts';
 import type { GroupKind, GroupMember } from './groups.ts';
 
 /** Group bundles are version 2: a Flambé that reads only version 1 says it is too old for them. */
@@ -30,6 +31,7 @@ const roundSchema = z.object({
   processCpuMsPer1k: z.number().nullable().optional(),
   bucketsMsPer1k: z.record(z.string(), z.number()).nullable(), error: text(10_000).nullable(), complete: z.boolean(), stdout: text(20).nullable(),
   notSaved: z.boolean().optional(),
+  interference: roundInterferenceSchema.nullable().optional(),
 });
 
 // The statistics are checked as far as the screens read them; the rest travels as it was computed.

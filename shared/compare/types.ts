@@ -24,6 +24,12 @@ export interface RunMeta {
   requestLimit: number | null;
   samplingIntervalUs: number | null;
   machine: MachineInfo | null;
+  /**
+   * The rest of what makes two runs "the same thing" for noise (noise.ts): the
+   * launched script's arguments and environment, the request's headers and
+   * body, the routes and the rate, as one string (absent: none known).
+   */
+  sameness?: string | null;
 }
 
 /** One recording of one side. */

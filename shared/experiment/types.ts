@@ -3,6 +3,7 @@
 // electron/services/experiment/; the statistics are shared/stats.
 import type { ExperimentSpecResolved } from '../api.ts';
 import type { ExperimentComparison } from './comparison.ts';
+import type { RoundInterference } from './interference.ts';
 
 export type VariantKey = 'A' | 'B';
 
@@ -42,6 +43,8 @@ export interface ExperimentRound {
    * rather than vanishing from the rounds the verdict was computed from.
    */
   notSaved?: boolean;
+  /** What the machine did to this round (interference.ts); absent off Linux and in experiments saved before it was measured. */
+  interference?: RoundInterference | null;
 }
 
 export type ExperimentStatus = 'running' | 'done' | 'stopped' | 'failed';

@@ -14,10 +14,12 @@ import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { CompareRound } from '../../../shared/compare/index.ts';
 import { importProfile } from '../../../shared/profile/index.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
+import type { RoundInterference } from '../../../shared/experiment/interference.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
 import { UserError, isUserError, messageOf } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
+import { watchMachine } from './machine.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
 
 const LISTEN_WAIT_MS = 10_000;
@@ -82,7 +84,8 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     const pairs = completePairs(result.rounds, (r) => r.complete && !r.error);
     const side = (rs: ExperimentRound[]) => rs.map((r) => compareRoundsById.get(r.recordingId)!);
     result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side(pairs.a), side(pairs.b),
-      { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) });
+      { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) },
+      { a: pairs.a.map((r) => r.interference ?? undefined), b: pairs.b.map((r) => r.interference ?? undefined) });
   };
 
   async function stopCurrentTarget(): Promise<void> {
@@ -151,7 +154,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   }
 
   /** One recording through the service; resolves with the finished recording, profile included. */
-  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean }> {
+  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean; interference: RoundInterference | null }> {
     let recordingId: string | null = null;
     // Progress the recorder reports while it starts, before its id is known here.
     const early: RecordingProgress[] = [];
@@ -164,6 +167,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       if (recordingId) show(e.payload);
       else early.push(e.payload);
     });
+    const machine = watchMachine();
     try {
       const started = deps.record({
         targetId: spec.profile ? targetId : null,
@@ -178,7 +182,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       for (const p of early.splice(0)) show(p);
       if (stopRequested) void deps.api.stopRecording({ id: recordingId });
       const rec = await started.finished;
-      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested };
+      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested, interference: machine.finish(rec.samples) };
     } finally {
       off();
       currentRecording = null;
@@ -214,7 +218,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       if (stopRequested) break;
       const url = resolveUrl(v.url, ports);
       if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
-      const { rec, stoppedEarly } = await record(index, v, round, currentTarget, url);
+      const { rec, stoppedEarly, interference } = await record(index, v, round, currentTarget, url);
       let profile = null;
       try {
         profile = rec.profile ? importProfile(rec.profile) : null;
@@ -226,6 +230,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
         error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
         ...(deps.isSaved && !deps.isSaved(rec.id) ? { notSaved: true } : {}),
+        ...(interference ? { interference } : {}),
       };
       result.rounds.push(entry);
       recompute();
