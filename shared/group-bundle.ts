@@ -57,6 +57,7 @@ export const experimentResultSchema = z.object({
   rounds: z.array(roundSchema).max(10_000),
   comparison: comparisonSchema.nullable(),
   output: z.enum(['file', 'pipe']).nullable(),
+  until: z.looseObject({ ended: z.enum(['met', 'budget', 'max', 'stopped']), pairs: count }).nullable().optional(),
 });
 
 export const sweepResultSchema = z.object({

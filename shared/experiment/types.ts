@@ -4,6 +4,7 @@
 import type { ExperimentSpecResolved } from '../api.ts';
 import type { ExperimentComparison } from './comparison.ts';
 import type { RoundInterference } from './interference.ts';
+import type { UntilOutcome } from './until.ts';
 
 export type VariantKey = 'A' | 'B';
 
@@ -81,6 +82,8 @@ export interface ExperimentResult {
   rounds: ExperimentRound[];
   /** The statistics of the complete rounds (null until a round of each side is done). */
   comparison: ExperimentComparison | null;
+  /** Rounds until it knows (spec.until): how it ended, after how many pairs (until.ts); absent otherwise. */
+  until?: UntilOutcome | null;
   /** Where the launched target's stdout/stderr went: 'file' (tailed by Flambé, synchronous like a terminal) or 'pipe'; null without a launched target. */
   output: 'file' | 'pipe' | null;
 }

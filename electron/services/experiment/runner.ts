@@ -20,9 +20,12 @@ import { UserError, isUserError, messageOf } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import { watchMachine } from './machine.ts';
+import { headline, knowsEnough, untilSentence, type UntilOutcome, type UntilSettings } from '../../../shared/experiment/until.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
 
 const LISTEN_WAIT_MS = 10_000;
+/** The most pairs an experiment that runs until it knows adds up to (the spec's own limit for rounds). */
+const MAX_PAIRS = 30;
 /** A freshly started process is slow at first (cold JIT, lazy module loading): its first round would pay for that alone. */
 const FRESH_TARGET_WARMUP_SEC = 1;
 
@@ -41,6 +44,8 @@ export interface ExperimentDeps {
   save(exp: ExperimentResult): boolean;
   /** Whether the library kept a finished round's recording (false: kept in memory only). */
   isSaved?(recordingId: string): boolean;
+  /** Reads what the machine does to each round (machine.ts); a test may give a quiet or a busy machine. */
+  watchMachine?: typeof watchMachine;
   /** Where warm-up bursts run; a worker thread unless a test says otherwise. */
   runBurst?: (opts: BurstOptions) => BurstHandle;
 }
@@ -70,7 +75,9 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   const runBurst = deps.runBurst ?? runBurstInWorker;
 
   const slots = roundOrder(order, spec.rounds);
-  const total = slots.length;
+  // Grows when the experiment runs until it knows (spec.until): a pair at a time.
+  let total = slots.length;
+  const startedAt = Date.now();
 
   const emit = (roundIndex: number, variant: VariantPlan | null, phase: string, within: number, message: string, live?: { rps?: number; p99Ms?: number }) => {
     deps.progress({
@@ -167,7 +174,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       if (recordingId) show(e.payload);
       else early.push(e.payload);
     });
-    const machine = watchMachine();
+    const machine = (deps.watchMachine ?? watchMachine)();
     try {
       const started = deps.record({
         targetId: spec.profile ? targetId : null,
@@ -189,6 +196,26 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     }
   }
 
+  /**
+   * Rounds until it knows: after the last planned pair, one more pair while
+   * the headline interval is wider than asked, another pair fits in the
+   * budget (at the pace so far), and fewer than MAX_PAIRS ran.
+   */
+  function decideMorePairs(until: UntilSettings): void {
+    const pairs = slots.length / 2;
+    const elapsedSec = (Date.now() - startedAt) / 1000;
+    const h = headline(result.comparison);
+    const end = (ended: UntilOutcome['ended']) => {
+      result.until = { ...until, ended, pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
+    };
+    if (knowsEnough(result.comparison, until)) return end('met');
+    if (elapsedSec + elapsedSec / pairs > until.budgetSec) return end('budget');
+    if (pairs >= MAX_PAIRS) return end('max');
+    slots.push(...roundOrder(order, pairs + 1).slice(-2));
+    total = slots.length;
+    result.until = null;
+  }
+
   async function run(): Promise<void> {
     const demo = await deps.api.demoServer({});
     const plan = planExperiment(spec, demo);
@@ -199,7 +226,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     let lastVariant: 'A' | 'B' | null = null;
     const perVariant = { A: 0, B: 0 };
 
-    for (let index = 0; index < total; index++) {
+    for (let index = 0; index < slots.length; index++) {
       if (stopRequested) break;
       const key = slots[index];
       const v = variants[key];
@@ -235,6 +262,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       result.rounds.push(entry);
       recompute();
       deps.save(result);
+      if (spec.until && index === slots.length - 1 && !stopRequested) decideMorePairs(spec.until);
       emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
       // A fault of the target ends the experiment; a round the server answered badly is kept and the experiment goes on.
       if (rec.error && v.launch && currentTarget && !(await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false))) {
@@ -255,6 +283,11 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   ).then(async () => {
     await stopCurrentTarget();
     recompute();
+    if (spec.until && !result.until) {
+      const h = headline(result.comparison);
+      result.until = { ...spec.until, ended: 'stopped', pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
+    }
+    if (result.until && result.comparison) result.comparison.verdict += ` ${untilSentence(result.until)}`;
     deps.save(result);
     emit(total, null, result.status, 1, result.error ?? result.comparison?.verdict ?? 'Done');
     return result;
