@@ -245,7 +245,10 @@ function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExt
   if (busy?.wallClockWithheld) {
     // Too few pairs the machine left alone: only the CPU time per request is judged.
     const [, B] = sideNames(c);
-    const cpuFirst = cpu ? `${cpu} (${rounds} rounds each).` : `Flambé cannot tell A from B (${rounds} rounds each).`;
+    const proc = c.processCpuMsPer1k;
+    const cpuFirst = cpu ? `${cpu} (${rounds} rounds each).`
+      : proc?.ci95 ? `The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}; ${rounds} rounds each).`
+        : `Flambé cannot tell A from B (${rounds} rounds each).`;
     first = `${busy.sentence}, so requests per second and latency are not judged (${B}: ${formatChange(load.rps.deltaPercent ?? 0)} requests/s, not counted). ${cpuFirst}`;
   } else if (load.rps.significant || !cpu) {
     first = `${throughputSentence(c)}, and ${latency} (${rounds} rounds each).${load.rps.significant && cpu ? ` ${cpu}.` : ''}`;
