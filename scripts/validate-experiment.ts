@@ -80,6 +80,8 @@ function claims(c: NonNullable<ExperimentResult['comparison']>): { name: string;
   const out = ms.filter(([, m]) => m?.significant).map(([name, m]) => ({ name, up: (m!.deltaPercent ?? 0) > 0 }));
   for (const b of c.buckets) if (b.significant) out.push({ name: `work:${b.id}`, up: (b.deltaMsPer1k ?? b.deltaPercent) > 0 });
   for (const f of c.functions) if (f.significant) out.push({ name: `fn:${f.name}`, up: (f.deltaMsPer1k ?? f.deltaPercent) > 0 });
+  // A kind of work done in every round of one side only: a claim too (B has it: up).
+  if (c.oneSided && !out.some((x) => x.name === `work:${c.oneSided!.name}`)) out.push({ name: `work:${c.oneSided.name}`, up: c.oneSided.side === 'b' });
   return out;
 }
 
