@@ -13,7 +13,7 @@ import { formatComparison, slowerThan } from './compare.ts';
 
 export const EXPERIMENT_HELP = `Usage:
   flambe experiment (--launch SCRIPT [--cwd DIR] [--env K=V]... [-- ARGS...] | --demo)
-                    --url URL [-c N] [-d SECONDS] [--warmup SECONDS] [--rounds N] [--no-profile]
+                    --url URL [-c N] [-d SECONDS] [--warmup SECONDS] [--rounds N] [--until PCT [--budget SECONDS]] [--no-profile]
                     (--a-env K=V... --b-env K=V... | --a-script FILE --b-script FILE
                      | --a-url URL --b-url URL | --a-arg A... --b-arg B...)
                     [--a-name N] [--b-name N] [--save] [--library PATH] [--json] [--fail-if-slower PCT]
@@ -42,6 +42,8 @@ Rounds and load:
   --url URL               the URL to load; a path alone (/hello) uses the port the script opens
   --load-threads N        threads sending each round's requests (default: 1 on 2 cores or fewer)
   --rounds N              rounds of each variant, run in back-to-back pairs (default 5)
+  --until PCT             then add pairs until the headline interval is within ± PCT % (rounds until it knows)
+    --budget SECONDS      but stop adding pairs after this long (default 600); the answer says which ended it
   -c, --connections N     concurrent connections (default 10)
   -d, --duration SECONDS  length of each round's burst (default 10)
   --warmup SECONDS        load without measuring before each round (default 2)
@@ -87,6 +89,7 @@ export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; 
         'a-arg': { type: 'string', multiple: true }, 'b-arg': { type: 'string', multiple: true },
         'a-name': { type: 'string' }, 'b-name': { type: 'string' }, 'output-file': { type: 'boolean' }, 'output-pipe': { type: 'boolean' },
         save: { type: 'boolean' }, library: { type: 'string' }, json: { type: 'boolean' }, 'fail-if-slower': { type: 'string' },
+        until: { type: 'string' }, budget: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -124,6 +127,8 @@ export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; 
   if (!o.save && o.library !== undefined) throw new UserError('--library goes with --save.');
   const failIfSlower = num(o['fail-if-slower'], '--fail-if-slower');
   if (failIfSlower !== undefined && failIfSlower < 0) throw new UserError('--fail-if-slower takes a percentage of 0 or more, like 5.');
+  if (o.budget !== undefined && o.until === undefined) throw new UserError('--budget goes with --until PCT: the interval to reach before it ends.');
+  const until = o.until !== undefined ? { withinPercent: num(o.until, '--until')!, budgetSec: num(o.budget, '--budget') } : undefined;
   const spec: ExperimentSpec = {
     target: o.demo ? { kind: 'demo' } : { kind: 'launch', launch: { script: o.launch!, cwd: o.cwd, env: envOf(o.env, '--env'), args: scriptArgs } },
     differ,
@@ -134,6 +139,7 @@ export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; 
     profile: !o['no-profile'],
     outputToFile: o['output-file'] ? true : o['output-pipe'] ? false : undefined,
     save: !!o.save,
+    ...(until ? { until } : {}),
   };
   return { ...base, spec, failIfSlower: failIfSlower ?? null };
 }

@@ -79,7 +79,7 @@ describe('buildComparison', () => {
     expect(c.load!.rps.ci95![0]).toBeGreaterThan(90);
     expect(c.load!.p99Ms.significant).toBe(false);
     expect(c.a.rounds).toBe(3);
-    expect(c.verdict).toMatch(/^B serves 2\.0× the requests per second of A \(95%: [\d.]+–[\d.]+×\), and p99 latency shows no clear difference \(3 rounds each\)\./);
+    expect(c.verdict).toMatch(/^B serves 2\.0× the requests per second of A \(95%: [\d.]+–[\d.]+×\), and p99 latency shows no meaningful difference \(3 rounds each\)\./);
     // The same profile per round: the handler costs half as much per request, surely.
     const handler = c.functions.find((f) => f.name === 'handler')!;
     expect(handler.significant).toBe(true);

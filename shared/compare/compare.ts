@@ -8,6 +8,7 @@ import type { NoiseEstimate, NoiseMetric } from './noise.ts';
 import { roundRequests } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
 import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSummary } from './types.ts';
+import { correctForManyMeasures } from './correct.ts';
 import { verdictOf } from './verdict.ts';
 import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 
@@ -67,11 +68,11 @@ function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | nu
   if (paired && a.length >= 2) {
     return {
       basis: 'rounds',
-      summary: `From ${a.length} pairs of rounds, A and B back to back in each (alternating which goes first): each interval comes from how much B/A varies from pair to pair (a paired t interval on the logarithms, 95%). What the machine was doing at the time hits both rounds of a pair alike, so it cancels out.`,
+      summary: `From ${a.length} pairs of rounds, A and B back to back in each (alternating which goes first): each interval comes from how much B/A varies from pair to pair (a paired t interval on the logarithms), widened so that all the measures and rows shown hold together at 95% (Holm; Benjamini–Hochberg for the tables). A change is called real only when its interval leaves out 0, at least 3 in 4 pairs moved the same way, and it is at least 3%. What the machine was doing at the time hits both rounds of a pair alike, so it cancels out.`,
     };
   }
   if (a.length >= 2 && b.length >= 2) {
-    return { basis: 'rounds', summary: `From ${a.length} rounds of A and ${b.length} of B: every interval comes from how much the rounds of each side differ (Welch's 95% interval on the rounds).` };
+    return { basis: 'rounds', summary: `From ${a.length} rounds of A and ${b.length} of B: every interval comes from how much the rounds of each side differ (Welch's interval on the rounds), widened so that all the measures and rows shown hold together at 95%; changes under 3% are "no meaningful difference".` };
   }
   const rps = noise?.metrics.rps;
   const rpsNoisePercent = rps ? (Math.exp(rps.sdLog) - 1) * 100 : null;
@@ -128,5 +129,6 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     unavailable: unavailableViews(aRounds, bRounds),
     howSure: howSure(aRounds, bRounds, load, noise, paired),
   };
-  return { ...parts, verdict: verdictOf(parts) };
+  const judged = parts.howSure.basis === 'rounds' ? correctForManyMeasures(parts) : parts;
+  return { ...judged, verdict: verdictOf(judged) };
 }

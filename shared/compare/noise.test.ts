@@ -6,6 +6,8 @@ import { buildComparison } from './compare.ts';
 import { estimateNoise, settingsKey, singleRunInterval, type NoiseRun } from './noise.ts';
 import { meta, round, syntheticLoad } from './test-support/rounds.ts';
 import type { RunMeta } from './types.ts';
+import { runMetaOf } from './round.ts';
+import type { RecordingMeta } from '../api.ts';
 
 /** A run of `m`'s settings whose req/s is level × exp(σ·N(0,1)). */
 function runs(draw: () => number, m: RunMeta, level: number, sigma: number, count: number, prefix: string): NoiseRun[] {
@@ -77,5 +79,29 @@ describe('noise from repeated recordings', () => {
     expect(c.verdict).toMatch(/^B serves 50% fewer requests per second than A \(p99 the same\) \(95% interval −\d+% to −\d+%, from the noise of repeated recordings\)\./);
     // The library's runs did not say their p99: no noise known for it, so no claim.
     expect(c.load!.p99Ms).toMatchObject({ basis: 'single', significant: null });
+  });
+
+  it('counts as repeats only recordings with the same environment: LOG=1 and LOG=0 are two settings, not noise', () => {
+    /** A recording of server.js with `env`, as the library keeps it (metadata only). */
+    const recording = (id: string, env: Record<string, string>, rps: number) => ({
+      id, name: id, createdAt: '2026-11-27T10:00:00Z', hasProfile: false,
+      settings: { load: { url: 'http://127.0.0.1:41000/', method: 'GET', headers: {}, connections: 4, durationSec: 5, timeoutSec: 10 }, samplingIntervalUs: 1000 },
+      target: { kind: 'launched', label: 'server.js', pid: 1, nodeVersion: 'v24.1.0', argv: ['node', 'server.js'], env, args: [] },
+      machine: { cpuModel: 'x', cores: 2 },
+      load: syntheticLoad({ requests: rps * 5, rps, p99: 5 }),
+    }) as unknown as RecordingMeta;
+    const on = [1000, 960, 1050].map((rps, i) => recording(`on${i}`, { LOG: '1' }, rps));
+    const off = [2200, 2150, 2260].map((rps, i) => recording(`off${i}`, { LOG: '0' }, rps));
+    expect(settingsKey(runMetaOf(on[0]))).not.toBe(settingsKey(runMetaOf(off[0])));
+    expect(settingsKey(runMetaOf(on[0]))).toBe(settingsKey(runMetaOf(on[1])));
+    const library: NoiseRun[] = [...on, ...off].map((r) => ({ id: r.id, meta: runMetaOf(r), values: { rps: r.load!.rps } }));
+    const noise = estimateNoise(library, runMetaOf(on[0]), runMetaOf(off[0]));
+    expect(noise).toMatchObject({ runs: 6, groups: 2 });
+    const A = round({ profile: null, load: on[0].load, meta: runMetaOf(on[0]) });
+    const B = round({ profile: null, load: off[0].load, meta: runMetaOf(off[0]) });
+    const c = buildComparison([A], [B], { noise });
+    // 2.2×, told apart from the ±4% that runs of one setting differ by (before, one mixed group said −59% to +1089%).
+    expect(c.load!.rps).toMatchObject({ basis: 'repeats', significant: true });
+    expect(c.load!.rps.ci95![0]).toBeGreaterThan(50);
   });
 });

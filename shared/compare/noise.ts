@@ -6,7 +6,8 @@
 // *inside* that run, which on a shared machine is far smaller than the
 // difference between two runs started a minute apart (other processes, CPU
 // frequency, GC timing, JIT). So Flambé looks in the library for recordings
-// repeated with the same settings (same target, URL, method, connections,
+// repeated with the same settings (same target, script arguments and
+// environment, URL or routes, method, headers, body, connections, rate,
 // duration, sampling interval, Node version and machine): each such group
 // shows how much runs of the same thing differ.
 //
@@ -63,7 +64,7 @@ export function settingsKey(m: RunMeta): string | null {
   // A launched script listens on a new port each time: the route is the path, on the same target.
   return JSON.stringify([
     m.targetLabel, m.method, m.targetLabel ? routePath(m.url) : m.url, m.connections, m.durationSec, m.requestLimit, m.samplingIntervalUs, m.nodeVersion,
-    m.machine?.cpuModel ?? null, m.machine?.cores ?? null,
+    m.machine?.cpuModel ?? null, m.machine?.cores ?? null, m.sameness ?? null,
   ]);
 }
 

@@ -21,7 +21,21 @@ export function runMetaOf(rec: RecordingMeta | RecordingResult, source: RunMeta[
     requestLimit: load?.requests ?? null,
     samplingIntervalUs: rec.settings?.samplingIntervalUs ?? null,
     machine: rec.machine ?? null,
+    sameness: samenessOf(rec),
   };
+}
+
+/**
+ * Arguments, environment (sorted), headers, body, routes and rate: a run with
+ * LOG=1 and one with LOG=0 are not repeats of each other, whatever else they share.
+ */
+function samenessOf(rec: RecordingMeta | RecordingResult): string {
+  const load = rec.settings?.load;
+  const sorted = (o: Record<string, unknown> | undefined | null) => (o ? Object.entries(o).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)) : null);
+  return JSON.stringify([
+    rec.target?.argv?.slice(1) ?? null, rec.target?.args ?? null, sorted(rec.target?.env),
+    sorted(load?.headers), load?.body ?? null, load?.routes ?? null, load?.rate ?? null,
+  ]);
 }
 
 export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null): CompareRound {

@@ -27,10 +27,10 @@ export function perRequestOf(a: ProfiledSide, b: ProfiledSide): boolean {
 }
 
 /** Significance of a row from its per-round values, when both sides have two or more rounds. */
-function roundStats(aRounds: number[], bRounds: number[], paired = false): Pick<ChangeRow, 'relativeCi95' | 'significant'> {
+function roundStats(aRounds: number[], bRounds: number[], paired = false): Pick<ChangeRow, 'relativeCi95' | 'significant' | 'test'> {
   if (aRounds.length < 2 || bRounds.length < 2) return { relativeCi95: null, significant: null };
   const d = paired ? comparePaired(aRounds, bRounds) : compareSamples(aRounds, bRounds);
-  return { relativeCi95: d.ci95, significant: d.significant };
+  return { relativeCi95: d.ci95, significant: d.significant, ...(d.test ? { test: d.test } : {}) };
 }
 
 /** By the size of the change: ms per 1000 requests when known, else percentage points. */

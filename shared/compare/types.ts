@@ -5,6 +5,7 @@ import type { LoadSummary } from '../recording/load.ts';
 import type { MachineInfo } from '../recording/machine.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
 import type { Profile } from '../profile/model.ts';
+import type { TestBehind } from '../stats/index.ts';
 
 /** What a round was: where it ran and with which settings (for unlike-run warnings and noise groups). */
 export interface RunMeta {
@@ -25,6 +26,12 @@ export interface RunMeta {
   requestLimit: number | null;
   samplingIntervalUs: number | null;
   machine: MachineInfo | null;
+  /**
+   * The rest of what makes two runs "the same thing" for noise (noise.ts): the
+   * launched script's arguments and environment, the request's headers and
+   * body, the routes and the rate, as one string (absent: none known).
+   */
+  sameness?: string | null;
 }
 
 /** One recording of one side. */
@@ -58,6 +65,15 @@ export interface Metric {
   /** True/false when the interval says; null when Flambé cannot tell. */
   significant: boolean | null;
   basis: Basis;
+  /** The change is known to be smaller than the smallest worth reporting (shared/stats judge.ts): "no meaningful difference". */
+  negligible?: boolean;
+  /**
+   * Why no claim: 'busy' — a measure of wall time (requests/s, latency) from
+   * rounds the machine disturbed too often (experiment interference.ts).
+   */
+  withheld?: 'busy';
+  /** The test behind ci95 (from rounds), before the correction for many measures. */
+  test?: TestBehind;
 }
 
 export interface LoadComparison {
@@ -97,6 +113,8 @@ export interface ChangeRow {
   /** From rounds (two or more a side): the 95% interval of B against A in % of A's value (ms/1k, else %), and whether it leaves out 0. */
   relativeCi95: [number, number] | null;
   significant: boolean | null;
+  negligible?: boolean;
+  test?: TestBehind;
 }
 
 export interface BucketChange {
@@ -110,6 +128,8 @@ export interface BucketChange {
   deltaMsPer1k: number | null;
   relativeCi95: [number, number] | null;
   significant: boolean | null;
+  negligible?: boolean;
+  test?: TestBehind;
   /** The caller that did most of this work, on the side where it is larger, with its line when known. */
   where: { side: 'a' | 'b'; name: string; location: string; lineText: string | null } | null;
 }

@@ -14,7 +14,16 @@ type Parts = Omit<Comparison, 'verdict'>;
 export interface VerdictExtras {
   /** A kind of work done in every round of one side and in none of the other's (one-sided.ts). */
   oneSided?: OneSidedWork | null;
+  /**
+   * The machine disturbed some pairs (shared/experiment interference.ts):
+   * the sentence that says so, how many pairs were left out, and whether the
+   * wall-clock measures were withheld (too few clean pairs).
+   */
+  busy?: { sentence: string; leftOut: number; wallClockWithheld: boolean } | null;
 }
+
+/** A kind of work is "the difference" only when it explains at least this share of the change in CPU per 1 000 requests. */
+export const MIN_EXPLAINED_SHARE = 0.25;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
@@ -96,7 +105,7 @@ function explanation(c: Parts): string {
 }
 
 export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
-  if (c.load && c.howSure.basis === 'rounds') return roundsVerdict(c, extras.oneSided ?? null);
+  if (c.load && c.howSure.basis === 'rounds') return roundsVerdict(c, extras.oneSided ?? null, extras.busy ?? null);
   const out: string[] = [];
   if (c.load) out.push(throughput(c.load.rps, c.load.p99Ms) + sureness(c.load.rps));
   else if (c.functions.length) out.push('Without request counts on both sides, Flambé compares each profile in % of its own time.');
@@ -157,7 +166,7 @@ function throughputSentence(c: Parts): string {
   const delta = d.deltaPercent ?? 0;
   const [A, B] = sideNames(c);
   const ratio = d.b / d.a;
-  if (!d.significant) return `No clear difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
+  if (!d.significant) return `No ${d.negligible ? 'meaningful' : 'clear'} difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
   if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
   if (ratio <= 1 / 1.5) return `${B} serves ${pct(delta)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
   return `${B} serves ${pct(delta)} ${delta >= 0 ? 'more' : 'fewer'} requests per second than ${A} ${intervalWords(d, 'percent')}`;
@@ -179,7 +188,7 @@ function processCpuSentence(c: Parts): string {
 }
 
 function latencySentence(d: Metric): string {
-  if (!d.significant) return 'p99 latency shows no clear difference';
+  if (!d.significant) return `p99 latency shows no ${d.negligible ? 'meaningful' : 'clear'} difference`;
   return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
 }
 
@@ -192,14 +201,20 @@ function latencySentence(d: Metric): string {
 function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork | null): string {
   const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
   const big = (delta: number) => Math.abs(delta) >= Math.max(1, 0.05 * cpuA);
-  const bucket = c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k));
+  // The share of the change in CPU per 1 000 requests a row explains (null when that change is unknown or nil).
+  const totalDelta = c.cpuMsPer1kRequests ? c.cpuMsPer1kRequests.b - c.cpuMsPer1kRequests.a : 0;
+  const share = (delta: number) => (totalDelta !== 0 ? delta / totalDelta : null);
+  const explains = (delta: number) => { const s = share(delta); return s !== null && s >= MIN_EXPLAINED_SHARE; };
+  const shareWords = (delta: number) => { const s = share(delta)!; return s >= 0.95 ? 'all of the change in CPU per 1 000 requests' : `${Math.round(s * 100)}% of the change in CPU per 1 000 requests`; };
   const [A, B] = sideNames(c);
+  // A kind of work done on one side only is what an env switch or a script turns on or off: the row the verdict leads with.
+  const bucket = oneSided && loadMoved ? null : c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k) && explains(b.deltaMsPer1k));
   if (bucket) {
     const [more, less] = bucket.deltaMsPer1k! < 0 ? [A, B] : [B, A];
     const [hi, lo] = bucket.deltaMsPer1k! < 0 ? [bucket.aMsPer1k!, bucket.bMsPer1k!] : [bucket.bMsPer1k!, bucket.aMsPer1k!];
     const cost = `${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
     return loadMoved
-      ? `The difference is ${bucket.name}: ${cost}.`
+      ? `The difference is ${bucket.name}: ${cost} (${shareWords(bucket.deltaMsPer1k!)}).`
       : `The profiles do show a clear change in ${bucket.name}: ${cost} — too small against the noise to show in the load numbers.`;
   }
   if (oneSided) {
@@ -210,7 +225,7 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
       ? `The difference is ${oneSided.name}: it ${what}.`
       : `${oneSided.name[0].toUpperCase()}${oneSided.name.slice(1)} ${what} — a real difference in the work done, though the load numbers are too noisy to show what it costs.`;
   }
-  const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k));
+  const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k) && explains(f.deltaMsPer1k));
   if (fn && loadMoved) {
     const where = fn.location.split(/[\\/]/).pop() || fn.location;
     return `The largest change is in ${fn.name || '(anonymous)'}${where ? ` (${where})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
@@ -220,19 +235,28 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   return '';
 }
 
-function roundsVerdict(c: Parts, oneSided: OneSidedWork | null): string {
+function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExtras['busy']): string {
   const load = c.load!;
   const rounds = Math.min(c.a.rounds, c.b.rounds);
   const latency = latencySentence(load.p99Ms);
   const cpu = processCpuSentence(c);
   const loadMoved = !!(load.rps.significant || load.p99Ms.significant || c.processCpuMsPer1k?.significant);
   let first: string;
-  if (load.rps.significant || !cpu) {
+  if (busy?.wallClockWithheld) {
+    // Too few pairs the machine left alone: only the CPU time per request is judged.
+    const [, B] = sideNames(c);
+    const proc = c.processCpuMsPer1k;
+    const cpuFirst = cpu ? `${cpu} (${rounds} rounds each).`
+      : proc?.ci95 ? `The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}; ${rounds} rounds each).`
+        : `Flambé cannot tell A from B (${rounds} rounds each).`;
+    first = `${busy.sentence}, so requests per second and latency are not judged (${B}: ${formatChange(load.rps.deltaPercent ?? 0)} requests/s, not counted). ${cpuFirst}`;
+  } else if (load.rps.significant || !cpu) {
     first = `${throughputSentence(c)}, and ${latency} (${rounds} rounds each).${load.rps.significant && cpu ? ` ${cpu}.` : ''}`;
   } else {
     // Requests/s too noisy, CPU per request clear: lead with what the rounds support.
     first = `${cpu} (${rounds} rounds each). Requests per second vary too much between rounds on this machine to show it (${sideNames(c)[1]}: ${formatChange(load.rps.deltaPercent ?? 0)}; 95%: ${intervalWords(load.rps, 'percent').slice(6, -1)}), and ${latency}.`;
   }
   const why = roundsExplanation(c, loadMoved, oneSided);
-  return `${first}${why ? ` ${why}` : ''}`;
+  const leftOut = busy && busy.leftOut > 0 ? ` ${busy.sentence}: those pairs are left out.` : '';
+  return `${first}${why ? ` ${why}` : ''}${leftOut}`;
 }

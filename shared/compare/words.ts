@@ -30,8 +30,8 @@ export function surenessWords(m: Metric): string {
   const ci = m.ci95 ? ` (95%: ${signedPercent(m.ci95[0])} to ${signedPercent(m.ci95[1])})` : '';
   switch (surenessOf(m)) {
     case 'none': return 'none on either side';
-    case 'unknown': return 'cannot tell: one run each';
-    case 'noise': return `no clear difference${ci}`;
+    case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}` : 'cannot tell: one run each';
+    case 'noise': return `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
     case 'real': return `real${ci}`;
   }
 }

@@ -33,8 +33,8 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.buckets[0]).toMatchObject({ name: 'logging', significant: true });
     expect(c.buckets[0].deltaMsPer1k).toBeCloseTo(-275.6, 0);
     expect(c.a).toMatchObject({ name: 'with console.log', rounds: 3 });
-    expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.2–2.7×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
-      + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without”.');
+    expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.0–2.9×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
+      + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without” (all of the change in CPU per 1 000 requests).');
   });
 
   it('says "no clear difference" when the rounds do not support one', () => {
@@ -89,7 +89,7 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.load!.rps.significant).toBe(false);
     expect(c.processCpuMsPer1k!.significant).toBe(true);
     expect(c.processCpuMsPer1k!.a).toBeCloseTo(191.6, 0);
-    expect(c.verdict).toMatch(/^“\/hello” uses \d\d% less CPU time per 1 000 requests than “\/log” \(95%: \d+%–\d+% less\): 192 ms → 95 ms \(3 rounds each\)\. Requests per second vary too much between rounds on this machine to show it \(“\/hello”: [+−]\d+%; 95%: .*\), and p99 latency shows no clear difference\. The difference is logging: 60 ms of CPU per 1 000 requests with “\/log”, 0 ms with “\/hello”\.$/);
+    expect(c.verdict).toMatch(/^“\/hello” uses \d\d% less CPU time per 1 000 requests than “\/log” \(95%: \d+%–\d+% less\): 192 ms → 95 ms \(3 rounds each\)\. Requests per second vary too much between rounds on this machine to show it \(“\/hello”: [+−]\d+%; 95%: .*\), and p99 latency shows no meaningful difference\. The difference is logging: 60 ms of CPU per 1 000 requests with “\/log”, 0 ms with “\/hello” \(all of the change in CPU per 1 000 requests\)\.$/);
   });
 
   it('works without profiles (load only)', () => {
@@ -99,6 +99,39 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.buckets).toEqual([]);
     expect(c.functions).toEqual([]);
     expect(c.verdict).toMatch(/^“B” serves 40% more requests per second than “A” \(95%: \d+%–\d+% more\)/);
+  });
+});
+
+describe('"The difference is X" only when X holds up', () => {
+  const TEXT3 = `
+    main     main                                                main
+    handler  log[node:internal/console/constructor]              stringify[node_modules/fast-json-stringify/index.js:1]
+  `;
+  /** A round with handler, logging and JSON CPU per 1 000 requests. */
+  const round3 = (rps: number, handler: number, logging: number, json: number) => {
+    const requests = rps * 5;
+    const profile = profileFromText(TEXT3, { weightsMs: [handler, logging, json].map((x) => (x * requests) / 1000) });
+    return compareRound({ profile, load: syntheticLoad({ requests, rps, p99: 20 }) });
+  };
+
+  it('does not blame JSON, identical in A and B, for noise: it names the logging that changed', () => {
+    // LOG=1 against LOG=0: 80 ms of logging per 1 000 requests in A only; JSON wanders by chance, in both directions.
+    const json = [[30, 70], [80, 25], [20, 65], [60, 30], [40, 75]];
+    const a = json.map(([x], i) => round3(4000 + 50 * i, 60, 80, x));
+    const b = json.map(([, y], i) => round3(4400 + 40 * i, 60, 0.5, y));
+    const c = compareRounds({ a: 'LOG=1', b: 'LOG=0' }, a, b)!;
+    expect(c.buckets.find((x) => x.id === 'json')!.significant).toBe(false);
+    expect(c.verdict).not.toMatch(/difference is JSON/);
+    expect(c.verdict).toMatch(/The difference is logging: 80 ms of CPU per 1 000 requests with “LOG=1”, 0\.50 ms with “LOG=0” \((all|\d+%) of the change in CPU per 1 000 requests\)\.$/);
+  });
+
+  it('names no kind of work whose change goes against the total change', () => {
+    // JSON rises by a steady 20 ms, but the handler's CPU falls by 150 ms: JSON explains none of the change.
+    const a = [0, 1, 2, 3, 4].map((i) => round3(3000 + 30 * i, 300 + i, 0, 40));
+    const b = [0, 1, 2, 3, 4].map((i) => round3(4000 + 25 * i, 150 + i, 0, 60 + 0.1 * i));
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
+    expect(c.buckets.find((x) => x.id === 'json')!.significant).toBe(true);
+    expect(c.verdict).not.toMatch(/JSON/);
   });
 });
 

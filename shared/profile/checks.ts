@@ -5,7 +5,7 @@
 // Each applies only when its condition holds; the thresholds are written here once.
 import type { LoadSummary } from '../recording/load.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
-import { failingRequestsSentence } from '../load/failing-requests.ts';
+import { failingRequestsSentence } from './failing-requests.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { amount, count, id, isoDate, list, text } from './limits.ts';
 import { latencyMsSchema } from './load.ts';
 import { experimentSpecSchema } from './settings.ts';
+import { roundInterferenceSchema } from '../experiment/interference.ts';
+import { untilOutcomeSchema } from '../experiment/until.ts';
 
 export const groupKindSchema = z.enum(['experiment', 'sweep']);
 export type GroupKind = z.output<typeof groupKindSchema>;
@@ -82,6 +84,8 @@ export const experimentRoundSchema = z.object({
    * rather than vanishing from the rounds the verdict was computed from.
    */
   notSaved: z.boolean().optional(),
+  /** What the machine did to this round (shared/experiment/interference.ts); absent off Linux and in experiments saved before it was measured. */
+  interference: roundInterferenceSchema.nullable().optional(),
 });
 export type ExperimentRound = z.output<typeof experimentRoundSchema>;
 
@@ -118,6 +122,8 @@ export const experimentResultSchema = z.object({
   rounds: list(experimentRoundSchema, 10_000),
   /** The statistics of the complete rounds (null until a round of each side is done). */
   comparison: experimentComparisonSchema.nullable(),
+  /** Rounds until it knows (spec.until): how it ended, after how many pairs (shared/experiment/until.ts); absent otherwise. */
+  until: untilOutcomeSchema.nullable().optional(),
   /** Where the launched target's stdout/stderr went: 'file' (tailed by Flambé, synchronous like a terminal) or 'pipe'; null without a launched target. */
   output: z.enum(['file', 'pipe']).nullable(),
 });

@@ -137,6 +137,11 @@ export const experimentSpecSchema = z.object({
   save: z.boolean().default(true),
   /** Fixes the coin that picks A-first or B-first (tests); random otherwise. */
   seed: z.number().int().optional(),
+  /** Rounds until it knows (shared/experiment/until.ts): after `rounds` pairs, add pairs until the headline interval is within ± withinPercent, or budgetSec ends. */
+  until: z.object({
+    withinPercent: z.number().min(0.5, 'Ask for an interval of at least ±0.5%.').max(100, 'Ask for an interval of at most ±100%.'),
+    budgetSec: z.number().min(10, 'Give the rounds at least 10 seconds.').max(7200, 'Give the rounds at most 2 hours.').default(600),
+  }).optional(),
 }).superRefine((spec, ctx) => {
   const { target, differ } = spec;
   const issue = (message: string, path: string[]) => ctx.addIssue({ code: 'custom', message, path });

@@ -80,7 +80,7 @@ describe('compareSamples, small cases', () => {
   });
 
   it('handles values of 0 (error counts) on the raw scale', () => {
-    expect(compareSamples([0, 0, 0], [0, 0, 0])).toEqual({ a: 0, b: 0, deltaPercent: 0, ci95: null, significant: false });
+    expect(compareSamples([0, 0, 0], [0, 0, 0])).toMatchObject({ a: 0, b: 0, deltaPercent: 0, ci95: null, significant: false });
     const d = compareSamples([0, 0, 0], [5, 7, 6]);
     expect(d.deltaPercent).toBe(Infinity);
     expect(d.significant).toBe(true);

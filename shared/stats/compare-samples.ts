@@ -32,6 +32,29 @@ export interface Difference {
   ci95: [number, number] | null;
   /** True when the interval excludes 0; null when it cannot tell (fewer than 2 rounds on a side). */
   significant: boolean | null;
+  /**
+   * The test behind ci95 (two or more rounds a side), so that the interval can
+   * be widened when many measures are judged at once (multiplicity.ts) and
+   * the pairs' agreement read (judge.ts).
+   */
+  test?: TestBehind;
+}
+
+/** A t test on the logarithms (or on raw values), as ci95 came from it. */
+export interface TestBehind {
+  scale: 'log' | 'raw';
+  /** The estimated difference on the tested scale (mean of ln(B/A), or of B − A). */
+  center: number;
+  /** Its standard error. */
+  se: number;
+  df: number;
+  /** Two-sided p-value of "no difference", before any correction. */
+  pValue: number;
+  /** What a raw difference is a percentage of (A's mean); 1 on the log scale. */
+  base: number;
+  /** Paired: how many pairs changed in the direction of the estimate, out of `pairs`; null for unpaired rounds. */
+  agree: number | null;
+  pairs: number | null;
 }
 
 export interface WelchResult {
@@ -99,7 +122,8 @@ export function compareSamples(a: number[], b: number[], opts?: { confidence?: n
     if (!canTest) return { a: ga, b: gb, deltaPercent, ci95: null, significant: null };
     const w = welch(la, lb, confidence);
     const ci95: [number, number] = [(Math.exp(w.diff - w.halfWidth) - 1) * 100, (Math.exp(w.diff + w.halfWidth) - 1) * 100];
-    return { a: ga, b: gb, deltaPercent, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0) };
+    const test: TestBehind = { scale: 'log', center: w.diff, se: w.se, df: w.df, pValue: w.pValue, base: 1, agree: null, pairs: null };
+    return { a: ga, b: gb, deltaPercent, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0), test };
   }
 
   const ma = mean(a);
@@ -112,5 +136,6 @@ export function compareSamples(a: number[], b: number[], opts?: { confidence?: n
   const significant = !(lo <= 0 && hi >= 0);
   // Relative to A's mean (its own uncertainty is left out: a slight understatement, only for values that can be 0).
   const ci95: [number, number] | null = ma > 0 ? [(lo / ma) * 100, (hi / ma) * 100] : null;
-  return { a: ma, b: mb, deltaPercent, ci95, significant };
+  const test: TestBehind = { scale: 'raw', center: w.diff, se: w.se, df: w.df, pValue: w.pValue, base: ma, agree: null, pairs: null };
+  return { a: ma, b: mb, deltaPercent, ci95, significant, test };
 }

@@ -6,3 +6,7 @@ export type { Difference, WelchResult } from './compare-samples.ts';
 export { comparePaired } from './paired.ts';
 export { studentTCdf, studentTQuantile } from './student-t.ts';
 export { seededRandom, normalRandom } from './random.ts';
+export type { TestBehind } from './compare-samples.ts';
+export { pairsAgreeing } from './paired.ts';
+export { holm, benjaminiHochberg, effectiveAlpha } from './multiplicity.ts';
+export { judge, intervalAt, effectPercent, AGREEING_PAIRS, type Judgement } from './judge.ts';

@@ -24,15 +24,23 @@
 //   heavy-tailed noise: see README for the rates).
 // Values ≤ 0 (error counts, an idle bucket) have no logarithm: those use the
 // raw differences and express the interval relative to A's mean.
-import type { Difference } from './compare-samples.ts';
+import type { Difference, TestBehind } from './compare-samples.ts';
 import { mean, variance } from './compare-samples.ts';
-import { studentTQuantile } from './student-t.ts';
+import { studentTCdf, studentTQuantile } from './student-t.ts';
 
 /** mean ± half-width of a one-sample t interval; the half-width is 0 when every value is the same. */
-function tInterval(xs: readonly number[], confidence: number): { m: number; half: number } {
+function tInterval(xs: readonly number[], confidence: number): { m: number; half: number; se: number; pValue: number } {
   const m = mean(xs);
   const se = Math.sqrt(variance(xs) / xs.length);
-  return { m, half: se === 0 ? 0 : studentTQuantile(1 - (1 - confidence) / 2, xs.length - 1) * se };
+  if (se === 0) return { m, half: 0, se, pValue: m === 0 ? 1 : 0 };
+  const pValue = 2 * (1 - studentTCdf(Math.abs(m) / se, xs.length - 1));
+  return { m, half: studentTQuantile(1 - (1 - confidence) / 2, xs.length - 1) * se, se, pValue };
+}
+
+/** How many of the per-pair differences have the sign of their mean (0 counts for neither side). */
+export function pairsAgreeing(d: readonly number[]): number {
+  const s = Math.sign(mean(d));
+  return s === 0 ? 0 : d.filter((x) => Math.sign(x) === s).length;
 }
 
 /**
@@ -52,19 +60,22 @@ export function comparePaired(a: readonly number[], b: readonly number[], opts?:
     const gb = Math.exp(mean(b.map(Math.log)));
     const deltaPercent = (Math.exp(mean(d)) - 1) * 100;
     if (!canTest) return { a: ga, b: gb, deltaPercent, ci95: null, significant: null };
-    const { m, half } = tInterval(d, confidence);
+    const { m, half, se, pValue } = tInterval(d, confidence);
     const ci95: [number, number] = [(Math.exp(m - half) - 1) * 100, (Math.exp(m + half) - 1) * 100];
-    return { a: ga, b: gb, deltaPercent, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0) };
+    const test: TestBehind = { scale: 'log', center: m, se, df: d.length - 1, pValue, base: 1, agree: pairsAgreeing(d), pairs: d.length };
+    return { a: ga, b: gb, deltaPercent, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0), test };
   }
 
   const ma = mean(a);
   const mb = mean(b);
   const deltaPercent = ma !== 0 ? (mb / ma - 1) * 100 : mb === 0 ? 0 : Math.sign(mb) * Infinity;
   if (!canTest) return { a: ma, b: mb, deltaPercent, ci95: null, significant: null };
-  const { m, half } = tInterval(a.map((x, i) => b[i] - x), confidence);
+  const diffs = a.map((x, i) => b[i] - x);
+  const { m, half, se, pValue } = tInterval(diffs, confidence);
   const lo = m - half;
   const hi = m + half;
   // Relative to A's mean (its own uncertainty is left out: a slight understatement, only for values that can be 0).
   const ci95: [number, number] | null = ma > 0 ? [(lo / ma) * 100, (hi / ma) * 100] : null;
-  return { a: ma, b: mb, deltaPercent, ci95, significant: !(lo <= 0 && hi >= 0) };
+  const test: TestBehind = { scale: 'raw', center: m, se, df: diffs.length - 1, pValue, base: ma, agree: pairsAgreeing(diffs), pairs: diffs.length };
+  return { a: ma, b: mb, deltaPercent, ci95, significant: !(lo <= 0 && hi >= 0), test };
 }

@@ -14,13 +14,18 @@ import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { CompareRound } from '../../../shared/compare/index.ts';
 import { importProfile } from '../../../shared/profile/index.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
+import type { RoundInterference } from '../../../shared/experiment/interference.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
 import { UserError, isUserError, messageOf } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
+import { watchMachine } from './machine.ts';
+import { headline, knowsEnough, untilSentence, type UntilOutcome, type UntilSettings } from '../../../shared/experiment/until.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
 
 const LISTEN_WAIT_MS = 10_000;
+/** The most pairs an experiment that runs until it knows adds up to (the spec's own limit for rounds). */
+const MAX_PAIRS = 30;
 /** A freshly started process is slow at first (cold JIT, lazy module loading): its first round would pay for that alone. */
 const FRESH_TARGET_WARMUP_SEC = 1;
 
@@ -39,6 +44,8 @@ export interface ExperimentDeps {
   save(exp: ExperimentResult): boolean;
   /** Whether the library kept a finished round's recording (false: kept in memory only). */
   isSaved?(recordingId: string): boolean;
+  /** Reads what the machine does to each round (machine.ts); a test may give a quiet or a busy machine. */
+  watchMachine?: typeof watchMachine;
   /** Where warm-up bursts run; a worker thread unless a test says otherwise. */
   runBurst?: (opts: BurstOptions) => BurstHandle;
 }
@@ -68,7 +75,9 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   const runBurst = deps.runBurst ?? runBurstInWorker;
 
   const slots = roundOrder(order, spec.rounds);
-  const total = slots.length;
+  // Grows when the experiment runs until it knows (spec.until): a pair at a time.
+  let total = slots.length;
+  const startedAt = Date.now();
 
   const emit = (roundIndex: number, variant: VariantPlan | null, phase: string, within: number, message: string, live?: { rps?: number; p99Ms?: number }) => {
     deps.progress({
@@ -82,7 +91,8 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     const pairs = completePairs(result.rounds, (r) => r.complete && !r.error);
     const side = (rs: ExperimentRound[]) => rs.map((r) => compareRoundsById.get(r.recordingId)!);
     result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side(pairs.a), side(pairs.b),
-      { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) });
+      { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) },
+      { a: pairs.a.map((r) => r.interference ?? undefined), b: pairs.b.map((r) => r.interference ?? undefined) });
   };
 
   async function stopCurrentTarget(): Promise<void> {
@@ -151,7 +161,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   }
 
   /** One recording through the service; resolves with the finished recording, profile included. */
-  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean }> {
+  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean; interference: RoundInterference | null }> {
     let recordingId: string | null = null;
     // Progress the recorder reports while it starts, before its id is known here.
     const early: RecordingProgress[] = [];
@@ -164,6 +174,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       if (recordingId) show(e.payload);
       else early.push(e.payload);
     });
+    const machine = (deps.watchMachine ?? watchMachine)();
     try {
       const started = deps.record({
         targetId: spec.profile ? targetId : null,
@@ -178,11 +189,31 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       for (const p of early.splice(0)) show(p);
       if (stopRequested) void deps.api.stopRecording({ id: recordingId });
       const rec = await started.finished;
-      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested };
+      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested, interference: machine.finish(rec.samples) };
     } finally {
       off();
       currentRecording = null;
     }
+  }
+
+  /**
+   * Rounds until it knows: after the last planned pair, one more pair while
+   * the headline interval is wider than asked, another pair fits in the
+   * budget (at the pace so far), and fewer than MAX_PAIRS ran.
+   */
+  function decideMorePairs(until: UntilSettings): void {
+    const pairs = slots.length / 2;
+    const elapsedSec = (Date.now() - startedAt) / 1000;
+    const h = headline(result.comparison);
+    const end = (ended: UntilOutcome['ended']) => {
+      result.until = { ...until, ended, pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
+    };
+    if (knowsEnough(result.comparison, until)) return end('met');
+    if (elapsedSec + elapsedSec / pairs > until.budgetSec) return end('budget');
+    if (pairs >= MAX_PAIRS) return end('max');
+    slots.push(...roundOrder(order, pairs + 1).slice(-2));
+    total = slots.length;
+    result.until = null;
   }
 
   async function run(): Promise<void> {
@@ -195,7 +226,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     let lastVariant: 'A' | 'B' | null = null;
     const perVariant = { A: 0, B: 0 };
 
-    for (let index = 0; index < total; index++) {
+    for (let index = 0; index < slots.length; index++) {
       if (stopRequested) break;
       const key = slots[index];
       const v = variants[key];
@@ -214,7 +245,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       if (stopRequested) break;
       const url = resolveUrl(v.url, ports);
       if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
-      const { rec, stoppedEarly } = await record(index, v, round, currentTarget, url);
+      const { rec, stoppedEarly, interference } = await record(index, v, round, currentTarget, url);
       let profile = null;
       try {
         profile = rec.profile ? importProfile(rec.profile) : null;
@@ -226,10 +257,12 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
         error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
         ...(deps.isSaved && !deps.isSaved(rec.id) ? { notSaved: true } : {}),
+        ...(interference ? { interference } : {}),
       };
       result.rounds.push(entry);
       recompute();
       deps.save(result);
+      if (spec.until && index === slots.length - 1 && !stopRequested) decideMorePairs(spec.until);
       emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
       // A fault of the target ends the experiment; a round the server answered badly is kept and the experiment goes on.
       if (rec.error && v.launch && currentTarget && !(await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false))) {
@@ -250,6 +283,11 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
   ).then(async () => {
     await stopCurrentTarget();
     recompute();
+    if (spec.until && !result.until) {
+      const h = headline(result.comparison);
+      result.until = { ...spec.until, ended: 'stopped', pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
+    }
+    if (result.until && result.comparison) result.comparison.verdict += ` ${untilSentence(result.until)}`;
     deps.save(result);
     emit(total, null, result.status, 1, result.error ?? result.comparison?.verdict ?? 'Done');
     return result;

@@ -22,11 +22,17 @@ export function HowSure({ c }: { c: Comparison }) {
           <strong>Several rounds of each</strong> (an experiment): A and B ran in pairs, back to back, so what the computer was
           doing at the time hits both rounds of a pair alike. How much B/A varies from pair to pair is the noise. Flambé gives a
           95% interval for the change (Student’s t on the logarithms of the pair ratios — rounds that were not run in pairs:
-          Welch’s t on the logarithms of the rounds) and calls it <em>real</em> only when that interval leaves out 0.
+          Welch’s t on the logarithms of the rounds). Because a dozen numbers and whole tables are judged at once, every interval
+          is widened so that all of them hold together at 95% (Holm for the headline numbers, Benjamini–Hochberg for each
+          table’s rows). A change is <em>real</em> only when its interval leaves out 0, at least 3 in 4 pairs moved the same way,
+          and it is 3% or more; under that it is <em>no meaningful difference</em>. When the computer was busy during most pairs
+          (other programs taking a quarter of the cores, or the server waiting for a core), requests per second and latency are
+          <em>not judged</em>: only the CPU time per request is.
         </li>
         <li>
-          <strong>One run each, but earlier recordings repeat the same settings</strong> (same target, route, connections,
-          length, sampling interval, Node version, machine): how much those repeats differ from each other is the noise. The
+          <strong>One run each, but earlier recordings repeat the same settings</strong> (same target, route or routes,
+          headers, body, connections, rate, length, sampling interval, the script’s arguments and environment, Node version,
+          machine — <code>LOG=1</code> and <code>LOG=0</code> are two settings, never repeats): how much those repeats differ from each other is the noise. The
           interval is the change ± 2 to 4 times that spread (depending on how many repeats there are). If A and B themselves
           share settings they count among the repeats, which only makes Flambé more careful.
         </li>

@@ -126,6 +126,10 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
       <p className="hint exp-rounds-note">
         Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
           onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
+        {' '}Then until it knows ±<input aria-label="Add pairs until the interval is within ± this many %" className="inline-number" data-testid="exp-until" inputMode="decimal" placeholder="off"
+          value={form.untilPercent ?? ''} onChange={(e) => set({ untilPercent: e.target.value })} />%
+        {(form.untilPercent ?? '').trim() && <> or <input aria-label="Time budget in minutes" className="inline-number" data-testid="exp-budget" inputMode="decimal"
+          value={form.budgetMinutes ?? '10'} onChange={(e) => set({ budgetMinutes: e.target.value })} /> minutes</>}.
       </p>
 
       <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />

@@ -16,9 +16,11 @@ import './experiment.css';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-function Sure({ significant }: { significant: boolean | null }) {
+function Sure({ significant, negligible, withheld }: { significant: boolean | null; negligible?: boolean; withheld?: 'busy' }) {
+  if (withheld === 'busy') return <span className="judgement same" title="Too few pairs the machine left alone: wall-clock numbers are not judged">not judged: busy machine</span>;
   if (significant === null) return null;
-  return significant ? <span className="judgement sure">real</span> : <span className="judgement same">no clear difference</span>;
+  if (significant) return <span className="judgement sure">real</span>;
+  return <span className="judgement same">{negligible ? 'no meaningful difference' : 'no clear difference'}</span>;
 }
 
 export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { id: string; onOpenRecording: (id: string) => void; onBack: () => void; onLibrary?: () => void }) {
@@ -63,7 +65,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
         <button type="button" className="button" onClick={onBack}>New experiment</button>
       </header>
       {exported && <p className="hint" role="status">{exported}</p>}
-      {exp.status === 'running' && <RunProgress id={exp.id} totalRounds={exp.spec.rounds * 2} />}
+      {exp.status === 'running' && <RunProgress id={exp.id} totalRounds={Math.max(exp.spec.rounds * 2, exp.rounds.length)} />}
       <p className="ab-legend">
         <span className="tag-a">A</span> {a.name}{a.name !== a.what && <span className="muted"> ({a.what})</span>}
         {'  '}<span className="tag-b">B</span> {b.name}{b.name !== b.what && <span className="muted"> ({b.what})</span>}
@@ -76,7 +78,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
           <HowSure rounds={c.rounds} />
           <h2>Load</h2>
           <LoadTable c={c} />
-          <p className="hint">A and B are the geometric means of their rounds; “no clear difference”: the 95% interval of the change holds 0.</p>
+          <p className="hint">A and B are the geometric means of their rounds; each interval is widened so that all shown hold together at 95%; “no clear difference”: it holds 0; “no meaningful difference”: the change is under 3%.</p>
           {c.perRequest && c.buckets.some((x) => Math.abs(x.deltaMsPer1k ?? 0) >= 0.05) && (
             <>
               <h2>Kinds of work <span className="muted">(CPU ms per 1 000 requests)</span></h2>
@@ -89,7 +91,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
                       <td>{x.deltaMsPer1k! > 0 ? '+' : '−'}{num(Math.abs(x.deltaMsPer1k!))}</td>
                       <td>{c.oneSided?.name === x.name
                         ? <span className="judgement sure" title="Done in every round of one side and in none of the other's: the work is there or it is not, however noisy the amounts.">only with {c.oneSided.side === 'a' ? 'A' : 'B'}, every round</span>
-                        : <Sure significant={x.significant} />}</td>
+                        : <Sure significant={x.significant} negligible={x.negligible} />}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -108,7 +110,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
                       <td>{num(f.aMsPer1k ?? 0)}</td>
                       <td>{num(f.bMsPer1k ?? 0)}</td>
                       <td>{(f.deltaMsPer1k ?? 0) > 0 ? '+' : '−'}{num(Math.abs(f.deltaMsPer1k ?? 0))}</td>
-                      <td>{f.status !== 'changed' ? f.status : <Sure significant={f.significant} />}</td>
+                      <td>{f.status !== 'changed' ? f.status : <Sure significant={f.significant} negligible={f.negligible} />}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -121,7 +123,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
       )}
       <h2>Rounds <span className="muted">(in pairs, back to back: {exp.order === 'AB' ? 'A' : 'B'} first in the first pair by a coin, then alternating)</span></h2>
       <table className="data-table" data-testid="experiment-rounds">
-        <thead><tr><th>#</th><th>variant</th><th>requests/s</th><th>p99</th><th>CPU / 1k req</th><th>process CPU / 1k req</th><th>output</th><th /></tr></thead>
+        <thead><tr><th>#</th><th>variant</th><th>requests/s</th><th>p99</th><th>CPU / 1k req</th><th>process CPU / 1k req</th><th>output</th><th>machine</th><th /></tr></thead>
         <tbody>
           {exp.rounds.map((r) => (
             <tr key={r.recordingId} className={r.complete ? '' : 'muted'}>
@@ -130,6 +132,9 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
               <td>{formatRate(r.rps)}</td><td>{formatMs(r.p99Ms)}</td><td>{r.cpuMsPer1k === null ? '—' : `${num(r.cpuMsPer1k)} ms`}</td>
               <td>{r.processCpuMsPer1k == null ? '—' : `${num(r.processCpuMsPer1k)} ms`}</td>
               <td>{r.stdout ?? '—'}</td>
+              <td className={r.interference?.disturbed ? 'warning' : 'muted'} title={r.interference ? `load ${r.interference.load1.toFixed(1)} on ${r.interference.cores} cores; ${r.interference.runnable.toFixed(1)} runnable tasks; steal ${r.interference.stealPercent.toFixed(1)}%; Flambé (load generator) ${r.interference.flambeCores.toFixed(2)} cores${r.interference.loadGeneratorLimited ? ' — the load generator was the limit' : ''}` : 'not measured'}>
+                {r.interference ? (r.interference.disturbed ? `disturbed: ${r.interference.reasons.join('; ')}` : 'quiet') : '—'}
+              </td>
               <td><button type="button" className="link-button" onClick={() => onOpenRecording(r.recordingId)}>Open</button></td>
             </tr>
           ))}

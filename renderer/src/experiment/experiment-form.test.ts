@@ -20,6 +20,14 @@ describe('the Compare two variants form', () => {
     } });
   });
 
+  it('runs until it knows when asked: within ±N%, in a budget of minutes', () => {
+    const r = buildExperimentSpec({ ...defaultExperimentForm, untilPercent: '5', budgetMinutes: '3' }, load, defaultLaunchForm);
+    expect(r).toMatchObject({ ok: true, value: { until: { withinPercent: 5, budgetSec: 180 } } });
+    expect(buildExperimentSpec(defaultExperimentForm, load, defaultLaunchForm)).not.toHaveProperty('value.until');
+    expect(buildExperimentSpec({ ...defaultExperimentForm, untilPercent: '0.1' }, load, defaultLaunchForm))
+      .toEqual({ ok: false, message: 'Ask for an interval of at least ±0.5%.' });
+  });
+
   it('says in one sentence what is wrong', () => {
     expect(buildExperimentSpec({ ...defaultExperimentForm, rounds: 'three' }, load, defaultLaunchForm)).toMatchObject({ ok: false, message: expect.stringMatching(/Rounds/) });
     expect(buildExperimentSpec({ ...defaultExperimentForm, target: 'script' }, load, defaultLaunchForm))

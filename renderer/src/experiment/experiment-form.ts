@@ -16,13 +16,17 @@ export interface ExperimentFormState {
   aName: string;
   bName: string;
   rounds: string;
+  /** Rounds until it knows: add pairs until the headline interval is within ± this many % ('' = off). */
+  untilPercent: string;
+  /** …or until this many minutes have passed. */
+  budgetMinutes: string;
   profile: boolean;
   /** 'auto': a file for the demo and for logging switches, else a pipe. */
   output: 'auto' | 'file' | 'pipe';
 }
 
 export const defaultExperimentForm: ExperimentFormState = {
-  target: 'demo', differ: 'url', a: '/log', b: '/hello', aName: '', bName: '', rounds: '5', profile: true, output: 'auto',
+  target: 'demo', differ: 'url', a: '/log', b: '/hello', aName: '', bName: '', rounds: '5', untilPercent: '', budgetMinutes: '10', profile: true, output: 'auto',
 };
 
 export const DIFFER_LABELS: Record<DifferKind, { label: string; placeholderA: string; placeholderB: string; hint: string }> = {
@@ -72,7 +76,15 @@ function common(form: ExperimentFormState, load: LoadFormState) {
   if (!l.ok) return l;
   const warmup = parseNumberField(load.warmupSec, 'Warm-up');
   if (!warmup.ok) return warmup;
-  return { ok: true as const, value: { rounds: rounds.value, load: l.value, warmupSec: warmup.value, samplingIntervalUs: load.samplingIntervalUs } };
+  let until: ExperimentSpec['until'];
+  if ((form.untilPercent ?? '').trim()) {
+    const within = parseNumberField(form.untilPercent, 'Until ±%');
+    if (!within.ok) return within;
+    const budget = parseNumberField(form.budgetMinutes || '10', 'Time budget (minutes)');
+    if (!budget.ok) return budget;
+    until = { withinPercent: within.value, budgetSec: budget.value * 60 };
+  }
+  return { ok: true as const, value: { rounds: rounds.value, load: l.value, warmupSec: warmup.value, samplingIntervalUs: load.samplingIntervalUs, ...(until ? { until } : {}) } };
 }
 
 export function buildExperimentSpec(form: ExperimentFormState, load: LoadFormState, launch: LaunchFormState): Parsed<ExperimentSpecResolved> {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
+import { profileFromText } from '../profile/test-support/text-profile.ts';
+import { compareRounds } from './comparison.ts';
+import { pairDisturbed, parseProcStat, roundInterference, type MachineReading, type RoundInterference } from './interference.ts';
+
+const PROC_STAT = `cpu  1000 20 300 5000 40 0 10 30 0 0
+cpu0 500 10 150 2500 20 0 5 15 0 0
+intr 1 2 3
+procs_running 7
+procs_blocked 0
+`;
+
+/** Readings 5 s apart on 2 cores (1 000 ticks), with `busyCores` of the machine busy and Flambé at `selfCores`. */
+function readings(busyCores: number, selfCores: number, load1: number, running = 3): [MachineReading, MachineReading] {
+  const start: MachineReading = { tMs: 0, totalTicks: 0, busyTicks: 0, stealTicks: 0, procsRunning: running, load1, selfCpuMs: 0 };
+  return [start, { tMs: 5000, totalTicks: 1000, busyTicks: 500 * busyCores, stealTicks: 0, procsRunning: running, load1, selfCpuMs: selfCores * 5000 }];
+}
+
+describe('what the machine did to a round', () => {
+  it('reads the CPU ticks and the runnable tasks of /proc/stat', () => {
+    expect(parseProcStat(PROC_STAT)).toEqual({ totalTicks: 6400, busyTicks: 1330, stealTicks: 30, procsRunning: 7 });
+    expect(parseProcStat('nothing')).toBeNull();
+  });
+
+  it('leaves a round alone when the target and the load generator had the machine to themselves', () => {
+    const [s, e] = readings(1.9, 0.8, 2.1);
+    const r = roundInterference(s, e, [], 2, { cpuPercent: 100, elu: 1 });
+    expect(r.othersCores).toBeCloseTo(0.1, 5);
+    expect(r).toMatchObject({ disturbed: false, loadGeneratorLimited: false, targetCpuShare: 1 });
+  });
+
+  it('marks a round disturbed when a neighbour takes a core, and says so', () => {
+    const [s, e] = readings(2, 0.6, 7.8, 8);
+    const r = roundInterference(s, e, [], 2, { cpuPercent: 40, elu: 0.9 });
+    expect(r.othersCores).toBeCloseTo(1.0, 5);
+    expect(r.disturbed).toBe(true);
+    expect(r.reasons).toEqual(['other processes used 1.0 cores', 'the target ran only 44% of the time it was busy (waiting for a core)']);
+  });
+
+  it('notices a load generator that was itself the limit', () => {
+    const [s, e] = readings(1.6, 0.95, 1.5);
+    expect(roundInterference(s, e, [], 2, { cpuPercent: 60, elu: 0.6 }).loadGeneratorLimited).toBe(true);
+  });
+
+  it('calls a pair disturbed when its two rounds met different neighbours', () => {
+    const quiet = roundInterference(...readings(1.9, 0.8, 2), [], 2, { cpuPercent: 100, elu: 1 });
+    const someone = roundInterference(...readings(2, 0.8, 2.5), [], 2, { cpuPercent: 75, elu: 0.85 });
+    expect(someone.disturbed).toBe(false);
+    expect(pairDisturbed(quiet, quiet)).toBe(false);
+    expect(pairDisturbed(quiet, { ...someone, othersCores: 0.45 })).toBe(true);
+  });
+});
+
+describe('an experiment on a busy machine', () => {
+  const round = (rps: number, cpuMsPer1k: number, p99 = 20) => {
+    const requests = rps * 5;
+    const profile = profileFromText('main\nhandler', { weightsMs: (cpuMsPer1k * requests) / 1000 });
+    const cpuPercent = (cpuMsPer1k * rps) / 1000 / 10;
+    return { ...compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) }), samples: [1000, 2000].map((tMs) => ({ tMs, elu: 0.9, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent })) };
+  };
+  const busy: RoundInterference = roundInterference(...readings(2, 0.6, 7.8, 8), [], 2, { cpuPercent: 40, elu: 0.9 });
+  const quiet: RoundInterference = roundInterference(...readings(1.9, 0.8, 2.1), [], 2, { cpuPercent: 100, elu: 1 });
+
+  it('does not judge requests/s when most pairs were disturbed, and says why first', () => {
+    // A/A: the same code; requests/s moved by the neighbours, consistently in this run (B ran into the bursts).
+    const a = [round(5000, 100), round(5200, 101), round(4900, 99), round(5100, 100)];
+    const b = [round(3600, 101), round(3700, 100), round(3500, 100), round(5050, 99)];
+    const c = compareRounds({ a: 'LOG=1', b: 'LOG=1 again' }, a, b, undefined, { a: [busy, busy, quiet, quiet], b: [busy, quiet, busy, quiet] })!;
+    expect(c.machine).toMatchObject({ pairs: 4, disturbedPairs: 3, leftOut: 0, wallClockWithheld: true });
+    expect(c.load!.rps).toMatchObject({ significant: null, withheld: 'busy' });
+    expect(c.verdict).toMatch(/^The machine was busy: load 7\.8 on 2 cores, other processes used up to 1\.0 cores; 3 of 4 pairs disturbed, so requests per second and latency are not judged \(“LOG=1 again”: −\d+% requests\/s, not counted\)\. The CPU time per 1 000 requests shows no meaningful difference \(“LOG=1 again”: 0\.0%; 95%: [\d.]+% less to [\d.]+% more; 4 rounds each\)\.$/);
+  });
+
+  it('leaves the disturbed pairs out when enough clean ones remain', () => {
+    const a = [round(5000, 100), round(5000, 100), round(5100, 100), round(4900, 100), round(5050, 100), round(4950, 100)];
+    const b = [round(3000, 100), round(5020, 100), round(5080, 100), round(4950, 100), round(5000, 100), round(2900, 100)];
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b, undefined, { a: [busy, quiet, quiet, quiet, quiet, quiet], b: [quiet, quiet, quiet, quiet, quiet, busy] })!;
+    expect(c.rounds).toBe(4);
+    expect(c.machine).toMatchObject({ disturbedPairs: 2, leftOut: 2, wallClockWithheld: false });
+    expect(c.load!.rps.significant).toBe(false);
+    expect(c.verdict).toMatch(/The machine was busy: load 7\.8 on 2 cores, other processes used up to 1\.0 cores; 2 of 6 pairs disturbed: those pairs are left out\.$/);
+  });
+});
