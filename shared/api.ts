@@ -4,6 +4,7 @@
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
 import { z } from 'zod';
+import type { RequestTime } from './recording/request-time.ts';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
 import { HTTP_METHODS } from './http.ts';
 import { envProblem, headerProblem } from './headers.ts';
@@ -412,6 +413,8 @@ export interface RecordingResult {
   error: string | null;
   tags: string[];
   notes: string;
+  /** Where each request's wall time went, measured in the target (absent without the request collector). */
+  requestTime?: RequestTime;
 }
 
 /**

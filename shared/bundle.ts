@@ -8,6 +8,7 @@
 // library (where it would break every view that shows it).
 import { z } from 'zod';
 import { recordRequestSchema, type RecordingResult } from './api.ts';
+import { requestTimeSchema } from './recording/request-time.ts';
 
 export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
@@ -72,6 +73,7 @@ export const bundledRecordingSchema = z.object({
   error: text(10_000).nullable().default(null),
   tags: z.array(z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters')).max(1000).default([]),
   notes: text(100_000).default(''),
+  requestTime: requestTimeSchema.optional(),
 });
 
 const bundleSchema = z.object({

@@ -16,6 +16,7 @@ import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import type { Target } from './targets/registry.ts';
+import { takeRequestTime } from './targets/request-time.ts';
 
 const SAMPLE_EVERY_MS = 250;
 
@@ -121,6 +122,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     let t0 = wallMs();
     let sampler: NodeJS.Timeout | null = null;
     if (target) {
+      // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
+      await target.session.installRequestCollector().catch(() => null);
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
         // V8 started profiling when the command arrived: the answer is closer to that than the request.
@@ -170,6 +173,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
+        const requestTime = await takeRequestTime(target.session, result.load);
+        if (requestTime) result.requestTime = requestTime;
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         const session = target.session;
         // The hot scripts' sources, read once: the hot lines' text, and the source maps' one-line scripts below.

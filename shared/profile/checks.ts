@@ -8,6 +8,8 @@ import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
+import type { RequestTime } from '../recording/request-time.ts';
+import { queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 export interface Check {
   id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
@@ -23,6 +25,8 @@ export interface RecordingContext {
   warmupSec?: number | null;
   samples?: readonly ProcessSample[];
   load?: LoadSummary | null;
+  /** Where each request's time went, measured in the target: the waiting sentence names what, instead of guessing. */
+  requestTime?: RequestTime | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -56,6 +60,7 @@ export function shareInterval(p: number, n: number): [number, number] {
  * one request takes (p50 ≥ 5 ms and ≥ 10× that CPU). Its sentence; null when not.
  */
 function waitingSentence(ctx: RecordingContext): string | null {
+  if (ctx.requestTime) return measuredWaitingSentence(ctx.requestTime);
   const samples = ctx.samples ?? [];
   if (samples.length === 0 || !ctx.load) return null;
   const cpu = mean(samples.map((s) => s.cpuPercent));
@@ -119,7 +124,11 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const blocker = findings.find((f) => f.function !== '');
   const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
   if (samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS)) {
-    out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
+    // Measured queueing says whether requests really queued behind it (not when they waited on something else).
+    const queued = ctx.requestTime ? queueMs(ctx.requestTime) : null;
+    const why = queued === null ? ': requests queued behind running JavaScript.'
+      : queued >= 0.1 * ctx.requestTime!.perRequestMs.mean ? `: each request queued ${ms1(queued)} behind running JavaScript.` : '.';
+    out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}${why}${named}` });
   }
   const waiting = waitingSentence(ctx);
   if (waiting) out.push({ id: 'waiting', text: waiting });

@@ -4,6 +4,7 @@
 import CDP from 'chrome-remote-interface';
 import type { CdpClient } from 'chrome-remote-interface';
 import { UserError, messageOf } from '../errors.ts';
+import { INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
 
 export interface ProcessIdentity {
   pid: number;
@@ -181,6 +182,17 @@ export class InspectorSession {
 
   async stopSampling(): Promise<void> {
     if (!this.closed) await this.evaluateJson(SAMPLE_CLEANUP_JS).catch(() => undefined);
+  }
+
+  /** Starts the request collector in the target (request-collector.ts); the reason when it cannot run there. */
+  async installRequestCollector(): Promise<string | null> {
+    const r = await this.evaluateJson<{ ok: boolean; why?: string }>(INSTALL_COLLECTOR_JS);
+    return r.ok ? null : (r.why ?? 'the collector could not start');
+  }
+
+  /** What the collector recorded since the last call (null when it is not there); `uninstall` also removes it. */
+  takeRequestCollector(uninstall = false): Promise<unknown> {
+    return this.evaluateJson<unknown>(uninstall ? UNINSTALL_COLLECTOR_JS : TAKE_COLLECTED_JS);
   }
 
   async startProfiler(samplingIntervalUs: number): Promise<void> {
