@@ -55,6 +55,18 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     if (cur && !cur.gone) s.segs.push(cur.id, s.segFrom, t);
     cur = rec;
     s.segFrom = t;
+    if (rec && rec.sw) socketAnswered(rec);
+  };
+  // The request runs again: its socket writes that a read came after were answered by the last such read.
+  const socketAnswered = (rec) => {
+    const keep = [];
+    for (const w of rec.sw) {
+      if (!w.readT) { keep.push(w); continue; }
+      const list = w.sock[WAIT];
+      list.splice(list.indexOf(w), 1);
+      wait(rec, 'socket', (w.sock.remoteAddress ?? '?') + ':' + w.sock.remotePort, w.t, w.readT, w.where);
+    }
+    rec.sw = keep.length ? keep : undefined;
   };
   // A stack for the first waits and then one in 20: capturing is cheap, formatting is deferred to take().
   const site = () => {
@@ -83,7 +95,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const ownWrite = Object.prototype.hasOwnProperty.call(Socket.prototype, 'write') ? Socket.prototype.write : null;
   const write = Socket.prototype.write;
   Socket.prototype.write = function (...args) {
-    if (cur && !this.server && !this._httpMessage) (this[WAIT] ??= []).push({ rec: cur, t: now(), where: site() });
+    if (cur && !this.server && !this._httpMessage) {
+      const w = { rec: cur, sock: this, t: now(), readT: 0, where: site() };
+      const list = (this[WAIT] ??= []);
+      if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
+      (cur.sw ??= []).push(w);
+    }
     return write.apply(this, args);
   };
   const hook = ah.createHook({
@@ -102,10 +119,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       const sock = w === undefined ? ownerOf(res) : null;
       const writes = sock ? sock[WAIT] : undefined;
       if (writes && writes.length) {
-        // A client socket's read: it answers the oldest write still waiting, and runs as that request.
-        const first = writes.shift();
-        wait(first.rec, 'socket', (sock.remoteAddress ?? '?') + ':' + sock.remotePort, first.t, now(), first.where);
-        if (!first.rec.gone && first.rec.end === null) rec = first.rec;
+        // A client socket's read may answer any of the writes waiting on it (answers can arrive together):
+        // each wait ends at the last read before its request runs again (switchTo). The read runs as the
+        // oldest writer's request.
+        const t = now();
+        for (const x of writes) x.readT = t;
+        if (!writes[0].rec.gone && writes[0].rec.end === null) rec = writes[0].rec;
       } else if (w) {
         res[WAIT] = undefined;
         const t = now();
