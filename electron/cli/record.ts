@@ -12,6 +12,7 @@ import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
+import { formatRequestTime, requestTimeJson } from './request-time.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -322,6 +323,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       profile: stats ? { ...stats, file } : null,
       findings: verdict ? findingsJson(verdict) : [],
       checks: verdict ? checksJson(verdict) : [],
+      ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
     };
@@ -336,6 +338,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
     lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
   }
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
+  if (result.requestTime) lines.push(...formatRequestTime(result.requestTime));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));

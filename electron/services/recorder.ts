@@ -173,7 +173,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
-        const requestTime = await takeRequestTime(target.session, result.load);
+        const requestTime = await takeRequestTime(target.session, result.load, result.profile);
         if (requestTime) result.requestTime = requestTime;
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         const session = target.session;

@@ -9,10 +9,10 @@ import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
 import type { RequestTime } from '../recording/request-time.ts';
-import { queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
+import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 export interface Check {
-  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'background';
   text: string;
 }
 
@@ -132,6 +132,8 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   }
   const waiting = waitingSentence(ctx);
   if (waiting) out.push({ id: 'waiting', text: waiting });
+  const background = ctx.requestTime ? backgroundSentence(ctx.requestTime) : null;
+  if (background) out.push({ id: 'background', text: background });
   const cats = categoryBreakdown(profile);
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;

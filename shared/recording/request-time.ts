@@ -41,6 +41,21 @@ export const routeTimeSchema = z.object({
 });
 export type RouteTime = z.infer<typeof routeTimeSchema>;
 
+/** CPU spent outside any request: timers and intervals, other callbacks. */
+export const backgroundSchema = z.object({
+  /** Of the CPU the process's main thread spent (idle left out), 0..100. */
+  percent: z.number().min(0).max(100),
+  cpuMs: ms,
+  functions: z.array(z.object({
+    function: z.string().max(500), url: z.string().max(4000), line: z.number().int().min(0).max(1e9),
+    percent: z.number().min(0).max(100),
+    source: z.enum(['timer', 'interval', 'immediate', 'startup', 'other']),
+    /** An interval's period (ms). */
+    everyMs: ms.optional(),
+  })).max(50),
+});
+export type Background = z.infer<typeof backgroundSchema>;
+
 export const requestTimeSchema = z.object({
   /** Requests the server finished while the collector ran (counted in the target, whoever sent them). */
   requests: count,
@@ -52,5 +67,7 @@ export const requestTimeSchema = z.object({
   byRoute: z.array(routeTimeSchema).max(1000),
   /** Requests the collector could not keep (over its limit). */
   dropped: count,
+  /** CPU outside any request, from the profile's samples (absent without a profile). */
+  background: backgroundSchema.optional(),
 });
 export type RequestTime = z.infer<typeof requestTimeSchema>;

@@ -20,6 +20,8 @@ export const collectedBatchSchema = z.object({
   /** Stack frames ("fn (file:line:col)") outside Node's own code, innermost first. */
   stacks: z.array(z.array(z.string().max(8000))),
   dropped: z.number().int().min(0),
+  /** Flat [source ('timer' | 'interval' | 'immediate'), fromUs, toUs, callback name, period ms (0 for a timer), …]: timers that ran outside any request. */
+  background: z.array(z.union([z.string().max(500), us])).default([]),
 });
 export type CollectedBatch = z.infer<typeof collectedBatchSchema>;
 export type WaitKind = (typeof waitKinds)[number];

@@ -12,6 +12,20 @@ const NAMED_SHARE = 0.1;
 
 const ms = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : x >= 1 ? `${Number(x.toPrecision(2))} ms` : `${Number(x.toPrecision(2))} ms`);
 
+/** A part's short name, for tables and bars: "GET 127.0.0.1:4001/quote", "own CPU", "queued". */
+export function partLabel(p: RequestTimePart): string {
+  switch (p.kind) {
+    case 'cpu': return 'own CPU';
+    case 'http': case 'socket': return p.target || p.kind;
+    case 'fs': return 'file system';
+    case 'dns': return 'DNS';
+    case 'threadpool': return 'thread pool';
+    case 'timer': return p.target ? `${p.target} timer` : 'timer';
+    case 'queue': return 'queued';
+    case 'other': return 'not seen';
+  }
+}
+
 /** "waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17)" */
 export function partText(p: RequestTimePart): string {
   const calls = p.callsPerRequest >= 1.5 ? `, ${Number(p.callsPerRequest.toPrecision(2))} calls per request` : '';
@@ -50,7 +64,31 @@ export function waitingSentence(rt: RequestTime): string | null {
   if (waits.reduce((s, p) => s + p.share, 0) < WAITING_SHARE) return null;
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
   const list = named.map((p) => `${ms(p.msPerRequest)} ${partText(p)}`);
-  return `Each request took ${ms(rt.perRequestMs.p50)} (p50): ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
+  // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
+  const { p50, mean } = rt.perRequestMs;
+  const took = Math.abs(mean - p50) > 0.2 * p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
+  return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
+}
+
+/** Say it when background work takes at least this share of the CPU. */
+export const BACKGROUND_PERCENT = 10;
+
+const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
+const RUN_BY: Record<string, (everyMs?: number) => string> = {
+  interval: (every) => `run by a timer every ${every} ms`,
+  timer: () => 'run by a timer',
+  immediate: () => 'run by setImmediate',
+  startup: () => 'started at start-up',
+  other: () => 'outside any request',
+};
+
+/** "Background work, not caused by requests: signPrices (feed.js:12), run by a timer every 250 ms, 47% of the CPU." */
+export function backgroundSentence(rt: RequestTime): string | null {
+  const bg = rt.background;
+  if (!bg || bg.percent < BACKGROUND_PERCENT || bg.functions.length === 0) return null;
+  const named = bg.functions.filter((f, i) => i === 0 || f.percent >= BACKGROUND_PERCENT).slice(0, 2);
+  const list = named.map((f) => `${f.function}${f.url ? ` (${placeText(f).replace(/^[^,]*, /, '')})` : ''}, ${RUN_BY[f.source](f.everyMs)}, ${pct(f.percent)} of the CPU`);
+  return `Background work, not caused by requests: ${list.join('; ')}. The per-route figures leave it out.`;
 }
 
 /** Measured queueing per request (ms), for the sentences that say requests queued. */

@@ -9,7 +9,7 @@ const ms = (x: number) => x * 1000; // the collector's clock is µs
 /** Two requests to /quote: each runs 1 ms, waits 200 ms on an upstream (a socket connect under it), runs 2 ms more. */
 function quoteBatch(): CollectedBatch {
   return {
-    clockUs: ms(1000), open: 0, dropped: 0,
+    clockUs: ms(1000), open: 0, dropped: 0, background: [],
     requests: [[1, 'GET', '/quote', ms(0), ms(203), 200], [2, 'GET', '/quote', ms(300), ms(503), 200]],
     segments: [1, ms(0), ms(1), 1, ms(201), ms(203), 2, ms(300), ms(301), 2, ms(501), ms(503)],
     waits: [
@@ -43,7 +43,7 @@ describe('summarizeRequestTime', () => {
 
   it('calls a gap with no wait queueing while another request ran, and unknown otherwise', () => {
     const batch: CollectedBatch = {
-      clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [],
+      clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [],
       requests: [[1, 'GET', '/block', ms(0), ms(20), 200], [2, 'GET', '/fast', ms(5), ms(30), 200]],
       // /fast arrived at 5 ms while /block ran until 20; it ran 1 ms at 20, then 9 ms of nothing known.
       segments: [1, ms(0), ms(20), 2, ms(20), ms(21)],
@@ -54,7 +54,7 @@ describe('summarizeRequestTime', () => {
   });
 
   it('has nothing to say without finished requests', () => {
-    expect(summarizeRequestTime([{ clockUs: 0, open: 3, dropped: 0, requests: [], segments: [], waits: [], stacks: [] }])).toBeNull();
+    expect(summarizeRequestTime([{ clockUs: 0, open: 3, dropped: 0, requests: [], segments: [], waits: [], stacks: [], background: [] }])).toBeNull();
   });
 });
 

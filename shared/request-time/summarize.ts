@@ -8,6 +8,7 @@
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import type { CollectedBatch, WaitKind } from './collected.ts';
 import { placeOfStack, socketName } from './places.ts';
+import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 
 /** What the load generator measured, when Flambé sent the load: latency overall and per route (ms). */
 export interface ClientLatency {
@@ -45,9 +46,17 @@ function merged(batches: readonly CollectedBatch[]) {
   const requests: Req[] = [];
   const segments: Segment[] = [];
   const waits: Wait[] = [];
+  const timers: TimerSpan[] = [];
   let dropped = 0;
   for (const b of batches) {
     dropped += b.dropped;
+    const bg = b.background;
+    for (let i = 0; i + 4 < bg.length; i += 5) {
+      const [source, from, to, name, every] = bg.slice(i, i + 5);
+      if ((source === 'timer' || source === 'interval' || source === 'immediate') && typeof from === 'number' && typeof to === 'number') {
+        timers.push({ source, from, to, name: String(name), everyMs: Number(every) || 0 });
+      }
+    }
     for (const [id, method, path, start, end] of b.requests) if (end >= start) requests.push({ id, method, path, start, end });
     for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
     for (const [req, kind, target, from, to, stack] of b.waits) {
@@ -56,7 +65,7 @@ function merged(batches: readonly CollectedBatch[]) {
     }
   }
   segments.sort((a, b) => a.from - b.from);
-  return { requests, segments, waits, dropped };
+  return { requests, segments, waits, timers, dropped };
 }
 
 function groupBy<T>(xs: readonly T[], key: (x: T) => number): Map<number, T[]> {
@@ -164,8 +173,10 @@ function mergeInto(into: Parts, from: Parts): void {
 const routeKey = (method: string, path: string) => `${method} ${path}`;
 
 /** The recording's `requestTime` from the collector's batches; null when no request finished. */
-export function summarizeRequestTime(batches: readonly CollectedBatch[], client: ClientLatency | null = null): RequestTime | null {
-  const { requests, segments, waits, dropped } = merged(batches);
+export function summarizeRequestTime(
+  batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null,
+): RequestTime | null {
+  const { requests, segments, waits, timers, dropped } = merged(batches);
   if (requests.length === 0) return null;
   const segsOf = groupBy(segments, (s) => s.req);
   const waitsOf = groupBy(waits, (w) => w.req);
@@ -203,7 +214,12 @@ export function summarizeRequestTime(batches: readonly CollectedBatch[], client:
   const counted = [...all.values()].reduce((sum, a) => sum + a.us, 0) / 1000 / requests.length;
   // The burst's latency, when no route had its own: what it saw beyond the server's time queued before being read.
   const meanMs = withQueueBeforeRead(all, client ? client.mean : null, counted, requests.length);
+  // The profile's samples, tied to the requests that ran: each route's top function, and the CPU outside them.
+  const routeOf = new Map(requests.map((r) => [r.id, routeKey(r.method, r.path)]));
+  const sampled = profile ? attributeSamples(profile, segments.map((s) => ({ from: s.from, to: s.to, route: routeOf.get(s.req) ?? '' })), timers) : null;
+  for (const r of byRoute) r.topFunction = sampled?.topFunction.get(routeKey(r.method, r.path)) ?? null;
   return {
+    ...(sampled?.background ? { background: sampled.background } : {}),
     requests: requests.length,
     perRequestMs: { p50: round(client ? client.p50 : quantile(d, 0.5)), mean: round(meanMs) },
     serverMs: { p50: round(quantile(d, 0.5)), p99: round(quantile(d, 0.99)), mean: round(meanOf(d)) },

@@ -44,10 +44,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   };
   let s;
   const reset = () => {
-    s = { nextId: 1, requests: [], segs: [], waits: [], stacks: [], stackCount: 0, dropped: 0, segFrom: 0 };
+    s = { nextId: 1, requests: [], segs: [], waits: [], stacks: [], stackCount: 0, dropped: 0, segFrom: 0, background: [] };
   };
   reset();
   let cur = null;
+  let bg = null;
   const stack = [];
   const switchTo = (rec) => {
     if (rec === cur) return;
@@ -137,8 +138,18 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         }
       }
       switchTo(rec);
+      // A timer outside any request: background work, logged with its callback's name and period.
+      if (!rec && !bg && res && typeof res._onTimeout === 'function') {
+        bg = { depth: stack.length, from: now(), source: res._repeat ? 'interval' : 'timer', name: res._onTimeout.name || '', every: res._repeat ? res._idleTimeout : 0 };
+      } else if (!rec && !bg && res && typeof res._onImmediate === 'function') {
+        bg = { depth: stack.length, from: now(), source: 'immediate', name: res._onImmediate.name || '', every: 0 };
+      }
     },
     after() {
+      if (bg && bg.depth === stack.length) {
+        s.background.push(bg.source, bg.from, now(), bg.name, bg.every);
+        bg = null;
+      }
       switchTo(stack.length ? stack.pop() : null);
     },
   });
@@ -210,6 +221,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         requests: done.map((r) => [r.id, r.method, r.path, r.start, r.end, r.status]),
         open: s.requests.length - done.length,
         segments: s.segs,
+        background: s.background,
         waits: s.waits,
         stacks: s.stacks.map(format),
         dropped: s.dropped,
