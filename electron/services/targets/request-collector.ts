@@ -22,7 +22,7 @@ export const COLLECTOR_URL = 'flambe-request-collector.js';
 
 export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const KEY = Symbol.for('flambe.requestTime');
-  if (globalThis[KEY]) { globalThis[KEY].reset(); return JSON.stringify({ ok: true }); }
+  if (globalThis[KEY]) { globalThis[KEY].reset(); return JSON.stringify({ ok: true, clockUs: globalThis[KEY].now() }); }
   const get = process.getBuiltinModule;
   if (typeof get !== 'function') return JSON.stringify({ ok: false, why: 'Node ' + process.versions.node + ' has no process.getBuiltinModule (Node 22.3 or later has it)' });
   const dc = get('node:diagnostics_channel');
@@ -168,6 +168,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     if (!rec || rec.end !== null) return;
     rec.end = now();
     rec.status = response.statusCode;
+    seen++;
   };
   const calls = new WeakMap();
   // http.request and fetch start their call a tick after the user's code ran: the site is taken where it was called.
@@ -211,8 +212,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     .map((l) => l.trim().replace(/^at /, ''))
     .filter((l) => !l.includes('${COLLECTOR_URL}') && !/\(node:|^node:|\(<anonymous>\)|^<anonymous>/.test(l))
     .slice(0, 6);
+  let seen = 0;
   globalThis[KEY] = {
     reset,
+    now,
+    /** Requests finished since the collector started (every batch), for progress while the user sends the load. */
+    seen: () => seen,
     // Everything recorded so far; finished requests and their records are dropped from the target.
     take() {
       const done = s.requests.filter((r) => r.end !== null);
@@ -241,9 +246,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       delete globalThis[KEY];
     },
   };
-  return JSON.stringify({ ok: true });
+  return JSON.stringify({ ok: true, clockUs: now() });
 })()
 //# sourceURL=${COLLECTOR_URL}`;
 
 export const TAKE_COLLECTED_JS = `(() => { const c = globalThis[Symbol.for('flambe.requestTime')]; return c ? c.take() : 'null'; })()`;
+export const COLLECTOR_SEEN_JS = `(() => { const c = globalThis[Symbol.for('flambe.requestTime')]; return c ? String(c.seen()) : 'null'; })()`;
 export const UNINSTALL_COLLECTOR_JS = `(() => { const c = globalThis[Symbol.for('flambe.requestTime')]; if (c) { const out = c.take(); c.uninstall(); return out; } return 'null'; })()`;
