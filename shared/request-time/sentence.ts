@@ -66,7 +66,7 @@ export function waitingSentence(rt: RequestTime): string | null {
   const list = named.map((p) => `${ms(p.msPerRequest)} ${partText(p)}`);
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = rt.perRequestMs;
-  const took = Math.abs(mean - p50) > 0.2 * p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
+  const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
   return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
 }
 
@@ -88,7 +88,7 @@ export function backgroundSentence(rt: RequestTime): string | null {
   if (!bg || bg.percent < BACKGROUND_PERCENT || bg.functions.length === 0) return null;
   const named = bg.functions.filter((f, i) => i === 0 || f.percent >= BACKGROUND_PERCENT).slice(0, 2);
   const list = named.map((f) => `${f.function}${f.url ? ` (${placeText(f).replace(/^[^,]*, /, '')})` : ''}, ${RUN_BY[f.source](f.everyMs)}, ${pct(f.percent)} of the CPU`);
-  return `Background work, not caused by requests: ${list.join('; ')}. The per-route figures leave it out.`;
+  return `Background work, not caused by requests: ${list.join('; ')}. Where each request's time went leaves it out.`;
 }
 
 /** Measured queueing per request (ms), for the sentences that say requests queued. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectedBatch } from './collected.ts';
 import { placeOfStack, socketName } from './places.ts';
-import { waitingSentence } from './sentence.ts';
+import { backgroundSentence, waitingSentence } from './sentence.ts';
+import { serverLoadSummary } from './server-load.ts';
 import { summarizeRequestTime } from './summarize.ts';
 
 const ms = (x: number) => x * 1000; // the collector's clock is µs
@@ -69,5 +70,29 @@ describe('places', () => {
     expect(socketName('10.0.0.5:5432')).toBe('10.0.0.5:5432 (postgres)');
     expect(socketName('127.0.0.1:6379')).toBe('127.0.0.1:6379 (redis)');
     expect(socketName('127.0.0.1:4001')).toBe('127.0.0.1:4001');
+  });
+});
+
+describe('the sentences', () => {
+  it('says the mean first when the median would not add up with the parts', () => {
+    const rt = summarizeRequestTime([quoteBatch()], { p50: 150, mean: 203 })!;
+    expect(waitingSentence(rt)).toMatch(/^Each request took 203 ms on average \(150 ms p50\): 200 ms waiting on GET/);
+  });
+
+  it('names background work by its timer, its place and its period', () => {
+    const rt = { ...summarizeRequestTime([quoteBatch()])!, background: { percent: 47, cpuMs: 900, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 47, source: 'interval' as const, everyMs: 250 }] } };
+    expect(backgroundSentence(rt)).toBe("Background work, not caused by requests: signPrices (feed.js:9), run by a timer every 250 ms, 47% of the CPU. Where each request's time went leaves it out.");
+    expect(backgroundSentence({ ...rt, background: { ...rt.background, percent: 4 } })).toBeNull();
+  });
+});
+
+describe('serverLoadSummary', () => {
+  it('counts and times every request the server finished, per route', () => {
+    const load = serverLoadSummary([quoteBatch(), { ...quoteBatch(), requests: [[3, 'POST', '/order', ms(600), ms(610), 500]] }],
+      { fromUs: 0, toUs: ms(2000), startMs: 1000, endMs: 3000 }, true);
+    expect(load).toMatchObject({ requests: 3, durationSec: 2, rps: 1.5, non2xx: 1, statusCodes: { 200: 2, 500: 1 }, stoppedEarly: true, clock: { startMs: 1000, endMs: 3000 } });
+    expect(load.latencyMs).toMatchObject({ p50: 203, max: 203, min: 10 });
+    expect(load.routes?.map((r) => [r.method, r.path, r.requests, r.non2xx])).toEqual([['GET', '/quote', 2, 0], ['POST', '/order', 1, 1]]);
+    expect(load.timeline.map((s) => s.requests)).toEqual([3, 0]);
   });
 });
