@@ -14,6 +14,8 @@ import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
 import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
+import { formatRequestTime, requestTimeJson } from './request-time.ts';
+import { OWN_LOAD_READY } from '../services/recorder.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -27,7 +29,7 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
+                [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--no-load] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
 Target (one of):
@@ -41,6 +43,8 @@ Target (one of):
   --pid PID               profile a Node process already running on this computer, even without
                           --inspect: Flambé opens its inspector (SIGUSR1) and confirms the pid
   --no-profile            no target: load the URL only (a plain load test)
+  --no-load               send the load yourself (ab, k6, a browser…): Flambé records for -d SECONDS
+                          (Ctrl-C ends it early) and counts and times every request in the server
 
 Load:
   --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
@@ -109,7 +113,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       tokens: true,
       options: {
         launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
-        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' },
+        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' },
         url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
         requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
@@ -138,7 +142,11 @@ export async function recordCommand(argv: string[]): Promise<number> {
   const pid = o.pid === undefined ? undefined : parsePid(o.pid);
   if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
-  if (o.attach !== undefined && !o.url) throw new UserError('--attach needs --url: the address of the server to load.');
+  if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
+  if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
+  if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
+    throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
+  }
 
   const env = envFromFlags(o.env);
   const headers = headersFromFlags(o.header);
@@ -207,7 +215,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       url = chosen.url;
     }
 
-    const request = checkRecordRequest(target?.targetId ?? null, { ...loadInput, url });
+    if (o['no-load'] && !url) url = 'http://127.0.0.1/'; // attached without --url: the requests are counted, not sent
+    const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'] };
     if (o['print-k6']) {
       const ac = autocannonCommand(request.load);
       const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
@@ -232,6 +241,10 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
       service.onEvent((e) => {
         if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress);
+        // --no-load: the cue to start sending, on stderr also with --json (the user's tool waits for it).
+        if (e.name === 'recordingProgress' && request.ownLoad && e.payload.message === OWN_LOAD_READY) {
+          out.write(`Recording: send your load to ${request.load.url} now; it ends after ${request.load.durationSec} s or on Ctrl-C, keeping what was measured.\n`);
+        }
         if (e.name === 'recordingDone') resolve(e.payload);
       });
     });
@@ -277,7 +290,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       out.write(`flambe: ${result.error}\n`);
       return interrupted ? 130 : 1;
     }
-    return interrupted ? 130 : 0;
+    // With --no-load, Ctrl-C is how the user says their load is over: a normal end.
+    return interrupted && !o['no-load'] ? 130 : 0;
   } catch (e) {
     // --json promises one object on stdout, also when the run never got a result.
     if (json && !reported && isUserError(e)) {
@@ -346,6 +360,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       profile: stats ? { ...stats, file } : null,
       findings: verdict ? findingsJson(verdict) : [],
       checks: verdict ? checksJson(verdict) : [],
+      ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
     };
@@ -360,6 +375,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
     lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
   }
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
+  if (result.requestTime) lines.push(...formatRequestTime(result.requestTime));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));

@@ -18,6 +18,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
     warmupSec: result.settings?.warmupSec ?? null,
     samples: result.samples,
     load: result.load,
+    requestTime: result.requestTime ?? null,
   }, workers);
 }
 

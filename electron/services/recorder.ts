@@ -16,12 +16,16 @@ import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import type { Target } from './targets/registry.ts';
+import { requestTimeOf, takeCollected } from './targets/request-time.ts';
+import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 
 const SAMPLE_EVERY_MS = 250;
 
 /** Wall clock with sub-ms resolution, the one the load worker stamps its burst with (collector.ts `clock`). */
 const wallMs = () => performance.timeOrigin + performance.now();
 const LISTEN_WAIT_MS = 10_000;
+/** The progress message that says the user can start their load (record --no-load waits for it). */
+export const OWN_LOAD_READY = 'Recording your load: send it now';
 
 export interface RecordingHandle {
   id: string;
@@ -87,7 +91,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       if (!target.info.running || target.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
       const ports = (await target.session.listeners().catch(() => [])).map((l) => l.port);
       const urlPort = Number(new URL(req.load.url).port || (req.load.url.startsWith('https:') ? 443 : 80));
-      if (target.process && ports.length === 0) {
+      if (req.ownLoad) {
+        // The user sends the load: nothing to probe (the URL may be a placeholder), and the probe's request would be counted.
+      } else if (target.process && ports.length === 0) {
         // Just launched: give the server a moment to start listening.
         await waitForUrl(req.load.url, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs);
       } else {
@@ -103,7 +109,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
 
     // 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot.
     let warmupClock: { startMs: number; endMs: number } | null = null;
-    if (req.warmupSec > 0) {
+    if (req.ownLoad && !target) throw new UserError('Flambé counts the requests you send inside the server: launch or attach a target first.');
+    if (req.warmupSec > 0 && !req.ownLoad) {
       progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
       let seconds = 0;
       current = runBurst({
@@ -120,7 +127,12 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     // t0: the profile's start, the 0 of the process samples and of the recording's phases.
     let t0 = wallMs();
     let sampler: NodeJS.Timeout | null = null;
+    let collectorClock: { us: number; wallMs: number } | null = null;
     if (target) {
+      // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
+      const installed = await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
+      if ('clockUs' in installed) collectorClock = { us: installed.clockUs, wallMs: wallMs() };
+      else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
         // V8 started profiling when the command arrived: the answer is closer to that than the request.
@@ -138,7 +150,12 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       }, SAMPLE_EVERY_MS);
     }
     let done = 0;
-    current = runBurst({
+    // The user's cue: the collector and the profiler are in, requests sent from now on are counted.
+    if (req.ownLoad) progress('recording', 0, OWN_LOAD_READY);
+    current = req.ownLoad && target ? waitForOwnLoad(req.load.durationSec, (elapsedSec) => {
+      void target.session.requestsSeen().then((n) => progress('recording', elapsedSec / req.load.durationSec,
+        `Recording your load: ${n ?? 0} requests so far`), () => undefined);
+    }) : runBurst({
       settings: req.load,
       onSecond: (s) => {
         done += s.requests ?? s.rps;
@@ -170,6 +187,14 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
+        const batch = await takeCollected(target.session);
+        if (batch && req.ownLoad && collectorClock && result.load) {
+          // The user's load, counted and timed in the server: the recording's load is what the server saw.
+          const window = { fromUs: collectorClock.us, toUs: batch.clockUs, startMs: collectorClock.wallMs, endMs: wallMs() };
+          result.load = { ...serverLoadSummary([batch], window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
+        }
+        const requestTime = batch && requestTimeOf(batch, req.ownLoad ? null : result.load, result.profile);
+        if (requestTime) result.requestTime = requestTime;
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         const session = target.session;
         // The hot scripts' sources, read once: the hot lines' text, and the source maps' one-line scripts below.
@@ -196,6 +221,10 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       loadError ??= 'The inspector connection closed during the recording, so there is no CPU profile; the load results are kept.';
     }
     if (loadError) throw new UserError(loadError);
+    if (req.ownLoad && result.load?.requests === 0) {
+      result.error = `No request reached the server in the ${Math.round(result.load.durationSec)} s: send your load (ab, k6, a browser…) to ${req.load.url} while Flambé records.`;
+      return;
+    }
     result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec, req.load.durationSec);
   }
 
@@ -232,6 +261,31 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     },
     done,
   };
+}
+
+/**
+ * The user sends the load (record --no-load): Flambé only waits, for the
+ * duration or until Stop, saying each second how many requests the server
+ * finished. The summary is a stand-in with the window's clock; the real one
+ * is counted in the server when the profile is read.
+ */
+function waitForOwnLoad(durationSec: number, onSecond: (elapsedSec: number) => void): BurstHandle {
+  const startMs = wallMs();
+  let finish: (stoppedEarly: boolean) => void = () => undefined;
+  const done = new Promise<LoadSummary>((resolve) => {
+    const ticker = setInterval(() => onSecond((wallMs() - startMs) / 1000), 1000);
+    const timer = setTimeout(() => finish(false), durationSec * 1000);
+    finish = (stoppedEarly) => {
+      clearInterval(ticker);
+      clearTimeout(timer);
+      const endMs = wallMs();
+      resolve({
+        requests: 0, durationSec: (endMs - startMs) / 1000, rps: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 },
+        errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly, clock: { startMs, endMs },
+      });
+    };
+  });
+  return { done, stop: () => finish(true) };
 }
 
 /** The phases on the profile's clock: ms after the profiler started (t0), warm-up negative. */

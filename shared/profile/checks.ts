@@ -11,9 +11,11 @@ import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
 import type { ThreadBusy } from './threads-verdict.ts';
+import type { RequestTime } from '../recording/request-time.ts';
+import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 export interface Check {
-  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated';
+  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background';
   text: string;
 }
 
@@ -26,6 +28,8 @@ export interface RecordingContext {
   warmupSec?: number | null;
   samples?: readonly ProcessSample[];
   load?: LoadSummary | null;
+  /** Where each request's time went, measured in the target: the waiting sentence names what, instead of guessing. */
+  requestTime?: RequestTime | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -61,6 +65,7 @@ export function shareInterval(p: number, n: number): [number, number] {
  * one request takes (p50 ≥ 5 ms and ≥ 10× that CPU). Its sentence; null when not.
  */
 function waitingSentence(ctx: RecordingContext): string | null {
+  if (ctx.requestTime) return measuredWaitingSentence(ctx.requestTime);
   const samples = ctx.samples ?? [];
   if (samples.length === 0 || !ctx.load) return null;
   const cpu = mean(samples.map((s) => s.cpuPercent));
@@ -158,11 +163,17 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
   if (blocked) {
     const { elu, maxDelay } = blocked;
-    out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}: requests queued behind running JavaScript.${named}` });
+    // Measured queueing says whether requests really queued behind it (not when they waited on something else).
+    const queued = ctx.requestTime ? queueMs(ctx.requestTime) : null;
+    const why = queued === null ? ': requests queued behind running JavaScript.'
+      : queued >= 0.1 * ctx.requestTime!.perRequestMs.mean ? `: each request queued ${ms1(queued)} behind running JavaScript.` : '.';
+    out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}${why}${named}` });
   }
   // Requests queued for a busy worker are not "waiting on something else": the pool's check says what they waited for.
   const waiting = saturated ? null : waitingSentence(ctx);
   if (waiting) out.push({ id: 'waiting', text: waiting });
+  const background = ctx.requestTime ? backgroundSentence(ctx.requestTime) : null;
+  if (background) out.push({ id: 'background', text: background });
   const cats = categoryBreakdown(profile);
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;

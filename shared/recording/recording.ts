@@ -13,6 +13,7 @@ import { machineSchema } from './machine.ts';
 import { processSampleSchema } from './process-samples.ts';
 import { recordRequestSchema } from './settings.ts';
 import { recordedTargetSchema } from './target.ts';
+import { requestTimeSchema } from './request-time.ts';
 
 /** A tag, as the library keeps it. */
 export const recordingTagSchema = z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters');
@@ -35,6 +36,8 @@ export const recordingResultSchema = z.object({
   error: text(10_000).nullable(),
   tags: list(recordingTagSchema, 1000),
   notes: text(100_000),
+  /** Where each request's wall time went, measured in the target (absent without the request collector). */
+  requestTime: requestTimeSchema.optional(),
 });
 export type RecordingResult = z.output<typeof recordingResultSchema>;
 

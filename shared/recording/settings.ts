@@ -87,6 +87,8 @@ export const recordRequestSchema = z.object({
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),
+  /** The user sends the load with their own tool: Flambé records for load.durationSec (or until Stop) and counts requests in the server. */
+  ownLoad: z.boolean().optional(),
 });
 export type RecordRequest = z.input<typeof recordRequestSchema>;
 export type RecordRequestResolved = z.output<typeof recordRequestSchema>;

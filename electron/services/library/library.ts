@@ -20,6 +20,7 @@ import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
 import { closeInterruptedGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
 import type { GroupKind } from '../../../shared/groups.ts';
+import type { RequestTime } from '../../../shared/recording/request-time.ts';
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -27,7 +28,7 @@ interface Row {
   method: string | null; url: string | null; settings: string | null;
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
-  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null; target_output?: string | null;
+  cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null; target_output?: string | null; request_time?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -47,7 +48,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output, r.request_time');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -151,8 +152,8 @@ export class Library {
     const load = rec.load;
     this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
         method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine,
-        target_output)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        target_output, request_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       rec.id, rec.name, rec.createdAt, source,
       rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
       rec.target ? JSON.stringify(rec.target.argv ?? []) : null,
@@ -164,6 +165,7 @@ export class Library {
       rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
       rec.machine ? JSON.stringify(rec.machine) : null,
       rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
+      rec.requestTime ? JSON.stringify(rec.requestTime) : null,
     );
     const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
     for (const t of rec.tags) tag.run(rec.id, t);
@@ -284,6 +286,7 @@ export class Library {
       error: r.error,
       tags: JSON.parse(r.tags) as string[],
       notes: r.notes,
+      ...(r.request_time ? { requestTime: parse(r.request_time, 'request times') as RequestTime } : {}),
     };
   }
 

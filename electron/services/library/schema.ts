@@ -94,6 +94,8 @@ export const MIGRATIONS: string[] = [
      SELECT experiment_id, recording_id, position, variant, round FROM experiment_rounds;
    DROP TABLE experiment_rounds;
    DROP TABLE experiments;`,
+  // 6 → 7: where each request's wall time went (shared/recording/request-time.ts), as JSON.
+  `ALTER TABLE recordings ADD COLUMN request_time TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -6,6 +6,7 @@ import type { CdpClient } from 'chrome-remote-interface';
 import { UserError, messageOf } from '../errors.ts';
 import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
+import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
 
 export interface ProcessIdentity {
   pid: number;
@@ -184,6 +185,22 @@ export class InspectorSession {
 
   async stopSampling(): Promise<void> {
     if (!this.closed) await this.evaluateJson(SAMPLE_CLEANUP_JS).catch(() => undefined);
+  }
+
+  /** Starts the request collector in the target (request-collector.ts): its clock (µs) then, or why it cannot run there. */
+  async installRequestCollector(): Promise<{ clockUs: number } | { why: string }> {
+    const r = await this.evaluateJson<{ ok: boolean; why?: string; clockUs?: number }>(INSTALL_COLLECTOR_JS);
+    return r.ok && typeof r.clockUs === 'number' ? { clockUs: r.clockUs } : { why: r.why ?? 'the collector could not start' };
+  }
+
+  /** Requests the collector saw finish so far (null when it is not there). */
+  requestsSeen(): Promise<number | null> {
+    return this.evaluateJson<number | null>(COLLECTOR_SEEN_JS);
+  }
+
+  /** What the collector recorded since the last call (null when it is not there); `uninstall` also removes it. */
+  takeRequestCollector(uninstall = false): Promise<unknown> {
+    return this.evaluateJson<unknown>(uninstall ? UNINSTALL_COLLECTOR_JS : TAKE_COLLECTED_JS);
   }
 
   async startProfiler(samplingIntervalUs: number): Promise<void> {

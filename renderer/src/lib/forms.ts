@@ -40,6 +40,8 @@ export interface LoadFormState {
   sweepProfileAt: string;
   /** Profile each route in its own burst (CPU ms per request per route). */
   perRouteCpu: boolean;
+  /** The user sends the load (ab, k6, a browser): Flambé records for the duration and counts requests in the server. */
+  ownLoad: boolean;
 }
 
 export const defaultLoadForm: LoadFormState = {
@@ -54,6 +56,7 @@ export const defaultLoadForm: LoadFormState = {
   warmupSec: '2',
   samplingIntervalUs: 1000,
   loadOnly: false,
+  ownLoad: false,
   urlFromSuggestion: false,
   routes: '',
   rate: '',
@@ -105,7 +108,8 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     if (!rate.ok) return rate;
     load.rate = rate.value;
   }
-  if (form.mode === 'duration') {
+  const ownLoad = form.ownLoad && !form.loadOnly && targetId !== null;
+  if (form.mode === 'duration' || ownLoad) {
     const d = parseNumberField(form.durationSec, 'Duration', {});
     if (!d.ok) return d;
     load.durationSec = d.value;
@@ -120,6 +124,7 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     load,
     warmupSec: warmup.value,
     samplingIntervalUs: form.samplingIntervalUs,
+    ownLoad,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
 }

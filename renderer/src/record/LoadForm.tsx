@@ -134,6 +134,12 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
         <label htmlFor={`${id}-load-only`}>Load only (no profile)</label>
         {!hasTarget && <span className="hint inline">— no target chosen, so only the load is measured.</span>}
       </div>
+      <div className="check-row">
+        <input type="checkbox" id={`${id}-own-load`} data-testid="own-load-input" checked={form.ownLoad && hasTarget && !form.loadOnly}
+          disabled={disabled || !hasTarget || form.loadOnly} onChange={(e) => set({ ownLoad: e.target.checked })} />
+        <label htmlFor={`${id}-own-load`}>I will send the load myself</label>
+        <span className="hint inline">— with ab, k6 or a browser: Flambé records for the duration above (or until Stop) and counts and times every request in the server.</span>
+      </div>
     </fieldset>
   );
 }

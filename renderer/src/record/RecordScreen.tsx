@@ -141,7 +141,7 @@ export function RecordScreen(props: Props) {
             <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy}
               aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
               <span className="record-dot" aria-hidden="true" />
-              {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : 'Record'}
+              {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : loadForm.ownLoad ? 'Record my load' : 'Record'}
               <kbd>{RECORD_KEYS}</kbd>
             </button>
             {running && (

@@ -12,6 +12,7 @@ import { AnalysisPanel, rangeTransforms } from './AnalysisPanel.tsx';
 import { ThreadPicker } from './ThreadPicker.tsx';
 import type { TimeSelection } from './Timeline.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
+import { RequestTime } from './RequestTime.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
 import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
 import { useAnalysisClient } from './useAnalysis.ts';
@@ -123,6 +124,15 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           <h2 id="load-result-heading">Load</h2>
           <ErrorBoundary what="The load summary" resetKey={result.id}>
             <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} targetLabel={result.target?.label ?? null} />
+          </ErrorBoundary>
+        </section>
+      )}
+
+      {result.requestTime && (
+        <section className="card" aria-labelledby="request-time-heading">
+          <h2 id="request-time-heading">Where each request’s time went</h2>
+          <ErrorBoundary what="The request times" resetKey={result.id}>
+            <RequestTime measured={result.requestTime} />
           </ErrorBoundary>
         </section>
       )}

@@ -1,0 +1,29 @@
+// The request collector's hand-over (request-collector.ts): checked, and
+// summarized into the recording's `requestTime` with the load generator's
+// latency (shared/request-time/summarize.ts).
+import type { LoadSummary } from '../../../shared/api.ts';
+import type { RequestTime } from '../../../shared/recording/request-time.ts';
+import { collectedBatchSchema, type CollectedBatch } from '../../../shared/request-time/collected.ts';
+import { summarizeRequestTime } from '../../../shared/request-time/summarize.ts';
+import type { SampledProfile } from '../../../shared/request-time/samples.ts';
+import type { InspectorSession } from './inspector.ts';
+
+/** Takes what the collector recorded and removes it from the target; null when it was not there. */
+export async function takeCollected(session: InspectorSession): Promise<CollectedBatch | null> {
+  const raw = await session.takeRequestCollector(true).catch(() => null);
+  const batch = collectedBatchSchema.safeParse(raw);
+  return batch.success ? batch.data : null;
+}
+
+/** The recording's requestTime; `load` is the load generator's when Flambé sent the load (null when the user did). */
+export function requestTimeOf(batch: CollectedBatch, load: LoadSummary | null, profile: unknown): RequestTime | null {
+  const client = load && load.requests > 0
+    ? { p50: load.latencyMs.p50, mean: load.latencyMs.mean, routes: load.routes }
+    : null;
+  return summarizeRequestTime([batch], client, isSampledProfile(profile) ? profile : null);
+}
+
+function isSampledProfile(p: unknown): p is SampledProfile {
+  const x = p as Partial<SampledProfile> | null;
+  return !!x && typeof x.startTime === 'number' && Array.isArray(x.samples) && Array.isArray(x.timeDeltas) && Array.isArray(x.nodes);
+}

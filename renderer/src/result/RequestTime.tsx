@@ -1,0 +1,66 @@
+// Where each request's wall time went (shared/request-time/): the parts of a
+// request's latency beside the load numbers — its own CPU, each thing it
+// waited on, queueing — as a bar overall and one per route, and the CPU spent
+// in the background, outside any request.
+import type { RequestTime as Measured, RequestTimePart } from '../../../shared/recording/request-time.ts';
+import { backgroundSentence, partLabel } from '../../../shared/request-time/sentence.ts';
+import { placeText } from '../../../shared/request-time/places.ts';
+import { formatMs } from '../lib/format.ts';
+import './request-time.css';
+
+const shown = (parts: readonly RequestTimePart[]) => parts.filter((p) => p.share >= 0.005);
+
+function PartsBar({ parts, label }: { parts: readonly RequestTimePart[]; label: string }) {
+  return (
+    <div className="rt-bar" role="img" aria-label={`${label}: ${shown(parts).map((p) => `${partLabel(p)} ${Math.round(p.share * 100)}%`).join(', ')}`}>
+      {shown(parts).map((p) => (
+        <span key={`${p.kind} ${p.target}`} className={`rt-part rt-${p.kind}`} style={{ width: `${p.share * 100}%` }}
+          title={`${partLabel(p)}: ${formatMs(p.msPerRequest)} per request (${Math.round(p.share * 100)}%)`} />
+      ))}
+    </div>
+  );
+}
+
+export function RequestTime({ measured }: { measured: Measured }) {
+  const background = backgroundSentence(measured);
+  return (
+    <div className="request-time" data-testid="request-time">
+      <p className="muted small">
+        {measured.requests} requests seen by the server, {formatMs(measured.perRequestMs.mean)} each on average ({formatMs(measured.perRequestMs.p50)} p50).
+      </p>
+      <PartsBar parts={measured.parts} label="Each request" />
+      <table className="rt-parts" data-testid="request-time-parts">
+        <thead><tr><th>Part</th><th className="num">ms per request</th><th className="num">share</th><th className="num">calls</th><th>from</th></tr></thead>
+        <tbody>
+          {shown(measured.parts).map((p) => (
+            <tr key={`${p.kind} ${p.target}`}>
+              <td><span className={`rt-swatch rt-${p.kind}`} aria-hidden="true" /> {partLabel(p)}</td>
+              <td className="num">{formatMs(p.msPerRequest)}</td>
+              <td className="num">{Math.round(p.share * 100)}%</td>
+              <td className="num">{p.callsPerRequest > 0 ? Number(p.callsPerRequest.toPrecision(2)) : ''}</td>
+              <td className="mono small">{p.from ? placeText(p.from) : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {measured.byRoute.length > 1 && (
+        <table className="rt-routes" data-testid="request-time-routes">
+          <thead><tr><th>Route</th><th className="num">requests</th><th className="num">mean</th><th>where the time went</th><th className="num">CPU</th><th>CPU in</th></tr></thead>
+          <tbody>
+            {measured.byRoute.map((r) => (
+              <tr key={`${r.method} ${r.path}`}>
+                <td className="mono">{r.method} {r.path}</td>
+                <td className="num">{r.requests}</td>
+                <td className="num">{formatMs(r.perRequestMs.mean)}</td>
+                <td className="rt-route-bar"><PartsBar parts={r.parts} label={`${r.method} ${r.path}`} /></td>
+                <td className="num">{formatMs(r.cpuMsPerRequest)}</td>
+                <td className="mono small">{r.topFunction ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {background && <p className="rt-background" data-testid="request-time-background">{background}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// Where each request's wall time went (shared/request-time/): the recording's
+// `requestTime`, measured by the request collector in the target. Absent in
+// recordings made without it (imported profiles, attach without a collector,
+// older recordings).
+import { z } from 'zod';
+
+const ms = z.number().min(0).max(1e12);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** What a part of a request's time is: its own CPU, or what it waited on. */
+export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'timer', 'queue', 'other'] as const;
+export type RequestTimeKind = (typeof requestTimeKinds)[number];
+
+/** Where in the code a wait was started: the first frame outside Node and node_modules (1-based line). */
+export const codePlaceSchema = z.object({ function: z.string().max(500), url: z.string().max(4000), line: z.number().int().min(0).max(1e9) });
+export type CodePlace = z.infer<typeof codePlaceSchema>;
+
+export const requestTimePartSchema = z.object({
+  kind: z.enum(requestTimeKinds),
+  /** What it waited on: "GET 127.0.0.1:4001/quote", "127.0.0.1:5432 (postgres)", "20 ms"; '' when nothing more is known. */
+  target: z.string().max(2000),
+  /** Waits of this kind and target per request (0 for cpu, queue and other). */
+  callsPerRequest: ms,
+  msPerRequest: ms,
+  /** Of the mean latency, 0..1. */
+  share: z.number().min(0).max(1),
+  from: codePlaceSchema.nullable(),
+});
+export type RequestTimePart = z.infer<typeof requestTimePartSchema>;
+
+export const routeTimeSchema = z.object({
+  method: z.string().max(20),
+  path: z.string().max(2000),
+  requests: count,
+  /** Latency of this route: the load generator's when it had the route, else server-side. */
+  perRequestMs: z.object({ p50: ms, mean: ms }),
+  parts: z.array(requestTimePartSchema).max(100),
+  cpuMsPerRequest: ms,
+  /** The function its requests spent most CPU in (from the profile's samples inside them); null when unknown. */
+  topFunction: z.string().max(500).nullable(),
+});
+export type RouteTime = z.infer<typeof routeTimeSchema>;
+
+/** CPU spent outside any request: timers and intervals, other callbacks. */
+export const backgroundSchema = z.object({
+  /** Of the CPU the process's main thread spent (idle left out), 0..100. */
+  percent: z.number().min(0).max(100),
+  cpuMs: ms,
+  functions: z.array(z.object({
+    function: z.string().max(500), url: z.string().max(4000), line: z.number().int().min(0).max(1e9),
+    percent: z.number().min(0).max(100),
+    source: z.enum(['timer', 'interval', 'immediate', 'startup', 'other']),
+    /** An interval's period (ms). */
+    everyMs: ms.optional(),
+  })).max(50),
+});
+export type Background = z.infer<typeof backgroundSchema>;
+
+export const requestTimeSchema = z.object({
+  /** Requests the server finished while the collector ran (counted in the target, whoever sent them). */
+  requests: count,
+  /** Latency: the load generator's when Flambé sent the load, else measured in the server. */
+  perRequestMs: z.object({ p50: ms, mean: ms }),
+  /** Measured from request start to response finish in the server. */
+  serverMs: z.object({ p50: ms, p99: ms, mean: ms }),
+  parts: z.array(requestTimePartSchema).max(100),
+  byRoute: z.array(routeTimeSchema).max(1000),
+  /** Requests the collector could not keep (over its limit). */
+  dropped: count,
+  /** CPU outside any request, from the profile's samples (absent without a profile). */
+  background: backgroundSchema.optional(),
+});
+export type RequestTime = z.infer<typeof requestTimeSchema>;

@@ -1,0 +1,27 @@
+// What the request collector (electron/services/targets/request-collector.ts)
+// hands over from the target, batch by batch: checked here, since it crosses a
+// process boundary and a target can be anything. Times are µs on the CPU
+// profile's clock.
+import { z } from 'zod';
+
+const us = z.number().finite();
+const waitKinds = ['http', 'socket', 'fs', 'dns', 'threadpool', 'timer', 'queue'] as const;
+
+export const collectedBatchSchema = z.object({
+  clockUs: us,
+  /** [id, method, path, startUs, endUs, status] of each finished request. */
+  requests: z.array(z.tuple([z.number().int(), z.string().max(20), z.string().max(8000), us, us, z.number().int()])),
+  /** Requests not finished when the batch was taken (they come in a later batch). */
+  open: z.number().int().min(0),
+  /** Flat [requestId, fromUs, toUs, …]: when each request's own code ran on the main thread. */
+  segments: z.array(us),
+  /** [requestId, kind, target, fromUs, toUs, stackIndex (-1: none)]. */
+  waits: z.array(z.tuple([z.number().int(), z.enum(waitKinds), z.string().max(8000), us, us, z.number().int()])),
+  /** Stack frames ("fn (file:line:col)") outside Node's own code, innermost first. */
+  stacks: z.array(z.array(z.string().max(8000))),
+  dropped: z.number().int().min(0),
+  /** Flat [source ('timer' | 'interval' | 'immediate'), fromUs, toUs, callback name, period ms (0 for a timer), …]: timers that ran outside any request. */
+  background: z.array(z.union([z.string().max(500), us])).default([]),
+});
+export type CollectedBatch = z.infer<typeof collectedBatchSchema>;
+export type WaitKind = (typeof waitKinds)[number];

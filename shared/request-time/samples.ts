@@ -1,0 +1,110 @@
+// The CPU profile's samples tied to requests: a sample taken while a
+// request's code ran (the collector's segments, on the profile's clock)
+// belongs to that request and so to its route; a sample in a timer, interval
+// or setImmediate callback that ran outside every request is background work.
+// Idle samples belong to nobody.
+import type { Background } from '../recording/request-time.ts';
+
+/** The parts of a V8 profile (Profiler.stop) this needs. */
+export interface SampledProfile {
+  startTime: number;
+  samples: readonly number[];
+  timeDeltas: readonly number[];
+  nodes: readonly { id: number; parent?: number; children?: readonly number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+}
+
+export interface Span { from: number; to: number }
+export interface RequestSpan extends Span { route: string }
+export interface TimerSpan extends Span { source: 'timer' | 'interval' | 'immediate'; name: string; everyMs: number }
+
+const IDLE = '(idle)';
+/** V8's own entries: CPU, but no function of anyone's to name. */
+const UNNAMED = new Set(['(program)', '(garbage collector)', '(root)']);
+
+/** The span containing t, walking forward over spans sorted by start (the samples come in time order). */
+function cursor<T extends Span>(spans: readonly T[]) {
+  let i = 0;
+  return (t: number): T | null => {
+    while (i < spans.length && spans[i].to <= t) i++;
+    return i < spans.length && spans[i].from <= t ? spans[i] : null;
+  };
+}
+
+export interface SampleAttribution {
+  /** Per route: the function of the user's code its samples were in most (the innermost one on each sample's stack). */
+  topFunction: Map<string, string>;
+  background: Background | null;
+}
+
+export function attributeSamples(profile: SampledProfile, requests: readonly RequestSpan[], timers: readonly TimerSpan[]): SampleAttribution {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // The innermost frame of the user's own code (not Node's, not node_modules): what a route's request runs.
+  const ownFrame = new Map<number, string>();
+  const ownOf = (id: number): string => {
+    const known = ownFrame.get(id);
+    if (known !== undefined) return known;
+    let name = '';
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const f = nodes.get(at)?.callFrame;
+      if (f && f.url && !f.url.startsWith('node:') && !f.url.includes('/node_modules/')) { name = f.functionName || '(anonymous)'; break; }
+    }
+    ownFrame.set(id, name);
+    return name;
+  };
+  const inRequest = cursor([...requests].sort((a, b) => a.from - b.from));
+  const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
+  const byRoute = new Map<string, Map<string, number>>();
+  const bg = new Map<string, { function: string; url: string; line: number; source: Background['functions'][number]['source']; everyMs?: number; us: number }>();
+  let busyUs = 0;
+  let bgUs = 0;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    const node = nodes.get(profile.samples[i]);
+    if (!node || node.callFrame.functionName === IDLE) continue;
+    const weight = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
+    busyUs += weight;
+    const name = node.callFrame.functionName || '(anonymous)';
+    const req = inRequest(t);
+    if (req) {
+      const own = UNNAMED.has(name) ? '' : ownOf(node.id) || name;
+      if (!own) continue;
+      let fns = byRoute.get(req.route);
+      if (!fns) byRoute.set(req.route, (fns = new Map()));
+      fns.set(own, (fns.get(own) ?? 0) + weight);
+      continue;
+    }
+    // Outside every request and every timer: the HTTP machinery around requests (parsing, writing) as much as
+    // anything else, so it is not called background.
+    const timer = inTimer(t);
+    if (!timer) continue;
+    bgUs += weight;
+    // A timer is named by its callback (found up the sample's stack for its place).
+    let frame = node;
+    if (timer.name) {
+      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+        const n = nodes.get(id);
+        if (n && n.callFrame.functionName === timer.name) { frame = n; break; }
+      }
+    }
+    // V8's own entries (GC, program) count in the background's share but name no function.
+    if (UNNAMED.has(name) && !timer.name) continue;
+    const fn = timer.name || name;
+    const source = timer.source;
+    const key = `${source}\u0000${fn}`;
+    const e = bg.get(key);
+    if (e) e.us += weight;
+    else bg.set(key, { function: fn, url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
+  }
+  const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
+  const pct = (us: number) => Math.round((us / busyUs) * 1000) / 10;
+  const background: Background | null = busyUs > 0 ? {
+    percent: pct(bgUs),
+    cpuMs: Math.round(bgUs / 100) / 10,
+    functions: [...bg.values()].sort((a, b) => b.us - a.us).slice(0, 10)
+      .map(({ us, ...f }) => ({ ...f, percent: pct(us) })),
+  } : null;
+  return { topFunction, background };
+}

@@ -1,0 +1,97 @@
+// The verdict's sentence on where a request's time went, from the measured
+// parts (summarize.ts): what it waited on, for how long, called from where,
+// and its own CPU — waiting and queueing told apart by the measurement.
+import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
+import { placeText } from './places.ts';
+
+/** Say it when most of a request's time was not its own CPU, and requests were not instant. */
+export const WAITING_SHARE = 0.5;
+export const WAITING_MIN_MS = 5;
+/** Parts worth naming beside the first. */
+const NAMED_SHARE = 0.1;
+
+const ms = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : x >= 1 ? `${Number(x.toPrecision(2))} ms` : `${Number(x.toPrecision(2))} ms`);
+
+/** A part's short name, for tables and bars: "GET 127.0.0.1:4001/quote", "own CPU", "queued". */
+export function partLabel(p: RequestTimePart): string {
+  switch (p.kind) {
+    case 'cpu': return 'own CPU';
+    case 'http': case 'socket': return p.target || p.kind;
+    case 'fs': return 'file system';
+    case 'dns': return 'DNS';
+    case 'threadpool': return 'thread pool';
+    case 'timer': return p.target ? `${p.target} timer` : 'timer';
+    case 'queue': return 'queued';
+    case 'other': return 'not seen';
+  }
+}
+
+/** "waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17)" */
+export function partText(p: RequestTimePart): string {
+  const calls = p.callsPerRequest >= 1.5 ? `, ${Number(p.callsPerRequest.toPrecision(2))} calls per request` : '';
+  const from = p.from ? ` (from ${placeText(p.from)}${calls})` : calls ? ` (${calls.slice(2)})` : '';
+  switch (p.kind) {
+    case 'http': return `waiting on ${p.target}${from}`;
+    case 'socket': return `waiting on ${p.target || 'a socket'}${from}`;
+    case 'fs': return `waiting on the file system${from}`;
+    case 'dns': return `waiting on DNS lookups${from}`;
+    case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
+    case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
+    case 'queue': return 'queued behind other work on the event loop (arrived, but the loop was busy)';
+    case 'other': return 'waiting on something the collector does not see';
+    case 'cpu': return 'running its own code';
+  }
+}
+
+const ADVICE: Record<RequestTimePart['kind'], string> = {
+  http: 'Make that call faster, cache its answer, or start it earlier alongside other work.',
+  socket: 'Make that query faster, cache its answer, or send it alongside other work.',
+  fs: 'Read the file once and keep it in memory, or read less of it per request.',
+  dns: 'Look the name up once (or use the address), and keep connections alive so it is not looked up per request.',
+  threadpool: 'Node runs this on a pool of 4 threads by default (UV_THREADPOOL_SIZE): do less of it per request, cache its result, or raise the pool size.',
+  timer: 'Is that timer needed on every request? Shorten it or take it out.',
+  queue: 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread.',
+  other: 'Look at what the slow requests await.',
+  cpu: '',
+};
+
+/** "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms of its own CPU. Make that call faster, …"; null when requests mostly computed. */
+export function waitingSentence(rt: RequestTime): string | null {
+  const total = rt.perRequestMs.mean;
+  const cpu = rt.parts.find((p) => p.kind === 'cpu')?.msPerRequest ?? 0;
+  const waits = rt.parts.filter((p) => p.kind !== 'cpu');
+  if (rt.perRequestMs.p50 < WAITING_MIN_MS || total <= 0 || waits.length === 0) return null;
+  if (waits.reduce((s, p) => s + p.share, 0) < WAITING_SHARE) return null;
+  const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
+  const list = named.map((p) => `${ms(p.msPerRequest)} ${partText(p)}`);
+  // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
+  const { p50, mean } = rt.perRequestMs;
+  const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
+  return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
+}
+
+/** Say it when background work takes at least this share of the CPU. */
+export const BACKGROUND_PERCENT = 10;
+
+const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
+const RUN_BY: Record<string, (everyMs?: number) => string> = {
+  interval: (every) => `run by a timer every ${every} ms`,
+  timer: () => 'run by a timer',
+  immediate: () => 'run by setImmediate',
+  startup: () => 'started at start-up',
+  other: () => 'outside any request',
+};
+
+/** "Background work, not caused by requests: signPrices (feed.js:12), run by a timer every 250 ms, 47% of the CPU." */
+export function backgroundSentence(rt: RequestTime): string | null {
+  const bg = rt.background;
+  if (!bg || bg.percent < BACKGROUND_PERCENT || bg.functions.length === 0) return null;
+  const named = bg.functions.filter((f, i) => i === 0 || f.percent >= BACKGROUND_PERCENT).slice(0, 2);
+  const list = named.map((f) => `${f.function}${f.url ? ` (${placeText(f).replace(/^[^,]*, /, '')})` : ''}, ${RUN_BY[f.source](f.everyMs)}, ${pct(f.percent)} of the CPU`);
+  return `Background work, not caused by requests: ${list.join('; ')}. Where each request's time went leaves it out.`;
+}
+
+/** Measured queueing per request (ms), for the sentences that say requests queued. */
+export function queueMs(rt: RequestTime): number {
+  return rt.parts.filter((p) => p.kind === 'queue').reduce((s, p) => s + p.msPerRequest, 0);
+}

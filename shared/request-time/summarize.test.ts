@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { CollectedBatch } from './collected.ts';
+import { placeOfStack, socketName } from './places.ts';
+import { backgroundSentence, waitingSentence } from './sentence.ts';
+import { serverLoadSummary } from './server-load.ts';
+import { summarizeRequestTime } from './summarize.ts';
+
+const ms = (x: number) => x * 1000; // the collector's clock is µs
+
+/** Two requests to /quote: each runs 1 ms, waits 200 ms on an upstream (a socket connect under it), runs 2 ms more. */
+function quoteBatch(): CollectedBatch {
+  return {
+    clockUs: ms(1000), open: 0, dropped: 0, background: [],
+    requests: [[1, 'GET', '/quote', ms(0), ms(203), 200], [2, 'GET', '/quote', ms(300), ms(503), 200]],
+    segments: [1, ms(0), ms(1), 1, ms(201), ms(203), 2, ms(300), ms(301), 2, ms(501), ms(503)],
+    waits: [
+      [1, 'socket', '127.0.0.1:4001', ms(1), ms(2), -1],
+      [1, 'http', 'GET 127.0.0.1:4001/quote', ms(1), ms(201), 0],
+      [2, 'http', 'GET 127.0.0.1:4001/quote', ms(301), ms(501), 0],
+    ],
+    stacks: [['fetchQuote (file:///srv/quotes.js:17:9)', 'async Server.<anonymous> (file:///srv/quotes.js:30:3)']],
+  };
+}
+
+describe('summarizeRequestTime', () => {
+  it('cuts each request into its own CPU and the outer wait (the call, not the socket under it)', () => {
+    const rt = summarizeRequestTime([quoteBatch()])!;
+    expect(rt.requests).toBe(2);
+    expect(rt.perRequestMs).toEqual({ p50: 203, mean: 203 });
+    expect(rt.parts.map((p) => [p.kind, p.target, p.msPerRequest, p.callsPerRequest])).toEqual([
+      ['http', 'GET 127.0.0.1:4001/quote', 200, 1],
+      ['cpu', '', 3, 0],
+      ['socket', '127.0.0.1:4001', 0, 0.5],
+    ]);
+    expect(rt.parts[0].from).toEqual({ function: 'fetchQuote', url: 'file:///srv/quotes.js', line: 17 });
+    expect(waitingSentence(rt)).toBe('Each request took 203 ms (p50): 200 ms waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17), 3 ms of its own CPU. Make that call faster, cache its answer, or start it earlier alongside other work.');
+  });
+
+  it('counts time the load generator saw but the server did not as queueing', () => {
+    const rt = summarizeRequestTime([quoteBatch()], { p50: 250, mean: 253 })!;
+    expect(rt.perRequestMs).toEqual({ p50: 250, mean: 253 });
+    expect(rt.parts.find((p) => p.kind === 'queue')).toMatchObject({ msPerRequest: 50, share: 0.198 });
+  });
+
+  it('calls a gap with no wait queueing while another request ran, and unknown otherwise', () => {
+    const batch: CollectedBatch = {
+      clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [],
+      requests: [[1, 'GET', '/block', ms(0), ms(20), 200], [2, 'GET', '/fast', ms(5), ms(30), 200]],
+      // /fast arrived at 5 ms while /block ran until 20; it ran 1 ms at 20, then 9 ms of nothing known.
+      segments: [1, ms(0), ms(20), 2, ms(20), ms(21)],
+    };
+    const fast = summarizeRequestTime([batch])!.byRoute.find((r) => r.path === '/fast')!;
+    expect(fast.parts.map((p) => [p.kind, p.msPerRequest])).toEqual([['other', 9], ['queue', 15], ['cpu', 1]].sort((a, b) => (b[1] as number) - (a[1] as number)));
+    expect(fast.cpuMsPerRequest).toBe(1);
+  });
+
+  it('has nothing to say without finished requests', () => {
+    expect(summarizeRequestTime([{ clockUs: 0, open: 3, dropped: 0, requests: [], segments: [], waits: [], stacks: [], background: [] }])).toBeNull();
+  });
+});
+
+describe('places', () => {
+  it('takes the first frame of the user’s code, named by the function around an arrow', () => {
+    expect(placeOfStack(['file:///srv/db.js:14:60', 'query (file:///srv/db.js:14:21)'])).toEqual({ function: 'query', url: 'file:///srv/db.js', line: 14 });
+    expect(placeOfStack(['send (/app/node_modules/pg/lib/client.js:5:1)', 'loadBooks (/app/books.js:9:3)'])).toEqual({ function: 'loadBooks', url: '/app/books.js', line: 9 });
+    expect(placeOfStack([])).toBeNull();
+  });
+
+  it('names a socket by its well-known port', () => {
+    expect(socketName('10.0.0.5:5432')).toBe('10.0.0.5:5432 (postgres)');
+    expect(socketName('127.0.0.1:6379')).toBe('127.0.0.1:6379 (redis)');
+    expect(socketName('127.0.0.1:4001')).toBe('127.0.0.1:4001');
+  });
+});
+
+describe('the sentences', () => {
+  it('says the mean first when the median would not add up with the parts', () => {
+    const rt = summarizeRequestTime([quoteBatch()], { p50: 150, mean: 203 })!;
+    expect(waitingSentence(rt)).toMatch(/^Each request took 203 ms on average \(150 ms p50\): 200 ms waiting on GET/);
+  });
+
+  it('names background work by its timer, its place and its period', () => {
+    const rt = { ...summarizeRequestTime([quoteBatch()])!, background: { percent: 47, cpuMs: 900, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 47, source: 'interval' as const, everyMs: 250 }] } };
+    expect(backgroundSentence(rt)).toBe("Background work, not caused by requests: signPrices (feed.js:9), run by a timer every 250 ms, 47% of the CPU. Where each request's time went leaves it out.");
+    expect(backgroundSentence({ ...rt, background: { ...rt.background, percent: 4 } })).toBeNull();
+  });
+});
+
+describe('serverLoadSummary', () => {
+  it('counts and times every request the server finished, per route', () => {
+    const load = serverLoadSummary([quoteBatch(), { ...quoteBatch(), requests: [[3, 'POST', '/order', ms(600), ms(610), 500]] }],
+      { fromUs: 0, toUs: ms(2000), startMs: 1000, endMs: 3000 }, true);
+    expect(load).toMatchObject({ requests: 3, durationSec: 2, rps: 1.5, non2xx: 1, statusCodes: { 200: 2, 500: 1 }, stoppedEarly: true, clock: { startMs: 1000, endMs: 3000 } });
+    expect(load.latencyMs).toMatchObject({ p50: 203, max: 203, min: 10 });
+    expect(load.routes?.map((r) => [r.method, r.path, r.requests, r.non2xx])).toEqual([['GET', '/quote', 2, 0], ['POST', '/order', 1, 1]]);
+    expect(load.timeline.map((s) => s.requests)).toEqual([3, 0]);
+  });
+});

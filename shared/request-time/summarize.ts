@@ -1,0 +1,230 @@
+// Where each request's wall time went, from what the collector recorded:
+// each request's time from start to finish is cut into its own CPU (its code
+// running on the main thread) and, for the rest, what it waited on — the wait
+// that covered that moment (an outbound call before the socket under it, …),
+// or the event loop busy with other requests (queueing), or nothing known.
+// Time before the server read a request (the load generator measured it, the
+// server could not) is queueing too: the loop was busy when it arrived.
+import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
+import type { CollectedBatch, WaitKind } from './collected.ts';
+import { placeOfStack, socketName } from './places.ts';
+import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
+
+/** What the load generator measured, when Flambé sent the load: latency overall and per route (ms). */
+export interface ClientLatency {
+  p50: number;
+  mean: number;
+  routes?: readonly { method: string; path: string; latencyMs: { p50: number; mean: number } }[];
+}
+
+interface Req { id: number; method: string; path: string; start: number; end: number }
+interface Wait { req: number; kind: WaitKind; target: string; from: number; to: number; place: CodePlace | null }
+interface Segment { req: number; from: number; to: number }
+
+/** When two waits cover the same moment, the outer one is named: a call before the socket or DNS lookup under it. */
+const PRECEDENCE: readonly WaitKind[] = ['http', 'socket', 'dns', 'threadpool', 'fs', 'timer', 'queue'];
+const MAX_ROUTES = 50;
+
+interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; places: Map<string, { place: CodePlace; n: number }> }
+type Parts = Map<string, Acc>;
+
+function add(parts: Parts, kind: RequestTimeKind, target: string, us: number, calls: number, place: CodePlace | null): void {
+  const key = `${kind}\u0000${target}`;
+  let a = parts.get(key);
+  if (!a) parts.set(key, (a = { kind, target, us: 0, calls: 0, places: new Map() }));
+  a.us += us;
+  a.calls += calls;
+  if (place) {
+    const pk = `${place.url}:${place.line}`;
+    const p = a.places.get(pk);
+    if (p) p.n++;
+    else a.places.set(pk, { place, n: 1 });
+  }
+}
+
+function merged(batches: readonly CollectedBatch[]) {
+  const requests: Req[] = [];
+  const segments: Segment[] = [];
+  const waits: Wait[] = [];
+  const timers: TimerSpan[] = [];
+  let dropped = 0;
+  for (const b of batches) {
+    dropped += b.dropped;
+    const bg = b.background;
+    for (let i = 0; i + 4 < bg.length; i += 5) {
+      const [source, from, to, name, every] = bg.slice(i, i + 5);
+      if ((source === 'timer' || source === 'interval' || source === 'immediate') && typeof from === 'number' && typeof to === 'number') {
+        timers.push({ source, from, to, name: String(name), everyMs: Number(every) || 0 });
+      }
+    }
+    for (const [id, method, path, start, end] of b.requests) if (end >= start) requests.push({ id, method, path, start, end });
+    for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
+    for (const [req, kind, target, from, to, stack] of b.waits) {
+      const place = stack >= 0 && b.stacks[stack] ? placeOfStack(b.stacks[stack]) : null;
+      waits.push({ req, kind, target: kind === 'queue' ? '' : kind === 'socket' ? socketName(target) : target, from, to, place });
+    }
+  }
+  segments.sort((a, b) => a.from - b.from);
+  return { requests, segments, waits, timers, dropped };
+}
+
+function groupBy<T>(xs: readonly T[], key: (x: T) => number): Map<number, T[]> {
+  const m = new Map<number, T[]>();
+  for (const x of xs) {
+    const k = key(x);
+    const l = m.get(k);
+    if (l) l.push(x);
+    else m.set(k, [x]);
+  }
+  return m;
+}
+
+/** Time in [x, y] when other requests' code ran (segments are sorted and never overlap: one main thread). */
+function othersBusy(segments: readonly Segment[], x: number, y: number, self: number): number {
+  let lo = 0;
+  let hi = segments.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segments[mid].to <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  let busy = 0;
+  for (let i = lo; i < segments.length && segments[i].from < y; i++) {
+    const s = segments[i];
+    if (s.req !== self) busy += Math.max(0, Math.min(y, s.to) - Math.max(x, s.from));
+  }
+  return busy;
+}
+
+/** One request's time, cut into parts (µs) added to `parts`. */
+function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all: readonly Segment[], parts: Parts): number {
+  let cpu = 0;
+  const gaps: [number, number][] = [];
+  let at = r.start;
+  for (const s of own) {
+    const from = Math.max(s.from, at);
+    const to = Math.min(s.to, r.end);
+    if (to <= from) continue;
+    if (from > at) gaps.push([at, from]);
+    cpu += to - from;
+    at = to;
+  }
+  if (r.end > at) gaps.push([at, r.end]);
+  add(parts, 'cpu', '', cpu, 0, null);
+  const inside = waits.filter((w) => w.to > r.start && w.from < r.end);
+  for (const w of inside) if (w.kind !== 'queue') add(parts, w.kind, w.target, 0, 1, w.place);
+  for (const [a, b] of gaps) {
+    const cuts = new Set([a, b]);
+    for (const w of inside) {
+      if (w.from > a && w.from < b) cuts.add(w.from);
+      if (w.to > a && w.to < b) cuts.add(w.to);
+    }
+    const points = [...cuts].sort((p, q) => p - q);
+    for (let i = 0; i + 1 < points.length; i++) {
+      const [x, y] = [points[i], points[i + 1]];
+      let best: Wait | null = null;
+      for (const w of inside) {
+        if (w.from <= x && w.to >= y && (!best || PRECEDENCE.indexOf(w.kind) < PRECEDENCE.indexOf(best.kind))) best = w;
+      }
+      if (best) {
+        add(parts, best.kind, best.target, y - x, 0, null);
+        continue;
+      }
+      const busy = othersBusy(all, x, y, r.id);
+      if (busy > 0) add(parts, 'queue', '', busy, 0, null);
+      if (y - x - busy > 0) add(parts, 'other', '', y - x - busy, 0, null);
+    }
+  }
+  return cpu;
+}
+
+const quantile = (sorted: readonly number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
+const round = (x: number, digits = 3) => Number(x.toFixed(digits));
+
+function partsOut(parts: Parts, requests: number, totalMs: number): RequestTimePart[] {
+  return [...parts.values()]
+    .map((a) => {
+      const msPerRequest = a.us / 1000 / requests;
+      const top = [...a.places.values()].sort((p, q) => q.n - p.n)[0];
+      return {
+        kind: a.kind, target: a.target, callsPerRequest: round(a.calls / requests, 2), msPerRequest: round(msPerRequest),
+        share: totalMs > 0 ? round(Math.min(1, msPerRequest / totalMs)) : 0, from: top ? top.place : null,
+      };
+    })
+    .filter((p) => p.msPerRequest > 0 || p.callsPerRequest > 0)
+    .sort((p, q) => q.msPerRequest - p.msPerRequest);
+}
+
+/** Adds the time before the server read the requests (the client saw it, the server did not): queueing. */
+function withQueueBeforeRead(parts: Parts, clientMeanMs: number | null, serverMeanMs: number, requests: number): number {
+  if (clientMeanMs === null || clientMeanMs <= serverMeanMs) return serverMeanMs;
+  add(parts, 'queue', '', (clientMeanMs - serverMeanMs) * 1000 * requests, 0, null);
+  return clientMeanMs;
+}
+
+function mergeInto(into: Parts, from: Parts): void {
+  for (const a of from.values()) {
+    add(into, a.kind, a.target, a.us, a.calls, null);
+    const places = into.get(`${a.kind}\u0000${a.target}`)!.places;
+    for (const [k, p] of a.places) places.set(k, { place: p.place, n: (places.get(k)?.n ?? 0) + p.n });
+  }
+}
+
+const routeKey = (method: string, path: string) => `${method} ${path}`;
+
+/** The recording's `requestTime` from the collector's batches; null when no request finished. */
+export function summarizeRequestTime(
+  batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null,
+): RequestTime | null {
+  const { requests, segments, waits, timers, dropped } = merged(batches);
+  if (requests.length === 0) return null;
+  const segsOf = groupBy(segments, (s) => s.req);
+  const waitsOf = groupBy(waits, (w) => w.req);
+  const all: Parts = new Map();
+  const routes = new Map<string, { method: string; path: string; reqs: Req[]; parts: Parts; cpuUs: number }>();
+  for (const r of requests) {
+    const key = routeKey(r.method, r.path);
+    let route = routes.get(key);
+    if (!route) routes.set(key, (route = { method: r.method, path: r.path, reqs: [], parts: new Map(), cpuUs: 0 }));
+    route.reqs.push(r);
+    route.cpuUs += cutRequest(r, segsOf.get(r.id) ?? [], waitsOf.get(r.id) ?? [], segments, route.parts);
+  }
+  const durations = (rs: readonly Req[]) => rs.map((r) => (r.end - r.start) / 1000).sort((a, b) => a - b);
+  const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const clientRoutes = new Map((client?.routes ?? []).map((r) => [routeKey(r.method, r.path), r.latencyMs]));
+  const byRoute: RouteTime[] = [...routes.values()]
+    .sort((a, b) => b.reqs.length - a.reqs.length)
+    .slice(0, MAX_ROUTES)
+    .map((route) => {
+      const d = durations(route.reqs);
+      const n = route.reqs.length;
+      // The load generator's latency for this route: its own, or the whole burst's when it had one route.
+      const seen = clientRoutes.get(routeKey(route.method, route.path)) ?? (client && routes.size === 1 ? client : null);
+      const mean = withQueueBeforeRead(route.parts, seen ? seen.mean : null, meanOf(d), n);
+      mergeInto(all, route.parts);
+      return {
+        method: route.method, path: route.path, requests: n,
+        perRequestMs: { p50: round(seen ? seen.p50 : quantile(d, 0.5)), mean: round(mean) },
+        parts: partsOut(route.parts, n, mean), cpuMsPerRequest: round(route.cpuUs / 1000 / n), topFunction: null,
+      };
+    });
+  // Requests of routes beyond the kept ones still count in the whole.
+  for (const route of [...routes.values()].sort((a, b) => b.reqs.length - a.reqs.length).slice(MAX_ROUTES)) mergeInto(all, route.parts);
+  const d = durations(requests);
+  const counted = [...all.values()].reduce((sum, a) => sum + a.us, 0) / 1000 / requests.length;
+  // The burst's latency, when no route had its own: what it saw beyond the server's time queued before being read.
+  const meanMs = withQueueBeforeRead(all, client ? client.mean : null, counted, requests.length);
+  // The profile's samples, tied to the requests that ran: each route's top function, and the CPU outside them.
+  const routeOf = new Map(requests.map((r) => [r.id, routeKey(r.method, r.path)]));
+  const sampled = profile ? attributeSamples(profile, segments.map((s) => ({ from: s.from, to: s.to, route: routeOf.get(s.req) ?? '' })), timers) : null;
+  for (const r of byRoute) r.topFunction = sampled?.topFunction.get(routeKey(r.method, r.path)) ?? null;
+  return {
+    ...(sampled?.background ? { background: sampled.background } : {}),
+    requests: requests.length,
+    perRequestMs: { p50: round(client ? client.p50 : quantile(d, 0.5)), mean: round(meanMs) },
+    serverMs: { p50: round(quantile(d, 0.5)), p99: round(quantile(d, 0.99)), mean: round(meanOf(d)) },
+    parts: partsOut(all, requests.length, meanMs),
+    byRoute,
+    dropped,
+  };
+}
