@@ -4,6 +4,7 @@
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
 import { z } from 'zod';
+import type { ProcessMemoryFields } from './recording/memory.ts';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
 import { HTTP_METHODS } from './http.ts';
 import { envProblem, headerProblem } from './headers.ts';
@@ -165,6 +166,8 @@ export const recordRequestSchema = z.object({
   load: loadSettingsSchema,
   warmupSec: z.number().min(0).max(600).default(2),
   samplingIntervalUs: z.number().int().min(50, 'The sampling interval must be at least 50 µs.').max(100_000, 'The sampling interval must be at most 100 000 µs (0.1 s).').default(1000),
+  /** Record which functions allocate (V8's sampling heap profiler, shared/recording/memory.ts) beside the CPU profile. */
+  allocations: z.boolean().default(true),
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),
@@ -226,12 +229,16 @@ export const overheadRequestSchema = z.object({
   /** Pairs of bursts, one with and one without the profiler, in alternating order. */
   rounds: z.number().int().min(2, 'Use at least 2 rounds: one round gives no interval.').max(50).default(4),
   samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
+  /** Which profiler's cost: the CPU profiler, or the allocation sampler alone (V8's sampling heap profiler). */
+  profiler: z.enum(['cpu', 'allocations']).default('cpu'),
   warmupSec: z.number().min(0).max(600).default(2),
 });
 export type OverheadRequest = z.input<typeof overheadRequestSchema>;
 
 export interface OverheadResult {
   rounds: number;
+  /** The allocation sampler's cost instead of the CPU profiler's (absent: the CPU profiler). */
+  profiler?: 'cpu' | 'allocations';
   samplingIntervalUs: number;
   withoutProfiler: { rps: number; p99Ms: number };
   withProfiler: { rps: number; p99Ms: number };
@@ -364,7 +371,7 @@ export interface RecordingPhases {
   profileStopMs: number;
 }
 
-export interface ProcessSample {
+export interface ProcessSample extends ProcessMemoryFields {
   /** Milliseconds since profiling started. */
   tMs: number;
   /** Event-loop utilization over the last interval, 0..1. */

@@ -8,6 +8,7 @@
 // library (where it would break every view that shows it).
 import { z } from 'zod';
 import { recordRequestSchema, type RecordingResult } from './api.ts';
+import { processMemoryFieldsSchema } from './recording/memory.ts';
 
 export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
@@ -40,7 +41,7 @@ export const processSampleSchema = z.object({
   heapUsedMb: amount,
   rssMb: amount,
   cpuPercent: percent,
-});
+}).extend(processMemoryFieldsSchema.shape);
 
 const stdioKind = z.enum(['terminal', 'file', 'pipe', 'unknown']);
 

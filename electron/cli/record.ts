@@ -11,7 +11,8 @@ import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/h
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
-import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
+import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingVerdict } from './verdict.ts';
+import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -313,6 +314,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   const profile = importedProfile(result.profile);
   const stats = profile && profileStats(profile);
   const verdict = profile && recordingVerdict(result, profile);
+  const memory = memoryOf(result);
   if (json) {
     const l = result.load;
     const obj = {
@@ -320,7 +322,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       load: l ? loadJson(l, slowMs) : null,
       ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
-      findings: verdict ? findingsJson(verdict) : [],
+      ...memoryJson(memory, l && l.requests > 0 ? l.requests : null),
+      findings: verdict ? [...memoryFindingsJson(verdict), ...findingsJson(verdict)] : [],
       checks: verdict ? checksJson(verdict) : [],
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
@@ -336,6 +339,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
     lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
   }
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
+  lines.push(...memoryLines(memory));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));

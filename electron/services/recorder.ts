@@ -15,9 +15,12 @@ import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
+import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
 import type { Target } from './targets/registry.ts';
 
 const SAMPLE_EVERY_MS = 250;
+/** V8's default for the sampling heap profiler: on average one allocation recorded per 32 KiB allocated. */
+export const ALLOCATION_SAMPLING_BYTES = 32 * 1024;
 
 /** Wall clock with sub-ms resolution, the one the load worker stamps its burst with (collector.ts `clock`). */
 const wallMs = () => performance.timeOrigin + performance.now();
@@ -120,6 +123,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     // t0: the profile's start, the 0 of the process samples and of the recording's phases.
     let t0 = wallMs();
     let sampler: NodeJS.Timeout | null = null;
+    let allocating = false;
     if (target) {
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
@@ -127,6 +131,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         t0 = wallMs();
         // Worker threads too (workers.ts); a Node without NodeWorker just has none.
         await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
+        // Which functions allocate: a Node whose V8 lacks the sampler just records none.
+        if (req.allocations) allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }
@@ -166,7 +172,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     if (target && result.load?.clock) result.load.phases = recordingPhases(t0, warmupClock, result.load.clock, stopAt);
     if (target && !target.session.isClosed) {
       try {
+        const allocations = allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
         result.profile = await target.session.stopProfiler();
+        if (allocations && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = allocations;
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();

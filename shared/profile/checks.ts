@@ -4,13 +4,16 @@
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
 import type { LoadSummary, ProcessSample } from '../api.ts';
+import type { HeapProfile } from '../recording/memory.ts';
+import { judgeMemoryGrowth } from '../memory/growth.ts';
+import { allocationPlace, allocationTable, bytesText, topAllocator } from '../memory/allocations.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
 
 export interface Check {
-  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'memory-growth';
   text: string;
 }
 
@@ -23,6 +26,8 @@ export interface RecordingContext {
   warmupSec?: number | null;
   samples?: readonly ProcessSample[];
   load?: LoadSummary | null;
+  /** The sampling heap profile of the burst, when the recording has one (shared/recording/memory.ts). */
+  allocations?: HeapProfile | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -104,10 +109,19 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
     out.push({ id: 'saturated', text: `The process used ${p0(mean(cpu))} of a CPU core on average: it was saturated, so latency is mostly requests queueing for the CPU — faster code lowers it directly.` });
   }
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
-  if (busyMs > 0 && (gc / busyMs) * 100 >= HIGH_GC_BUSY_PERCENT) {
+  // The GC finding already says it (one sentence about GC, not two).
+  if (busyMs > 0 && (gc / busyMs) * 100 >= HIGH_GC_BUSY_PERCENT && !findings.some((f) => f.kind === 'gc')) {
     out.push({ id: 'gc', text: `Garbage collection took ${p0((gc / busyMs) * 100)} of the busy time: the functions above are partly paying for memory churn, not only for their own work.` });
   }
   return out;
+}
+
+/** The GC-pressure check's last sentence: who allocates, when the recording sampled allocations. */
+function whoAllocates(ctx: RecordingContext): string {
+  const top = ctx.allocations ? topAllocator(allocationTable(ctx.allocations, ctx.requests ?? null)) : null;
+  if (!top) return 'A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.';
+  const amount = top.bytesPerRequest !== null ? `${bytesText(top.bytesPerRequest)} per request` : `${p0(top.percent)} of all the bytes allocated`;
+  return `${top.function} (${shortPlace(allocationPlace(top))}) allocates the most: ${amount}.`;
 }
 
 export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[]): Check[] {
@@ -127,10 +141,12 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
-  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10) {
+  const growth = judgeMemoryGrowth(samples, ctx.load?.phases?.burst);
+  if (growth?.grows) out.unshift({ id: 'memory-growth', text: growth.sentence });
+  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
-    out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.` });
+    out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. ${whoAllocates(ctx)}` });
   }
   return out;
 }

@@ -1,0 +1,74 @@
+// The process and its memory in a terminal and in --json: CPU, event loop,
+// heap, external and RSS over the burst (min/mean/max), the growth verdict
+// (shared/memory/growth.ts) and which functions allocated (allocations.ts).
+import type { RecordingResult } from '../../shared/api.ts';
+import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
+import { judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
+import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { shortPlace } from '../../shared/profile/places.ts';
+
+export const TOP_ALLOCATORS = 10;
+
+interface MemoryOf { process: ReturnType<typeof summarizeProcess>; growth: MemoryGrowth | null; allocations: AllocationTable | null }
+
+export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile'>): MemoryOf {
+  const burst = result.load?.phases?.burst;
+  const heap = allocationsOf(result.profile);
+  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null };
+}
+
+const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
+
+/** The --json "process" and "memory" fields (documented in README). */
+export function memoryJson(m: MemoryOf, requests: number | null) {
+  const a = m.allocations;
+  return {
+    process: m.process,
+    memory: {
+      allocations: a ? {
+        bytes: Math.round(a.bytes),
+        bytesPer1kRequests: requests ? Math.round((a.bytes / requests) * 1000) : null,
+        functions: a.rows.slice(0, TOP_ALLOCATORS).map((r) => ({
+          function: r.function, url: r.url, line: r.line, category: r.category, bytes: Math.round(r.bytes),
+          bytesPerRequest: r.bytesPerRequest === null ? null : Math.round(r.bytesPerRequest), percent: Math.round(r.percent * 10) / 10,
+        })),
+      } : null,
+      growth: m.growth ? {
+        heapUsedMbPerMin: perMin(m.growth.heapUsed.mbPerSec),
+        externalMbPerMin: m.growth.external ? perMin(m.growth.external.mbPerSec) : null,
+        rssMbPerMin: perMin(m.growth.rss.mbPerSec),
+        ci95MbPerMin: {
+          heapUsed: m.growth.heapUsed.ci95.map(perMin),
+          external: m.growth.external ? m.growth.external.ci95.map(perMin) : null,
+          rss: m.growth.rss.ci95.map(perMin),
+        },
+        grows: m.growth.grows,
+        sentence: m.growth.sentence,
+      } : null,
+      // "What grows and what holds it" needs heap snapshots, which record does not take.
+      growing: null,
+    },
+  };
+}
+
+/** "Process" and "Memory" lines for `flambe record`'s summary. */
+export function memoryLines(m: MemoryOf): string[] {
+  const out: string[] = [];
+  if (m.process) {
+    const [cpu, mem] = processLines(m.process);
+    out.push(`Process  ${cpu}`, `         ${mem}`);
+  }
+  if (m.growth) out.push(`Memory   ${m.growth.sentence}`);
+  const a = m.allocations;
+  if (a && a.rows.length) {
+    const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
+    out.push(`Allocated ${bytesText(a.bytes)} during the profile${per}; most by:`);
+    for (const r of a.rows.slice(0, 3)) {
+      const place = allocationPlace(r);
+      out.push(`         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`);
+    }
+  }
+  return out;
+}
