@@ -132,7 +132,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         // Worker threads too (workers.ts); a Node without NodeWorker just has none.
         await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
         // Which functions allocate: a Node whose V8 lacks the sampler just records none.
-        if (req.allocations) allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
+        if (req.allocations !== false) allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }
