@@ -7,6 +7,7 @@ import { judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
+import { table } from './table.ts';
 
 export const TOP_ALLOCATORS = 10;
 
@@ -21,20 +22,40 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
 
 const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
 
+/** The --json "memory.allocations" (and `flambe analyze FILE.heapprofile --json`). */
+export function allocationsJson(a: AllocationTable, top = TOP_ALLOCATORS) {
+  return {
+    bytes: Math.round(a.bytes),
+    bytesPer1kRequests: a.bytesPerRequest === null ? null : Math.round(a.bytesPerRequest * 1000),
+    functions: a.rows.slice(0, top).map((r) => ({
+      function: r.function, url: r.url, line: r.line, category: r.category, bytes: Math.round(r.bytes),
+      bytesPerRequest: r.bytesPerRequest === null ? null : Math.round(r.bytesPerRequest), percent: Math.round(r.percent * 10) / 10,
+    })),
+  };
+}
+
+/** `flambe analyze FILE.heapprofile`: the functions by bytes, as a table. */
+export function formatAllocations(fileName: string, a: AllocationTable, top: number): string[] {
+  const per = a.bytesPerRequest !== null;
+  const rows = a.rows.slice(0, top);
+  return [
+    `${fileName}: allocation profile, ${bytesText(a.bytes)} in ${a.rows.length} functions${per ? `, ${bytesText(a.bytesPerRequest!)} per request` : ''}`,
+    '',
+    `Top ${rows.length} functions by bytes allocated`,
+    ...table(['bytes', '%', ...(per ? ['per request'] : []), 'function'], rows.map((r) => {
+      const place = allocationPlace(r);
+      return [bytesText(r.bytes), `${r.percent.toFixed(1)}%`, ...(per ? [bytesText(r.bytesPerRequest!)] : []), `${r.function}${place ? `  ${place}` : ''}`];
+    })).map((l) => `  ${l}`),
+  ];
+}
+
 /** The --json "process" and "memory" fields (documented in README). */
-export function memoryJson(m: MemoryOf, requests: number | null) {
+export function memoryJson(m: MemoryOf) {
   const a = m.allocations;
   return {
     process: m.process,
     memory: {
-      allocations: a ? {
-        bytes: Math.round(a.bytes),
-        bytesPer1kRequests: requests ? Math.round((a.bytes / requests) * 1000) : null,
-        functions: a.rows.slice(0, TOP_ALLOCATORS).map((r) => ({
-          function: r.function, url: r.url, line: r.line, category: r.category, bytes: Math.round(r.bytes),
-          bytesPerRequest: r.bytesPerRequest === null ? null : Math.round(r.bytesPerRequest), percent: Math.round(r.percent * 10) / 10,
-        })),
-      } : null,
+      allocations: a ? allocationsJson(a) : null,
       growth: m.growth ? {
         heapUsedMbPerMin: perMin(m.growth.heapUsed.mbPerSec),
         externalMbPerMin: m.growth.external ? perMin(m.growth.external.mbPerSec) : null,

@@ -16,7 +16,7 @@ export const OVERHEAD_HELP = `Usage:
                           alternating order (default 4)
   --sampling-interval US  the profiler's sampling interval in microseconds (default 1000)
   --allocations           measure the allocation sampler instead (V8's sampling heap profiler,
-                          one sample per 32 KiB allocated, as flambe record runs it)
+                          one sample per 512 KiB allocated, as flambe record runs it)
   --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
 
 Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
@@ -63,7 +63,7 @@ function report(r: OverheadResult, json: boolean): void {
   }
   process.stdout.write([
     `Without the profiler  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
-    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 32 KiB' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
+    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
     overheadSentence(r),
   ].join('\n') + '\n');
 }

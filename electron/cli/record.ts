@@ -322,7 +322,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       load: l ? loadJson(l, slowMs) : null,
       ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
-      ...memoryJson(memory, l && l.requests > 0 ? l.requests : null),
+      ...memoryJson(memory),
       findings: verdict ? [...memoryFindingsJson(verdict), ...findingsJson(verdict)] : [],
       checks: verdict ? checksJson(verdict) : [],
       error: result.error,

@@ -1,7 +1,7 @@
 // Which functions allocate: V8's sampling heap profile of a burst (a
 // .heapprofile) turned into a table of functions by the bytes they allocated
 // themselves, in total and per request. V8 records about one allocation per
-// sampling interval (32 KiB by default) and scales each sample up by its
+// sampling interval (Flambé asks for 512 KiB) and scales each sample up by its
 // chance of being picked, so selfSize is already an estimate of all the bytes
 // allocated — objects that died young included when the recorder asked for them.
 import type { HeapProfile, HeapProfileNode } from '../recording/memory.ts';
