@@ -85,7 +85,7 @@ export function memoryLines(m: MemoryOf): string[] {
   const a = m.allocations;
   if (a && a.rows.length) {
     const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
-    out.push(`Allocated ${bytesText(a.bytes)} during the profile${per}; most by:`);
+    out.push(`Allocated ${bytesText(a.bytes)} on the JS heap during the profile${per}; most by:`);
     for (const r of a.rows.slice(0, 3)) {
       const place = allocationPlace(r);
       out.push(`         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`);

@@ -152,7 +152,7 @@ export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
   const named = growing.map((s) => `${s.series === 'heapUsed' ? heapWords : externalWords} +${rateText(s.mbPerSec)} (${mbText(s.fromMb)} → ${mbText(s.toMb)})`);
   const flat = [g.heapUsed, g.external].filter((s): s is SeriesGrowth => !!s && !s.grows)
     .map((s) => (s.series === 'heapUsed' ? 'the JS heap is flat' : 'external memory is flat'));
-  const gc = g.gcs && g.gcs.major > 0 ? `the ${g.gcs.major} full garbage collections during the burst did not free it`
+  const gc = g.gcs && g.gcs.major > 0 ? `the ${g.gcs.major === 1 ? 'full garbage collection' : `${g.gcs.major} full garbage collections`} during the burst did not free it`
     : g.gcs && g.gcs.all > 0 ? 'garbage collection did not free it' : 'it did not come back down';
   return `Memory grows by ${rateText(total)}: ${named.join(' and ')}${flat.length ? ` while ${flat.join(' and ')}` : ''}; ${gc}. RSS went ${mbText(g.rss.fromMb)} → ${mbText(g.rss.toMb)} over ${Math.round(g.seconds)} s.`;
 }

@@ -5,7 +5,7 @@
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/HeapProfiler/#type-SamplingHeapProfile
 import { frameKind, type Frame, type Profile } from '../profile/model.ts';
 import { ProfileFormatError } from '../profile/errors.ts';
-import { heapProfileSchema, type HeapProfile } from '../recording/memory.ts';
+import { allocationsOf, heapProfileSchema, type HeapProfile } from '../recording/memory.ts';
 import { heapFrameName, heapNodes } from './allocations.ts';
 
 /** Content detection: an object whose "head" has a call frame and a selfSize. */
@@ -71,4 +71,21 @@ export function heapProfileAsModel(profile: HeapProfile): Profile {
     frames, nodeFrame, nodeParent, samples: Int32Array.from(samples), weightsMs: Float64Array.from(weights),
     durationMs: total, startTimeUs: 0, endTimeUs: total * 1000,
   };
+}
+
+/**
+ * The "thread" number that opens a recording's allocation profile instead of
+ * its CPU profile (the analysis worker's open: renderer/src/analysis/engine.ts).
+ */
+export const ALLOCATIONS_THREAD = -2;
+
+/**
+ * The allocation profile in a recording's profile, or in a .heapprofile file
+ * itself (parsed JSON); ProfileFormatError when there is none.
+ */
+export function allocationsIn(data: unknown): HeapProfile {
+  if (isHeapProfile(data)) return readHeapProfile(data);
+  const kept = allocationsOf(data);
+  if (kept) return kept;
+  throw new ProfileFormatError('This recording has no allocation profile: it was recorded without sampling allocations (or by a Flambé that did not), or imported from a CPU profile file.');
 }
