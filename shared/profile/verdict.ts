@@ -51,8 +51,13 @@ export function findingWhere(f: Finding): string {
 /** Who the GC finding says allocates: "buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream." */
 function allocatorSentence(f: Finding, a: NonNullable<Finding['allocates']>): string {
   const place = f.location ? ` (${shortPlace(f.location)})` : '';
+  return `${f.function}${place} allocates ${allocatesText(a)}`;
+}
+
+/** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link). */
+export function allocatesText(a: NonNullable<Finding['allocates']>): string {
   const amount = a.bytesPerRequest !== null ? `${bytesText(a.bytesPerRequest)} per request` : `${bytesText(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
-  return `${f.function}${place} allocates ${amount} — build less per request, reuse buffers, or stream.`;
+  return `${amount} — build less per request, reuse buffers, or stream.`;
 }
 
 export function findingSentence(f: Finding): string {

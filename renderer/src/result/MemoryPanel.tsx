@@ -4,7 +4,7 @@
 // (its weights are bytes: shared/memory/heap-profile.ts), and as a table, in
 // total and per request. The allocation profile is opened in its own
 // analysis worker, only when the recording has one.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
 import { judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
@@ -40,7 +40,8 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
 }
 
 function Allocations({ client, requests }: { client: AnalysisClient; requests: number | null }) {
-  const [widthPx] = [Math.max(320, Math.round(window.innerWidth))];
+  // Pruned for the window's width, as the CPU flamegraph is.
+  const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
   const table = useView(client, { view: 'allocations', transforms: [], requests });
   const flame = useView(client, { view: 'flame', transforms: [], widthPx });
   const model = useMemo<FlameModel>(() => ({
@@ -57,7 +58,7 @@ function Allocations({ client, requests }: { client: AnalysisClient; requests: n
             {bytesText(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${bytesText(t.bytesPerRequest)} per request` : ''}
             {' '}<span className="muted small">(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)</span>
           </p>
-          <table className="data-table" data-testid="allocations-table">
+          <table className="data-table allocations-table" data-testid="allocations-table">
             <thead><tr><th scope="col">Function</th><th scope="col">Where</th><th scope="col">Allocated</th>{requests !== null && <th scope="col">Per request</th>}<th scope="col">Share</th></tr></thead>
             <tbody>
               {t.rows.slice(0, TABLE_ROWS).map((r) => (
