@@ -82,6 +82,7 @@ export function memoryLines(m: MemoryOf): string[] {
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
   if (m.growth) out.push(`Memory   ${m.growth.sentence}`);
+  else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   const a = m.allocations;
   if (a && a.rows.length) {
     const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';

@@ -13,6 +13,8 @@ import { UserError, isUserError } from '../services/errors.ts';
 import { createFlambeService } from '../services/service.ts';
 import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingVerdict } from './verdict.ts';
 import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -26,7 +28,8 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--out FILE.cpuprofile] [--json]
+                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--no-profile] [--out FILE.cpuprofile]
+                [--heap-out FILE.heapprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
 Target (one of):
@@ -60,6 +63,8 @@ Load:
                           fewer, else up to half the cores, at most 4)
   --warmup SECONDS        load without profiling first (default 2; 0 to skip)
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
+  --no-allocations        do not sample which functions allocate (V8's sampling heap profiler,
+                          one sample per 512 KiB allocated: on by default)
 
 Output:
   --per-route-cpu         profile each route in its own burst, one after another: requests/s,
@@ -67,6 +72,7 @@ Output:
   --print-k6              print the same load as a k6 script (with the equivalent autocannon
                           command) and exit without loading: to run it distributed with k6
   --out FILE              write the CPU profile to FILE (.cpuprofile)
+  --heap-out FILE         write the allocation profile to FILE (.heapprofile: DevTools' Memory tab opens it)
   --json                  print one JSON object on stdout instead of a summary
   --save                  keep the recording in the library (see "flambe library --help")
     --name N              its name (default "<METHOD path> · <date time>")
@@ -114,7 +120,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
         route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'heap-out': { type: 'string' },
       },
     });
   } catch (e) {
@@ -152,6 +158,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
     warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
     name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
+    ...(o['no-allocations'] ? { allocations: false } : {}),
   };
   // Every number is checked before a script is launched.
   checkRecordRequest(null, loadInput, true);
@@ -261,7 +268,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }
     }
+    const heapFile = o['heap-out'] ? writeHeapProfile(o['heap-out'], result.profile) : null;
     report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
+    if (heapFile && !json) process.stdout.write(`Allocations → ${heapFile}\n`);
     reported = true;
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
@@ -280,6 +289,22 @@ export async function recordCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSigint);
     await service.dispose();
   }
+}
+
+/** --heap-out: the recording's allocation profile as a .heapprofile; a sentence when there is none. */
+function writeHeapProfile(target: string, profile: unknown): string | null {
+  const heap = allocationsOf(profile);
+  if (!heap) {
+    process.stderr.write('flambe: there is no allocation profile to write (--no-allocations, or the target could not sample allocations).\n');
+    return null;
+  }
+  const file = path.resolve(target);
+  try {
+    writeFileSync(file, exportHeapProfile(heap));
+  } catch (e) {
+    throw new UserError(`Could not write the allocation profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  return file;
 }
 
 export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
