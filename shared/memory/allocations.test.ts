@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+// The real file, as text through Vite's `?raw` (shared/ may not use node:fs, even in tests).
+import heapProfText from '../../test/fixtures/profiles/node24-heap-prof.heapprofile?raw';
 import { describe, expect, it } from 'vitest';
 import { heapProfileSchema, type HeapProfile, type HeapProfileNode } from '../recording/memory.ts';
 import { allocationTable, bytesText, topAllocator } from './allocations.ts';
 
-const fixture = (name: string) => heapProfileSchema.parse(JSON.parse(readFileSync(new URL(`../../test/fixtures/profiles/${name}`, import.meta.url), 'utf8')));
+const fixture = () => heapProfileSchema.parse(JSON.parse(heapProfText));
 
 let nextId = 1;
 /** A node of a heap profile: name, script and 0-based line as V8 writes them. */
@@ -47,7 +48,7 @@ describe('allocationTable', () => {
   });
 
   it('reads a real node --heap-prof file: buildRows kept 2 000 arrays of 1 000 numbers, ~16 MB', () => {
-    const t = allocationTable(fixture('node24-heap-prof.heapprofile'), null);
+    const t = allocationTable(fixture(), null);
     const top = t.rows[0];
     expect(top.function).toBe('buildRows');
     expect(top.line).toBe(3);

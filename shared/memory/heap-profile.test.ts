@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
+// The real file, as text through Vite's `?raw` (shared/ may not use node:fs, even in tests).
+import text from '../../test/fixtures/profiles/node24-heap-prof.heapprofile?raw';
 import { describe, expect, it } from 'vitest';
 import { bottomUp } from '../profile/bottom-up.ts';
 import { ALLOCATIONS_FIELD } from '../recording/memory.ts';
 import { allocationTable } from './allocations.ts';
 import { allocationsIn, exportHeapProfile, heapProfileAsModel, isHeapProfile, readHeapProfile } from './heap-profile.ts';
 
-const text = readFileSync(new URL('../../test/fixtures/profiles/node24-heap-prof.heapprofile', import.meta.url), 'utf8');
 
 describe('.heapprofile', () => {
   it('reads a real node --heap-prof file, and writes it back as the same profile', () => {
