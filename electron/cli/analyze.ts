@@ -3,7 +3,9 @@
 import { printLines } from './terminal.ts';
 import path from 'node:path';
 import { analyzeProfile, type ProfileAnalysis } from '../../shared/profile/index.ts';
-import { oneOf, parseCommandArgs, positionals, positiveInt, positiveNumber, readProfileFile } from './profile-input.ts';
+import { oneOf, parseCommandArgs, positionals, positiveInt, positiveNumber, readHeapProfileFile, readProfileFile } from './profile-input.ts';
+import { allocationTable } from '../../shared/memory/allocations.ts';
+import { allocationsJson, formatAllocations } from './memory-report.ts';
 import { duration, ms, pct, table } from './table.ts';
 import { checksJson, findingsJson, formatVerdict, verdictOf } from './verdict.ts';
 import type { Verdict } from '../../shared/profile/index.ts';
@@ -12,7 +14,9 @@ export const ANALYZE_HELP = `Usage:
   flambe analyze FILE [--json] [--top N] [--by function|file|package] [--requests N]
 
 Reads a CPU profile (.cpuprofile from Node, Chrome or VS Code, or a Chrome
-DevTools trace .json) and shows where its time went.
+DevTools trace .json) and shows where its time went; or an allocation profile
+(.heapprofile from DevTools or node --heap-prof) and shows which functions
+allocated the bytes it holds.
 
 Options:
   --by KIND        group the table by function (default), file or package
@@ -36,6 +40,12 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
   const by = oneOf(o.by, '--by', GROUPINGS, 'function');
   const top = positiveInt(o.top, '--top');
   const requests = positiveNumber(o.requests, '--requests');
+  const heap = readHeapProfileFile(file);
+  if (heap) {
+    const t = allocationTable(heap, requests ?? null);
+    process.stdout.write(o.json ? JSON.stringify(allocationsJson(t, top)) + '\n' : formatAllocations(path.basename(file), t, top ?? 20).join('\n') + '\n');
+    return 0;
+  }
   const { profile, format } = readProfileFile(file);
   const analysis = analyzeProfile(profile, { by, requests });
   const verdict = verdictOf(profile, { requests });

@@ -7,6 +7,9 @@ import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { importProfile } from '../../shared/profile/import.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { compareAllocations, type AllocationComparison } from '../../shared/memory/compare-allocations.ts';
+import { allocationPlace, bytesText } from '../../shared/memory/allocations.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { prepareImport } from '../services/library/files.ts';
@@ -73,6 +76,17 @@ function roundOf({ rec, profile }: Loaded): CompareRound {
   return roundFromRecording(rec, profile ? importProfile(profile) : null);
 }
 
+/** A side's allocation profile and requests, for the bytes-per-request comparison. */
+function allocationsSide({ rec, profile }: Loaded) {
+  let heap = null;
+  try {
+    heap = profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null;
+  } catch {
+    heap = null; // not JSON (a pprof): no allocations
+  }
+  return { heap, requests: rec.load && rec.load.requests > 0 ? rec.load.requests : null };
+}
+
 export async function compareCommand(argv: string[]): Promise<number> {
   const { values: o, positionals: args } = parseCommandArgs('compare', argv, {
     json: { type: 'boolean' }, top: { type: 'string' }, library: { type: 'string' }, 'fail-if-slower': { type: 'string' }, help: { type: 'boolean', short: 'h' },
@@ -94,13 +108,16 @@ export async function compareCommand(argv: string[]): Promise<number> {
     return lib;
   };
   try {
-    const a = roundOf(loadRecording(argA, library));
-    const b = roundOf(loadRecording(argB, library));
+    const loadedA = loadRecording(argA, library);
+    const loadedB = loadRecording(argB, library);
+    const a = roundOf(loadedA);
+    const b = roundOf(loadedB);
+    const memory = compareAllocations(allocationsSide(loadedA), allocationsSide(loadedB));
     // The run-to-run noise of these settings, from repeats in the library (when there is one).
     const noise = existsSync(libraryPath) ? libraryNoise(library(), a.meta, b.meta) : undefined;
     const c = buildComparison([a], [b], { noise });
-    if (o.json) process.stdout.write(JSON.stringify(limitRows(c, top)) + '\n');
-    else printLines(process.stdout, formatComparison(c, top ?? 10));
+    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
+    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...formatAllocationComparison(memory, top ?? 10)]);
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();
@@ -133,6 +150,21 @@ function labelled(header: string[], rows: string[][]): string[] {
 }
 
 const STATUS: Record<ChangeRow['status'], string> = { changed: '', new: '[new]', gone: '[gone]' };
+
+/** Bytes allocated per request, A against B (one run each: no interval, and the text says so). */
+function formatAllocationComparison(m: AllocationComparison | null, top: number): string[] {
+  if (!m) return [];
+  const change = m.deltaPercent === null ? '' : ` (${signedPct(m.deltaPercent)}%)`;
+  const fns = m.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, Math.min(top, 5));
+  return [
+    '',
+    `Allocated per request: ${bytesText(m.aBytesPerRequest)} in A, ${bytesText(m.bBytesPerRequest)} in B${change} — one sampled run each, no interval.`,
+    ...table(['A', 'B', 'change', 'function'], fns.map((f) => [
+      bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), `${f.deltaBytesPerRequest > 0 ? '+' : ''}${bytesText(f.deltaBytesPerRequest)}`,
+      `${f.function}  ${allocationPlace(f)}`,
+    ])).map((l) => `  ${l}`),
+  ];
+}
 
 export function formatComparison(c: Comparison, top: number): string[] {
   const side = (letter: string, s: Comparison['a']) =>

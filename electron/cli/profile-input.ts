@@ -7,10 +7,31 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { importProfileWithFormat, importThreads, isProfileFormatError, type ImportedProfile, type NamedProfile } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
 import { gunzipIfNeeded } from '../services/gunzip.ts';
+import { readHeapProfile } from '../../shared/memory/heap-profile.ts';
+import type { HeapProfile } from '../../shared/recording/memory.ts';
 
 /** Reads and imports a profile file; any problem is a UserError naming the file. */
 export function readProfileFile(file: string): ImportedProfile {
   return readProfile(file, (bytes, name) => importProfileWithFormat(bytes, name));
+}
+
+/**
+ * The allocation profile in a .heapprofile file (DevTools, `node --heap-prof`),
+ * or null when the file is something else (a CPU profile): by its name, or a
+ * "head" object at its start.
+ */
+export function readHeapProfileFile(file: string): HeapProfile | null {
+  return readProfile(file, (bytes, name) => {
+    const start = new TextDecoder().decode(bytes.subarray(0, 64));
+    if (!name.endsWith('.heapprofile') && !/^\s*\{\s*"head"\s*:/.test(start)) return null;
+    let data: unknown;
+    try {
+      data = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      throw new UserError(`${name} is not JSON, so it is not an allocation profile (.heapprofile).`);
+    }
+    return readHeapProfile(data, 'This file');
+  });
 }
 
 /** Every thread of a profile file (main first); any problem is a UserError naming the file. */

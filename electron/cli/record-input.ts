@@ -44,6 +44,8 @@ export interface LoadInput {
   connections?: number; durationSec?: number; requests?: number; timeoutSec?: number;
   warmupSec?: number; samplingIntervalUs?: number; name?: string; tags: string[];
   routes?: LoadSettings['routes']; rate?: number; threads?: number;
+  /** false: do not sample allocations (--no-allocations). */
+  allocations?: boolean;
 }
 
 /**
@@ -65,6 +67,7 @@ export function checkRecordRequest(targetId: string | null, input: LoadInput, pl
     },
     warmupSec: input.warmupSec,
     samplingIntervalUs: input.samplingIntervalUs,
+    ...(input.allocations === false ? { allocations: false } : {}),
     name: input.name,
     tags: input.tags,
   });

@@ -13,9 +13,12 @@ import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
-import { checksJson, findingsJson, formatVerdict, recordingVerdict } from './verdict.ts';
+import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingVerdict } from './verdict.ts';
 import { formatRequestTime, requestTimeJson } from './request-time.ts';
 import { OWN_LOAD_READY } from '../services/recorder.ts';
+import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -29,7 +32,8 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--no-load] [--out FILE.cpuprofile] [--json]
+                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--no-profile] [--no-load]
+                [--out FILE.cpuprofile] [--heap-out FILE.heapprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
 Target (one of):
@@ -65,6 +69,8 @@ Load:
                           fewer, else up to half the cores, at most 4)
   --warmup SECONDS        load without profiling first (default 2; 0 to skip)
   --sampling-interval US  CPU sampling interval in microseconds (default 1000)
+  --no-allocations        do not sample which functions allocate (V8's sampling heap profiler,
+                          one sample per 512 KiB allocated: on by default)
 
 Output:
   --per-route-cpu         profile each route in its own burst, one after another: requests/s,
@@ -73,6 +79,7 @@ Output:
                           command) and exit without loading: to run it distributed with k6
   --out FILE              write the CPU profile to FILE (.cpuprofile), or the whole recording to
                           FILE.flambe (load, target, profile: "flambe library import" reads it)
+  --heap-out FILE         write the allocation profile to FILE (.heapprofile: DevTools' Memory tab opens it)
   --json                  print one JSON object on stdout instead of a summary
   --save                  keep the recording in the library (see "flambe library --help")
     --name N              its name (default "<METHOD path> · <date time>")
@@ -120,7 +127,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
         route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'heap-out': { type: 'string' },
       },
     });
   } catch (e) {
@@ -162,6 +169,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
     warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
     name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
+    ...(o['no-allocations'] ? { allocations: false } : {}),
   };
   // Every number is checked before a script is launched.
   checkRecordRequest(null, loadInput, true);
@@ -284,7 +292,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
         throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       }
     }
+    const heapFile = o['heap-out'] ? writeHeapProfile(o['heap-out'], result.profile) : null;
     report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
+    if (heapFile && !json) process.stdout.write(`Allocations → ${heapFile}\n`);
     reported = true;
     if (result.error) {
       out.write(`flambe: ${result.error}\n`);
@@ -304,6 +314,22 @@ export async function recordCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSigint);
     await service.dispose();
   }
+}
+
+/** --heap-out: the recording's allocation profile as a .heapprofile; a sentence when there is none. */
+function writeHeapProfile(target: string, profile: unknown): string | null {
+  const heap = allocationsOf(profile);
+  if (!heap) {
+    process.stderr.write('flambe: there is no allocation profile to write (--no-allocations, or the target could not sample allocations).\n');
+    return null;
+  }
+  const file = path.resolve(target);
+  try {
+    writeFileSync(file, exportHeapProfile(heap));
+  } catch (e) {
+    throw new UserError(`Could not write the allocation profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  return file;
 }
 
 /** A script that opens a second server (a stub, an admin port) a moment after its first: how long to look for more ports. */
@@ -351,6 +377,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   const profile = threads?.[0].profile ?? null;
   const stats = profile && profileStats(profile);
   const verdict = profile && recordingVerdict(result, profile, threads!.slice(1));
+  const memory = memoryOf(result);
   if (json) {
     const l = result.load;
     const obj = {
@@ -358,7 +385,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       load: l ? loadJson(l, slowMs) : null,
       ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       profile: stats ? { ...stats, file } : null,
-      findings: verdict ? findingsJson(verdict) : [],
+      ...memoryJson(memory),
+      findings: verdict ? [...memoryFindingsJson(verdict), ...findingsJson(verdict)] : [],
       checks: verdict ? checksJson(verdict) : [],
       ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
       error: result.error,
@@ -376,6 +404,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   }
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
   if (result.requestTime) lines.push(...formatRequestTime(result.requestTime));
+  lines.push(...memoryLines(memory));
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));

@@ -4,6 +4,7 @@
 import type { RecordingResult } from '../../shared/api.ts';
 import { buildVerdict, verdictLines, type NamedProfile, type Profile, type RecordingContext, type Verdict } from '../../shared/profile/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
 
 /** `workers`: the process's other threads (every thread is read: shared/profile/threads-verdict.ts). */
 export function verdictOf(profile: Profile, ctx: RecordingContext, workers: readonly NamedProfile[] = []): Verdict {
@@ -19,6 +20,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
     samples: result.samples,
     load: result.load,
     requestTime: result.requestTime ?? null,
+    allocations: allocationsOf(result.profile),
   }, workers);
 }
 
@@ -29,13 +31,22 @@ export function findingsJson(v: Verdict) {
     ...(f.generated ? { generated: f.generated } : {}),
     percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests, advice: f.advice,
     ...(f.split ? { split: f.split } : {}),
+    ...(f.allocates ? { allocates: f.allocates } : {}),
     ...(f.regex ? { regex: { status: f.regex.status, complexity: f.regex.complexity, attack: f.regex.attack } } : {}),
+  }));
+}
+
+/** The memory findings of --json "findings" (before the CPU ones): memory that grows. */
+export function memoryFindingsJson(v: Verdict) {
+  return v.load.filter((c) => c.id === 'memory-growth').map((c) => ({
+    kind: 'memory-growth', sentence: c.text,
+    advice: 'Find what keeps the memory: a cache, list or map that only grows, listeners added per request, Buffers kept after the answer. Bound it or drop it once answered.',
   }));
 }
 
 /** The --json "checks": trust and load sentences. */
 export function checksJson(v: Verdict) {
-  return [...v.load, ...v.trust].map((c) => ({ id: c.id, text: c.text }));
+  return [...v.load, ...v.trust].filter((c) => c.id !== 'memory-growth').map((c) => ({ id: c.id, text: c.text }));
 }
 
 /** "Verdict" and its lines, wrapped at 100 columns, for a terminal. */

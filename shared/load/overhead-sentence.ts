@@ -4,20 +4,21 @@
 // says so instead of printing a "cost" of -44 % that reads as a speed-up.
 import type { OverheadResult } from '../api.ts';
 
-type Measured = Pick<OverheadResult, 'rounds' | 'samplingIntervalUs' | 'rpsCostPercent' | 'ci95' | 'p99CostPercent'>;
+type Measured = Pick<OverheadResult, 'rounds' | 'samplingIntervalUs' | 'rpsCostPercent' | 'ci95' | 'p99CostPercent' | 'profiler'>;
 
 export function overheadSentence(r: Measured): string {
   const ci = r.ci95;
   const interval = ci ? ` (95 % interval ${ci[0]} % to ${ci[1]} %)` : '';
   const p99 = r.p99CostPercent >= 0 ? `p99 rose ${r.p99CostPercent} %` : `p99 fell ${-r.p99CostPercent} %`;
+  const what = r.profiler === 'allocations' ? 'Sampling allocations (one per 512 KiB)' : `Profiling at ${r.samplingIntervalUs} µs`;
   const over = `over ${r.rounds} rounds with and without it`;
   if (ci && ci[0] <= 0 && ci[1] >= 0) {
-    return `Profiling at ${r.samplingIntervalUs} µs: ${r.rounds} rounds cannot tell its cost from noise — requests/s cost ${r.rpsCostPercent} %${interval}; ${p99}. ` +
+    return `${what}: ${r.rounds} rounds cannot tell its cost from noise — requests/s cost ${r.rpsCostPercent} %${interval}; ${p99}. ` +
       'More rounds or a quieter machine narrow the interval.';
   }
   if (r.rpsCostPercent < 0) {
-    return `Profiling at ${r.samplingIntervalUs} µs did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${interval}, ${over}; ${p99}. ` +
+    return `${what} did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${interval}, ${over}; ${p99}. ` +
       'A profiler does not make a server faster: the machine was busier during the rounds without it.';
   }
-  return `Profiling at ${r.samplingIntervalUs} µs cost ${r.rpsCostPercent} % of requests/s${interval}, ${over}; ${p99}.`;
+  return `${what} cost ${r.rpsCostPercent} % of requests/s${interval}, ${over}; ${p99}.`;
 }

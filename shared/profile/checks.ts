@@ -6,6 +6,9 @@
 import type { LoadSummary } from '../recording/load.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
 import { failingRequestsSentence } from './failing-requests.ts';
+import type { HeapProfile } from '../recording/memory.ts';
+import { judgeMemoryGrowth } from '../memory/growth.ts';
+import { allocationPlace, allocationTable, bytesText, topAllocator } from '../memory/allocations.ts';
 import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
@@ -15,7 +18,7 @@ import type { RequestTime } from '../recording/request-time.ts';
 import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 export interface Check {
-  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background';
+  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth';
   text: string;
 }
 
@@ -30,6 +33,8 @@ export interface RecordingContext {
   load?: LoadSummary | null;
   /** Where each request's time went, measured in the target: the waiting sentence names what, instead of guessing. */
   requestTime?: RequestTime | null;
+  /** The sampling heap profile of the burst, when the recording has one (shared/recording/memory.ts). */
+  allocations?: HeapProfile | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -135,6 +140,14 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
   return out;
 }
 
+/** The GC-pressure check's last sentence: who allocates, when the recording sampled allocations. */
+function whoAllocates(ctx: RecordingContext): string {
+  const top = ctx.allocations ? topAllocator(allocationTable(ctx.allocations, ctx.requests ?? null)) : null;
+  if (!top) return 'A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.';
+  const amount = top.bytesPerRequest !== null ? `${bytesText(top.bytesPerRequest)} per request` : `${p0(top.percent)} of all the bytes allocated`;
+  return `${top.function} (${shortPlace(allocationPlace(top))}) allocates the most: ${amount}.`;
+}
+
 /** The process saturated a core, or its event loop was blocked: not an under-loaded server. */
 function processBusy(samples: readonly ProcessSample[]): boolean {
   return loopBlocked(samples) !== null || (samples.length > 0 && mean(samples.map((s) => s.cpuPercent)) >= SATURATED_CPU_PERCENT);
@@ -178,10 +191,12 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
+  const growth = judgeMemoryGrowth(samples, ctx.load?.phases?.burst);
+  if (growth?.grows) out.unshift({ id: 'memory-growth', text: growth.sentence });
   if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
-    out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.` });
+    out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. ${whoAllocates(ctx)}` });
   }
   return out;
 }

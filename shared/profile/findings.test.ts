@@ -138,7 +138,7 @@ describe('checks', () => {
     expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
   });
 
-  it('says the server was waiting when CPU is low and latency high, and names GC pressure', () => {
+  it('says the server was waiting when CPU is low and latency high, and says GC once, as a finding', () => {
     const p = fromStacks([...cols(30, 'work[w.js:1] / (gc)'), ...cols(70, 'work[w.js:1]')]);
     const samples = [0, 1].map((t) => ({ tMs: t * 1000, elu: 0.2, loopDelayP99Ms: 2, heapUsedMb: 10 + t * 40, rssMb: 60, cpuPercent: 20 }));
     const load = { requests: 10, durationSec: 1, rps: 10, latencyMs: { p50: 200, p90: 250, p99: 400, max: 500, mean: 210 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
@@ -148,6 +148,20 @@ describe('checks', () => {
     expect(v.load[0].text).toMatch(/^CPU was only 20% of a core while p99 latency was 400 ms: requests were waiting on something else/);
     expect(v.trust.map((c) => c.id)).not.toContain('gc');
     expect(v.findings.map((f) => f.kind)).toEqual(['function', 'gc']);
+    expect(verdictLines(v).filter((l) => /garbage collection/i.test(l))).toHaveLength(1);
+  });
+
+  it('names who allocates in the GC finding when the recording sampled allocations', () => {
+    const p = fromStacks([...cols(40, 'handle[report.js:10] / (gc)'), ...cols(60, 'handle[report.js:10] / buildRows[report.js:23]')]);
+    const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: '/srv/report.js', lineNumber, columnNumber: 0 });
+    const allocations = {
+      head: { callFrame: { ...frame('(root)', -1), url: '' }, selfSize: 0, id: 1, children: [
+        { callFrame: frame('handle', 9), selfSize: 400_000, id: 2, children: [{ callFrame: frame('buildRows', 22), selfSize: 9_600_000_000, id: 3, children: [] }] },
+      ] },
+    };
+    const v = buildVerdict(p, { requests: 1000, allocations });
+    const gc = v.findings.find((f) => f.kind === 'gc')!;
+    expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of CPU per 1 000 requests. buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream.');
   });
 
   it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {

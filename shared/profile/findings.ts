@@ -22,6 +22,7 @@ import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketC
 import { hotLines, nodeLineBuckets, type HotLine } from './lines.ts';
 import { frameLocation, type Profile } from './model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
+import { allocationPlace, topAllocator, type AllocationTable } from '../memory/allocations.ts';
 import { hotLinePattern, type RegexPattern } from './regex-source.ts';
 
 export type { FindingKind };
@@ -58,13 +59,15 @@ export interface Finding {
   pattern: RegexPattern | null;
   /** For regex findings whose pattern is known and a checker was given: the ReDoS check. */
   regex: RegexCheck | null;
+  /** With worker threads: the thread it runs on ("main thread", "worker 1 (hash-worker.js)"). */
+  thread?: string;
   /**
    * For a function: its own code and the built-ins it calls directly (builtin-calls.ts), which `ms` adds up.
    * `callee` names the heaviest built-in; `ownPercent`/`builtinPercent` are of the profile's duration.
    */
-  /** With worker threads: the thread it runs on ("main thread", "worker 1 (hash-worker.js)"). */
-  thread?: string;
   split?: { ownMs: number; ownPercent: number; builtinMs: number; builtinPercent: number; callee: string };
+  /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
+  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number };
 }
 
 /** Where the time is when no single thing stands out. */
@@ -91,6 +94,8 @@ export interface FindingsOptions {
   requests?: number | null;
   /** Checks hot regexes for catastrophic backtracking (regex-check.ts); without it, regex findings say nothing of it. */
   checkRegex?: RegexChecker;
+  /** Which functions allocated (shared/memory/allocations.ts): the GC finding names the first of yours. */
+  allocations?: AllocationTable | null;
 }
 
 export const MIN_BUSY_PERCENT = 5;
@@ -174,9 +179,14 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
 
   const gc = categories.find((c) => c.kind === 'gc');
   if (gc && busyPct(gc.ms) >= GC_MIN_BUSY_PERCENT) {
+    const allocator = opts.allocations ? topAllocator(opts.allocations) : null;
+    const where: Place = allocator
+      ? { function: allocator.function, url: allocator.url, line: allocator.line, lineText: null, frame: frameOf(profile, allocator), location: allocationPlace(allocator) }
+      : { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
     out.push({
-      kind: 'gc', label: 'garbage collection', function: '', url: '', line: 0, lineText: null, frame: -1, location: '', ...numbers(gc.ms), pattern: null, regex: null,
+      kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
       advice: adviceFor('gc'),
+      ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent } } : {}),
     });
   }
 
@@ -195,6 +205,11 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     };
   }
   return { durationMs, busyMs, findings, spread };
+}
+
+/** The CPU profile's frame of a function the allocation profile names (the views jump to it); -1 when the CPU profile never saw it run. */
+function frameOf(profile: Profile, f: { function: string; url: string; line: number }): number {
+  return profile.frames.findIndex((fr) => fr.name === f.function && fr.url === f.url && fr.line === f.line);
 }
 
 type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location' | 'generated'>;

@@ -9,6 +9,7 @@ import { parseJsonText } from './json-text.ts';
 import type { Profile } from './model.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from './threads.ts';
+import { allocationsOf, type HeapProfile } from '../recording/memory.ts';
 
 /** The thread number that means "all threads, merged". */
 export const ALL_THREADS = -1;
@@ -18,6 +19,8 @@ export interface OpenedThread {
   threads: string[];
   /** The chosen thread's profile, or all threads merged (ALL_THREADS). */
   profile: Profile;
+  /** The main thread's allocation profile kept in a Flambé recording (shared/recording/memory.ts), when the main thread is opened. */
+  allocations?: HeapProfile | null;
 }
 
 /**
@@ -43,7 +46,9 @@ export function openThread(input: unknown, thread = 0): OpenedThread {
   if (thread === ALL_THREADS && list.length > 1) {
     return { threads, profile: mergeThreads(list.map((t) => ({ name: t.name, profile: importProfile(t.raw, undefined, { owned }) }))) };
   }
-  return { threads, profile: importProfile((list[thread] ?? list[0]).raw, undefined, { owned }) };
+  // The allocations are read before the importer consumes the parsed JSON (it drops only the node list).
+  const allocations = (list[thread] ? thread : 0) === 0 ? allocationsOf(raw) : null;
+  return { threads, profile: importProfile((list[thread] ?? list[0]).raw, undefined, { owned }), allocations };
 }
 
 /** One thread of profiles already read, or all of them merged. */

@@ -10,6 +10,7 @@ import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './thre
 import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from './places.ts';
+import { allocationTable, bytesText } from '../memory/allocations.ts';
 
 export { shortPlace };
 
@@ -26,7 +27,8 @@ export interface Verdict extends FindingsResult {
  * worker pool that does the work is named, never "the load did not stress it".
  */
 export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker, workers: readonly NamedProfile[] = []): Verdict {
-  const opts = { requests: ctx.requests, checkRegex };
+  const allocations = ctx.allocations ? allocationTable(ctx.allocations, ctx.requests ?? null) : null;
+  const opts = { requests: ctx.requests, checkRegex, allocations };
   const result = workers.length > 0 ? threadFindings(profile, workers, opts) : findFindings(profile, opts);
   const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
   return {
@@ -65,12 +67,24 @@ function verbTakes(f: Finding): string {
 
 /** Where it comes from, in words: "From cryptoRoute in server.js:41: “const key = …”." */
 export function findingWhere(f: Finding): string {
-  if (f.kind === 'gc') return '';
+  if (f.kind === 'gc') return f.allocates ? allocatorSentence(f, f.allocates) : '';
   if (!f.function) return f.kind === 'dependency' ? '' : 'Not called from your code.';
   // Mapped code (TypeScript, a bundle) names what you wrote, then where it ran.
   const where = f.location ? ` in ${shortPlace(f.location)}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
   const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
   return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${f.function}${where}${text}.`;
+}
+
+/** Who the GC finding says allocates: "buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream." */
+function allocatorSentence(f: Finding, a: NonNullable<Finding['allocates']>): string {
+  const place = f.location ? ` (${shortPlace(f.location)})` : '';
+  return `${f.function}${place} allocates ${allocatesText(a)}`;
+}
+
+/** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link). */
+export function allocatesText(a: NonNullable<Finding['allocates']>): string {
+  const amount = a.bytesPerRequest !== null ? `${bytesText(a.bytesPerRequest)} per request` : `${bytesText(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
+  return `${amount} — build less per request, reuse buffers, or stream.`;
 }
 
 export function findingSentence(f: Finding): string {
@@ -116,13 +130,16 @@ export function verdictLines(v: Verdict): string[] {
   const lines: string[] = [];
   const lead = leadCheck(v);
   if (lead) lines.push(lead.text);
+  // Memory that grows is said before the CPU findings: it is what takes a server down.
+  const growth = v.load.find((c) => c.id === 'memory-growth');
+  if (growth) lines.push(growth.text);
   v.findings.forEach((f, i) => {
     lines.push(`${i + 1}. ${findingSentence(f)}`);
     lines.push(`   What to do: ${f.advice}`);
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
   else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
-  for (const c of [...v.load, ...v.trust]) if (c !== lead) lines.push(`• ${c.text}`);
+  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth) lines.push(`• ${c.text}`);
   return lines;
 }
 

@@ -1,6 +1,7 @@
 // How the target process held up while it was recorded, every ~250 ms.
 import { z } from 'zod';
 import { amount, percent } from './limits.ts';
+import { processMemoryFieldsSchema } from './memory.ts';
 
 export const processSampleSchema = z.object({
   /** Milliseconds since profiling started. */
@@ -13,5 +14,5 @@ export const processSampleSchema = z.object({
   rssMb: amount,
   /** CPU of the target over the last interval, % of one core. */
   cpuPercent: percent,
-});
+}).extend(processMemoryFieldsSchema.shape);
 export type ProcessSample = z.output<typeof processSampleSchema>;

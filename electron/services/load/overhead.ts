@@ -6,6 +6,7 @@ import type { LoadSummary, OverheadResult } from '../../../shared/api.ts';
 import { compareSamples } from '../../../shared/stats/index.ts';
 import { UserError, messageOf } from '../errors.ts';
 import type { Target } from '../targets/registry.ts';
+import { ALLOCATION_SAMPLING_BYTES } from '../recorder.ts';
 import type { BurstHandle, BurstOptions } from './burst.ts';
 import type { z } from 'zod';
 import type { overheadRequestSchema } from '../../../shared/api.ts';
@@ -42,15 +43,18 @@ export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<Ove
       deps.onProgress?.(`Round ${i + 1} of ${req.rounds}: ${profiled ? 'with' : 'without'} the profiler`, (i * 2 + (profiled === order[0] ? 0 : 1)) / (req.rounds * 2));
       if (profiled) {
         try {
-          await target.session.startProfiler(req.samplingIntervalUs);
+          if (req.profiler === 'allocations') await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES);
+          else await target.session.startProfiler(req.samplingIntervalUs);
         } catch (e) {
-          throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
+          throw new UserError(`The target refused to start the ${req.profiler === 'allocations' ? 'allocation sampler' : 'CPU profiler'}: ${messageOf(e)}.`);
         }
       }
       try {
         (profiled ? withP : without).push(await burst());
       } finally {
-        if (profiled && !target.session.isClosed) await target.session.stopProfiler().catch(() => undefined);
+        if (profiled && !target.session.isClosed) {
+          await (req.profiler === 'allocations' ? target.session.stopAllocationSampling() : target.session.stopProfiler()).catch(() => undefined);
+        }
       }
     }
   }
@@ -62,6 +66,7 @@ export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<Ove
   return {
     rounds: req.rounds,
     samplingIntervalUs: req.samplingIntervalUs,
+    ...(req.profiler === 'allocations' ? { profiler: 'allocations' as const } : {}),
     withoutProfiler: { rps: round1(d.a), p99Ms: p99A },
     withProfiler: { rps: round1(d.b), p99Ms: p99B },
     rpsCostPercent: round1(-d.deltaPercent),

@@ -25,8 +25,13 @@ export interface RawProcessSample {
   elu: number;
   loopDelayP99Ms: number | null;
   heapUsedMb: number;
+  /** Memory outside the JS heap that JS objects hold: Buffers, ArrayBuffers, native addons. */
+  externalMb: number;
   rssMb: number;
   cpuPercent: number;
+  /** Garbage collections over the interval, and how many of them were full (mark-compact) ones. */
+  gcCount: number;
+  majorGcCount: number;
 }
 
 // Evaluated inside the target. Kept as plain ES2019 so any Node >= 12 runs it.
@@ -81,8 +86,16 @@ const SAMPLE_JS = `(function () {
   var s = globalThis[k];
   var perf = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('perf_hooks') : null;
   if (!s) {
-    s = globalThis[k] = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), t: Date.now(), h: null };
+    s = globalThis[k] = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), t: Date.now(), h: null, gc: 0, major: 0, o: null };
     if (perf && perf.monitorEventLoopDelay) { s.h = perf.monitorEventLoopDelay({ resolution: 1 }); s.h.enable(); }
+    if (perf && perf.PerformanceObserver) {
+      var majorKind = perf.constants ? perf.constants.NODE_PERFORMANCE_GC_MAJOR : 4;
+      s.o = new perf.PerformanceObserver(function (list) {
+        var es = list.getEntries();
+        for (var i = 0; i < es.length; i++) { s.gc++; if (es[i].detail && es[i].detail.kind === majorKind) s.major++; }
+      });
+      try { s.o.observe({ entryTypes: ['gc'] }); } catch (e) { s.o = null; }
+    }
     return 'null';
   }
   var elu = performance.eventLoopUtilization(s.elu);
@@ -92,15 +105,18 @@ const SAMPLE_JS = `(function () {
   var mem = process.memoryUsage();
   var delay = s.h && s.h.count > 0 ? Math.max(0, s.h.percentile(99) / 1e6 - 1) : null;
   if (s.h) s.h.reset();
+  var gc = s.gc, major = s.major;
+  s.gc = 0; s.major = 0;
   s.elu = performance.eventLoopUtilization(); s.cpu = process.cpuUsage(); s.t = now;
-  return JSON.stringify({ elu: elu.utilization, loopDelayP99Ms: delay, heapUsedMb: mem.heapUsed / 1048576,
-    rssMb: mem.rss / 1048576, cpuPercent: (cpu.user + cpu.system) / 10 / elapsedMs });
+  return JSON.stringify({ elu: elu.utilization, loopDelayP99Ms: delay, heapUsedMb: mem.heapUsed / 1048576, externalMb: mem.external / 1048576,
+    rssMb: mem.rss / 1048576, cpuPercent: (cpu.user + cpu.system) / 10 / elapsedMs, gcCount: gc, majorGcCount: major });
 })()`;
 
 const SAMPLE_CLEANUP_JS = `(function () {
   var k = Symbol.for('flambe.sampler');
   var s = globalThis[k];
   if (s && s.h) s.h.disable();
+  if (s && s.o) s.o.disconnect();
   delete globalThis[k];
   return 'null';
 })()`;
@@ -208,6 +224,25 @@ export class InspectorSession {
     // setSamplingInterval must precede start (docs/ARCHITECTURE.md "Sharp edges").
     await this.client.send('Profiler.setSamplingInterval', { interval: samplingIntervalUs });
     await this.client.send('Profiler.start');
+  }
+
+  /**
+   * V8's sampling heap profiler: one allocation in about every `intervalBytes`
+   * is recorded with its stack, including objects that die young (the flags
+   * keep the ones minor and major GCs collected: the churn is what costs GC time).
+   */
+  async startAllocationSampling(intervalBytes: number): Promise<void> {
+    await this.client.send('HeapProfiler.enable');
+    await this.client.send('HeapProfiler.startSampling', {
+      samplingInterval: intervalBytes, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
+    });
+  }
+
+  /** The sampling heap profile (a .heapprofile's content). */
+  async stopAllocationSampling(): Promise<unknown> {
+    const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: unknown };
+    await this.client.send('HeapProfiler.disable').catch(() => undefined);
+    return reply.profile;
   }
 
   async stopProfiler(): Promise<unknown> {

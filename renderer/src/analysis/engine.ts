@@ -9,6 +9,12 @@ import {
   type CallTreeNode, type NamedProfile, type RecordingContext, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
 import { openThread } from '../../../shared/profile/open-thread.ts';
+import { readProfileBytes } from '../../../shared/profile/binary-files.ts';
+import { parseJsonText } from '../../../shared/profile/json-text.ts';
+import { ProfileFormatError } from '../../../shared/profile/errors.ts';
+import { allocationsIn, ALLOCATIONS_THREAD, heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
+import { allocationTable } from '../../../shared/memory/allocations.ts';
+import type { HeapProfile } from '../../../shared/recording/memory.ts';
 import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
@@ -46,8 +52,11 @@ export class AnalysisEngine {
    * throws ProfileFormatError with a sentence for the user.
    */
   static open(raw: unknown, thread = 0): AnalysisEngine {
-    const { threads, profile } = openThread(raw, thread);
-    return new AnalysisEngine(profile, threads, threads.length > 1 ? () => importThreads(raw).threads : () => [], thread);
+    if (thread === ALLOCATIONS_THREAD) return AnalysisEngine.openAllocations(raw);
+    const { threads, profile, allocations } = openThread(raw, thread);
+    const engine = new AnalysisEngine(profile, threads, threads.length > 1 ? () => importThreads(raw).threads : () => [], thread);
+    engine.recordingAllocations = allocations ?? null;
+    return engine;
   }
 
   /**
@@ -63,6 +72,28 @@ export class AnalysisEngine {
     const shown = all[this.thread]?.name;
     return { ...v, findings: v.findings.map((f) => (f.thread === shown ? f : { ...f, frame: -1 })) };
   }
+
+  /** The recording's allocation profile, for the verdict's GC finding (who allocates), when the main thread is open. */
+  recordingAllocations: HeapProfile | null = null;
+
+  /** The allocation profile (shared/memory/heap-profile.ts), as a profile whose weights are bytes: the flamegraph draws it unchanged. */
+  private static openAllocations(raw: unknown): AnalysisEngine {
+    let data = raw;
+    if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
+      const read = readProfileBytes(raw);
+      if (!('text' in read)) throw new ProfileFormatError('This profile holds no allocation profile.');
+      data = parseJsonText(read.text);
+    } else if (typeof raw === 'string') {
+      data = parseJsonText(raw);
+    }
+    const heap = allocationsIn(data);
+    const engine = new AnalysisEngine(heapProfileAsModel(heap), ['allocations']);
+    engine.heap = heap;
+    return engine;
+  }
+
+  /** Set when the engine was opened at the allocation profile: weights are bytes. */
+  heap: HeapProfile | null = null;
 
   /** The profile seen through `transforms`, re-using the longest stack already computed. */
   transformed(transforms: readonly Transform[]): Profile {
@@ -96,7 +127,11 @@ export class AnalysisEngine {
   view<R extends ViewRequest>(request: R): ViewResults[R['view']] {
     const profile = this.transformed(request.transforms);
     switch (request.view) {
-      case 'flame': return flameDataFromProfile(profile, request.widthPx) as ViewResults[R['view']];
+      case 'flame': return flameDataFromProfile(profile, request.widthPx, this.heap ? 'bytes' : 'ms') as ViewResults[R['view']];
+      case 'allocations': {
+        if (!this.heap) throw new Error('This analysis is of a CPU profile, not of allocations.');
+        return allocationTable(this.heap, request.requests) as ViewResults[R['view']];
+      }
       case 'flame-zoom': return visibleFlameTree(profile, { widthPx: request.widthPx, zoom: request.zoom }) as ViewResults[R['view']];
       case 'flame-search': {
         const re = literalMatcher(request.query);
@@ -109,7 +144,7 @@ export class AnalysisEngine {
       case 'lines': return {
         hasLines: profile.lineTicks !== undefined, hasText: profile.sourceLines !== undefined, lines: hotLines(profile, request.frame),
       } as ViewResults[R['view']];
-      case 'verdict': return this.verdict(profile, request.context) as ViewResults[R['view']];
+      case 'verdict': return this.verdict(profile, { ...request.context, allocations: request.context.allocations === undefined ? this.recordingAllocations : request.context.allocations }) as ViewResults[R['view']];
       case 'regex-check': return checkRegex(request.pattern) as ViewResults[R['view']];
       case 'timeline': {
         const kind = profile.frames.map((f) => classifyFrame(f).kind);

@@ -6,6 +6,7 @@ import type {
   Verdict, VisibleFlameNode,
 } from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
+import type { AllocationTable } from '../../../shared/memory/allocations.ts';
 import type { LegendClass } from '../lib/frame-colors.ts';
 
 export type ViewRequest =
@@ -22,6 +23,8 @@ export type ViewRequest =
   | { view: 'verdict'; transforms: Transform[]; context: RecordingContext }
   | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern }
   | { view: 'timeline'; transforms: Transform[]; bins: number }
+  /** Functions by bytes allocated (an engine opened at ALLOCATIONS_THREAD: shared/memory/heap-profile.ts). */
+  | { view: 'allocations'; transforms: Transform[]; requests: number | null }
   /** The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide. */
   | { view: 'flame-chart'; transforms: Transform[]; fromMs: number; toMs: number; widthPx: number };
 
@@ -78,6 +81,7 @@ export interface ViewResults {
   'regex-check': RegexCheck;
   timeline: TimelineData;
   'flame-chart': FlameChartData;
+  allocations: AllocationTable;
 }
 
 /** One viewport of the time-ordered flame chart (shared/profile/flame-chart.ts). */

@@ -6,6 +6,7 @@
 import { callNodeTable, displayFile, importProfile, visibleFlameTree, type FlameNode, type Frame, type Profile, type VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
+import { bytesText } from '../../../shared/memory/allocations.ts';
 
 /** The width the tree is pruned for when none is given (a laptop's window). */
 export const DEFAULT_WIDTH_PX = 1440;
@@ -20,6 +21,8 @@ export interface FlameData {
   totalMs: number;
   /** Self time per class, in milliseconds. */
   selfMsByClass: Record<LegendClass, number>;
+  /** What the weights are: milliseconds of CPU, or bytes allocated (an allocation profile: the "Ms" fields then hold bytes). */
+  unit?: 'ms' | 'bytes';
 }
 
 export type FlameDataResult = { ok: true; data: FlameData } | { ok: false; message: string };
@@ -28,13 +31,13 @@ export function classOfNode(data: Pick<FlameData, 'classes'>, node: Pick<FlameNo
   return node.frame < 0 ? 'folded' : (data.classes[node.frame] ?? 'native');
 }
 
-export function flameDataFromProfile(profile: Profile, widthPx = DEFAULT_WIDTH_PX): FlameData {
+export function flameDataFromProfile(profile: Profile, widthPx = DEFAULT_WIDTH_PX, unit: 'ms' | 'bytes' = 'ms'): FlameData {
   const tree = visibleFlameTree(profile, { widthPx });
   const classes = profile.frames.map(legendClass);
   const selfMsByClass: Record<LegendClass, number> = { user: 0, dependency: 0, node: 0, native: 0, gc: 0, idle: 0, program: 0, folded: 0 };
   const t = callNodeTable(profile);
   for (let c = 0; c < t.count; c++) selfMsByClass[classes[t.frame[c]] ?? 'native'] += t.selfMs[c];
-  return { tree, widthPx, frames: profile.frames, classes, totalMs: t.totalMs[0], selfMsByClass };
+  return { tree, widthPx, frames: profile.frames, classes, totalMs: t.totalMs[0], selfMsByClass, ...(unit === 'bytes' ? { unit } : {}) };
 }
 
 /** From a recording's raw profile (whatever importProfile reads) to flame data, or the reason it cannot be read. */
@@ -46,6 +49,11 @@ export function prepareFlameData(raw: unknown, widthPx = DEFAULT_WIDTH_PX): Flam
   }
 }
 
+/** A weight in its unit: "12 ms", or "9.6 MB" in an allocation flamegraph. */
+export function weightText(data: Pick<FlameData, 'unit'>, value: number): string {
+  return data.unit === 'bytes' ? bytesText(value) : formatTimeMs(value);
+}
+
 /** Plain text, one item per line: the flamegraph shows it with .text(), never as HTML. */
 export function frameTooltip(data: FlameData, node: FlameNode): string {
   const frame = node.frame >= 0 ? data.frames[node.frame] : undefined;
@@ -55,7 +63,7 @@ export function frameTooltip(data: FlameData, node: FlameNode): string {
     node.name,
     where,
     frame?.generated ? `runs as ${displayFile(frame.generated.url)}:${frame.generated.line} (source-mapped)` : '',
-    `self ${formatTimeMs(node.selfMs)} · total ${formatTimeMs(node.value)} · ${formatPercent(share)} of total`,
+    `self ${weightText(data, node.selfMs)} · total ${weightText(data, node.value)} · ${formatPercent(share)} of total`,
     frame ? categoryWords(frame) : 'several small frames, grouped',
   ].filter(Boolean).join('\n');
 }

@@ -23,9 +23,9 @@ import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFr
 import { select } from 'd3-selection';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
-import { classOfNode, frameTooltip, type FlameData } from '../lib/flame-data.ts';
+import { classOfNode, frameTooltip, weightText, type FlameData } from '../lib/flame-data.ts';
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
-import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import { formatPercent } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { settleFrames, withoutTransitions } from './flame-frames.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
@@ -271,7 +271,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
           />
           <span id={`${id}-matches`} className="matches muted" data-testid="flamegraph-matches" aria-live="polite">
             {shownMatches
-              ? `${shownMatches.count} ${shownMatches.count === 1 ? 'match' : 'matches'} · ${formatPercent(data.totalMs ? shownMatches.ms / data.totalMs : 0)} of the time`
+              ? `${shownMatches.count} ${shownMatches.count === 1 ? 'match' : 'matches'} · ${formatPercent(data.totalMs ? shownMatches.ms / data.totalMs : 0)} of the ${data.unit === 'bytes' ? 'bytes' : 'time'}`
               : ''}
           </span>
         </div>
@@ -294,7 +294,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
       </ul>
       <p className="zoom-details muted" aria-live="polite">
         {zoomed
-          ? `Zoomed into ${zoomed.name}${zoomedWhere ? ` (${zoomedWhere})` : ''}: ${formatTimeMs(zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`
+          ? `Zoomed into ${zoomed.name}${zoomedWhere ? ` (${zoomedWhere})` : ''}: ${weightText(data, zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`
           : 'Click a frame to zoom into it; hover for details; right-click for focus, merge and collapse.'}
       </p>
       <div

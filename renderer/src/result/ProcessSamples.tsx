@@ -27,6 +27,9 @@ export function ProcessSamples({ samples }: { samples: ProcessSample[] }) {
     { label: 'Heap used', values: samples.map((s) => s.heapUsedMb), unit: ' MB', digits: 1, term: 'heap' },
     { label: 'RSS', values: samples.map((s) => s.rssMb), unit: ' MB', digits: 1 },
   ];
+  // External memory (Buffers, ArrayBuffers) and the full collections: recordings from before Flambé sampled them have neither.
+  if (samples.every((s) => typeof s.externalMb === 'number')) series.push({ label: 'External (Buffers)', values: samples.map((s) => s.externalMb!), unit: ' MB', digits: 1 });
+  if (samples.every((s) => typeof s.majorGcCount === 'number')) series.push({ label: 'Full GCs per sample', values: samples.map((s) => s.majorGcCount!), unit: '', digits: 0 });
   if (delay.length > 1) series.push({ label: 'Event-loop delay p99', values: delay, unit: ' ms', digits: 2, term: 'loop-delay' });
 
   return (

@@ -14,6 +14,7 @@ import type { TimeSelection } from './Timeline.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { RequestTime } from './RequestTime.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
+import { MemoryPanel } from './MemoryPanel.tsx';
 import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
 import { useAnalysisClient } from './useAnalysis.ts';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
@@ -56,7 +57,8 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   const [range, setRange] = useState<TimeSelection | null>(null);
   const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
   // Inside a range, the verdict's "per 1 000 requests" uses the requests of that range (null: not known for it).
-  const verdictContext = useMemo(() => (range ? { ...context, requests: range.requests } : context), [context, range]);
+  // The allocations cover the whole profile: inside a range the GC finding does not name who allocates (null: not the recording's).
+  const verdictContext = useMemo(() => (range ? { ...context, requests: range.requests, allocations: null } : context), [context, range]);
   // A file opened at once that neither the page nor the library could read:
   // one sentence says both, instead of a save failure and a profile failure.
   const unreadable = importing?.save.status === 'failed' && loaded.status === 'error' ? loaded.reason : null;
@@ -150,6 +152,15 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           </ErrorBoundary>
         )}
       </section>}
+
+      {unreadable === null && (result.samples.length > 0 || result.hasProfile) && (
+        <section className="card" aria-labelledby="memory-heading" data-testid="memory-card">
+          <h2 id="memory-heading">Memory</h2>
+          <ErrorBoundary what="The memory view" resetKey={result.id}>
+            <MemoryPanel key={result.id} result={result} />
+          </ErrorBoundary>
+        </section>
+      )}
 
       {result.samples.length > 0 && (
         <section className="card" aria-labelledby="samples-heading">

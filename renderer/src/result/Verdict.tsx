@@ -6,7 +6,7 @@
 // through the analysis worker; the ReDoS check of a hot regex is asked for
 // after (it may take a second) and sharpens the advice when it answers.
 import {
-  adviceFor, emptyVerdictSentence, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
+  adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
 } from '../../../shared/profile/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
@@ -34,11 +34,14 @@ export function Verdict({ client, transforms, context, onReveal }: Props) {
   const busyNote = v.findings.some((f) => Math.abs(f.busyPercent - f.percent) >= 1);
   // Requests that mostly wait: said first, before the CPU findings (which then explain little).
   const lead = leadCheck(v);
-  const load = v.load.filter((c) => c !== lead);
+  // Memory that grows: said before the CPU findings too (it is what takes a server down).
+  const growth = v.load.find((c) => c.id === 'memory-growth');
+  const load = v.load.filter((c) => c !== lead && c !== growth);
 
   return (
     <div className={`verdict${view.stale ? ' stale' : ''}`}>
       {lead && <p className="verdict-lead" data-testid="verdict-lead" data-id={lead.id}>{lead.text}</p>}
+      {growth && <p className="verdict-lead" data-testid="verdict-memory-growth" data-id={growth.id}>{growth.text}</p>}
       {v.findings.length > 0 ? (
         <ol className="verdict-findings">
           {v.findings.map((f, i) => (
@@ -71,16 +74,18 @@ function FindingItem({ finding: f, client, onReveal }: { finding: Finding; clien
       <p className="verdict-headline"><strong>{findingHeadline(f)}</strong>{regex?.status === 'vulnerable' && <span className="badge danger" data-testid="redos-badge">ReDoS</span>}</p>
       {f.function && (
         <p className="verdict-where">
-          {f.kind === 'function' ? 'In ' : f.kind === 'dependency' ? 'Heaviest function: ' : 'From '}
+          {f.kind === 'function' ? 'In ' : f.kind === 'dependency' ? 'Heaviest function: ' : f.kind === 'gc' ? '' : 'From '}
           {f.frame >= 0 ? (
             <button type="button" className="link-button" data-testid="verdict-location" title="Show it in Bottom-up with its hot lines, and find it in the flamegraph" onClick={() => onReveal(f.frame, f.function)}>
               {f.function}{place && <> · {place}</>}
             </button>
           ) : <span>{f.function}{place && <> · {place}</>}</span>}
+          {f.allocates && <span data-testid="verdict-allocates"> allocates {allocatesText(f.allocates)}</span>}
           {f.generated && <span className="muted small" data-testid="verdict-generated" title={f.generated.lineText ?? undefined}> (ran as {shortPlace(f.generated.location)})</span>}
           {f.lineText && <code className="verdict-line" data-testid="verdict-line">{f.lineText}</code>}
         </p>
       )}
+
       <p className="verdict-advice"><span className="what-to-do">What to do:</span> {advice}{f.pattern && !regex && <span className="muted" aria-busy="true"> Checking the pattern for catastrophic backtracking…</span>}</p>
     </li>
   );

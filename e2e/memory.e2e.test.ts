@@ -1,0 +1,77 @@
+// The Memory card and the growth finding in the browser (issue 22): a server
+// that keeps every session is recorded (through the CLI, into a library of the
+// test's own), then opened on the result screen: the verdict says first that
+// memory grows, the GC finding names who allocates, and the Memory card shows
+// the table of functions by bytes and the allocation flamegraph. A steady
+// server's card says memory did not grow. Screenshots in e2e/artifacts/.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
+import { runFlambe } from '../test/helpers/demo.ts';
+
+const title = hasChromium ? 'the Memory view' : 'the Memory view (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
+
+describe.skipIf(!hasChromium)(title, () => {
+  const library = tempLibrary();
+  const errors: string[] = [];
+  const ids: Record<string, string> = {};
+  let web: WebMode;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    for (const name of ['sessions', 'steady']) {
+      const r = await runFlambe(['record', '--launch', path.join(repo, `test/fixtures/memory-servers/${name}.js`), '-d', '5', '-c', '4', '--warmup', '1', '--json', '--save', '--library', library]);
+      expect(r.code).toBe(0);
+      ids[name] = JSON.parse(r.stdout).id;
+    }
+    web = await startWebMode({ library });
+    browser = await launchChromium();
+    page = await newPage(browser, { width: 1440, height: 900, errors });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.stop();
+  });
+
+  const open = async (id: string) => {
+    await page.goto(new URL(`#/recordings/${id}`, web.url).href);
+    await page.getByTestId('result-screen').waitFor({ timeout: 30_000 });
+  };
+
+  it('a server that keeps every session: "Memory grows" first in the verdict, then the allocations', async () => {
+    await page.goto(web.url);
+    await open(ids.sessions);
+    const growth = page.getByTestId('verdict-memory-growth');
+    await growth.waitFor({ timeout: 30_000 });
+    expect(await growth.textContent()).toMatch(/^Memory grows by [\d.]+ MB\/s: the JS heap \(after GC\) \+[\d.]+ MB\/s .* while external memory is flat/);
+    await page.screenshot({ path: path.join(artifacts, 'memory-verdict.png') });
+    const allocates = page.getByTestId('verdict-allocates');
+    if (await allocates.count()) expect(await allocates.first().textContent()).toMatch(/allocates [\d.]+ (kB|MB|bytes) per request/);
+
+    const card = page.getByTestId('memory-card');
+    expect(await card.getByTestId('memory-growth').textContent()).toBe(await growth.textContent());
+    const table = card.getByTestId('allocations-table');
+    await table.waitFor({ timeout: 30_000 });
+    // The function of yours that allocates most is the handler in sessions.js.
+    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const mine = rows.find((r) => /^sessions\.js:\d+$/.test(r[1] ?? ''));
+    expect(mine).toBeTruthy();
+    expect(mine![3]).toMatch(/^[\d.]+ (kB|bytes)$/);
+    await card.getByTestId('flamegraph').locator('g').first().waitFor({ timeout: 30_000 });
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(artifacts, 'memory-card.png') });
+    // The allocation flamegraph searches like the CPU one, in bytes.
+    await card.getByRole('searchbox').or(card.locator('input[type="search"]')).first().fill('sessions');
+    await expect.poll(() => card.getByTestId('flamegraph-matches').textContent(), { timeout: 10_000 }).toMatch(/match(es)? · [\d.]+% of the bytes$/);
+  });
+
+  it('a steady server: no memory alarm, and the card says so', async () => {
+    await open(ids.steady);
+    await page.getByTestId('verdict').getByTestId('verdict-finding').or(page.getByTestId('verdict-spread')).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('verdict-memory-growth').count()).toBe(0);
+    expect(await page.getByTestId('memory-card').getByTestId('memory-growth').textContent()).toMatch(/^Memory did not grow over the \d+ s burst/);
+    expect(errors).toEqual([]);
+  });
+});

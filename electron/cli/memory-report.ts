@@ -1,0 +1,96 @@
+// The process and its memory in a terminal and in --json: CPU, event loop,
+// heap, external and RSS over the burst (min/mean/max), the growth verdict
+// (shared/memory/growth.ts) and which functions allocated (allocations.ts).
+import type { RecordingResult } from '../../shared/api.ts';
+import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
+import { judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
+import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { shortPlace } from '../../shared/profile/places.ts';
+import { table } from './table.ts';
+
+export const TOP_ALLOCATORS = 10;
+
+interface MemoryOf { process: ReturnType<typeof summarizeProcess>; growth: MemoryGrowth | null; allocations: AllocationTable | null }
+
+export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile'>): MemoryOf {
+  const burst = result.load?.phases?.burst;
+  const heap = allocationsOf(result.profile);
+  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null };
+}
+
+const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
+
+/** The --json "memory.allocations" (and `flambe analyze FILE.heapprofile --json`). */
+export function allocationsJson(a: AllocationTable, top = TOP_ALLOCATORS) {
+  return {
+    bytes: Math.round(a.bytes),
+    bytesPer1kRequests: a.bytesPerRequest === null ? null : Math.round(a.bytesPerRequest * 1000),
+    functions: a.rows.slice(0, top).map((r) => ({
+      function: r.function, url: r.url, line: r.line, category: r.category, bytes: Math.round(r.bytes),
+      bytesPerRequest: r.bytesPerRequest === null ? null : Math.round(r.bytesPerRequest), percent: Math.round(r.percent * 10) / 10,
+    })),
+  };
+}
+
+/** `flambe analyze FILE.heapprofile`: the functions by bytes, as a table. */
+export function formatAllocations(fileName: string, a: AllocationTable, top: number): string[] {
+  const per = a.bytesPerRequest !== null;
+  const rows = a.rows.slice(0, top);
+  return [
+    `${fileName}: allocation profile, ${bytesText(a.bytes)} in ${a.rows.length} functions${per ? `, ${bytesText(a.bytesPerRequest!)} per request` : ''}`,
+    '',
+    `Top ${rows.length} functions by bytes allocated`,
+    ...table(['bytes', '%', ...(per ? ['per request'] : []), 'function'], rows.map((r) => {
+      const place = allocationPlace(r);
+      return [bytesText(r.bytes), `${r.percent.toFixed(1)}%`, ...(per ? [bytesText(r.bytesPerRequest!)] : []), `${r.function}${place ? `  ${place}` : ''}`];
+    })).map((l) => `  ${l}`),
+  ];
+}
+
+/** The --json "process" and "memory" fields (documented in README). */
+export function memoryJson(m: MemoryOf) {
+  const a = m.allocations;
+  return {
+    process: m.process,
+    memory: {
+      allocations: a ? allocationsJson(a) : null,
+      growth: m.growth ? {
+        heapUsedMbPerMin: perMin(m.growth.heapUsed.mbPerSec),
+        externalMbPerMin: m.growth.external ? perMin(m.growth.external.mbPerSec) : null,
+        rssMbPerMin: perMin(m.growth.rss.mbPerSec),
+        ci95MbPerMin: {
+          heapUsed: m.growth.heapUsed.ci95.map(perMin),
+          external: m.growth.external ? m.growth.external.ci95.map(perMin) : null,
+          rss: m.growth.rss.ci95.map(perMin),
+        },
+        grows: m.growth.grows,
+        sentence: m.growth.sentence,
+      } : null,
+      // "What grows and what holds it" needs heap snapshots, which record does not take.
+      growing: null,
+    },
+  };
+}
+
+/** "Process" and "Memory" lines for `flambe record`'s summary. */
+export function memoryLines(m: MemoryOf): string[] {
+  const out: string[] = [];
+  if (m.process) {
+    const [cpu, mem] = processLines(m.process);
+    out.push(`Process  ${cpu}`, `         ${mem}`);
+  }
+  if (m.growth) out.push(`Memory   ${m.growth.sentence}`);
+  else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
+  const a = m.allocations;
+  if (a && a.rows.length) {
+    const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
+    out.push(`Allocated ${bytesText(a.bytes)} on the JS heap during the profile${per}; most by:`);
+    for (const r of a.rows.slice(0, 3)) {
+      const place = allocationPlace(r);
+      out.push(`         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`);
+    }
+  }
+  return out;
+}

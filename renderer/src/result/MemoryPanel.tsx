@@ -1,0 +1,86 @@
+// The Memory card of the result screen: does memory grow (the stated rule of
+// shared/memory/growth.ts over the process samples), and which functions
+// allocated — the allocation profile drawn by the same flamegraph as the CPU
+// (its weights are bytes: shared/memory/heap-profile.ts), and as a table, in
+// total and per request. The allocation profile is opened in its own
+// analysis worker, only when the recording has one.
+import { useMemo, useState } from 'react';
+import type { RecordingMeta } from '../../../shared/api.ts';
+import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
+import { judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
+import { ALLOCATIONS_THREAD } from '../../../shared/memory/heap-profile.ts';
+import { shortPlace } from '../../../shared/profile/places.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
+import { useAnalysisClient, useView } from './useAnalysis.ts';
+import type { AnalysisClient } from '../analysis/client.ts';
+
+const TABLE_ROWS = 20;
+
+export function MemoryPanel({ result }: { result: RecordingMeta }) {
+  const growth = useMemo(() => judgeMemoryGrowth(result.samples, result.load?.phases?.burst), [result]);
+  const sampled = result.hasProfile && result.settings?.allocations !== false;
+  const loaded = useAnalysisClient(sampled ? result.id : null, ALLOCATIONS_THREAD);
+  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  return (
+    <div data-testid="memory-panel">
+      {growth
+        ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
+        : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
+      <p className="muted small">
+        Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of
+        where it started) over the burst even at the low end of its 95 % interval, and stays up in the last third. RSS alone is never judged.
+      </p>
+      {!sampled ? null
+        : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
+        : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
+        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} /></ErrorBoundary>}
+    </div>
+  );
+}
+
+function Allocations({ client, requests }: { client: AnalysisClient; requests: number | null }) {
+  // Pruned for the window's width, as the CPU flamegraph is.
+  const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
+  const table = useView(client, { view: 'allocations', transforms: [], requests });
+  const flame = useView(client, { view: 'flame', transforms: [], widthPx });
+  const model = useMemo<FlameModel>(() => ({
+    zoom: (zoom) => client.view({ view: 'flame-zoom', transforms: [], widthPx, zoom }),
+    search: (query) => client.view({ view: 'flame-search', transforms: [], query }),
+  }), [client, widthPx]);
+  const t = table.data;
+  return (
+    <>
+      {t && (
+        <>
+          <h3>Which functions allocate</h3>
+          <p data-testid="allocations-total">
+            {bytesText(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${bytesText(t.bytesPerRequest)} per request` : ''}
+            {' '}<span className="muted small">(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)</span>
+          </p>
+          <table className="data-table allocations-table" data-testid="allocations-table">
+            <thead><tr><th scope="col">Function</th><th scope="col">Where</th><th scope="col">Allocated</th>{requests !== null && <th scope="col">Per request</th>}<th scope="col">Share</th></tr></thead>
+            <tbody>
+              {t.rows.slice(0, TABLE_ROWS).map((r) => (
+                <tr key={`${r.function}\u0000${r.url}\u0000${r.line}`}>
+                  <td>{r.function}</td>
+                  <td className="muted" title={allocationPlace(r)}>{allocationPlace(r) ? shortPlace(allocationPlace(r)) : 'native'}</td>
+                  <td className="num">{bytesText(r.bytes)}</td>
+                  {requests !== null && <td className="num">{r.bytesPerRequest !== null ? bytesText(r.bytesPerRequest) : ''}</td>}
+                  <td className="num">{r.percent.toFixed(1)}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      {flame.data && (
+        <>
+          <h3>Allocation flamegraph <span className="muted small">— width is bytes allocated, not time</span></h3>
+          <Flamegraph data={flame.data} model={flame.stale ? undefined : model} />
+        </>
+      )}
+      {(table.error || flame.error) && <p className="note note-error">{table.error ?? flame.error}</p>}
+    </>
+  );
+}

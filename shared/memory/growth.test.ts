@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import type { ProcessSample } from '../api.ts';
+import { judgeMemoryGrowth, rateText, theilSen } from './growth.ts';
+
+/** Samples every 250 ms for `seconds`, each series a function of the time in s. */
+function run(seconds: number, series: { heap: (t: number) => number; external?: (t: number) => number; rss?: (t: number) => number; majorGcs?: number }): ProcessSample[] {
+  return Array.from({ length: seconds * 4 + 1 }, (_, i) => {
+    const t = i / 4;
+    return {
+      tMs: i * 250, elu: 0.5, loopDelayP99Ms: 1, cpuPercent: 60, heapUsedMb: series.heap(t), rssMb: series.rss?.(t) ?? 80,
+      ...(series.external ? { externalMb: series.external(t) } : {}), gcCount: 10, majorGcCount: i % 8 === 0 ? (series.majorGcs ?? 1) : 0,
+    };
+  });
+}
+
+/** A heap that fills with garbage and is collected every `periodSec`: the sawtooth of a healthy server. */
+const sawtooth = (low: number, high: number, periodSec: number) => (t: number) => low + ((t % periodSec) / periodSec) * (high - low);
+
+describe('judgeMemoryGrowth', () => {
+  it('finds nothing on a steady server whose heap saws between collections', () => {
+    const g = judgeMemoryGrowth(run(10, { heap: sawtooth(20, 60, 1.5), external: sawtooth(2, 9, 2.5), rss: (t) => 120 + 30 * Math.min(1, t / 3) }))!;
+    expect(g.grows).toBe(false);
+    expect(g.sentence).toMatch(/^Memory did not grow over the 10 s burst: heap used after GC 20 MB → 20 MB, external 2 MB → 2 MB, RSS/);
+  });
+
+  it('finds nothing when the heap steps up once as the server warms up, then stays', () => {
+    const g = judgeMemoryGrowth(run(10, { heap: (t) => (t < 2 ? 10 + 3 * t : 16), external: () => 2 }))!;
+    expect(g.heapUsed.grows).toBe(false);
+    expect(g.grows).toBe(false);
+  });
+
+  it('says external memory grows while the JS heap is flat (Buffers kept per request)', () => {
+    const g = judgeMemoryGrowth(run(20, { heap: sawtooth(8, 30, 1), external: (t) => 2 + 11 * t, rss: (t) => 94 + 11.4 * t }))!;
+    expect(g.grows).toBe(true);
+    expect(g.external!.mbPerSec).toBeCloseTo(11, 0);
+    expect(g.sentence).toBe('Memory grows by 11 MB/s: external memory (Buffers, ArrayBuffers) +11 MB/s (2 MB → 211 MB) while the JS heap is flat; '
+      + 'the 11 full garbage collections during the burst did not free it. RSS went 94 MB → 311 MB over 20 s.');
+  });
+
+  it('says the JS heap grows when what survives collection rises', () => {
+    const g = judgeMemoryGrowth(run(10, { heap: (t) => 10 + 2 * t + sawtooth(0, 15, 1)(t), external: () => 2 }))!;
+    expect(g.heapUsed.grows).toBe(true);
+    expect(g.external!.grows).toBe(false);
+    expect(g.sentence).toMatch(/^Memory grows by 2(\.0)? MB\/s: the JS heap \(after GC\) \+2(\.0)? MB\/s .* while external memory is flat/);
+  });
+
+  it('does not judge RSS alone: it rises under load without a leak', () => {
+    expect(judgeMemoryGrowth(run(10, { heap: sawtooth(10, 20, 1), external: () => 2, rss: (t) => 60 + 8 * t }))!.grows).toBe(false);
+  });
+
+  it('judges only the burst when the recording says when it ran', () => {
+    const samples = run(12, { heap: (t) => (t < 2 ? 10 : 10 + 5 * (t - 2)), external: () => 2 });
+    expect(judgeMemoryGrowth(samples, { fromMs: 0, toMs: 2500 })).toBeNull();
+    expect(judgeMemoryGrowth(samples, { fromMs: 2000, toMs: 12_000 })!.grows).toBe(true);
+  });
+
+  it('does not judge a burst shorter than 4 windows of 1 s', () => {
+    expect(judgeMemoryGrowth(run(3, { heap: (t) => 10 + 20 * t }))).toBeNull();
+  });
+
+  it('works without external memory (recordings from before it was sampled)', () => {
+    const old = run(10, { heap: (t) => 10 + 3 * t }).map(({ externalMb: _, gcCount: __, majorGcCount: ___, ...s }) => s);
+    const g = judgeMemoryGrowth(old)!;
+    expect(g.external).toBeNull();
+    expect(g.gcs).toBeNull();
+    expect(g.sentence).toMatch(/the JS heap \(after GC\) \+3(\.0)? MB\/s .*; it did not come back down\./);
+  });
+});
+
+describe('theilSen', () => {
+  it('is the median pairwise slope, untroubled by one odd point', () => {
+    const pts = [0, 1, 2, 3, 4, 5, 6, 7].map((t) => ({ tSec: t, mb: 2 * t }));
+    pts[3] = { tSec: 3, mb: 100 };
+    const { slope, ci95 } = theilSen(pts);
+    expect(slope).toBe(2);
+    expect(ci95[0]).toBeLessThanOrEqual(2);
+    expect(ci95[1]).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('rateText', () => {
+  it('says MB/s from 1 MB/s, MB/min below', () => {
+    expect(rateText(11.2)).toBe('11 MB/s');
+    expect(rateText(0.5)).toBe('30 MB/min');
+  });
+});

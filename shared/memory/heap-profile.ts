@@ -1,0 +1,91 @@
+// The .heapprofile format (V8's sampling heap profile: DevTools' "Allocation
+// sampling" save, `node --heap-prof`, a Flambé recording's allocations) in and
+// out, and as the canonical profile model with BYTES as the weights — so the
+// flamegraph, search and zoom draw allocations with no code of their own.
+// Spec: https://chromedevtools.github.io/devtools-protocol/tot/HeapProfiler/#type-SamplingHeapProfile
+import { frameKind, type Frame, type Profile } from '../profile/model.ts';
+import { ProfileFormatError } from '../profile/errors.ts';
+import { allocationsOf, heapProfileSchema, type HeapProfile } from '../recording/memory.ts';
+import { heapFrameName, heapNodes } from './allocations.ts';
+
+/** Content detection: an object whose "head" has a call frame and a selfSize. */
+export function isHeapProfile(data: unknown): boolean {
+  const head = typeof data === 'object' && data !== null ? (data as { head?: unknown }).head : undefined;
+  return typeof head === 'object' && head !== null && 'callFrame' in head && 'selfSize' in head;
+}
+
+/** A parsed .heapprofile, checked; ProfileFormatError with one sentence when it is not a usable one. */
+export function readHeapProfile(data: unknown, fileName = 'The file'): HeapProfile {
+  if (!isHeapProfile(data)) throw new ProfileFormatError(`${fileName} is not an allocation profile (.heapprofile): it has no "head" node with a callFrame and a selfSize.`);
+  const parsed = heapProfileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProfileFormatError(`${fileName} is a damaged allocation profile: ${issue.path.join('.') || 'its head'} ${issue.message.toLowerCase()}.`);
+  }
+  return parsed.data;
+}
+
+/** The file's text: the profile as V8 gave it (DevTools and `node --heap-prof` write the same JSON). */
+export function exportHeapProfile(profile: HeapProfile): string {
+  return JSON.stringify(profile);
+}
+
+/**
+ * The allocation tree as a Profile whose "milliseconds" are bytes: one
+ * sample per node that allocated, weighing its selfSize. Only for drawing
+ * (flamegraph, search, zoom): every label that shows a weight must say bytes.
+ */
+export function heapProfileAsModel(profile: HeapProfile): Profile {
+  const nodes = heapNodes(profile);
+  const frames: Frame[] = [];
+  const frameIndex = new Map<string, number>();
+  const nodeIndex = new Map<number, number>();
+  const nodeFrame = new Int32Array(nodes.length);
+  const nodeParent = new Int32Array(nodes.length).fill(-1);
+  const samples: number[] = [];
+  const weights: number[] = [];
+  // Parents are listed before their children (heapNodes is pre-order): their index is known when a child is met.
+  const parentOf = new Map<number, number>();
+  nodes.forEach((n, i) => {
+    nodeIndex.set(n.id, i);
+    const name = i === 0 ? '(root)' : heapFrameName(n);
+    const line = n.callFrame.lineNumber >= 0 ? n.callFrame.lineNumber + 1 : 0;
+    const column = n.callFrame.columnNumber >= 0 ? n.callFrame.columnNumber + 1 : 0;
+    const key = `${name}\u0000${n.callFrame.url}\u0000${line}\u0000${column}`;
+    let f = frameIndex.get(key);
+    if (f === undefined) {
+      f = frames.length;
+      frames.push({ name, url: n.callFrame.url, line, column, kind: i === 0 ? 'root' : frameKind(name, n.callFrame.url) === 'js' ? 'js' : 'native' });
+      frameIndex.set(key, f);
+    }
+    nodeFrame[i] = f;
+    nodeParent[i] = parentOf.get(n.id) ?? -1;
+    for (const c of n.children) parentOf.set(c.id, i);
+    if (i > 0 && n.selfSize > 0) {
+      samples.push(i);
+      weights.push(n.selfSize);
+    }
+  });
+  const total = weights.reduce((a, b) => a + b, 0);
+  return {
+    frames, nodeFrame, nodeParent, samples: Int32Array.from(samples), weightsMs: Float64Array.from(weights),
+    durationMs: total, startTimeUs: 0, endTimeUs: total * 1000,
+  };
+}
+
+/**
+ * The "thread" number that opens a recording's allocation profile instead of
+ * its CPU profile (the analysis worker's open: renderer/src/analysis/engine.ts).
+ */
+export const ALLOCATIONS_THREAD = -2;
+
+/**
+ * The allocation profile in a recording's profile, or in a .heapprofile file
+ * itself (parsed JSON); ProfileFormatError when there is none.
+ */
+export function allocationsIn(data: unknown): HeapProfile {
+  if (isHeapProfile(data)) return readHeapProfile(data);
+  const kept = allocationsOf(data);
+  if (kept) return kept;
+  throw new ProfileFormatError('This recording has no allocation profile: it was recorded without sampling allocations (or by a Flambé that did not), or imported from a CPU profile file.');
+}

@@ -1,0 +1,63 @@
+// What a recording keeps about memory, declared once as zod schemas:
+//   - the process samples' memory fields beyond heap used and RSS (external
+//     memory, garbage collections per interval), absent in older recordings;
+//   - the allocation profile: V8's sampling heap profile of the burst, exactly
+//     as HeapProfiler.stopSampling returns it (the content of a .heapprofile
+//     file), kept inside the recording's profile under ALLOCATIONS_FIELD, the
+//     way worker threads are (shared/profile/threads.ts): it travels, is stored
+//     and exported with the profile, and other tools ignore it.
+import { z } from 'zod';
+
+export const ALLOCATIONS_FIELD = 'flambeAllocations';
+
+const mb = z.number().min(0).max(1e9);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const processMemoryFieldsSchema = z.object({
+  /** Memory outside the JS heap held by JS objects: Buffers, ArrayBuffers, addons (process.memoryUsage().external), MB. */
+  externalMb: mb.optional(),
+  /** Garbage collections during the sample's interval, all kinds. */
+  gcCount: count.optional(),
+  /** Of those, full (mark-compact) collections: the ones that free old objects. */
+  majorGcCount: count.optional(),
+});
+export type ProcessMemoryFields = z.infer<typeof processMemoryFieldsSchema>;
+
+export const heapCallFrameSchema = z.object({
+  functionName: z.string(),
+  scriptId: z.union([z.string(), z.number()]).transform(String),
+  url: z.string(),
+  lineNumber: z.number().int(),
+  columnNumber: z.number().int(),
+});
+
+export interface HeapProfileNode {
+  callFrame: z.output<typeof heapCallFrameSchema>;
+  /** Bytes allocated in this frame itself (V8 has already scaled the samples up to an estimate of all allocations). */
+  selfSize: number;
+  id: number;
+  children: HeapProfileNode[];
+}
+
+export const heapProfileNodeSchema: z.ZodType<HeapProfileNode> = z.lazy(() => z.object({
+  callFrame: heapCallFrameSchema,
+  selfSize: z.number().min(0),
+  id: z.number().int(),
+  children: z.array(heapProfileNodeSchema).default([]),
+})) as unknown as z.ZodType<HeapProfileNode>;
+
+/** A V8 sampling heap profile: DevTools' and `node --heap-prof`'s .heapprofile. */
+export const heapProfileSchema = z.object({
+  head: heapProfileNodeSchema,
+  /** Each sampled allocation (absent in some older files): its size and the node that allocated it. */
+  samples: z.array(z.object({ size: z.number().min(0), nodeId: z.number().int(), ordinal: z.number() })).optional(),
+});
+export type HeapProfile = z.infer<typeof heapProfileSchema>;
+
+/** The allocation profile kept in a recording's profile, or null when it has none (or a damaged one). */
+export function allocationsOf(rawProfile: unknown): HeapProfile | null {
+  const raw = typeof rawProfile === 'object' && rawProfile !== null ? (rawProfile as Record<string, unknown>)[ALLOCATIONS_FIELD] : undefined;
+  if (raw === undefined) return null;
+  const parsed = heapProfileSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
