@@ -9,6 +9,8 @@ import { experimentSpecSchema, type RecordingResult, type SweepResult } from './
 import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle } from './bundle.ts';
 import type { ExperimentResult } from './experiment/types.ts';
 import type { GroupKind, GroupMember } from './groups.ts';
+import { latencyMsSchema } from './recording/latency.ts';
+import { levelProcessSchema, sweepRouteSchema } from './recording/sweep-level.ts';
 
 /** Group bundles are version 2: a Flambé that reads only version 1 says it is too old for them. */
 export const GROUP_BUNDLE_VERSION = 2;
@@ -19,10 +21,7 @@ const ms = amount.nullable();
 const text = (max: number) => z.string().max(max);
 const id = z.string().min(1).max(200);
 
-const latencySchema = z.object({
-  p50: amount, p90: amount, p99: amount, max: amount, mean: amount,
-  min: amount.optional(), p75: amount.optional(), p95: amount.optional(), p999: amount.optional(),
-});
+const latencySchema = latencyMsSchema;
 
 const roundSchema = z.object({
   index: count, variant: z.enum(['A', 'B']), round: count.min(1), recordingId: id,
@@ -63,6 +62,7 @@ export const sweepResultSchema = z.object({
   url: text(10_000),
   levels: z.array(z.object({
     connections: count.min(1), recordingId: id, requests: count, rps: amount, latencyMs: latencySchema, errors: count, non2xx: count, profiled: z.boolean(),
+    routes: z.array(sweepRouteSchema).max(50).optional(), process: levelProcessSchema.nullable().optional(),
   })).max(1000),
   knee: z.object({ connections: count, reason: text(10_000) }).nullable(),
   error: text(10_000).nullable(),
