@@ -4,6 +4,7 @@ import type { SweepResult } from '../../../shared/api.ts';
 import { formatInt, formatMs, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
 import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../../../shared/load/knee.ts';
+import { SweepRoutes } from './SweepRoutes.tsx';
 
 const W = 560;
 const H = 170;
@@ -98,6 +99,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
           </tbody>
         </table>
       </div>
+      <SweepRoutes result={result} />
     </div>
   );
 }
