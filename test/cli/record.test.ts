@@ -283,10 +283,26 @@ describe('flambe sweep and flambe overhead', () => {
     }
   });
 
+  it('overhead --sampling-interval 1000,100 measures both intervals in one command: a row each, --json {"intervals":[…]}', async () => {
+    const loadServer = path.join(repo, 'test/fixtures/load-server/server.js');
+    const r = await runFlambe(['overhead', '--launch', loadServer, '--url', '/heavy?ms=1', '--sampling-interval', '1000,100', '-d', '0.5', '--rounds', '2', '-c', '2', '--warmup', '0.2', '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(Object.keys(o)).toEqual(['intervals']);
+    expect(o.intervals.map((x: { samplingIntervalUs: number }) => x.samplingIntervalUs)).toEqual([1000, 100]);
+    for (const x of o.intervals) {
+      expect(Object.keys(x)).toEqual(['rounds', 'samplingIntervalUs', 'withoutProfiler', 'withProfiler', 'rpsCostPercent', 'ci95', 'p99CostPercent']);
+      expect(x.rounds).toBe(2);
+      expect(x.withoutProfiler.rps).toBeGreaterThan(0);
+      expect(x.withProfiler.rps).toBeGreaterThan(0);
+    }
+  });
+
   it.each([
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', '1,x'], 'flambe: -c takes levels of connections like 1,5,8,20; "x" is not a whole number above 0.\n'],
     [['overhead', '--no-profile', '--url', 'http://127.0.0.1:9/'], 'flambe: flambe overhead compares runs with and without the profiler: it needs --launch or --attach.\n'],
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--profile-at', '5'], 'flambe: --no-profile cannot profile a level: use --launch or --attach.\n'],
+    [['overhead', '--launch', 'x.js', '--sampling-interval', '1000,20'], 'flambe: "20" is not a sampling interval: use whole microseconds from 50 to 100000, separated by commas, like 1000,100.\n'],
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--per-route-cpu'], 'flambe: --per-route-cpu profiles the routes at the profiled levels: add --profile-every or --profile-at N.\n'],
   ])('%j: one sentence', async (args, message) => {
     const r = await runFlambe(args);
