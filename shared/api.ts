@@ -11,6 +11,7 @@ import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './expe
 import type { NoiseEstimate } from './compare/noise.ts';
 import type { GroupKind, GroupRow } from './groups.ts';
 import type { LevelProcess, SweepRoute } from './recording/sweep-level.ts';
+import type { OutputVolume } from './recording/output.ts';
 
 // ---------- targets ----------
 
@@ -420,6 +421,8 @@ export interface RecordingResult {
   error: string | null;
   tags: string[];
   notes: string;
+  /** Lines the target wrote to stdout/stderr during the burst (absent without a target, and in older recordings). */
+  output?: OutputVolume;
 }
 
 /**

@@ -8,6 +8,7 @@
 // library (where it would break every view that shows it).
 import { z } from 'zod';
 import { recordRequestSchema, type RecordingResult } from './api.ts';
+import { outputVolumeSchema } from './recording/output.ts';
 
 export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
@@ -69,6 +70,7 @@ export const bundledRecordingSchema = z.object({
   profile: z.record(z.string(), z.unknown()).nullable(),
   samples: z.array(processSampleSchema).max(10_000_000).default([]),
   machine: machineSchema.nullable().optional(),
+  output: outputVolumeSchema.optional(),
   error: text(10_000).nullable().default(null),
   tags: z.array(z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters')).max(1000).default([]),
   notes: text(100_000).default(''),

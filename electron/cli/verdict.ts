@@ -17,6 +17,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile): Ver
     warmupSec: result.settings?.warmupSec ?? null,
     samples: result.samples,
     load: result.load,
+    output: result.output ?? null,
   });
 }
 

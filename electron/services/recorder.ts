@@ -16,6 +16,7 @@ import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import type { Target } from './targets/registry.ts';
+import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
 
 const SAMPLE_EVERY_MS = 250;
 
@@ -137,6 +138,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         }, () => undefined);
       }, SAMPLE_EVERY_MS);
     }
+    // The lines the server writes during the burst, and from where (targets/output-counter.ts).
+    const counting = target ? await target.session.startOutputCount().catch(() => false) : false;
     let done = 0;
     current = runBurst({
       settings: req.load,
@@ -159,6 +162,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       current = null;
       if (sampler) clearInterval(sampler);
     }
+
+    if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
 
     // 4. Stop and fetch the profile.
     progress('stopping', 0, 'Reading the profile');
@@ -261,4 +266,13 @@ export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: num
   if (fiveXx / answered > 0.5) return `The server answered ${fiveXx} of ${answered} requests with a 5xx error: look at its console for the cause.`;
   if (load.timeouts > answered) return `Most requests timed out after ${timeoutSec} s: the server is overloaded or stuck.`;
   return null;
+}
+
+/** The output counted during the burst, per request and per second; undefined when the count could not be read. */
+async function readOutput(target: Target, load: LoadSummary | null): Promise<OutputVolume | undefined> {
+  const counted = await target.session.readOutputCount().catch(() => null);
+  if (!counted) return undefined;
+  const stdio = target.info.stdio;
+  const kind = !stdio ? null : stdio.tailedFile || stdio.stdout === 'file' || stdio.stdout === 'terminal' ? 'file' : stdio.stdout === 'pipe' ? 'pipe' : null;
+  return outputVolume(counted.lines, counted.from, load?.requests ?? 0, load?.durationSec ?? 0, kind);
 }

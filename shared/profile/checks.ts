@@ -8,9 +8,10 @@ import { categoryBreakdown } from './categories.ts';
 import type { Finding } from './findings.ts';
 import type { Profile } from './model.ts';
 import { shortPlace } from './places.ts';
+import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
 
 export interface Check {
-  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure';
+  id: 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'log-volume';
   text: string;
 }
 
@@ -23,6 +24,8 @@ export interface RecordingContext {
   warmupSec?: number | null;
   samples?: readonly ProcessSample[];
   load?: LoadSummary | null;
+  /** Lines written to stdout/stderr during the burst. */
+  output?: OutputVolume | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -132,5 +135,6 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
     out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.` });
   }
+  if (ctx.output && outputIsHigh(ctx.output)) out.push({ id: 'log-volume', text: outputAdvice(ctx.output) });
   return out;
 }

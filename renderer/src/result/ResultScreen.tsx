@@ -122,7 +122,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         <section className="card" aria-labelledby="load-result-heading">
           <h2 id="load-result-heading">Load</h2>
           <ErrorBoundary what="The load summary" resetKey={result.id}>
-            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} />
+            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} output={result.output} />
           </ErrorBoundary>
         </section>
       )}

@@ -13,5 +13,6 @@ export function recordingContext(result: RecordingMeta): RecordingContext {
     warmupSec: result.settings ? result.settings.warmupSec : null,
     samples: result.samples,
     load,
+    output: result.output ?? null,
   };
 }
