@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
+import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { importProfile } from '../../shared/profile/import.ts';
 import { UserError } from '../services/errors.ts';
@@ -15,6 +16,7 @@ import { unpackProfile } from '../services/library/stored-profile.ts';
 import { resolveId } from './library.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
 import { ms, pct, signedPct, table } from './table.ts';
+import { routeTable } from './format.ts';
 
 export const COMPARE_HELP = `Usage:
   flambe compare A B [--json] [--top N] [--library PATH] [--fail-if-slower PCT]
@@ -28,6 +30,10 @@ functions) in CPU ms per 1 000 requests when both have request counts.
 From one run each, Flambé calls a change significant only when the library
 holds repeated recordings of the same settings to learn the run-to-run noise
 from; otherwise it says "one run each: repeat both to know".
+
+With several routes in either burst, "Per route" lists each route matched by
+method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
+how sure (--json: "routes").
 
 Options:
   --top N                show the N largest changes (default 10; all with --json)
@@ -98,12 +104,38 @@ export async function compareCommand(argv: string[]): Promise<number> {
     // The run-to-run noise of these settings, from repeats in the library (when there is one).
     const noise = existsSync(libraryPath) ? libraryNoise(library(), a.meta, b.meta) : undefined;
     const c = buildComparison([a], [b], { noise });
-    if (o.json) process.stdout.write(JSON.stringify(limitRows(c, top)) + '\n');
-    else process.stdout.write(formatComparison(c, top ?? 10).join('\n') + '\n');
+    // Per route, matched by method and path, when either burst had several routes.
+    const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
+    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}) }) + '\n');
+    else process.stdout.write([...formatComparison(c, top ?? 10), ...(routes ? ['', ...formatRouteChanges(routes)] : [])].join('\n') + '\n');
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();
   }
+}
+
+/** "Per route": each route's requests/s and percentiles, A, B, the change and how sure. */
+export function formatRouteChanges(routes: readonly RouteChange[]): string[] {
+  const rows: string[][] = [];
+  for (const r of routes) {
+    const name = `${r.method} ${r.path}`;
+    if (r.only) {
+      rows.push([name, r.only === 'a' ? 'only in A' : 'only in B', '', '', '', '', '']);
+      continue;
+    }
+    let first = true;
+    const add = (label: string, m: Metric | null, digits: number) => {
+      if (!m) return;
+      rows.push([first ? name : '', label, ...metricRow('', m, digits).slice(1)]);
+      first = false;
+    };
+    add('requests/s', r.rps, 0);
+    add('p50 ms', r.p50Ms, 3);
+    add('p75 ms', r.p75Ms, 3);
+    add('p95 ms', r.p95Ms, 3);
+    add('p99 ms', r.p99Ms, 3);
+  }
+  return ['Per route (matched by method and path)', ...routeTable(['route', '', 'A', 'B', 'change', '%', 'how sure'], rows, { textLast: true, textColumns: [1] }).map((l) => `  ${l}`)];
 }
 
 /** B slower than A by more than pct % in requests/s or p99, significantly. */
