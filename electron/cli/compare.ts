@@ -50,13 +50,13 @@ Exit codes: 0 done, 1 user error, 2 internal error, 3 slower (--fail-if-slower).
 const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;
 
 /** A side's recording and its profile as stored .cpuprofile bytes (null for a load-only run). */
-interface Loaded {
+export interface Loaded {
   rec: RecordingMeta;
   profile: Uint8Array | null;
 }
 
 /** One side: a file, or a library id (full or a unique prefix). */
-function loadRecording(arg: string, library: () => Library): Loaded {
+export function loadRecording(arg: string, library: () => Library): Loaded {
   if (existsSync(arg) && statSync(arg).isFile()) {
     let content: string;
     try {
@@ -74,7 +74,7 @@ function loadRecording(arg: string, library: () => Library): Loaded {
   return { rec, profile: rec.hasProfile ? lib.profileBytes(id) : null };
 }
 
-function roundOf({ rec, profile }: Loaded): CompareRound {
+export function roundOf({ rec, profile }: Loaded): CompareRound {
   return roundFromRecording(rec, profile ? importProfile(profile) : null);
 }
 

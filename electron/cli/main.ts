@@ -10,6 +10,7 @@ import { convertCommand } from './convert.ts';
 import { experimentCommand } from './experiment.ts';
 import { sweepCommand } from './sweep.ts';
 import { overheadCommand } from './overhead.ts';
+import { reportCommand } from './report.ts';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -23,6 +24,7 @@ const commands: Record<string, { run: Command; summary: string }> = {
   convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, a Chrome trace (every thread), pprof, collapsed stacks or speedscope JSON' },
   sweep: { run: sweepCommand, summary: 'load a URL at several levels of connections and find where the server saturates' },
   overhead: { run: overheadCommand, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
+  report: { run: reportCommand, summary: 'write a report (Markdown or HTML) of a sweep, an experiment, a recording or two compared' },
 };
 
 function usage(): string {
