@@ -13,6 +13,7 @@ import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { importProfile, verdictLines, type Profile } from '../../shared/profile/index.ts';
 import { compareReport, experimentReport, recordingReport, sweepReport } from '../../shared/report/build.ts';
 import { toHtml, toMarkdown, type ReportDoc } from '../../shared/report/doc.ts';
+import { profileParts } from '../../shared/report/parts.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { Library } from '../services/library/library.ts';
@@ -90,7 +91,8 @@ function comparedDoc(argA: string, argB: string, library: () => Library, library
   const noise = existsSync(libraryPath) ? libraryNoise(library(), ra.meta, rb.meta) : undefined;
   const c = buildComparison([ra], [rb], { noise });
   const routes = a.rec.load?.routes || b.rec.load?.routes ? compareRoutes([a.rec.load?.routes ?? []], [b.rec.load?.routes ?? []]) : null;
-  return compareReport(c, routes, a.rec, b.rec, { a: profileOf(a), b: profileOf(b) });
+  const [pa, pb] = [profileOf(a), profileOf(b)];
+  return compareReport(c, routes, a.rec, b.rec, { a: pa && profileParts(pa).flame, b: pb && profileParts(pb).flame });
 }
 
 /** A group id (or its prefix) first, then a recording id. */
@@ -118,7 +120,7 @@ function oneDoc(given: string, lib: Library, slowMs: number): ReportDoc {
   const loaded: Loaded = { rec, profile: rec.hasProfile ? lib.profileBytes(id) : null };
   const profile = profileOf(loaded);
   const verdict = profile ? verdictLines(recordingVerdict({ ...rec, profile: null }, profile)) : [];
-  return recordingReport(rec, profile, verdict, slowMs);
+  return recordingReport(rec, profile && profileParts(profile), verdict, slowMs);
 }
 
 function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): void {

@@ -13,9 +13,9 @@ import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../load/knee.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../load/sweep-routes.ts';
 import { slowRoutesSentence } from '../load/slow-routes.ts';
 import { outputSentence } from '../recording/output.ts';
-import type { Profile } from '../profile/index.ts';
+import type { FlameNode } from '../profile/flame.ts';
 import type { ReportBlock, ReportDoc, ReportTable } from './doc.ts';
-import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, topFunctionsTable } from './parts.ts';
+import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, topFunctionsTable, type ProfileParts } from './parts.ts';
 import { barsAndLineSvg, linesSvg, pairedBarsSvg } from './svg.ts';
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
@@ -75,7 +75,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
 }
 
 /** One recording: the verdict, the load (per route), the output, the top functions and the flamegraph. */
-export function recordingReport(rec: RecordingMeta, profile: Profile | null, verdictLines: string[], slowMs: number): ReportDoc {
+export function recordingReport(rec: RecordingMeta, profile: ProfileParts | null, verdictLines: string[], slowMs: number): ReportDoc {
   const blocks: ReportBlock[] = [];
   if (rec.error) blocks.push({ kind: 'p', text: rec.error });
   if (verdictLines.length) blocks.push({ kind: 'h2', text: 'Verdict' }, { kind: 'list', items: verdictItems(verdictLines) });
@@ -94,7 +94,7 @@ export function recordingReport(rec: RecordingMeta, profile: Profile | null, ver
   }
   if (rec.output) blocks.push({ kind: 'h2', text: 'Log volume' }, { kind: 'p', text: outputSentence(rec.output) });
   if (profile) {
-    blocks.push({ kind: 'h2', text: 'Top functions (self time)' }, { kind: 'table', table: topFunctionsTable(profile) }, flameImage(profile, 'flamegraph.svg', rec.name));
+    blocks.push({ kind: 'h2', text: 'Top functions (self time)' }, { kind: 'table', table: topFunctionsTable(profile.functions) }, flameImage(profile.flame, 'flamegraph.svg', rec.name));
   }
   blocks.push({ kind: 'h2', text: 'How sure' }, { kind: 'p', text: 'One run: every number here is one measurement. To know whether a change is real, repeat it (an experiment runs A and B in alternating rounds and puts a 95 % interval on each difference).' });
   blocks.push(...machineAndSettings({ machine: rec.machine, target: rec.target, settings: rec.settings, extra: [`Recorded ${day(rec.createdAt)}`] }));
@@ -155,7 +155,7 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
 }
 
 /** Two recordings, A before and B after. */
-export function compareReport(c: Comparison, routes: readonly RouteChange[] | null, a: RecordingMeta, b: RecordingMeta, flames: { a: Profile | null; b: Profile | null }): ReportDoc {
+export function compareReport(c: Comparison, routes: readonly RouteChange[] | null, a: RecordingMeta, b: RecordingMeta, flames: { a: FlameNode | null; b: FlameNode | null }): ReportDoc {
   const blocks = comparisonBlocks(c, routes);
   if (flames.a) blocks.push(flameImage(flames.a, 'flamegraph-a.svg', `A: ${a.name}`));
   if (flames.b) blocks.push(flameImage(flames.b, 'flamegraph-b.svg', `B: ${b.name}`));

@@ -2,6 +2,7 @@
 // masked), the top functions with file:line, the flamegraph, the load table.
 import type { LatencyMs, MachineInfo, RecordingMeta, RecordRequestResolved } from '../api.ts';
 import { bottomUp, buildFlameTree, type Profile } from '../profile/index.ts';
+import type { FlameNode } from '../profile/flame.ts';
 import type { ReportBlock, ReportTable } from './doc.ts';
 import { maskArg, maskedEnv } from './mask.ts';
 import { flameSvg } from './svg.ts';
@@ -37,9 +38,11 @@ export function machineAndSettings(opts: { machine?: MachineInfo | null; target?
 
 const META = new Set(['(idle)', '(program)', '(root)', '(garbage collector)']);
 
-/** The functions with the most self time, with file:line. */
-export function topFunctionsTable(profile: Profile, n = 10): ReportTable {
-  const rows = bottomUp(profile).filter((r) => !META.has(r.name)).sort((a, b) => b.selfMs - a.selfMs).slice(0, n);
+export interface FunctionRow { name: string; location: string; selfMs: number; selfPercent: number }
+
+/** The functions with the most self time, with file:line (rows as bottomUp gives them). */
+export function topFunctionsTable(all: readonly FunctionRow[], n = 10): ReportTable {
+  const rows = all.filter((r) => !META.has(r.name)).sort((a, b) => b.selfMs - a.selfMs).slice(0, n);
   return {
     head: ['Function', 'File:line', 'Self ms', 'Self %'],
     rows: rows.map((r) => [r.name || '(anonymous)', r.location || '(native)', r.selfMs.toFixed(1), r.selfPercent.toFixed(1)]),
@@ -47,6 +50,13 @@ export function topFunctionsTable(profile: Profile, n = 10): ReportTable {
   };
 }
 
-export function flameImage(profile: Profile, file: string, title: string): ReportBlock {
-  return { kind: 'image', image: { file, alt: `Flamegraph: ${title}`, svg: flameSvg(buildFlameTree(profile, { minFraction: 0.003 }), title) } };
+export function flameImage(tree: FlameNode, file: string, title: string): ReportBlock {
+  return { kind: 'image', image: { file, alt: `Flamegraph: ${title}`, svg: flameSvg(tree, title) } };
+}
+
+/** What a report shows of a profile: its functions by self time and its flame tree. */
+export interface ProfileParts { functions: FunctionRow[]; flame: FlameNode }
+
+export function profileParts(profile: Profile): ProfileParts {
+  return { functions: bottomUp(profile), flame: buildFlameTree(profile, { minFraction: 0.003 }) };
 }

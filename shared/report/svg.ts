@@ -50,7 +50,7 @@ export function barsAndLineSvg(opts: { labels: string[]; bars: number[]; line: n
 /** One line per series over labelled columns: each route's p95 against connections. */
 export function linesSvg(opts: { labels: string[]; series: { name: string; values: (number | null)[] }[]; unit: string; caption: string }): string {
   const legendRows = Math.ceil(opts.series.length / 3);
-  const H = 220 + legendRows * 16;
+  const H = 232 + legendRows * 16;
   const w = W - PAD.left - PAD.right;
   const h = 220 - PAD.top - PAD.bottom;
   const top = niceTop(Math.max(...opts.series.flatMap((s) => s.values.filter((v): v is number => v !== null))));

@@ -18,6 +18,9 @@ import { HowSure } from './HowSure.tsx';
 import { LoadTable } from './LoadTable.tsx';
 import { RepeatExperiment } from './RepeatExperiment.tsx';
 import './compare.css';
+import { ExportReport } from '../components/ExportReport.tsx';
+import { compareReport } from '../../../shared/report/build.ts';
+import { compareRoutes } from '../../../shared/compare/routes.ts';
 
 type State =
   | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingMeta, RecordingMeta] }
@@ -90,6 +93,14 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
           >
             Export as HTML
           </button>
+        )}
+        {current?.phase === 'done' && (
+          <ExportReport testId="compare-report" build={() => {
+            const [a, b] = current.recs;
+            // Per route, matched by method and path; the flamegraphs are in the CLI's report (flambe report A B), which reads the profiles.
+            const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
+            return compareReport(current.output.comparison, routes, a, b, { a: null, b: null });
+          }} />
         )}
         <button type="button" className="button small" onClick={onBack}>Back to the library</button>
       </header>
