@@ -117,8 +117,11 @@ export const sweepRequestSchema = z.object({
   samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),
+  /** At each profiled level, also profile each route in its own burst: CPU ms per request per route per level. */
+  perRouteCpu: z.boolean().default(false),
 }).refine((r) => typeof r.profile !== 'number' || r.levels.includes(r.profile), { message: 'Profile one of the sweep\'s levels.', path: ['profile'] })
-  .refine((r) => r.profile === 'none' || r.targetId !== null, { message: 'Profiling a level needs a target: launch or attach first.', path: ['profile'] });
+  .refine((r) => r.profile === 'none' || r.targetId !== null, { message: 'Profiling a level needs a target: launch or attach first.', path: ['profile'] })
+  .refine((r) => !r.perRouteCpu || (r.profile !== 'none' && (r.load.routes?.length ?? 0) > 0), { message: 'CPU per route needs several routes and a profiled level.', path: ['perRouteCpu'] });
 export type SweepRequest = z.input<typeof sweepRequestSchema>;
 export type SweepRequestResolved = z.output<typeof sweepRequestSchema>;
 

@@ -5,6 +5,7 @@ import { printLines } from './terminal.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
+import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { importProfile } from '../../shared/profile/import.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
@@ -19,6 +20,7 @@ import { unpackProfile } from '../services/library/stored-profile.ts';
 import { resolveId } from './library.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
 import { ms, pct, signedPct, table } from './table.ts';
+import { routeTable } from './format.ts';
 
 export const COMPARE_HELP = `Usage:
   flambe compare A B [--json] [--top N] [--library PATH] [--fail-if-slower PCT]
@@ -32,6 +34,10 @@ functions) in CPU ms per 1 000 requests when both have request counts.
 From one run each, Flambé calls a change significant only when the library
 holds repeated recordings of the same settings to learn the run-to-run noise
 from; otherwise it says "one run each: repeat both to know".
+
+With several routes in either burst, "Per route" lists each route matched by
+method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
+how sure (--json: "routes").
 
 Options:
   --top N                show the N largest changes (default 10; all with --json)
@@ -48,13 +54,13 @@ Exit codes: 0 done, 1 user error, 2 internal error, 3 slower (--fail-if-slower).
 const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;
 
 /** A side's recording and its profile as stored .cpuprofile bytes (null for a load-only run). */
-interface Loaded {
+export interface Loaded {
   rec: RecordingMeta;
   profile: Uint8Array | null;
 }
 
 /** One side: a file, or a library id (full or a unique prefix). */
-function loadRecording(arg: string, library: () => Library): Loaded {
+export function loadRecording(arg: string, library: () => Library): Loaded {
   if (existsSync(arg) && statSync(arg).isFile()) {
     let content: string;
     try {
@@ -72,7 +78,7 @@ function loadRecording(arg: string, library: () => Library): Loaded {
   return { rec, profile: rec.hasProfile ? lib.profileBytes(id) : null };
 }
 
-function roundOf({ rec, profile }: Loaded): CompareRound {
+export function roundOf({ rec, profile }: Loaded): CompareRound {
   return roundFromRecording(rec, profile ? importProfile(profile) : null);
 }
 
@@ -116,12 +122,38 @@ export async function compareCommand(argv: string[]): Promise<number> {
     // The run-to-run noise of these settings, from repeats in the library (when there is one).
     const noise = existsSync(libraryPath) ? libraryNoise(library(), a.meta, b.meta) : undefined;
     const c = buildComparison([a], [b], { noise });
-    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
-    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...formatAllocationComparison(memory, top ?? 10)]);
+    // Per route, matched by method and path, when either burst had several routes.
+    const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
+    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
+    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(routes ? ['', ...formatRouteChanges(routes)] : []), ...formatAllocationComparison(memory, top ?? 10)]);
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();
   }
+}
+
+/** "Per route": each route's requests/s and percentiles, A, B, the change and how sure. */
+export function formatRouteChanges(routes: readonly RouteChange[]): string[] {
+  const rows: string[][] = [];
+  for (const r of routes) {
+    const name = `${r.method} ${r.path}`;
+    if (r.only) {
+      rows.push([name, r.only === 'a' ? 'only in A' : 'only in B', '', '', '', '', '']);
+      continue;
+    }
+    let first = true;
+    const add = (label: string, m: Metric | null, digits: number) => {
+      if (!m) return;
+      rows.push([first ? name : '', label, ...metricRow('', m, digits).slice(1)]);
+      first = false;
+    };
+    add('requests/s', r.rps, 0);
+    add('p50 ms', r.p50Ms, 3);
+    add('p75 ms', r.p75Ms, 3);
+    add('p95 ms', r.p95Ms, 3);
+    add('p99 ms', r.p99Ms, 3);
+  }
+  return ['Per route (matched by method and path)', ...routeTable(['route', '', 'A', 'B', 'change', '%', 'how sure'], rows, { textLast: true, textColumns: [1] }).map((l) => `  ${l}`)];
 }
 
 /** B slower than A by more than pct % in requests/s or p99, significantly. */

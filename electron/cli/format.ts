@@ -101,9 +101,9 @@ export function formatRouteCpu(rows: RouteCpuRow[]): string[] {
 }
 
 /** First column (the route) left-aligned, numbers right-aligned; `textLast`: the last column is text, left-aligned too. */
-export function routeTable(header: string[], rows: string[][], opts: { textLast?: boolean } = {}): string[] {
+export function routeTable(header: string[], rows: string[][], opts: { textLast?: boolean; textColumns?: number[] } = {}): string[] {
   const all = [header, ...rows].map((r) => r.map(oneLine));
   const widths = header.map((_, c) => Math.max(...all.map((r) => r[c].length)));
-  const left = (c: number) => c === 0 || (opts.textLast === true && c === header.length - 1);
+  const left = (c: number) => c === 0 || (opts.textLast === true && c === header.length - 1) || (opts.textColumns?.includes(c) ?? false);
   return all.map((r) => r.map((cell, c) => (left(c) ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
 }

@@ -18,6 +18,7 @@ const convertCommand = lazy(() => import('./convert.ts'), (m) => m.convertComman
 const experimentCommand = lazy(() => import('./experiment.ts'), (m) => m.experimentCommand);
 const sweepCommand = lazy(() => import('./sweep.ts'), (m) => m.sweepCommand);
 const overheadCommand = lazy(() => import('./overhead.ts'), (m) => m.overheadCommand);
+const reportCommand = lazy(() => import('./report.ts'), (m) => m.reportCommand);
 
 const commands: Record<string, { run: Command; summary: string }> = {
   record: { run: recordCommand, summary: 'launch or attach to a Node server, load it and record a CPU profile' },
@@ -29,6 +30,7 @@ const commands: Record<string, { run: Command; summary: string }> = {
   convert: { run: convertCommand, summary: 'convert a CPU profile to .cpuprofile, a Chrome trace (every thread), pprof, collapsed stacks or speedscope JSON' },
   sweep: { run: sweepCommand, summary: 'load a URL at several levels of connections and find where the server saturates' },
   overhead: { run: overheadCommand, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
+  report: { run: reportCommand, summary: 'write a report (Markdown or HTML) of a sweep, an experiment, a recording or two compared' },
 };
 
 function usage(): string {

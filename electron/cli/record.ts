@@ -21,6 +21,7 @@ import { allocationsOf } from '../../shared/recording/memory.ts';
 import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';
+import { outputSentence, type OutputVolume } from '../../shared/recording/output.ts';
 import { loadJson, routeJson } from './load-json.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
@@ -49,6 +50,8 @@ Target (one of):
   --no-profile            no target: load the URL only (a plain load test)
   --no-load               send the load yourself (ab, k6, a browser…): Flambé records for -d SECONDS
                           (Ctrl-C ends it early) and counts and times every request in the server
+  --output-file           with --launch: the script's stdout/stderr go to a file Flambé tails (synchronous,
+                          as in a terminal or a log file) instead of a pipe (asynchronous: logging costs less)
 
 Load:
   --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
@@ -127,7 +130,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
         route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'heap-out': { type: 'string' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
       },
     });
   } catch (e) {
@@ -149,6 +152,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   const pid = o.pid === undefined ? undefined : parsePid(o.pid);
   if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
+  if (o['output-file'] && o.launch === undefined) throw new UserError('--output-file goes with --launch: Flambé chooses where the output goes only for a script it starts.');
   if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
   if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
   if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
@@ -198,7 +202,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         if (e.name === 'targetOutput' && !json && !recording) line.passThrough(e.payload.text);
       });
       handleSignal = () => { interrupted = true; void service.dispose().then(() => process.exit(130)); };
-      target = await service.api.launchTarget({ script: o.launch, args: scriptArgs, cwd: o.cwd, env, nodePath: o.node });
+      target = await service.api.launchTarget({ script: o.launch, args: scriptArgs, cwd: o.cwd, env, nodePath: o.node, outputToFile: !!o['output-file'] });
       launched = target;
       if (json) unsubscribe();
     } else if (o.attach !== undefined) {
@@ -384,6 +388,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       target: result.target ? { nodeVersion: result.target.nodeVersion, pid: result.target.pid } : null,
       load: l ? loadJson(l, slowMs) : null,
       ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
+      ...(result.output ? { output: outputJson(result.output) } : {}),
       profile: stats ? { ...stats, file } : null,
       ...memoryJson(memory),
       findings: verdict ? [...memoryFindingsJson(verdict), ...findingsJson(verdict)] : [],
@@ -405,8 +410,14 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
   if (result.requestTime) lines.push(...formatRequestTime(result.requestTime));
   lines.push(...memoryLines(memory));
+  if (result.output) lines.push(`Output   ${outputSentence(result.output)}${result.output.stdio ? ` It went to a ${result.output.stdio === 'file' ? 'file (synchronous writes, as a terminal)' : 'pipe (asynchronous writes)'}.` : ''}`);
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));
   printLines(process.stdout, lines);
+}
+
+/** record --json's "output": the documented shape (README). */
+function outputJson(o: OutputVolume) {
+  return { lines: o.lines, linesPerRequest: o.linesPerRequest, linesPerSecond: o.linesPerSecond, stdio: o.stdio ?? null, from: o.from };
 }

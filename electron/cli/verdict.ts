@@ -21,6 +21,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
     load: result.load,
     requestTime: result.requestTime ?? null,
     allocations: allocationsOf(result.profile),
+    output: result.output ?? null,
   }, workers);
 }
 

@@ -19,6 +19,7 @@ import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
 import type { Target } from './targets/registry.ts';
 import { requestTimeOf, takeCollected } from './targets/request-time.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
+import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /**
@@ -162,6 +163,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         }, () => undefined);
       }, SAMPLE_EVERY_MS);
     }
+    // The lines the server writes during the burst, and from where (targets/output-counter.ts).
+    const counting = target ? await target.session.startOutputCount().catch(() => false) : false;
     let done = 0;
     // The user's cue: the collector and the profiler are in, requests sent from now on are counted.
     if (req.ownLoad) progress('recording', 0, OWN_LOAD_READY);
@@ -189,6 +192,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       current = null;
       if (sampler) clearInterval(sampler);
     }
+
+    if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
 
     // 4. Stop and fetch the profile.
     progress('stopping', 0, 'Reading the profile');
@@ -330,4 +335,13 @@ export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: num
   if (fiveXx / answered > 0.5) return `The server answered ${fiveXx} of ${answered} requests with a 5xx error: look at its console for the cause.`;
   if (load.timeouts > answered) return `Most requests timed out after ${timeoutSec} s: the server is overloaded or stuck.`;
   return null;
+}
+
+/** The output counted during the burst, per request and per second; undefined when the count could not be read. */
+async function readOutput(target: Target, load: LoadSummary | null): Promise<OutputVolume | undefined> {
+  const counted = await target.session.readOutputCount().catch(() => null);
+  if (!counted) return undefined;
+  const stdio = target.info.stdio;
+  const kind = !stdio ? null : stdio.tailedFile || stdio.stdout === 'file' || stdio.stdout === 'terminal' ? 'file' : stdio.stdout === 'pipe' ? 'pipe' : null;
+  return outputVolume(counted.lines, counted.from, load?.requests ?? 0, load?.durationSec ?? 0, kind);
 }

@@ -17,8 +17,10 @@ import type { ThreadBusy } from './threads-verdict.ts';
 import type { RequestTime } from '../recording/request-time.ts';
 import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
+import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
+
 export interface Check {
-  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth';
+  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume';
   text: string;
 }
 
@@ -35,6 +37,8 @@ export interface RecordingContext {
   requestTime?: RequestTime | null;
   /** The sampling heap profile of the burst, when the recording has one (shared/recording/memory.ts). */
   allocations?: HeapProfile | null;
+  /** Lines written to stdout/stderr during the burst. */
+  output?: OutputVolume | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -198,5 +202,6 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
     out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. ${whoAllocates(ctx)}` });
   }
+  if (ctx.output && outputIsHigh(ctx.output)) out.push({ id: 'log-volume', text: outputAdvice(ctx.output) });
   return out;
 }

@@ -7,6 +7,7 @@ import { latencyMsSchema } from './load.ts';
 import { experimentSpecSchema } from './settings.ts';
 import { roundInterferenceSchema } from '../experiment/interference.ts';
 import { untilOutcomeSchema } from '../experiment/until.ts';
+import { levelProcessSchema, sweepRouteSchema } from './sweep-level.ts';
 
 export const groupKindSchema = z.enum(['experiment', 'sweep']);
 export type GroupKind = z.output<typeof groupKindSchema>;
@@ -23,6 +24,10 @@ export const sweepLevelSchema = z.object({
   errors: count,
   non2xx: count,
   profiled: z.boolean(),
+  /** Each route of a multi-route burst at this level (sweeps from before routes were kept have none). */
+  routes: list(sweepRouteSchema, 50).optional(),
+  /** The process during the level, when it was profiled (its samples come over the inspector). */
+  process: levelProcessSchema.nullable().optional(),
 });
 export type SweepLevel = z.output<typeof sweepLevelSchema>;
 

@@ -14,6 +14,7 @@ import { processSampleSchema } from './process-samples.ts';
 import { recordRequestSchema } from './settings.ts';
 import { recordedTargetSchema } from './target.ts';
 import { requestTimeSchema } from './request-time.ts';
+import { outputVolumeSchema } from './output.ts';
 
 /** A tag, as the library keeps it. */
 export const recordingTagSchema = z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters');
@@ -38,6 +39,8 @@ export const recordingResultSchema = z.object({
   notes: text(100_000),
   /** Where each request's wall time went, measured in the target (absent without the request collector). */
   requestTime: requestTimeSchema.optional(),
+  /** Lines the target wrote to stdout/stderr during the burst (absent without a target, and in older recordings). */
+  output: outputVolumeSchema.optional(),
 });
 export type RecordingResult = z.output<typeof recordingResultSchema>;
 

@@ -256,7 +256,8 @@ describe('flambe sweep and flambe overhead', () => {
       const o = JSON.parse(r.stdout);
       expect(Object.keys(o)).toEqual(['levels', 'knee']);
       expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
-      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx']);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process']);
+      expect(o.levels[0].process).toBeNull();
       expect(Object.keys(o.levels[0].latencyMs)).toEqual(['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max']);
       expect(o.knee === null || typeof o.knee.reason === 'string').toBe(true);
     } finally {
@@ -264,10 +265,51 @@ describe('flambe sweep and flambe overhead', () => {
     }
   });
 
+  it('sweep --route … prints the per-route table and the slow route per level; --json carries levels[].routes[] as record --json routes', async () => {
+    const { startLoadServer } = await import('../load/server.ts');
+    const server = await startLoadServer();
+    try {
+      const args = ['sweep', '--no-profile', '--url', `${server.base}/`, '--route', 'GET /hello', '--route', 'GET /wait?ms=60', '-c', '1,2', '-d', '1', '--warmup', '0', '--slow-ms', '50'];
+      const text = await runFlambe(args);
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/^Per route$/m);
+      expect(text.stdout).toMatch(/^1\s+GET \/wait\?ms=60\s+\d+/m);
+      expect(text.stdout).toMatch(/^ {3}2 conn {2}slower than 50 ms at p75: GET \/wait\?ms=60 \(\d+\.\d ms\)$/m);
+      expect(text.stdout).toContain('GET /wait?ms=60 passes 50 ms at p75 from 1 connection (');
+      const o = JSON.parse((await runFlambe([...args, '--json'])).stdout);
+      expect(o.slowMs).toBe(50);
+      expect(o.slowRoutes).toEqual([expect.stringMatching(/^GET \/wait\?ms=60 passes 50 ms at p75 from 1 connection/)]);
+      for (const l of o.levels) {
+        expect(l.routes.map((r: { path: string }) => r.path)).toEqual(['/hello', '/wait?ms=60']);
+        expect(Object.keys(l.routes[0])).toEqual(['method', 'path', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx']);
+        expect(l.slowRoutes).toEqual(['GET /wait?ms=60']);
+      }
+    } finally {
+      server.stop();
+    }
+  });
+
+  it('overhead --sampling-interval 1000,100 measures both intervals in one command: a row each, --json {"intervals":[…]}', async () => {
+    const loadServer = path.join(repo, 'test/fixtures/load-server/server.js');
+    const r = await runFlambe(['overhead', '--launch', loadServer, '--url', '/heavy?ms=1', '--sampling-interval', '1000,100', '-d', '0.5', '--rounds', '2', '-c', '2', '--warmup', '0.2', '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(Object.keys(o)).toEqual(['intervals']);
+    expect(o.intervals.map((x: { samplingIntervalUs: number }) => x.samplingIntervalUs)).toEqual([1000, 100]);
+    for (const x of o.intervals) {
+      expect(Object.keys(x)).toEqual(['rounds', 'samplingIntervalUs', 'withoutProfiler', 'withProfiler', 'rpsCostPercent', 'ci95', 'p99CostPercent']);
+      expect(x.rounds).toBe(2);
+      expect(x.withoutProfiler.rps).toBeGreaterThan(0);
+      expect(x.withProfiler.rps).toBeGreaterThan(0);
+    }
+  });
+
   it.each([
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', '1,x'], 'flambe: -c takes levels of connections like 1,5,8,20; "x" is not a whole number above 0.\n'],
     [['overhead', '--no-profile', '--url', 'http://127.0.0.1:9/'], 'flambe: flambe overhead compares runs with and without the profiler: it needs --launch or --attach.\n'],
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--profile-at', '5'], 'flambe: --no-profile cannot profile a level: use --launch or --attach.\n'],
+    [['overhead', '--launch', 'x.js', '--sampling-interval', '1000,20'], 'flambe: "20" is not a sampling interval: use whole microseconds from 50 to 100000, separated by commas, like 1000,100.\n'],
+    [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--per-route-cpu'], 'flambe: --per-route-cpu profiles the routes at the profiled levels: add --profile-every or --profile-at N.\n'],
   ])('%j: one sentence', async (args, message) => {
     const r = await runFlambe(args);
     expect(r.code).toBe(1);

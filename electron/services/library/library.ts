@@ -3,7 +3,7 @@
 // and read only when a recording is opened. Every write is one transaction.
 import type { DatabaseSync } from 'node:sqlite';
 import type {
-  CpuSplit, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow,
+  CpuSplit, LoadSummary, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow,
 } from '../../../shared/api.ts';
 import { listQuerySchema } from '../../../shared/api.ts';
 import type { z } from 'zod';
@@ -21,6 +21,7 @@ import { listExperimentRows, readExperiment, saveExperimentRows } from './experi
 import { closeInterruptedGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
 import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
+import type { OutputVolume } from '../../../shared/recording/output.ts';
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -159,7 +160,8 @@ export class Library {
       rec.target ? JSON.stringify(rec.target.argv ?? []) : null,
       rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
       load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
-      load ? load.errors + load.timeouts : null, load ? JSON.stringify(load) : null,
+      // The burst's output count travels in the load column (no migration): it is a measure of the burst.
+      load ? load.errors + load.timeouts : null, load ? JSON.stringify(rec.output ? { ...load, [OUTPUT_IN_LOAD]: rec.output } : load) : null,
       rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
       JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
@@ -279,7 +281,7 @@ export class Library {
         ...(r.target_output ? { stdio: checked(targetStdioSchema, r.target_output, 'output attachment')! } : {}),
       } : null,
       settings: parse(r.settings, 'load settings') as RecordingMeta['settings'],
-      load: parse(r.load, 'load results') as RecordingMeta['load'],
+      ...loadAndOutput(parse(r.load, 'load results') as (LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume }) | null),
       hasProfile: !!r.has_profile,
       samples: (parse(r.samples, 'process samples') as RecordingMeta['samples'] | null) ?? [],
       machine: checked(machineSchema, r.machine ?? null, 'machine'),
@@ -429,4 +431,13 @@ function packRecordedProfile(profile: unknown): PackedProfile {
 function rawDurationMs(profile: unknown): number {
   const p = profile as { startTime?: unknown; endTime?: unknown };
   return typeof p.startTime === 'number' && typeof p.endTime === 'number' ? Math.max(0, (p.endTime - p.startTime) / 1000) : 0;
+}
+
+const OUTPUT_IN_LOAD = 'flambeOutput';
+
+/** The load column's JSON: the load summary, and the output count kept beside it. */
+function loadAndOutput(stored: (LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume }) | null): Pick<RecordingMeta, 'load' | 'output'> {
+  if (!stored || !(OUTPUT_IN_LOAD in stored)) return { load: stored };
+  const { [OUTPUT_IN_LOAD]: output, ...load } = stored;
+  return { load, ...(output ? { output } : {}) };
 }

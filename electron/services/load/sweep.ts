@@ -3,6 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordRequest, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
 import { findKnee, sweepPoints } from '../../../shared/load/knee.ts';
+import { levelProcess } from '../../../shared/load/sweep-routes.ts';
+import type { SweepRoute } from '../../../shared/recording/sweep-level.ts';
+import { categoryBreakdown, importProfile } from '../../../shared/profile/index.ts';
+import { profileRoutes } from './profile-routes.ts';
 
 export interface SweepDeps {
   /** Records one level (saved like any recording) and resolves when it is done. */
@@ -35,9 +39,12 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
     });
     const l = rec.load;
     if (l) {
+      const routes = l.routes?.map(({ method, path, requests, rps, latencyMs, errors, non2xx }): SweepRoute => ({ method, path, requests, rps, latencyMs, errors, non2xx }));
       result.levels.push({
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
         errors: l.errors + l.timeouts, non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
+        ...(routes ? { routes } : {}),
+        process: levelProcess(rec.samples, busyMs(rec.profile), l.requests),
       });
     }
     if (l) deps.onLevel?.(result);
@@ -45,7 +52,29 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       result.error = `At ${connections} connections: ${rec.error}`;
       break;
     }
+    const level = result.levels[result.levels.length - 1];
+    if (req.perRouteCpu && profiled && level?.routes && req.targetId && !deps.stopped()) {
+      // Each route alone at this level's connections: its CPU per request cannot be told apart in the mixed burst.
+      const rows = await profileRoutes({
+        targetId: req.targetId, load: { ...req.load, connections, durationSec: req.levelSec, requests: undefined },
+        warmupSec: 0, samplingIntervalUs: req.samplingIntervalUs, name: `${base} · ${connections} connections`, tags: req.tags,
+      }, deps.record);
+      for (const row of rows) {
+        const r = level.routes.find((x) => x.method === row.method && x.path === row.path);
+        if (r && !row.error) Object.assign(r, { cpuMsPerRequest: row.cpuMsPerRequest, topFunction: row.topFunction ? `${row.topFunction.name} (${row.topFunction.location})` : null });
+      }
+    }
   }
   result.knee = findKnee(sweepPoints(result.levels));
   return result;
+}
+
+/** Busy (not idle) CPU ms of a level's profile, or null without a readable one. */
+function busyMs(profile: unknown): number | null {
+  if (!profile) return null;
+  try {
+    return categoryBreakdown(importProfile(profile)).filter((r) => r.kind !== 'idle').reduce((n, r) => n + r.ms, 0);
+  } catch {
+    return null; // a profile the model refuses: the level's load numbers still stand
+  }
 }

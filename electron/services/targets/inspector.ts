@@ -7,6 +7,7 @@ import { UserError, messageOf } from '../errors.ts';
 import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
 import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
+import { OUTPUT_COUNTER_READ_JS, OUTPUT_COUNTER_START_JS, type CountedOutput } from './output-counter.ts';
 
 export interface ProcessIdentity {
   pid: number;
@@ -197,6 +198,16 @@ export class InspectorSession {
   /** The first call primes the sampler and returns null. */
   sample(): Promise<RawProcessSample | null> {
     return this.evaluateJson<RawProcessSample | null>(SAMPLE_JS);
+  }
+
+  /** Starts counting the lines the target writes (output-counter.ts); false when a count is already running. */
+  startOutputCount(): Promise<boolean> {
+    return this.evaluateJson<boolean>(OUTPUT_COUNTER_START_JS);
+  }
+
+  /** The lines written since startOutputCount, and the wrapper removed; null when none was running. */
+  readOutputCount(): Promise<CountedOutput | null> {
+    return this.evaluateJson<CountedOutput | null>(OUTPUT_COUNTER_READ_JS);
   }
 
   async stopSampling(): Promise<void> {

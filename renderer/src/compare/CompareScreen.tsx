@@ -2,7 +2,7 @@
 // load side by side with how sure Flambé is of each change, the differential
 // flamegraph, and what changed (functions, kinds of work, files, packages,
 // categories). Everything is computed by shared/compare in a worker.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
@@ -16,8 +16,12 @@ import { DiffFlamegraph } from './DiffFlamegraph.tsx';
 import { comparisonHtml } from './export-html.ts';
 import { HowSure } from './HowSure.tsx';
 import { LoadTable } from './LoadTable.tsx';
+import { RouteTable } from './RouteTable.tsx';
 import { RepeatExperiment } from './RepeatExperiment.tsx';
 import './compare.css';
+import { ExportReport } from '../components/ExportReport.tsx';
+import { compareReport } from '../../../shared/report/build.ts';
+import { compareRoutes } from '../../../shared/compare/routes.ts';
 
 type State =
   | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingMeta, RecordingMeta] }
@@ -91,6 +95,14 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
             Export as HTML
           </button>
         )}
+        {current?.phase === 'done' && (
+          <ExportReport testId="compare-report" build={() => {
+            const [a, b] = current.recs;
+            // Per route, matched by method and path; the flamegraphs are in the CLI's report (flambe report A B), which reads the profiles.
+            const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
+            return compareReport(current.output.comparison, routes, a, b, { a: null, b: null });
+          }} />
+        )}
         <button type="button" className="button small" onClick={onBack}>Back to the library</button>
       </header>
       {!ids ? (
@@ -113,7 +125,7 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
           ) : current.phase === 'failed' ? (
             <ErrorNote message={current.message} testId="compare-error" />
           ) : (
-            <Result output={current.output} client={current.client} />
+            <Result output={current.output} client={current.client} recs={current.recs} />
           )}
         </>
       )}
@@ -142,8 +154,10 @@ function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingMeta
   );
 }
 
-function Result({ output, client }: { output: CompareOutput; client: CompareClient }) {
+function Result({ output, client, recs }: { output: CompareOutput; client: CompareClient; recs: [RecordingMeta, RecordingMeta] }) {
   const c = output.comparison;
+  const [ra, rb] = [recs[0].load?.routes, recs[1].load?.routes];
+  const routes = useMemo(() => (ra || rb ? compareRoutes([ra ?? []], [rb ?? []]) : null), [ra, rb]);
   // The row picked in the tables, highlighted in the flamegraph.
   const [highlight, onSelect] = useState<string | null>(null);
   return (
@@ -165,6 +179,12 @@ function Result({ output, client }: { output: CompareOutput; client: CompareClie
         <h2>Load, A against B</h2>
         <LoadTable c={c} />
       </section>
+      {routes && routes.length > 0 && (
+        <section className="card" aria-label="Per route">
+          <h2>Per route, A against B</h2>
+          <RouteTable routes={routes} />
+        </section>
+      )}
       {output.flameA && output.flameB && (
         <section className="card" aria-label="Differential flamegraph">
           <h2>Where the time moved</h2>

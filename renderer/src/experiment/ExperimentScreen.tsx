@@ -13,6 +13,9 @@ import { HowSure } from './HowSure.tsx';
 import { RunProgress } from './RunProgress.tsx';
 import { downloadExported } from '../library/download.ts';
 import './experiment.css';
+import { ExportReport } from '../components/ExportReport.tsx';
+import { experimentReport } from '../../../shared/report/build.ts';
+import { compareRoutes } from '../../../shared/compare/routes.ts';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
@@ -51,6 +54,14 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
   if (!exp) return <div className="experiment-screen"><p className="muted">Loading the experiment…</p></div>;
   const c = exp.comparison;
   const { a, b } = exp.variants;
+  // The report's per-route table and its settings come from the rounds' recordings.
+  const experimentReportOf = async (e: ExperimentResult) => {
+    const complete = e.rounds.filter((r) => r.complete && !r.notSaved);
+    const metas = await Promise.all(complete.map((r) => client.api.getRecording({ id: r.recordingId }).catch(() => null)));
+    const routesOf = (v: 'A' | 'B') => complete.flatMap((r, i) => (r.variant === v && metas[i] ? [metas[i].load?.routes ?? []] : []));
+    const [ra, rb] = [routesOf('A'), routesOf('B')];
+    return experimentReport(e, [...ra, ...rb].some((x) => x.length) ? compareRoutes(ra, rb, true) : null, metas[0] ?? null);
+  };
 
   return (
     <div className="experiment-screen" data-testid="experiment-screen">
@@ -61,6 +72,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
             Export .flambe
           </button>
         )}
+        {exp.status !== 'running' && <ExportReport build={() => experimentReportOf(exp)} />}
         {onLibrary && <button type="button" className="button small" onClick={onLibrary}>Library</button>}
         <button type="button" className="button" onClick={onBack}>New experiment</button>
       </header>

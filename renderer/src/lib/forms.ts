@@ -166,6 +166,8 @@ export interface LaunchFormState {
   cwd: string;
   env: string;
   nodePath: string;
+  /** Its stdout/stderr to a file Flambé tails (synchronous, as a terminal) instead of a pipe. */
+  outputToFile?: boolean;
 }
 
 export const defaultLaunchForm: LaunchFormState = { script: '', args: '', cwd: '', env: '', nodePath: '' };
@@ -183,6 +185,7 @@ export function buildLaunchSpec(form: LaunchFormState): Parsed<LaunchSpec> {
   const spec: LaunchSpec = { script: form.script.trim(), args, env: env.value };
   if (form.cwd.trim()) spec.cwd = form.cwd.trim();
   if (form.nodePath.trim()) spec.nodePath = form.nodePath.trim();
+  if (form.outputToFile) spec.outputToFile = true;
   const parsed = launchSpecSchema.safeParse(spec);
   return parsed.success ? { ok: true, value: spec } : { ok: false, message: describeValidationError(parsed.error) };
 }

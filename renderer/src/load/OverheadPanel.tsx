@@ -1,5 +1,6 @@
 // "Measure profiling overhead": rounds with and without the profiler on the
-// chosen target, at the form's load and sampling interval.
+// chosen target, at the form's load, at one or several sampling intervals
+// (each measured in its own rounds, one after the other): a row per interval.
 import { useEffect, useState } from 'react';
 import type { OverheadResult } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
@@ -8,28 +9,39 @@ import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
 import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
 import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
+import { parseIntervalList } from '../../../shared/load/interval-list.ts';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;
 
 export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormState; targetId: string | null; disabled: boolean }) {
   const client = useClient();
-  const [state, setState] = useState<{ running: boolean; result: OverheadResult | null; error: string | null }>({ running: false, result: null, error: null });
+  const [state, setState] = useState<{ running: boolean; results: OverheadResult[]; error: string | null }>({ running: false, results: [], error: null });
+  const [intervalsText, setIntervalsText] = useState('');
+  const intervalsShown = intervalsText || String(form.samplingIntervalUs);
   const measure = async () => {
     if (!targetId) return;
-    const req = buildRecordRequest({ ...form, mode: 'duration', durationSec: String(Math.min(BURST_SEC, Number(form.durationSec) || BURST_SEC)), loadOnly: false }, targetId);
-    if (!req.ok) {
-      setState({ running: false, result: null, error: req.message });
+    const list = parseIntervalList(intervalsShown);
+    if (!list.ok) {
+      setState({ running: false, results: [], error: list.message });
       return;
     }
-    setState({ running: true, result: null, error: null });
+    const req = buildRecordRequest({ ...form, mode: 'duration', durationSec: String(Math.min(BURST_SEC, Number(form.durationSec) || BURST_SEC)), loadOnly: false }, targetId);
+    if (!req.ok) {
+      setState({ running: false, results: [], error: req.message });
+      return;
+    }
+    const results: OverheadResult[] = [];
+    setState({ running: true, results, error: null });
     try {
-      const result = await client.api.measureOverhead({
-        targetId, load: req.value.load, rounds: ROUNDS, samplingIntervalUs: req.value.samplingIntervalUs, warmupSec: req.value.warmupSec,
-      });
-      setState({ running: false, result, error: null });
+      for (const [i, samplingIntervalUs] of list.intervals.entries()) {
+        results.push(await client.api.measureOverhead({
+          targetId, load: req.value.load, rounds: ROUNDS, samplingIntervalUs, warmupSec: i === 0 ? req.value.warmupSec : 0,
+        }));
+        setState({ running: i < list.intervals.length - 1, results: [...results], error: null });
+      }
     } catch (e) {
-      setState({ running: false, result: null, error: errorMessage(e) });
+      setState({ running: false, results: [...results], error: errorMessage(e) });
     }
   };
   return (
@@ -37,9 +49,26 @@ export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormStat
       <button type="button" className="button small" data-testid="overhead-button" disabled={disabled || !targetId || state.running} onClick={() => void measure()}>
         {state.running ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
       </button>
+      <label className="inline-field"> at{' '}
+        <input type="text" inputMode="numeric" size={12} value={intervalsShown} aria-label="Sampling intervals to measure, µs, comma-separated"
+          data-testid="overhead-intervals" disabled={state.running} onChange={(e) => setIntervalsText(e.target.value)} /> µs
+      </label>
       {!targetId && <span className="hint inline"> — needs a target</span>}
-      {state.running && <p className="hint">{ROUNDS} rounds of two {BURST_SEC} s bursts, with and without the profiler, in alternating order.</p>}
-      {state.result && <p className="note" data-testid="overhead-result">{overheadSentence(state.result)}</p>}
+      {state.running && <p className="hint">{ROUNDS} rounds of two {BURST_SEC} s bursts per interval, with and without the profiler, in alternating order.</p>}
+      {state.results.length > 1 && (
+        <table className="data-table compact" data-testid="overhead-table">
+          <thead><tr><th scope="col">Interval</th><th scope="col">Req/s without</th><th scope="col">Req/s with</th><th scope="col">Cost %</th><th scope="col">95 % interval</th><th scope="col">p99 without</th><th scope="col">p99 with</th></tr></thead>
+          <tbody>
+            {state.results.map((r) => (
+              <tr key={r.samplingIntervalUs}>
+                <th scope="row">{r.samplingIntervalUs} µs</th><td>{Math.round(r.withoutProfiler.rps)}</td><td>{Math.round(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
+                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{r.withoutProfiler.p99Ms.toFixed(2)} ms</td><td>{r.withProfiler.p99Ms.toFixed(2)} ms</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {state.results.map((r) => <p key={r.samplingIntervalUs} className="note" data-testid="overhead-result">{overheadSentence(r)}</p>)}
       <ErrorNote message={state.error} testId="overhead-error" />
     </div>
   );

@@ -4,6 +4,11 @@ import type { SweepResult } from '../../../shared/api.ts';
 import { formatInt, formatMs, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
 import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/load/knee.ts';
+import { SweepRoutes } from './SweepRoutes.tsx';
+import { ExportReport } from '../components/ExportReport.tsx';
+import { useClient } from '../client/context.tsx';
+import { sweepReport } from '../../../shared/report/build.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 
 const W = 560;
 const H = 170;
@@ -58,9 +63,15 @@ const LATENCY_COLUMNS = ['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'max'] as con
 const msNumber = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(3));
 
 export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(recordingId: string): void }) {
+  const client = useClient();
+  // The first level's recording tells the machine and the settings.
+  const report = async () => sweepReport(result, {
+    slowMs: DEFAULT_SLOW_P75_MS,
+    first: result.levels[0] ? await client.api.getRecording({ id: result.levels[0].recordingId }).catch(() => null) : null,
+  });
   return (
     <div className="sweep-result" data-testid="sweep-result">
-      <h3>Concurrency sweep</h3>
+      <h3>Concurrency sweep <ExportReport build={report} /></h3>
       <p className={`knee ${result.knee ? 'note' : 'muted'}`} data-testid="sweep-knee">
         {kneeSentence(result.knee, sweepPoints(result.levels))}
       </p>
@@ -98,6 +109,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
           </tbody>
         </table>
       </div>
+      <SweepRoutes result={result} />
     </div>
   );
 }

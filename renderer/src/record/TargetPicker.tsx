@@ -103,6 +103,13 @@ export function TargetPicker({ picker, setPicker, onChosen, onDemo }: Props) {
           <input id="launch-node" value={f.nodePath} placeholder="node from PATH" autoComplete="off" spellCheck={false}
             onChange={(e) => setLaunch({ nodePath: e.target.value })} />
         </div>
+        <div className="field">
+          <label>
+            <input type="checkbox" data-testid="launch-output-file" checked={!!f.outputToFile} onChange={(e) => setLaunch({ outputToFile: e.target.checked })} />
+            {' '}Write its output to a file (as a terminal or a log file does)
+          </label>
+          <p className="hint">Node writes to a file or a terminal synchronously and to a pipe asynchronously, so logging costs more in a file. The recording says which was used.</p>
+        </div>
       </details>
       <div className="actions">
         <button type="submit" className="button" data-testid="launch-button" disabled={busy !== null}>

@@ -7,6 +7,7 @@ import { PercentilePlot } from '../load/PercentilePlot.tsx';
 import { RoutesTable } from '../load/RoutesTable.tsx';
 import { ExportLoad } from '../load/ExportLoad.tsx';
 import { OverheadNote } from '../load/OverheadPanel.tsx';
+import { outputSentence, type OutputVolume } from '../../../shared/recording/output.ts';
 import '../load/load.css';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
@@ -20,10 +21,11 @@ function Stat({ label, value, raw, testId, tone, term }: { label: string; value:
   );
 }
 
-export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLabel }: {
+export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLabel, output }: {
   load: Load | null; settings?: LoadSettingsResolved | null; name?: string; samplingIntervalUs?: number | null;
   /** The recorded target's label: the overhead note shows only a measurement of the same target and load. */
   targetLabel?: string | null;
+  output?: OutputVolume;
 }) {
   if (!load) {
     return (
@@ -55,6 +57,11 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLa
         <p className={`note ${load.rate.shortfall ? 'note-error' : ''}`} data-testid="rate-note">
           {load.rate.shortfall ?? `Fixed rate: asked ${formatRate(load.rate.askedRps)} req/s, served ${formatRate(load.rate.servedRps)}.`}{' '}
           Latencies count from when each request was due (corrected for coordinated omission).
+        </p>
+      )}
+      {output && (
+        <p className="muted small" data-testid="output-volume">
+          {outputSentence(output)}{output.stdio ? ` Its output went to a ${output.stdio === 'file' ? 'file (synchronous writes, as a terminal)' : 'pipe (asynchronous writes)'}.` : ''}
         </p>
       )}
       {load.generatorBusy && <p className="note" data-testid="generator-busy">{load.generatorBusy.sentence}</p>}

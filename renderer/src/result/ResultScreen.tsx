@@ -19,6 +19,10 @@ import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
 import { useAnalysisClient } from './useAnalysis.ts';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from './recording-context.ts';
+import { ExportReport } from '../components/ExportReport.tsx';
+import { recordingReport } from '../../../shared/report/build.ts';
+import { verdictLines } from '../../../shared/profile/verdict.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -85,6 +89,14 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           </p>
         </div>
         <div className="result-actions">
+          <ExportReport build={async () => {
+            // The verdict, the functions and the flamegraph come from the analysis worker that holds the profile.
+            const c = loaded.status === 'ready' ? loaded.client : null;
+            const [verdict, bottom, flame] = c
+              ? await Promise.all([c.view({ view: 'verdict', transforms: [], context }), c.view({ view: 'bottom-up', transforms: [], by: 'function', path: [] }), c.view({ view: 'flame', transforms: [], widthPx: 1000 })])
+              : [null, null, null];
+            return recordingReport(result, bottom && flame ? { functions: bottom.rows, flame: flame.tree } : null, verdict ? verdictLines(verdict) : [], DEFAULT_SLOW_P75_MS);
+          }} />
           {onCompareWith && !saveProblem && (
             <button type="button" className="button" data-testid="compare-with-button" onClick={onCompareWith}>
               Compare with…
@@ -125,7 +137,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         <section className="card" aria-labelledby="load-result-heading">
           <h2 id="load-result-heading">Load</h2>
           <ErrorBoundary what="The load summary" resetKey={result.id}>
-            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} targetLabel={result.target?.label ?? null} />
+            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} targetLabel={result.target?.label ?? null} output={result.output} />
           </ErrorBoundary>
         </section>
       )}

@@ -14,5 +14,6 @@ export function recordingContext(result: RecordingMeta): RecordingContext {
     samples: result.samples,
     load,
     requestTime: result.requestTime ?? null,
+    output: result.output ?? null,
   };
 }

@@ -1,0 +1,49 @@
+// Integration: the lines a real server writes during the burst, counted in it
+// and attributed to the functions that write them, with its output to a pipe
+// and to a file (record --output-file).
+import { afterAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { createFlambeService } from '../../electron/services/service.ts';
+import { repo, waitFor } from '../helpers/demo.ts';
+import type { FlambeEvent } from '../../shared/api.ts';
+
+// With the library: the count is read back from it, as the app opens a recording.
+const service = createFlambeService();
+const events: FlambeEvent[] = [];
+service.onEvent((e) => events.push(e));
+afterAll(() => service.dispose());
+const script = path.join(repo, 'test/fixtures/log-server/server.js');
+
+async function record(outputToFile: boolean) {
+  const t = await service.api.launchTarget({ script, outputToFile });
+  const base = (await waitFor(async () => (await service.api.getTarget({ targetId: t.targetId })).suggestedUrls[0], 10_000, 'port')).replace(/\/$/, '');
+  const { recordingId } = await service.api.startRecording({
+    targetId: t.targetId, warmupSec: 0.3,
+    load: { url: `${base}/`, connections: 2, durationSec: 1, routes: [{ path: '/warn', weight: 2 }, { path: '/fd' }, { path: '/quiet' }] },
+  });
+  await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
+  await service.api.stopTarget({ targetId: t.targetId });
+  return service.api.getRecording({ id: recordingId });
+}
+
+describe('log volume during the burst', () => {
+  it.each([[false, 'pipe'], [true, 'file']] as const)('outputToFile %s (output to a %s): lines per request within 5 %% of the planted count, from warnNoIndex', async (toFile, stdio) => {
+    const r = await record(toFile);
+    expect(r.error).toBeNull();
+    const routes = r.load!.routes!;
+    const served = (p: string) => routes.find((x) => x.path === p)!.requests;
+    const planted = 3 * served('/warn') + served('/fd');
+    const o = r.output!;
+    expect(o.stdio).toBe(stdio);
+    expect(Math.abs(o.lines - planted) / planted).toBeLessThan(0.05);
+    expect(Math.abs(o.linesPerRequest! - planted / r.load!.requests) / (planted / r.load!.requests)).toBeLessThan(0.05);
+    expect(o.linesPerSecond).toBeGreaterThan(0);
+    const top = o.from[0];
+    expect(top).toMatchObject({ function: 'warnNoIndex', line: 8 });
+    expect(top.url).toMatch(/log-server\/server\.js$/);
+    // Its 2 lines for each /warn answered, and for at most one request per connection still in flight when the burst ended.
+    expect(top.lines).toBeGreaterThanOrEqual(2 * served('/warn'));
+    expect(top.lines).toBeLessThanOrEqual(2 * (served('/warn') + 2));
+    expect(o.from.map((w) => w.lines).reduce((a, b) => a + b, 0)).toBe(o.lines);
+  });
+});
