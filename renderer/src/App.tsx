@@ -79,7 +79,7 @@ export function App() {
 
   const chooseTarget = (info: TargetInfo, isDemo: boolean) => {
     setTarget({ info, exit: info.running ? null : { code: null, signal: null }, isDemo });
-    onTargetReady(info);
+    onTargetReady(info, isDemo);
   };
   // After a reload: the target launched before it, with its console.
   useRecoveredTarget({ client, consoleStore, canRecover: () => target === null, onRecovered: chooseTarget });
