@@ -25,6 +25,7 @@ import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
 import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
+import { useRunningWork } from './record/useRunningWork.ts';
 import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
@@ -85,6 +86,7 @@ export function App() {
   const [picker, setPicker] = useState<PickerState>(defaultPickerState);
   const [consoleStore] = useState(() => new ConsoleStore(5000));
   const deletes = usePendingDeletes();
+  const work = useRunningWork();
   const imports = useImports();
 
   useFlambeEvent((event) => {
@@ -96,6 +98,17 @@ export function App() {
       setTarget((t) => (t && t.info.targetId === targetId ? { ...t, info: { ...t.info, running: false }, exit: { code, signal } } : t));
     }
   });
+
+  // A reload during an experiment, on no screen's address or Record's: its progress, then its answer.
+  const [followedAtLoad, setFollowedAtLoad] = useState(false);
+  if (work.atLoad && !followedAtLoad) {
+    setFollowedAtLoad(true);
+    const exp = work.atLoad.find((w) => w.kind === 'experiment');
+    if (exp && (initial === null || initial.screen === 'record')) {
+      setExperimentId(exp.id);
+      setScreen('experiment');
+    }
+  }
 
   const { onTargetReady } = useSuggestedUrls({ client, target, setTarget, setLoadForm });
 
@@ -293,6 +306,15 @@ export function App() {
             setLoadForm={setLoadForm}
             consoleStore={consoleStore}
             onResult={onRecordingResult}
+            work={work}
+            onExperimentStarted={(id) => {
+              setExperimentId(id);
+              go('experiment');
+            }}
+            onSweepDone={(id) => {
+              setSweepId(id);
+              if (screen === 'record') setScreen('sweep');
+            }}
             onExperimentDone={(id) => {
               setExperimentId(id);
               // Elsewhere meanwhile: the Experiment button in the top bar now opens it.

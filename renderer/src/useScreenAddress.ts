@@ -42,7 +42,9 @@ export function useScreenAddress({ current, follow }: Options): void {
       if (window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`);
       return;
     }
-    if (here && routePath(here) === path) return;
+    // No '#' at all is the Record screen (the printed address): following it must not push a page of history.
+    const herePath = here ? routePath(here) : window.location.hash.replace(/^#\/?/, '') ? null : '#/record';
+    if (herePath === path) return;
     const params = rememberedParams(path);
     const hash = routeHash({ ...current!, params });
     window.history.pushState(null, '', `${window.location.pathname}${window.location.search}${hash}`);

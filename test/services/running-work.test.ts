@@ -34,7 +34,7 @@ describe('work that would disturb running work is refused', () => {
     const { experimentId } = await service.api.startExperiment({
       target: { kind: 'demo' }, differ: { kind: 'url', a: '/hello', b: '/json' }, rounds: 2, load: { url: '/', connections: 2, durationSec: 1 }, warmupSec: 0, seed: 1,
     });
-    const work = await service.api.runningWork();
+    const work = await service.api.runningWork({});
     expect(work.map((w) => [w.kind, w.id])).toEqual([['experiment', experimentId]]);
     const during = /^The experiment “.+” is running: (a recording|a sweep|an experiment) now would share the machine with it and disturb what it measures\. Wait for it to finish, or stop it first\.$/;
     await expect(service.api.startRecording({ targetId: null, load })).rejects.toThrow(during);
@@ -48,7 +48,7 @@ describe('work that would disturb running work is refused', () => {
 
     // Nothing runs now: a load-only recording starts, is listed, and names its recording when it ends.
     const { recordingId } = await service.api.startRecording({ targetId: null, load });
-    expect((await service.api.runningWork()).map((w) => [w.kind, w.label])).toEqual([['recording', 'GET /']]);
+    expect((await service.api.runningWork({})).map((w) => [w.kind, w.label])).toEqual([['recording', 'GET /']]);
     await expect(service.api.startExperiment({ target: { kind: 'demo' }, differ: { kind: 'url', a: '/hello', b: '/log' }, load: { url: '/' } }))
       .rejects.toThrow(/^A recording \(GET \/\) is running: an experiment now would share the machine/);
     expect((await waitFor(() => ended(recordingId), 30_000, 'the recording to end')).ended?.resultId).toBe(recordingId);

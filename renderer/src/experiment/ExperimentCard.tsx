@@ -19,13 +19,19 @@ interface Props {
   /** Another recording is running: one thing at a time on one machine. */
   recordingBusy: boolean;
   onDone: (experimentId: string) => void;
+  /** The experiment started: its progress opens on its own screen. */
+  onStarted?: (experimentId: string) => void;
+  /** The service's sentence when an experiment would disturb work that runs (shared/work/running-work.ts). */
+  refusal?: string | null;
 }
 
-export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onDone }: Props) {
-  const run = useExperiment(onDone);
+export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onDone, onStarted, refusal = null }: Props) {
+  const run = useExperiment(onDone, onStarted);
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<ExperimentFormState>) => setForm((f) => ({ ...f, ...patch }));
-  const disabled = run.busy || recordingBusy;
+  // The page's own run shows its progress; work started elsewhere (another tab, the CLI, before a reload) says why.
+  const why = run.busy || recordingBusy ? null : refusal;
+  const disabled = run.busy || recordingBusy || !!why;
   const d = DIFFER_LABELS[form.differ];
 
   const startWith = (spec: ReturnType<typeof buildExperimentSpec>) => {
@@ -51,7 +57,8 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
       <h2 id="experiment-heading">Compare two variants</h2>
       <p className="hint">Runs A and B in back-to-back pairs, several of each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
 
-      <div className="demo-questions" role="group" aria-label="One-click questions on the demo server">
+      {why && <p className="note" data-testid="experiment-refusal" id="experiment-refusal" role="status">{why}</p>}
+      <div className="demo-questions" role="group" aria-label="One-click questions on the demo server" aria-describedby={why ? 'experiment-refusal' : undefined}>
         {DEMO_QUESTIONS.map((q) => (
           <button key={q.id} type="button" className="button" data-testid={`demo-question-${q.id}`} disabled={disabled}
             onClick={() => startWith(buildDemoQuestion(q.id, form, load))}>

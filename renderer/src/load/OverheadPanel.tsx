@@ -2,7 +2,7 @@
 // chosen target, at the form's load and sampling interval.
 import { useEffect, useState } from 'react';
 import type { OverheadResult } from '../../../shared/api.ts';
-import { useClient } from '../client/context.tsx';
+import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
@@ -11,9 +11,32 @@ import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
 const ROUNDS = 4;
 const BURST_SEC = 3;
 
-export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormState; targetId: string | null; disabled: boolean }) {
+interface Props {
+  form: LoadFormState;
+  targetId: string | null;
+  disabled: boolean;
+  /** Why it may not start now (the service's sentence: other work runs). */
+  refusal?: string | null;
+  /** A measurement ran when the page loaded (a reload mid-way): its result shows when it ends. */
+  elsewhere?: boolean;
+}
+
+export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewhere = false }: Props) {
   const client = useClient();
   const [state, setState] = useState<{ running: boolean; result: OverheadResult | null; error: string | null }>({ running: false, result: null, error: null });
+  const [following, setFollowing] = useState(false);
+  const [seenElsewhere, setSeenElsewhere] = useState(false);
+  if (elsewhere && !seenElsewhere) {
+    setSeenElsewhere(true);
+    setFollowing(true);
+  }
+  useFlambeEvent((e) => {
+    if (!following || e.name !== 'workChanged' || e.payload.ended?.kind !== 'overhead') return;
+    setFollowing(false);
+    const req = buildRecordRequest({ ...form, loadOnly: false }, targetId ?? 'none');
+    const samplingIntervalUs = req.ok ? req.value.samplingIntervalUs : 1000;
+    client.api.lastOverhead({ samplingIntervalUs }).then((result) => setState({ running: false, result, error: null }), () => undefined);
+  });
   const measure = async () => {
     if (!targetId) return;
     const req = buildRecordRequest({ ...form, mode: 'duration', durationSec: String(Math.min(BURST_SEC, Number(form.durationSec) || BURST_SEC)), loadOnly: false }, targetId);
@@ -33,8 +56,9 @@ export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormStat
   };
   return (
     <div className="overhead-panel">
-      <button type="button" className="button small" data-testid="overhead-button" disabled={disabled || !targetId || state.running} onClick={() => void measure()}>
-        {state.running ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
+      <button type="button" className="button small" data-testid="overhead-button" disabled={disabled || !targetId || state.running || following || !!refusal} onClick={() => void measure()}
+        title={refusal ?? undefined}>
+        {state.running || following ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
       </button>
       {!targetId && <span className="hint inline"> — needs a target</span>}
       {state.running && <p className="hint">{ROUNDS} rounds of two {BURST_SEC} s bursts, with and without the profiler, in alternating order.</p>}

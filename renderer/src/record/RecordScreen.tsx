@@ -1,6 +1,9 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
 // Ctrl/Cmd+Enter records, Escape stops.
-import { useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { workRefusal, type WorkKind } from '../../../shared/work/running-work.ts';
+import type { RunningWorkState } from './useRunningWork.ts';
+import { useFlambeEvent } from '../client/context.tsx';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
 import type { TargetState } from './target-state.ts';
 import { ErrorNote } from '../components/Notes.tsx';
@@ -39,6 +42,12 @@ interface Props {
   onResult: (result: RecordingMeta, saveProblem: string | null) => void;
   /** An A/B experiment ended: show its answer. */
   onExperimentDone?: (experimentId: string) => void;
+  /** An A/B experiment started: its progress shows on its own screen. */
+  onExperimentStarted?: (experimentId: string) => void;
+  /** A sweep this page followed ended, kept as a group: its table and knee show on their own screen. */
+  onSweepDone?: (sweepId: string) => void;
+  /** What the service runs now (useRunningWork). */
+  work?: RunningWorkState;
 }
 
 export function RecordScreen(props: Props) {
@@ -52,9 +61,33 @@ export function RecordScreen(props: Props) {
   const state = recording.state;
   const running = state.status === 'running' || sweep.busy;
   const busy = recording.busy || sweep.busy || routeCpu.busy;
+  const work = props.work ?? { running: [], atLoad: null, ended: null };
+
+  // After a reload mid-way: follow the recording or sweep the service runs to its result.
+  const adopted = useRef(false);
+  const { adopt: adoptRecording } = recording;
+  const { adopt: adoptSweep } = sweep;
+  useEffect(() => {
+    if (!work.atLoad || adopted.current) return;
+    adopted.current = true;
+    for (const w of work.atLoad) {
+      if (w.kind === 'recording') adoptRecording(w.id);
+      else if (w.kind === 'sweep') adoptSweep(w.id);
+    }
+  }, [work.atLoad, adoptRecording, adoptSweep]);
+  // A sweep this page followed ended: its answer opens on its own screen (the sweep's group in the library).
+  useFlambeEvent((e) => {
+    if (e.name === 'workChanged' && e.payload.ended?.kind === 'sweep' && e.payload.ended.resultId && sweep.busy) props.onSweepDone?.(e.payload.ended.resultId);
+  });
+
+  // What Record would start, and the service's sentence when it would disturb work that runs (shared/work/running-work.ts).
+  const profiledTarget = target && !loadForm.loadOnly ? target.info.targetId : null;
+  const recordKind: WorkKind = loadForm.sweep ? 'sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && profiledTarget ? 'routes' : 'recording';
+  const refusal = busy ? null : workRefusal({ kind: recordKind, targetId: profiledTarget }, work.running);
+  const runningExperiment = work.running.find((w) => w.kind === 'experiment') ?? null;
 
   const record = () => {
-    if (busy) return;
+    if (busy || refusal) return;
     const profiled = !!target && !loadForm.loadOnly;
     if (profiled && !target.info.running) {
       setFormError('The target is not running any more: launch it again, or tick “Load only”.');
@@ -138,8 +171,8 @@ export function RecordScreen(props: Props) {
 
         <section className="card record-card" aria-label="Record">
           <div className="record-actions">
-            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy}
-              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
+            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy || !!refusal}
+              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} aria-describedby={refusal ? 'record-refusal' : undefined}>
               <span className="record-dot" aria-hidden="true" />
               {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : 'Record'}
               <kbd>{RECORD_KEYS}</kbd>
@@ -153,14 +186,25 @@ export function RecordScreen(props: Props) {
               </button>
             )}
           </div>
+          {refusal && (
+            <p className="note" id="record-refusal" data-testid="record-refusal" role="status">
+              {refusal}
+              {runningExperiment && props.onExperimentStarted && (
+                <> <button type="button" className="button small" onClick={() => props.onExperimentStarted?.(runningExperiment.id)}>Show its progress</button></>
+              )}
+            </p>
+          )}
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
           <RecordingProgress state={state} />
           <SweepPanel state={sweep.state} />
-          <OverheadPanel form={loadForm} targetId={target && !loadForm.loadOnly ? target.info.targetId : null} disabled={busy} />
+          <OverheadPanel form={loadForm} targetId={profiledTarget} disabled={busy}
+            refusal={busy ? null : workRefusal({ kind: 'overhead', targetId: profiledTarget }, work.running)}
+            elsewhere={work.atLoad?.some((w) => w.kind === 'overhead') ?? false} />
         </section>
 
         <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
-          recordingBusy={recording.busy} onDone={(id) => props.onExperimentDone?.(id)} />
+          recordingBusy={recording.busy || sweep.busy || routeCpu.busy} onDone={(id) => props.onExperimentDone?.(id)} onStarted={props.onExperimentStarted}
+          refusal={workRefusal({ kind: 'experiment', targetId: null }, work.running)} />
       </div>
       <SweepResultCard state={sweep.state} onOpen={openLevel} />
       <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />
