@@ -20,6 +20,7 @@ import { usePendingDeletes } from './library/usePendingDeletes.ts';
 import { ConsoleStore } from './lib/console-store.ts';
 import { parseRoute, type Route } from './lib/route.ts';
 import { useScreenAddress } from './useScreenAddress.ts';
+import { useSessionState } from './lib/session-state.ts';
 import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
@@ -82,8 +83,9 @@ export function App() {
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
   const [demo, setDemo] = useState<DemoServerInfo | null>(null);
-  const [loadForm, setLoadForm] = useState<LoadFormState>(defaultLoadForm);
-  const [picker, setPicker] = useState<PickerState>(defaultPickerState);
+  // Kept across reloads (this tab): what was typed is not lost (lib/session-state.ts).
+  const [loadForm, setLoadForm] = useSessionState<LoadFormState>('flambe.loadForm', defaultLoadForm);
+  const [picker, setPicker] = useSessionState<PickerState>('flambe.picker', defaultPickerState);
   const [consoleStore] = useState(() => new ConsoleStore(5000));
   const deletes = usePendingDeletes();
   const work = useRunningWork();

@@ -67,6 +67,12 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
         ))}
       </div>
 
+      <p className="hint exp-rounds-note">
+        {/* One "Rounds each" for the questions above and the experiment set up below. */}
+        Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
+          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
+      </p>
+
       <details className="more" data-testid="experiment-setup">
         <summary>Set up your own experiment</summary>
         <form className="form" noValidate onSubmit={(e) => { e.preventDefault(); startWith(buildExperimentSpec(form, load, launch)); }}>
@@ -110,10 +116,6 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
             ))}
           </div>
           <div className="row-fields">
-            <div className="field narrow">
-              <label htmlFor="exp-rounds">Rounds each</label>
-              <input id="exp-rounds" data-testid="exp-rounds" inputMode="numeric" value={form.rounds} onChange={(e) => set({ rounds: e.target.value })} />
-            </div>
             <label className="check"><input type="checkbox" checked={form.profile} onChange={(e) => set({ profile: e.target.checked })} /> Profile each round</label>
             <div className="field">
               <label htmlFor="exp-output">The script’s output goes to</label>
@@ -130,10 +132,6 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
         </form>
       </details>
 
-      <p className="hint exp-rounds-note">
-        Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
-          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
-      </p>
 
       <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />
 

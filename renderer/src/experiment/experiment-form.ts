@@ -26,10 +26,10 @@ export const defaultExperimentForm: ExperimentFormState = {
 };
 
 export const DIFFER_LABELS: Record<DifferKind, { label: string; placeholderA: string; placeholderB: string; hint: string }> = {
-  env: { label: 'Environment variables', placeholderA: 'LOG=1', placeholderB: 'LOG=0', hint: 'KEY=VALUE, one per line: added to the script’s environment.' },
-  args: { label: 'Script arguments', placeholderA: '--cache', placeholderB: '--no-cache', hint: 'Separated by spaces, after the script’s own arguments.' },
-  script: { label: 'The script itself', placeholderA: 'before.js', placeholderB: 'after.js', hint: 'Two files (or two checkouts): the path of each, from the working directory.' },
-  url: { label: 'The route (URL)', placeholderA: '/log', placeholderB: '/hello', hint: 'A path (/hello) uses the port the server opens; or a full http:// URL.' },
+  env: { label: 'Environment variables', placeholderA: 'e.g. LOG=1', placeholderB: 'e.g. LOG=0', hint: 'KEY=VALUE, one per line: added to the script’s environment.' },
+  args: { label: 'Script arguments', placeholderA: 'e.g. --cache', placeholderB: 'e.g. --no-cache', hint: 'Separated by spaces, after the script’s own arguments.' },
+  script: { label: 'The script itself', placeholderA: 'e.g. before.js', placeholderB: 'e.g. after.js', hint: 'Two files (or two checkouts): the path of each, from the working directory.' },
+  url: { label: 'The route (URL)', placeholderA: 'e.g. /log', placeholderB: 'e.g. /hello', hint: 'A path (/hello) uses the port the server opens; or a full http:// URL.' },
 };
 
 /** The demo's one-click questions: each route against the baseline /hello. */

@@ -22,6 +22,7 @@ import { TargetPicker, type PickerState } from './TargetPicker.tsx';
 import { useRecording } from './useRecording.ts';
 import { ExperimentCard } from '../experiment/ExperimentCard.tsx';
 import { defaultExperimentForm } from '../experiment/experiment-form.ts';
+import { useSessionState } from '../lib/session-state.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
@@ -57,7 +58,7 @@ export function RecordScreen(props: Props) {
   const routeCpu = useRouteCpu();
   const client = useClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const [experimentForm, setExperimentForm] = useState(defaultExperimentForm);
+  const [experimentForm, setExperimentForm] = useSessionState('flambe.experimentForm', defaultExperimentForm);
   const state = recording.state;
   const running = state.status === 'running' || sweep.busy;
   const busy = recording.busy || sweep.busy || routeCpu.busy;
