@@ -86,12 +86,16 @@ describe.skipIf(!hasChromium)(title, () => {
     await other.emulateMedia({ colorScheme: 'dark' });
     await other.goto(`${web.url}${address}`);
     await other.getByTestId('experiment-screen').waitFor({ timeout: 10_000 });
-    await other.getByTestId('experiment-verdict').waitFor({ timeout: 150_000 });
-    expect(await other.getByTestId('experiment-verdict').textContent()).toMatch(/logging/i);
+    await other.getByTestId('experiment-export').waitFor({ timeout: 150_000 });
+    // The trainer's answer: the cost of the thing shown, first; then the differential flamegraph.
+    expect(await other.getByTestId('experiment-cost').textContent()).toMatch(/^console\.log costs (\d[\d.]* ms of CPU per 1 000 requests|\d+% of the throughput|nothing Flambé could measure)/);
+    await other.getByTestId('experiment-flame').locator('svg').first().waitFor({ timeout: 30_000 });
     await other.screenshot({ path: path.join(artifacts, 'journey-experiment-1024-dark.png') });
+    await other.screenshot({ path: path.join(artifacts, 'journey-experiment-1024-dark-full.png'), fullPage: true });
     await other.close();
     // The first page got the answer too, and Record is free again.
-    await page.getByTestId('experiment-verdict').waitFor({ timeout: 20_000 });
+    await page.getByTestId('experiment-export').waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(artifacts, 'journey-experiment-1440.png') });
     await page.getByTestId('nav-record').click();
     await expect.poll(() => page.getByTestId('record-button').isDisabled()).toBe(false);
   }, 200_000);

@@ -13,6 +13,9 @@ import { HowSure } from './HowSure.tsx';
 import { RunProgress } from './RunProgress.tsx';
 import { downloadExported } from '../library/download.ts';
 import './experiment.css';
+import { DEMO_QUESTIONS } from './experiment-form.ts';
+import { ExperimentFlame } from './ExperimentFlame.tsx';
+import { costSentence } from '../../../shared/experiment/cost-sentence.ts';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
@@ -49,6 +52,9 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
   if (!exp) return <div className="experiment-screen"><p className="muted">Loading the experiment…</p></div>;
   const c = exp.comparison;
   const { a, b } = exp.variants;
+  // A one-click question of the demo: the answer leads with the cost of the thing it shows.
+  const question = DEMO_QUESTIONS.find((q) => q.question === exp.name) ?? null;
+  const cost = question && c ? costSentence(question.thing, c) : null;
 
   return (
     <div className="experiment-screen" data-testid="experiment-screen">
@@ -71,9 +77,12 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
       {exp.error && <ErrorNote message={exp.error} testId="experiment-problem" />}
       {c ? (
         <>
-          <p className="verdict" data-testid="experiment-verdict">{c.verdict}</p>
-          {c.warnings.map((w) => <p key={w.message} className="warning">{w.message}</p>)}
+          {cost && <p className="verdict experiment-cost" data-testid="experiment-cost">{cost}</p>}
+          <p className={cost ? 'verdict-detail' : 'verdict'} data-testid="experiment-verdict">{c.verdict}</p>
+          {/* A one-click question compares two routes on purpose: its own warning about that would only confuse. */}
+          {c.warnings.filter((w) => !(question && w.kind === 'url')).map((w) => <p key={w.message} className="warning">{w.message}</p>)}
           <HowSure rounds={c.rounds} />
+          <ExperimentFlame exp={exp} />
           <h2>Load</h2>
           <LoadTable c={c} />
           <p className="hint">A and B are the geometric means of their rounds; “no clear difference”: the 95% interval of the change holds 0.</p>

@@ -34,10 +34,11 @@ export const DIFFER_LABELS: Record<DifferKind, { label: string; placeholderA: st
 
 /** The demo's one-click questions: each route against the baseline /hello. */
 export const DEMO_QUESTIONS = [
-  { id: 'log', question: 'What does console.log cost?', route: '/log', a: 'with console.log', b: 'without console.log' },
-  { id: 'crypto', question: 'What does sync crypto cost?', route: '/crypto', a: 'with pbkdf2Sync', b: 'without pbkdf2Sync' },
-  { id: 'json', question: 'What does a big JSON.stringify cost?', route: '/json', a: 'with JSON.stringify', b: 'without JSON.stringify' },
-  { id: 'regex', question: 'What does a backtracking regex cost?', route: '/regex', a: 'with the regex', b: 'without the regex' },
+  // `thing`: what A adds, the subject of the answer ("console.log costs …").
+  { id: 'log', question: 'What does console.log cost?', route: '/log', a: 'with console.log', b: 'without console.log', thing: 'console.log' },
+  { id: 'crypto', question: 'What does sync crypto cost?', route: '/crypto', a: 'with pbkdf2Sync', b: 'without pbkdf2Sync', thing: 'pbkdf2Sync' },
+  { id: 'json', question: 'What does a big JSON.stringify cost?', route: '/json', a: 'with JSON.stringify', b: 'without JSON.stringify', thing: 'A big JSON.stringify' },
+  { id: 'regex', question: 'What does a backtracking regex cost?', route: '/regex', a: 'with the regex', b: 'without the regex', thing: 'The backtracking regex' },
 ] as const;
 
 /** "http://127.0.0.1:51234/log?x=1" → "/log?x=1": a launched target opens a new port every time it starts. */
