@@ -55,7 +55,6 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
   return (
     <section className="card experiment-card" aria-labelledby="experiment-heading" data-testid="experiment-card">
       <h2 id="experiment-heading">Compare two variants</h2>
-      <p className="hint">Runs A and B in back-to-back pairs, several of each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
 
       {why && <p className="note" data-testid="experiment-refusal" id="experiment-refusal" role="status">{why}</p>}
       <div className="demo-questions" role="group" aria-label="One-click questions on the demo server" aria-describedby={why ? 'experiment-refusal' : undefined}>
@@ -67,6 +66,7 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
         ))}
       </div>
 
+      <p className="hint">Runs A and B in back-to-back pairs, several of each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
       <p className="hint exp-rounds-note">
         {/* One "Rounds each" for the questions above and the experiment set up below. */}
         Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}

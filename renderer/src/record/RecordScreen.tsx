@@ -139,6 +139,14 @@ export function RecordScreen(props: Props) {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
+  // A target was just chosen (the demo launched, a script attached): the button that chose it is gone, so
+  // focus moves to the next step's button instead of dropping to the page.
+  const targetId = target?.info.targetId ?? null;
+  const recordButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (targetId && props.active !== false && (document.activeElement === document.body || document.activeElement === null)) recordButton.current?.focus();
+  }, [targetId, props.active]);
+
   const openLevel = (id: string) => {
     client.api.getRecording({ id }).then((r) => props.onResult(r, null), (e: unknown) => setFormError(errorMessage(e)));
   };
@@ -148,6 +156,8 @@ export function RecordScreen(props: Props) {
 
   return (
     <div className="record-screen">
+      {/* The one-click questions sit under the target, beside the load form: in view at 1024×700 too. */}
+      <div className="column">
       <section className="card" aria-labelledby="target-heading">
         <h2 id="target-heading"><span className="step">1</span> Target</h2>
         {target ? (
@@ -156,6 +166,11 @@ export function RecordScreen(props: Props) {
           <TargetPicker picker={props.picker} setPicker={props.setPicker} onChosen={props.onTargetChosen} onDemo={props.onDemo} />
         )}
       </section>
+
+        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
+          recordingBusy={recording.busy || sweep.busy || routeCpu.busy} onDone={(id) => props.onExperimentDone?.(id)} onStarted={props.onExperimentStarted}
+          refusal={workRefusal({ kind: 'experiment', targetId: null }, work.running)} />
+      </div>
 
       <div className="column">
         <section className="card" aria-labelledby="load-heading">
@@ -172,7 +187,7 @@ export function RecordScreen(props: Props) {
 
         <section className="card record-card" aria-label="Record">
           <div className="record-actions">
-            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy || !!refusal}
+            <button ref={recordButton} type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy || !!refusal}
               aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} aria-describedby={refusal ? 'record-refusal' : undefined}>
               <span className="record-dot" aria-hidden="true" />
               {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : 'Record'}
@@ -202,10 +217,6 @@ export function RecordScreen(props: Props) {
             refusal={busy ? null : workRefusal({ kind: 'overhead', targetId: profiledTarget }, work.running)}
             elsewhere={work.atLoad?.some((w) => w.kind === 'overhead') ?? false} />
         </section>
-
-        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
-          recordingBusy={recording.busy || sweep.busy || routeCpu.busy} onDone={(id) => props.onExperimentDone?.(id)} onStarted={props.onExperimentStarted}
-          refusal={workRefusal({ kind: 'experiment', targetId: null }, work.running)} />
       </div>
       <SweepResultCard state={sweep.state} onOpen={openLevel} />
       <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />
