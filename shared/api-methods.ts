@@ -33,6 +33,7 @@ export const apiMethodNames = [
   'stopExperiment',
   'getExperiment',
   'listExperiments',
+  'runningWork',
   'compareNoise',
   'listGroups',
   'getSweep',
@@ -43,6 +44,6 @@ export const apiMethodNames = [
 
 export type ApiMethodName = (typeof apiMethodNames)[number];
 
-export const eventNames = ['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'importProgress', 'experimentProgress', 'experimentDone'] as const;
+export const eventNames = ['targetOutput', 'targetExit', 'recordingProgress', 'recordingDone', 'libraryChanged', 'importProgress', 'experimentProgress', 'experimentDone', 'workChanged'] as const;
 
 export type EventNameFromList = (typeof eventNames)[number];

@@ -4,6 +4,7 @@
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
 import { z } from 'zod';
+import type { RunningWork, WorkKind } from './work/running-work.ts';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
 import { launchSpecSchema, loadSettingsSchema, recordRequestSchema, experimentSpecSchema, type ExperimentSpec } from './recording/settings.ts';
 import type { TargetStdio } from './recording/target.ts';
@@ -353,6 +354,8 @@ export interface ApiResults {
   stopExperiment: void;
   getExperiment: ExperimentResult;
   listExperiments: ExperimentRow[];
+  /** What runs now: a page reloaded mid-way follows it to its result; the UI disables what would disturb it. */
+  runningWork: RunningWork[];
   /** The library's experiments and sweeps, each one row with its member recordings, newest first. */
   listGroups: GroupRow[];
   /** A sweep kept in the library: its table and knee. */
@@ -397,6 +400,7 @@ export const apiInputSchemas = {
   stopExperiment: idSchema,
   getExperiment: idSchema,
   listExperiments: emptySchema,
+  runningWork: emptySchema,
   listGroups: emptySchema,
   getSweep: idSchema,
   deleteGroup: idSchema,
@@ -447,6 +451,8 @@ export interface FlambeEvents {
   libraryChanged: { ids: string[] };
   experimentProgress: ExperimentProgress;
   experimentDone: { experimentId: string; status: ExperimentResult['status']; error: string | null; saved: boolean };
+  /** Work started or ended (shared/work/running-work.ts); `ended.resultId`: the recording, experiment or sweep it produced. */
+  workChanged: { running: RunningWork[]; ended: { kind: WorkKind; id: string; resultId: string | null } | null };
 }
 export type EventName = keyof FlambeEvents;
 // Compile-time check: the dependency-free event list (which the renderer checks events against) is exactly FlambeEvents.

@@ -15,6 +15,8 @@ describe('contentSecurityPolicy', () => {
   });
   it('lets browser mode connect to its own WebSocket origins and nowhere else', () => {
     const p = contentSecurityPolicy({ connect: loopbackWebSocketOrigins(4321) });
-    expect(directive(p, 'connect-src')).toBe("connect-src 'self' ws://127.0.0.1:4321 ws://localhost:4321 ws://[::1]:4321");
+    expect(directive(p, 'connect-src')).toBe("connect-src 'self' ws://127.0.0.1:4321 ws://localhost:4321");
+    // Chromium refuses an IPv6 literal in a source list and logs an error on every page load.
+    expect(p).not.toContain('[::1]');
   });
 });

@@ -34,7 +34,12 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     .join('; ');
 }
 
-/** The WebSocket origins of a browser-mode server on `port`, one per name it answers to. */
+/**
+ * The WebSocket origins of a browser-mode server on `port`, one per name it
+ * can be reached by. Not `[::1]`: Chromium rejects an IPv6 literal in a
+ * source list (it logs "invalid source" on every page load), and the server
+ * listens on 127.0.0.1 only, so the page is never served from [::1].
+ */
 export function loopbackWebSocketOrigins(port: number): string[] {
-  return ['127.0.0.1', 'localhost', '[::1]'].map((h) => `ws://${h}:${port}`);
+  return ['127.0.0.1', 'localhost'].map((h) => `ws://${h}:${port}`);
 }

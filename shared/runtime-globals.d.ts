@@ -6,3 +6,8 @@ declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string;
 }
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly pathname: string;
+  readonly search: string;
+}

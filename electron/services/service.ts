@@ -4,10 +4,10 @@
 // argument arrives here parsed by its schema, defaults filled in.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
+import { experimentSpecSchema, overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
 import type {
   DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
-  RecordingMeta, RecordingResult,
+  RecordingMeta, RecordingResult, SweepRequestResolved, SweepResult,
 } from '../../shared/api.ts';
 import { runSweep } from './load/sweep.ts';
 import { profileRoutes } from './load/profile-routes.ts';
@@ -31,6 +31,8 @@ import { exportStoredProfile } from './export-recording.ts';
 import { TargetRegistry } from './targets/registry.ts';
 import { createGroupApi } from './library/group-service.ts';
 import { sameOverheadSetting } from '../../shared/recording/overhead-setting.ts';
+import { createWorkInProgress, experimentLabel } from './work-in-progress.ts';
+import { loadTitle } from '../../shared/load/load-title.ts';
 
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
@@ -68,9 +70,15 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     const event = { name, payload } as FlambeEvent;
     for (const l of listeners) l(event);
   };
+  const onOwnEvent = (l: (e: FlambeEvent) => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  };
   const targets = new TargetRegistry(emit);
   const running = new Map<string, RecordingHandle>();
   const recordingTargets = new Set<string>();
+  // Work started through the contract: what would disturb it is refused (work-in-progress.ts).
+  const work = createWorkInProgress(emit);
   // Recordings the library could not store (or all of them, without a library):
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
@@ -149,7 +157,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     if (request.targetId) recordingTargets.add(request.targetId);
     const finished = handle.done.then((result) => {
       result.name = request.name
-        || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt, launchDetails(result.target));
+        || defaultName(result.settings?.load.method ?? null, result.settings?.load.url ?? null, result.createdAt, launchDetails(result.target),
+          result.settings?.load.routes?.length ? loadTitle(result.settings.load) : undefined);
       result.tags = [...new Set(request.tags)];
       const outcome = keep(result);
       running.delete(handle.id);
@@ -158,6 +167,35 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return result;
     });
     return { id: handle.id, finished };
+  }
+
+  // The sweep itself, its levels recorded one after the other, kept as one group.
+  async function sweepNow(request: SweepRequestResolved): Promise<SweepResult> {
+    const levelIds: string[] = [];
+    const result = await runSweep(request, {
+      record: (r) => {
+        const level = begin(r);
+        levelIds.push(level.id);
+        return level.finished;
+      },
+      stopped: () => levelIds.some((id) => stoppedIds.has(id)),
+      // A group from the first level on: a sweep killed midway keeps its levels together (marked interrupted on the next open).
+      onLevel: (partial) => {
+        if (library && partial.levels.every((l) => !unsaved.has(l.recordingId))) {
+          try { groups.saveSweep({ ...partial, knee: null }, true); } catch { /* said at the end, when the whole sweep is saved */ }
+        }
+      },
+    });
+    // Kept as one group of its levels (linked, the knee stored) when the levels were saved.
+    if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) {
+      try {
+        groups.saveSweep(result);
+      } catch (e) {
+        // The levels are saved as recordings; only the link between them is missing.
+        result.error ??= `The levels are saved, but could not be kept together as one sweep in the library (${messageOf(e)}).`;
+      }
+    }
+    return result;
   }
 
   const groups = createGroupApi({ needLibrary, fetch, metaOf, changed });
@@ -172,7 +210,11 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
-      return { recordingId: begin(req).id };
+      work.check('recording', req.targetId ?? null);
+      const { id, finished } = begin(req);
+      const ended = work.add({ kind: 'recording', id, label: loadTitle(req.load), targetId: req.targetId ?? null });
+      finished.then(() => ended(id), () => ended(null));
+      return { recordingId: id };
     },
     async stopRecording({ id }) {
       stoppedIds.add(id);
@@ -180,43 +222,39 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async runSweep(req) {
       const request = sweepRequestSchema.parse(req);
-      const levelIds: string[] = [];
-      const result = await runSweep(request, {
-        record: (r) => {
-          const level = begin(r);
-          levelIds.push(level.id);
-          return level.finished;
-        },
-        stopped: () => levelIds.some((id) => stoppedIds.has(id)),
-        // A group from the first level on: a sweep killed midway keeps its levels together (marked interrupted on the next open).
-        onLevel: (partial) => {
-          if (library && partial.levels.every((l) => !unsaved.has(l.recordingId))) {
-            try { groups.saveSweep({ ...partial, knee: null }, true); } catch { /* said at the end, when the whole sweep is saved */ }
-          }
-        },
-      });
-      // Kept as one group of its levels (linked, the knee stored) when the levels were saved.
-      if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) {
-        try {
-          groups.saveSweep(result);
-        } catch (e) {
-          // The levels are saved as recordings; only the link between them is missing.
-          result.error ??= `The levels are saved, but could not be kept together as one sweep in the library (${messageOf(e)}).`;
-        }
+      work.check('sweep', request.targetId);
+      const ended = work.add({ kind: 'sweep', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
+      try {
+        const result = await sweepNow(request);
+        ended(result.id);
+        return result;
+      } finally {
+        ended(null);
       }
-      return result;
     },
     async profileRoutes(req) {
-      return profileRoutes(recordRequestSchema.parse(req), (r) => begin(r).finished);
+      const request = recordRequestSchema.parse(req);
+      work.check('routes', request.targetId);
+      const ended = work.add({ kind: 'routes', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
+      return profileRoutes(request, (r) => begin(r).finished).finally(() => ended(null));
     },
     async measureOverhead(req) {
       const request = overheadRequestSchema.parse(req);
       const target = targets.get(request.targetId);
-      const result = await measureOverhead(request, { target, runBurst: runBurstInWorker });
-      const l = request.load;
-      result.setting = { target: target.info.label, url: l.url, method: l.method, connections: l.connections, samplingIntervalUs: result.samplingIntervalUs };
-      lastOverhead.set(result.samplingIntervalUs, result);
-      return result;
+      work.check('overhead', request.targetId);
+      const ended = work.add({ kind: 'overhead', id: randomUUID(), label: target.info.label, targetId: request.targetId });
+      try {
+        const result = await measureOverhead(request, { target, runBurst: runBurstInWorker });
+        const l = request.load;
+        result.setting = { target: target.info.label, url: l.url, method: l.method, connections: l.connections, samplingIntervalUs: result.samplingIntervalUs };
+        lastOverhead.set(result.samplingIntervalUs, result);
+        return result;
+      } finally {
+        ended(null);
+      }
+    },
+    async runningWork() {
+      return work.list();
     },
     async lastOverhead({ samplingIntervalUs, setting }) {
       // Only for the same target, load and interval: a cost measured on another server is not this one's.
@@ -295,7 +333,18 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       // Every thread, or the one asked for (export-recording.ts); pprof is binary, so base64 over the transports.
       return exportStoredProfile(text, safeName, format, thread, Date.parse(rec.createdAt) || 0);
     },
-    startExperiment: async (spec) => experiments.start(spec),
+    async startExperiment(spec) {
+      work.check('experiment', null);
+      const started = await experiments.start(spec);
+      const id = started.experimentId;
+      const ended = work.add({ kind: 'experiment', id, label: experimentLabel(experimentSpecSchema.parse(spec)), targetId: null });
+      const off = onOwnEvent((e) => {
+        if (e.name !== 'experimentDone' || e.payload.experimentId !== id) return;
+        off();
+        ended(id);
+      });
+      return started;
+    },
     stopExperiment: async ({ id }) => experiments.stop(id),
     getExperiment: async ({ id }) => experiments.get(id),
     listExperiments: async () => experiments.list(),

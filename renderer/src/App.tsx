@@ -18,16 +18,18 @@ import { NoticeToast, UndoToast } from './library/Toasts.tsx';
 import { useImports } from './library/useImports.ts';
 import { usePendingDeletes } from './library/usePendingDeletes.ts';
 import { ConsoleStore } from './lib/console-store.ts';
-import { parseRoute, routeHash } from './lib/route.ts';
+import { parseRoute, type Route } from './lib/route.ts';
+import { useScreenAddress } from './useScreenAddress.ts';
+import { useSessionState } from './lib/session-state.ts';
 import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
 import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
+import { useRunningWork } from './record/useRunningWork.ts';
 import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
-import { useRecordingAddress } from './result/useRecordingAddress.ts';
 import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import { SweepScreen } from './load/SweepScreen.tsx';
 import type { GroupRow } from '../../shared/groups.ts';
@@ -46,23 +48,47 @@ function isTyping(target: EventTarget | null): boolean {
   return !!t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 }
 
+function initialScreen(route: Route | null): Screen {
+  switch (route?.screen) {
+    case 'library': return 'library';
+    case 'compare': case 'compare-pick': return 'compare';
+    case 'experiment': return 'experiment';
+    case 'sweep': return 'sweep';
+    // A recording shows once it is read (useScreenAddress opens it).
+    default: return 'record';
+  }
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 export function App() {
   const client = useClient();
   const connection = useConnectionStatus();
-  const [screen, setScreen] = useState<Screen>('record');
+  // The first screen is the one the address names (a reload, a pasted link); a recording opens once read.
+  const [initial] = useState(() => parseRoute(window.location.hash));
+  const [screen, setScreen] = useState<Screen>(() => initialScreen(initial));
   // `importing`: a file opened while the library saves it (library/open-imported.ts).
   const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null; importing?: ImportSave } | null>(null);
-  const [compareIds, setCompareIds] = useState<[string, string] | null>(null);
-  const [experimentId, setExperimentId] = useState<string | null>(null);
-  const [sweepId, setSweepId] = useState<string | null>(null);
+  const [compareIds, setCompareIds] = useState<[string, string] | null>(initial?.screen === 'compare' ? [initial.a, initial.b] : null);
+  const [experimentId, setExperimentId] = useState<string | null>(initial?.screen === 'experiment' ? initial.id : null);
+  const [sweepId, setSweepId] = useState<string | null>(initial?.screen === 'sweep' ? initial.id : null);
+  const [addressProblem, setAddressProblem] = useState<string | null>(null);
   const [compareWith, setCompareWith] = useState<{ id: string; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [target, setTarget] = useState<TargetState | null>(null);
   const [demo, setDemo] = useState<DemoServerInfo | null>(null);
-  const [loadForm, setLoadForm] = useState<LoadFormState>(defaultLoadForm);
-  const [picker, setPicker] = useState<PickerState>(defaultPickerState);
+  // Kept across reloads (this tab): what was typed is not lost (lib/session-state.ts).
+  const [loadForm, setLoadForm] = useSessionState<LoadFormState>('flambe.loadForm', defaultLoadForm);
+  const [picker, setPicker] = useSessionState<PickerState>('flambe.picker', defaultPickerState);
   const [consoleStore] = useState(() => new ConsoleStore(5000));
   const deletes = usePendingDeletes();
+  const work = useRunningWork();
   const imports = useImports();
 
   useFlambeEvent((event) => {
@@ -75,11 +101,22 @@ export function App() {
     }
   });
 
+  // A reload during an experiment, on no screen's address or Record's: its progress, then its answer.
+  const [followedAtLoad, setFollowedAtLoad] = useState(false);
+  if (work.atLoad && !followedAtLoad) {
+    setFollowedAtLoad(true);
+    const exp = work.atLoad.find((w) => w.kind === 'experiment');
+    if (exp && (initial === null || initial.screen === 'record')) {
+      setExperimentId(exp.id);
+      setScreen('experiment');
+    }
+  }
+
   const { onTargetReady } = useSuggestedUrls({ client, target, setTarget, setLoadForm });
 
   const chooseTarget = (info: TargetInfo, isDemo: boolean) => {
     setTarget({ info, exit: info.running ? null : { code: null, signal: null }, isDemo });
-    onTargetReady(info);
+    onTargetReady(info, isDemo);
   };
   // After a reload: the target launched before it, with its console.
   useRecoveredTarget({ client, consoleStore, canRecover: () => target === null, onRecovered: chooseTarget });
@@ -112,9 +149,7 @@ export function App() {
     [client, go],
   );
 
-  const [addressProblem, dismissAddressProblem] = useRecordingAddress({
-    shownId: shown && !shown.saveProblem && !shown.importing ? shown.result.id : null, onResultScreen: screen === 'result', open: openRecording,
-  });
+  const shownId = shown && !shown.saveProblem && !shown.importing ? shown.result.id : null;
 
   // One profile file chosen or dropped: shown at once, from the page's own read, while the library saves it.
   const openImported = (file: File) => {
@@ -168,22 +203,39 @@ export function App() {
     go('compare');
   }, [go]);
 
-  // The address: #/compare/<idA>/<idB> opens that comparison (after a reload, or from a bookmark).
-  useEffect(() => {
-    const fromHash = () => {
-      const r = parseRoute(window.location.hash);
-      if (r?.screen === 'compare') openCompare([r.a, r.b]);
-    };
-    fromHash();
-    window.addEventListener('hashchange', fromHash);
-    return () => window.removeEventListener('hashchange', fromHash);
-  }, [openCompare]);
-  useEffect(() => {
-    const want = screen === 'compare' && compareIds ? routeHash({ screen: 'compare', a: compareIds[0], b: compareIds[1] }) : null;
-    const isCompare = parseRoute(window.location.hash)?.screen === 'compare';
-    if (want && window.location.hash !== want) history.replaceState(history.state, '', want);
-    else if (!want && isCompare) history.replaceState(history.state, '', `${window.location.pathname}${window.location.search}`);
-  }, [screen, compareIds]);
+  // Every screen has an address (lib/route.ts): reload, back/forward, a pasted link and an edit of the '#' come back to it.
+  const current: Route | null = ((): Route | null => {
+    switch (screen) {
+      case 'result': return shownId ? { screen: 'recording', id: shownId } : null;
+      case 'compare': return compareIds ? { screen: 'compare', a: compareIds[0], b: compareIds[1] } : { screen: 'compare-pick' };
+      case 'experiment': return experimentId ? { screen: 'experiment', id: experimentId } : null;
+      case 'sweep': return sweepId ? { screen: 'sweep', id: sweepId } : null;
+      default: return { screen };
+    }
+  })();
+  useScreenAddress({
+    current,
+    follow: (route, hash) => {
+      setNotice(null);
+      if (!route) {
+        if (hash.replace(/^#\/?/, '')) setAddressProblem(`Flambé has no screen at the address “${decodeURIComponentSafe(hash)}”: it may be cut short.`);
+        else setScreen('record');
+        return;
+      }
+      setAddressProblem(null);
+      switch (route.screen) {
+        case 'recording':
+          if (shown?.result.id === route.id) setScreen('result');
+          else openRecording(route.id).catch(() => setAddressProblem(`No recording with the id “${route.id}” is in the library: it may have been deleted, or the address is cut short.`));
+          return;
+        case 'compare': setCompareIds((ids) => (ids && ids[0] === route.a && ids[1] === route.b ? ids : [route.a, route.b])); setScreen('compare'); return;
+        case 'compare-pick': setScreen('compare'); return;
+        case 'experiment': setExperimentId(route.id); setScreen('experiment'); return;
+        case 'sweep': setSweepId(route.id); setScreen('sweep'); return;
+        default: setScreen(route.screen);
+      }
+    },
+  });
   const dragging = useFileDrop(importDropped);
 
   // Ctrl/⌘+1 Record, Ctrl/⌘+2 Library; Ctrl/⌘+Z undoes a delete while its toast shows.
@@ -256,6 +308,15 @@ export function App() {
             setLoadForm={setLoadForm}
             consoleStore={consoleStore}
             onResult={onRecordingResult}
+            work={work}
+            onExperimentStarted={(id) => {
+              setExperimentId(id);
+              go('experiment');
+            }}
+            onSweepDone={(id) => {
+              setSweepId(id);
+              if (screen === 'record') setScreen('sweep');
+            }}
             onExperimentDone={(id) => {
               setExperimentId(id);
               // Elsewhere meanwhile: the Experiment button in the top bar now opens it.
@@ -331,7 +392,7 @@ export function App() {
           </NoticeToast>
         )}
         {addressProblem && (
-          <NoticeToast onClose={dismissAddressProblem} testId="address-problem">
+          <NoticeToast onClose={() => setAddressProblem(null)} testId="address-problem">
             <span>{addressProblem}</span>
           </NoticeToast>
         )}

@@ -77,10 +77,12 @@ function rowDamage(r: Row): string | null {
 }
 
 /** "GET /log · 2026-11-21 14:05" */
-export function defaultName(method: string | null, url: string | null, createdAt: string, details = ''): string {
+/** `title`: what the load asked for when it is not one URL (a multi-route burst: shared/load/load-title.ts). */
+export function defaultName(method: string | null, url: string | null, createdAt: string, details = '', title?: string): string {
   const d = new Date(createdAt);
   const pad = (n: number) => String(n).padStart(2, '0');
   const when = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  if (title) return `${title}${details ? ` · ${details}` : ''} · ${when}`;
   if (!url) return `Recording · ${when}`;
   let path = url;
   try {

@@ -23,9 +23,11 @@ interface Props {
   flameB: DiffFlame;
   /** A function picked in the tables: its frames are highlighted. */
   highlight: string | null;
+  /** What the two sides are called (an experiment draws its A against its B as the baseline: { a: 'B', b: 'A' }). */
+  sides?: { a: string; b: string };
 }
 
-export function DiffFlamegraph({ flameA, flameB, highlight }: Props) {
+export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b: 'B' } }: Props) {
   const id = useId();
   const [shape, setShape] = useState<'a' | 'b'>('b');
   const flame = shape === 'a' ? flameA : flameB;
@@ -110,10 +112,10 @@ export function DiffFlamegraph({ flameA, flameB, highlight }: Props) {
       <div className="flame-toolbar">
         <div className="segmented" role="group" aria-label="Shape of the flamegraph">
           <button type="button" className={`button small${shape === 'b' ? ' primary' : ''}`} aria-pressed={shape === 'b'} data-testid="diff-shape-b" onClick={() => setShape('b')}>
-            B’s shape
+            {sides.b}’s shape
           </button>
           <button type="button" className={`button small${shape === 'a' ? ' primary' : ''}`} aria-pressed={shape === 'a'} data-testid="diff-shape-a" onClick={() => setShape('a')}>
-            A’s shape
+            {sides.a}’s shape
           </button>
         </div>
         <div className="search">
@@ -140,11 +142,11 @@ export function DiffFlamegraph({ flameA, flameB, highlight }: Props) {
         </button>
       </div>
       <ul className="legend" aria-label="Colours">
-        <li><span className="swatch" style={{ background: 'rgb(255,90,90)' }} aria-hidden="true" />B spends more</li>
-        <li><span className="swatch" style={{ background: 'rgb(90,90,255)' }} aria-hidden="true" />B spends less</li>
-        <li><span className="swatch" style={{ background: 'rgb(255,190,90)' }} aria-hidden="true" />new in B</li>
+        <li><span className="swatch" style={{ background: 'rgb(255,90,90)' }} aria-hidden="true" />{sides.b} spends more</li>
+        <li><span className="swatch" style={{ background: 'rgb(90,90,255)' }} aria-hidden="true" />{sides.b} spends less</li>
+        <li><span className="swatch" style={{ background: 'rgb(255,190,90)' }} aria-hidden="true" />new in {sides.b}</li>
         <li><span className="swatch" style={{ background: 'rgb(220,220,220)' }} aria-hidden="true" />unchanged</li>
-        <li className="muted">{shape === 'b' ? 'Widths: B’s time.' : 'Widths: A’s time — frames gone from B show blue.'} Colours: change in {unitWords}.</li>
+        <li className="muted">{shape === 'b' ? `Widths: ${sides.b}’s time.` : `Widths: ${sides.a}’s time — frames gone from ${sides.b} show blue.`} Colours: change in {unitWords}.</li>
       </ul>
       <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} />
     </div>

@@ -27,9 +27,10 @@ export function LoadTable({ c }: { c: Comparison }) {
       { label: 'Non-2xx per 1 000 requests', m: l.non2xxPer1k, digits: 1, better: 'down' },
     );
   }
-  if (c.cpuMsPer1kRequests) lines.push({ label: 'CPU ms per 1 000 requests', m: c.cpuMsPer1kRequests, digits: 1, better: 'down' });
+  // Two CPU measures that differ on purpose: say which is which, so they never look like one number twice.
+  if (c.cpuMsPer1kRequests) lines.push({ label: 'CPU per 1 000 requests, in the profile (ms, JavaScript thread)', m: c.cpuMsPer1kRequests, digits: 1, better: 'down' });
   // Older saved comparisons lack it (undefined).
-  if (c.processCpuMsPer1k) lines.push({ label: 'Process CPU ms per 1 000 requests', m: c.processCpuMsPer1k, digits: 1, better: 'down' });
+  if (c.processCpuMsPer1k) lines.push({ label: 'CPU per 1 000 requests, whole process (ms, all threads, from the OS)', m: c.processCpuMsPer1k, digits: 1, better: 'down' });
   if (c.elu) lines.push({ label: 'Event loop busy (%)', m: c.elu, digits: 0, better: 'down', scale: 100 });
   if (!lines.length) return <p className="empty-state">No load numbers on both sides: nothing to put side by side.</p>;
   return (

@@ -19,13 +19,19 @@ interface Props {
   /** Another recording is running: one thing at a time on one machine. */
   recordingBusy: boolean;
   onDone: (experimentId: string) => void;
+  /** The experiment started: its progress opens on its own screen. */
+  onStarted?: (experimentId: string) => void;
+  /** The service's sentence when an experiment would disturb work that runs (shared/work/running-work.ts). */
+  refusal?: string | null;
 }
 
-export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onDone }: Props) {
-  const run = useExperiment(onDone);
+export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onDone, onStarted, refusal = null }: Props) {
+  const run = useExperiment(onDone, onStarted);
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<ExperimentFormState>) => setForm((f) => ({ ...f, ...patch }));
-  const disabled = run.busy || recordingBusy;
+  // The page's own run shows its progress; work started elsewhere (another tab, the CLI, before a reload) says why.
+  const why = run.busy || recordingBusy ? null : refusal;
+  const disabled = run.busy || recordingBusy || !!why;
   const d = DIFFER_LABELS[form.differ];
 
   const startWith = (spec: ReturnType<typeof buildExperimentSpec>) => {
@@ -49,9 +55,9 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
   return (
     <section className="card experiment-card" aria-labelledby="experiment-heading" data-testid="experiment-card">
       <h2 id="experiment-heading">Compare two variants</h2>
-      <p className="hint">Runs A and B in back-to-back pairs, several of each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
 
-      <div className="demo-questions" role="group" aria-label="One-click questions on the demo server">
+      {why && <p className="note" data-testid="experiment-refusal" id="experiment-refusal" role="status">{why}</p>}
+      <div className="demo-questions" role="group" aria-label="One-click questions on the demo server" aria-describedby={why ? 'experiment-refusal' : undefined}>
         {DEMO_QUESTIONS.map((q) => (
           <button key={q.id} type="button" className="button" data-testid={`demo-question-${q.id}`} disabled={disabled}
             onClick={() => startWith(buildDemoQuestion(q.id, form, load))}>
@@ -59,6 +65,17 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
           </button>
         ))}
       </div>
+
+      <p className="hint">Runs A and B in back-to-back pairs, several of each, and tells a real difference from noise with a 95% interval. Uses the load settings of step 2.</p>
+      <p className="hint exp-rounds-note">
+        {/* One "Rounds each" for the questions above and the experiment set up below. */}
+        Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
+          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
+        {' '}Then until it knows ±<input aria-label="Add pairs until the interval is within ± this many %" className="inline-number" data-testid="exp-until" inputMode="decimal" placeholder="off"
+          value={form.untilPercent ?? ''} onChange={(e) => set({ untilPercent: e.target.value })} />%
+        {(form.untilPercent ?? '').trim() && <> or <input aria-label="Time budget in minutes" className="inline-number" data-testid="exp-budget" inputMode="decimal"
+          value={form.budgetMinutes ?? '10'} onChange={(e) => set({ budgetMinutes: e.target.value })} /> minutes</>}.
+      </p>
 
       <details className="more" data-testid="experiment-setup">
         <summary>Set up your own experiment</summary>
@@ -103,10 +120,6 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
             ))}
           </div>
           <div className="row-fields">
-            <div className="field narrow">
-              <label htmlFor="exp-rounds">Rounds each</label>
-              <input id="exp-rounds" data-testid="exp-rounds" inputMode="numeric" value={form.rounds} onChange={(e) => set({ rounds: e.target.value })} />
-            </div>
             <label className="check"><input type="checkbox" checked={form.profile} onChange={(e) => set({ profile: e.target.checked })} /> Profile each round</label>
             <div className="field">
               <label htmlFor="exp-output">The script’s output goes to</label>
@@ -123,14 +136,6 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
         </form>
       </details>
 
-      <p className="hint exp-rounds-note">
-        Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
-          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
-        {' '}Then until it knows ±<input aria-label="Add pairs until the interval is within ± this many %" className="inline-number" data-testid="exp-until" inputMode="decimal" placeholder="off"
-          value={form.untilPercent ?? ''} onChange={(e) => set({ untilPercent: e.target.value })} />%
-        {(form.untilPercent ?? '').trim() && <> or <input aria-label="Time budget in minutes" className="inline-number" data-testid="exp-budget" inputMode="decimal"
-          value={form.budgetMinutes ?? '10'} onChange={(e) => set({ budgetMinutes: e.target.value })} /> minutes</>}.
-      </p>
 
       <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />
 

@@ -16,6 +16,9 @@ import './experiment.css';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { experimentReport } from '../../../shared/report/build.ts';
 import { compareRoutes } from '../../../shared/compare/routes.ts';
+import { DEMO_QUESTIONS } from './experiment-form.ts';
+import { ExperimentFlame } from './ExperimentFlame.tsx';
+import { costSentence } from '../../../shared/experiment/cost-sentence.ts';
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
 
@@ -62,6 +65,9 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
     const [ra, rb] = [routesOf('A'), routesOf('B')];
     return experimentReport(e, [...ra, ...rb].some((x) => x.length) ? compareRoutes(ra, rb, true) : null, metas[0] ?? null);
   };
+  // A one-click question of the demo: the answer leads with the cost of the thing it shows.
+  const question = DEMO_QUESTIONS.find((q) => q.question === exp.name) ?? null;
+  const cost = question && c ? costSentence(question.thing, c) : null;
 
   return (
     <div className="experiment-screen" data-testid="experiment-screen">
@@ -85,9 +91,12 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
       {exp.error && <ErrorNote message={exp.error} testId="experiment-problem" />}
       {c ? (
         <>
-          <p className="verdict" data-testid="experiment-verdict">{c.verdict}</p>
-          {c.warnings.map((w) => <p key={w.message} className="warning">{w.message}</p>)}
+          {cost && <p className="verdict experiment-cost" data-testid="experiment-cost">{cost}</p>}
+          <p className={cost ? 'verdict-detail' : 'verdict'} data-testid="experiment-verdict">{c.verdict}</p>
+          {/* A one-click question compares two routes on purpose: its own warning about that would only confuse. */}
+          {c.warnings.filter((w) => !(question && w.kind === 'url')).map((w) => <p key={w.message} className="warning">{w.message}</p>)}
           <HowSure rounds={c.rounds} />
+          <ExperimentFlame exp={exp} />
           <h2>Load</h2>
           <LoadTable c={c} />
           <p className="hint">A and B are the geometric means of their rounds; each interval is widened so that all shown hold together at 95%; “no clear difference”: it holds 0; “no meaningful difference”: the change is under 3%.</p>

@@ -30,18 +30,19 @@ export const defaultExperimentForm: ExperimentFormState = {
 };
 
 export const DIFFER_LABELS: Record<DifferKind, { label: string; placeholderA: string; placeholderB: string; hint: string }> = {
-  env: { label: 'Environment variables', placeholderA: 'LOG=1', placeholderB: 'LOG=0', hint: 'KEY=VALUE, one per line: added to the script’s environment.' },
-  args: { label: 'Script arguments', placeholderA: '--cache', placeholderB: '--no-cache', hint: 'Separated by spaces, after the script’s own arguments.' },
-  script: { label: 'The script itself', placeholderA: 'before.js', placeholderB: 'after.js', hint: 'Two files (or two checkouts): the path of each, from the working directory.' },
-  url: { label: 'The route (URL)', placeholderA: '/log', placeholderB: '/hello', hint: 'A path (/hello) uses the port the server opens; or a full http:// URL.' },
+  env: { label: 'Environment variables', placeholderA: 'e.g. LOG=1', placeholderB: 'e.g. LOG=0', hint: 'KEY=VALUE, one per line: added to the script’s environment.' },
+  args: { label: 'Script arguments', placeholderA: 'e.g. --cache', placeholderB: 'e.g. --no-cache', hint: 'Separated by spaces, after the script’s own arguments.' },
+  script: { label: 'The script itself', placeholderA: 'e.g. before.js', placeholderB: 'e.g. after.js', hint: 'Two files (or two checkouts): the path of each, from the working directory.' },
+  url: { label: 'The route (URL)', placeholderA: 'e.g. /log', placeholderB: 'e.g. /hello', hint: 'A path (/hello) uses the port the server opens; or a full http:// URL.' },
 };
 
 /** The demo's one-click questions: each route against the baseline /hello. */
 export const DEMO_QUESTIONS = [
-  { id: 'log', question: 'What does console.log cost?', route: '/log', a: 'with console.log', b: 'without console.log' },
-  { id: 'crypto', question: 'What does sync crypto cost?', route: '/crypto', a: 'with pbkdf2Sync', b: 'without pbkdf2Sync' },
-  { id: 'json', question: 'What does a big JSON.stringify cost?', route: '/json', a: 'with JSON.stringify', b: 'without JSON.stringify' },
-  { id: 'regex', question: 'What does a backtracking regex cost?', route: '/regex', a: 'with the regex', b: 'without the regex' },
+  // `thing`: what A adds, the subject of the answer ("console.log costs …").
+  { id: 'log', question: 'What does console.log cost?', route: '/log', a: 'with console.log', b: 'without console.log', thing: 'console.log' },
+  { id: 'crypto', question: 'What does sync crypto cost?', route: '/crypto', a: 'with pbkdf2Sync', b: 'without pbkdf2Sync', thing: 'pbkdf2Sync' },
+  { id: 'json', question: 'What does a big JSON.stringify cost?', route: '/json', a: 'with JSON.stringify', b: 'without JSON.stringify', thing: 'A big JSON.stringify' },
+  { id: 'regex', question: 'What does a backtracking regex cost?', route: '/regex', a: 'with the regex', b: 'without the regex', thing: 'The backtracking regex' },
 ] as const;
 
 /** "http://127.0.0.1:51234/log?x=1" → "/log?x=1": a launched target opens a new port every time it starts. */

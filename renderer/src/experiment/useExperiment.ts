@@ -10,7 +10,7 @@ export type ExperimentRunState =
   | { status: 'idle'; error: string | null }
   | { status: 'running'; id: string | null; progress: ExperimentProgress | null; stopRequested: boolean };
 
-export function useExperiment(onDone: (id: string) => void) {
+export function useExperiment(onDone: (id: string) => void, onStarted?: (id: string) => void) {
   const client = useClient();
   const [state, setState] = useState<ExperimentRunState>({ status: 'idle', error: null });
 
@@ -30,6 +30,7 @@ export function useExperiment(onDone: (id: string) => void) {
     try {
       const { experimentId } = await client.api.startExperiment(spec);
       setState((s) => (s.status === 'running' ? { ...s, id: experimentId } : s));
+      onStarted?.(experimentId);
     } catch (e) {
       setState({ status: 'idle', error: errorMessage(e) });
     }

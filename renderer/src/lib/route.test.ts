@@ -30,3 +30,24 @@ describe('routes', () => {
     expect(formatRoute(null)).toBe('');
   });
 });
+
+describe('every screen has an address', () => {
+  it('reads and writes experiments, sweeps and the comparison still to pick', () => {
+    expect(parseRoute('#/experiments/e-1')).toEqual({ screen: 'experiment', id: 'e-1' });
+    expect(parseRoute('#/sweeps/s-1')).toEqual({ screen: 'sweep', id: 's-1' });
+    expect(parseRoute('#/compare')).toEqual({ screen: 'compare-pick' });
+    expect(routeHash({ screen: 'experiment', id: 'e 1' })).toBe('#/experiments/e%201');
+  });
+
+  it("keeps a screen's own state after a '?': the library's search, the result's tab and range", () => {
+    const library = { screen: 'library' as const, params: { q: 'GET /json', tag: 'slow' } };
+    expect(routeHash(library)).toBe('#/library?q=GET+%2Fjson&tag=slow');
+    expect(parseRoute(routeHash(library))).toEqual(library);
+    expect(parseRoute('#/recordings/abc?tab=call-tree&range=1200-3400')).toEqual({ screen: 'recording', id: 'abc', params: { tab: 'call-tree', range: '1200-3400' } });
+  });
+
+  it('drops empty params, so a cleared search leaves a clean address', () => {
+    expect(routeHash({ screen: 'library', params: { q: '' } })).toBe('#/library');
+    expect(parseRoute('#/library?q=')).toEqual({ screen: 'library' });
+  });
+});

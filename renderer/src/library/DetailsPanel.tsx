@@ -33,12 +33,20 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [exportNote, setExportNote] = useState<string | null>(null);
   const cancelRename = useRef(false);
-  // Notes typed but not saved yet: saved on blur, or when the panel goes away first.
+  // Notes typed but not saved yet: saved half a second after the last key, on blur, or when the panel goes away first.
   const unsavedNotes = useRef<string | null>(null);
+  const notesTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     const recordingId = row.id;
+    // A reload or a closed tab within that half second: the browser asks first.
+    const warn = (e: BeforeUnloadEvent) => {
+      if (unsavedNotes.current !== null) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
     return () => {
+      window.removeEventListener('beforeunload', warn);
+      if (notesTimer.current) clearTimeout(notesTimer.current);
       const notes = unsavedNotes.current;
       if (notes !== null) void client.api.setNotes({ id: recordingId, notes }).catch(() => {});
     };
@@ -65,11 +73,14 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
     }
   };
 
-  const saveNotes = async () => {
+  /** `typing`: saved while the box still has focus; the draft stays as typed. */
+  const saveNotes = async (typing = false) => {
+    if (notesTimer.current) clearTimeout(notesTimer.current);
+    notesTimer.current = null;
     const notes = unsavedNotes.current;
     unsavedNotes.current = null;
     if (notes === null || notes === row.notes) {
-      setNotesDraft(null);
+      if (!typing) setNotesDraft(null);
       return;
     }
     try {
@@ -79,7 +90,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
     } catch (e) {
       setError(errorMessage(e));
     } finally {
-      setNotesDraft(null);
+      if (!typing) setNotesDraft(null);
     }
   };
 
@@ -228,10 +239,12 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
           onChange={(e) => {
             unsavedNotes.current = e.target.value;
             setNotesDraft(e.target.value);
+            if (notesTimer.current) clearTimeout(notesTimer.current);
+            notesTimer.current = setTimeout(() => void saveNotes(true), 500);
           }}
           onBlur={() => void saveNotes()}
         />
-        <p className="hint">Saved when you leave the box.</p>
+        <p className="hint">Saved as you type.</p>
       </section>
 
       <section className="panel-section" aria-labelledby={`${id}-export`}>

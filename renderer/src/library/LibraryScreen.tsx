@@ -2,6 +2,7 @@
 // on the server), filtered by tag and date, sorted by any column; a details
 // panel for the selected one; import by button or by dropping files.
 import { useId, useMemo, useRef, useState } from 'react';
+import { useAddressParams } from '../lib/useAddressParams.ts';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatInt } from '../lib/format.ts';
@@ -11,7 +12,7 @@ import { LibraryTable } from './LibraryTable.tsx';
 import { emptySelection, pickedOrder, shownSelection, type Selection } from './selection.ts';
 import { SplitLegend } from './SplitBar.tsx';
 import type { Imports } from './useImports.ts';
-import { defaultFilters, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
+import { defaultFilters, filtersFromParams, filtersToParams, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
 import type { GroupRow } from '../../../shared/groups.ts';
 import { GroupsSection } from './GroupsSection.tsx';
 import { useGroups } from './useGroups.ts';
@@ -40,7 +41,10 @@ interface Props {
 export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, onOpenGroup, imports }: Props) {
   const uid = useId();
   const status = useLibraryStatus();
-  const [filters, setFilters] = useState<LibraryFilters>(defaultFilters);
+  // The search and filters live in the address (#/library?q=…): reload, back/forward and a pasted link keep them.
+  const [params, setParams] = useAddressParams('#/library');
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilters = (update: (f: LibraryFilters) => LibraryFilters) => setParams(filtersToParams(update(filters)));
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [openError, setOpenError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);

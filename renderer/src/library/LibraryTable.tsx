@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { formatRate } from '../lib/format.ts';
-import { formatRowDate, routeOf, shortTarget } from './row-format.ts';
+import { formatRowDate, listedName, routeOf, shortTarget } from './row-format.ts';
 import { clickRow, emptySelection, moveFocus, selectAll, type Selection } from './selection.ts';
 import { ariaSort, nextSort, sortArrow, type SortColumn, type SortState } from './sorting.ts';
 import { SplitBar } from './SplitBar.tsx';
@@ -216,7 +216,7 @@ const RowView = memo(function RowView({ row, domId, index, top, selected, focuse
         <input type="checkbox" tabIndex={-1} aria-label={`Select ${row.name}`} checked={selected} onChange={() => {}} />
       </div>
       <div role="gridcell" className="cell cell-name" title={row.name}>
-        <span className="row-name">{row.name}</span>
+        <span className="row-name">{listedName(row.name, row.createdAt)}</span>
         {row.error && <span className="row-flag error" title={row.error}>fault</span>}
         {row.source === 'imported' && <span className="row-flag">imported</span>}
       </div>
@@ -235,9 +235,11 @@ const RowView = memo(function RowView({ row, domId, index, top, selected, focuse
         <SplitBar split={row.cpuSplit} />
       </div>
       <div role="gridcell" className="cell cell-tags" title={row.tags.join(', ')}>
-        {row.tags.map((t) => (
+        {/* One chip and a count: chips side by side were cut off at the cell's edge (the title lists them all). */}
+        {row.tags.slice(0, 1).map((t) => (
           <span key={t} className="row-tag">{t}</span>
         ))}
+        {row.tags.length > 1 && <span className="row-tag row-tag-more" aria-label={`and ${row.tags.length - 1} more`}>+{row.tags.length - 1}</span>}
       </div>
     </div>
   );

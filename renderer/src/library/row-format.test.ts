@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { deletedMessage, formatRowDate, parseTags, routeOf, shortTarget } from './row-format.ts';
+import { deletedMessage, formatRowDate, listedName, parseTags, routeOf, shortTarget } from './row-format.ts';
+
+describe('listedName', () => {
+  it('cuts the date a default name ends with (the Date column shows it), so narrow names stay different', () => {
+    const at = new Date(2026, 10, 28, 0, 56).toISOString();
+    expect(listedName('GET /json · 2026-11-28 00:56', at)).toBe('GET /json');
+    expect(listedName('GET /json + GET /log · LOG=1 · 2026-11-28 00:56', at)).toBe('GET /json + GET /log · LOG=1');
+    expect(listedName('my baseline', at)).toBe('my baseline');
+    expect(listedName('GET /json · 2026-11-27 10:00', at)).toBe('GET /json · 2026-11-27 10:00');
+  });
+});
 
 describe('Library row text', () => {
   it('shows the route as method and path', () => {

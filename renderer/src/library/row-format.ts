@@ -29,6 +29,16 @@ export function formatRowDate(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * A name as the table lists it: a default name ends with its date
+ * ("GET /json · 2026-11-28 00:56"), which the Date column shows already — cut,
+ * the names of a narrow table stay different ("GET /json", "GET /log").
+ */
+export function listedName(name: string, createdAt: string): string {
+  const suffix = ` · ${formatRowDate(createdAt)}`;
+  return name.endsWith(suffix) && name.length > suffix.length ? name.slice(0, -suffix.length) : name;
+}
+
 /** The tags typed into the tag box: comma-separated, trimmed, no empties, no repeats. */
 export function parseTags(text: string): string[] {
   return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];

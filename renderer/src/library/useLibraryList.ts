@@ -6,6 +6,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { parseDateRange } from './date-range.ts';
 import type { SortState } from './sorting.ts';
+import { sortColumns } from '../../../shared/api.ts';
 
 /** The contract's largest page: enough for any library a person keeps; beyond it the table says so. */
 export const PAGE_LIMIT = 20_000;
@@ -135,4 +136,22 @@ export function useLibraryStatus(): LibraryStatus | null {
     };
   }, [client]);
   return status;
+}
+
+/**
+ * The filters as the Library's address carries them (#/library?q=json&tag=slow&from=…&to=…&sort=name.asc):
+ * a reload, back/forward or a pasted link brings the same list back. Defaults are left out.
+ */
+export function filtersToParams(f: LibraryFilters): Record<string, string | null> {
+  const sorted = f.sort.column !== defaultFilters.sort.column || f.sort.direction !== defaultFilters.sort.direction;
+  return { q: f.search || null, tag: f.tag, from: f.fromDay || null, to: f.toDay || null, sort: sorted ? `${f.sort.column}.${f.sort.direction}` : null };
+}
+
+export function filtersFromParams(p: Readonly<Record<string, string>>): LibraryFilters {
+  const [column, direction] = (p.sort ?? '').split('.');
+  const sort = (sortColumns as readonly string[]).includes(column) && (direction === 'asc' || direction === 'desc')
+    ? { column: column as SortState['column'], direction: direction as SortState['direction'] }
+    : defaultFilters.sort;
+  const day = (s: string | undefined) => (s && /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : '');
+  return { search: p.q ?? '', tag: p.tag ?? null, fromDay: day(p.from), toDay: day(p.to), sort };
 }

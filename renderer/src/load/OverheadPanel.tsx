@@ -3,7 +3,7 @@
 // (each measured in its own rounds, one after the other): a row per interval.
 import { useEffect, useState } from 'react';
 import type { OverheadResult } from '../../../shared/api.ts';
-import { useClient } from '../client/context.tsx';
+import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
@@ -14,11 +14,34 @@ import { parseIntervalList } from '../../../shared/load/interval-list.ts';
 const ROUNDS = 4;
 const BURST_SEC = 3;
 
-export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormState; targetId: string | null; disabled: boolean }) {
+interface Props {
+  form: LoadFormState;
+  targetId: string | null;
+  disabled: boolean;
+  /** Why it may not start now (the service's sentence: other work runs). */
+  refusal?: string | null;
+  /** A measurement ran when the page loaded (a reload mid-way): its result shows when it ends. */
+  elsewhere?: boolean;
+}
+
+export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewhere = false }: Props) {
   const client = useClient();
   const [state, setState] = useState<{ running: boolean; results: OverheadResult[]; error: string | null }>({ running: false, results: [], error: null });
   const [intervalsText, setIntervalsText] = useState('');
   const intervalsShown = intervalsText || String(form.samplingIntervalUs);
+    const [following, setFollowing] = useState(false);
+  const [seenElsewhere, setSeenElsewhere] = useState(false);
+  if (elsewhere && !seenElsewhere) {
+    setSeenElsewhere(true);
+    setFollowing(true);
+  }
+  useFlambeEvent((e) => {
+    if (!following || e.name !== 'workChanged' || e.payload.ended?.kind !== 'overhead') return;
+    setFollowing(false);
+    const req = buildRecordRequest({ ...form, loadOnly: false }, targetId ?? 'none');
+    const samplingIntervalUs = req.ok ? req.value.samplingIntervalUs : 1000;
+    client.api.lastOverhead({ samplingIntervalUs }).then((result) => setState({ running: false, results: result ? [result] : [], error: null }), () => undefined);
+  });
   const measure = async () => {
     if (!targetId) return;
     const list = parseIntervalList(intervalsShown);
@@ -46,8 +69,9 @@ export function OverheadPanel({ form, targetId, disabled }: { form: LoadFormStat
   };
   return (
     <div className="overhead-panel">
-      <button type="button" className="button small" data-testid="overhead-button" disabled={disabled || !targetId || state.running} onClick={() => void measure()}>
-        {state.running ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
+      <button type="button" className="button small" data-testid="overhead-button" disabled={disabled || !targetId || state.running || following || !!refusal} onClick={() => void measure()}
+        title={refusal ?? undefined}>
+        {state.running || following ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
       </button>
       <label className="inline-field"> at{' '}
         <input type="text" inputMode="numeric" size={12} value={intervalsShown} aria-label="Sampling intervals to measure, µs, comma-separated"

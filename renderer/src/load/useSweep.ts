@@ -35,6 +35,21 @@ export function useSweep() {
     }
   }, [client]);
 
+  // A sweep the service runs that this page did not start (reloaded mid-way): its levels' progress until it ends.
+  const adopted = useRef<string | null>(null);
+  const adopt = useCallback((workId: string) => {
+    if (running.current) return;
+    running.current = true;
+    adopted.current = workId;
+    setState({ status: 'running', levels: [], progress: null, levelIds: [], stopRequested: false });
+  }, []);
+  useFlambeEvent((event) => {
+    if (event.name !== 'workChanged' || !adopted.current || event.payload.ended?.id !== adopted.current) return;
+    adopted.current = null;
+    running.current = false;
+    setState({ status: 'idle', result: null, error: null });
+  });
+
   const currentId = state.status === 'running' ? state.progress?.recordingId ?? null : null;
   const stop = useCallback(async () => {
     if (!currentId) return;
@@ -42,5 +57,5 @@ export function useSweep() {
     await client.api.stopRecording({ id: currentId }).catch(() => undefined);
   }, [client, currentId]);
 
-  return { state, start, stop, busy: state.status === 'running' };
+  return { state, start, stop, adopt, busy: state.status === 'running' };
 }

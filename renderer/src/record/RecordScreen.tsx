@@ -1,6 +1,9 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
 // Ctrl/Cmd+Enter records, Escape stops.
-import { useEffect, useEffectEvent, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { workRefusal, type WorkKind } from '../../../shared/work/running-work.ts';
+import type { RunningWorkState } from './useRunningWork.ts';
+import { useFlambeEvent } from '../client/context.tsx';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
 import type { TargetState } from './target-state.ts';
 import { ErrorNote } from '../components/Notes.tsx';
@@ -19,6 +22,7 @@ import { TargetPicker, type PickerState } from './TargetPicker.tsx';
 import { useRecording } from './useRecording.ts';
 import { ExperimentCard } from '../experiment/ExperimentCard.tsx';
 import { defaultExperimentForm } from '../experiment/experiment-form.ts';
+import { useSessionState } from '../lib/session-state.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
@@ -39,6 +43,12 @@ interface Props {
   onResult: (result: RecordingMeta, saveProblem: string | null) => void;
   /** An A/B experiment ended: show its answer. */
   onExperimentDone?: (experimentId: string) => void;
+  /** An A/B experiment started: its progress shows on its own screen. */
+  onExperimentStarted?: (experimentId: string) => void;
+  /** A sweep this page followed ended, kept as a group: its table and knee show on their own screen. */
+  onSweepDone?: (sweepId: string) => void;
+  /** What the service runs now (useRunningWork). */
+  work?: RunningWorkState;
 }
 
 export function RecordScreen(props: Props) {
@@ -48,13 +58,37 @@ export function RecordScreen(props: Props) {
   const routeCpu = useRouteCpu();
   const client = useClient();
   const [formError, setFormError] = useState<string | null>(null);
-  const [experimentForm, setExperimentForm] = useState(defaultExperimentForm);
+  const [experimentForm, setExperimentForm] = useSessionState('flambe.experimentForm', defaultExperimentForm);
   const state = recording.state;
   const running = state.status === 'running' || sweep.busy;
   const busy = recording.busy || sweep.busy || routeCpu.busy;
+  const work = props.work ?? { running: [], atLoad: null, ended: null };
+
+  // After a reload mid-way: follow the recording or sweep the service runs to its result.
+  const adopted = useRef(false);
+  const { adopt: adoptRecording } = recording;
+  const { adopt: adoptSweep } = sweep;
+  useEffect(() => {
+    if (!work.atLoad || adopted.current) return;
+    adopted.current = true;
+    for (const w of work.atLoad) {
+      if (w.kind === 'recording') adoptRecording(w.id);
+      else if (w.kind === 'sweep') adoptSweep(w.id);
+    }
+  }, [work.atLoad, adoptRecording, adoptSweep]);
+  // A sweep this page followed ended: its answer opens on its own screen (the sweep's group in the library).
+  useFlambeEvent((e) => {
+    if (e.name === 'workChanged' && e.payload.ended?.kind === 'sweep' && e.payload.ended.resultId && sweep.busy) props.onSweepDone?.(e.payload.ended.resultId);
+  });
+
+  // What Record would start, and the service's sentence when it would disturb work that runs (shared/work/running-work.ts).
+  const profiledTarget = target && !loadForm.loadOnly ? target.info.targetId : null;
+  const recordKind: WorkKind = loadForm.sweep ? 'sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && profiledTarget ? 'routes' : 'recording';
+  const refusal = busy ? null : workRefusal({ kind: recordKind, targetId: profiledTarget }, work.running);
+  const runningExperiment = work.running.find((w) => w.kind === 'experiment') ?? null;
 
   const record = () => {
-    if (busy) return;
+    if (busy || refusal) return;
     const profiled = !!target && !loadForm.loadOnly;
     if (profiled && !target.info.running) {
       setFormError('The target is not running any more: launch it again, or tick “Load only”.');
@@ -105,6 +139,14 @@ export function RecordScreen(props: Props) {
     return () => window.removeEventListener('keydown', listener);
   }, []);
 
+  // A target was just chosen (the demo launched, a script attached): the button that chose it is gone, so
+  // focus moves to the next step's button instead of dropping to the page.
+  const targetId = target?.info.targetId ?? null;
+  const recordButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (targetId && props.active !== false && (document.activeElement === document.body || document.activeElement === null)) recordButton.current?.focus();
+  }, [targetId, props.active]);
+
   const openLevel = (id: string) => {
     client.api.getRecording({ id }).then((r) => props.onResult(r, null), (e: unknown) => setFormError(errorMessage(e)));
   };
@@ -114,6 +156,8 @@ export function RecordScreen(props: Props) {
 
   return (
     <div className="record-screen">
+      {/* The one-click questions sit under the target, beside the load form: in view at 1024×700 too. */}
+      <div className="column">
       <section className="card" aria-labelledby="target-heading">
         <h2 id="target-heading"><span className="step">1</span> Target</h2>
         {target ? (
@@ -122,6 +166,11 @@ export function RecordScreen(props: Props) {
           <TargetPicker picker={props.picker} setPicker={props.setPicker} onChosen={props.onTargetChosen} onDemo={props.onDemo} />
         )}
       </section>
+
+        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
+          recordingBusy={recording.busy || sweep.busy || routeCpu.busy} onDone={(id) => props.onExperimentDone?.(id)} onStarted={props.onExperimentStarted}
+          refusal={workRefusal({ kind: 'experiment', targetId: null }, work.running)} />
+      </div>
 
       <div className="column">
         <section className="card" aria-labelledby="load-heading">
@@ -138,8 +187,8 @@ export function RecordScreen(props: Props) {
 
         <section className="card record-card" aria-label="Record">
           <div className="record-actions">
-            <button type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy}
-              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}>
+            <button ref={recordButton} type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy || !!refusal}
+              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} aria-describedby={refusal ? 'record-refusal' : undefined}>
               <span className="record-dot" aria-hidden="true" />
               {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : loadForm.ownLoad ? 'Record my load' : 'Record'}
               <kbd>{RECORD_KEYS}</kbd>
@@ -153,14 +202,21 @@ export function RecordScreen(props: Props) {
               </button>
             )}
           </div>
+          {refusal && (
+            <p className="note" id="record-refusal" data-testid="record-refusal" role="status">
+              {refusal}
+              {runningExperiment && props.onExperimentStarted && (
+                <> <button type="button" className="button small" onClick={() => props.onExperimentStarted?.(runningExperiment.id)}>Show its progress</button></>
+              )}
+            </p>
+          )}
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
           <RecordingProgress state={state} />
           <SweepPanel state={sweep.state} />
-          <OverheadPanel form={loadForm} targetId={target && !loadForm.loadOnly ? target.info.targetId : null} disabled={busy} />
+          <OverheadPanel form={loadForm} targetId={profiledTarget} disabled={busy}
+            refusal={busy ? null : workRefusal({ kind: 'overhead', targetId: profiledTarget }, work.running)}
+            elsewhere={work.atLoad?.some((w) => w.kind === 'overhead') ?? false} />
         </section>
-
-        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
-          recordingBusy={recording.busy} onDone={(id) => props.onExperimentDone?.(id)} />
       </div>
       <SweepResultCard state={sweep.state} onOpen={openLevel} />
       <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />

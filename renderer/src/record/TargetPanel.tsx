@@ -48,7 +48,8 @@ export function TargetPanel({ target, consoleStore, onCleared }: Props) {
           <div><dt>{launched ? 'Launched' : 'Attached'}</dt><dd>{status}</dd></div>
           <div><dt>PID</dt><dd data-testid="target-pid">{info.pid}</dd></div>
           <div><dt>Node</dt><dd data-testid="target-node-version">{info.nodeVersion}</dd></div>
-          <div><dt>Listening</dt><dd>{info.listeningPorts.length ? info.listeningPorts.map((p) => `:${p}`).join(' ') : info.running ? 'not yet' : '–'}</dd></div>
+          {/* A process that ended listens on nothing: its last ports would read as if it still served them. */}
+          <div><dt>Listening</dt><dd data-testid="target-listening">{!info.running ? '–' : info.listeningPorts.length ? info.listeningPorts.map((p) => `:${p}`).join(' ') : 'not yet'}</dd></div>
         </dl>
         {info.lastError && <p className="note note-error">{info.lastError}</p>}
         <ErrorNote message={error} />

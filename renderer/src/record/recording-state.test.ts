@@ -61,3 +61,15 @@ describe('recordingReducer', () => {
     expect(recordingReducer(s, { type: 'start' })).toBe(s);
   });
 });
+
+describe('a recording the page did not start (reloaded mid-way)', () => {
+  it('is followed as running, and asks once whether it ended before the page listened', () => {
+    const s = recordingReducer(initialRecordingState, { type: 'adopt', id: 'r1' });
+    expect(s).toMatchObject({ status: 'running', id: 'r1', mayHaveMissedEvents: true });
+    expect(recordingReducer(s, { type: 'ended', id: 'r1' })).toMatchObject({ status: 'fetching', id: 'r1' });
+  });
+  it('is not adopted over a recording of its own', () => {
+    const own = recordingReducer(recordingReducer(initialRecordingState, { type: 'start' }), { type: 'started', id: 'mine' });
+    expect(recordingReducer(own, { type: 'adopt', id: 'other' })).toBe(own);
+  });
+});

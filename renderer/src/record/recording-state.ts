@@ -34,6 +34,8 @@ export type RecordingState =
 export type RecordingAction =
   | { type: 'start' }
   | { type: 'started'; id: string }
+  /** A recording the service runs that this page did not start (it was reloaded mid-way): followed to its end. */
+  | { type: 'adopt'; id: string }
   | { type: 'startFailed'; message: string }
   | { type: 'event'; event: FlambeEvent }
   | { type: 'stopRequested' }
@@ -90,6 +92,9 @@ export function recordingReducer(state: RecordingState, action: RecordingAction)
       for (const event of state.buffered) next = applyEvent(next, event);
       return next;
     }
+    case 'adopt':
+      // Its end may have come before the page listened: ask once (the resync), as after a dropped connection.
+      return state.status === 'idle' ? { status: 'running', id: action.id, progress: null, rps: [], stopRequested: false, mayHaveMissedEvents: true } : state;
     case 'startFailed':
       return { status: 'idle', error: action.message };
     case 'event':

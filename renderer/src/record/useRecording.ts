@@ -10,6 +10,8 @@ export interface RecordingControls {
   state: RecordingState;
   busy: boolean;
   start(request: RecordRequest): Promise<void>;
+  /** Follows a recording the service runs that this page did not start (a reload mid-way). */
+  adopt(id: string): void;
   stop(): Promise<void>;
 }
 
@@ -91,5 +93,6 @@ export function useRecording(onResult: (result: RecordingMeta, saveProblem: stri
     }
   }, [client, runningId]);
 
-  return { state, busy: state.status !== 'idle', start, stop };
+  const adopt = useCallback((id: string) => dispatch({ type: 'adopt', id }), []);
+  return { state, busy: state.status !== 'idle', start, stop, adopt };
 }

@@ -8,6 +8,7 @@ import type { TargetState } from './target-state.ts';
 import type { RendererClient } from '../client/types.ts';
 import type { LoadFormState } from '../lib/forms.ts';
 import { retargetUrl } from './retarget-url.ts';
+import { demoLoadUrl } from './demo-url.ts';
 
 const POLL_MS = 1000;
 const MAX_POLLS = 10;
@@ -24,7 +25,8 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
   const waiting = !!target && target.info.running && target.info.suggestedUrls.length === 0;
   // Addresses earlier targets were suggested at: a URL still naming one of them follows the new target.
   const knownOrigins = useRef(new Set<string>());
-  const suggest = (url: string) => {
+  const suggest = (suggested: string, isDemo = target?.isDemo ?? false) => {
+    const url = isDemo ? demoLoadUrl(suggested) : suggested;
     setLoadForm((f) => retargetUrl(f, knownOrigins.current, url));
     try {
       knownOrigins.current.add(new URL(url).origin);
@@ -62,8 +64,8 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
 
   return {
     /** A target was just launched or attached. */
-    onTargetReady(info: TargetInfo) {
-      if (info.suggestedUrls.length > 0) suggest(info.suggestedUrls[0]);
+    onTargetReady(info: TargetInfo, isDemo: boolean) {
+      if (info.suggestedUrls.length > 0) suggest(info.suggestedUrls[0], isDemo);
     },
   };
 }

@@ -42,6 +42,10 @@ interface Props {
   warmupSec?: number | null;
   /** A frame of the flame chart was clicked: reveal it as a finding's file:line does. */
   onReveal?(frame: number, name: string): void;
+  /** The tab the address names (#/recordings/<id>?tab=…); null: the one chosen last. */
+  tab?: string | null;
+  /** A tab was chosen: the address keeps it. */
+  onTab?(key: string): void;
 }
 
 export function AnalysisPanel({ loaded, ...rest }: Props) {
@@ -55,12 +59,15 @@ export function rangeTransforms(range: TimeSelection | null): Transform[] {
   return range ? [{ type: 'time-range', fromMs: range.fromMs, toMs: range.toMs }] : [];
 }
 
-function Views({ client, requests: allRequests, reveal = null, load = null, samples = [], range = null, onRange, warmupSec = null, onReveal }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
+const isTabKey = (k: string | null | undefined): k is TabKey => (TAB_KEYS as readonly string[]).includes(k ?? '');
+
+function Views({ client, requests: allRequests, reveal = null, load = null, samples = [], range = null, onRange, warmupSec = null, onReveal, tab: addressTab = null, onTab }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
   // Inside a time range, "per 1 000 requests" divides by the requests of that range (or is not given).
   const requests = range ? range.requests : allRequests;
   const tabsBox = useRef<HTMLDivElement>(null);
   // The tab a user last chose is where the next result opens.
-  const [tab, setTab] = useState<TabKey>(() => readLastTab(TAB_KEYS, 'flamegraph'));
+  // The address's tab wins (a reload, a pasted link).
+  const [tab, setTab] = useState<TabKey>(() => (isTabKey(addressTab) ? addressTab : readLastTab(TAB_KEYS, 'flamegraph')));
   const [visited, setVisited] = useState<ReadonlySet<TabKey>>(() => new Set([tab]));
   const root = useRef<HTMLDivElement>(null);
   const [stack, setStack] = useState<readonly AppliedTransform[]>([]);
@@ -83,7 +90,14 @@ function Views({ client, requests: allRequests, reveal = null, load = null, samp
   const select = (key: TabKey) => {
     open(key);
     rememberTab(key);
+    onTab?.(key);
   };
+  // The address's tab changed (back/forward, an edit by hand): show it.
+  const [seenAddressTab, setSeenAddressTab] = useState(addressTab);
+  if (addressTab !== seenAddressTab) {
+    setSeenAddressTab(addressTab);
+    if (isTabKey(addressTab) && addressTab !== tab) open(addressTab);
+  }
 
   // A finding was clicked: Bottom-up, by function, with that row selected (BottomUpView) and the panel in view.
   const [shownReveal, setShownReveal] = useState<number | null>(null);

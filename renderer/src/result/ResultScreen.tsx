@@ -23,6 +23,20 @@ import { ExportReport } from '../components/ExportReport.tsx';
 import { recordingReport } from '../../../shared/report/build.ts';
 import { verdictLines } from '../../../shared/profile/verdict.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
+import { routePath } from '../lib/route.ts';
+import { useAddressParams } from '../lib/useAddressParams.ts';
+
+/** "1200-3400": a time range in ms, as the address carries it (to the 0.1 ms). */
+function rangeParam(r: TimeSelection | null): string | null {
+  return r ? `${Math.round(r.fromMs * 10) / 10}-${Math.round(r.toMs * 10) / 10}` : null;
+}
+
+/** The range an address names; its requests are counted once the timeline has its data (Timeline.tsx). */
+function rangeFromParam(p: string | undefined): TimeSelection | null {
+  const m = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(p ?? '');
+  if (!m || Number(m[2]) <= Number(m[1])) return null;
+  return { fromMs: Number(m[1]), toMs: Number(m[2]), requests: null };
+}
 
 function formatDate(iso: string): string {
   const d = new Date(iso);
@@ -58,7 +72,19 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   const context = useMemo(() => recordingContext(result), [result]);
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   // A time range chosen on the timeline: every view shows only it, the verdict too.
-  const [range, setRange] = useState<TimeSelection | null>(null);
+  // The range and the tab are in the address (#/recordings/<id>?tab=…&range=<from>-<to> ms): reload and links keep them.
+  const [params, setParams] = useAddressParams(routePath({ screen: 'recording', id: result.id }));
+  const [range, setRangeState] = useState<TimeSelection | null>(() => rangeFromParam(params.range));
+  const setRange = useCallback((r: TimeSelection | null) => {
+    setRangeState(r);
+    setParams({ range: rangeParam(r) });
+  }, [setParams]);
+  // The address's range changed by hand or by back/forward: follow it (a range from the page itself is the same one).
+  const [seenRange, setSeenRange] = useState(params.range);
+  if (params.range !== seenRange) {
+    setSeenRange(params.range);
+    if (rangeParam(range) !== (params.range ?? null)) setRangeState(rangeFromParam(params.range));
+  }
   const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
   // Inside a range, the verdict's "per 1 000 requests" uses the requests of that range (null: not known for it).
   // The allocations cover the whole profile: inside a range the GC finding does not name who allocates (null: not the recording's).
@@ -160,7 +186,8 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
             <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
-            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal} />
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
+              tab={params.tab ?? null} onTab={(tab) => setParams({ tab })} />
           </ErrorBoundary>
         )}
       </section>}

@@ -17,7 +17,7 @@ import { Explain } from '../components/Explain.tsx';
 import { formatMs, formatRate, formatTimeMs } from '../lib/format.ts';
 import { FlameChart, type ChartHit, type FlameChartHandle } from './FlameChart.tsx';
 import { useView } from './useAnalysis.ts';
-import { dragRange, formatAxisTime, formatSeconds, sampleAt, ticksBetween, zoomViewport } from './timeline-scale.ts';
+import { dragRange, formatAxisTime, formatSeconds, keyboardRange, sampleAt, ticksBetween, zoomViewport } from './timeline-scale.ts';
 
 export interface TimeSelection {
   fromMs: number;
@@ -97,6 +97,12 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
     el.addEventListener('wheel', listener, { passive: false });
     return () => el.removeEventListener('wheel', listener);
   }, [data]);
+  // A range from the address (a reload, a link) comes without its requests: count them once the axis is known.
+  useEffect(() => {
+    if (!data || !load || !range || range.requests !== null) return;
+    const requests = requestsInRange(loadOnAxis(load, data.firstSampleMs), range.fromMs, range.toMs);
+    if (requests !== null) onRange({ ...range, requests });
+  }, [data, load, range, onRange]);
   if (!data || data.durationMs <= 0) return null;
 
   const D = data.durationMs;
@@ -173,6 +179,15 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
   };
 
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    // A range without a mouse: Shift+→ starts one (a tenth of the view) and widens it, Shift+← narrows it, ← → move it.
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      const r = keyboardRange(range, vp, e.key === 'ArrowRight' ? 1 : -1, e.shiftKey, D);
+      if (r) {
+        e.preventDefault();
+        onRange(selection(r.fromMs, r.toMs));
+      }
+      return;
+    }
     if (e.key === 'Escape' && (range || zoom)) {
       e.preventDefault();
       if (range) onRange(null);
@@ -211,7 +226,7 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
       </div>
       <div
         ref={box} className="timeline-box" tabIndex={0} data-testid="timeline-box"
-        aria-label={`Timeline and flame chart over ${formatSeconds(D)}${range ? `, showing ${formatSeconds(range.fromMs)} to ${formatSeconds(range.toMs)}: Escape shows the whole profile` : ''}. Plus and minus zoom.`}
+        aria-label={`Timeline and flame chart over ${formatSeconds(D)}${range ? `, showing ${formatSeconds(range.fromMs)} to ${formatSeconds(range.toMs)}: Escape shows the whole profile` : ''}. Shift and the arrow keys select a range, the arrows move it; plus and minus zoom.`}
         onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerLeave={() => setHover(null)} onKeyDown={onKey}
       >
         <svg

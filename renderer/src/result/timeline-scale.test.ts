@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dragRange, formatSeconds, niceStep, sampleAt, ticks, ticksBetween, zoomViewport } from './timeline-scale.ts';
+import { keyboardRange } from './timeline-scale.ts';
 
 describe('timeline scale', () => {
   it('picks round tick steps', () => {
@@ -27,5 +28,25 @@ describe('timeline scale', () => {
     expect(dragRange(900, 300, 1000, 10)).toEqual({ fromMs: 300, toMs: 900 });
     expect(dragRange(-50, 2000, 1000, 10)).toEqual({ fromMs: 0, toMs: 1000 });
     expect(dragRange(300, 305, 1000, 10)).toBeNull();
+  });
+});
+
+describe('keyboardRange: a time range without a mouse', () => {
+  const view = { fromMs: 0, toMs: 10_000 };
+  it('Shift+→ starts a range over the first tenth of the view, then widens it', () => {
+    expect(keyboardRange(null, view, 1, true, 10_000)).toEqual({ fromMs: 0, toMs: 1000 });
+    expect(keyboardRange({ fromMs: 0, toMs: 1000 }, view, 1, true, 10_000)).toEqual({ fromMs: 0, toMs: 1500 });
+  });
+  it('Shift+← narrows it, never below a twentieth of the view', () => {
+    expect(keyboardRange({ fromMs: 0, toMs: 1000 }, view, -1, true, 10_000)).toEqual({ fromMs: 0, toMs: 500 });
+    expect(keyboardRange({ fromMs: 0, toMs: 500 }, view, -1, true, 10_000)).toEqual({ fromMs: 0, toMs: 500 });
+  });
+  it('← and → move it, inside the profile', () => {
+    expect(keyboardRange({ fromMs: 1000, toMs: 2000 }, view, 1, false, 10_000)).toEqual({ fromMs: 1500, toMs: 2500 });
+    expect(keyboardRange({ fromMs: 9000, toMs: 10_000 }, view, 1, false, 10_000)).toEqual({ fromMs: 9000, toMs: 10_000 });
+    expect(keyboardRange({ fromMs: 200, toMs: 1200 }, view, -1, false, 10_000)).toEqual({ fromMs: 0, toMs: 1000 });
+  });
+  it('without a range, a plain arrow does nothing', () => {
+    expect(keyboardRange(null, view, 1, false, 10_000)).toBeNull();
   });
 });

@@ -54,3 +54,22 @@ export function dragRange(aMs: number, bMs: number, durationMs: number, minMs: n
   const to = Math.min(durationMs, Math.max(aMs, bMs));
   return to - from >= minMs ? { fromMs: from, toMs: to } : null;
 }
+
+/**
+ * The range after an arrow key on the timeline (keyboard users select time
+ * without a mouse). Shift+→ starts a range over the first tenth of the view,
+ * or widens the range by a twentieth of the view; Shift+← narrows it (never
+ * below a twentieth); ← and → move it by a twentieth, inside the profile.
+ * Null: no range to move.
+ */
+export function keyboardRange(range: { fromMs: number; toMs: number } | null, view: { fromMs: number; toMs: number }, direction: 1 | -1, shift: boolean, durationMs: number): { fromMs: number; toMs: number } | null {
+  const step = (view.toMs - view.fromMs) / 20;
+  if (!range) return shift && direction === 1 ? { fromMs: view.fromMs, toMs: Math.min(durationMs, view.fromMs + 2 * step) } : null;
+  if (shift) {
+    const toMs = Math.min(durationMs, Math.max(range.fromMs + step, range.toMs + direction * step));
+    return { fromMs: range.fromMs, toMs };
+  }
+  const width = range.toMs - range.fromMs;
+  const fromMs = Math.max(0, Math.min(durationMs - width, range.fromMs + direction * step));
+  return { fromMs, toMs: fromMs + width };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { Metric } from '../compare/types.ts';
+import { costSentence } from './cost-sentence.ts';
+
+const metric = (a: number, b: number, significant: boolean | null = true): Metric => ({ a, b, delta: b - a, deltaPercent: ((b - a) / a) * 100, ci95: null, significant, basis: 'rounds' });
+const load = (rpsA: number, rpsB: number, significant: boolean | null = true) => ({ rps: metric(rpsA, rpsB, significant) }) as never;
+
+describe('costSentence: the answer as the cost of the thing shown', () => {
+  it('leads with the CPU per 1 000 requests and the share of throughput the thing takes', () => {
+    expect(costSentence('console.log', { load: load(1551, 7745), processCpuMsPer1k: metric(238, 96), cpuMsPer1kRequests: metric(144, 106) }))
+      .toBe('console.log costs 142 ms of CPU per 1 000 requests (238 ms with it, 96 ms without), and 80% of the throughput (1,551 requests/s with it, 7,745 without).');
+  });
+  it('uses the profile CPU when the process CPU is not known, and says when the rounds cannot tell it from noise', () => {
+    expect(costSentence('JSON.stringify', { load: load(900, 1000, false), processCpuMsPer1k: null, cpuMsPer1kRequests: metric(120, 100, false) }))
+      .toBe('JSON.stringify costs 20 ms of CPU per 1 000 requests (120 ms with it, 100 ms without), and 10% of the throughput (900 requests/s with it, 1,000 without) — not clearly more than noise yet: run more rounds.');
+  });
+  it('says so when the thing cost nothing measurable, and nothing without numbers', () => {
+    expect(costSentence('the regex', { load: load(1000, 990), processCpuMsPer1k: metric(100, 101), cpuMsPer1kRequests: null })).toMatch(/^the regex costs nothing Flambé could measure here/);
+    expect(costSentence('x', { load: null, processCpuMsPer1k: null, cpuMsPer1kRequests: null })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+// The trainer's answer, framed as the cost of the thing shown: variant A has
+// it (with console.log), B does not (the baseline route). "console.log costs
+// 142 ms of CPU per 1 000 requests, 80% of the throughput" reads the way the
+// question was asked; "B serves 5× more requests than A" reads backwards.
+import type { Comparison, Metric } from '../compare/types.ts';
+import { formatMs } from '../compare/verdict.ts';
+
+const sureWords = (m: Metric): string => (m.significant === true ? '' : m.significant === false ? ' — not clearly more than noise yet: run more rounds' : '');
+
+/**
+ * One sentence, or null when the comparison has neither CPU per request nor
+ * requests/s. `thing`: what A adds ("console.log"). The CPU is the whole
+ * process's (every thread, from the OS) when known, else the profile's.
+ */
+export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'processCpuMsPer1k' | 'cpuMsPer1kRequests'>): string | null {
+  const cpu = c.processCpuMsPer1k ?? c.cpuMsPer1kRequests;
+  const rps = c.load?.rps ?? null;
+  const parts: string[] = [];
+  if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} of CPU per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without)`);
+  // A's share of the baseline's throughput that it takes away: 1 − rpsA / rpsB.
+  if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${Math.round(rps.a).toLocaleString('en-US')} requests/s with it, ${Math.round(rps.b).toLocaleString('en-US')} without)`);
+  if (parts.length === 0) {
+    if (!cpu && !rps) return null;
+    return `${thing} costs nothing Flambé could measure here: with it, the server used no more CPU per request and served no fewer requests per second.`;
+  }
+  const sure = cpu && cpu.a > cpu.b ? sureWords(cpu) : rps ? sureWords(rps) : '';
+  return `${thing} costs ${parts.join(', and ')}${sure}.`;
+}

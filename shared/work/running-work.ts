@@ -1,0 +1,62 @@
+// Work the service is doing right now, and whether new work may start beside
+// it. One machine runs the target, the load and the profiler: an experiment,
+// a sweep, an overhead measurement or a per-route profile measures the
+// machine's time, so nothing else that puts load on it may run beside one —
+// it would disturb what it measures. The service refuses with one sentence
+// (the CLI and the UI see the same), and the UI disables the button with it.
+// Recordings of two different targets may run together (each its own
+// process); two of one target may not (their samples and load would mix).
+import { z } from 'zod';
+
+export const workKinds = ['recording', 'experiment', 'sweep', 'overhead', 'routes'] as const;
+export type WorkKind = (typeof workKinds)[number];
+
+export const runningWorkSchema = z.object({
+  kind: z.enum(workKinds),
+  /** The recording's or experiment's id; the run's own id for a sweep, overhead or per-route profile. */
+  id: z.string(),
+  /** What the user would call it: the experiment's question, the recording's URL. */
+  label: z.string(),
+  /** The target it records or loads; null for load only, or a target it launches itself (an experiment). */
+  targetId: z.string().nullable(),
+  startedAt: z.string(),
+});
+export type RunningWork = z.infer<typeof runningWorkSchema>;
+
+/** Running work that measures the machine's time: nothing that loads it may start beside it. */
+const measuresTheMachine = (kind: WorkKind) => kind !== 'recording';
+
+function describeRunning(w: RunningWork): string {
+  switch (w.kind) {
+    case 'recording': return `A recording (${w.label}) is running`;
+    case 'experiment': return `The experiment “${w.label}” is running`;
+    case 'sweep': return `A concurrency sweep (${w.label}) is running`;
+    case 'overhead': return `An overhead measurement (${w.label}) is running`;
+    case 'routes': return `Each route is being profiled (${w.label})`;
+  }
+}
+
+const startingPhrase: Record<WorkKind, string> = {
+  recording: 'a recording',
+  experiment: 'an experiment',
+  sweep: 'a sweep',
+  overhead: 'an overhead measurement',
+  routes: 'profiling each route',
+};
+
+/**
+ * Why `starting` may not start beside `running`, as one sentence; null when it may.
+ * `targetId`: the target the new work records (null: load only, or its own processes).
+ */
+export function workRefusal(starting: { kind: WorkKind; targetId: string | null }, running: readonly RunningWork[]): string | null {
+  for (const w of running) {
+    if (w.kind === 'recording' && starting.kind === 'recording') {
+      if (w.targetId && w.targetId === starting.targetId) return 'This target is already being recorded: wait for that recording to finish, or stop it first.';
+      continue;
+    }
+    if (measuresTheMachine(w.kind) || measuresTheMachine(starting.kind)) {
+      return `${describeRunning(w)}: ${startingPhrase[starting.kind]} now would share the machine with it and disturb what it measures. Wait for it to finish, or stop it first.`;
+    }
+  }
+  return null;
+}
