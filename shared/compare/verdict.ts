@@ -150,10 +150,12 @@ function intervalWords(d: Metric, unit: 'ratio' | 'percent', words: [string, str
   const [lo, hi] = d.ci95;
   const [up, down] = words;
   if (unit === 'ratio') return `(95%: ${formatRatio(1 + lo / 100).replace('×', '')}–${formatRatio(1 + hi / 100)})`;
-  const more = (x: number) => (x >= 200 ? `${formatRatio(1 + x / 100)} as ${up === 'more' ? 'many' : 'much'}` : `${pct(x)} ${up}`);
+  // Past 100× (or 99% less) an interval says only "it cannot tell": two pairs, widened for many measures, reach ×10⁶.
+  const more = (x: number) => (x >= 9900 ? `over 100× as ${up === 'more' ? 'many' : 'much'}` : x >= 200 ? `${formatRatio(1 + x / 100)} as ${up === 'more' ? 'many' : 'much'}` : `${pct(x)} ${up}`);
+  const lessPct = (x: number) => (x <= -99 ? 'over 99%' : pct(x));
   if (lo >= 0) return hi >= 200 ? `(95%: ${pct(lo)} ${up} to ${more(hi)})` : `(95%: ${pct(lo)}–${pct(hi)} ${up})`;
-  if (hi <= 0) return `(95%: ${pct(hi)}–${pct(lo)} ${down})`;
-  return `(95%: ${pct(lo)} ${down} to ${more(hi)})`;
+  if (hi <= 0) return `(95%: ${pct(hi)}–${lessPct(lo)} ${down})`;
+  return `(95%: ${lessPct(lo)} ${down} to ${more(hi)})`;
 }
 
 /** Names in quotes, so "without console.log serves…" reads as a name; A and B when both sides have the same name. */

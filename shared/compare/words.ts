@@ -27,7 +27,9 @@ export function surenessOf(m: Metric): Sureness {
 
 /** How sure, in a few words, for a table cell. */
 export function surenessWords(m: Metric): string {
-  const ci = m.ci95 ? ` (95%: ${signedPercent(m.ci95[0])} to ${signedPercent(m.ci95[1])})` : '';
+  // Past ×100 a bound says only "cannot tell" (two pairs widened for many measures reach +5 000 000%).
+  const bound = (x: number) => (x >= 9900 ? 'over ×100' : signedPercent(x));
+  const ci = m.ci95 ? ` (95%: ${bound(m.ci95[0])} to ${bound(m.ci95[1])})` : '';
   switch (surenessOf(m)) {
     case 'none': return 'none on either side';
     case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}` : 'cannot tell: one run each';
