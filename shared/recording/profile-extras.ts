@@ -30,3 +30,7 @@ export const storedProfileSchema = z.looseObject({
   flambeLastSampleUs: z.number().min(0).max(1e15).optional(),
 });
 export type StoredProfile = z.output<typeof storedProfileSchema>;
+export type ProfileThread = z.output<typeof profileThreadSchema>;
+export type SourceLines = z.output<typeof sourceLinesSchema>;
+export type OriginalFrames = z.output<typeof originalFramesSchema>;
+export type OriginalLines = z.output<typeof originalLinesSchema>;
