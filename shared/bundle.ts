@@ -15,6 +15,16 @@ export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
 
 /**
+ * The profile checked against storedProfileSchema, but kept as the file has it:
+ * parsing would rebuild the object with Flambé's keys first, and the library
+ * stores the profile's JSON as V8 (and the exporting Flambé) wrote it.
+ */
+const storedProfile = z.record(z.string(), z.unknown()).superRefine((profile, ctx) => {
+  const checked = storedProfileSchema.safeParse(profile);
+  if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+});
+
+/**
  * A recording as a bundle carries it: the one recording schema
  * (shared/recording/recording.ts) with what older bundles may leave out
  * given its default, and the profile checked to be an object.
@@ -25,7 +35,7 @@ export const bundledRecordingSchema = recordingResultSchema.extend({
   settings: recordingResultSchema.shape.settings.default(null),
   load: recordingResultSchema.shape.load.default(null),
   /** The V8 CPU profile (an object; shared/profile checks it is a usable one) with Flambé's additions checked, or null for a load-only run. */
-  profile: storedProfileSchema.nullable(),
+  profile: storedProfile.nullable(),
   samples: recordingResultSchema.shape.samples.default([]),
   error: recordingResultSchema.shape.error.default(null),
   tags: recordingResultSchema.shape.tags.default([]),
