@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RunningWork, WorkKind } from './work/running-work.ts';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
 import { launchSpecSchema, loadSettingsSchema, recordRequestSchema, experimentSpecSchema, type ExperimentSpec } from './recording/settings.ts';
-import type { TargetStdio } from './recording/target.ts';
+import type { RecordedTarget } from './recording/target.ts';
 import type { RecordingMeta } from './recording/recording.ts';
 import type { SweepResult } from './recording/groups.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
@@ -69,14 +69,9 @@ export interface InspectorEntry {
   webSocketDebuggerUrl: string;
 }
 
-export interface TargetInfo {
+/** A target the service holds: what a recording keeps of it (shared/recording/target.ts), and what only the live process has. */
+export interface TargetInfo extends RecordedTarget {
   targetId: string;
-  kind: 'launched' | 'attached';
-  /** Script path for a launched target, host:port for an attached one. */
-  label: string;
-  pid: number;
-  nodeVersion: string;
-  argv: string[];
   /** Ports the target listens on (TCP servers found in the process). */
   listeningPorts: number[];
   /** Load URLs suggested from those ports. */
@@ -84,11 +79,6 @@ export interface TargetInfo {
   running: boolean;
   /** For a launched target that has exited: the error line it printed, if any. */
   lastError?: string;
-  /** A launched target: the environment variables and arguments it was given (not Flambé's own environment). */
-  env?: Record<string, string>;
-  args?: string[];
-  /** What the target's stdout and stderr are attached to, as the process itself reports it. */
-  stdio?: TargetStdio;
 }
 
 

@@ -9,9 +9,20 @@
 import { z } from 'zod';
 import { recordingResultSchema, type RecordingResult } from './recording/recording.ts';
 import { maskSecrets } from './recording/secrets.ts';
+import { storedProfileSchema } from './recording/profile-extras.ts';
 
 export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
+
+/**
+ * The profile checked against storedProfileSchema, but kept as the file has it:
+ * parsing would rebuild the object with Flambé's keys first, and the library
+ * stores the profile's JSON as V8 (and the exporting Flambé) wrote it.
+ */
+const storedProfile = z.record(z.string(), z.unknown()).superRefine((profile, ctx) => {
+  const checked = storedProfileSchema.safeParse(profile);
+  if (!checked.success) for (const issue of checked.error.issues) ctx.addIssue({ ...issue } as Parameters<typeof ctx.addIssue>[0]);
+});
 
 /**
  * A recording as a bundle carries it: the one recording schema
@@ -23,8 +34,8 @@ export const bundledRecordingSchema = recordingResultSchema.extend({
   target: recordingResultSchema.shape.target.default(null),
   settings: recordingResultSchema.shape.settings.default(null),
   load: recordingResultSchema.shape.load.default(null),
-  /** The V8 CPU profile (an object; shared/profile checks it is a usable one), or null for a load-only run. */
-  profile: z.record(z.string(), z.unknown()).nullable(),
+  /** The V8 CPU profile (an object; shared/profile checks it is a usable one) with Flambé's additions checked, or null for a load-only run. */
+  profile: storedProfile.nullable(),
   samples: recordingResultSchema.shape.samples.default([]),
   error: recordingResultSchema.shape.error.default(null),
   tags: recordingResultSchema.shape.tags.default([]),
@@ -85,10 +96,13 @@ const EXPECTED: Record<string, string> = {
   number: 'a number', string: 'text', boolean: 'true or false', array: 'a list', object: 'an object', record: 'an object',
 };
 
+/** A key as it can be printed: control characters (the NUL in flambeOriginalFrames' keys) shown as "·". */
+const printable = (key: string) => [...key].map((c) => (c.charCodeAt(0) < 0x20 ? '·' : c)).join('');
+
 /** One sentence for the first problem zod found (a recording's, or a group's: shared/group-bundle.ts). */
 export function describeIssue(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
   const path = issue.path.filter((k) => k !== 'recording' && k !== 'group');
-  const field = path.length ? path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`)).join('').replace(/^\./, '') : 'its recording';
+  const field = path.length ? path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${printable(String(k))}`)).join('').replace(/^\./, '') : 'its recording';
   const value = valueAt(data, issue.path);
   let why: string;
   if (issue.code === 'invalid_type') {

@@ -6,9 +6,10 @@
 // recheck is several MB of compiled Scala: it is loaded the first time a
 // regular expression is checked, not when a command starts (bench/cli-start.js).
 import { createRequire } from 'node:module';
+import type recheckModule from 'recheck/lib/browser.js';
 import { cachingRegexChecker } from '../../shared/profile/index.ts';
 
-type Recheck = typeof import('recheck/lib/browser.js').default;
+type Recheck = typeof recheckModule;
 let recheck: Recheck | null = null;
 const load = (): Recheck => (recheck ??= createRequire(import.meta.url)('recheck/lib/browser.js') as Recheck);
 

@@ -5,6 +5,7 @@ import { buildProfile } from './build.ts';
 import { ProfileFormatError } from './errors.ts';
 import { SOURCE_LINES_FIELD } from './lines.ts';
 import type { Profile } from './model.ts';
+import type { OriginalFrames, OriginalLines, SourceLines } from '../recording/profile-extras.ts';
 
 export { ProfileFormatError } from './errors.ts';
 
@@ -15,14 +16,15 @@ export interface CpuProfile {
   endTime: number;
   samples?: number[];
   timeDeltas?: number[];
-  /** Flambé's addition, ignored by other tools: the text of hot lines, { url: { line: text } } (lines.ts). */
-  flambeSourceLines?: Record<string, Record<string, string>>;
+  // Flambé's additions, ignored by other tools: their shapes are the schemas of shared/recording/profile-extras.ts.
+  /** The text of hot lines, { url: { line: text } } (lines.ts). */
+  flambeSourceLines?: SourceLines;
   /** Flambé's addition: the last sample's weight in µs (timing rule 3), which the mean interval may not match after a transform. */
   flambeLastSampleUs?: number;
   /** Flambé's addition: original locations from source maps (original-frames.ts). */
-  flambeOriginalFrames?: Record<string, [string, number, number, string | null]>;
+  flambeOriginalFrames?: OriginalFrames;
   /** Flambé's addition: original lines of hot generated lines (original-frames.ts). */
-  flambeOriginalLines?: Record<string, Record<string, [string, number]>>;
+  flambeOriginalLines?: OriginalLines;
 }
 export interface CpuProfileNode {
   id: number;

@@ -44,6 +44,12 @@ describe('a .flambe file refuses', () => {
     expect(refusal('x.flambe', JSON.stringify(b))).toBe('x.flambe is a damaged Flambé bundle: result.comparison.functions[0].name is too long. Nothing was imported.');
   });
 
+  it('Flambé\'s additions to the profile in a shape it does not write (typed: shared/recording/profile-extras.ts)', () => {
+    const rec = JSON.parse(writeBundle(makeRecording({ name: 'odd' }))) as { recording: { profile: Record<string, unknown> } };
+    rec.recording.profile.flambeOriginalFrames = { 'a.js\u00001\u00001': ['a.ts', 'three', 1, null] };
+    expect(refusal('odd.flambe', JSON.stringify(rec))).toBe('odd.flambe is a damaged Flambé bundle: profile.flambeOriginalFrames.a.js·1·1[1] should be a number, not text. Nothing was imported.');
+  });
+
   it('200 000 levels of nesting: one sentence, not a stack trace', () => {
     const depth = 200_000;
     const rec = JSON.parse(writeBundle(makeRecording({ name: 'deep' }))) as { recording: { profile: Record<string, unknown> } };

@@ -291,7 +291,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
             {exporting === 'bundle' ? 'Exporting…' : '.flambe bundle'}
           </button>
         </div>
-        <label className="check" title="Environment variables named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, passwords in URLs and Authorization headers are masked in a .flambe bundle unless this is ticked">
+        <label className="check-row export-secrets" title="Environment variables named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, passwords in URLs and Authorization headers are masked in a .flambe bundle unless this is ticked">
           <input type="checkbox" data-testid="export-include-secrets" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} />
           Include secrets in the .flambe bundle
         </label>
