@@ -27,7 +27,7 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--no-load] [--out FILE.cpuprofile] [--json]
+                [--warmup SECONDS] [--sampling-interval US] [--no-profile] [--no-load] [--no-request-time] [--out FILE.cpuprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
 Target (one of):
@@ -43,6 +43,8 @@ Target (one of):
   --no-profile            no target: load the URL only (a plain load test)
   --no-load               send the load yourself (ab, k6, a browser…): Flambé records for -d SECONDS
                           (Ctrl-C ends it early) and counts and times every request in the server
+  --no-request-time       leave out the request collector (where each request's time went): it costs
+                          the server some CPU per request (about 10-40% on a hello-world route)
 
 Load:
   --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
@@ -110,7 +112,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       tokens: true,
       options: {
         launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
-        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' },
+        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' }, 'no-request-time': { type: 'boolean' },
         url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
         requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
@@ -140,6 +142,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (pid !== undefined && !(Number.isInteger(pid) && pid > 0)) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
+  if (o['no-load'] && o['no-request-time']) throw new UserError('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
   if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
   if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
     throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
@@ -209,7 +212,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     }
 
     if (o['no-load'] && !url) url = 'http://127.0.0.1/'; // attached without --url: the requests are counted, not sent
-    const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'] };
+    const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'], ...(o['no-request-time'] ? { requestTimes: false } : {}) };
     if (o['print-k6']) {
       const ac = autocannonCommand(request.load);
       const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
