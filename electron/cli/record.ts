@@ -33,7 +33,7 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--no-profile] [--no-load]
+                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--no-profile] [--no-load] [--no-request-time]
                 [--out FILE.cpuprofile] [--heap-out FILE.heapprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -52,6 +52,8 @@ Target (one of):
                           (Ctrl-C ends it early) and counts and times every request in the server
   --output-file           with --launch: the script's stdout/stderr go to a file Flambé tails (synchronous,
                           as in a terminal or a log file) instead of a pipe (asynchronous: logging costs less)
+  --no-request-time       leave out the request collector (where each request's time went): it costs
+                          the server some CPU per request (about 10-40% on a hello-world route)
 
 Load:
   --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
@@ -123,7 +125,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       tokens: true,
       options: {
         launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
-        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' },
+        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' }, 'no-request-time': { type: 'boolean' },
         url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
         requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
         body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
@@ -154,6 +156,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
   if (o['output-file'] && o.launch === undefined) throw new UserError('--output-file goes with --launch: Flambé chooses where the output goes only for a script it starts.');
   if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
+  if (o['no-load'] && o['no-request-time']) throw new UserError('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
   if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
   if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
     throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
@@ -228,7 +231,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     }
 
     if (o['no-load'] && !url) url = 'http://127.0.0.1/'; // attached without --url: the requests are counted, not sent
-    const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'] };
+    const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'], ...(o['no-request-time'] ? { requestTimes: false } : {}) };
     if (o['print-k6']) {
       const ac = autocannonCommand(request.load);
       const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;

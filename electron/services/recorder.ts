@@ -142,7 +142,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     let allocating = false;
     if (target) {
       // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
-      const installed = await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
+      if (req.ownLoad && req.requestTimes === false) throw new UserError('Sending your own load needs the request collector, which counts the requests: leave request times on.');
+      const installed = req.requestTimes === false ? { why: 'switched off' }
+        : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
       if ('clockUs' in installed) collectorClock = { us: installed.clockUs, wallMs: wallMs() };
       else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
       try {

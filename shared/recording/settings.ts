@@ -91,6 +91,8 @@ export const recordRequestSchema = z.object({
   tags: z.array(z.string().trim().min(1).max(50)).default([]),
   /** The user sends the load with their own tool: Flambé records for load.durationSec (or until Stop) and counts requests in the server. */
   ownLoad: z.boolean().optional(),
+  /** false: no request collector in the target (where each request's time went); it costs tiny requests some CPU. */
+  requestTimes: z.boolean().optional(),
 });
 export type RecordRequest = z.input<typeof recordRequestSchema>;
 export type RecordRequestResolved = z.output<typeof recordRequestSchema>;

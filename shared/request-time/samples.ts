@@ -45,10 +45,13 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
   const ownOf = (id: number): string => {
     const known = ownFrame.get(id);
     if (known !== undefined) return known;
+    // A named function before an anonymous one (a handler's arrow function is the route itself, not its work).
     let name = '';
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const f = nodes.get(at)?.callFrame;
-      if (f && f.url && !f.url.startsWith('node:') && !f.url.includes('/node_modules/')) { name = f.functionName || '(anonymous)'; break; }
+      if (!f || !f.url || f.url.startsWith('node:') || f.url.includes('/node_modules/')) continue;
+      if (f.functionName) { name = f.functionName; break; }
+      name ||= '(anonymous)';
     }
     ownFrame.set(id, name);
     return name;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { flambeBin, repo, waitFor } from '../helpers/demo.ts';
+import { flambeBin, repo, runFlambe, waitFor } from '../helpers/demo.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-no-load-'));
 const autocannon = path.join(repo, 'node_modules/.bin/autocannon');
@@ -54,4 +54,12 @@ http.createServer(async (req, res) => {
     expect(slow.parts[0]).toMatchObject({ kind: 'timer', target: '10 ms' });
     expect(o.load.durationSec).toBeLessThan(120); // ended by Ctrl-C, not by -d
   }, 90_000);
+
+  it('needs the request collector and a load it does not send', async () => {
+    const r = await runFlambe(['record', '--launch', 'server.js', '--no-load', '--no-request-time']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
+    const n = await runFlambe(['record', '--launch', 'server.js', '--no-load', '-n', '100']);
+    expect(n.stderr).toContain('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends');
+  });
 });

@@ -69,8 +69,9 @@ describe('experiments in the library', () => {
     lib.close();
   });
 
-  it('comes after launch (3) and machine (4): experiments are version 5, groups 6', () => {
-    expect(SCHEMA_VERSION).toBe(6);
+  it('comes after launch (3) and machine (4): experiments are version 5, groups 6 (then request times, 7)', () => {
+    expect(SCHEMA_VERSION).toBe(7);
+    expect(MIGRATIONS[6]).toMatch(/ADD COLUMN request_time\b/);
     expect(MIGRATIONS[5]).toMatch(/CREATE TABLE groups\b/);
     expect(MIGRATIONS[2]).toMatch(/ADD COLUMN launch\b/);
     expect(MIGRATIONS[3]).toMatch(/ADD COLUMN machine\b/);

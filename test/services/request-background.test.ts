@@ -33,7 +33,6 @@ describe('background work', () => {
   it('names the interval apart from the route, whose figures do not move with its period', async () => {
     const often = await recordFeed(100);
     const seldom = await recordFeed(400);
-    if (process.env.SHOW) console.log(JSON.stringify([often, seldom].map((r) => [r.requestTime!.byRoute[0], r.requestTime!.background, r.samples.map((s) => s.cpuPercent)])));
     for (const [rec, period] of [[often, 100], [seldom, 400]] as const) {
       expect(rec.error).toBeNull();
       expect(rec.requestTime?.background?.functions[0]).toMatchObject({ function: 'signPrices', source: 'interval', everyMs: period, line: 9 });

@@ -89,14 +89,12 @@ describe('where each request’s time went', () => {
     served.upstream.length = 0;
     served.database.length = 0;
     const rec = await record(['/fetch', '/request', '/db', '/files', '/hash', '/sleep'], 4);
-    if (process.env.SHOW) console.log(JSON.stringify(served));
     const upstreamMs = meanOf(served.upstream);
     const databaseMs = meanOf(served.database);
     expect(upstreamMs).toBeGreaterThanOrEqual(UPSTREAM_MS);
     expect(rec.error).toBeNull();
     const up = `127.0.0.1:${portOf(upstream)}`;
     const top = (p: string) => route(rec, p).parts[0];
-    if (process.env.SHOW) console.log(JSON.stringify(rec.requestTime, null, 0));
 
     expect(top('/fetch')).toMatchObject({ kind: 'http', target: `GET ${up}/quote`, callsPerRequest: 1, from: { function: 'fetchQuote', line: 36 } });
     within(top('/fetch').msPerRequest, upstreamMs, TOLERANCE);
@@ -118,7 +116,6 @@ describe('where each request’s time went', () => {
     const rec = await record(['/block', '/fast'], 4);
     expect(rec.error).toBeNull();
     const fast = route(rec, '/fast');
-    if (process.env.SHOW) console.log(JSON.stringify(rec.requestTime, null, 0));
     const block = route(rec, '/block');
     expect(fast.parts[0].kind).toBe('queue');
     expect(fast.parts[0].share).toBeGreaterThan(0.8);
