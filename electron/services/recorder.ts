@@ -166,7 +166,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       }, SAMPLE_EVERY_MS);
     }
     // The lines the server writes during the burst, and from where (targets/output-counter.ts).
-    const counting = target ? await target.session.startOutputCount().catch(() => false) : false;
+    const counting = target ? await retried(() => target.session.startOutputCount()).catch(() => false) : false;
     let done = 0;
     // The user's cue: the collector and the profiler are in, requests sent from now on are counted.
     if (req.ownLoad) progress('recording', 0, OWN_LOAD_READY);
@@ -341,9 +341,25 @@ export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: num
 
 /** The output counted during the burst, per request and per second; undefined when the count could not be read. */
 async function readOutput(target: Target, load: LoadSummary | null): Promise<OutputVolume | undefined> {
-  const counted = await target.session.readOutputCount().catch(() => null);
+  const counted = await retried(() => target.session.readOutputCount()).catch(() => null);
   if (!counted) return undefined;
   const stdio = target.info.stdio;
   const kind = !stdio ? null : stdio.tailedFile || stdio.stdout === 'file' || stdio.stdout === 'terminal' ? 'file' : stdio.stdout === 'pipe' ? 'pipe' : null;
   return outputVolume(counted.lines, counted.from, load?.requests ?? 0, load?.durationSec ?? 0, kind);
+}
+
+/**
+ * An evaluation in the target, asked again (up to 3 times) when the inspector
+ * answers "Cannot find context with specified id": seen now and then right
+ * after a burst, and gone when asked again a moment later.
+ */
+async function retried<T>(evaluate: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await evaluate();
+    } catch (e) {
+      if (attempt >= 3 || !/Cannot find context/.test(messageOf(e))) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 }

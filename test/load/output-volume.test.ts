@@ -41,9 +41,8 @@ describe('log volume during the burst', () => {
     const top = o.from[0];
     expect(top).toMatchObject({ function: 'warnNoIndex', line: 8 });
     expect(top.url).toMatch(/log-server\/server\.js$/);
-    // Its 2 lines for each /warn answered, and for at most one request per connection still in flight when the burst ended.
-    expect(top.lines).toBeGreaterThanOrEqual(2 * served('/warn'));
-    expect(top.lines).toBeLessThanOrEqual(2 * (served('/warn') + 2));
-    expect(o.from.map((w) => w.lines).reduce((a, b) => a + b, 0)).toBe(o.lines);
+    // Its 2 lines for each /warn answered: the split by function is read from one write in 16 after the first 100 (the total is exact).
+    expect(Math.abs(top.lines - 2 * served('/warn')) / (2 * served('/warn'))).toBeLessThan(0.1);
+    expect(Math.abs(o.from.map((w) => w.lines).reduce((a, b) => a + b, 0) - o.lines)).toBeLessThanOrEqual(o.from.length);
   });
 });

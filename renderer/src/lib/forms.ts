@@ -38,6 +38,8 @@ export interface LoadFormState {
   /** Which sweep levels to profile. */
   sweepProfile: 'none' | 'every' | 'one';
   sweepProfileAt: string;
+  /** At each profiled level, each route alone too: CPU per request per route. */
+  sweepPerRouteCpu?: boolean;
   /** Profile each route in its own burst (CPU ms per request per route). */
   perRouteCpu: boolean;
   /** The user sends the load (ab, k6, a browser): Flambé records for the duration and counts requests in the server. */
@@ -156,6 +158,7 @@ export function buildSweepRequest(form: LoadFormState, targetId: string | null):
     warmupSec: one.value.warmupSec,
     profile,
     samplingIntervalUs: form.samplingIntervalUs,
+    perRouteCpu: !!form.sweepPerRouteCpu && profile !== 'none' && !!one.value.load.routes?.length,
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
 }

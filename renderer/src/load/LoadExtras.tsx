@@ -72,6 +72,12 @@ export function LoadExtras({ form, set, disabled, hasTarget }: Props) {
                 <input id={`${id}-profile-at`} type="number" min={1} value={form.sweepProfileAt} disabled={disabled} onChange={(e) => set({ sweepProfileAt: e.target.value })} />
               </div>
             )}
+            {form.sweepProfile !== 'none' && hasTarget && !form.loadOnly && form.routes.trim() !== '' && (
+              <label className="field">
+                <span><input type="checkbox" data-testid="sweep-per-route-cpu" checked={!!form.sweepPerRouteCpu} disabled={disabled} onChange={(e) => set({ sweepPerRouteCpu: e.target.checked })} />
+                  {' '}CPU per route: at each profiled level, also profile each route alone (one more burst per route)</span>
+              </label>
+            )}
             <p className="hint">Each level lasts the duration below; the warm-up runs once, before the first.</p>
           </div>
         )}

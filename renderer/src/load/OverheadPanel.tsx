@@ -10,6 +10,7 @@ import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
 import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
 import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
 import { parseIntervalList } from '../../../shared/load/interval-list.ts';
+import './load.css';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;
@@ -80,17 +81,17 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
       {!targetId && <span className="hint inline"> — needs a target</span>}
       {state.running && <p className="hint">{ROUNDS} rounds of two {BURST_SEC} s bursts per interval, with and without the profiler, in alternating order.</p>}
       {state.results.length > 1 && (
-        <table className="data-table compact" data-testid="overhead-table">
-          <thead><tr><th scope="col">Interval</th><th scope="col">Req/s without</th><th scope="col">Req/s with</th><th scope="col">Cost %</th><th scope="col">95 % interval</th><th scope="col">p99 without</th><th scope="col">p99 with</th></tr></thead>
+        <div className="table-scroll"><table className="data-table compact" data-testid="overhead-table">
+          <thead><tr><th scope="col">Interval</th><th scope="col">Req/s without</th><th scope="col">Req/s with</th><th scope="col">Cost %</th><th scope="col">95 % interval</th><th scope="col">p99 without (ms)</th><th scope="col">p99 with (ms)</th></tr></thead>
           <tbody>
             {state.results.map((r) => (
               <tr key={r.samplingIntervalUs}>
                 <th scope="row">{r.samplingIntervalUs} µs</th><td>{Math.round(r.withoutProfiler.rps)}</td><td>{Math.round(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
-                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{r.withoutProfiler.p99Ms.toFixed(2)} ms</td><td>{r.withProfiler.p99Ms.toFixed(2)} ms</td>
+                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{r.withoutProfiler.p99Ms.toFixed(2)}</td><td>{r.withProfiler.p99Ms.toFixed(2)}</td>
               </tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
       {state.results.map((r) => <p key={r.samplingIntervalUs} className="note" data-testid="overhead-result">{overheadSentence(r)}</p>)}
       <ErrorNote message={state.error} testId="overhead-error" />
