@@ -120,10 +120,22 @@ describe("a line's text classifies only what its own ticks did (item 5)", () => 
     expect(findFindings(p).findings.map((f) => [f.kind, f.function])).toEqual([['function', 'route'], ['function', 'other']]);
   });
 
-  it('with LOG set (console.log ran under it) the line is JSON, the write logging', () => {
+  it('with LOG set (console.log ran under it) the line is logging — its arguments, JSON included, are what the logging costs', () => {
     const p = fromStacks([...cols(3, 'route'), ...cols(2, 'route / log[node:internal/console/constructor]')], { leafLines: [4, 4, 4, 0, 0], sourceLines: { [APP]: { 4: text } } });
     const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r.ms]));
-    expect(b).toMatchObject({ json: 3, logging: 2 });
+    expect(b).toMatchObject({ json: 0, logging: 5 });
+  });
+});
+
+describe('logging counts what a console.* call causes (item 6)', () => {
+  it("counts the line that builds console.log's arguments as logging, beside console's own frames", () => {
+    // `console.log(`${new Date().toISOString()} ${req.method} ${req.url}`)`: 3 ms building the string on the line, 2 ms in console.
+    const line = 'console.log(`${new Date().toISOString()} ${req.method} ${req.url}`);';
+    const p = fromStacks([...cols(3, 'handle'), ...cols(2, 'handle / log[node:internal/console/constructor] / writeUtf8String[native]'), ...cols(5, 'other')],
+      { leafLines: [7, 7, 7, 0, 0, 0, 0, 0, 0, 0], sourceLines: { [APP]: { 7: line } } });
+    const logging = bucketBreakdown(p).find((r) => r.id === 'logging')!;
+    expect(logging.ms).toBe(5);
+    expect(logging.callers[0]).toMatchObject({ name: 'handle', line: { line: 7, text: line } });
   });
 });
 
