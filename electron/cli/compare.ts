@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
-import { importProfile } from '../../shared/profile/import.ts';
+import { importWholeProcess } from '../../shared/profile/import-threads.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { prepareImport } from '../services/library/files.ts';
@@ -69,7 +69,8 @@ function loadRecording(arg: string, library: () => Library): Loaded {
 }
 
 function roundOf({ rec, profile }: Loaded): CompareRound {
-  return roundFromRecording(rec, profile ? importProfile(profile) : null);
+  // Every thread: work moved into a worker is still counted (issue 23).
+  return roundFromRecording(rec, profile ? importWholeProcess(profile) : null);
 }
 
 export async function compareCommand(argv: string[]): Promise<number> {

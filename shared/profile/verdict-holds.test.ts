@@ -2,6 +2,9 @@
 // pinned here at its rule on a text profile — the sentence Flambé says first.
 import { describe, expect, it } from 'vitest';
 import type { LoadSummary } from '../api.ts';
+import { buildComparison } from '../compare/compare.ts';
+import { round } from '../compare/test-support/rounds.ts';
+import { exportThreadsCpuProfileText, importWholeProcess } from './import-threads.ts';
 import { bucketBreakdown } from './categories.ts';
 import { findFindings } from './findings.ts';
 import { guardedStatement } from './lines.ts';
@@ -164,5 +167,23 @@ describe('the verdict reads every thread (item 1)', () => {
     expect([...v.load, ...v.trust].map((c) => c.id)).not.toContain('idle');
     expect(v.load.map((c) => c.id)).not.toContain('workers-saturated');
     expect(buildVerdict(main, ctx).trust.map((c) => c.id)).toContain('idle');
+  });
+});
+
+describe('Compare reads the whole process (item 1)', () => {
+  // A hashes on its main thread; B moved the hashing into a worker: B's main thread idles.
+  const a = fromStacks([...cols(60, 'login[server.js:5] / pbkdf2Sync[node:internal/crypto/pbkdf2]'), ...cols(40, '(idle)')]);
+  const bMain = fromStacks([...cols(5, 'login[server.js:5] / postMessage[node:internal/worker/io]'), ...cols(95, '(idle)')]);
+  const bWorker = fromStacks([...cols(62, 'hash[hash-worker.cjs:3] / pbkdf2Sync[node:internal/crypto/pbkdf2]'), ...cols(38, '(idle)')]);
+  const bRaw = JSON.parse(exportThreadsCpuProfileText([{ name: 'main thread', profile: bMain }, { name: 'worker 1 (hash-worker.cjs)', profile: bWorker }]));
+
+  it("counts B's hashing in its worker: sync crypto per 1 000 requests is about the same, not 0", () => {
+    const c = buildComparison([round({ profile: a })], [round({ profile: importWholeProcess(bRaw) })]);
+    const crypto = c.buckets.find((x) => x.id === 'crypto')!;
+    expect(crypto.aMsPer1k).toBe(60);
+    expect(crypto.bMsPer1k).toBe(62);
+    // The main thread alone (before): B spent nothing on it.
+    const mainOnly = buildComparison([round({ profile: a })], [round({ profile: bMain })]).buckets.find((x) => x.id === 'crypto')!;
+    expect(mainOnly.bMsPer1k).toBe(0);
   });
 });
