@@ -6,8 +6,13 @@ declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string;
 }
+
+/** WHATWG URL: the parts shared/ reads (a load URL's port, a path resolved against an origin). */
 declare class URL {
   constructor(url: string, base?: string);
+  readonly href: string;
+  readonly port: string;
+  readonly origin: string;
   readonly pathname: string;
   readonly search: string;
 }

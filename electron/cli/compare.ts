@@ -7,10 +7,10 @@ import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
-import { importProfile } from '../../shared/profile/import.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
 import { compareAllocations, type AllocationComparison } from '../../shared/memory/compare-allocations.ts';
 import { allocationPlace, bytesText } from '../../shared/memory/allocations.ts';
+import { importWholeProcess } from '../../shared/profile/import-threads.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { prepareImport } from '../services/library/files.ts';
@@ -79,7 +79,8 @@ export function loadRecording(arg: string, library: () => Library): Loaded {
 }
 
 export function roundOf({ rec, profile }: Loaded): CompareRound {
-  return roundFromRecording(rec, profile ? importProfile(profile) : null);
+  // Every thread: work moved into a worker is still counted (issue 23).
+  return roundFromRecording(rec, profile ? importWholeProcess(profile) : null);
 }
 
 /** A side's allocation profile and requests, for the bytes-per-request comparison. */

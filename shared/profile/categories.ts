@@ -2,9 +2,9 @@
 // (by the frame that was running — self time), and the cross-cutting buckets
 // (buckets.ts explains their rule) with the functions of yours that led there.
 import { frameClasses } from './frame-classes.ts';
-import { BUCKET_IDS, BUCKET_LABELS, frameBucket, stopsBucketRun, type BucketId } from './buckets.ts';
+import { BUCKET_IDS, BUCKET_LABELS, stopsBucketRun, type BucketId } from './buckets.ts';
 import { callNodeTable } from './call-nodes.ts';
-import { CATEGORY_LABELS, categoryLabel, categoryTitle, classifyFrame, type CategoryKind, type FrameClass } from './classify.ts';
+import { CATEGORY_LABELS, categoryLabel, categoryTitle, type CategoryKind } from './classify.ts';
 import { nodeLineBuckets, sourceLineText, type LineBucketShare } from './lines.ts';
 import { frameLocation, sourceLineKey, type Profile } from './model.ts';
 

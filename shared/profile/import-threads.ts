@@ -10,7 +10,8 @@ import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
 import { importProfile, importProfileWithFormat, type ProfileFormat } from './import.ts';
 import { parseJsonText } from './json-text.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
-import { MAIN_THREAD_NAME, THREADS_FIELD, threadsOf, type NamedProfile } from './threads.ts';
+import type { Profile } from './model.ts';
+import { MAIN_THREAD_NAME, mergeThreads, THREADS_FIELD, threadsOf, type NamedProfile } from './threads.ts';
 
 export interface ImportedThreads {
   format: ProfileFormat;
@@ -55,4 +56,16 @@ export function exportThreadsCpuProfileText(threads: readonly NamedProfile[]): s
   if (threads.length === 1) return main;
   const rest = JSON.stringify(threads.slice(1).map((t) => ({ name: t.name, profile: exportCpuProfile(t.profile) })));
   return `${main.slice(0, -1)},"${THREADS_FIELD}":${rest}}`;
+}
+
+/**
+ * The whole process, for comparing two recordings (issue 23): every thread in
+ * one profile, each under a node named after it ("[worker 1 (hash-worker.cjs)]",
+ * matched between A and B by that name: its index and script), so work moved
+ * from the main thread into a worker is still counted — kinds of work, CPU
+ * per 1 000 requests — instead of reading as "B spends 0 ms". One thread: that thread.
+ */
+export function importWholeProcess(input: unknown, fileName?: string): Profile {
+  const { threads } = importThreads(input, fileName);
+  return threads.length > 1 ? mergeThreads(threads) : threads[0].profile;
 }

@@ -45,5 +45,5 @@ export { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
 export { exportCollapsed, type CollapsedOptions } from './export-collapsed.ts';
 export { exportSpeedscope, type SpeedscopeFile } from './export-speedscope.ts';
 export { exportTrace } from './export-trace.ts';
-export { exportThreadsCpuProfileText, importThreads, type ImportedThreads } from './import-threads.ts';
+export { exportThreadsCpuProfileText, importThreads, importWholeProcess, type ImportedThreads } from './import-threads.ts';
 export { MAIN_THREAD_NAME, type NamedProfile } from './threads.ts';

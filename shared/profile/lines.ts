@@ -145,10 +145,18 @@ function regexLiteralEnd(text: string, start: number): number {
   return -1;
 }
 
-/** The bucket a line's own work belongs to, from its text: 'json', 'regex' or null. */
-export function lineBucket(text: string): Extract<BucketId, 'json' | 'regex'> | null {
+/** What a line's text can put its own ticks in. */
+export type LineBucket = Extract<BucketId, 'json' | 'regex' | 'logging'>;
+
+const CONSOLE_CALL = /\bconsole\s*\.\s*(?:log|info|warn|error|debug|trace|dir|table)\s*\(/;
+
+/** The bucket a line's own work belongs to, from its text: 'logging' (a console.* call), 'json', 'regex' or null. */
+export function lineBucket(text: string): LineBucket | null {
   if (isCut(text)) return null;
   const { code, regexLiterals } = scanLine(text);
+  // Building a console.* call's arguments (a template string, a Date, a JSON.stringify) is what the logging costs
+  // before console's own frames start: the line is logging, as a logger that stringifies is (buckets.ts).
+  if (CONSOLE_CALL.test(code)) return 'logging';
   if (JSON_CALL.test(code)) return 'json';
   if (regexLiterals.length > 0 || REGEX_METHOD.test(code) || REGEX_CONSTRUCTOR.test(code)) return 'regex';
   return null;
@@ -186,7 +194,7 @@ export function guardedStatement(text: string): { condition: string; body: strin
  * with LOG unset spends its ticks reading process.env, not in JSON). A guarded
  * body that makes no call of its own leaves no trace: the whole line decides.
  */
-export function guardedLineBucket(text: string, bodyLogged: boolean): Extract<BucketId, 'json' | 'regex'> | null {
+export function guardedLineBucket(text: string, bodyLogged: boolean): LineBucket | null {
   const g = guardedStatement(text);
   if (!g || isCut(text) || bodyLogged || !LOGGING_CALL.test(g.body)) return lineBucket(text);
   return lineBucket(g.condition);
@@ -267,7 +275,7 @@ function lineOwner(frame: Frame): boolean {
 }
 
 export interface LineBucketShare {
-  bucket: 'json' | 'regex';
+  bucket: LineBucket;
   /** The line as shown (NodeLineShare). */
   url: string;
   line: number;
@@ -287,7 +295,7 @@ export function nodeLineBuckets(profile: Profile): Map<number, LineBucketShare[]
   if (out) return out;
   out = new Map();
   if (profile.sourceLines) {
-    const known = new Map<string, 'json' | 'regex' | null>();
+    const known = new Map<string, LineBucket | null>();
     const logged = loggingUnder(profile);
     for (const s of nodeLineShares(profile)) {
       const frame = profile.frames[profile.nodeFrame[s.node]];
@@ -341,7 +349,7 @@ export interface HotLine {
   /** Of the function's own (self) time. */
   percentOfSelf: number;
   text: string | null;
-  bucket: 'json' | 'regex' | null;
+  bucket: LineBucket | null;
   /** Where the code ran, when a source map moved the line: the generated script's line (the heaviest, when several map here) and its text. */
   generated?: { url: string; line: number; text: string | null };
 }

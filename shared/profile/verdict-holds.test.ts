@@ -2,6 +2,9 @@
 // pinned here at its rule on a text profile — the sentence Flambé says first.
 import { describe, expect, it } from 'vitest';
 import type { LoadSummary } from '../recording/load.ts';
+import { buildComparison } from '../compare/compare.ts';
+import { round } from '../compare/test-support/rounds.ts';
+import { exportThreadsCpuProfileText, importWholeProcess } from './import-threads.ts';
 import { bucketBreakdown } from './categories.ts';
 import { findFindings } from './findings.ts';
 import { guardedStatement } from './lines.ts';
@@ -120,10 +123,22 @@ describe("a line's text classifies only what its own ticks did (item 5)", () => 
     expect(findFindings(p).findings.map((f) => [f.kind, f.function])).toEqual([['function', 'route'], ['function', 'other']]);
   });
 
-  it('with LOG set (console.log ran under it) the line is JSON, the write logging', () => {
+  it('with LOG set (console.log ran under it) the line is logging — its arguments, JSON included, are what the logging costs', () => {
     const p = fromStacks([...cols(3, 'route'), ...cols(2, 'route / log[node:internal/console/constructor]')], { leafLines: [4, 4, 4, 0, 0], sourceLines: { [APP]: { 4: text } } });
     const b = Object.fromEntries(bucketBreakdown(p).map((r) => [r.id, r.ms]));
-    expect(b).toMatchObject({ json: 3, logging: 2 });
+    expect(b).toMatchObject({ json: 0, logging: 5 });
+  });
+});
+
+describe('logging counts what a console.* call causes (item 6)', () => {
+  it("counts the line that builds console.log's arguments as logging, beside console's own frames", () => {
+    // `console.log(`${new Date().toISOString()} ${req.method} ${req.url}`)`: 3 ms building the string on the line, 2 ms in console.
+    const line = 'console.log(`${new Date().toISOString()} ${req.method} ${req.url}`);';
+    const p = fromStacks([...cols(3, 'handle'), ...cols(2, 'handle / log[node:internal/console/constructor] / writeUtf8String[native]'), ...cols(5, 'other')],
+      { leafLines: [7, 7, 7, 0, 0, 0, 0, 0, 0, 0], sourceLines: { [APP]: { 7: line } } });
+    const logging = bucketBreakdown(p).find((r) => r.id === 'logging')!;
+    expect(logging.ms).toBe(5);
+    expect(logging.callers[0]).toMatchObject({ name: 'handle', line: { line: 7, text: line } });
   });
 });
 
@@ -152,5 +167,23 @@ describe('the verdict reads every thread (item 1)', () => {
     expect([...v.load, ...v.trust].map((c) => c.id)).not.toContain('idle');
     expect(v.load.map((c) => c.id)).not.toContain('workers-saturated');
     expect(buildVerdict(main, ctx).trust.map((c) => c.id)).toContain('idle');
+  });
+});
+
+describe('Compare reads the whole process (item 1)', () => {
+  // A hashes on its main thread; B moved the hashing into a worker: B's main thread idles.
+  const a = fromStacks([...cols(60, 'login[server.js:5] / pbkdf2Sync[node:internal/crypto/pbkdf2]'), ...cols(40, '(idle)')]);
+  const bMain = fromStacks([...cols(5, 'login[server.js:5] / postMessage[node:internal/worker/io]'), ...cols(95, '(idle)')]);
+  const bWorker = fromStacks([...cols(62, 'hash[hash-worker.cjs:3] / pbkdf2Sync[node:internal/crypto/pbkdf2]'), ...cols(38, '(idle)')]);
+  const bRaw = JSON.parse(exportThreadsCpuProfileText([{ name: 'main thread', profile: bMain }, { name: 'worker 1 (hash-worker.cjs)', profile: bWorker }]));
+
+  it("counts B's hashing in its worker: sync crypto per 1 000 requests is about the same, not 0", () => {
+    const c = buildComparison([round({ profile: a })], [round({ profile: importWholeProcess(bRaw) })]);
+    const crypto = c.buckets.find((x) => x.id === 'crypto')!;
+    expect(crypto.aMsPer1k).toBe(60);
+    expect(crypto.bMsPer1k).toBe(62);
+    // The main thread alone (before): B spent nothing on it.
+    const mainOnly = buildComparison([round({ profile: a })], [round({ profile: bMain })]).buckets.find((x) => x.id === 'crypto')!;
+    expect(mainOnly.bMsPer1k).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
 import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { CompareRound } from '../../../shared/compare/index.ts';
-import { importProfile } from '../../../shared/profile/index.ts';
+import { importWholeProcess } from '../../../shared/profile/index.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import type { RoundInterference } from '../../../shared/experiment/interference.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
@@ -248,7 +248,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       const { rec, stoppedEarly, interference } = await record(index, v, round, currentTarget, url);
       let profile = null;
       try {
-        profile = rec.profile ? importProfile(rec.profile) : null;
+        profile = rec.profile ? importWholeProcess(rec.profile) : null;
       } catch { /* an unreadable profile: the round keeps its load numbers */ }
       const { measures: m, round: compared } = measureRound(rec, profile);
       compareRoundsById.set(rec.id, compared);

@@ -5,7 +5,7 @@
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
 import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
-import { importProfile } from '../../../shared/profile/import.ts';
+import { importWholeProcess } from '../../../shared/profile/import-threads.ts';
 import { hotLines, type HotLine } from '../../../shared/profile/lines.ts';
 import { functionKey, type Profile } from '../../../shared/profile/model.ts';
 
@@ -56,8 +56,9 @@ function negate(root: DiffFlameNode): DiffFlameNode {
 export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise: NoiseEstimate | null): { output: CompareOutput; state: CompareState } {
   const a = sideA.rec;
   const b = sideB.rec;
-  const pa = sideA.profile ? importProfile(sideA.profile) : null;
-  const pb = sideB.profile ? importProfile(sideB.profile) : null;
+  // The whole process, every thread under its name: hashing moved into a worker is still B's work (issue 23).
+  const pa = sideA.profile ? importWholeProcess(sideA.profile) : null;
+  const pb = sideB.profile ? importWholeProcess(sideB.profile) : null;
   const comparison = buildComparison([roundFromRecording(a, pa)], [roundFromRecording(b, pb)], { noise: noise ?? undefined });
   let flameB: DiffFlame | null = null;
   let flameA: DiffFlame | null = null;

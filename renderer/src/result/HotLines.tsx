@@ -8,7 +8,7 @@ import { shortPlace } from '../../../shared/profile/places.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
 
-const BUCKET_TAG = { json: 'JSON', regex: 'regex' } as const;
+const BUCKET_TAG = { json: 'JSON', regex: 'regex', logging: 'logging' } as const;
 
 /** "work.js:17": where a mapped line ran (the generated script), as a student finds it. */
 const generatedPlace = (g: { url: string; line: number }) => `${shortPlace(g.url)}:${g.line}`;
