@@ -59,7 +59,7 @@ export interface Finding {
   /** For regex findings whose pattern is known and a checker was given: the ReDoS check. */
   regex: RegexCheck | null;
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
-  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number };
+  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean };
 }
 
 /** Where the time is when no single thing stands out. */
@@ -86,6 +86,8 @@ export interface FindingsOptions {
   checkRegex?: RegexChecker;
   /** Which functions allocated (shared/memory/allocations.ts): the GC finding names the first of yours. */
   allocations?: AllocationTable | null;
+  /** Memory grew over the burst (shared/memory/growth.ts): the collections then also work through what is kept. */
+  memoryGrows?: boolean;
 }
 
 export const MIN_BUSY_PERCENT = 5;
@@ -165,7 +167,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     out.push({
       kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
       advice: adviceFor('gc'),
-      ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent } } : {}),
+      ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
     });
   }
 
