@@ -85,13 +85,12 @@ export function roundOf({ rec, profile }: Loaded): CompareRound {
 
 /** A side's allocation profile and requests, for the bytes-per-request comparison. */
 function allocationsSide({ rec, profile }: Loaded) {
-  let heap = null;
+  const requests = rec.load && rec.load.requests > 0 ? rec.load.requests : null;
   try {
-    heap = profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null;
+    return { heap: profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null, requests };
   } catch {
-    heap = null; // not JSON (a pprof): no allocations
+    return { heap: null, requests }; // not JSON (a pprof): no allocations
   }
-  return { heap, requests: rec.load && rec.load.requests > 0 ? rec.load.requests : null };
 }
 
 export async function compareCommand(argv: string[]): Promise<number> {

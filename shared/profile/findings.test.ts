@@ -164,6 +164,18 @@ describe('checks', () => {
     expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of CPU per 1 000 requests. buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream.');
   });
 
+  it('says what is kept comes first when memory grows while GC is heavy', () => {
+    const p = fromStacks([...cols(40, 'handle[feed.js:5] / (gc)'), ...cols(60, 'handle[feed.js:5]')]);
+    const allocations = { head: { callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, selfSize: 0, id: 1, children: [
+      { callFrame: { functionName: 'handle', scriptId: '1', url: '/srv/feed.js', lineNumber: 4, columnNumber: 0 }, selfSize: 190_000, id: 2, children: [] },
+    ] } };
+    // External memory climbing 10 MB/s for 8 s while the heap saws: a leak of Buffers.
+    const samples = Array.from({ length: 33 }, (_, i) => ({ tMs: i * 250, elu: 0.8, loopDelayP99Ms: 5, cpuPercent: 80, heapUsedMb: 10 + (i % 4), externalMb: 5 + 2.5 * i, rssMb: 100 + 2.5 * i, gcCount: 3, majorGcCount: 1 }));
+    const v = buildVerdict(p, { requests: 1000, allocations, samples });
+    expect(v.load[0].id).toBe('memory-growth');
+    expect(findingSentence(v.findings.find((f) => f.kind === 'gc')!)).toMatch(/handle \(feed\.js:5\) allocates 190 bytes per request, but memory keeps growing \(above\): what the server keeps is the first suspect/);
+  });
+
   it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {
     // An awaited 20 ms call per request: 21 ms p50 for 0.1 ms of CPU each (the process at 10% of a core, 1 000 requests in 1 s), idle 90% of the profile.
     const p = fromStacks([...cols(10, 'handle[node_modules/express/lib/application.js:152]'), ...cols(90, '(idle)')], { weightsMs: 10 });

@@ -67,7 +67,7 @@ export interface Finding {
    */
   split?: { ownMs: number; ownPercent: number; builtinMs: number; builtinPercent: number; callee: string };
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
-  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number };
+  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean };
 }
 
 /** Where the time is when no single thing stands out. */
@@ -96,6 +96,8 @@ export interface FindingsOptions {
   checkRegex?: RegexChecker;
   /** Which functions allocated (shared/memory/allocations.ts): the GC finding names the first of yours. */
   allocations?: AllocationTable | null;
+  /** Memory grew over the burst (shared/memory/growth.ts): the collections then also work through what is kept. */
+  memoryGrows?: boolean;
 }
 
 export const MIN_BUSY_PERCENT = 5;
@@ -186,7 +188,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     out.push({
       kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
       advice: adviceFor('gc'),
-      ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent } } : {}),
+      ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
     });
   }
 

@@ -11,6 +11,7 @@ import { PLURAL_BUCKET_LABELS, type BucketId } from './buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from './places.ts';
 import { allocationTable, bytesText } from '../memory/allocations.ts';
+import { judgeMemoryGrowth } from '../memory/growth.ts';
 
 export { shortPlace };
 
@@ -28,7 +29,8 @@ export interface Verdict extends FindingsResult {
  */
 export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker, workers: readonly NamedProfile[] = []): Verdict {
   const allocations = ctx.allocations ? allocationTable(ctx.allocations, ctx.requests ?? null) : null;
-  const opts = { requests: ctx.requests, checkRegex, allocations };
+  const memoryGrows = !!judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst)?.grows;
+  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows };
   const result = workers.length > 0 ? threadFindings(profile, workers, opts) : findFindings(profile, opts);
   const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
   return {
@@ -81,9 +83,11 @@ function allocatorSentence(f: Finding, a: NonNullable<Finding['allocates']>): st
   return `${f.function}${place} allocates ${allocatesText(a)}`;
 }
 
-/** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link). */
+/** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link); memory that grows is named first. */
 export function allocatesText(a: NonNullable<Finding['allocates']>): string {
   const amount = a.bytesPerRequest !== null ? `${bytesText(a.bytesPerRequest)} per request` : `${bytesText(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
+  // Memory that grows makes every full collection mark more: what is kept, not what is allocated, comes first.
+  if (a.memoryGrows) return `${amount}, but memory keeps growing (above): what the server keeps is the first suspect, then what it allocates.`;
   return `${amount} — build less per request, reuse buffers, or stream.`;
 }
 

@@ -135,6 +135,18 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
     rows.push({ key: 'cpu', label: 'CPU', line: samples.map((s) => [s.tMs - off, s.cpuPercent / maxCpu]), color: 'var(--ok)', max: `${Math.round(maxCpu)}%` });
     const maxHeap = Math.max(1, ...samples.map((s) => s.heapUsedMb));
     rows.push({ key: 'heap', label: 'Heap used', line: samples.map((s) => [s.tMs - off, s.heapUsedMb / maxHeap]), color: 'var(--muted)', max: `${Math.round(maxHeap)} MB` });
+    // External memory (Buffers) and the full GCs of each sample's interval: absent in recordings from before Flambé sampled them.
+    if (samples.every((s) => typeof s.externalMb === 'number')) {
+      const maxExternal = Math.max(1, ...samples.map((s) => s.externalMb!));
+      rows.push({ key: 'external', label: 'External (Buffers)', line: samples.map((s) => [s.tMs - off, s.externalMb! / maxExternal]), color: 'var(--chart-2)', max: `${Math.round(maxExternal)} MB` });
+    }
+    if (samples.every((s) => typeof s.majorGcCount === 'number')) {
+      const maxGcs = Math.max(1, ...samples.map((s) => s.majorGcCount!));
+      rows.push({
+        key: 'gc', label: 'Full GCs', color: 'var(--warn-border)', max: String(maxGcs),
+        bars: samples.flatMap((s, i): [number, number, number][] => (s.majorGcCount! > 0 ? [[(i > 0 ? samples[i - 1].tMs : s.tMs - 250) - off, s.tMs - off, s.majorGcCount! / maxGcs]] : [])),
+      });
+    }
   }
   rows.push({ key: 'busy', label: 'Profile: busy', bars: data.bins.map((b) => [b.fromMs, b.fromMs + binMs, b.busyMs / binMs]), color: 'var(--muted)', max: '100%' });
   rows.push({ key: 'user', label: 'Profile: your code', bars: data.bins.map((b) => [b.fromMs, b.fromMs + binMs, b.userMs / binMs]), color: 'var(--accent)', max: '100%' });
@@ -286,7 +298,7 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
               </span>
             )}
             {l && <span>{formatRate(l.rps)} req/s · p99 {formatMs(l.p99Ms)}</span>}
-            {s && <span>event loop {Math.round(s.elu * 100)}% · CPU {Math.round(s.cpuPercent)}%{s.loopDelayP99Ms !== null ? ` · delay ${formatMs(s.loopDelayP99Ms)}` : ''} · heap {Math.round(s.heapUsedMb)} MB</span>}
+            {s && <span>event loop {Math.round(s.elu * 100)}% · CPU {Math.round(s.cpuPercent)}%{s.loopDelayP99Ms !== null ? ` · delay ${formatMs(s.loopDelayP99Ms)}` : ''} · heap {Math.round(s.heapUsedMb)} MB{typeof s.externalMb === 'number' ? ` · external ${Math.round(s.externalMb)} MB` : ''}{s.majorGcCount ? ` · ${s.majorGcCount} full GC${s.majorGcCount > 1 ? 's' : ''}` : ''}</span>}
             {/* A bin holds the samples that start in it: the last one can run past its end, hence the cap. */}
             {bin && <span>profile: busy {Math.min(100, Math.round((bin.busyMs / binMs) * 100))}%, your code {Math.min(100, Math.round((bin.userMs / binMs) * 100))}%</span>}
           </div>

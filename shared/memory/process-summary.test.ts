@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { processLines, summarizeProcess } from './process-summary.ts';
+
+const sample = (tMs: number, cpuPercent: number, heapUsedMb: number, externalMb?: number) =>
+  ({ tMs, elu: cpuPercent / 100, loopDelayP99Ms: 1, cpuPercent, heapUsedMb, rssMb: 100 + heapUsedMb, ...(externalMb === undefined ? {} : { externalMb }) });
+
+describe('summarizeProcess', () => {
+  it('gives min, mean and max over the burst only', () => {
+    const samples = [sample(0, 5, 10, 2), sample(1000, 80, 20, 4), sample(2000, 100, 30, 6), sample(5000, 3, 12, 2)];
+    const p = summarizeProcess(samples, { fromMs: 500, toMs: 2000 })!;
+    expect(p.cpuPercent).toEqual({ min: 80, mean: 90, max: 100 });
+    expect(p.heapUsedMb).toEqual({ min: 20, mean: 25, max: 30 });
+    expect(p.externalMb).toEqual({ min: 4, mean: 5, max: 6 });
+    expect(processLines(p)).toEqual([
+      'CPU 90% mean (80–100) · event loop busy 90% mean (80–100)',
+      'heap used 25 MB mean (20–30) · external 5 MB mean (4–6) · RSS 125 MB mean (120–130)',
+    ]);
+  });
+
+  it('has no external figures for recordings made before they were sampled, and nothing without samples', () => {
+    expect(summarizeProcess([sample(0, 10, 10), sample(250, 20, 10)])!.externalMb).toBeNull();
+    expect(summarizeProcess([])).toBeNull();
+  });
+});
