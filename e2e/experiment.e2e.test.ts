@@ -20,12 +20,15 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('exp-rounds-quick').fill('2');
     await page.getByTestId('demo-question-log').click();
 
-    // Progress per round, with live numbers.
-    await page.getByTestId('experiment-progress').waitFor({ timeout: 10_000 });
-    await expect.poll(() => page.getByTestId('experiment-round').textContent(), { timeout: 60_000 }).toMatch(/Round [1-4] of 4 — [AB] \((with|without) console\.log\)/);
+    // Progress per round, with live numbers, on the experiment's own screen.
+    await page.getByTestId('experiment-run-progress').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/^#\/experiments\//);
+    await expect.poll(() => page.getByTestId('experiment-run-round').textContent(), { timeout: 60_000 }).toMatch(/Round [1-4] of 4 — [AB] \((with|without) console\.log\)/);
     await page.screenshot({ path: path.join(artifacts, 'experiment-progress.png') });
 
-    await page.getByTestId('experiment-screen').waitFor({ timeout: 150_000 });
+    await page.getByTestId('experiment-screen').waitFor({ timeout: 10_000 });
+    // The screen shows rounds as they finish; the answer is whole once the experiment is done (Export appears).
+    await page.getByTestId('experiment-export').waitFor({ timeout: 150_000 });
     const verdict = await page.getByTestId('experiment-verdict').textContent();
     expect(verdict).toMatch(/logging/i);
     expect(verdict).toMatch(/[(;] ?2 rounds each\)/);

@@ -50,6 +50,23 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.reload();
     await page.getByTestId('result-screen').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('tab-call-tree').getAttribute('aria-selected')).toBe('true');
+    // Keyboard: the flamegraph's frames are walked with the arrows, a time range is chosen with Shift+→, and both land in the address.
+    await page.getByTestId('tab-flamegraph').click();
+    await page.getByTestId('flamegraph').locator('g.frame').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('flamegraph').focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.locator('[data-testid=flamegraph] g.frame-cursor').count()).toBe(1);
+    expect(await page.getByTestId('flamegraph-cursor').textContent()).not.toBe('');
+    await page.getByTestId('timeline-box').focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.getByTestId('timeline-range').waitFor();
+    expect(await hash()).toMatch(/[?&]range=\d+(\.\d)?-\d+(\.\d)?/);
+    await page.screenshot({ path: path.join(artifacts, 'journey-result-keyboard.png') });
+    await page.reload();
+    await page.getByTestId('timeline-range').waitFor({ timeout: 20_000 });
+    await page.getByTestId('tab-call-tree').click();
+
     // Back walks to the screen before (Record), forward comes back.
     await page.goBack();
     await expect.poll(hash).toMatch(/^(#\/record)?$/);

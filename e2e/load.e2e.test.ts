@@ -89,6 +89,9 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: path.join(artifacts, 'load-sweep-1280.png'), fullPage: true });
     await page.setViewportSize({ width: 1024, height: 700 });
+    // The sweep's answer opened on its own screen (#/sweeps/<id>); the form is on Record.
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/^#\/sweeps\//);
+    await page.getByTestId('nav-record').click();
     await page.getByTestId('sweep-input').uncheck();
   });
 

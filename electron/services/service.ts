@@ -170,7 +170,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   }
 
   // The sweep itself, its levels recorded one after the other, kept as one group.
-  async function sweepNow(request: SweepRequestResolved): Promise<SweepResult> {
+  async function sweepNow(request: SweepRequestResolved): Promise<{ result: SweepResult; kept: boolean }> {
     const levelIds: string[] = [];
     const result = await runSweep(request, {
       record: (r) => {
@@ -190,12 +190,13 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     if (library && result.levels.every((l) => !unsaved.has(l.recordingId))) {
       try {
         groups.saveSweep(result);
+        return { result, kept: true };
       } catch (e) {
         // The levels are saved as recordings; only the link between them is missing.
         result.error ??= `The levels are saved, but could not be kept together as one sweep in the library (${messageOf(e)}).`;
       }
     }
-    return result;
+    return { result, kept: false };
   }
 
   const groups = createGroupApi({ needLibrary, fetch, metaOf, changed });
@@ -225,8 +226,9 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       work.check('sweep', request.targetId);
       const ended = work.add({ kind: 'sweep', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
       try {
-        const result = await sweepNow(request);
-        ended(result.id);
+        const { result, kept } = await sweepNow(request);
+        // Its id names a sweep of the library only when it was kept as one (a page opens #/sweeps/<id>).
+        ended(kept ? result.id : null);
         return result;
       } finally {
         ended(null);

@@ -5,7 +5,8 @@
 import type { Comparison, Metric } from '../compare/types.ts';
 import { formatMs } from '../compare/verdict.ts';
 
-const sureWords = (m: Metric): string => (m.significant === true ? '' : m.significant === false ? ' — not clearly more than noise yet: run more rounds' : '');
+// Each part says when its own rounds cannot tell it from noise: one sure number must not lend its certainty to the other.
+const unsure = (m: Metric): string => (m.significant === false ? ', not clearly more than noise yet' : '');
 
 /**
  * One sentence, or null when the comparison has neither CPU per request nor
@@ -16,13 +17,12 @@ export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'proces
   const cpu = c.processCpuMsPer1k ?? c.cpuMsPer1kRequests;
   const rps = c.load?.rps ?? null;
   const parts: string[] = [];
-  if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} of CPU per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without)`);
+  if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} of CPU per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without${unsure(cpu)})`);
   // A's share of the baseline's throughput that it takes away: 1 − rpsA / rpsB.
-  if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${Math.round(rps.a).toLocaleString('en-US')} requests/s with it, ${Math.round(rps.b).toLocaleString('en-US')} without)`);
+  if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${Math.round(rps.a).toLocaleString('en-US')} requests/s with it, ${Math.round(rps.b).toLocaleString('en-US')} without${unsure(rps)})`);
   if (parts.length === 0) {
     if (!cpu && !rps) return null;
     return `${thing} costs nothing Flambé could measure here: with it, the server used no more CPU per request and served no fewer requests per second.`;
   }
-  const sure = cpu && cpu.a > cpu.b ? sureWords(cpu) : rps ? sureWords(rps) : '';
-  return `${thing} costs ${parts.join(', and ')}${sure}.`;
+  return `${thing} costs ${parts.join(', and ')}.`;
 }

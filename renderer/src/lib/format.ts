@@ -10,9 +10,16 @@ export function formatInt(n: number | null | undefined): string {
   return isNumber(n) ? intFormat.format(Math.round(n)) : '–';
 }
 
-/** Latency: always three decimals, i.e. microsecond resolution. 1.23456 → "1.235 ms". */
+const msFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** A latency's number alone, for a column whose header says "ms": 1132.5431 → "1,132.543" (one number style everywhere: thousands grouped). */
+export function formatMsNumber(ms: number | null | undefined): string {
+  return isNumber(ms) ? msFormat.format(ms) : '–';
+}
+
+/** Latency: always three decimals, i.e. microsecond resolution. 1.23456 → "1.235 ms"; 1132.5431 → "1,132.543 ms". */
 export function formatMs(ms: number | null | undefined): string {
-  return isNumber(ms) ? `${ms.toFixed(3)} ms` : '–';
+  return isNumber(ms) ? `${formatMsNumber(ms)} ms` : '–';
 }
 
 /** Profile time: three significant-ish digits, compact. */

@@ -1,4 +1,4 @@
-// The selected recording: rename in place, notes (saved when the box is
+// The selected recording: rename in place, notes (saved as they are typed, and when the box is
 // left), tags, export, open, delete. Mounted with key={row.id}, so every
 // draft belongs to one recording.
 import { useEffect, useId, useRef, useState } from 'react';

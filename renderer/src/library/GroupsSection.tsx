@@ -8,7 +8,7 @@ import { deleteGroupSentence, shortSummary, type GroupRow } from '../../../share
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
-import { formatRate } from '../lib/format.ts';
+import { formatMsNumber, formatRate } from '../lib/format.ts';
 import { downloadExported } from './download.ts';
 import { formatRowDate } from './row-format.ts';
 import './groups.css';
@@ -114,7 +114,7 @@ function GroupItem({ g, onOpenGroup, onOpenRecording }: { g: GroupRow; onOpenGro
                 <th scope="row">{g.kind === 'experiment' && <span className={m.label === 'A' ? 'tag-a' : 'tag-b'}>{m.label}</span>} {memberLabel(g, m).replace(/^[AB] · /, '')}</th>
                 <td className="text">{m.row?.name ?? <span className="muted">(cannot be read)</span>}</td>
                 <td>{formatRate(m.row?.rps ?? null)}</td>
-                <td>{m.row?.p99Ms == null ? '–' : m.row.p99Ms.toFixed(3)}</td>
+                <td>{formatMsNumber(m.row?.p99Ms)}</td>
                 <td><button type="button" className="button small ghost" data-testid="group-member-open" onClick={() => onOpenRecording(m.recordingId)}>Open</button></td>
               </tr>
             ))}

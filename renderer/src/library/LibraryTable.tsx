@@ -5,7 +5,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
-import { formatRate } from '../lib/format.ts';
+import { formatMsNumber, formatRate } from '../lib/format.ts';
 import { formatRowDate, listedName, routeOf, shortTarget } from './row-format.ts';
 import { clickRow, emptySelection, moveFocus, selectAll, type Selection } from './selection.ts';
 import { ariaSort, nextSort, sortArrow, type SortColumn, type SortState } from './sorting.ts';
@@ -230,7 +230,7 @@ const RowView = memo(function RowView({ row, domId, index, top, selected, focuse
         {route ?? <span className="muted">–</span>}
       </div>
       <div role="gridcell" className="cell cell-rps numeric">{formatRate(row.rps)}</div>
-      <div role="gridcell" className="cell cell-p99 numeric">{row.p99Ms == null ? '–' : row.p99Ms.toFixed(3)}</div>
+      <div role="gridcell" className="cell cell-p99 numeric">{formatMsNumber(row.p99Ms)}</div>
       <div role="gridcell" className="cell cell-cpu">
         <SplitBar split={row.cpuSplit} />
       </div>

@@ -1,7 +1,7 @@
 // A concurrency sweep's result: the knee in words, a chart of requests/s and
 // p95 against connections, and the table per level.
 import type { SweepResult } from '../../../shared/api.ts';
-import { formatInt, formatMs, formatRate } from '../lib/format.ts';
+import { formatInt, formatMs, formatMsNumber, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
 import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/load/knee.ts';
 import { SweepRoutes } from './SweepRoutes.tsx';
@@ -60,7 +60,7 @@ function SweepChart({ result }: { result: SweepResult }) {
 
 const LATENCY_COLUMNS = ['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'max'] as const;
 /** A latency in the table: milliseconds to the microsecond, the unit in the header. */
-const msNumber = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(3));
+const msNumber = (ms: number | undefined) => formatMsNumber(ms);
 
 export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(recordingId: string): void }) {
   const client = useClient();

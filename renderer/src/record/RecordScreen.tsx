@@ -77,8 +77,11 @@ export function RecordScreen(props: Props) {
     }
   }, [work.atLoad, adoptRecording, adoptSweep]);
   // A sweep this page followed ended: its answer opens on its own screen (the sweep's group in the library).
+  const [sweepOnItsScreen, setSweepOnItsScreen] = useState<string | null>(null);
   useFlambeEvent((e) => {
-    if (e.name === 'workChanged' && e.payload.ended?.kind === 'sweep' && e.payload.ended.resultId && sweep.busy) props.onSweepDone?.(e.payload.ended.resultId);
+    if (e.name !== 'workChanged' || e.payload.ended?.kind !== 'sweep' || !e.payload.ended.resultId || !sweep.busy || !props.onSweepDone) return;
+    setSweepOnItsScreen(e.payload.ended.resultId);
+    props.onSweepDone(e.payload.ended.resultId);
   });
 
   // What Record would start, and the service's sentence when it would disturb work that runs (shared/work/running-work.ts).
@@ -218,7 +221,8 @@ export function RecordScreen(props: Props) {
             elsewhere={work.atLoad?.some((w) => w.kind === 'overhead') ?? false} />
         </section>
       </div>
-      <SweepResultCard state={sweep.state} onOpen={openLevel} />
+      {/* A sweep kept in the library shows on its own screen; one that could not be kept shows here. */}
+      {!(sweep.state.status === 'idle' && sweep.state.result && sweep.state.result.id === sweepOnItsScreen) && <SweepResultCard state={sweep.state} onOpen={openLevel} />}
       <RouteCpuCard state={routeCpu.state} onOpen={openLevel} />
     </div>
   );

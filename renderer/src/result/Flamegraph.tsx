@@ -21,7 +21,7 @@
 // Without a `model` (no worker behind it), zoom and search are d3's own.
 import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame, type FlameGraphTooltip } from 'd3-flame-graph';
 import { select } from 'd3-selection';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { classOfNode, frameTooltip, weightText, type FlameData } from '../lib/flame-data.ts';
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
@@ -32,6 +32,7 @@ import { useSlashToFocus } from './TableToolbar.tsx';
 import { Explain } from '../components/Explain.tsx';
 import type { Term } from '../../../shared/glossary.ts';
 import { followWidth } from '../components/follow-width.ts';
+import { frameAfterKey } from './flame-keys.ts';
 
 // Legend entries whose word a student may not know: a "what is this?" next to them.
 const LEGEND_TERMS: Partial<Record<string, Term>> = { native: 'native', gc: 'gc', idle: 'idle', program: 'program' };
@@ -244,6 +245,51 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
 
   useSlashToFocus(searchInput, active);
 
+  // The keyboard's frame (flame-keys.ts): Tab to the chart, arrows walk, Enter zooms, Shift+F10 opens the frame's menu.
+  const cursor = useRef<FlameGraphFrame<FlameNode> | null>(null);
+  const [cursorText, setCursorText] = useState('');
+  const onChartKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const el = container.current;
+    if (!el) return;
+    const gs = [...el.querySelectorAll<SVGGElement>('svg g.frame')];
+    const drawn = new Map<FlameGraphFrame<FlameNode>, SVGGElement>();
+    for (const g of gs) {
+      const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+      if (d) drawn.set(d, g);
+    }
+    const at = cursor.current && drawn.has(cursor.current) ? cursor.current : null;
+    let next: FlameGraphFrame<FlameNode> | null = null;
+    if (e.key.startsWith('Arrow')) {
+      // The first arrow starts at the bottom frame (the whole profile, or the frame zoomed into).
+      next = at ? frameAfterKey(at, e.key, (n) => drawn.has(n)) ?? at : [...drawn.keys()].find((d) => !d.parent || !drawn.has(d.parent)) ?? null;
+    } else if (e.key === 'Enter' && at) {
+      drawn.get(at)!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    } else if ((e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) && at && onFrameMenu) {
+      const r = drawn.get(at)!.getBoundingClientRect();
+      onFrameMenu(at.data, r.left, r.bottom);
+    } else {
+      return;
+    }
+    e.preventDefault();
+    if (!next) return;
+    for (const g of el.querySelectorAll('g.frame-cursor')) g.classList.remove('frame-cursor');
+    const g = drawn.get(next)!;
+    g.classList.add('frame-cursor');
+    g.scrollIntoView?.({ block: 'nearest' });
+    cursor.current = next;
+    setCursorText(frameTooltip(data, next.data));
+  };
+
+  // d3's tooltip opens right of the pointer: near the window's right edge it was cut off. Flip it to the left there.
+  const keepTipInWindow = (e: ReactMouseEvent) => {
+    const tip = document.querySelector<HTMLElement>('.d3-flame-graph-tip');
+    if (!tip || tip.style.display === 'none') return;
+    requestAnimationFrame(() => {
+      const width = tip.getBoundingClientRect().width;
+      if (e.clientX + 16 + width > window.innerWidth) tip.style.left = `${Math.max(window.scrollX + 4, e.pageX - width - 12)}px`;
+    });
+  };
+
   const shownMatches = matches && matches.tree === data.tree && matches.query === query && literalMatcher(query) ? matches : null;
   const zoomedWhere = zoomed?.location ?? '';
 
@@ -282,7 +328,9 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
           Reset zoom
         </button>
       </div>
-      <ul className="legend" aria-label="Colours">
+      <ul className="legend" aria-label="Colours: each kind’s share of the profile’s own time">
+        {/* A frame's width is its total time (with its callees); these are own (self) time only — say so where the numbers are. */}
+        <li className="legend-title muted">Own time (self, without callees):</li>
         {LEGEND.filter((c) => c.key === 'user' || c.key === 'dependency' || c.key === 'node' || data.selfMsByClass[c.key] > 0).map((c) => (
           <li key={c.key} data-class={c.key}>
             <span className="swatch" style={{ background: legendColor(c.key) }} aria-hidden="true" />
@@ -295,11 +343,17 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
       <p className="zoom-details muted" aria-live="polite">
         {zoomed
           ? `Zoomed into ${zoomed.name}${zoomedWhere ? ` (${zoomedWhere})` : ''}: ${weightText(data, zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`
-          : 'Click a frame to zoom into it; hover for details; right-click for focus, merge and collapse.'}
+          : 'Click a frame to zoom into it; hover for details; right-click for focus, merge and collapse. Keyboard: Tab to the chart, arrows walk the frames, Enter zooms, Shift+F10 opens the menu.'}
       </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="flamegraph-cursor">{cursorText}</p>
       <div
         className="flamegraph"
         ref={container}
+        tabIndex={0}
+        role="application"
+        aria-label="Flamegraph: the arrow keys walk the frames (up: callee, down: caller, left and right: beside), Enter zooms into the frame, Shift+F10 opens its menu"
+        onKeyDown={onChartKey}
+        onMouseMove={keepTipInWindow}
         data-testid="flamegraph"
         onContextMenu={(e) => {
           const g = (e.target as Element).closest('g');
