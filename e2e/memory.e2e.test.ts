@@ -59,6 +59,8 @@ describe.skipIf(!hasChromium)(title, () => {
     const mine = rows.find((r) => /^sessions\.js:\d+$/.test(r[1] ?? ''));
     expect(mine).toBeTruthy();
     expect(mine![3]).toMatch(/^[\d.]+ (kB|bytes)$/);
+    // The allocation flamegraph is drawn when opened (the CPU flamegraph is the page's one flamegraph until then).
+    await card.getByTestId('allocation-flame').locator('summary').click();
     await card.getByTestId('flamegraph').locator('g').first().waitFor({ timeout: 30_000 });
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: path.join(artifacts, 'memory-card.png') });

@@ -68,7 +68,8 @@ export async function overheadCommand(argv: string[]): Promise<number> {
 
 function report(r: OverheadResult, json: boolean): void {
   if (json) {
-    const { measuredAt: _, ...rest } = r;
+    // When and on what it was measured are the app's bookkeeping, not the measurement.
+    const { measuredAt: _, setting: _s, ...rest } = r;
     process.stdout.write(JSON.stringify(rest) + '\n');
     return;
   }
@@ -82,7 +83,7 @@ function report(r: OverheadResult, json: boolean): void {
 /** One row per interval, then each interval's sentence. */
 function reportSeveral(rs: OverheadResult[], json: boolean): void {
   if (json) {
-    process.stdout.write(JSON.stringify({ intervals: rs.map(({ measuredAt: _, ...rest }) => rest) }) + '\n');
+    process.stdout.write(JSON.stringify({ intervals: rs.map(({ measuredAt: _, setting: _s, ...rest }) => rest) }) + '\n');
     return;
   }
   printLines(process.stdout, [

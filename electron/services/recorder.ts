@@ -18,10 +18,13 @@ import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
 import type { Target } from './targets/registry.ts';
 import { requestTimeOf, takeCollected } from './targets/request-time.ts';
+import type { CollectedBatch } from '../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
 
 const SAMPLE_EVERY_MS = 250;
+/** How often the request collector's records are taken out of the target (its heap stays flat). */
+const DRAIN_EVERY_MS = 1000;
 /**
  * The allocation sampler records on average one allocation per 512 KiB
  * allocated (node --heap-prof's default). V8's own default, 32 KiB, cost a
@@ -139,6 +142,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     let t0 = wallMs();
     let sampler: NodeJS.Timeout | null = null;
     let collectorClock: { us: number; wallMs: number } | null = null;
+    const batches: CollectedBatch[] = [];
+    let drainer: NodeJS.Timeout | null = null;
+    let draining: Promise<void> = Promise.resolve();
     let allocating = false;
     if (target) {
       // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
@@ -164,6 +170,12 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
           if (s) result.samples.push({ tMs: Math.round(wallMs() - t0), ...s } satisfies ProcessSample);
         }, () => undefined);
       }, SAMPLE_EVERY_MS);
+      // The request collector's records leave the target every second (targets/request-time.ts).
+      if (collectorClock) {
+        drainer = setInterval(() => {
+          draining = draining.then(() => takeCollected(target.session, false)).then((b) => { if (b) batches.push(b); }, () => undefined);
+        }, DRAIN_EVERY_MS);
+      }
     }
     // The lines the server writes during the burst, and from where (targets/output-counter.ts).
     const counting = target ? await retried(() => target.session.startOutputCount()).catch(() => false) : false;
@@ -193,6 +205,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     } finally {
       current = null;
       if (sampler) clearInterval(sampler);
+      if (drainer) clearInterval(drainer);
     }
 
     if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
@@ -209,13 +222,15 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await target.session.stopSampling();
+        await draining;
         const batch = await takeCollected(target.session);
+        if (batch) batches.push(batch);
         if (batch && req.ownLoad && collectorClock && result.load) {
           // The user's load, counted and timed in the server: the recording's load is what the server saw.
           const window = { fromUs: collectorClock.us, toUs: batch.clockUs, startMs: collectorClock.wallMs, endMs: wallMs() };
-          result.load = { ...serverLoadSummary([batch], window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
+          result.load = { ...serverLoadSummary(batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
         }
-        const requestTime = batch && requestTimeOf(batch, req.ownLoad ? null : result.load, result.profile);
+        const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile);
         if (requestTime) result.requestTime = requestTime;
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         const session = target.session;

@@ -86,10 +86,11 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     bgUs += weight;
     // A timer is named by its callback (found up the sample's stack for its place).
     let frame = node;
+    let named = false;
     if (timer.name) {
       for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
         const n = nodes.get(id);
-        if (n && n.callFrame.functionName === timer.name) { frame = n; break; }
+        if (n && n.callFrame.functionName === timer.name) { frame = n; named = true; break; }
       }
     }
     // V8's own entries (GC, program) count in the background's share but name no function.
@@ -98,8 +99,12 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     const source = timer.source;
     const key = `${source}\u0000${fn}`;
     const e = bg.get(key);
-    if (e) e.us += weight;
-    else bg.set(key, { function: fn, url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
+    // The place is the callback's own frame; a sample taken before it ran (in Node's timer or async_hooks code) has none.
+    const place = named || !timer.name ? { url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1 } : { url: '', line: 0 };
+    if (e) {
+      e.us += weight;
+      if (!e.url && place.url) Object.assign(e, place);
+    } else bg.set(key, { function: fn, ...place, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
   }
   const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
   const pct = (us: number) => Math.round((us / busyUs) * 1000) / 10;

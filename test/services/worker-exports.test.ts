@@ -123,7 +123,7 @@ describe('exports keep every thread', () => {
       const out = path.join(dir, 'worker1.cpuprofile');
       expect(await convertCommand([input, '--to', 'cpuprofile', '--thread', '1', '--out', out])).toBe(0);
       expectSameThreads(importThreads(readFileSync(out)).threads, [{ name: 'main thread', profile: recorded[1].profile }]);
-      expect(String(write.mock.calls.at(-1)?.[0])).toMatch(/^Threads: 0 main thread, 1 worker \d+ \(hash-worker\.cjs\), 2 worker/);
+      expect(String(write.mock.calls.at(-1)?.[0])).toMatch(/^Threads: 0 main thread, 1 worker \d+ \(hash-worker\.cjs\), 2 worker/m);
     } finally {
       write.mockRestore();
     }

@@ -130,6 +130,11 @@ function interruptedSentence(kind: string, data: Record<string, unknown>): strin
  * computer (a shared folder) is left alone: its process cannot be checked.
  * Returns the ids marked.
  */
+/** Whether any group is still marked running (a read: no write lock). */
+export function hasRunningGroups(db: DatabaseSync): boolean {
+  return db.prepare(`SELECT 1 FROM groups WHERE status = 'running' LIMIT 1`).get() !== undefined;
+}
+
 export function closeInterruptedGroups(db: DatabaseSync): string[] {
   const rows = db.prepare(`SELECT id, kind, data FROM groups WHERE status = 'running'`).all() as { id: string; kind: string; data: string }[];
   const marked: string[] = [];

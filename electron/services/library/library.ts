@@ -13,15 +13,16 @@ import { machineSchema } from '../../../shared/recording/machine.ts';
 /** The launch column: what a launched target was given (env, args), as the recording's schema declares them. */
 const launchColumnSchema = recordedTargetSchema.pick({ env: true, args: true });
 import { importProfile } from '../../../shared/profile/import.ts';
-import { UserError } from '../errors.ts';
+import { UserError, messageOf } from '../errors.ts';
 import { openLibrary } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
-import { closeInterruptedGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
+import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
 import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
+
 
 interface Row {
   id: string; name: string; created_at: string; source: string;
@@ -111,7 +112,15 @@ export class Library {
     this.file = file;
     ({ db: this.db, readOnly: this.readOnly } = openLibrary(file, options.busyTimeoutMs));
     // An experiment or sweep whose process died says so, instead of "running" forever.
-    if (!this.readOnly) this.transaction(() => closeInterruptedGroups(this.db));
+    // Only a library with a group still marked running needs the write lock for it, and a library another
+    // process is writing is left as it is (the next open closes them): listing never waits for a writer.
+    if (!this.readOnly && hasRunningGroups(this.db)) {
+      try {
+        this.transaction(() => closeInterruptedGroups(this.db));
+      } catch (e) {
+        if (!/locked|busy/i.test(messageOf(e))) throw e;
+      }
+    }
   }
 
   /** Every write asks first: a read-only library refuses in its own sentence, not SQLite's. */

@@ -177,9 +177,15 @@ export class InspectorSession {
     return () => this.disconnectListeners.delete(listener);
   }
 
-  private async evaluateJson<T>(expression: string): Promise<T> {
+  /**
+   * `wraps`: the script installs wrappers the user's own calls run through (the request collector's
+   * fetch and socket writes, the output counter's stdout writes). It keeps its own script name: under
+   * the probe's name every sample below a wrapper — the user's fetch, the write console.log pays for —
+   * would be moved out of the profile with the probe's own time.
+   */
+  private async evaluateJson<T>(expression: string, wraps = false): Promise<T> {
     // Every probe runs under one script name: the recorder keeps its samples out of the user's profile (shared/profile/probes.ts).
-    const reply = (await this.client.send('Runtime.evaluate', { expression: asProbe(expression), returnByValue: true })) as {
+    const reply = (await this.client.send('Runtime.evaluate', { expression: wraps ? expression : asProbe(expression), returnByValue: true })) as {
       result?: { value?: unknown };
       exceptionDetails?: { text?: string; exception?: { description?: string } };
     };
@@ -202,7 +208,7 @@ export class InspectorSession {
 
   /** Starts counting the lines the target writes (output-counter.ts); false when a count is already running. */
   startOutputCount(): Promise<boolean> {
-    return this.evaluateJson<boolean>(OUTPUT_COUNTER_START_JS);
+    return this.evaluateJson<boolean>(OUTPUT_COUNTER_START_JS, true);
   }
 
   /** The lines written since startOutputCount, and the wrapper removed; null when none was running. */
@@ -216,7 +222,7 @@ export class InspectorSession {
 
   /** Starts the request collector in the target (request-collector.ts): its clock (µs) then, or why it cannot run there. */
   async installRequestCollector(): Promise<{ clockUs: number } | { why: string }> {
-    const r = await this.evaluateJson<{ ok: boolean; why?: string; clockUs?: number }>(INSTALL_COLLECTOR_JS);
+    const r = await this.evaluateJson<{ ok: boolean; why?: string; clockUs?: number }>(INSTALL_COLLECTOR_JS, true);
     return r.ok && typeof r.clockUs === 'number' ? { clockUs: r.clockUs } : { why: r.why ?? 'the collector could not start' };
   }
 

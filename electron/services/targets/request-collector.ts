@@ -233,8 +233,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       };
       for (const r of done) r.gone = true;
       const open = s.requests.filter((r) => r.end === null);
+      // Ids go on across batches (a request still open is finished in a later one); so does the one-in-20 stack count.
+      const { nextId, stackCount, segFrom } = s;
       reset();
-      s.requests = open;
+      Object.assign(s, { nextId, stackCount, segFrom, requests: open });
       return JSON.stringify(out);
     },
     uninstall() {

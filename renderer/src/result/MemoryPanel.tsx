@@ -40,14 +40,9 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
 }
 
 function Allocations({ client, requests }: { client: AnalysisClient; requests: number | null }) {
-  // Pruned for the window's width, as the CPU flamegraph is.
-  const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
   const table = useView(client, { view: 'allocations', transforms: [], requests });
-  const flame = useView(client, { view: 'flame', transforms: [], widthPx });
-  const model = useMemo<FlameModel>(() => ({
-    zoom: (zoom) => client.view({ view: 'flame-zoom', transforms: [], widthPx, zoom }),
-    search: (query) => client.view({ view: 'flame-search', transforms: [], query }),
-  }), [client, widthPx]);
+  // The allocation flamegraph is drawn when asked for: one flamegraph on the page at a time is the CPU one.
+  const [flameOpen, setFlameOpen] = useState(false);
   const t = table.data;
   return (
     <>
@@ -74,13 +69,23 @@ function Allocations({ client, requests }: { client: AnalysisClient; requests: n
           </table>
         </>
       )}
-      {flame.data && (
-        <>
-          <h3>Allocation flamegraph <span className="muted small">— width is bytes allocated, not time</span></h3>
-          <Flamegraph data={flame.data} model={flame.stale ? undefined : model} />
-        </>
-      )}
-      {(table.error || flame.error) && <p className="note note-error">{table.error ?? flame.error}</p>}
+      <details className="more" data-testid="allocation-flame" onToggle={(e) => setFlameOpen(e.currentTarget.open)}>
+        <summary>Allocation flamegraph <span className="muted small">— width is bytes allocated, not time</span></summary>
+        {flameOpen && <AllocationFlame client={client} />}
+      </details>
+      {table.error && <p className="note note-error">{table.error}</p>}
     </>
   );
+}
+
+function AllocationFlame({ client }: { client: AnalysisClient }) {
+  // Pruned for the window's width, as the CPU flamegraph is.
+  const [widthPx] = useState(() => Math.max(320, Math.round(window.innerWidth)));
+  const flame = useView(client, { view: 'flame', transforms: [], widthPx });
+  const model = useMemo<FlameModel>(() => ({
+    zoom: (zoom) => client.view({ view: 'flame-zoom', transforms: [], widthPx, zoom }),
+    search: (query) => client.view({ view: 'flame-search', transforms: [], query }),
+  }), [client, widthPx]);
+  if (flame.error) return <p className="note note-error">{flame.error}</p>;
+  return flame.data ? <Flamegraph data={flame.data} model={flame.stale ? undefined : model} /> : <p className="empty-state" aria-busy="true">Drawing the allocation flamegraph…</p>;
 }
