@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await open(ids.steady);
     await page.getByTestId('verdict').getByTestId('verdict-finding').or(page.getByTestId('verdict-spread')).first().waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('verdict-memory-growth').count()).toBe(0);
-    expect(await page.getByTestId('memory-card').getByTestId('memory-growth').textContent()).toMatch(/^Memory did not grow over the \d+ s burst/);
+    expect(await page.getByTestId('memory-card').getByTestId('memory-growth').textContent()).toMatch(/^(Memory did not grow over the \d+ s burst|Cannot tell yet whether memory grows)/);
     expect(errors).toEqual([]);
   });
 });

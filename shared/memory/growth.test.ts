@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessSample } from '../api.ts';
+import type { ProcessSample } from '../recording/process-samples.ts';
 import { judgeMemoryGrowth, rateText, theilSen } from './growth.ts';
 
 /** Samples every 250 ms for `seconds`, each series a function of the time in s. */
@@ -35,6 +35,16 @@ describe('judgeMemoryGrowth', () => {
     expect(g.external!.mbPerSec).toBeCloseTo(11, 0);
     expect(g.sentence).toBe('Memory grows by 11 MB/s: external memory (Buffers, ArrayBuffers) +11 MB/s (2 MB → 211 MB) while the JS heap is flat; '
       + 'the 11 full garbage collections during the burst did not free it. RSS went 94 MB → 311 MB over 20 s.');
+  });
+
+  it('cannot tell yet when the heap rose but only two full collections ran (garbage may still be waiting for one)', () => {
+    // A garbage-heavy server: its lows climb between full collections, and 5 s saw only two of them.
+    const samples = run(5, { heap: (t) => 12 + 6 * t, external: () => 2 }).map((x, i) => ({ ...x, majorGcCount: i === 4 || i === 16 ? 1 : 0 }));
+    const g = judgeMemoryGrowth(samples)!;
+    expect(g.heapUsed.grows).toBe(true);
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBe(true);
+    expect(g.sentence).toMatch(/^Cannot tell yet whether memory grows: the JS heap \(after GC\) 12 MB → \d+ MB over the 5 s burst, but only 2 full garbage collections ran — too few/);
   });
 
   it('says the JS heap grows when what survives collection rises', () => {

@@ -12,7 +12,12 @@
 //      lows of the burst's last third stay that much above those of its first
 //      third (what grew did not come back after GC).
 //   4. Memory grows when the JS heap or external memory (Buffers,
-//      ArrayBuffers) grows. RSS is reported, never judged alone: it rises
+//      ArrayBuffers) grows — and at least MIN_FULL_GCS full (mark-compact)
+//      collections ran during the burst, when the samples count them: until
+//      then old garbage waits for the next full collection, and a heap that
+//      only allocates fast looks like one that keeps (a garbage-heavy server
+//      read "+6.9 MB/s … 2 full garbage collections did not free it"). With
+//      fewer, the answer is "cannot tell yet", never a leak. RSS is reported, never judged alone: it rises
 //      under load as V8 enlarges its young generation and the allocator keeps
 //      freed pages, without anything leaking.
 import type { ProcessSample } from '../recording/process-samples.ts';
@@ -23,6 +28,8 @@ export const MAX_WINDOWS = 120;
 export const MIN_WINDOWS = 4;
 export const FLOOR_MB = 4;
 export const FLOOR_SHARE = 0.1;
+/** Full collections needed before a rise of the heap or of external memory is called growth (rule 4). */
+export const MIN_FULL_GCS = 3;
 
 export type SeriesName = 'heapUsed' | 'external' | 'rss';
 
@@ -49,6 +56,8 @@ export interface MemoryGrowth {
   /** Collections during the burst, all and full ones; null when the samples did not count them. */
   gcs: { all: number; major: number } | null;
   grows: boolean;
+  /** True when memory rose but too few full collections ran to call it growth (rule 4): "cannot tell yet". */
+  undecided?: boolean;
   sentence: string;
 }
 
@@ -120,8 +129,10 @@ export function judgeMemoryGrowth(samples: readonly ProcessSample[], burst?: { f
   const rss = judgeSeries('rss', lowsOf((s) => s.rssMb));
   const counted = inBurst.every((s) => typeof s.gcCount === 'number');
   const gcs = counted ? { all: sum(inBurst.map((s) => s.gcCount!)), major: sum(inBurst.map((s) => s.majorGcCount ?? 0)) } : null;
-  const grows = heapUsed.grows || !!external?.grows;
-  const judged = { seconds: spanMs / 1000, heapUsed, external, rss, gcs, grows };
+  const rose = heapUsed.grows || !!external?.grows;
+  const enoughGcs = gcs === null || gcs.major >= MIN_FULL_GCS;
+  const grows = rose && enoughGcs;
+  const judged = { seconds: spanMs / 1000, heapUsed, external, rss, gcs, grows, ...(rose && !enoughGcs ? { undecided: true } : {}) };
   return { ...judged, sentence: growthSentence(judged) };
 }
 
@@ -139,6 +150,12 @@ const mbText = (mb: number) => `${Math.round(mb)} MB`;
 export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
   const heapWords = 'the JS heap (after GC)';
   const externalWords = 'external memory (Buffers, ArrayBuffers)';
+  if (g.undecided && g.gcs) {
+    const rose = [g.heapUsed, g.external].filter((x): x is SeriesGrowth => !!x?.grows)
+      .map((x) => `${x.series === 'heapUsed' ? heapWords : externalWords} ${mbText(x.fromMb)} → ${mbText(x.toMb)}`);
+    const ran = g.gcs.major === 0 ? 'no full garbage collection ran' : `only ${g.gcs.major === 1 ? 'one full garbage collection' : `${g.gcs.major} full garbage collections`} ran`;
+    return `Cannot tell yet whether memory grows: ${rose.join(' and ')} over the ${Math.round(g.seconds)} s burst, but ${ran} — too few to tell memory kept from garbage not yet collected (at least ${MIN_FULL_GCS} are needed). Record longer to know.`;
+  }
   if (!g.grows) {
     // The lows of the first and the last third: what a collection brings each back to.
     const lows = (s: SeriesGrowth) => `${mbText(s.firstThirdLowMb)} → ${mbText(s.lastThirdLowMb)}`;

@@ -34,7 +34,9 @@ describe('flambe record: memory', () => {
     const o = await record('feed.js', 5);
     expect(o.memory.growth.grows).toBe(true);
     expect(o.memory.growth.externalMbPerMin).toBeGreaterThan(60);
-    expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: expect.stringMatching(/^Memory grows by .*: external memory \(Buffers, ArrayBuffers\) \+.* while the JS heap is flat/) });
+    expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: expect.stringMatching(/^Memory grows by .*external memory \(Buffers, ArrayBuffers\) \+[\d.]+ MB\/s/) });
+    // The kept Buffers' own handles (and the array holding them) are on the JS heap: it is flat or grows a little, never the most.
+    expect(o.memory.growth.externalMbPerMin).toBeGreaterThan(5 * o.memory.growth.heapUsedMbPerMin);
     expect(o.process.externalMb.max).toBeGreaterThan(o.process.externalMb.min + 20);
   });
 
@@ -47,7 +49,8 @@ describe('flambe record: memory', () => {
 
   it('raises no memory alarm on a steady server', async () => {
     const o = await record('steady.js', 5);
-    expect(o.memory.growth).toMatchObject({ grows: false, sentence: expect.stringMatching(/^Memory did not grow over the \d+ s burst/) });
+    // Never an alarm; "cannot tell yet" is honest when too few full collections ran in 5 s.
+    expect(o.memory.growth).toMatchObject({ grows: false, sentence: expect.stringMatching(/^(Memory did not grow over the \d+ s burst|Cannot tell yet whether memory grows)/) });
     expect(o.findings.map((f: { kind: string }) => f.kind)).not.toContain('memory-growth');
   });
 });
