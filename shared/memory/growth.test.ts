@@ -37,14 +37,21 @@ describe('judgeMemoryGrowth', () => {
       + 'the 11 full garbage collections during the burst did not free it. RSS went 94 MB → 311 MB over 20 s.');
   });
 
-  it('cannot tell yet when the heap rose but only two full collections ran (garbage may still be waiting for one)', () => {
-    // A garbage-heavy server: its lows climb between full collections, and 5 s saw only two of them.
-    const samples = run(5, { heap: (t) => 12 + 6 * t, external: () => 2 }).map((x, i) => ({ ...x, majorGcCount: i === 4 || i === 16 ? 1 : 0 }));
+  it('cannot tell yet when the heap rose but only one full collection ran (garbage may still be waiting for one)', () => {
+    const samples = run(5, { heap: (t) => 12 + 6 * t, external: () => 2 }).map((x, i) => ({ ...x, majorGcCount: i === 4 ? 1 : 0 }));
     const g = judgeMemoryGrowth(samples)!;
     expect(g.heapUsed.grows).toBe(true);
     expect(g.grows).toBe(false);
     expect(g.undecided).toBe(true);
-    expect(g.sentence).toMatch(/^Cannot tell yet whether memory grows: the JS heap \(after GC\) 12 MB → \d+ MB over the 5 s burst, but only 2 full garbage collections ran — too few/);
+    expect(g.sentence).toMatch(/^Cannot tell yet whether memory grows: the JS heap \(after GC\) 12 MB → \d+ MB over the 5 s burst, but only one full garbage collection ran — too few/);
+  });
+
+  it('finds nothing when the lows climb between full collections but each full collection brings the heap back', () => {
+    // A garbage-heavy server: the heap read after each full collection is the same 12 MB; in between, old garbage piles up.
+    const samples = run(6, { heap: (t) => 12 + 6 * t, external: () => 2 }).map((x, i) => (i === 3 || i === 22 ? { ...x, heapUsedMb: 12.5, majorGcCount: 1 } : { ...x, majorGcCount: 0 }));
+    const g = judgeMemoryGrowth(samples)!;
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBeUndefined();
   });
 
   it('says the JS heap grows when what survives collection rises', () => {

@@ -11,13 +11,16 @@
 //      more than the floor — max(4 MB, 10 % of where it started) — AND the
 //      lows of the burst's last third stay that much above those of its first
 //      third (what grew did not come back after GC).
-//   4. Memory grows when the JS heap or external memory (Buffers,
-//      ArrayBuffers) grows — and at least MIN_FULL_GCS full (mark-compact)
-//      collections ran during the burst, when the samples count them: until
-//      then old garbage waits for the next full collection, and a heap that
-//      only allocates fast looks like one that keeps (a garbage-heavy server
-//      read "+6.9 MB/s … 2 full garbage collections did not free it"). With
-//      fewer, the answer is "cannot tell yet", never a leak. RSS is reported, never judged alone: it rises
+//   4. What rose must also stand higher after the burst's last full
+//      (mark-compact) collection than after its first, by the same floor,
+//      when the samples count collections (the sample that saw a full
+//      collection is read as just after it): between full collections old
+//      garbage waits for the next one, so a server that only allocates fast
+//      has climbing lows too (a garbage-heavy server read "+6.9 MB/s … 2 full
+//      garbage collections did not free it"). With fewer than two full
+//      collections in the burst the answer is "cannot tell yet", never a leak.
+//   5. Memory grows when the JS heap or external memory (Buffers,
+//      ArrayBuffers) grows. RSS is reported, never judged alone: it rises
 //      under load as V8 enlarges its young generation and the allocator keeps
 //      freed pages, without anything leaking.
 import type { ProcessSample } from '../recording/process-samples.ts';
@@ -29,7 +32,7 @@ export const MIN_WINDOWS = 4;
 export const FLOOR_MB = 4;
 export const FLOOR_SHARE = 0.1;
 /** Full collections needed before a rise of the heap or of external memory is called growth (rule 4). */
-export const MIN_FULL_GCS = 3;
+export const MIN_FULL_GCS = 2;
 
 export type SeriesName = 'heapUsed' | 'external' | 'rss';
 
@@ -130,8 +133,18 @@ export function judgeMemoryGrowth(samples: readonly ProcessSample[], burst?: { f
   const counted = inBurst.every((s) => typeof s.gcCount === 'number');
   const gcs = counted ? { all: sum(inBurst.map((s) => s.gcCount!)), major: sum(inBurst.map((s) => s.majorGcCount ?? 0)) } : null;
   const rose = heapUsed.grows || !!external?.grows;
-  const enoughGcs = gcs === null || gcs.major >= MIN_FULL_GCS;
-  const grows = rose && enoughGcs;
+  // Rule 4: what the first and the last full collection of the burst left.
+  const afterFull = inBurst.filter((s) => (s.majorGcCount ?? 0) > 0);
+  const enoughGcs = !counted || afterFull.length >= MIN_FULL_GCS;
+  const keptAfterFull = (pick: (s: ProcessSample) => number | undefined) => {
+    const first = pick(afterFull[0]) ?? 0;
+    return (pick(afterFull[afterFull.length - 1]) ?? 0) - first >= Math.max(FLOOR_MB, FLOOR_SHARE * first);
+  };
+  if (counted && enoughGcs) {
+    if (heapUsed.grows && !keptAfterFull((s) => s.heapUsedMb)) heapUsed.grows = false;
+    if (external?.grows && !keptAfterFull((s) => s.externalMb)) external.grows = false;
+  }
+  const grows = enoughGcs && (heapUsed.grows || !!external?.grows);
   const judged = { seconds: spanMs / 1000, heapUsed, external, rss, gcs, grows, ...(rose && !enoughGcs ? { undecided: true } : {}) };
   return { ...judged, sentence: growthSentence(judged) };
 }
@@ -154,7 +167,7 @@ export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
     const rose = [g.heapUsed, g.external].filter((x): x is SeriesGrowth => !!x?.grows)
       .map((x) => `${x.series === 'heapUsed' ? heapWords : externalWords} ${mbText(x.fromMb)} → ${mbText(x.toMb)}`);
     const ran = g.gcs.major === 0 ? 'no full garbage collection ran' : `only ${g.gcs.major === 1 ? 'one full garbage collection' : `${g.gcs.major} full garbage collections`} ran`;
-    return `Cannot tell yet whether memory grows: ${rose.join(' and ')} over the ${Math.round(g.seconds)} s burst, but ${ran} — too few to tell memory kept from garbage not yet collected (at least ${MIN_FULL_GCS} are needed). Record longer to know.`;
+    return `Cannot tell yet whether memory grows: ${rose.join(' and ')} over the ${Math.round(g.seconds)} s burst, but ${ran} — too few to tell memory kept from garbage not yet collected (it takes ${MIN_FULL_GCS}, to compare what each left). Record longer to know.`;
   }
   if (!g.grows) {
     // The lows of the first and the last third: what a collection brings each back to.

@@ -26,7 +26,9 @@ async function record(outputToFile: boolean) {
   return service.api.getRecording({ id: recordingId });
 }
 
-describe('log volume during the burst', () => {
+// Beside other test files on 2 cores the count has come back missing (the inspector's
+// "Cannot find context" more often than the recorder's retries): once more before failing.
+describe('log volume during the burst', { retry: 1 }, () => {
   it.each([[false, 'pipe'], [true, 'file']] as const)('outputToFile %s (output to a %s): lines per request within 5 %% of the planted count, from warnNoIndex', async (toFile, stdio) => {
     const r = await record(toFile);
     expect(r.error).toBeNull();

@@ -29,7 +29,8 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
       <p className="muted small">
         Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of
-        where it started) over the burst even at the low end of its 95 % interval, and stays up in the last third. RSS alone is never judged.
+        where it started) over the burst even at the low end of its 95 % interval, stays up in the last third, and stands that much higher after the
+        burst's last full garbage collection than after its first (fewer than two full collections: cannot tell yet). RSS alone is never judged.
       </p>
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
