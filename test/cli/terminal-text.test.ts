@@ -3,7 +3,7 @@
 // newline in a name cannot fake a table row — in analyze, diff, convert and
 // library list, as a user runs them.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,9 @@ function expectPrintable(text: string): void {
 
 beforeAll(() => {
   const cli = path.join(repo, 'dist/node/cli.js');
-  if (!existsSync(cli) || !readFileSync(cli, 'utf8').includes('flambe analyze FILE')) {
+  // Only when there is none: the commands are chunks of their own now (cli.js no longer holds their help), and a
+  // rebuild empties dist/node while the e2e files beside this one run browser mode from it.
+  if (!existsSync(cli)) {
     execFileSync(process.execPath, ['scripts/build.js', '--node-only'], { cwd: repo, stdio: 'pipe' });
   }
 }, 120_000);
