@@ -18,6 +18,8 @@ describe('classification', () => {
     expect(packageName('C:\\app\\node_modules\\pino\\pino.js')).toBe('pino');
     expect(classifyFrame(frame('x', 'file:///app/server.js')).kind).toBe('user');
     expect(classifyFrame(frame('x', 'node:internal/streams/writable')).kind).toBe('node');
+    // Flambé's request collector wraps fetch in the target: its frame is not the user's code.
+    expect(classifyFrame(frame('fetch', 'flambe-request-collector.js')).kind).toBe('node');
     expect(classifyFrame(frame('x', 'internal/fs/utils.js')).kind).toBe('node');
     expect(classifyFrame(frame('x', 'fs.js')).kind).toBe('node');
     expect(classifyFrame(frame('writeBuffer', '')).kind).toBe('native');

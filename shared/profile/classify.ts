@@ -55,8 +55,18 @@ export function packageName(url: string): string {
 // bare fs.js / _http_server.js (Node ≤ 14 wrote them without a scheme).
 const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
 
+/**
+ * The script name of the request collector, which wraps `fetch` and socket
+ * writes in the target (electron/services/targets/request-collector.ts). Its
+ * frames stay in the profile — the user's fetch runs under them — but they are
+ * Flambé's, not the user's: counted with Node's own code, so no finding blames
+ * "fetch" with the collector's line.
+ */
+export const COLLECTOR_URL = 'flambe-request-collector.js';
+
 export function isNodeInternal(url: string): boolean {
-  return url.startsWith('node:') || OLD_NODE_URL.test(url);
+  // Flambé's request collector wraps the user's fetch and socket writes: runtime work done on their behalf, like Node's.
+  return url.startsWith('node:') || OLD_NODE_URL.test(url) || url === COLLECTOR_URL;
 }
 
 export function classifyFrame(frame: Frame): FrameClass {

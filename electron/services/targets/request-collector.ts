@@ -17,8 +17,10 @@
 // The script is plain JavaScript run by the target's Node, not by us: no
 // imports, no closures over this module.
 
-/** The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"). */
-export const COLLECTOR_URL = 'flambe-request-collector.js';
+// The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
+// declared with the profile rules that classify those frames.
+import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
+export { COLLECTOR_URL };
 
 export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const KEY = Symbol.for('flambe.requestTime');
