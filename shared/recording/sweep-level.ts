@@ -2,18 +2,11 @@
 // multi-route burst (as record's routes), and the process while it ran
 // (profiled levels only: the samples come over the inspector).
 import { z } from 'zod';
-import { amount, count } from './limits.ts';
-import { latencyMsSchema } from './load.ts';
+import { amount } from './limits.ts';
+import { routeLoadSchema } from './load.ts';
 
 /** One route at one level: the same fields as `record --json`'s routes, plus its CPU when it was profiled on its own. */
-export const sweepRouteSchema = z.object({
-  method: z.string().max(20),
-  path: z.string().max(10_000),
-  requests: count,
-  rps: amount,
-  latencyMs: latencyMsSchema,
-  errors: count,
-  non2xx: count,
+export const sweepRouteSchema = routeLoadSchema.omit({ histogram: true }).extend({
   /** CPU ms per request of this route alone at this level (sweep with per-route CPU), else absent. */
   cpuMsPerRequest: amount.optional(),
   /** Its top function in that burst ("name (file:line)"). */
