@@ -25,6 +25,7 @@ export interface TableRow {
   fn?: { name: string; url: string; line: number; aLine?: number };
 }
 
+const STATUSES = new Set<string>(['changed', 'new', 'gone']);
 const CATEGORY_NAMES = new Set(Object.values(CATEGORY_LABELS));
 const isBuiltinCategory = (name: string) => CATEGORY_NAMES.has(name);
 
@@ -56,8 +57,10 @@ export function tableRows(c: Comparison, table: TableKey, filter = ''): TableRow
     : c[table].map((r) => fromChange(r, c.perRequest, table));
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return rows;
+  // A status word ("new", "gone", "changed") asks for that status, not for
+  // names containing it: "new" must not also list Node's `newListener`.
   return rows.filter((r) => {
-    const text = `${r.name} ${r.location} ${r.status}`.toLowerCase();
-    return words.every((w) => text.includes(w));
+    const text = `${r.name} ${r.location}`.toLowerCase();
+    return words.every((w) => (STATUSES.has(w) ? r.status === w : text.includes(w)));
   });
 }

@@ -60,6 +60,22 @@ describe('table rows', () => {
     expect(tableRows(c, 'functions', 'app.js hand').map((r) => r.name)).toEqual(['handler']);
     expect(tableRows(c, 'functions', 'nothing-like-it')).toEqual([]);
   });
+
+  it('takes a status word as the status, not as part of a name (CI: "new" also listed newListener)', () => {
+    // newListener is in both profiles (changed); log is only in B (new).
+    const a = `
+      main         main         main
+      newListener  newListener  handler
+    `;
+    const b = `
+      main         main     main
+      newListener  handler  log
+    `;
+    const c2 = buildComparison([round({ profile: a })], [round({ profile: b })]);
+    expect(tableRows(c2, 'functions').find((r) => r.name === 'newListener')?.status).toBe('changed');
+    expect(tableRows(c2, 'functions', 'new').map((r) => r.name)).toEqual(['log']);
+    expect(tableRows(c2, 'functions', 'newlist').map((r) => r.name)).toEqual(['newListener']);
+  });
 });
 
 describe('the HTML export', () => {
