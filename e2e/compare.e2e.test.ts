@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demoScript, runFlambe } from '../test/helpers/demo.ts';
-import { artifacts, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
+import { artifacts, docShot, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'compare in browser mode' : 'compare in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -64,6 +64,7 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
     expect(page.url()).toMatch(new RegExp(`#/compare/${ids.hello}/${ids.log}$`));
     await shot('compare-verdict-1024x700.png');
+    await docShot(page, 'compare');
   });
 
   it('puts the load side by side with the change and how sure', async () => {

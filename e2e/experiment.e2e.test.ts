@@ -4,7 +4,7 @@
 // verdict names logging — seen in a real Chromium.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { artifacts, browserSession, hasChromium } from './helpers.ts';
+import { artifacts, browserSession, docShot, hasChromium } from './helpers.ts';
 
 const title = hasChromium ? 'A/B experiment in browser mode' : 'A/B experiment in browser mode (skipped: no Chromium at /usr/bin/chromium)';
 
@@ -41,6 +41,8 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await logging.textContent()).toMatch(/(real|only with [AB], every round)$/);
     expect(await page.getByTestId('experiment-rounds').locator('tbody tr').count()).toBe(4);
     expect(await page.getByTestId('experiment-rounds').textContent()).toContain('file');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await docShot(page, 'experiment-console-log');
     await page.getByTestId('how-sure').locator('summary').click();
     expect(await page.getByTestId('how-sure').textContent()).toMatch(/in pairs, back to back.*paired t interval/s);
     await page.screenshot({ path: path.join(artifacts, 'experiment-console-log.png'), fullPage: true });

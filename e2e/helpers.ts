@@ -10,8 +10,19 @@ import { afterAll, beforeAll, expect } from 'vitest';
 
 export const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const artifacts = path.join(repo, 'e2e/artifacts');
+/** Screenshots README and docs/ show: written by the e2e tests, so they show today's UI. */
+export const docImages = path.join(repo, 'docs/images');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
+
+/**
+ * A picture for the docs, of what the test just checked: the window as the
+ * user sees it (not the whole page), in the light theme.
+ */
+export async function docShot(page: Page, name: string): Promise<void> {
+  mkdirSync(docImages, { recursive: true });
+  await page.screenshot({ path: path.join(docImages, `${name}.png`) });
+}
 
 export interface WebMode { url: string; origin: string; child: ChildProcess; stop(): Promise<void> }
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, browserSession, hasChromium, waitForLaunchedTarget } from './helpers.ts';
+import { artifacts, browserSession, docShot, hasChromium, waitForLaunchedTarget } from './helpers.ts';
 
 const title = hasChromium ? 'where each request’s time went' : 'where each request’s time went (skipped: no Chromium at /usr/bin/chromium)';
 
@@ -62,6 +62,7 @@ http.createServer(async (req, res) => {
     await expect.poll(() => page.getByTestId('verdict').textContent(), { timeout: 20_000 }).toMatch(new RegExp(`Each request took .*waiting on GET 127\\.0\\.0\\.1:${port}/quote \\(from fetchQuote, quotes\\.mjs:8\\)`));
     await page.getByTestId('verdict').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'request-time-verdict.png') });
+    await docShot(page, 'request-time');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'request-time.png') });
   }, 120_000);

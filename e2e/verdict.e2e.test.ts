@@ -5,7 +5,7 @@
 // lines. Screenshots (viewport only: what a user sees first) in e2e/artifacts/.
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { artifacts, browserSession, hasChromium, newPage, startDemoRecording } from './helpers.ts';
+import { artifacts, browserSession, docShot, hasChromium, newPage, startDemoRecording } from './helpers.ts';
 
 const title = hasChromium ? 'the verdict' : 'the verdict (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
 
@@ -52,6 +52,7 @@ describe.skipIf(!hasChromium)(title, () => {
       expect(box.y).toBeGreaterThanOrEqual(0);
       expect(box.y + box.height).toBeLessThanOrEqual(900);
       await page.screenshot({ path: path.join(artifacts, `verdict${r.route.replace('/', '-')}.png`) });
+      if (r.route === '/json') await docShot(page, 'result-verdict');
     });
   }
 

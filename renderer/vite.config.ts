@@ -52,5 +52,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2023',
     sourcemap: true,
+    // The UI is loaded from disk (the app) or 127.0.0.1 (browser mode), never over a
+    // network: a 2 MB chunk costs nothing there, and the warning made `npm install` noisy.
+    chunkSizeWarningLimit: 4096,
+    // Rolldown's plugin-timing report names slow plugins on a busy machine: not a fault of the build.
+    rolldownOptions: { checks: { pluginTimings: false } },
   },
 });
