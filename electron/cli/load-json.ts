@@ -1,4 +1,4 @@
-// The load part of the CLI's --json output (record, sweep): one shape, in README.
+// The load part of the CLI's --json output (record, sweep): one shape, in docs/cli.md.
 import type { LatencyMs, LoadSummary, RouteLoad } from '../../shared/api.ts';
 import { slowRoutes } from '../../shared/load/slow-routes.ts';
 

@@ -49,7 +49,7 @@ export function formatAllocations(fileName: string, a: AllocationTable, top: num
   ];
 }
 
-/** The --json "process" and "memory" fields (documented in README). */
+/** The --json "process" and "memory" fields (documented in docs/cli.md). */
 export function memoryJson(m: MemoryOf) {
   const a = m.allocations;
   return {

@@ -25,7 +25,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
   }, workers);
 }
 
-/** The --json "findings" (documented in README: stable for CI scripts). */
+/** The --json "findings" (documented in docs/cli.md: stable for CI scripts). */
 export function findingsJson(v: Verdict) {
   return v.findings.map((f) => ({
     kind: f.kind, ...(f.thread ? { thread: f.thread } : {}), function: f.function, url: f.url, line: f.line, lineText: f.lineText,

@@ -1,5 +1,5 @@
 // How noisy are runs of these settings? Learned from repeated recordings in
-// the library, for comparisons of one run each (README "How sure is a comparison?").
+// the library, for comparisons of one run each (docs/how-sure.md "How sure is a comparison?").
 //
 // A single pair of recordings says nothing about run-to-run noise: the
 // per-second series and the sample counts of one run measure the noise

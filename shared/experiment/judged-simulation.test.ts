@@ -2,7 +2,7 @@
 // from the pairs, corrected together (shared/compare correct.ts: Holm, sign
 // agreement across pairs, the smallest change worth reporting) — on
 // simulated experiments with known answers, on a machine that is busy in
-// every way at once (README "How sure is an experiment?" reports these rates):
+// every way at once (docs/how-sure.md "How sure is an experiment?" reports these rates):
 // - drift: the level wanders (a random walk), trends, or jumps;
 // - heavy tails: Student's t with 3 degrees of freedom on every measure;
 // - bursts: a round hit by other work, by a Pareto-sized amount (α = 1.5:
@@ -52,7 +52,7 @@ function experiment(pairs: number, truth: Truth, drift: Drift) {
 }
 
 const rate = (n: number, run: () => boolean) => { let k = 0; for (let i = 0; i < n; i++) if (run()) k++; return k / n; };
-/** Set SIMULATION_RATES=1 to print each measured rate (README quotes them). */
+/** Set SIMULATION_RATES=1 to print each measured rate (docs/how-sure.md quotes them). */
 const report = (what: string, x: number) => { if (process.env.SIMULATION_RATES) console.log(`${what}: ${(100 * x).toFixed(1)}%`); return x; };
 
 describe('the corrected judgement on simulated busy machines (drift, heavy tails, Pareto bursts)', () => {

@@ -1,5 +1,5 @@
 // The experiment's statistics on simulated experiments with known answers
-// (README "How sure is an experiment?" reports these rates): rounds in the
+// (docs/how-sure.md "How sure is an experiment?" reports these rates): rounds in the
 // runner's order (order.ts), analysed as the runner does (paired, stats/paired.ts).
 // A shared machine is simulated by a level that drifts — a random walk, a
 // steady trend, sudden steps when other processes start or stop — and noise

@@ -1,6 +1,6 @@
 // Is a hot regular expression merely busy, or does it backtrack
 // catastrophically (ReDoS)? The check itself is the `recheck` library
-// (README: "Dependencies" says why that one); it cannot live in shared/, so each
+// (docs/layout.md "Runtime dependencies" says why that one); it cannot live in shared/, so each
 // side that runs it (the analysis worker, the CLI) passes recheck's checkSync
 // to cachingRegexChecker and gets a RegexChecker: the asking, the caching and
 // the reading of its answer are here, once; the import of recheck is there.

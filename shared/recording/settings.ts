@@ -124,7 +124,7 @@ export const experimentSpecSchema = z.object({
   /** Names shown for A and B; default: what differs ("LOG=1", "/log"). */
   names: z.object({ a: z.string().trim().max(80).optional(), b: z.string().trim().max(80).optional() }).default({}),
   /** Rounds per variant. */
-  // 5 pairs by default: with 3, Student's t needs 4.30 standard errors (df 2) and a busy machine rarely allows that; with 5, 2.78 (README "How sure is an experiment?").
+  // 5 pairs by default: with 3, Student's t needs 4.30 standard errors (df 2) and a busy machine rarely allows that; with 5, 2.78 (docs/how-sure.md "How sure is an experiment?").
   rounds: z.number().int().min(1, 'Run at least 1 round of each variant.').max(30, 'Run at most 30 rounds of each variant.').default(5),
   /** Load of each round; `url` may be a path alone, and is not needed when A and B differ by URL. */
   load: loadSettingsSchema.extend({ url: urlOrPathSchema.optional() }),

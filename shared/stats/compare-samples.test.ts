@@ -6,7 +6,7 @@ import { normalRandom, seededRandom } from './random.ts';
 // level × exp(σ·N(0,1)), i.e. log-normal with a coefficient of variation of
 // about σ. σ = 0.04 (4% round-to-round) is what interleaved 5–10 s rounds of a
 // Node server give on a quiet machine (hyperfine/benchstat report a few %);
-// the power table below shows what larger noise costs, and README repeats it.
+// the power table below shows what larger noise costs, and docs/how-sure.md repeats it.
 function simulate(seed: number, trials: number, rounds: number, sigma: number, shift: number) {
   const draw = normalRandom(seededRandom(seed));
   const round = (level: number) => level * Math.exp(sigma * draw());
@@ -44,7 +44,7 @@ describe('compareSamples, validated by simulation (500 experiments each, seeded)
     expect(simulate(6, 500, 5, 0.1, 0.7).intervalHoldsTruth).toBeGreaterThanOrEqual(450);
   });
 
-  it('loses power as noise grows, which more rounds buy back (the README table)', () => {
+  it('loses power as noise grows, which more rounds buy back (the table in docs/how-sure.md)', () => {
     const at10 = simulate(7, 500, 3, 0.1, 1.2).significant;
     const at10With8 = simulate(7, 500, 8, 0.1, 1.2).significant;
     expect(at10).toBeLessThan(300); // 3 rounds at 10% noise often say "no clear difference" …

@@ -1,7 +1,7 @@
 // How different are B's rounds from A's? Welch's t-interval on the logarithms
 // of the per-round values, read back as a ratio.
 //
-// Why this method (README "How sure is an experiment?" says it for users):
+// Why this method (docs/how-sure.md "How sure is an experiment?" says it for users):
 // - Rounds, not requests, are the unit: run-to-run noise on a shared machine
 //   (CPU frequency, other processes, GC timing) is far larger than what one
 //   run's own spread suggests, and only repetition measures it.

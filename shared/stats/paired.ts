@@ -2,7 +2,7 @@
 // A t-interval on the per-pair log-ratios (Kalibera & Jones, "Rigorous
 // benchmarking in reasonable time", and benchstat/hyperfine for the style).
 //
-// Why pairs (README "How sure is an experiment?" says it for users):
+// Why pairs (docs/how-sure.md "How sure is an experiment?" says it for users):
 // - On a shared machine the level drifts: other processes start and stop,
 //   the CPU clock moves. Two identical runs a minute apart can differ by 40%,
 //   per-round requests/s on a busy 2-core box ranged 345–5 300. Comparing all
@@ -21,7 +21,7 @@
 // - Student's t with n − 1 degrees of freedom: with 3 pairs t(0.975, 2) = 4.30,
 //   so three pairs must agree closely to show a change — that is what keeps
 //   false alarms at 5% (simulated in paired.test.ts with drift and
-//   heavy-tailed noise: see README for the rates).
+//   heavy-tailed noise: see docs/how-sure.md for the rates).
 // Values ≤ 0 (error counts, an idle bucket) have no logarithm: those use the
 // raw differences and express the interval relative to A's mean.
 import type { Difference, TestBehind } from './compare-samples.ts';

@@ -72,7 +72,7 @@ describe('flambe library', () => {
     expect(imported.code).toBe(1);
     expect(imported.stderr).toMatch(/^flambe: .*not a Flambé library[^\n]*\n$/);
     expect(imported.stderr).not.toMatch(/memory/);
-    // record --save still records (a refused library ends in a bundle file, README): here nothing
+    // record --save still records (a refused library ends in a bundle file, docs/cli.md): here nothing
     // listens, so the run fails — and says why the library was not used, without a memory promise.
     const recorded = await runFlambe(['record', '--no-profile', '--url', 'http://127.0.0.1:9/', '--save', '--library', notLibrary]);
     expect(recorded.code).toBe(1);

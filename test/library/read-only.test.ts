@@ -1,6 +1,6 @@
 // Issue 9, item 13: a good library in a read-only folder (or a read-only file)
 // is opened for reading — list and export work — and a save says it is
-// read-only and where the recording went instead (the README's bundle fallback).
+// read-only and where the recording went instead (docs/cli.md's bundle fallback).
 // Run as a user file permissions apply to (root ignores them: see unprivileged.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';

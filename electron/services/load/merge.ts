@@ -4,7 +4,7 @@
 // histograms added together (exact, not an average of percentiles); the
 // per-second series adds the threads' requests second by second — a second's
 // p99 is the highest of the threads' p99s for it (their histograms per second
-// are not kept), an upper bound the README states.
+// are not kept), an upper bound docs/load.md states.
 import type { LoadSecond, LoadSummary, RouteLoad } from '../../../shared/api.ts';
 import { GENERATOR_BUSY_ELU, rateReport } from './collector.ts';
 import { decodeHistogram, encodeHistogram, latencyOf, newHistogram, percentileCurve, type Histogram } from './histogram.ts';

@@ -1,5 +1,5 @@
 // "How sure?": the method behind every "real", "no clear difference" and
-// "cannot tell", in words a student understands (README "How sure is a comparison?").
+// "cannot tell", in words a student understands (docs/how-sure.md "How sure is a comparison?").
 import type { Comparison } from '../../../shared/compare/index.ts';
 
 export function HowSure({ c }: { c: Comparison }) {

@@ -1,5 +1,5 @@
 // "How sure?": the method behind an experiment's answer, in plain words
-// (README "How sure is an experiment?" says the same, with the simulations).
+// (docs/how-sure.md "How sure is an experiment?" says the same, with the simulations).
 export function HowSure({ rounds }: { rounds: number }) {
   return (
     <details className="how-sure" data-testid="how-sure">
