@@ -61,8 +61,8 @@ export const LAYERS = [
   },
   {
     name: 'preload', files: /^electron\/preload\//,
-    folders: ['electron/preload/', 'shared/api-methods.ts', 'shared/bridge.ts'], typeOnlyFolders: ['shared/'], packages: ['electron'],
-    why: 'the sandboxed preload bundles everything it imports: only electron and the run-time-free shared/api-methods.ts and shared/bridge.ts.',
+    folders: ['electron/preload/', 'shared/api-methods.ts', 'shared/api-sentences.ts', 'shared/bridge.ts'], typeOnlyFolders: ['shared/'], packages: ['electron'],
+    why: 'the sandboxed preload bundles everything it imports: only electron and the run-time-free shared/api-methods.ts, shared/api-sentences.ts and shared/bridge.ts.',
   },
 ];
 

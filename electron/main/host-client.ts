@@ -3,7 +3,7 @@
 // The child is injected (utilityProcess in main.ts, a fake in the tests), so
 // this file never imports `electron`.
 import type { ApiMethod, FlambeEvent, InvokeOutcome } from '../../shared/api.ts';
-import { messageOf } from '../services/errors.ts';
+import { internalErrorSentence } from '../../shared/api-sentences.ts';
 import { isHostReply, type HostRequest } from '../service-host/protocol.ts';
 
 /** The part of Electron's UtilityProcess the client uses. */
@@ -49,7 +49,7 @@ export class ServiceHostClient {
         child.postMessage({ type: 'invoke', id, method, arg });
       } catch (e) {
         this.pending.delete(id);
-        resolve({ ok: false, error: { kind: 'internal', message: `Something went wrong inside Flambé: ${messageOf(e)}` } });
+        resolve({ ok: false, error: { kind: 'internal', message: internalErrorSentence(e) } });
       }
     });
   }

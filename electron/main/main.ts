@@ -14,6 +14,7 @@ import { APP_INDEX_URL, APP_SCHEME, createAppProtocolHandler } from './app-proto
 import { ServiceHostClient, type HostChild } from './host-client.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/bridge.ts';
 import { isApiMethod, type InvokeOutcome } from '../../shared/api.ts';
+import { noSuchMethodSentence } from '../../shared/api-sentences.ts';
 import { isTrustedSender, type SenderFacts } from './sender-check.ts';
 
 /** How long quitting waits for the host to stop launched targets and recordings. */
@@ -93,7 +94,7 @@ function start(): void {
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, method: unknown, arg: unknown): Promise<InvokeOutcome> => {
     if (!isTrustedSender(senderFacts(event, win))) throw new Error("Refused: only Flambé's own window may call its services.");
     // The argument is validated once, by the service host's dispatcher; here only the name is checked.
-    if (!isApiMethod(method)) return { ok: false, error: { kind: 'user', message: `There is no API method "${String(method).slice(0, 80)}".` } };
+    if (!isApiMethod(method)) return { ok: false, error: { kind: 'user', message: noSuchMethodSentence(method) } };
     return host.invoke(method, arg);
   });
 

@@ -6,13 +6,14 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { FlambeEvent, InvokeOutcome } from '../../shared/api.ts';
 import { apiMethodNames } from '../../shared/api-methods.ts';
+import { noSuchMethodSentence } from '../../shared/api-sentences.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL, type FlambeBridge } from '../../shared/bridge.ts';
 
 const known = new Set<string>(apiMethodNames);
 
 const bridge: FlambeBridge = {
   async invoke(method, arg) {
-    if (typeof method !== 'string' || !known.has(method)) throw new Error(`There is no API method "${String(method)}".`);
+    if (typeof method !== 'string' || !known.has(method)) throw new Error(noSuchMethodSentence(method));
     const outcome = (await ipcRenderer.invoke(INVOKE_CHANNEL, method, arg)) as InvokeOutcome;
     if (outcome.ok) return outcome.result;
     throw new Error(outcome.error.message);

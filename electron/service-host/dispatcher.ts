@@ -3,6 +3,7 @@
 // (test/service-host/). main.ts only wires it to process.parentPort. Each
 // call goes through the services' one dispatcher (validate, call, map errors).
 import type { InvokeOutcome } from '../../shared/api.ts';
+import { internalErrorSentence } from '../../shared/api-sentences.ts';
 import { messageOf } from '../services/errors.ts';
 import { dispatch } from '../services/dispatch/dispatch.ts';
 import type { FlambeService } from '../services/service.ts';
@@ -32,7 +33,7 @@ export function createHostDispatcher(opts: HostDispatcherOptions): (message: unk
     } catch (e) {
       // A result that cannot cross the process boundary is our bug; still answer, so main does not wait forever.
       log(`could not send the result of request ${id}: ${messageOf(e)}`);
-      opts.send({ type: 'result', id, ok: false, error: { kind: 'internal', message: `Something went wrong inside Flambé: ${messageOf(e)}` } });
+      opts.send({ type: 'result', id, ok: false, error: { kind: 'internal', message: internalErrorSentence(e) } });
     }
   };
 

@@ -1,6 +1,7 @@
 // A recording, step by step (docs/ARCHITECTURE.md "A recording, step by step"):
 // connect → warm-up → profile + burst (sampling the process) → stop.
 // Faults end the recording with one sentence and keep what was measured.
+import { internalErrorSentence } from '../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type {
@@ -284,7 +285,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       return result;
     },
     (e: unknown) => {
-      result.error = isUserError(e) ? e.message : `Something went wrong inside Flambé: ${messageOf(e)}`;
+      result.error = isUserError(e) ? e.message : internalErrorSentence(e);
       progress('failed', 1, result.error);
       return result;
     },

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isApiMethod, type ApiErrorPayload } from '../../shared/api.ts';
-import { messageOf } from '../services/errors.ts';
+import { internalErrorSentence, noSuchMethodSentence } from '../../shared/api-sentences.ts';
 import { dispatch } from '../services/dispatch/dispatch.ts';
 import type { FlambeService } from '../services/service.ts';
 import { contentSecurityPolicy, loopbackWebSocketOrigins } from '../../shared/csp.ts';
@@ -129,7 +129,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   async function handleApi(method: string, req: IncomingMessage, res: ServerResponse) {
     const fail = (status: number, error: ApiErrorPayload, extra: Record<string, string> = {}) => sendJson(res, status, { ok: false, error }, extra);
     if (req.method !== 'POST') return fail(405, { message: 'Use POST.', kind: 'user' });
-    if (!isApiMethod(method)) return fail(404, { message: `There is no API method "${method}".`, kind: 'user' });
+    if (!isApiMethod(method)) return fail(404, { message: noSuchMethodSentence(method), kind: 'user' });
     let arg: unknown;
     const limit = method === 'importFile' ? MAX_IMPORT_BODY : MAX_BODY;
     let body: Buffer;
@@ -187,7 +187,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (isApi && !api) return sendJson(res, 404, { ok: false, error: { kind: 'user', message: 'There is no such API address.' } });
     const done = api ? handleApi(api[1], req, res) : handleStatic(url.pathname, res);
     done.catch((e) => {
-      if (!res.headersSent) send(res, 500, `Internal error: ${messageOf(e)}\n`, 'text/plain');
+      if (!res.headersSent) send(res, 500, `${internalErrorSentence(e)}\n`, 'text/plain');
     });
   });
 

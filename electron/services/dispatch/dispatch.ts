@@ -8,14 +8,15 @@ import {
   apiInputSchemas, createApiProxy, describeValidationError, isApiMethod,
   type ApiErrorPayload, type ApiMethod, type FlambeApi, type FlambeServiceApi, type InvokeOutcome,
 } from '../../../shared/api.ts';
-import { UserError, isUserError, messageOf } from '../errors.ts';
+import { internalErrorSentence, noSuchMethodSentence } from '../../../shared/api-sentences.ts';
+import { UserError, isUserError } from '../errors.ts';
 
 export type ValidatedCall = { ok: true; method: ApiMethod; arg: unknown } | { ok: false; error: ApiErrorPayload };
 
 /** Is this a call of the contract with a valid argument? Answers in a sentence a student can act on. */
 export function validateCall(method: unknown, arg: unknown): ValidatedCall {
   if (!isApiMethod(method)) {
-    return { ok: false, error: { kind: 'user', message: `There is no API method "${String(method).slice(0, 80)}".` } };
+    return { ok: false, error: { kind: 'user', message: noSuchMethodSentence(method) } };
   }
   const parsed = apiInputSchemas[method].safeParse(arg ?? {});
   if (!parsed.success) return { ok: false, error: { kind: 'user', message: describeValidationError(parsed.error) } };
@@ -26,7 +27,7 @@ export function validateCall(method: unknown, arg: unknown): ValidatedCall {
 export function toErrorPayload(e: unknown, method: string, log: (line: string) => void = () => {}): ApiErrorPayload {
   if (isUserError(e)) return { kind: 'user', message: e.message };
   log(`internal error in ${method}: ${e instanceof Error ? e.stack : String(e)}`);
-  return { kind: 'internal', message: `Something went wrong inside Flambé: ${messageOf(e)}` };
+  return { kind: 'internal', message: internalErrorSentence(e) };
 }
 
 function call(api: FlambeServiceApi, method: ApiMethod, arg: unknown): Promise<unknown> {

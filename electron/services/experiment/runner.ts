@@ -5,6 +5,7 @@
 // every round when A and B differ by env, arguments or script. Progress per
 // round; Stop ends the round under way (kept, marked cut short) and keeps
 // every finished round. The statistics are shared/experiment + shared/stats.
+import { internalErrorSentence } from '../../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, LaunchSpec, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
@@ -278,7 +279,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     },
     (e: unknown) => {
       result.status = 'failed';
-      result.error = isUserError(e) ? e.message : `Something went wrong inside Flambé: ${messageOf(e)}`;
+      result.error = isUserError(e) ? e.message : internalErrorSentence(e);
     },
   ).then(async () => {
     await stopCurrentTarget();
