@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createFlambeService } from '../electron/services/service.ts';
 import type { ExperimentResult } from '../shared/experiment/types.ts';
 import type { SweepResult } from '../shared/api.ts';
-import { NO_KNEE_TEXT } from '../shared/load/knee.ts';
+import { NO_KNEE_TEXT } from '../shared/sweep/knee.ts';
 import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'experiments and sweeps in the Library' : 'experiments and sweeps in the Library (skipped: no Chromium at /usr/bin/chromium)';

@@ -25,7 +25,7 @@ export type { ProcessSample } from './recording/process-samples.ts';
 export type { MachineInfo } from './recording/machine.ts';
 export type { RecordingMeta, RecordingResult } from './recording/recording.ts';
 export type { SweepLevel, SweepResult } from './recording/groups.ts';
-export type { CpuSplit } from './profile/categories.ts';
+export type { CpuSplit } from './profile/views/categories.ts';
 export type { RecordingRow } from './recording/library-row.ts';
 import type { RecordingRow } from './recording/library-row.ts';
 

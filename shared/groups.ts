@@ -1,6 +1,6 @@
 // Groups in the library: recordings that were made together and mean
 // something only together — an A/B experiment's rounds, a sweep's levels.
-// One mechanism for both (electron/services/library/groups.ts): the Library
+// One mechanism for both (electron/services/library/group-store.ts): the Library
 // lists a group as one row that opens its result and expands to its members.
 import type { RecordingRow } from './recording/library-row.ts';
 import type { GroupKind } from './recording/groups.ts';

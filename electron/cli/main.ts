@@ -9,16 +9,16 @@ type Command = (argv: string[]) => Promise<number | void>;
 // Each command is loaded when it runs (a chunk of its own in dist/, scripts/build.js splits them):
 // `flambe --help` and `flambe diff …` do not load the recorder, the load generator and SQLite.
 const lazy = <M,>(load: () => Promise<M>, pick: (m: M) => Command): Command => async (argv) => pick(await load())(argv);
-const recordCommand = lazy(() => import('./record.ts'), (m) => m.recordCommand);
-const libraryCommand = lazy(() => import('./library.ts'), (m) => m.libraryCommand);
-const analyzeCommand = lazy(() => import('./analyze.ts'), (m) => m.analyzeCommand);
-const diffCommand = lazy(() => import('./diff.ts'), (m) => m.diffCommand);
-const compareCommand = lazy(() => import('./compare.ts'), (m) => m.compareCommand);
-const convertCommand = lazy(() => import('./convert.ts'), (m) => m.convertCommand);
-const experimentCommand = lazy(() => import('./experiment.ts'), (m) => m.experimentCommand);
-const sweepCommand = lazy(() => import('./sweep.ts'), (m) => m.sweepCommand);
-const overheadCommand = lazy(() => import('./overhead.ts'), (m) => m.overheadCommand);
-const reportCommand = lazy(() => import('./report.ts'), (m) => m.reportCommand);
+const recordCommand = lazy(() => import('./record-command.ts'), (m) => m.recordCommand);
+const libraryCommand = lazy(() => import('./library-command.ts'), (m) => m.libraryCommand);
+const analyzeCommand = lazy(() => import('./analyze-command.ts'), (m) => m.analyzeCommand);
+const diffCommand = lazy(() => import('./diff-command.ts'), (m) => m.diffCommand);
+const compareCommand = lazy(() => import('./compare-command.ts'), (m) => m.compareCommand);
+const convertCommand = lazy(() => import('./convert-command.ts'), (m) => m.convertCommand);
+const experimentCommand = lazy(() => import('./experiment-command.ts'), (m) => m.experimentCommand);
+const sweepCommand = lazy(() => import('./sweep-command.ts'), (m) => m.sweepCommand);
+const overheadCommand = lazy(() => import('./overhead-command.ts'), (m) => m.overheadCommand);
+const reportCommand = lazy(() => import('./report-command.ts'), (m) => m.reportCommand);
 
 const commands: Record<string, { run: Command; summary: string }> = {
   record: { run: recordCommand, summary: 'launch or attach to a Node server, load it and record a CPU profile' },

@@ -55,7 +55,7 @@ function readProfile<T>(file: string, read: (bytes: Uint8Array, name: string) =>
     throw new UserError(`Cannot read ${file}: ${why}.`);
   }
   try {
-    // Bytes, not UTF-8 text: gzip, UTF-16 and pprof files are read too (shared/profile/binary-files.ts).
+    // Bytes, not UTF-8 text: gzip, UTF-16 and pprof files are read too (shared/profile/import/binary-files.ts).
     return read(gunzipIfNeeded(bytes), name);
   } catch (e) {
     if (isProfileFormatError(e)) throw new UserError(`${name}: ${(e as Error).message}`);

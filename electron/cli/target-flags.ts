@@ -7,7 +7,7 @@ import { UserError } from '../services/errors.ts';
 import type { FlambeService } from '../services/service.ts';
 import { startService } from './lazy-service.ts';
 import { ProgressLine } from './format.ts';
-import { envFromFlags, headersFromFlags, num, waitForSuggestedUrls } from './record.ts';
+import { envFromFlags, headersFromFlags, num, waitForSuggestedUrls } from './record-command.ts';
 import { parseHostPort } from './record-input.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';

@@ -1,6 +1,6 @@
 // Exporter to pprof (profile.proto, gzipped): what `go tool pprof` opens and
 // Grafana Pyroscope ingests. Encoded by pprof-format (pure JS, the encoder
-// @datadog/pprof uses); read back by shared/profile/pprof.ts, an independent
+// @datadog/pprof uses); read back by shared/profile/import/pprof.ts, an independent
 // decoder. Lives in the services because it gzips with node:zlib.
 //
 // pprof aggregates: one pprof sample per call-tree node that has samples,
@@ -13,7 +13,7 @@
 import { gzipSync } from 'node:zlib';
 import { Function as PprofFunction, Label, Line, Location, Profile as PprofProfile, Sample, StringTable, ValueType } from 'pprof-format';
 import type { Frame, Profile } from '../../shared/profile/model.ts';
-import { THREAD_LABEL } from '../../shared/profile/pprof.ts';
+import { THREAD_LABEL } from '../../shared/profile/import/pprof.ts';
 import type { NamedProfile } from '../../shared/profile/threads.ts';
 
 export interface PprofExportOptions {

@@ -24,7 +24,7 @@ import { libraryNoise } from './compare-noise.ts';
 import { estimateNoise, runMetaOf } from '../../shared/compare/index.ts';
 import { demoServerDir } from './paths.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
-import { createExperiments } from './experiment/experiments.ts';
+import { createExperiments } from './experiment/experiment-runs.ts';
 import { listInspectorTargets } from './targets/attach.ts';
 import { listNodeProcesses } from './targets/processes.ts';
 import { exportStoredProfile } from './export-recording.ts';

@@ -6,7 +6,7 @@
 // MAX_LINE_TEXT characters (storedLineText), and stored in the profile under
 // SOURCE_LINES_FIELD — other tools ignore the field.
 import { lineBucket, SOURCE_LINES_FIELD, storedLineText } from '../../shared/profile/lines.ts';
-import { regexDefinedOnLine, regexOnLine } from '../../shared/profile/regex-source.ts';
+import { regexDefinedOnLine, regexOnLine } from '../../shared/verdict/regex-source.ts';
 
 export const MAX_LINES = 2000;
 
@@ -70,7 +70,7 @@ export function sourceLinesOf(wanted: ScriptLines[], sources: ReadonlyMap<string
 
 /**
  * A hot line that runs a regex by name (`fragileEmail.test(input)`) does not
- * show the pattern; the ReDoS check needs it (shared/profile/regex-source.ts).
+ * show the pattern; the ReDoS check needs it (shared/verdict/regex-source.ts).
  * The line that defines that name: the nearest above the hot line, else below; 0 when none.
  */
 export function regexDefinitionLine(lines: readonly string[], line: number): number {

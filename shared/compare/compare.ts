@@ -1,7 +1,7 @@
 // buildComparison: A and B, each one or more rounds, into one Comparison
 // (types.ts) — load numbers with how sure Flambé is of each, "what changed"
 // tables, unlike-run warnings, and the verdict.
-import { categoryBreakdown, msPerThousandRequests } from '../profile/categories.ts';
+import { categoryBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
 import type { NoiseEstimate, NoiseMetric } from './noise.ts';
@@ -9,7 +9,7 @@ import { roundRequests } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
 import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSummary } from './types.ts';
 import { correctForManyMeasures } from './correct.ts';
-import { verdictOf } from './verdict.ts';
+import { verdictOf } from '../verdict/compare-verdict.ts';
 import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 
 export interface CompareOptions {

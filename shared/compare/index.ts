@@ -9,6 +9,6 @@ export { estimateNoise, MIN_NOISE_DF, NOISE_METRICS, settingsKey, singleRunInter
 export { metricOf } from './metric.ts';
 export { processCpuMsPer1k } from './process-cpu.ts';
 export { unavailableViews, unlikeRunWarnings } from './warnings.ts';
-export { verdictOf, formatChange, formatMs, formatRatio, type VerdictExtras } from './verdict.ts';
+export { verdictOf, formatChange, formatMs, formatRatio, type VerdictExtras } from '../verdict/compare-verdict.ts';
 export { oneSidedWork, type OneSidedWork, type RoundBuckets } from './one-sided.ts';
 export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from './words.ts';

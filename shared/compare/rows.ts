@@ -2,11 +2,11 @@
 // included), files, packages, categories and kinds of work. Each side's
 // figure is the mean of its rounds; with two or more rounds a side, each row
 // also gets an interval from the rounds (shared/stats).
-import { groupTimes } from '../profile/bottom-up.ts';
+import { groupTimes } from '../profile/views/bottom-up.ts';
 import { BUCKET_IDS, BUCKET_LABELS } from '../profile/buckets.ts';
-import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow } from '../profile/categories.ts';
-import { diffRounds, type DiffRow } from '../profile/diff.ts';
-import type { Grouping } from '../profile/groups.ts';
+import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow } from '../profile/views/categories.ts';
+import { diffRounds, type DiffRow } from '../profile/views/diff.ts';
+import type { Grouping } from '../profile/frame-groups.ts';
 import { functionKey, type Profile } from '../profile/model.ts';
 import { comparePaired, compareSamples } from '../stats/index.ts';
 import type { BucketChange, ChangeRow } from './types.ts';

@@ -3,7 +3,7 @@
 // 142 ms of CPU per 1 000 requests, 80% of the throughput" reads the way the
 // question was asked; "B serves 5× more requests than A" reads backwards.
 import type { Comparison, Metric } from '../compare/types.ts';
-import { formatMs } from '../compare/verdict.ts';
+import { formatMs } from '../verdict/compare-verdict.ts';
 
 // Each part says when its own rounds cannot tell it from noise: one sure number must not lend its certainty to the other.
 const unsure = (m: Metric): string => (m.significant === false ? ', not clearly more than noise yet' : '');

@@ -3,7 +3,7 @@
 // comparison of the rounds themselves is shared/compare's buildComparison.
 import type { RecordingResult } from '../recording/recording.ts';
 import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
-import { bucketBreakdown, msPerThousandRequests } from '../profile/categories.ts';
+import { bucketBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import type { Profile } from '../profile/model.ts';
 
 export interface RoundMeasures {

@@ -1,7 +1,7 @@
 // The real file, as text through Vite's `?raw` (shared/ may not use node:fs, even in tests).
 import text from '../../test/fixtures/profiles/node24-heap-prof.heapprofile?raw';
 import { describe, expect, it } from 'vitest';
-import { bottomUp } from '../profile/bottom-up.ts';
+import { bottomUp } from '../profile/views/bottom-up.ts';
 import { ALLOCATIONS_FIELD } from '../recording/memory.ts';
 import { allocationTable } from './allocations.ts';
 import { allocationsIn, exportHeapProfile, heapProfileAsModel, isHeapProfile, readHeapProfile } from './heap-profile.ts';

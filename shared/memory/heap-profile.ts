@@ -4,7 +4,7 @@
 // flamegraph, search and zoom draw allocations with no code of their own.
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/HeapProfiler/#type-SamplingHeapProfile
 import { frameKind, type Frame, type Profile } from '../profile/model.ts';
-import { ProfileFormatError } from '../profile/errors.ts';
+import { ProfileFormatError } from '../profile/format-error.ts';
 import { allocationsOf, heapProfileSchema, type HeapProfile } from '../recording/memory.ts';
 import { heapFrameName, heapNodes } from './allocations.ts';
 

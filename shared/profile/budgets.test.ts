@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importCpuProfile } from './cpuprofile.ts';
+import { importCpuProfile } from './import/cpuprofile.ts';
 import { MAX_CALL_TREE_NODES, MAX_SAMPLES } from './budgets.ts';
 
 const root = { id: 1, callFrame: { functionName: '(root)', url: '', scriptId: '0', lineNumber: -1, columnNumber: -1 }, children: [] };

@@ -1,7 +1,7 @@
 // Reading V8's node list: ids, call frames and links, validated, in one pass
 // over the node objects in file order (the order JSON.parse laid them out in
 // memory: far kinder to the cache than tree order on a 100 000-node profile).
-import { ProfileFormatError } from './errors.ts';
+import { ProfileFormatError } from './format-error.ts';
 import { ANONYMOUS_NAME, frameKind, type Frame, type LineTicks } from './model.ts';
 
 export const fail = (message: string): never => { throw new ProfileFormatError(message); };

@@ -1,17 +1,17 @@
 // Every walk is iterative: a 20 000-frame-deep stack must not overflow the
 // call stack in any view, transform, diff or exporter.
 import { describe, expect, it } from 'vitest';
-import { analyzeProfile } from './analyze.ts';
-import { bottomUp } from './bottom-up.ts';
-import { buildCallTree } from './call-tree.ts';
-import { importCpuProfile, type CpuProfileNode } from './cpuprofile.ts';
-import { buildDiffFlameTree } from './diff-flame.ts';
-import { diffProfiles } from './diff.ts';
-import { exportCollapsed } from './export-collapsed.ts';
-import { exportCpuProfileText } from './export-cpuprofile.ts';
-import { exportSpeedscope } from './export-speedscope.ts';
-import { buildFlameTree } from './flame.ts';
-import { importProfile } from './import.ts';
+import { analyzeProfile } from './views/analyze.ts';
+import { bottomUp } from './views/bottom-up.ts';
+import { buildCallTree } from './views/call-tree.ts';
+import { importCpuProfile, type CpuProfileNode } from './import/cpuprofile.ts';
+import { buildDiffFlameTree } from './views/diff-flame.ts';
+import { diffProfiles } from './views/diff.ts';
+import { exportCollapsed } from './export/export-collapsed.ts';
+import { exportCpuProfileText } from './export/export-cpuprofile.ts';
+import { exportSpeedscope } from './export/export-speedscope.ts';
+import { buildFlameTree } from './views/flame.ts';
+import { importProfile } from './import/any-format.ts';
 import { formatTree } from './test-support/text-profile.ts';
 import { applyTransforms } from './transforms.ts';
 

@@ -2,7 +2,7 @@
 // past the start, or far past the profile's own end, is refused with the
 // delta named — in a .cpuprofile and in a Chrome trace alike.
 import { describe, expect, it } from 'vitest';
-import { importProfile } from './import.ts';
+import { importProfile } from './import/any-format.ts';
 
 const frame = (functionName: string) => ({ functionName, url: 'file:///app/server.js', scriptId: '1', lineNumber: 0, columnNumber: 0 });
 const nodes = [{ id: 1, callFrame: frame('(root)'), children: [2, 3] }, { id: 2, callFrame: frame('work'), children: [] }, { id: 3, callFrame: frame('(program)'), children: [] }];

@@ -1,9 +1,9 @@
 // Line-level attribution: positionTicks + the text of hot lines put the time
 // of frameless builtins (JSON.*, regex) into their buckets.
 import { describe, expect, it } from 'vitest';
-import { bucketBreakdown } from './categories.ts';
-import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
-import { importProfile } from './import.ts';
+import { bucketBreakdown } from './views/categories.ts';
+import { exportCpuProfile, exportCpuProfileText } from './export/export-cpuprofile.ts';
+import { importProfile } from './import/any-format.ts';
 import { hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, storedLineText } from './lines.ts';
 import { applyTransforms } from './transforms.ts';
 import { profileFromText } from './test-support/text-profile.ts';

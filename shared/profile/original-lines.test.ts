@@ -3,13 +3,13 @@
 // line each stands for, and every view shows the original file, line and text,
 // keeping the generated ones beside them.
 import { describe, expect, it } from 'vitest';
-import { bucketBreakdown } from './categories.ts';
-import { diffProfiles } from './diff.ts';
-import { exportCpuProfile, exportCpuProfileText } from './export-cpuprofile.ts';
-import { exportTrace } from './export-trace.ts';
-import { importThreads } from './import-threads.ts';
-import { findFindings } from './findings.ts';
-import { importProfile } from './import.ts';
+import { bucketBreakdown } from './views/categories.ts';
+import { diffProfiles } from './views/diff.ts';
+import { exportCpuProfile, exportCpuProfileText } from './export/export-cpuprofile.ts';
+import { exportTrace } from './export/export-trace.ts';
+import { importThreads } from './import/all-threads.ts';
+import { findFindings } from '../verdict/findings.ts';
+import { importProfile } from './import/any-format.ts';
 import { hotLines } from './lines.ts';
 import { profileFromText } from './test-support/text-profile.ts';
 

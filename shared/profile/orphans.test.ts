@@ -3,9 +3,9 @@
 // lost its data): opened as DevTools and speedscope open it, the orphans
 // hanging from the root, with a note in the profile-quality checks.
 import { describe, expect, it } from 'vitest';
-import { trustChecks } from './checks.ts';
-import { importProfile } from './import.ts';
-import { buildCallTree } from './call-tree.ts';
+import { trustChecks } from '../verdict/checks.ts';
+import { importProfile } from './import/any-format.ts';
+import { buildCallTree } from './views/call-tree.ts';
 import { formatTree } from './test-support/text-profile.ts';
 
 const frame = (functionName: string, lineNumber = 0) => ({ functionName, url: 'file:///app/server.js', scriptId: 1, lineNumber, columnNumber: 0 });

@@ -1,7 +1,7 @@
 // Flambé's probes stay out of the user's profile (issue 23, item 7).
 import { describe, expect, it } from 'vitest';
-import { importCpuProfile } from './cpuprofile.ts';
-import { bottomUp } from './bottom-up.ts';
+import { importCpuProfile } from './import/cpuprofile.ts';
+import { bottomUp } from './views/bottom-up.ts';
 import { PROBE_MS_FIELD, PROBE_URL, asProbe, withoutProbes } from './probes.ts';
 import { cpuProfileFromText } from './test-support/text-profile.ts';
 

@@ -8,7 +8,7 @@
 // them out of the profile it stores: each such sample counts for (program)
 // (runtime work that is not the user's), and the time is written beside it
 // (`flambeProbeMs`) so it is said, not hidden.
-import type { CpuProfile } from './cpuprofile.ts';
+import type { CpuProfile } from './import/cpuprofile.ts';
 
 /** The script name every probe Flambé evaluates in a target carries (`//# sourceURL=`). */
 export const PROBE_URL = 'flambe-probe.js';

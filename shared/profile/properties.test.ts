@@ -2,15 +2,15 @@
 // with a ProfileFormatError or builds a model whose numbers hold together.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeProfile } from './analyze.ts';
-import { bottomUp } from './bottom-up.ts';
-import { buildCallTree, type CallTreeNode } from './call-tree.ts';
-import { bucketBreakdown, categoryBreakdown } from './categories.ts';
-import { diffProfiles } from './diff.ts';
-import { isProfileFormatError } from './errors.ts';
-import { exportCpuProfileText } from './export-cpuprofile.ts';
-import { buildFlameTree } from './flame.ts';
-import { importProfile } from './import.ts';
+import { analyzeProfile } from './views/analyze.ts';
+import { bottomUp } from './views/bottom-up.ts';
+import { buildCallTree, type CallTreeNode } from './views/call-tree.ts';
+import { bucketBreakdown, categoryBreakdown } from './views/categories.ts';
+import { diffProfiles } from './views/diff.ts';
+import { isProfileFormatError } from './format-error.ts';
+import { exportCpuProfileText } from './export/export-cpuprofile.ts';
+import { buildFlameTree } from './views/flame.ts';
+import { importProfile } from './import/any-format.ts';
 import { FIXTURES } from './test-support/fixtures.ts';
 
 /** Runs the importer; anything but a model or a ProfileFormatError fails the property. */

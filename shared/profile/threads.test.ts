@@ -1,9 +1,9 @@
 // Worker threads kept in a profile (threads.ts): listed main first, and merged
 // into one tree with a node per thread.
 import { describe, expect, it } from 'vitest';
-import { exportCpuProfile } from './export-cpuprofile.ts';
-import { buildFlameTree } from './flame.ts';
-import { importProfile } from './import.ts';
+import { exportCpuProfile } from './export/export-cpuprofile.ts';
+import { buildFlameTree } from './views/flame.ts';
+import { importProfile } from './import/any-format.ts';
 import { formatTree, profileFromText } from './test-support/text-profile.ts';
 import { mergeThreads, THREADS_FIELD, threadsOf } from './threads.ts';
 

@@ -1,9 +1,9 @@
 // The profile of a time range: the samples that start in it, every view follows.
 import { describe, expect, it } from 'vitest';
-import { bottomUp } from './bottom-up.ts';
-import { findFindings } from './findings.ts';
+import { bottomUp } from './views/bottom-up.ts';
+import { findFindings } from '../verdict/findings.ts';
 import { formatTree, profileFromText } from './test-support/text-profile.ts';
-import { buildFlameTree } from './flame.ts';
+import { buildFlameTree } from './views/flame.ts';
 import { sampleTimesMs, timeBins, timeRange } from './time-range.ts';
 import { applyTransforms } from './transforms.ts';
 

@@ -1,7 +1,7 @@
 // The timing rule (timing.ts), one case per clause.
 import { describe, expect, it } from 'vitest';
-import { importCpuProfile } from './cpuprofile.ts';
-import { buildFlameTree } from './flame.ts';
+import { importCpuProfile } from './import/cpuprofile.ts';
+import { buildFlameTree } from './views/flame.ts';
 import { formatTree, profileFromText } from './test-support/text-profile.ts';
 import { orderSamplesByTime, sampleTimestampsUs, sampleWeightsMs } from './test-support/timing-rules.ts';
 

@@ -1,7 +1,7 @@
 // Transforms, as printed trees before and after (Firefox Profiler style).
-import { categoryBreakdown } from './categories.ts';
+import { categoryBreakdown } from './views/categories.ts';
 import { describe, expect, it } from 'vitest';
-import { buildFlameTree } from './flame.ts';
+import { buildFlameTree } from './views/flame.ts';
 import type { Profile } from './model.ts';
 import { formatTree, profileFromText } from './test-support/text-profile.ts';
 import {

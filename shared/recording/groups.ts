@@ -7,7 +7,7 @@ import { latencyMsSchema } from './load.ts';
 import { experimentSpecSchema } from './settings.ts';
 import { roundInterferenceSchema } from '../experiment/interference.ts';
 import { untilOutcomeSchema } from '../experiment/until.ts';
-import { levelProcessSchema, sweepRouteSchema } from './sweep-level.ts';
+import { levelProcessSchema, sweepRouteSchema } from '../sweep/sweep-level.ts';
 
 export const groupKindSchema = z.enum(['experiment', 'sweep']);
 export type GroupKind = z.output<typeof groupKindSchema>;
@@ -38,7 +38,7 @@ export const sweepResultSchema = z.object({
   createdAt: isoDate,
   url: text(10_000),
   levels: list(sweepLevelSchema, 1000),
-  /** Where throughput stops rising while latency grows (shared/load/knee.ts), or null. */
+  /** Where throughput stops rising while latency grows (shared/sweep/knee.ts), or null. */
   knee: z.object({ connections: count, reason: text(10_000) }).nullable(),
   /** One sentence when the sweep ended early; the levels measured are kept. */
   error: text(10_000).nullable(),

@@ -1,7 +1,7 @@
 // One row of the Library list, as the library's list query maps it
 // (electron/services/library/library.ts): the numbers the list sorts and
 // shows, read from columns, never the profile.
-import type { CpuSplit } from '../profile/categories.ts';
+import type { CpuSplit } from '../profile/views/categories.ts';
 
 /** One row of the Library list: metadata only, never the profile. */
 export interface RecordingRow {

@@ -4,7 +4,7 @@
 //   flambeSourceLines      the text of the hot lines: { url: { line: text } } (shared/profile/lines.ts)
 //   flambeOriginalFrames   source-mapped frames: { "url\0line\0column": [url, line, column, name|null] }
 //   flambeOriginalLines    source-mapped lines: { generatedUrl: { line: [url, line] } } (shared/profile/original-frames.ts)
-//   flambeLastSampleUs     the last sample's time when a transform cut the profile (shared/profile/export-cpuprofile.ts)
+//   flambeLastSampleUs     the last sample's time when a transform cut the profile (shared/profile/export/export-cpuprofile.ts)
 // Declared once here, checked where a profile arrives in a .flambe file: a
 // bundle whose additions are not these shapes is refused in one sentence,
 // before shared/profile reads them.

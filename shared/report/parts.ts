@@ -2,7 +2,7 @@
 // masked), the top functions with file:line, the flamegraph, the load table.
 import type { LatencyMs, MachineInfo, RecordingMeta, RecordRequestResolved } from '../api.ts';
 import { bottomUp, buildFlameTree, type Profile } from '../profile/index.ts';
-import type { FlameNode } from '../profile/flame.ts';
+import type { FlameNode } from '../profile/views/flame.ts';
 import type { ReportBlock, ReportTable } from './doc.ts';
 import { maskArg, maskedEnv } from './mask.ts';
 import { flameSvg } from './svg.ts';

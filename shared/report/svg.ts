@@ -1,7 +1,7 @@
 // The report's charts as SVG text: drawn without a browser (the CLI has
 // none), rendered by GitHub, most wikis and every browser. Sizes in px of
 // the viewBox; colours fixed (a report is read outside Flambé's theme).
-import type { FlameNode } from '../profile/flame.ts';
+import type { FlameNode } from '../profile/views/flame.ts';
 
 const W = 640;
 const PAD = { left: 56, right: 60, top: 14, bottom: 34 };

@@ -2,7 +2,7 @@
 // parts (summarize.ts): what it waited on, for how long, called from where,
 // and its own CPU — waiting and queueing told apart by the measurement.
 import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
-import { placeText } from './places.ts';
+import { placeText } from './wait-places.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
 export const WAITING_SHARE = 0.5;

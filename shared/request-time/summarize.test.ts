@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectedBatch } from './collected.ts';
-import { placeOfStack, socketName } from './places.ts';
+import { placeOfStack, socketName } from './wait-places.ts';
 import { backgroundSentence, waitingSentence } from './sentence.ts';
 import { serverLoadSummary } from './server-load.ts';
 import { summarizeRequestTime } from './summarize.ts';

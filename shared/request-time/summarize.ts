@@ -7,7 +7,7 @@
 // server could not) is queueing too: the loop was busy when it arrived.
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import type { CollectedBatch, WaitKind } from './collected.ts';
-import { placeOfStack, socketName } from './places.ts';
+import { placeOfStack, socketName } from './wait-places.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 
 /** What the load generator measured, when Flambé sent the load: latency overall and per route (ms). */

@@ -1,6 +1,6 @@
 // flambe experiment --until PCT [--budget SECONDS]: the spec it builds, and the sentence when --budget comes alone.
 import { describe, expect, it } from 'vitest';
-import { experimentSpecFromArgs } from '../../electron/cli/experiment.ts';
+import { experimentSpecFromArgs } from '../../electron/cli/experiment-command.ts';
 import { experimentSpecSchema } from '../../shared/api.ts';
 
 const base = ['--demo', '--a-url', '/log', '--b-url', '/hello'];

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlambeService } from '../../electron/services/service.ts';
-import { analyzeProfile } from '../../shared/profile/analyze.ts';
-import { importProfile } from '../../shared/profile/import.ts';
+import { analyzeProfile } from '../../shared/profile/views/analyze.ts';
+import { importProfile } from '../../shared/profile/import/any-format.ts';
 import { FIXTURES } from '../../shared/profile/test-support/fixtures.ts';
 import { repo } from '../helpers/demo.ts';
 

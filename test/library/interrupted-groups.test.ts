@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { Library } from '../../electron/services/library/library.ts';
-import type { StoredGroup } from '../../electron/services/library/groups.ts';
+import type { StoredGroup } from '../../electron/services/library/group-store.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-interrupted-groups-'));
 

@@ -11,7 +11,7 @@ import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/servi
 import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
 import { makeRecording, realProfileText, truncatedProfileText } from '../helpers/profiles.ts';
-import { importProfile } from '../../shared/profile/import.ts';
+import { importProfile } from '../../shared/profile/import/any-format.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
 const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');

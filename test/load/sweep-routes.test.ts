@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
-import { slowAtLevel, slowRoutesAcrossLevels } from '../../shared/load/sweep-routes.ts';
+import { slowAtLevel, slowRoutesAcrossLevels } from '../../shared/sweep/sweep-routes.ts';
 import type { LatencyMs } from '../../shared/api.ts';
 
 const service = createFlambeService({ libraryPath: null });

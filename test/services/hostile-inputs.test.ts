@@ -13,7 +13,7 @@ import { startWebServer, type WebServer } from '../../electron/web/server.ts';
 import { runFlambe } from '../helpers/demo.ts';
 import { deepPprof, widePprof, zerosBomb } from '../helpers/hostile-files.ts';
 import { writePprof } from '../helpers/pprof-writer.ts';
-import { importPprof } from '../../shared/profile/pprof.ts';
+import { importPprof } from '../../shared/profile/import/pprof.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-hostile-'));
 const BOMB = /This file unpacks to more than 200 MB; Flambé reads profiles up to 200 MB: no recording of a Node server is that large/;

@@ -1,5 +1,5 @@
 // pprof both ways: Flambé's export (pprof-format's encoder, gzipped) read back
-// by Flambé's own protobuf reader (shared/profile/pprof.ts, written apart from
+// by Flambé's own protobuf reader (shared/profile/import/pprof.ts, written apart from
 // that encoder), a real Go CPU profile, and — when Go is installed — the
 // reference reader, `go tool pprof`, on both.
 import { execFileSync } from 'node:child_process';
@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { encodePprof, exportPprof } from '../../electron/services/export-pprof.ts';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { gunzipIfNeeded } from '../../electron/services/gunzip.ts';
-import { analyzeProfile } from '../../shared/profile/analyze.ts';
-import { decodePprof } from '../../shared/profile/pprof.ts';
-import { importProfile, importProfileWithFormat } from '../../shared/profile/import.ts';
+import { analyzeProfile } from '../../shared/profile/views/analyze.ts';
+import { decodePprof } from '../../shared/profile/import/pprof.ts';
+import { importProfile, importProfileWithFormat } from '../../shared/profile/import/any-format.ts';
 import { repo } from '../helpers/demo.ts';
 
 const fixture = (name: string) => path.join(repo, 'test/fixtures/profiles', name);

@@ -2,7 +2,7 @@
 // patterns are safe, catastrophic ones come with an input that proves it.
 import { describe, expect, it } from 'vitest';
 import { checkRegex } from '../../electron/services/regex-check.ts';
-import { regexCheckSentence } from '../../shared/profile/index.ts';
+import { regexCheckSentence } from '../../shared/verdict/index.ts';
 
 describe('checkRegex (recheck)', () => {
   it.each([

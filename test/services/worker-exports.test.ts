@@ -9,11 +9,11 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Profile as PprofProfile } from 'pprof-format';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { convertCommand } from '../../electron/cli/convert.ts';
+import { convertCommand } from '../../electron/cli/convert-command.ts';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
 import { analyzeProfile, importProfile, importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
-import { openThread } from '../../shared/profile/open-thread.ts';
+import { openThread } from '../../shared/profile/import/open-thread.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
 

@@ -5,12 +5,12 @@ import { MAX_PROFILE_BYTES, tooManyBytes } from '../../../shared/profile/budgets
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ImportPhase, RecordingMeta } from '../../../shared/api.ts';
-import { importProfileWithFormat } from '../../../shared/profile/import.ts';
-import { isProfileFormatError } from '../../../shared/profile/errors.ts';
-import { exportCpuProfileText } from '../../../shared/profile/export-cpuprofile.ts';
-import { isChromeTrace } from '../../../shared/profile/chrome-trace.ts';
-import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
-import { exportThreadsCpuProfileText, importThreads } from '../../../shared/profile/import-threads.ts';
+import { importProfileWithFormat } from '../../../shared/profile/import/any-format.ts';
+import { isProfileFormatError } from '../../../shared/profile/format-error.ts';
+import { exportCpuProfileText } from '../../../shared/profile/export/export-cpuprofile.ts';
+import { isChromeTrace } from '../../../shared/profile/import/chrome-trace.ts';
+import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
+import { exportThreadsCpuProfileText, importThreads } from '../../../shared/profile/import/all-threads.ts';
 import { UserError } from '../errors.ts';
 import { importedRecording } from '../../../shared/imported-recording.ts';
 import { importableContent } from '../gunzip.ts';

@@ -9,10 +9,10 @@ import { writeGroupBundleWithNote } from '../../../shared/group-bundle.ts';
 import { maskedSentence } from '../../../shared/recording/secrets.ts';
 import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';
-import { kneeSentence, sweepPoints } from '../../../shared/load/knee.ts';
-import { experimentGroup } from './experiments.ts';
+import { kneeSentence, sweepPoints } from '../../../shared/sweep/knee.ts';
+import { experimentGroup } from './experiment-store.ts';
 import type { PreparedImport } from './files.ts';
-import { INTERRUPTED, type StoredGroup } from './groups.ts';
+import { INTERRUPTED, type StoredGroup } from './group-store.ts';
 import type { Library } from './library.ts';
 
 

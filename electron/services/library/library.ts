@@ -12,13 +12,13 @@ import { machineSchema } from '../../../shared/recording/machine.ts';
 
 /** The launch column: what a launched target was given (env, args), as the recording's schema declares them. */
 const launchColumnSchema = recordedTargetSchema.pick({ env: true, args: true });
-import { importProfile } from '../../../shared/profile/import.ts';
+import { importProfile } from '../../../shared/profile/import/any-format.ts';
 import { UserError, messageOf } from '../errors.ts';
 import { openLibrary } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
-import { listExperimentRows, readExperiment, saveExperimentRows } from './experiments.ts';
-import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './groups.ts';
+import { listExperimentRows, readExperiment, saveExperimentRows } from './experiment-store.ts';
+import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './group-store.ts';
 import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';

@@ -5,7 +5,7 @@
 // (getProfile), for the analysis worker to import.
 import zlib from 'node:zlib';
 import type { CpuSplit } from '../../../shared/api.ts';
-import { cpuSplit } from '../../../shared/profile/categories.ts';
+import { cpuSplit } from '../../../shared/profile/views/categories.ts';
 import type { Profile } from '../../../shared/profile/model.ts';
 import { UserError } from '../errors.ts';
 

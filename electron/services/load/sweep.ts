@@ -1,10 +1,10 @@
 // A concurrency sweep: one recording per level of connections, one after the
-// other on the same URL, then the table and the knee (shared/load/knee.ts).
+// other on the same URL, then the table and the knee (shared/sweep/knee.ts).
 import { randomUUID } from 'node:crypto';
 import type { RecordRequest, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
-import { findKnee, sweepPoints } from '../../../shared/load/knee.ts';
-import { levelProcess } from '../../../shared/load/sweep-routes.ts';
-import type { SweepRoute } from '../../../shared/recording/sweep-level.ts';
+import { findKnee, sweepPoints } from '../../../shared/sweep/knee.ts';
+import { levelProcess } from '../../../shared/sweep/sweep-routes.ts';
+import type { SweepRoute } from '../../../shared/sweep/sweep-level.ts';
 import { categoryBreakdown, importProfile } from '../../../shared/profile/index.ts';
 import { profileRoutes } from './profile-routes.ts';
 

@@ -4,7 +4,7 @@
 import CDP from 'chrome-remote-interface';
 import type { CdpClient } from 'chrome-remote-interface';
 import { UserError, messageOf } from '../errors.ts';
-import { isCpuProfile } from '../../../shared/profile/cpuprofile.ts';
+import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
 import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
 import { OUTPUT_COUNTER_READ_JS, OUTPUT_COUNTER_START_JS, type CountedOutput } from './output-counter.ts';

@@ -110,7 +110,7 @@ export class AnalysisClient {
    * `profile`: the profile, or a function that fetches it — as bytes
    * (getProfile), which then move into the worker without a copy and are
    * imported there once, on the importer's fast path. `thread`: which
-   * thread to analyse (shared/profile/open-thread.ts; ALL_THREADS: merged).
+   * thread to analyse (shared/profile/import/open-thread.ts; ALL_THREADS: merged).
    */
   constructor(profile: unknown, backend: Backend, thread = 0) {
     this.backend = backend;

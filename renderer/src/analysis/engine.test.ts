@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
-import { ALL_THREADS } from '../../../shared/profile/open-thread.ts';
+import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { THREADS_FIELD } from '../../../shared/profile/threads.ts';
 import { AnalysisClient, localBackend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';

@@ -3,19 +3,16 @@
 // worker cannot start. The imported profile and the profiles produced by each
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
-import {
-  bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
-  searchFlame, visibleFlameTree, importThreads,
-  type CallTreeNode, type NamedProfile, type RecordingContext, type ChartIndex, type Grouping, type Profile, type Transform,
-} from '../../../shared/profile/index.ts';
-import { openThread } from '../../../shared/profile/open-thread.ts';
-import { readProfileBytes } from '../../../shared/profile/binary-files.ts';
-import { parseJsonText } from '../../../shared/profile/json-text.ts';
-import { ProfileFormatError } from '../../../shared/profile/errors.ts';
+import { bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform, searchFlame, visibleFlameTree, importThreads, type CallTreeNode, type NamedProfile, type ChartIndex, type Grouping, type Profile, type Transform } from '../../../shared/profile/index.ts';
+import { buildVerdict, type RecordingContext } from '../../../shared/verdict/index.ts';
+import { openThread } from '../../../shared/profile/import/open-thread.ts';
+import { readProfileBytes } from '../../../shared/profile/import/binary-files.ts';
+import { parseJsonText } from '../../../shared/profile/import/json-text.ts';
+import { ProfileFormatError } from '../../../shared/profile/format-error.ts';
 import { allocationsIn, ALLOCATIONS_THREAD, heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
-import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
+import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/views/flame-chart.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';

@@ -1,10 +1,8 @@
 // What the result screen asks the analysis worker, and what it answers.
 // Every view is computed for the recording's profile seen through a
 // transform stack (shared/profile transforms), so one stack changes every view.
-import type {
-  BottomUpRow, ChartRects, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, RecordingContext, RegexCheck, RegexPattern, TimeBin, Transform,
-  Verdict, VisibleFlameNode,
-} from '../../../shared/profile/index.ts';
+import type { BottomUpRow, ChartRects, BucketRow, CategoryRow, FlameSearchResult, Group, Grouping, HotLine, TimeBin, Transform, VisibleFlameNode } from '../../../shared/profile/index.ts';
+import type { RecordingContext, RegexCheck, RegexPattern, Verdict } from '../../../shared/verdict/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 import type { AllocationTable } from '../../../shared/memory/allocations.ts';
 import type { LegendClass } from '../lib/frame-colors.ts';
@@ -84,7 +82,7 @@ export interface ViewResults {
   allocations: AllocationTable;
 }
 
-/** One viewport of the time-ordered flame chart (shared/profile/flame-chart.ts). */
+/** One viewport of the time-ordered flame chart (shared/profile/views/flame-chart.ts). */
 export interface FlameChartData {
   durationMs: number;
   /** The viewport the rectangles were computed for (rects are px of widthPx from fromMs). */
@@ -127,7 +125,7 @@ export interface LinesData {
 export type ViewResult<R extends ViewRequest> = ViewResults[R['view']];
 
 export type WorkerRequest =
-  /** Answered with OpenResult. `thread`: shared/profile/open-thread.ts (ALL_THREADS: merged). */
+  /** Answered with OpenResult. `thread`: shared/profile/import/open-thread.ts (ALL_THREADS: merged). */
   | { id: number; type: 'open'; profile: unknown; thread?: number }
   | { id: number; type: 'view'; request: ViewRequest };
 

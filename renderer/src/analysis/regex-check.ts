@@ -1,5 +1,5 @@
 // The ReDoS check in the analysis worker: recheck's pure-JavaScript build. The
-// caching and the reading of its answer are shared/profile/regex-check.ts's;
+// caching and the reading of its answer are shared/verdict/regex-check.ts's;
 // this layer only brings the library (shared/ may not import one). The CLI
 // does the same in electron/services/regex-check.ts.
 // recheck is 2.5 MB of JavaScript: it is loaded the first time a pattern is
@@ -7,7 +7,7 @@
 // every recording's first view (bench:open), and most profiles have no
 // regular expression to check.
 import type recheckModule from 'recheck/lib/browser.js';
-import { cachingRegexChecker, readRecheckResult, type RegexChecker } from '../../../shared/profile/index.ts';
+import { cachingRegexChecker, readRecheckResult, type RegexChecker } from '../../../shared/verdict/index.ts';
 
 let recheck: typeof recheckModule | null = null;
 let loading: Promise<void> | null = null;

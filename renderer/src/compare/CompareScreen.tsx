@@ -7,14 +7,14 @@ import type { RecordingMeta } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
-import { downloadText } from '../library/download.ts';
-import { formatRowDate, routeOf } from '../library/row-format.ts';
+import { downloadText } from '../lib/download.ts';
+import { formatRowDate, routeOf } from '../lib/row-format.ts';
 import { ChangeTables } from './ChangeTables.tsx';
 import { createCompareClient, type CompareClient } from './compare-client.ts';
 import type { CompareOutput } from './compute.ts';
 import { DiffFlamegraph } from './DiffFlamegraph.tsx';
 import { comparisonHtml } from './export-html.ts';
-import { HowSure } from './HowSure.tsx';
+import { CompareHowSure } from './CompareHowSure.tsx';
 import { LoadTable } from './LoadTable.tsx';
 import { RouteTable } from './RouteTable.tsx';
 import { RepeatExperiment } from './RepeatExperiment.tsx';
@@ -197,7 +197,7 @@ function Result({ output, client, recs }: { output: CompareOutput; client: Compa
           <ChangeTables comparison={c} client={client} onSelect={onSelect} />
         </section>
       )}
-      <HowSure c={c} />
+      <CompareHowSure c={c} />
     </div>
   );
 }

@@ -8,7 +8,7 @@
 import flamegraph, { colorMapper, tooltip as flameTooltipFactory, type FlameGraph, type FlameGraphTooltip } from 'd3-flame-graph';
 import { select } from 'd3-selection';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
+import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from '../result/TableToolbar.tsx';
 import { flameTooltip } from './compare-format.ts';

@@ -1,7 +1,7 @@
 // Numbers and words of the Compare screen (pure, tested): signed changes,
 // how sure, and the diff flamegraph's tooltip.
 import { signed, signedPercent } from '../../../shared/compare/words.ts';
-import type { DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
+import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import type { DiffFlame } from './compute.ts';
 
 export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from '../../../shared/compare/words.ts';

@@ -4,8 +4,8 @@
 // Runs in compare-worker.ts (or here, where a worker cannot start).
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
-import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/diff-flame.ts';
-import { importWholeProcess } from '../../../shared/profile/import-threads.ts';
+import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
+import { importWholeProcess } from '../../../shared/profile/import/all-threads.ts';
 import { hotLines, type HotLine } from '../../../shared/profile/lines.ts';
 import { functionKey, type Profile } from '../../../shared/profile/model.ts';
 

@@ -4,7 +4,7 @@
 // CLI writes beside it: `flambe report … --out FILE`).
 import { useState } from 'react';
 import { toHtml, toMarkdown, type ReportDoc } from '../../../shared/report/doc.ts';
-import { downloadText } from '../library/download.ts';
+import { downloadText } from '../lib/download.ts';
 import { errorMessage } from '../client/types.ts';
 
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'report';

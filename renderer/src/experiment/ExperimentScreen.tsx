@@ -9,9 +9,9 @@ import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatMs, formatRate } from '../lib/format.ts';
-import { HowSure } from './HowSure.tsx';
+import { ExperimentHowSure } from './ExperimentHowSure.tsx';
 import { RunProgress } from './RunProgress.tsx';
-import { downloadExported } from '../library/download.ts';
+import { downloadExported } from '../lib/download.ts';
 import './experiment.css';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { experimentReport } from '../../../shared/report/build.ts';
@@ -95,7 +95,7 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
           <p className={cost ? 'verdict-detail' : 'verdict'} data-testid="experiment-verdict">{c.verdict}</p>
           {/* A one-click question compares two routes on purpose: its own warning about that would only confuse. */}
           {c.warnings.filter((w) => !(question && w.kind === 'url')).map((w) => <p key={w.message} className="warning">{w.message}</p>)}
-          <HowSure rounds={c.rounds} />
+          <ExperimentHowSure rounds={c.rounds} />
           <ExperimentFlame exp={exp} />
           <h2>Load</h2>
           <LoadTable c={c} />

@@ -7,8 +7,8 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
-import { downloadExported } from './download.ts';
-import { formatRowDate, parseTags, routeOf } from './row-format.ts';
+import { downloadExported } from '../lib/download.ts';
+import { formatRowDate, parseTags, routeOf } from '../lib/row-format.ts';
 import { SplitBar, SplitLegend } from './SplitBar.tsx';
 import { whyNoSplit } from './split-bar.ts';
 

@@ -9,8 +9,8 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatMsNumber, formatRate } from '../lib/format.ts';
-import { downloadExported } from './download.ts';
-import { formatRowDate } from './row-format.ts';
+import { downloadExported } from '../lib/download.ts';
+import { formatRowDate } from '../lib/row-format.ts';
 import './groups.css';
 
 interface Props {

@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { formatMsNumber, formatRate } from '../lib/format.ts';
-import { formatRowDate, listedName, routeOf, shortTarget } from './row-format.ts';
+import { formatRowDate, listedName, routeOf, shortTarget } from '../lib/row-format.ts';
 import { clickRow, emptySelection, moveFocus, selectAll, type Selection } from './selection.ts';
 import { ariaSort, nextSort, sortArrow, type SortColumn, type SortState } from './sorting.ts';
 import { SplitBar } from './SplitBar.tsx';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
-import { downloadText } from './download.ts';
+import { downloadText } from '../lib/download.ts';
 
 export function SaveError({ id, problem }: { id: string; problem: string }) {
   const client = useClient();

@@ -1,6 +1,6 @@
 // The Library's CPU split bar: where a recording's CPU time went, as a
 // small stacked bar. RecordingRow.cpuSplit is in percent of the profile
-// (shared/profile/categories.ts cpuSplit); native and "(program)" time is "other".
+// (shared/profile/views/categories.ts cpuSplit); native and "(program)" time is "other".
 import type { CpuSplit } from '../../../shared/api.ts';
 import { SPLIT_LABELS } from '../../../shared/profile/index.ts';
 

@@ -4,7 +4,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
-import { deletedMessage } from './row-format.ts';
+import { deletedMessage } from '../lib/row-format.ts';
 
 export interface PendingDelete {
   key: number;

@@ -2,7 +2,7 @@
 // distributed) and the equivalent autocannon command.
 import type { LoadSettingsResolved } from '../../../shared/api.ts';
 import { autocannonCommand, k6Script } from '../../../shared/load/export-load.ts';
-import { downloadText } from '../library/download.ts';
+import { downloadText } from '../lib/download.ts';
 
 export function ExportLoad({ load, name }: { load: LoadSettingsResolved; name: string }) {
   const ac = autocannonCommand(load);

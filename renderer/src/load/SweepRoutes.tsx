@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { SweepResult } from '../../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
-import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../../../shared/load/sweep-routes.ts';
+import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../../../shared/sweep/sweep-routes.ts';
 import { formatInt, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
 

@@ -5,7 +5,7 @@ import type { SweepResult } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
-import { formatRowDate } from '../library/row-format.ts';
+import { formatRowDate } from '../lib/row-format.ts';
 import { SweepView } from './SweepView.tsx';
 import './load.css';
 

@@ -3,7 +3,7 @@
 import type { SweepResult } from '../../../shared/api.ts';
 import { formatInt, formatMs, formatMsNumber, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
-import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/load/knee.ts';
+import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/sweep/knee.ts';
 import { SweepRoutes } from './SweepRoutes.tsx';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { useClient } from '../client/context.tsx';

@@ -13,7 +13,7 @@ import { BottomUpView } from './BottomUpView.tsx';
 import { CallTreeView } from './CallTreeView.tsx';
 import { ContextMenu } from './ContextMenu.tsx';
 import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
-import { TimePanel } from './TimePanel.tsx';
+import { WhereTimeWent } from './WhereTimeWent.tsx';
 import { TransformBreadcrumb } from './TransformBreadcrumb.tsx';
 import { useView, type ClientState } from './useAnalysis.ts';
 import type { RevealRequest } from './Verdict.tsx';
@@ -151,7 +151,7 @@ function Views({ client, requests: allRequests, reveal = null, load = null, samp
           },
           { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /></ErrorBoundary> },
           { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <ErrorBoundary what="The call tree"><CallTreeView {...tableProps} active={tab === 'call-tree'} /></ErrorBoundary> },
-          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><TimePanel client={client} transforms={transforms} active={tab === 'time'} requests={requests} ranged={range !== null && allRequests !== null} /></ErrorBoundary> },
+          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><WhereTimeWent client={client} transforms={transforms} active={tab === 'time'} requests={requests} ranged={range !== null && allRequests !== null} /></ErrorBoundary> },
         ]}
       />
       {menu && <ContextMenu x={menu.x} y={menu.y} title={menu.target.name} items={menuItems(menu.target, stack)} onChoose={choose} onClose={closeMenu} />}

@@ -1,7 +1,7 @@
 // The time-ordered flame chart under the timeline's rows, on the same x
 // scale (Timeline.tsx passes `x0px` and the viewport): what ran, in the order
 // it ran. The worker computes the rectangles of the viewport
-// (shared/profile/flame-chart.ts, narrow runs merged); this draws on a canvas
+// (shared/profile/views/flame-chart.ts, narrow runs merged); this draws on a canvas
 // only the rows scrolled into view. Pointer and keys are handled by Timeline,
 // which asks `hitTest` what is under the pointer.
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';

@@ -4,7 +4,7 @@
 // in the background, outside any request.
 import type { RequestTime as Measured, RequestTimePart } from '../../../shared/recording/request-time.ts';
 import { backgroundSentence, partLabel } from '../../../shared/request-time/sentence.ts';
-import { placeText } from '../../../shared/request-time/places.ts';
+import { placeText } from '../../../shared/request-time/wait-places.ts';
 import { formatMs } from '../lib/format.ts';
 import './request-time.css';
 

@@ -21,7 +21,7 @@ import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from './recording-context.ts';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { recordingReport } from '../../../shared/report/build.ts';
-import { verdictLines } from '../../../shared/profile/verdict.ts';
+import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { routePath } from '../lib/route.ts';
 import { useAddressParams } from '../lib/useAddressParams.ts';

@@ -2,16 +2,16 @@
 // (shared/profile/threads.ts): this picker chooses the main thread, one
 // worker, or all threads merged (a node per thread under the root). The
 // profile arrives as its stored bytes (getProfile) and is opened at the chosen
-// thread in the analysis worker (shared/profile/open-thread.ts), which also
+// thread in the analysis worker (shared/profile/import/open-thread.ts), which also
 // names the threads; ResultScreen holds the choice, so the verdict and every
 // view follow it. One thread: no picker. The chosen thread exports as a
 // .cpuprofile of its own (every tool reads it as that thread); all threads
 // export from the Library (trace, pprof, .cpuprofile, .flambe).
 import { useId, useState } from 'react';
-import { ALL_THREADS } from '../../../shared/profile/open-thread.ts';
+import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
-import { downloadExported } from '../library/download.ts';
+import { downloadExported } from '../lib/download.ts';
 
 interface Props {
   /** The threads' names, as the analysis worker read them. */

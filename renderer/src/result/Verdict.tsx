@@ -2,12 +2,11 @@
 // findings that matter, in plain words — what, where (file:line, a button that
 // opens that function in Bottom-up with its hot lines and finds it in the
 // flamegraph), the line's text, how much, and what to do — then the checks
-// that say how far to trust it. Findings come from shared/profile/findings.ts
+// that say how far to trust it. Findings come from shared/verdict/findings.ts
 // through the analysis worker; the ReDoS check of a hot regex is asked for
 // after (it may take a second) and sharpens the advice when it answers.
-import {
-  adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext, type Transform,
-} from '../../../shared/profile/index.ts';
+import { type Transform } from '../../../shared/profile/index.ts';
+import { adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext } from '../../../shared/verdict/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
 import { useView } from './useAnalysis.ts';

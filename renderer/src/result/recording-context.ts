@@ -1,7 +1,7 @@
 // What the verdict's checks need to know about how a recording was made
-// (shared/profile/checks.ts RecordingContext); an imported profile knows none of it.
+// (shared/verdict/checks.ts RecordingContext); an imported profile knows none of it.
 import type { RecordingMeta } from '../../../shared/api.ts';
-import type { RecordingContext } from '../../../shared/profile/index.ts';
+import type { RecordingContext } from '../../../shared/verdict/index.ts';
 import { hasLoadShape } from '../../../shared/load/load-shape.ts';
 
 export function recordingContext(result: RecordingMeta): RecordingContext {

@@ -18,7 +18,7 @@ export type ClientState =
 /**
  * Fetches the recording's profile as its stored bytes (getProfile) and hands
  * them to the analysis worker, which imports them once at `thread`
- * (shared/profile/open-thread.ts; ALL_THREADS: merged); null: nothing to analyse.
+ * (shared/profile/import/open-thread.ts; ALL_THREADS: merged); null: nothing to analyse.
  * `threads`: every thread's name, kept while another thread of the same
  * recording loads (the picker stays put).
  */

@@ -18,7 +18,7 @@
 // (gc) — short for (garbage collector) — are V8's meta nodes. Every sample weighs 1 ms unless
 // `weightsMs` says otherwise. `leafLines` gives each sample the line its leaf
 // function was on (V8's positionTicks), `sourceLines` the text of lines.
-import { importCpuProfile, type CpuProfile, type CpuProfileNode } from '../cpuprofile.ts';
+import { importCpuProfile, type CpuProfile, type CpuProfileNode } from '../import/cpuprofile.ts';
 import type { Profile } from '../model.ts';
 
 export interface TextProfileOptions {

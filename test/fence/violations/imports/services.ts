@@ -5,7 +5,7 @@ import { apiInputSchemas } from '../../shared/api.ts';
 import { app } from 'electron'; // ✗
 import { createClient } from '../../renderer/src/client/index.ts'; // ✗
 import { startWebServer } from '../web/server.ts'; // ✗
-import { recordCommand } from '../cli/record.ts'; // ✗
+import { recordCommand } from '../cli/record-command.ts'; // ✗
 import { ServiceHostClient } from '../main/host-client.ts'; // ✗
 import { createHostDispatcher } from '../service-host/dispatcher.ts'; // ✗
 import React from 'react'; // ✗

@@ -1,6 +1,6 @@
 // as: shared/profile/fence-violation.ts
 import { z } from 'zod';
-import { importProfile } from './import.ts';
+import { importProfile } from './import/any-format.ts';
 import { WebSocket } from 'ws'; // ✗
 import CDP from 'chrome-remote-interface'; // ✗
 import zlib from 'node:zlib'; // ✗

@@ -1,0 +1,232 @@
+// flambe compare: did B get faster than A, and why — the Compare screen's
+// verdict and tables for terminals and CI. Every number comes from
+// shared/compare (buildComparison); --json prints its Comparison.
+import { printLines } from './terminal.ts';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { RecordingMeta } from '../../shared/api.ts';
+import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
+import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { compareAllocations, type AllocationComparison } from '../../shared/memory/compare-allocations.ts';
+import { allocationPlace, bytesText } from '../../shared/memory/allocations.ts';
+import { importWholeProcess } from '../../shared/profile/import/all-threads.ts';
+import { UserError } from '../services/errors.ts';
+import { libraryNoise } from '../services/compare-noise.ts';
+import { prepareImport } from '../services/library/files.ts';
+import { Library } from '../services/library/library.ts';
+import { resolveLibraryPath } from '../services/library/paths.ts';
+import { unpackProfile } from '../services/library/stored-profile.ts';
+import { resolveId } from './library-command.ts';
+import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
+import { ms, pct, signedPct, table } from './table.ts';
+import { routeTable } from './format.ts';
+
+export const COMPARE_HELP = `Usage:
+  flambe compare A B [--json] [--top N] [--library PATH] [--fail-if-slower PCT]
+
+Compares two recordings: A (before) and B (after). Each is a library id (or
+its first 8 characters, as "flambe library list" shows them) or a file: a
+.flambe bundle or a .cpuprofile. Prints the verdict, the load numbers side by
+side with how sure Flambé is of each change, and what changed (kinds of work,
+functions) in CPU ms per 1 000 requests when both have request counts.
+
+From one run each, Flambé calls a change significant only when the library
+holds repeated recordings of the same settings to learn the run-to-run noise
+from; otherwise it says "one run each: repeat both to know".
+
+With several routes in either burst, "Per route" lists each route matched by
+method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
+how sure (--json: "routes").
+
+Options:
+  --top N                show the N largest changes (default 10; all with --json)
+  --library PATH         the library to read ids and repeats from
+  --fail-if-slower PCT   exit 3 when B is slower than A by more than PCT % in
+                         requests/s or p99 AND that is significant (a CI gate
+                         that does not fire on noise)
+  --json                 print one JSON object on stdout
+  -h, --help             show this help
+
+Exit codes: 0 done, 1 user error, 2 internal error, 3 slower (--fail-if-slower).
+`;
+
+const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;
+
+/** A side's recording and its profile as stored .cpuprofile bytes (null for a load-only run). */
+export interface Loaded {
+  rec: RecordingMeta;
+  profile: Uint8Array | null;
+}
+
+/** One side: a file, or a library id (full or a unique prefix). */
+export function loadRecording(arg: string, library: () => Library): Loaded {
+  if (existsSync(arg) && statSync(arg).isFile()) {
+    let content: string;
+    try {
+      content = readFileSync(arg, 'utf8');
+    } catch (e) {
+      throw new UserError(`Cannot read ${arg}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+    }
+    const { rec, packed } = prepareImport(path.basename(arg), content);
+    return { rec, profile: packed ? unpackProfile(packed.encoding, packed.data) : null };
+  }
+  if (FILE_LIKE.test(arg) || arg.includes('/') || arg.includes(path.sep)) throw new UserError(`Cannot read ${arg}: there is no such file.`);
+  const lib = library();
+  const id = resolveId(lib, arg);
+  const rec = lib.meta(id);
+  return { rec, profile: rec.hasProfile ? lib.profileBytes(id) : null };
+}
+
+export function roundOf({ rec, profile }: Loaded): CompareRound {
+  // Every thread: work moved into a worker is still counted (issue 23).
+  return roundFromRecording(rec, profile ? importWholeProcess(profile) : null);
+}
+
+/** A side's allocation profile and requests, for the bytes-per-request comparison. */
+function allocationsSide({ rec, profile }: Loaded) {
+  const requests = rec.load && rec.load.requests > 0 ? rec.load.requests : null;
+  try {
+    return { heap: profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null, requests };
+  } catch {
+    return { heap: null, requests }; // not JSON (a pprof): no allocations
+  }
+}
+
+export async function compareCommand(argv: string[]): Promise<number> {
+  const { values: o, positionals: args } = parseCommandArgs('compare', argv, {
+    json: { type: 'boolean' }, top: { type: 'string' }, library: { type: 'string' }, 'fail-if-slower': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+  });
+  if (o.help) {
+    process.stdout.write(COMPARE_HELP);
+    return 0;
+  }
+  const [argA, argB] = positionals(args, 2, 'the two recordings to compare (A, then B)', 'compare');
+  const top = positiveInt(o.top, '--top');
+  const failPct = positiveNumber(o['fail-if-slower'], '--fail-if-slower');
+  const libraryPath = resolveLibraryPath(o.library);
+  let lib: Library | null = null;
+  const library = () => {
+    if (!lib) {
+      if (!existsSync(libraryPath)) throw new UserError(`There is no library at ${libraryPath}: give a file, or --library PATH.`);
+      lib = new Library(libraryPath);
+    }
+    return lib;
+  };
+  try {
+    const loadedA = loadRecording(argA, library);
+    const loadedB = loadRecording(argB, library);
+    const a = roundOf(loadedA);
+    const b = roundOf(loadedB);
+    const memory = compareAllocations(allocationsSide(loadedA), allocationsSide(loadedB));
+    // The run-to-run noise of these settings, from repeats in the library (when there is one).
+    const noise = existsSync(libraryPath) ? libraryNoise(library(), a.meta, b.meta) : undefined;
+    const c = buildComparison([a], [b], { noise });
+    // Per route, matched by method and path, when either burst had several routes.
+    const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
+    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
+    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(routes ? ['', ...formatRouteChanges(routes)] : []), ...formatAllocationComparison(memory, top ?? 10)]);
+    return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
+  } finally {
+    (lib as Library | null)?.close();
+  }
+}
+
+/** "Per route": each route's requests/s and percentiles, A, B, the change and how sure. */
+export function formatRouteChanges(routes: readonly RouteChange[]): string[] {
+  const rows: string[][] = [];
+  for (const r of routes) {
+    const name = `${r.method} ${r.path}`;
+    if (r.only) {
+      rows.push([name, r.only === 'a' ? 'only in A' : 'only in B', '', '', '', '', '']);
+      continue;
+    }
+    let first = true;
+    const add = (label: string, m: Metric | null, digits: number) => {
+      if (!m) return;
+      rows.push([first ? name : '', label, ...metricRow('', m, digits).slice(1)]);
+      first = false;
+    };
+    add('requests/s', r.rps, 0);
+    add('p50 ms', r.p50Ms, 3);
+    add('p75 ms', r.p75Ms, 3);
+    add('p95 ms', r.p95Ms, 3);
+    add('p99 ms', r.p99Ms, 3);
+  }
+  return ['Per route (matched by method and path)', ...routeTable(['route', '', 'A', 'B', 'change', '%', 'how sure'], rows, { textLast: true, textColumns: [1] }).map((l) => `  ${l}`)];
+}
+
+/** B slower than A by more than pct % in requests/s or p99, significantly. */
+export function slowerThan(c: Comparison, pctLimit: number): boolean {
+  if (!c.load) return false;
+  const { rps, p99Ms } = c.load;
+  return (rps.significant === true && (rps.deltaPercent ?? 0) < -pctLimit) || (p99Ms.significant === true && (p99Ms.deltaPercent ?? 0) > pctLimit);
+}
+
+function limitRows(c: Comparison, top: number | undefined): Comparison {
+  if (top === undefined) return c;
+  return { ...c, functions: c.functions.slice(0, top), files: c.files.slice(0, top), packages: c.packages.slice(0, top) };
+}
+
+const num = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function metricRow(label: string, m: Metric, digits: number): string[] {
+  const change = m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`;
+  return [label, num(m.a, digits), num(m.b, digits), `${m.delta > 0 ? '+' : ''}${num(m.delta, digits)}`, change, surenessWords(m)];
+}
+
+/** Left-aligned first column, then table.ts's right-aligned numbers, then a text column. */
+function labelled(header: string[], rows: string[][]): string[] {
+  const w = Math.max(header[0].length, ...rows.map((r) => r[0].length));
+  return table(header.slice(1), rows.map((r) => r.slice(1))).map((line, i) => `  ${(i === 0 ? header[0] : rows[i - 1][0]).padEnd(w)}  ${line}`);
+}
+
+const STATUS: Record<ChangeRow['status'], string> = { changed: '', new: '[new]', gone: '[gone]' };
+
+/** Bytes allocated per request, A against B (one run each: no interval, and the text says so). */
+function formatAllocationComparison(m: AllocationComparison | null, top: number): string[] {
+  if (!m) return [];
+  const change = m.deltaPercent === null ? '' : ` (${signedPct(m.deltaPercent)}%)`;
+  const fns = m.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, Math.min(top, 5));
+  return [
+    '',
+    `Allocated per request: ${bytesText(m.aBytesPerRequest)} in A, ${bytesText(m.bBytesPerRequest)} in B${change} — one sampled run each, no interval.`,
+    ...table(['A', 'B', 'change', 'function'], fns.map((f) => [
+      bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), `${f.deltaBytesPerRequest > 0 ? '+' : ''}${bytesText(f.deltaBytesPerRequest)}`,
+      `${f.function}  ${allocationPlace(f)}`,
+    ])).map((l) => `  ${l}`),
+  ];
+}
+
+export function formatComparison(c: Comparison, top: number): string[] {
+  const side = (letter: string, s: Comparison['a']) =>
+    `${letter}: ${s.name}${s.ids[0] ? ` (${s.ids[0].slice(0, 8)})` : ''}${s.requests !== null ? ` · ${num(s.requests)} requests, ${num(s.rps ?? 0)} req/s` : ''}`;
+  const out = [side('A', c.a), side('B', c.b), '', c.verdict, ''];
+  if (c.load) {
+    const l = c.load;
+    const rows = [metricRow('requests/s', l.rps, 0), metricRow('p50 ms', l.p50Ms, 3), metricRow('p90 ms', l.p90Ms, 3), metricRow('p99 ms', l.p99Ms, 3),
+      metricRow('max ms', l.maxMs, 3), metricRow('errors /1k req', l.errorsPer1k, 1), metricRow('non-2xx /1k req', l.non2xxPer1k, 1)];
+    if (c.cpuMsPer1kRequests) rows.push(metricRow('CPU ms /1k req', c.cpuMsPer1kRequests, 1));
+    if (c.processCpuMsPer1k) rows.push(metricRow('process CPU /1k', c.processCpuMsPer1k, 1));
+    if (c.elu) rows.push(metricRow('event loop busy', { ...c.elu, a: c.elu.a * 100, b: c.elu.b * 100, delta: c.elu.delta * 100 }, 0));
+    out.push('Load', ...labelled(['', 'A', 'B', 'change', '%', 'how sure'], rows), '');
+  }
+  const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
+  const v = (ms1k: number | null, p: number) => (c.perRequest ? ms(ms1k ?? 0) : pct(p));
+  const dv = (r: { deltaMsPer1k: number | null; deltaPercent: number }) => (c.perRequest ? `${r.deltaMsPer1k! > 0 ? '+' : ''}${ms(r.deltaMsPer1k!)}` : signedPct(r.deltaPercent));
+  const buckets = c.buckets.filter((b) => b.aPercent > 0 || b.bPercent > 0);
+  if (buckets.length) {
+    out.push(`Kinds of work (${unit})`, ...table(['A', 'B', 'change', 'kind'], buckets.map((b) => [v(b.aMsPer1k, b.aPercent), v(b.bMsPer1k, b.bPercent), dv(b), b.name])).map((l) => `  ${l}`), '');
+  }
+  const fns = c.functions.filter((f) => Math.abs(f.deltaPercent) >= 0.05 || f.status !== 'changed').slice(0, top);
+  if (fns.length) {
+    out.push(`Functions, largest changes first (${unit})`, ...table(['A', 'B', 'change', 'function'], fns.map((f) => [
+      v(f.aMsPer1k, f.aPercent), v(f.bMsPer1k, f.bPercent), dv(f),
+      [f.name, f.location, STATUS[f.status], f.moved ? `[moved from line ${f.aLine}]` : ''].filter(Boolean).join('  '),
+    ])).map((l) => `  ${l}`), '');
+  }
+  if (c.warnings.length) out.push('Unlike runs', ...c.warnings.map((w) => `  - ${w.message}`), '');
+  if (c.unavailable.length) out.push('Not available', ...c.unavailable.map((u) => `  - ${u}`), '');
+  out.push(`How sure: ${c.howSure.summary}`);
+  return out;
+}

@@ -1,0 +1,228 @@
+// flambe experiment: A/B in interleaved rounds, with the difference and its
+// 95% interval — the app's "Compare two variants" in a terminal and in CI.
+import { printLines } from './terminal.ts';
+import { parseArgs } from 'node:util';
+import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
+import type { ExperimentResult } from '../../shared/experiment/types.ts';
+import { parseEnvEntries } from '../../shared/headers.ts';
+import { resolveLibraryPath } from '../services/library/paths.ts';
+import { UserError } from '../services/errors.ts';
+import { startService } from './lazy-service.ts';
+import { ProgressLine } from './format.ts';
+import { formatComparison, slowerThan } from './compare-command.ts';
+
+export const EXPERIMENT_HELP = `Usage:
+  flambe experiment (--launch SCRIPT [--cwd DIR] [--env K=V]... [-- ARGS...] | --demo)
+                    --url URL [-c N] [-d SECONDS] [--warmup SECONDS] [--rounds N] [--until PCT [--budget SECONDS]] [--no-profile]
+                    (--a-env K=V... --b-env K=V... | --a-script FILE --b-script FILE
+                     | --a-url URL --b-url URL | --a-arg A... --b-arg B...)
+                    [--a-name N] [--b-name N] [--save] [--library PATH] [--json] [--fail-if-slower PCT]
+
+Runs A and B in back-to-back pairs (A B, B A, A B … or B A, A B, …: a coin
+decides the first), restarting the target for each round when their
+environment, arguments or script differ, and tells a real difference from noise
+with a 95% interval over the pairs (what the machine does meanwhile hits both
+rounds of a pair alike).
+
+Target (one of):
+  --launch SCRIPT         the server script (started with node --inspect for each variant)
+    --cwd DIR             its working directory
+    --env K=V             environment for both variants (repeatable)
+    -- ARGS...            arguments for both variants
+  --demo                  Flambé's demo server (routes /hello /log /json /crypto /regex)
+
+What differs (one kind):
+  --a-env K=V, --b-env K=V       environment of A and of B (repeatable)
+  --a-script FILE, --b-script FILE  the script itself (before.js vs after.js)
+  --a-url URL, --b-url URL       the URL (or path, like /log) each variant loads
+  --a-arg A, --b-arg B           extra script arguments of A and of B (repeatable)
+  --a-name N, --b-name N         names for A and B (default: what differs)
+
+Rounds and load:
+  --url URL               the URL to load; a path alone (/hello) uses the port the script opens
+  --load-threads N        threads sending each round's requests (default: 1 on 2 cores or fewer)
+  --rounds N              rounds of each variant, run in back-to-back pairs (default 5)
+  --until PCT             then add pairs until the headline interval is within ± PCT % (rounds until it knows)
+    --budget SECONDS      but stop adding pairs after this long (default 600); the answer says which ended it
+  -c, --connections N     concurrent connections (default 10)
+  -d, --duration SECONDS  length of each round's burst (default 10)
+  --warmup SECONDS        load without measuring before each round (default 2)
+  --no-profile            measure the load only (no CPU profile)
+  --output-file           write the script's output to a file Flambé tails (synchronous, like a terminal;
+                          default for --demo and for logging switches)
+  --output-pipe           write it to a pipe (asynchronous: console.log looks cheaper than in a terminal)
+
+Output:
+  --json                  one JSON object on stdout: the shape of "flambe compare --json" plus "rounds"
+  --save                  keep the rounds and the result in the library
+    --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
+  --fail-if-slower PCT    exit 3 when B is significantly slower than A by more than PCT %
+                          (requests/s lower, or p99 higher) — a CI gate that does not fire on noise
+`;
+
+function num(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new UserError(`${flag} takes a number; "${value}" is not one.`);
+  return n;
+}
+
+/** KEY=VALUE flags by the forms' rules (shared/headers.ts), each named by its flag in a refusal. */
+function envOf(pairs: string[] | undefined, flag: string): Record<string, string> {
+  const parsed = parseEnvEntries((pairs ?? []).map((text) => ({ text, where: `${flag} ${JSON.stringify(text)}` })));
+  if (!parsed.ok) throw new UserError(parsed.message);
+  return parsed.value;
+}
+
+/** The spec a command line describes, or a UserError saying what is missing. */
+export function experimentSpecFromArgs(argv: string[]): { spec: ExperimentSpec; json: boolean; failIfSlower: number | null; library?: string; help: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv, allowPositionals: true, tokens: true,
+      options: {
+        launch: { type: 'string' }, demo: { type: 'boolean' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
+        url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
+        warmup: { type: 'string' }, rounds: { type: 'string' }, 'no-profile': { type: 'boolean' }, 'load-threads': { type: 'string' },
+        'a-env': { type: 'string', multiple: true }, 'b-env': { type: 'string', multiple: true },
+        'a-script': { type: 'string' }, 'b-script': { type: 'string' }, 'a-url': { type: 'string' }, 'b-url': { type: 'string' },
+        'a-arg': { type: 'string', multiple: true }, 'b-arg': { type: 'string', multiple: true },
+        'a-name': { type: 'string' }, 'b-name': { type: 'string' }, 'output-file': { type: 'boolean' }, 'output-pipe': { type: 'boolean' },
+        save: { type: 'boolean' }, library: { type: 'string' }, json: { type: 'boolean' }, 'fail-if-slower': { type: 'string' },
+        until: { type: 'string' }, budget: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    throw new UserError(`${(e as Error).message.split('. ')[0].replace(/\.$/, '')} (see "flambe experiment --help").`);
+  }
+  const { values: o, tokens } = parsed;
+  const base = { json: !!o.json, failIfSlower: null as number | null, library: o.library, help: !!o.help };
+  if (o.help) return { ...base, spec: {} as ExperimentSpec };
+  const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
+  const stray = tokens.find((t, i) => t.kind === 'positional' && (terminator < 0 || i < terminator));
+  if (stray && stray.kind === 'positional') throw new UserError(`Unexpected argument "${stray.value}": put the script's own arguments after "--".`);
+  const scriptArgs = terminator < 0 ? [] : tokens.slice(terminator + 1).flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
+
+  if ((o.launch !== undefined) === !!o.demo) throw new UserError('Say what to run: --launch SCRIPT or --demo (one of them).');
+  const kinds = [
+    o['a-env'] || o['b-env'] ? 'env' : null, o['a-script'] || o['b-script'] ? 'script' : null,
+    o['a-url'] || o['b-url'] ? 'url' : null, o['a-arg'] || o['b-arg'] ? 'args' : null,
+  ].filter(Boolean);
+  if (kinds.length === 0) throw new UserError('Say what differs between A and B: --a-env/--b-env, --a-script/--b-script, --a-url/--b-url or --a-arg/--b-arg.');
+  if (kinds.length > 1) throw new UserError(`A and B may differ in one way only; got ${kinds.join(' and ')}.`);
+  let differ: ExperimentSpec['differ'];
+  switch (kinds[0]) {
+    case 'env': differ = { kind: 'env', a: envOf(o['a-env'], '--a-env'), b: envOf(o['b-env'], '--b-env') }; break;
+    case 'args': differ = { kind: 'args', a: o['a-arg'] ?? [], b: o['b-arg'] ?? [] }; break;
+    case 'script':
+      if (!o['a-script'] || !o['b-script']) throw new UserError('Give both scripts: --a-script FILE --b-script FILE.');
+      differ = { kind: 'script', a: o['a-script'], b: o['b-script'] }; break;
+    default:
+      if (!o['a-url'] || !o['b-url']) throw new UserError('Give both URLs: --a-url URL --b-url URL.');
+      differ = { kind: 'url', a: o['a-url'], b: o['b-url'] };
+  }
+  if (differ.kind !== 'url' && !o.url) throw new UserError('--url is needed: the URL (or path, like /hello) each round loads.');
+  if (o['output-file'] && o['output-pipe']) throw new UserError('Use only one of --output-file and --output-pipe.');
+  if (!o.save && o.library !== undefined) throw new UserError('--library goes with --save.');
+  const failIfSlower = num(o['fail-if-slower'], '--fail-if-slower');
+  if (failIfSlower !== undefined && failIfSlower < 0) throw new UserError('--fail-if-slower takes a percentage of 0 or more, like 5.');
+  if (o.budget !== undefined && o.until === undefined) throw new UserError('--budget goes with --until PCT: the interval to reach before it ends.');
+  const until = o.until !== undefined ? { withinPercent: num(o.until, '--until')!, budgetSec: num(o.budget, '--budget') } : undefined;
+  const spec: ExperimentSpec = {
+    target: o.demo ? { kind: 'demo' } : { kind: 'launch', launch: { script: o.launch!, cwd: o.cwd, env: envOf(o.env, '--env'), args: scriptArgs } },
+    differ,
+    names: { a: o['a-name'], b: o['b-name'] },
+    rounds: num(o.rounds, '--rounds'),
+    load: { url: o.url, connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'), threads: num(o['load-threads'], '--load-threads') },
+    warmupSec: num(o.warmup, '--warmup'),
+    profile: !o['no-profile'],
+    outputToFile: o['output-file'] ? true : o['output-pipe'] ? false : undefined,
+    save: !!o.save,
+    ...(until ? { until } : {}),
+  };
+  return { ...base, spec, failIfSlower: failIfSlower ?? null };
+}
+
+/** The --json object: compare's Comparison as `flambe compare --json` prints it, plus rounds, and the experiment's own facts. */
+export function experimentJson(exp: ExperimentResult, savedId: string | null): unknown {
+  return {
+    ...(exp.comparison ?? { a: { name: exp.variants.a.name }, b: { name: exp.variants.b.name }, load: null, verdict: null, rounds: 0 }),
+    order: exp.order, status: exp.status, error: exp.error, output: exp.output,
+    ...(savedId ? { id: savedId } : {}),
+  };
+}
+
+export function formatExperiment(exp: ExperimentResult): string[] {
+  const c = exp.comparison;
+  const lines = [
+    `Variants A = ${exp.variants.a.name}${exp.variants.a.name !== exp.variants.a.what ? ` (${exp.variants.a.what})` : ''}, B = ${exp.variants.b.name}${exp.variants.b.name !== exp.variants.b.what ? ` (${exp.variants.b.what})` : ''}`,
+    `Rounds   ${exp.rounds.map((r) => `${r.variant}${r.complete ? '' : '*'}`).join(' ')} (pairs back to back: ${exp.order === 'AB' ? 'A' : 'B'} first in the first pair by a coin, then alternating)${exp.rounds.some((r) => !r.complete) ? '  * cut short or failed: left out' : ''}`,
+  ];
+  if (exp.output) lines.push(`Output   the script wrote to ${exp.output === 'file' ? 'a file Flambé tails (synchronous, like a terminal)' : 'a pipe (asynchronous)'}`);
+  if (!c) return [...lines, '', 'Not enough complete rounds to compare.'];
+  return [...lines, '', ...formatComparison(c, 10)];
+}
+
+export async function experimentCommand(argv: string[]): Promise<number> {
+  const { spec, json, failIfSlower, library, help } = experimentSpecFromArgs(argv);
+  if (help) {
+    process.stdout.write(EXPERIMENT_HELP);
+    return 0;
+  }
+  const check = experimentSpecSchema.safeParse(spec);
+  if (!check.success) throw new UserError(describeValidationError(check.error));
+  const service = await startService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, keepsUnsavedInMemory: false });
+  if (check.data.save) {
+    const status = await service.api.libraryStatus({});
+    if (status.problem || status.readOnly) {
+      await service.dispose();
+      throw new UserError(status.problem ?? status.readOnly!);
+    }
+  }
+  const line = new ProgressLine(process.stderr, !json);
+  let interrupted = false;
+  let experimentId: string | null = null;
+  const onSignal = () => {
+    if (interrupted || !experimentId) { void service.dispose().then(() => process.exit(130)); return; }
+    interrupted = true;
+    line.status('Stopping after this round is cut short (Ctrl-C again to quit now)');
+    void service.api.stopExperiment({ id: experimentId });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const finished = new Promise<FlambeEvents['experimentDone']>((resolve) => {
+      service.onEvent((e) => {
+        if (e.name === 'experimentProgress') {
+          const p = e.payload;
+          line.progress({ recordingId: p.experimentId, phase: `${p.roundIndex}:${p.phase}` as RecordingProgress['phase'], fraction: p.fraction, message: p.message });
+        }
+        if (e.name === 'experimentDone') resolve(e.payload);
+      });
+    });
+    experimentId = (await service.api.startExperiment(check.data)).experimentId;
+    const outcome = await finished;
+    const exp = await service.api.getExperiment({ id: outcome.experimentId });
+    line.clear();
+    const savedId = check.data.save && outcome.saved ? exp.id : null;
+    if (json) process.stdout.write(JSON.stringify(experimentJson(exp, savedId)) + '\n');
+    else printLines(process.stdout, [...formatExperiment(exp), ...(savedId ? [`Saved    ${exp.name} (experiment ${savedId.slice(0, 8)})`] : [])]);
+    if (check.data.save && !outcome.saved) process.stderr.write('flambe: the library could not store the experiment; its numbers are above.\n');
+    if (exp.status === 'failed') {
+      process.stderr.write(`flambe: ${exp.error}\n`);
+      return 1;
+    }
+    if (interrupted) return 130;
+    if (failIfSlower !== null && exp.comparison && slowerThan(exp.comparison, failIfSlower)) {
+      process.stderr.write(`flambe: B is significantly slower than A by more than ${failIfSlower}%.\n`);
+      return 3;
+    }
+    return 0;
+  } finally {
+    line.clear();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await service.dispose();
+  }
+}

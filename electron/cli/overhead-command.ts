@@ -1,0 +1,97 @@
+// flambe overhead: what the CPU profiler costs this server at a sampling
+// interval, from interleaved rounds with and without it.
+import { printLines } from './terminal.ts';
+import { describeValidationError, overheadRequestSchema, type OverheadResult } from '../../shared/api.ts';
+import { UserError } from '../services/errors.ts';
+import { num } from './record-command.ts';
+import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
+import { overheadSentence } from '../../shared/load/overhead-sentence.ts';
+import { parseIntervalList } from '../../shared/load/interval-list.ts';
+import { routeTable } from './format.ts';
+
+export const OVERHEAD_HELP = `Usage:
+  flambe overhead (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT) --url URL
+                  [-c N] [-d SECONDS] [--rounds R] [--sampling-interval US[,US...]] [--warmup SECONDS] [--json]
+
+  -c, --connections N     concurrent connections (default 10)
+  -d, --duration SECONDS  length of each burst (default 3)
+  --rounds R              rounds, each one burst with and one without the profiler, in
+                          alternating order (default 4)
+  --sampling-interval US  the profiler's sampling interval in microseconds (default 1000); several,
+                          like 1000,100, are measured one after the other, each in its own rounds
+  --allocations           measure the allocation sampler instead (V8's sampling heap profiler,
+                          one sample per 512 KiB allocated, as flambe record runs it)
+  --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
+
+Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
+--json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms"},"withProfiler":{"rps","p99Ms"},
+"rpsCostPercent","ci95":[lo,hi],"p99CostPercent"}; with several intervals {"intervals":[that object, …]}.
+`;
+
+export async function overheadCommand(argv: string[]): Promise<number> {
+  const { values: o, tokens } = parseCommand(argv, {
+    ...TARGET_OPTIONS, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' }, rounds: { type: 'string' }, allocations: { type: 'boolean' },
+  } as const, 'overhead');
+  if (o.help) {
+    process.stdout.write(OVERHEAD_HELP);
+    return 0;
+  }
+  const scriptArgs = scriptArgsOf(tokens);
+  const list = parseIntervalList(o['sampling-interval'] ?? '1000');
+  if (!list.ok) throw new UserError(list.message);
+  const { service, target, url, line } = await connectTarget(o, scriptArgs, { requireTarget: true, command: 'overhead' });
+  try {
+    const results: OverheadResult[] = [];
+    for (const [i, samplingIntervalUs] of list.intervals.entries()) {
+      const check = overheadRequestSchema.safeParse({
+        targetId: target!.targetId,
+        load: loadFromFlags(o, url, { connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration') ?? 3 }),
+        rounds: num(o.rounds, '--rounds'),
+        samplingIntervalUs,
+        // The warm-up once, before the first interval's rounds.
+        warmupSec: i === 0 ? num(o.warmup, '--warmup') : 0,
+        profiler: o.allocations ? 'allocations' : 'cpu',
+      });
+      if (!check.success) throw new UserError(describeValidationError(check.error));
+      line.status(`Measuring the profiler's cost at ${samplingIntervalUs} µs${list.intervals.length > 1 ? ` (${i + 1} of ${list.intervals.length})` : ''}: ${check.data.rounds} rounds`);
+      results.push(await service.api.measureOverhead(check.data));
+    }
+    line.clear();
+    if (results.length === 1) report(results[0], !!o.json);
+    else reportSeveral(results, !!o.json);
+    return 0;
+  } finally {
+    line.clear();
+    await service.dispose();
+  }
+}
+
+function report(r: OverheadResult, json: boolean): void {
+  if (json) {
+    // When and on what it was measured are the app's bookkeeping, not the measurement.
+    const { measuredAt: _, setting: _s, ...rest } = r;
+    process.stdout.write(JSON.stringify(rest) + '\n');
+    return;
+  }
+  printLines(process.stdout, [
+    `Without the profiler  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
+    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
+    overheadSentence(r),
+  ]);
+}
+
+/** One row per interval, then each interval's sentence. */
+function reportSeveral(rs: OverheadResult[], json: boolean): void {
+  if (json) {
+    process.stdout.write(JSON.stringify({ intervals: rs.map(({ measuredAt: _, setting: _s, ...rest }) => rest) }) + '\n');
+    return;
+  }
+  printLines(process.stdout, [
+    ...routeTable(['Interval', 'Rounds', 'Req/s without', 'Req/s with', 'Cost %', '95 % interval', 'p99 without ms', 'p99 with ms', 'p99 change %'], rs.map((r) => [
+      `${r.samplingIntervalUs} µs`, String(r.rounds), String(Math.round(r.withoutProfiler.rps)), String(Math.round(r.withProfiler.rps)), String(r.rpsCostPercent),
+      r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–', r.withoutProfiler.p99Ms.toFixed(2), r.withProfiler.p99Ms.toFixed(2), String(r.p99CostPercent),
+    ])),
+    '',
+    ...rs.map(overheadSentence),
+  ]);
+}

@@ -1,0 +1,426 @@
+// flambe record: launch or attach, load, profile — the app's recording flow in a terminal.
+import { printLines } from './terminal.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import { writeBundle } from '../../shared/bundle.ts';
+import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
+import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
+import { summarizeProfile } from '../../shared/profile/summary.ts';
+import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
+import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
+import { resolveLibraryPath } from '../services/library/paths.ts';
+import { UserError, isUserError } from '../services/errors.ts';
+import { startService } from './lazy-service.ts';
+import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingVerdict } from './verdict-lines.ts';
+import { formatRequestTime, requestTimeJson } from './request-time-lines.ts';
+import { OWN_LOAD_READY } from '../services/recorder.ts';
+import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
+import { allocationsOf } from '../../shared/recording/memory.ts';
+import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
+import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
+import { routesFromFlags } from './load-flags.ts';
+import { outputSentence, type OutputVolume } from '../../shared/recording/output.ts';
+import { loadJson, routeJson } from './load-json.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
+import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
+import {
+  checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
+} from './record-input.ts';
+
+export const RECORD_HELP = `Usage:
+  flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
+                --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
+                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
+                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--no-profile] [--no-load] [--no-request-time]
+                [--out FILE.cpuprofile] [--heap-out FILE.heapprofile] [--json]
+                [--save [--name N] [--tag T]... [--library PATH]]
+
+Target (one of):
+  --launch SCRIPT         start SCRIPT with node --inspect and profile it (stopped when flambe ends)
+    --node PATH           the node program to use (default: node on PATH)
+    --cwd DIR             working directory of the script
+    --env K=V             environment variable for the script (repeatable)
+    -- ARGS...            arguments for the script
+  --attach HOST:PORT      profile a process already running with --inspect
+    --allow-remote        attach to a host that is not this computer (it can run any code there)
+  --pid PID               profile a Node process already running on this computer, even without
+                          --inspect: Flambé opens its inspector (SIGUSR1) and confirms the pid
+  --no-profile            no target: load the URL only (a plain load test)
+  --no-load               send the load yourself (ab, k6, a browser…): Flambé records for -d SECONDS
+                          (Ctrl-C ends it early) and counts and times every request in the server
+  --output-file           with --launch: the script's stdout/stderr go to a file Flambé tails (synchronous,
+                          as in a terminal or a log file) instead of a pipe (asynchronous: logging costs less)
+  --no-request-time       leave out the request collector (where each request's time went): it costs
+                          the server some CPU per request (about 10-40% on a hello-world route)
+
+Load:
+  --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
+                          a path alone, like /json, loads that path on that port)
+  -c, --connections N     concurrent connections (default 10)
+  -d, --duration SECONDS  length of the burst (default 10)
+  -n, --requests N        stop after N requests instead of a duration
+  -m, --method METHOD     HTTP method (default GET)
+  -H, --header "K: V"     request header (repeatable)
+  -b, --body BODY         request body
+  --timeout SECONDS       per-request timeout (default 10)
+  --route "METHOD /path"  one of several routes in the burst, on --url's origin (repeatable)
+  --routes FILE           routes from a JSON file: [{"method","path","headers","body","weight"}]
+  --slow-ms X             list the routes slower than X ms at p75 (default 100)
+  --rate R                a fixed rate of R requests/s (open model); latencies then count from
+                          when each request was due (corrected for coordinated omission)
+  --load-threads N        threads sending the requests (default: 1 on a machine with 2 cores or
+                          fewer, else up to half the cores, at most 4)
+  --warmup SECONDS        load without profiling first (default 2; 0 to skip)
+  --sampling-interval US  CPU sampling interval in microseconds (default 1000)
+  --no-allocations        do not sample which functions allocate (V8's sampling heap profiler,
+                          one sample per 512 KiB allocated: on by default)
+
+Output:
+  --per-route-cpu         profile each route in its own burst, one after another: requests/s,
+                          p75, p99, CPU ms per request and top function per route
+  --print-k6              print the same load as a k6 script (with the equivalent autocannon
+                          command) and exit without loading: to run it distributed with k6
+  --out FILE              write the CPU profile to FILE (.cpuprofile), or the whole recording to
+                          FILE.flambe (load, target, profile: "flambe library import" reads it)
+  --heap-out FILE         write the allocation profile to FILE (.heapprofile: DevTools' Memory tab opens it)
+  --json                  print one JSON object on stdout instead of a summary
+  --save                  keep the recording in the library (see "flambe library --help")
+    --name N              its name (default "<METHOD path> · <date time>")
+    --tag T               a tag (repeatable)
+    --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
+`;
+
+export function num(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new UserError(`${flag} takes a number; "${value}" is not one.`);
+  return n;
+}
+
+/** The value of a parse, or its sentence as a UserError. */
+function orRefuse<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new UserError(parsed.message);
+  return parsed.value;
+}
+
+/** --env K=V flags by the forms' rules (shared/headers.ts). */
+export function envFromFlags(flags: string[] | undefined): Record<string, string> {
+  return orRefuse(parseEnvEntries((flags ?? []).map((text) => ({ text, where: `--env ${JSON.stringify(text)}` }))));
+}
+
+/** -H "K: V" flags by the forms' rules: RFC 7230 names, no line breaks in a value, repeats merged. */
+export function headersFromFlags(flags: string[] | undefined): Record<string, string> {
+  return orRefuse(parseHeaderEntries((flags ?? []).map((text) => ({ text, where: `--header ${JSON.stringify(text)}` }))));
+}
+
+export async function recordCommand(argv: string[]): Promise<number> {
+  let parsed;
+  refuseNegativeNumbers(argv);
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      tokens: true,
+      options: {
+        launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
+        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' }, 'no-request-time': { type: 'boolean' },
+        url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
+        requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
+        body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
+        'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
+      },
+    });
+  } catch (e) {
+    throw new UserError(parseArgsSentence(e, 'record'));
+  }
+  const { values: o, tokens } = parsed;
+  if (o.help) {
+    process.stdout.write(RECORD_HELP);
+    return 0;
+  }
+  const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
+  const stray = tokens.find((t, i) => t.kind === 'positional' && (terminator < 0 || i < terminator));
+  if (stray && stray.kind === 'positional') throw new UserError(`Unexpected argument "${stray.value}": put the script's own arguments after "--".`);
+  const scriptArgs = terminator < 0 ? [] : tokens.slice(terminator + 1).flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
+
+  const modes = [o.launch !== undefined, o.attach !== undefined, o.pid !== undefined, !!o['no-profile']].filter(Boolean).length;
+  if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, --pid PID, or --no-profile for a load test only.');
+  if (modes > 1) throw new UserError('Use only one of --launch, --attach, --pid and --no-profile.');
+  const pid = o.pid === undefined ? undefined : parsePid(o.pid);
+  if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
+  if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
+  if (o['output-file'] && o.launch === undefined) throw new UserError('--output-file goes with --launch: Flambé chooses where the output goes only for a script it starts.');
+  if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
+  if (o['no-load'] && o['no-request-time']) throw new UserError('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
+  if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
+  if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
+    throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
+  }
+
+  const env = envFromFlags(o.env);
+  const headers = headersFromFlags(o.header);
+  const routes = routesFromFlags(o.route, o.routes);
+  const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
+
+  if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
+    throw new UserError('--name, --tag and --library go with --save.');
+  }
+  const loadInput = {
+    url: o.url, method: o.method, headers, body: o.body,
+    connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
+    requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
+    warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
+    ...(o['no-allocations'] ? { allocations: false } : {}),
+  };
+  // Every number is checked before a script is launched.
+  checkRecordRequest(null, loadInput, true);
+  if (o.attach !== undefined) parseHostPort(o.attach);
+  // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
+  const service = await startService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
+  const out = process.stderr;
+  const json = !!o.json;
+  const line = new ProgressLine(out, !json);
+  let handleSignal = () => {};
+  const onSigint = () => handleSignal();
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
+  let interrupted = false;
+  let recording = false;
+  let launched: TargetInfo | null = null;
+  let reported = false;
+
+  try {
+    let target: TargetInfo | null = null;
+    if (o.launch !== undefined) {
+      line.status(`Launching ${o.launch}`);
+      const unsubscribe = service.onEvent((e) => {
+        // The script's own output goes to stderr, so stdout stays clean for --json.
+        // During the burst a logging server would flood the terminal: its startup output is enough.
+        if (e.name === 'targetOutput' && !json && !recording) line.passThrough(e.payload.text);
+      });
+      handleSignal = () => { interrupted = true; void service.dispose().then(() => process.exit(130)); };
+      target = await service.api.launchTarget({ script: o.launch, args: scriptArgs, cwd: o.cwd, env, nodePath: o.node, outputToFile: !!o['output-file'] });
+      launched = target;
+      if (json) unsubscribe();
+    } else if (o.attach !== undefined) {
+      const { host, port } = parseHostPort(o.attach);
+      line.status(`Attaching to ${host}:${port}`);
+      target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
+      launched = target;
+    } else if (pid !== undefined) {
+      // Said before the signal, as a line of its own (a status line is overwritten).
+      if (!json) line.passThrough(`${SIGUSR1_NOTICE}\n`);
+      line.status(`Opening the inspector of process ${pid}`);
+      target = await service.api.attachProcess({ pid });
+      launched = target;
+    }
+
+    let url = o.url;
+    if ((!url || url.startsWith('/')) && target) {
+      // No URL, or only a path (--url /json): the port the script listens on, and that path.
+      const found = await waitForSuggestedUrls(service.api.getTarget, target.targetId, line);
+      const chosen = urlOnListeningPort(url ?? null, found);
+      if ('error' in chosen) throw new UserError(chosen.error);
+      url = chosen.url;
+    }
+
+    if (o['no-load'] && !url) url = 'http://127.0.0.1/'; // attached without --url: the requests are counted, not sent
+    const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'], ...(o['no-request-time'] ? { requestTimes: false } : {}) };
+    if (o['print-k6']) {
+      const ac = autocannonCommand(request.load);
+      const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
+      process.stdout.write(header + k6Script(request.load));
+      return 0;
+    }
+
+    if (o['per-route-cpu']) {
+      if (!target) throw new UserError('--per-route-cpu profiles each route: it needs --launch or --attach.');
+      if (!routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
+      service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+      recording = true;
+      const rows = await service.api.profileRoutes(request);
+      line.clear();
+      if (json) process.stdout.write(JSON.stringify({ routeCpu: rows }) + '\n');
+      else printLines(process.stdout, formatRouteCpu(rows));
+      const failed = rows.find((r) => r.error);
+      if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
+      return failed ? 1 : 0;
+    }
+
+    const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
+      service.onEvent((e) => {
+        if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress);
+        // --no-load: the cue to start sending, on stderr also with --json (the user's tool waits for it).
+        if (e.name === 'recordingProgress' && request.ownLoad && e.payload.message === OWN_LOAD_READY) {
+          out.write(`Recording: send your load to ${request.load.url} now; it ends after ${request.load.durationSec} s or on Ctrl-C, keeping what was measured.\n`);
+        }
+        if (e.name === 'recordingDone') resolve(e.payload);
+      });
+    });
+    recording = true;
+    const { recordingId } = await service.api.startRecording(request);
+    handleSignal = () => {
+      if (interrupted) { void service.dispose().then(() => process.exit(130)); return; }
+      interrupted = true;
+      line.status('Stopping (Ctrl-C again to quit now)');
+      void service.api.stopRecording({ id: recordingId });
+    };
+    const outcome = await finished;
+    const { hasProfile, ...meta } = await service.api.getRecording({ id: outcome.recordingId });
+    const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
+    const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
+    line.clear();
+    if (o.save && !outcome.saved) {
+      // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
+      const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
+      if (result.load || result.profile) {
+        // The user's own copy in place of the library row: kept whole, secrets included (an export to share masks them).
+        const fallback = writeFallbackBundle(o.out, result.id, writeBundle(result, { includeSecrets: true }));
+        out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
+      } else {
+        out.write(`flambe: ${why}\n`);
+      }
+    }
+
+    let file: string | null = null;
+    // --out x.flambe: the whole recording (load, target, samples and profile), which "flambe library import" brings back equal.
+    const wholeRecording = !!o.out && /\.flambe$/i.test(o.out);
+    if (o.out && (result.profile || wholeRecording)) {
+      file = path.resolve(o.out);
+      try {
+        writeFileSync(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile));
+      } catch (e) {
+        throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+      }
+    }
+    const heapFile = o['heap-out'] ? writeHeapProfile(o['heap-out'], result.profile) : null;
+    report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
+    if (heapFile && !json) process.stdout.write(`Allocations → ${heapFile}\n`);
+    reported = true;
+    if (result.error) {
+      out.write(`flambe: ${result.error}\n`);
+      return interrupted ? 130 : 1;
+    }
+    // With --no-load, Ctrl-C is how the user says their load is over: a normal end.
+    return interrupted && !o['no-load'] ? 130 : 0;
+  } catch (e) {
+    // --json promises one object on stdout, also when the run never got a result.
+    if (json && !reported && isUserError(e)) {
+      process.stdout.write(jsonFailure(launched ? { nodeVersion: launched.nodeVersion, pid: launched.pid } : null, e.message));
+    }
+    throw e;
+  } finally {
+    line.clear();
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
+    await service.dispose();
+  }
+}
+
+/** --heap-out: the recording's allocation profile as a .heapprofile; a sentence when there is none. */
+function writeHeapProfile(target: string, profile: unknown): string | null {
+  const heap = allocationsOf(profile);
+  if (!heap) {
+    process.stderr.write('flambe: there is no allocation profile to write (--no-allocations, or the target could not sample allocations).\n');
+    return null;
+  }
+  const file = path.resolve(target);
+  try {
+    writeFileSync(file, exportHeapProfile(heap));
+  } catch (e) {
+    throw new UserError(`Could not write the allocation profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  return file;
+}
+
+/** A script that opens a second server (a stub, an admin port) a moment after its first: how long to look for more ports. */
+const MORE_PORTS_MS = 1000;
+
+export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
+  return (await waitForSuggestedUrls(getTarget, targetId, line))[0];
+}
+
+/** Every address the script listens on, once it listens on one (and a moment more, for the others). */
+export async function waitForSuggestedUrls(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string[]> {
+  line.status('Waiting for the script to listen on a port');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const t = await getTarget({ targetId });
+    if (t.suggestedUrls.length) {
+      await new Promise((r) => setTimeout(r, MORE_PORTS_MS));
+      const later = await getTarget({ targetId });
+      return later.suggestedUrls.length ? later.suggestedUrls : t.suggestedUrls;
+    }
+    if (!t.running) throw new UserError(`The script exited before it opened a server${t.lastError ? `: ${t.lastError}` : '.'}`);
+    if (Date.now() > deadline) throw new UserError('The script has not opened a server after 10 seconds: give the address to load with --url.');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The recording's threads in the model (main thread first), imported once for the samples line and the verdict; null without a readable profile. */
+function importedThreads(profile: unknown): NamedProfile[] | null {
+  if (!profile) return null;
+  try {
+    return importThreads(profile).threads;
+  } catch {
+    return null; // a profile the model refuses: the run's other numbers still print
+  }
+}
+
+/** Samples and duration as the model counts them (the Library and the views show the same numbers). */
+function profileStats(profile: Profile): { samples: number; durationMs: number } | null {
+  const summary = summarizeProfile(profile);
+  return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
+}
+
+function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
+  const threads = importedThreads(result.profile);
+  const profile = threads?.[0].profile ?? null;
+  const stats = profile && profileStats(profile);
+  const verdict = profile && recordingVerdict(result, profile, threads!.slice(1));
+  const memory = memoryOf(result);
+  if (json) {
+    const l = result.load;
+    const obj = {
+      target: result.target ? { nodeVersion: result.target.nodeVersion, pid: result.target.pid } : null,
+      load: l ? loadJson(l, slowMs) : null,
+      ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
+      ...(result.output ? { output: outputJson(result.output) } : {}),
+      profile: stats ? { ...stats, file } : null,
+      ...memoryJson(memory),
+      findings: verdict ? [...memoryFindingsJson(verdict), ...findingsJson(verdict)] : [],
+      checks: verdict ? checksJson(verdict) : [],
+      ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
+      error: result.error,
+      ...(savedId ? { id: savedId } : {}),
+    };
+    process.stdout.write(JSON.stringify(obj) + '\n');
+    return;
+  }
+  const lines: string[] = [];
+  if (result.target) lines.push(`Target   ${result.target.label} (pid ${result.target.pid}, Node ${result.target.nodeVersion})`);
+  if (result.settings) lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
+  const asked = result.settings?.load.connections;
+  if (result.load?.connections !== undefined && asked !== undefined && result.load.connections < asked) {
+    lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
+  }
+  if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
+  if (result.requestTime) lines.push(...formatRequestTime(result.requestTime));
+  lines.push(...memoryLines(memory));
+  if (result.output) lines.push(`Output   ${outputSentence(result.output)}${result.output.stdio ? ` It went to a ${result.output.stdio === 'file' ? 'file (synchronous writes, as a terminal)' : 'pipe (asynchronous writes)'}.` : ''}`);
+  if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
+  if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
+  if (verdict) lines.push('', ...formatVerdict(verdict));
+  printLines(process.stdout, lines);
+}
+
+/** record --json's "output": the documented shape (README). */
+function outputJson(o: OutputVolume) {
+  return { lines: o.lines, linesPerRequest: o.linesPerRequest, linesPerSecond: o.linesPerSecond, stdio: o.stdio ?? null, from: o.from };
+}

@@ -1,0 +1,148 @@
+// flambe sweep: the same URL at several levels of connections, a table of
+// requests/s and latency percentiles per level, and where the server saturates.
+import { printLines } from './terminal.ts';
+import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
+import { kneeSentence, sweepPoints } from '../../shared/sweep/knee.ts';
+import { UserError } from '../services/errors.ts';
+import { num } from './record-command.ts';
+import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
+import { latencyJson, routeJson } from './load-json.ts';
+import { routeTable } from './format.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
+import { routeKey, slowAtLevel, slowRoutesSweepSentences } from '../../shared/sweep/sweep-routes.ts';
+
+export const SWEEP_HELP = `Usage:
+  flambe sweep (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT | --no-profile) --url URL
+               [-c 1,5,8,20] [-d SECONDS] [--warmup SECONDS] [--profile-at N | --profile-every]
+               [-m METHOD] [-H "K: V"]... [-b BODY] [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--per-route-cpu]
+               [--save [--name N] [--tag T]... [--library PATH]] [--json]
+
+  -c, --connections LIST  levels of connections, comma-separated (default 1,5,8,20)
+  -d, --duration SECONDS  length of each level (default 5)
+  --warmup SECONDS        load before the first level, not measured (default 2)
+  --profile-at N          record a CPU profile at the level with N connections
+  --profile-every         record a CPU profile at every level
+  --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer, else up to half the cores, at most 4)
+  --route "METHOD /path"  one of several routes in each level's burst (repeatable): the table is then given per route too
+  --slow-ms X             list the routes slower than X ms at p75, per level (default 100)
+  --per-route-cpu         at each profiled level, also profile each route in its own burst: CPU ms per request per route
+  --save                  keep the sweep in the library as one group: its levels (each a recording) and its knee
+
+Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors and non-2xx,
+then the knee: the last level after which throughput rose by less than 10 % while p95
+latency grew faster than throughput, and by at least half as much as the connections,
+and no later level served 10 % more (Little's law: the server is saturated; a few % of
+noise, or one level that dipped, is no knee).
+With several routes: each level's table per route, the routes slower than X ms at p75 at each level, and
+the level from which each stays slow ("POST /checkout passes 100 ms at p75 from 20 connections (140.5 ms)").
+Profiled levels add the process's mean CPU, highest heap and RSS, and the profile's CPU ms per request.
+--json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx","profiled","process",
+"routes":[the fields of record --json's routes, and cpuMsPerRequest, topFunction with --per-route-cpu],
+"slowRoutes":["METHOD /path"]}],"slowMs","slowRoutes":[sentences],"knee":{"connections","reason"}|null}.
+`;
+
+export async function sweepCommand(argv: string[]): Promise<number> {
+  const { values: o, tokens } = parseCommand(argv, {
+    ...TARGET_OPTIONS, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
+    'profile-at': { type: 'string' }, 'profile-every': { type: 'boolean' }, 'slow-ms': { type: 'string' }, 'per-route-cpu': { type: 'boolean' },
+    save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+  } as const, 'sweep');
+  if (o.help) {
+    process.stdout.write(SWEEP_HELP);
+    return 0;
+  }
+  const scriptArgs = scriptArgsOf(tokens);
+  const levels = (o.connections ?? '1,5,8,20').split(',').map((x) => {
+    const n = Number(x.trim());
+    if (!Number.isInteger(n) || n < 1) throw new UserError(`-c takes levels of connections like 1,5,8,20; "${x.trim()}" is not a whole number above 0.`);
+    return n;
+  });
+  const profileAt = num(o['profile-at'], '--profile-at');
+  if (profileAt !== undefined && o['profile-every']) throw new UserError('Use --profile-at N or --profile-every, not both.');
+  if ((profileAt !== undefined || o['profile-every']) && o['no-profile']) throw new UserError('--no-profile cannot profile a level: use --launch or --attach.');
+  const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
+  if (o['per-route-cpu'] && !o['profile-every'] && profileAt === undefined) throw new UserError('--per-route-cpu profiles the routes at the profiled levels: add --profile-every or --profile-at N.');
+  if (o['per-route-cpu'] && !o.route && !o.routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
+  if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) throw new UserError('--name, --tag and --library go with --save.');
+
+  const { service, target, url, line } = await connectTarget(o, scriptArgs, { requireTarget: false, command: 'sweep', save: !!o.save, library: o.library });
+  try {
+    const check = sweepRequestSchema.safeParse({
+      targetId: target?.targetId ?? null,
+      load: loadFromFlags(o, url, {}),
+      levels,
+      levelSec: num(o.duration, '--duration'),
+      warmupSec: num(o.warmup, '--warmup'),
+      profile: o['profile-every'] ? 'every' : profileAt ?? 'none',
+      samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+      name: o.name,
+      tags: o.tag ?? [],
+      perRouteCpu: !!o['per-route-cpu'],
+    });
+    if (!check.success) throw new UserError(describeValidationError(check.error));
+    service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+    const result = await service.api.runSweep(check.data);
+    line.clear();
+    report(result, !!o.json, slowMs);
+    if (result.error) {
+      process.stderr.write(`flambe: ${result.error}\n`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    line.clear();
+    await service.dispose();
+  }
+}
+
+function report(r: SweepResult, json: boolean, slowMs: number): void {
+  if (json) {
+    process.stdout.write(JSON.stringify({
+      levels: r.levels.map((l) => ({
+        connections: l.connections, requests: l.requests, rps: l.rps, latencyMs: latencyJson(l.latencyMs), errors: l.errors, non2xx: l.non2xx,
+        profiled: l.profiled, process: l.process ?? null,
+        ...(l.routes ? {
+          routes: l.routes.map((x) => ({ ...routeJson(x), ...(x.cpuMsPerRequest !== undefined ? { cpuMsPerRequest: x.cpuMsPerRequest, topFunction: x.topFunction ?? null } : {}) })),
+          slowRoutes: slowAtLevel(l.routes, slowMs).map(routeKey),
+        } : {}),
+      })),
+      ...(r.levels.some((l) => l.routes) ? { slowMs, slowRoutes: slowRoutesSweepSentences(r.levels, slowMs) } : {}),
+      knee: r.knee,
+    }) + '\n');
+    return;
+  }
+  const f = (x: number | undefined) => (x ?? 0).toFixed(2);
+  const lines = [
+    `URL      ${r.url}`,
+    '',
+    ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'], r.levels.map((l) => [
+      String(l.connections), String(l.requests), l.rps.toFixed(0), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
+      f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), String(l.errors), String(l.non2xx),
+    ])),
+  ];
+  if (r.levels.some((l) => l.routes)) {
+    const cpu = r.levels.some((l) => l.routes?.some((x) => x.cpuMsPerRequest !== undefined));
+    lines.push('', 'Per route', ...routeTable(
+      ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
+      r.levels.flatMap((l) => (l.routes ?? []).map((x) => [
+        String(l.connections), routeKey(x), String(x.requests), x.rps.toFixed(0), f(x.latencyMs.min), f(x.latencyMs.p50), f(x.latencyMs.p75), f(x.latencyMs.p90),
+        f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), String(x.errors), String(x.non2xx),
+        ...(cpu ? [x.cpuMsPerRequest !== undefined ? x.cpuMsPerRequest.toFixed(3) : '–'] : []),
+      ])),
+      { textColumns: [1] },
+    ));
+    lines.push('', ...r.levels.filter((l) => l.routes).map((l) => {
+      const slow = slowAtLevel(l.routes!, slowMs);
+      return `${String(l.connections).padStart(4)} conn  ${slow.length ? `slower than ${slowMs} ms at p75: ${slow.map((x) => `${routeKey(x)} (${(x.latencyMs.p75 ?? x.latencyMs.p50).toFixed(1)} ms)`).join(', ')}` : `no route slower than ${slowMs} ms at p75`}`;
+    }), ...slowRoutesSweepSentences(r.levels, slowMs));
+  }
+  const withProcess = r.levels.filter((l) => l.process);
+  if (withProcess.length) {
+    lines.push('', 'Process (profiled levels)', ...routeTable(['Connections', 'CPU %', 'Heap MB', 'RSS MB', 'CPU ms/req'], withProcess.map((l) => [
+      String(l.connections), l.process!.cpuPercent.toFixed(0), l.process!.heapUsedMb.toFixed(1), l.process!.rssMb.toFixed(1),
+      l.process!.cpuMsPerRequest !== null ? l.process!.cpuMsPerRequest.toFixed(3) : '–',
+    ])));
+  }
+  lines.push('', kneeSentence(r.knee, sweepPoints(r.levels)));
+  printLines(process.stdout, lines);
+}

@@ -1,0 +1,125 @@
+// "Where the time went": every ms of the profile in one category (your code,
+// each dependency, Node internals, V8 and native, GC, idle, program), the
+// cross-cutting buckets (logging, JSON, regex, sync crypto, sync fs,
+// compression) with the functions of yours they were called from, and
+// findings in plain words. All from shared/profile, through the transforms.
+import { BUCKET_HELP, CATEGORY_HELP, msPerThousandRequests, type Transform } from '../../../shared/profile/index.ts';
+import { findingSentence, spreadSentence } from '../../../shared/verdict/index.ts';
+import type { AnalysisClient } from '../analysis/client.ts';
+import { shortLocation } from '../analysis/location.ts';
+import { legendColor } from '../lib/frame-colors.ts';
+import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import { useView } from './useAnalysis.ts';
+
+interface Props {
+  client: AnalysisClient;
+  transforms: Transform[];
+  active: boolean;
+  requests: number | null;
+  /** A time range is selected: `requests` is the range's (prorated from the load's seconds), or null when not known for it. */
+  ranged?: boolean;
+}
+
+export function WhereTimeWent({ client, transforms, active, requests, ranged = false }: Props) {
+  const view = useView(client, active ? { view: 'time', transforms } : null);
+  // The same findings as the verdict (shared/verdict/findings.ts), for the profile as transformed here.
+  const verdict = useView(client, active ? { view: 'verdict', transforms, context: { requests } } : null);
+  const time = view.data;
+  if (view.error) return <p className="note note-error">{view.error}</p>;
+  if (!time) return <p className="empty-state" aria-busy="true">Computing where the time went…</p>;
+  const per1k = (ms: number) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
+  const list = verdict.data?.findings ?? [];
+  const spread = verdict.data?.spread ?? null;
+  const maxCategory = Math.max(...time.categories.map((c) => c.percent), 1);
+
+  return (
+    <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
+      <p className="muted small time-total">
+        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${ranged ? 'about ' : ''}${requests.toLocaleString('en-US')} requests` : ''}; percentages are of that time.
+        {ranged && (requests
+          ? <span data-testid="range-requests"> In this time range, “per 1 000 requests” divides by the requests completed in it (counted per second by the load, prorated at the edges).</span>
+          : <span data-testid="range-requests"> No request of the load completed in this time range, so there is no “per 1 000 requests” for it.</span>)}
+        {view.stale && ' Updating…'}
+      </p>
+
+      {(list.length > 0 || spread) && (
+        <ul className="findings" aria-label="Findings">
+          {list.map((f, i) => <li key={`${f.kind}-${f.frame}-${i}`} data-testid="finding" data-id={f.kind}>{findingSentence(f)} <span className="muted">{f.advice}</span></li>)}
+          {spread && <li data-testid="finding" data-id="spread">{spreadSentence(spread)}</li>}
+        </ul>
+      )}
+
+      <div className="time-grid">
+        <section aria-labelledby="categories-heading">
+          <h3 id="categories-heading">By kind of code <span className="muted small">(self time)</span></h3>
+          <table className="time-table">
+            <thead>
+              <tr>
+                <th scope="col" className="left">Category</th>
+                <th scope="col">ms</th>
+                <th scope="col">%</th>
+                {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {time.categories.map((c) => (
+                <tr key={c.id} data-testid="category-row" data-id={c.id} data-percent={c.percent.toFixed(3)}>
+                  <th scope="row" className="left" title={CATEGORY_HELP[c.kind]}>
+                    <span className="dot" style={{ background: legendColor(c.kind) }} aria-hidden="true" />
+                    {c.name}
+                    {c.kind === 'dependency' && <span className="muted small"> dependency</span>}
+                    <span className="share-bar" aria-hidden="true"><span style={{ width: `${(c.percent / maxCategory) * 100}%` }} /></span>
+                  </th>
+                  <td>{formatTimeMs(c.ms)}</td>
+                  <td>{formatPercent(c.percent / 100)}</td>
+                  {requests ? <td>{per1k(c.ms)}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+
+        <section aria-labelledby="buckets-heading">
+          <h3 id="buckets-heading">By kind of work</h3>
+          <table className="time-table">
+            <thead>
+              <tr>
+                <th scope="col" className="left">Work</th>
+                <th scope="col">ms</th>
+                <th scope="col">%</th>
+                {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+                <th scope="col" className="left">Called from</th>
+              </tr>
+            </thead>
+            <tbody>
+              {time.buckets.map((b) => (
+                <tr key={b.id} data-testid="bucket-row" data-id={b.id} data-percent={b.percent.toFixed(3)} className={b.ms === 0 ? 'zero' : undefined}>
+                  <th scope="row" className="left" title={BUCKET_HELP[b.id]}>{b.name}</th>
+                  <td>{formatTimeMs(b.ms)}</td>
+                  <td>{formatPercent(b.percent / 100)}</td>
+                  {requests ? <td>{per1k(b.ms)}</td> : null}
+                  <td className="left callers">
+                    {b.callers.length === 0 ? <span className="muted">—</span> : b.callers.slice(0, 3).map((c) => (
+                      <span key={c.frame} className="caller" title={c.line ? `${c.line.location}: ${c.line.text}` : c.location || undefined}>
+                        {c.name}
+                        {c.line ? <span className="muted"> {shortLocation(c.line.location)}</span> : c.location && <span className="muted"> {shortLocation(c.location)}</span>}
+                        <span className="muted"> {formatPercent(c.percent / 100)}</span>
+                        {c.line && <code className="caller-line" data-testid="caller-line">{c.line.text}</code>}
+                      </span>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="hint">
+            V8 does not show built-ins such as <code>JSON.stringify</code>, <code>JSON.parse</code> or <code>regex.test</code> as
+            frames of their own: their time is the self time of the function that called them. A Flambé recording reads the text of
+            the lines that time was spent on, so those calls still count as JSON or regular expressions (select a function in
+            Bottom-up to see its lines). Profiles recorded by other tools have no line text: there, only libraries count.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

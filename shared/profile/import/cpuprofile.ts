@@ -1,0 +1,60 @@
+// Importer for V8's .cpuprofile: Node (--cpu-prof, inspector Profiler.stop),
+// Chrome DevTools' JavaScript Profiler "Save", VS Code (js-debug).
+// Spec: https://chromedevtools.github.io/devtools-protocol/tot/Profiler/#type-Profile
+import { buildProfile } from '../build.ts';
+import { ProfileFormatError } from '../format-error.ts';
+import { SOURCE_LINES_FIELD } from '../lines.ts';
+import type { Profile } from '../model.ts';
+import type { OriginalFrames, OriginalLines, SourceLines } from '../../recording/profile-extras.ts';
+
+export { ProfileFormatError } from '../format-error.ts';
+
+/** The file format, as V8 writes it. */
+export interface CpuProfile {
+  nodes: CpuProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+  // Flambé's additions, ignored by other tools: their shapes are the schemas of shared/recording/profile-extras.ts.
+  /** The text of hot lines, { url: { line: text } } (lines.ts). */
+  flambeSourceLines?: SourceLines;
+  /** Flambé's addition: the last sample's weight in µs (timing rule 3), which the mean interval may not match after a transform. */
+  flambeLastSampleUs?: number;
+  /** Flambé's addition: original locations from source maps (original-frames.ts). */
+  flambeOriginalFrames?: OriginalFrames;
+  /** Flambé's addition: original lines of hot generated lines (original-frames.ts). */
+  flambeOriginalLines?: OriginalLines;
+}
+export interface CpuProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number; scriptId?: string | number };
+  children?: number[];
+  hitCount?: number;
+  positionTicks?: { line: number; ticks: number }[];
+}
+
+/** Content detection: an object with a "nodes" list (speedscope's isChromeCPUProfile check). */
+export function isCpuProfile(data: unknown): data is CpuProfile {
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && Array.isArray((data as CpuProfile).nodes);
+}
+
+export interface ImportOptions {
+  /**
+   * The importer may drop what it has read from `data` (its node list) while
+   * it works, so memory is freed sooner. Only for JSON the caller parsed for
+   * this import alone (importProfile does, for text): `data` is left without
+   * its nodes.
+   */
+  consume?: boolean;
+}
+
+/** .cpuprofile (parsed JSON) → model. Throws ProfileFormatError saying what is wrong. */
+export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profile {
+  if (!isCpuProfile(data)) {
+    throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
+  }
+  const d = data as unknown as Record<string, unknown>;
+  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD], lastSampleUs: d.flambeLastSampleUs, originalFrames: d.flambeOriginalFrames, originalLines: d.flambeOriginalLines };
+  return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
+}

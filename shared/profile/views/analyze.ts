@@ -1,0 +1,65 @@
+// The whole-profile summary the CLI, the library and the "Where the time
+// went" panel show: duration, functions (or files, or packages) by self time,
+// categories and buckets — with CPU ms per 1000 requests when the number of
+// requests served during the profile is known.
+import { bottomUp } from './bottom-up.ts';
+import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow, type CategoryRow } from './categories.ts';
+import type { Grouping } from '../frame-groups.ts';
+import type { Profile } from '../model.ts';
+
+export interface AnalysisOptions {
+  by?: Grouping;
+  /** Requests completed during the profile: adds ms-per-1000-requests figures. */
+  requests?: number;
+}
+
+/** A function's (file's, package's) time: in ms, in % of the profile, and per 1000 requests when they are known. */
+export interface FunctionTimes {
+  selfMs: number;
+  totalMs: number;
+  selfPercent: number;
+  totalPercent: number;
+  selfMsPer1kRequests?: number;
+  totalMsPer1kRequests?: number;
+}
+
+export interface FunctionSummary extends FunctionTimes {
+  name: string;
+  url: string;
+  /** 1-based; 0 for files, packages and native code. */
+  line: number;
+  column: number;
+  location: string;
+  categoryName: string;
+}
+
+export interface ProfileAnalysis {
+  durationMs: number;
+  samples: number;
+  by: Grouping;
+  requests: number | null;
+  /** Heaviest self time first. */
+  functions: FunctionSummary[];
+  categories: (CategoryRow & { msPer1kRequests?: number })[];
+  buckets: (BucketRow & { msPer1kRequests?: number })[];
+}
+
+export function analyzeProfile(profile: Profile, opts: AnalysisOptions = {}): ProfileAnalysis {
+  const by = opts.by ?? 'function';
+  const requests = opts.requests !== undefined && opts.requests > 0 ? opts.requests : null;
+  const per1k = (ms: number) => msPerThousandRequests(ms, requests ?? 0);
+  const functions = bottomUp(profile, { by }).map((r): FunctionSummary => {
+    const f: FunctionSummary = {
+      name: r.name, url: r.url, line: r.line, column: r.column, location: r.location, categoryName: r.categoryName,
+      selfMs: r.selfMs, totalMs: r.totalMs, selfPercent: r.selfPercent, totalPercent: r.totalPercent,
+    };
+    if (requests) {
+      f.selfMsPer1kRequests = per1k(r.selfMs);
+      f.totalMsPer1kRequests = per1k(r.totalMs);
+    }
+    return f;
+  });
+  const categories = categoryBreakdown(profile).map((c) => (requests ? { ...c, msPer1kRequests: per1k(c.ms) } : c));
+  const buckets = bucketBreakdown(profile).map((b) => (requests ? { ...b, msPer1kRequests: per1k(b.ms) } : b));
+  return { durationMs: profile.durationMs, samples: profile.samples.length, by, requests, functions, categories, buckets };
+}

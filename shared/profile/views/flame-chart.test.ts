@@ -1,0 +1,114 @@
+// The time-ordered flame chart: spans in sample order, never merged across
+// time; one viewport's rectangles with sub-pixel runs merged.
+import { describe, expect, it } from 'vitest';
+import { buildFlameChart, chartIndex, formatFlameChart, SAMPLES_PER_STEP, visibleChartSpans, visibleChartSpanSteps } from './flame-chart.ts';
+import { profileFromText } from '../test-support/text-profile.ts';
+import { sampleTimesMs, timeRange } from '../time-range.ts';
+import type { Profile } from '../model.ts';
+import type { ChartRects } from './flame-chart.ts';
+
+const names = (p: Profile) => p.frames.map((f) => f.name);
+
+/** A viewport's rectangles as rows, by depth then x (the rectangles come in no particular order). */
+const rowsOf = (p: Profile, r: ChartRects) => Array.from({ length: r.count }, (_, i) => (
+  { depth: r.depth[i], name: names(p)[r.frame[i]], calls: r.calls[i], x0: r.x0[i], x1: r.x1[i], ms: r.ms[i], startMs: r.startMs[i] }
+)).sort((a, b) => a.depth - b.depth || a.x0 - b.x0);
+
+describe('buildFlameChart', () => {
+  it('keeps samples in time order: the same stack twice, apart, is two spans', () => {
+    const p = profileFromText(`
+      main  main  main  (idle)  main  main
+      a     a     b             a     a
+      x                               y
+    `);
+    const chart = buildFlameChart(p);
+    expect(formatFlameChart(chart, names(p))).toBe([
+      'main 0–3 | main 4–6',
+      'a 0–2 | b 2–3 | a 4–6',
+      'x 0–1 | y 5–6',
+    ].join('\n'));
+  });
+
+  it('starts a new span when a parent changes even if the function below is the same', () => {
+    const p = profileFromText(`
+      main  main  other  other
+      f     f     f      f
+    `);
+    expect(formatFlameChart(buildFlameChart(p), names(p))).toBe([
+      'main 0–2 | other 2–4',
+      'f 0–2 | f 2–4',
+    ].join('\n'));
+  });
+
+  it('uses each sample\'s weight, on the same clock as time ranges', () => {
+    const p = profileFromText('main main main\nslow fast fast', { weightsMs: [5, 1, 2] });
+    const chart = buildFlameChart(p);
+    expect(formatFlameChart(chart, names(p))).toBe('main 0–8\nslow 0–5 | fast 5–8');
+    // A range cut where a span starts keeps exactly the samples of that span.
+    expect(timeRange(p, 5, 8).durationMs).toBe(3);
+    expect(chart.durationMs).toBe(8);
+  });
+
+  it('walks a 20 000-deep stack without recursion', () => {
+    const deep = Array.from({ length: 20_000 }, (_, i) => `f${i}`).join('\n');
+    const p = profileFromText(deep);
+    const chart = buildFlameChart(p);
+    expect(chart.depthCount).toBe(20_000);
+    expect(chart.startMs.length).toBe(20_000);
+  });
+});
+
+describe('visibleChartSpans', () => {
+  // 1000 alternating 1 ms calls of a and b under main, then 1000 ms of one call to big.
+  // Columns line up by position: every cell is padded to the same width.
+  const row = (cells: string[]) => cells.map((c) => c.padEnd(6)).join('');
+  const cols = [...Array.from({ length: 1000 }, (_, i) => (i % 2 ? 'b' : 'a')), 'big'];
+  const p = profileFromText(`${row(cols.map(() => 'main'))}\n${row(cols)}`, { weightsMs: [...Array<number>(1000).fill(1), 1000] });
+  const index = chartIndex(p);
+
+  it('merges runs narrower than a pixel into one rectangle named after its longest call', () => {
+    const r = visibleChartSpans(p, index, { fromMs: 0, toMs: 2000, widthPx: 200 });
+    // depth 0: main (one span); depth 1: the 1000 narrow calls as one run, then big.
+    expect(rowsOf(p, r)).toEqual([
+      { depth: 0, name: 'main', calls: 1, x0: 0, x1: 200, ms: 2000, startMs: 0 },
+      { depth: 1, name: 'a', calls: 1000, x0: 0, x1: 100, ms: 1000, startMs: 0 },
+      { depth: 1, name: 'big', calls: 1, x0: 100, x1: 200, ms: 1000, startMs: 1000 },
+    ]);
+  });
+
+  it('indexes each sample at its start on time-range.ts\'s clock', () => {
+    expect([...chartIndex(p).times]).toEqual([...sampleTimesMs(p)]);
+  });
+
+  it('in steps (the worker answers other requests between them): pauses every SAMPLES_PER_STEP samples, same rectangles', () => {
+    const many = profileFromText(`${row(Array.from({ length: 3 * SAMPLES_PER_STEP + 5 }, () => 'main'))}\n${row(Array.from({ length: 3 * SAMPLES_PER_STEP + 5 }, (_, i) => (i % 3 ? 'b' : 'a')))}`);
+    const view = { fromMs: 0, toMs: many.durationMs, widthPx: 2 * many.samples.length };
+    const steps = visibleChartSpanSteps(many, chartIndex(many), view);
+    let pauses = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) pauses++;
+    expect(pauses).toBe(3);
+    expect(rowsOf(many, r.value)).toEqual(rowsOf(many, visibleChartSpans(many, chartIndex(many), view)));
+    expect(r.value.count).toBeGreaterThan(2 * SAMPLES_PER_STEP); // a | b b | a …: two spans per three samples
+  });
+
+  it('draws only the viewport, every span wide enough when zoomed in', () => {
+    const r = visibleChartSpans(p, index, { fromMs: 10, toMs: 20, widthPx: 100 });
+    const rows = rowsOf(p, r);
+    expect(rows.length).toBe(1 + 10);
+    expect(rows.every((x) => x.calls === 1)).toBe(true);
+    // main, open before the viewport, is drawn from its left edge.
+    expect(rows[0]).toMatchObject({ depth: 0, name: 'main', x0: 0, x1: 100, startMs: 10 });
+    expect(rows[1]).toMatchObject({ name: 'a', x0: 0, x1: 10, startMs: 10 });
+    expect(rows[10]).toMatchObject({ name: 'b', x0: 90, x1: 100, startMs: 19 });
+  });
+
+  it('keeps a narrow call apart from another when a pixel or more lies between them', () => {
+    const q = profileFromText(`
+      main  (idle)  main
+      f             g
+    `, { weightsMs: [1, 98, 1] });
+    const r = visibleChartSpans(q, chartIndex(q), { fromMs: 0, toMs: 100, widthPx: 50 });
+    expect(rowsOf(q, r).map((x) => `${x.depth} ${x.name}`)).toEqual(['0 main', '0 main', '1 f', '1 g']);
+  });
+});

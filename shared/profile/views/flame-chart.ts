@@ -1,0 +1,298 @@
+// The time-ordered flame chart (DevTools' Performance chart, speedscope's
+// "Time Order"): samples in the order they were taken, not merged into one
+// tree. Each span is a run of consecutive samples whose stacks share the same
+// call node at a depth:
+//
+//   samples   s0     s1     s2     s3     s4
+//   stacks    main   main   main   (idle) main
+//             a      a      b             a
+//             x
+//   depth 0   |── main ───────────|      |main|
+//   depth 1   |── a ──────|── b ─|      |a   |
+//   depth 2   |x ─|
+//
+// Time is ms from the first sample, on the same rule as time-range.ts (a
+// sample spans [its start, the next one's start)), so a span drawn here and a
+// range selected here cut the profile the same way. (idle) samples are gaps:
+// the thread waited. buildFlameChart walks each sample's stack only up to the
+// first node it shares with the previous sample's stack (iterative, no
+// recursion). visibleChartSpans answers one viewport in pixels straight from
+// the samples inside it (no chart of the whole profile is kept), merging runs
+// narrower than a pixel, so a canvas draws a few thousand rectangles however
+// long the profile.
+import type { Profile } from '../model.ts';
+
+/** Every span of the chart, columnar; depth d's spans are depthStart[d] .. depthStart[d + 1] - 1, in time order. */
+export interface FlameChart {
+  durationMs: number;
+  depthCount: number;
+  depthStart: Int32Array;
+  startMs: Float64Array;
+  endMs: Float64Array;
+  /** The call node of the span (its whole stack). */
+  node: Int32Array;
+  /** The function of the span (profile.frames index). */
+  frame: Int32Array;
+}
+
+/** Depth of every call node under the root (the root's children: 0; the root: -1). */
+function nodeDepths(profile: Profile): Int32Array {
+  const depth = new Int32Array(profile.nodeFrame.length);
+  for (let i = 0; i < depth.length; i++) {
+    const p = profile.nodeParent[i];
+    // A parent's index is smaller than its children's (model.ts): one forward pass.
+    depth[i] = p < 0 ? -1 : depth[p] + 1;
+  }
+  return depth;
+}
+
+/**
+ * Walks the samples that start in [fromMs, toMs) in time order and reports
+ * every span once it closes (`onSpan(depth, startMs, endMs, node)`): per depth
+ * in time order. A span open at fromMs is reported from fromMs, one still
+ * open at toMs ends there (what a viewport shows). Each sample's stack is
+ * walked only up to the first node it shares with the previous one.
+ */
+export function walkSpans(
+  profile: Profile, times: Float64Array, depth: Int32Array, fromMs: number, toMs: number,
+  onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
+): void {
+  finish(walkSpanSteps(profile, times, depth, fromMs, toMs, onSpan));
+}
+
+/** Samples walked between two pauses of the stepped walk (a few milliseconds of work). */
+export const SAMPLES_PER_STEP = 4_096;
+
+/** Runs a stepped computation to its end. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * walkSpans in steps: pauses (yields) every SAMPLES_PER_STEP samples, so the
+ * analysis worker can answer a zoom or a search between two steps of a chart
+ * over millions of samples (renderer/src/analysis/worker.ts).
+ */
+export function* walkSpanSteps(
+  profile: Profile, times: Float64Array, depth: Int32Array, fromMs: number, toMs: number,
+  onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
+): Generator<void, void> {
+  const n = profile.samples.length;
+  const isIdle = new Uint8Array(profile.frames.length);
+  profile.frames.forEach((f, i) => { isIdle[i] = f.kind === 'idle' ? 1 : 0; });
+  const openNode: number[] = [];
+  const openStart: number[] = [];
+  let openDepth = 0;
+  const path: number[] = [];
+  const closeFrom = (d: number, at: number) => {
+    for (let k = openDepth - 1; k >= d; k--) onSpan(k, openStart[k], at, openNode[k]);
+    openDepth = Math.min(openDepth, d);
+  };
+  // The first sample that ends after fromMs (binary search: times ascend).
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] + profile.weightsMs[mid] <= fromMs) lo = mid + 1;
+    else hi = mid;
+  }
+  let i = lo;
+  let pauseAt = i + SAMPLES_PER_STEP;
+  for (; i < n && times[i] < toMs; i++) {
+    if (i === pauseAt) {
+      pauseAt += SAMPLES_PER_STEP;
+      yield;
+    }
+    const t = Math.max(fromMs, times[i]);
+    let node = profile.samples[i];
+    if (isIdle[profile.nodeFrame[node]]) {
+      closeFrom(0, t);
+      continue;
+    }
+    const leafDepth = depth[node];
+    // Walk up until a node that is already open at its depth: everything above it is shared.
+    let d = leafDepth;
+    while (d >= 0 && !(d < openDepth && openNode[d] === node)) {
+      path[d] = node;
+      node = profile.nodeParent[node];
+      d--;
+    }
+    closeFrom(d + 1, t);
+    for (let k = d + 1; k <= leafDepth; k++) {
+      openNode[k] = path[k];
+      openStart[k] = t;
+    }
+    openDepth = leafDepth + 1;
+  }
+  closeFrom(0, Math.min(toMs, i < n ? times[i] : profile.durationMs));
+}
+
+/** Each sample's start (time-range.ts) and each node's depth: computed once per profile, reused by every viewport. */
+export interface ChartIndex {
+  times: Float64Array;
+  depth: Int32Array;
+  depthCount: number;
+}
+
+export function chartIndex(profile: Profile): ChartIndex {
+  return finish(chartIndexSteps(profile));
+}
+
+/** chartIndex in steps (a pause every SAMPLES_PER_STEP × 16 samples): the first chart of a long profile starts with it. */
+export function* chartIndexSteps(profile: Profile): Generator<void, ChartIndex> {
+  const depth = nodeDepths(profile);
+  yield;
+  const n = profile.samples.length;
+  const times = new Float64Array(n);
+  let max = -1;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    if (i > 0 && i % (SAMPLES_PER_STEP * 16) === 0) yield;
+    // Only the depths samples reach count.
+    if (depth[profile.samples[i]] > max) max = depth[profile.samples[i]];
+    // Each sample's start: time-range.ts sampleTimesMs's sum (the test holds them equal).
+    times[i] = at;
+    at += profile.weightsMs[i];
+  }
+  return { times, depth, depthCount: max + 1 };
+}
+
+/** Every span of the whole profile (tests): the chart as data. */
+export function buildFlameChart(profile: Profile): FlameChart {
+  const { times, depth } = chartIndex(profile);
+  const out: number[][] = [];
+  walkSpans(profile, times, depth, 0, Infinity, (d, a, b, node) => { (out[d] ??= []).push(a, b, node); });
+  let total = 0;
+  for (const spans of out) total += spans ? spans.length / 3 : 0;
+  const depthCount = out.length;
+  const depthStart = new Int32Array(depthCount + 1);
+  const startMs = new Float64Array(total);
+  const endMs = new Float64Array(total);
+  const node = new Int32Array(total);
+  const frame = new Int32Array(total);
+  let at = 0;
+  for (let d = 0; d < depthCount; d++) {
+    depthStart[d] = at;
+    const spans = out[d] ?? [];
+    for (let k = 0; k < spans.length; k += 3) {
+      startMs[at] = spans[k];
+      endMs[at] = spans[k + 1];
+      node[at] = spans[k + 2];
+      frame[at] = profile.nodeFrame[spans[k + 2]];
+      at++;
+    }
+  }
+  depthStart[depthCount] = at;
+  return { durationMs: profile.durationMs, depthCount, depthStart, startMs, endMs, node, frame };
+}
+
+/** The rectangles of one viewport, in pixels, columnar (for a canvas); rows in no particular order. */
+export interface ChartRects {
+  count: number;
+  depth: Int32Array;
+  x0: Float32Array;
+  x1: Float32Array;
+  /** The function drawn: for merged runs, the one of the run's longest call. */
+  frame: Int32Array;
+  /** Spans merged into the rectangle (1: a span of its own). */
+  calls: Int32Array;
+  /** Time of the span(s) inside the viewport, ms (for merged runs: the sum, without the gaps). */
+  ms: Float64Array;
+  /** First span's start, ms from the first sample (the viewport's start for a span that began before it). */
+  startMs: Float64Array;
+}
+
+export interface ChartViewport {
+  fromMs: number;
+  toMs: number;
+  widthPx: number;
+  /** Spans narrower than this are merged with their narrow neighbours. Default 1. */
+  minPx?: number;
+}
+
+/**
+ * One viewport's rectangles straight from the samples in it: spans at least
+ * `minPx` wide are drawn as they are; consecutive narrower ones at a depth
+ * (less than a pixel apart) become one rectangle, named after its longest call.
+ * Cost: the samples inside the viewport, never the whole profile.
+ */
+export function visibleChartSpans(profile: Profile, index: ChartIndex, view: ChartViewport): ChartRects {
+  return finish(visibleChartSpanSteps(profile, index, view));
+}
+
+/** visibleChartSpans in steps (walkSpanSteps): the worker answers other requests between them. */
+export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view: ChartViewport): Generator<void, ChartRects> {
+  const { fromMs, toMs, widthPx } = view;
+  const minPx = view.minPx ?? 1;
+  const scale = widthPx / Math.max(1e-9, toMs - fromMs);
+  const out = { depth: [] as number[], x0: [] as number[], x1: [] as number[], frame: [] as number[], calls: [] as number[], ms: [] as number[], start: [] as number[] };
+  const emit = (d: number, a: number, b: number, f: number, n: number, m: number, s: number) => {
+    out.depth.push(d); out.x0.push(a); out.x1.push(b); out.frame.push(f); out.calls.push(n); out.ms.push(m); out.start.push(s);
+  };
+  // Per depth, the run of narrow spans being merged.
+  const D = index.depthCount;
+  const runFrom = new Float64Array(D).fill(-1);
+  const runTo = new Float64Array(D);
+  const runCalls = new Int32Array(D);
+  const runMs = new Float64Array(D);
+  const runStart = new Float64Array(D);
+  const runBest = new Int32Array(D);
+  const runBestMs = new Float64Array(D);
+  const flush = (d: number) => {
+    if (runFrom[d] < 0) return;
+    emit(d, runFrom[d], Math.max(runTo[d], runFrom[d] + Math.min(minPx, widthPx - runFrom[d])), runBest[d], runCalls[d], runMs[d], runStart[d]);
+    runFrom[d] = -1;
+  };
+  yield* walkSpanSteps(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => {
+    const a = (s - fromMs) * scale;
+    const b = (e - fromMs) * scale;
+    const ms = e - s;
+    const f = profile.nodeFrame[node];
+    if (b - a >= minPx) {
+      flush(d);
+      emit(d, a, b, f, 1, ms, s);
+      return;
+    }
+    // Narrow: joins the run when it touches it (a gap under a pixel), else starts a new one.
+    if (runFrom[d] >= 0 && a - runTo[d] >= minPx) flush(d);
+    if (runFrom[d] < 0) {
+      runFrom[d] = a;
+      runCalls[d] = 0;
+      runMs[d] = 0;
+      runStart[d] = s;
+      runBestMs[d] = -1;
+    }
+    runTo[d] = b;
+    runCalls[d]++;
+    runMs[d] += ms;
+    if (ms > runBestMs[d]) {
+      runBestMs[d] = ms;
+      runBest[d] = f;
+    }
+  });
+  for (let d = 0; d < D; d++) flush(d);
+  return {
+    count: out.depth.length,
+    depth: Int32Array.from(out.depth),
+    x0: Float32Array.from(out.x0),
+    x1: Float32Array.from(out.x1),
+    frame: Int32Array.from(out.frame),
+    calls: Int32Array.from(out.calls),
+    ms: Float64Array.from(out.ms),
+    startMs: Float64Array.from(out.start),
+  };
+}
+
+/** The chart as text, one line per depth (for tests): "name 0–3" per span, times in ms. */
+export function formatFlameChart(chart: FlameChart, names: readonly string[]): string {
+  const lines: string[] = [];
+  for (let d = 0; d < chart.depthCount; d++) {
+    const parts: string[] = [];
+    for (let i = chart.depthStart[d]; i < chart.depthStart[d + 1]; i++) parts.push(`${names[chart.frame[i]]} ${chart.startMs[i]}–${chart.endMs[i]}`);
+    lines.push(parts.join(' | '));
+  }
+  return lines.join('\n');
+}

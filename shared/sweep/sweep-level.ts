@@ -1,0 +1,25 @@
+// What a sweep keeps per level beyond the overall numbers: each route of a
+// multi-route burst (as record's routes), and the process while it ran
+// (profiled levels only: the samples come over the inspector).
+import { z } from 'zod';
+import { amount } from '../recording/limits.ts';
+import { routeLoadSchema } from '../recording/load.ts';
+
+/** One route at one level: the same fields as `record --json`'s routes, plus its CPU when it was profiled on its own. */
+export const sweepRouteSchema = routeLoadSchema.omit({ histogram: true }).extend({
+  /** CPU ms per request of this route alone at this level (sweep with per-route CPU), else absent. */
+  cpuMsPerRequest: amount.optional(),
+  /** Its top function in that burst ("name (file:line)"). */
+  topFunction: z.string().max(10_000).nullable().optional(),
+});
+export type SweepRoute = z.infer<typeof sweepRouteSchema>;
+
+/** The target process during a profiled level: mean CPU % of one core, heap and RSS at their highest. */
+export const levelProcessSchema = z.object({
+  cpuPercent: amount,
+  heapUsedMb: amount,
+  rssMb: amount,
+  /** Busy CPU of the level's profile per request served, ms. */
+  cpuMsPerRequest: amount.nullable(),
+});
+export type LevelProcess = z.infer<typeof levelProcessSchema>;

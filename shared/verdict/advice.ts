@@ -1,0 +1,64 @@
+// What to do about each kind of finding: specific to the work, in words a
+// student can act on. The verdict (findings.ts) picks; this says.
+import type { BucketId } from '../profile/buckets.ts';
+import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
+
+/** A function's time: its own code and the built-ins it calls directly (findings.ts). */
+export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
+
+/** Built-in time at least this share of the own code's: "not in what it calls" would be wrong. */
+const OWN_ONLY = 0.1;
+
+/** Whether a function's built-ins are worth naming beside its own code (the headline and the advice agree on it). */
+export function builtinsMatter(split: FunctionSplit | undefined): boolean {
+  return !!split && split.builtinMs > 0 && split.builtinMs >= OWN_ONLY * split.ownMs;
+}
+
+function functionCallsAdvice(name: string, split: FunctionSplit): string {
+  const where = split.builtinMs >= split.ownMs ? 'Most of it is' : 'Part of it is';
+  const callee = split.callee ? ` — the heaviest is ${split.callee}` : '';
+  return `${where} in the built-ins ${name} calls directly${callee}, not in its own lines. Look at why it calls them so often (its hot lines in Bottom-up): `
+    + 'a loop that polls the clock or a value (a busy-wait) holds the event loop — wait with a timer or an await instead; a call whose result could be computed once and kept.';
+}
+
+/** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
+export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
+
+/** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
+export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit } = {}): string {
+  const line = detail.lineText ?? '';
+  switch (kind) {
+    case 'logging':
+      return 'console.log and friends write synchronously to the terminal or file: every request waits for the write. '
+        + 'Log less per request (one line per request, not one per step; no objects dumped), or use an asynchronous logger such as pino.';
+    case 'crypto':
+      return 'Synchronous crypto (pbkdf2Sync, scryptSync, hashing big data) blocks the event loop while it runs. '
+        + 'Use the asynchronous API (crypto.pbkdf2 with a callback, or util.promisify), fewer iterations where that is safe, or a worker thread.';
+    case 'json':
+      return /\bJSON\s*\.\s*parse\b/.test(line)
+        ? 'Parsing big JSON on every request blocks the event loop. Parse it once and keep the result, limit the size of request bodies, or stream-parse large inputs.'
+        : 'Serialising a big object on every request blocks the event loop. Cache the serialised string when the data changes rarely, '
+          + 'send only what the client needs (pagination), stream it, or use a schema-based serializer such as fast-json-stringify.';
+    case 'regex':
+      if (detail.regex?.status === 'vulnerable') {
+        return `${regexCheckSentence(detail.regex)} Rewrite it without nested or overlapping quantifiers (e.g. (a+)+ → a+), limit the input's length before matching, or use a linear-time engine such as re2.`;
+      }
+      return `${detail.regex ? `${regexCheckSentence(detail.regex)} ` : ''}Compile the pattern once (outside the handler), try a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
+    case 'compression':
+      return "zlib's *Sync functions block the event loop. Use the asynchronous zlib (zlib.gzip with a callback, or a stream), "
+        + 'compress a response that does not change once and keep it, or let the proxy in front (nginx, a CDN) compress.';
+    case 'fs':
+      return 'Synchronous file access on every request blocks the event loop while the disk answers. '
+        + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
+    case 'function':
+      if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
+      return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
+        + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
+    case 'dependency':
+      return `Most of this time is inside the ${detail.name ?? ''} package. Check how you call it (options, work repeated per request that could be done once), `
+        + 'and whether a lighter package or a cache in front of it would do.';
+    case 'gc':
+      return 'The server creates many short-lived objects. Avoid copying big strings and arrays per request, reuse buffers, '
+        + 'and build large responses once; the heap timeline shows how fast memory is churned.';
+  }
+}

@@ -1,0 +1,83 @@
+// The time a function of yours spends in the runtime's built-ins it calls
+// directly: `performance.now()` in a busy-wait, `Buffer.from`, `Date`,
+// `util.format`… V8 and Node give those frames of their own (node:internal/…,
+// or native code without a URL), so a function's self time leaves them out —
+// and "17% in its own code" hid the 56% it spent polling the clock. The
+// function owns that time: it decided to make those calls.
+//
+// The rule (the bucket rule's sibling, buckets.ts): read a sample's stack from
+// the leaf up through Node-internal and native frames; when the first frame of
+// anything else is your function, and no frame of the run is a bucket
+// (logging, sync crypto… count there, never twice), the sample is that
+// function's built-in time. Node's I/O and dispatch machinery (http, net,
+// streams, events, timers, workers) is not a built-in your function computes
+// with: `res.end()` hands the response to Node, whose writing is the server's
+// work, not the handler's — a run whose first Node frame is there counts for
+// no one.
+import { callNodeTable } from '../profile/call-nodes.ts';
+import { frameClasses } from '../profile/frame-classes.ts';
+import type { Profile } from '../profile/model.ts';
+
+const IO_MODULE = /^(?:node:)?(?:_http_\w+|https?|net|tls|_tls_\w+|dgram|dns|stream|events|timers|child_process|worker_threads|cluster|internal\/(?:streams\/|stream_base_commons|http|net|tls|dns|timers|process\/task_queues|child_process|worker|event_target|async_hooks|cluster|fs\/promises|fs\/streams))/;
+
+export interface BuiltinCalls {
+  /** Built-in time per frame of your code, ms (indexed by frame). */
+  ms: Float64Array;
+  /** Per frame of your code: the built-in frames it calls directly, with the time under each, heaviest first. */
+  callees: Map<number, { frame: number; ms: number }[]>;
+}
+
+const cache = new WeakMap<Profile, BuiltinCalls>();
+
+/** Whether a frame is a built-in a function computes with (see above). */
+function isBuiltin(kind: string, url: string): boolean {
+  return kind === 'native' || (kind === 'node' && !IO_MODULE.test(url));
+}
+
+export function builtinCalls(profile: Profile): BuiltinCalls {
+  let out = cache.get(profile);
+  if (out) return out;
+  const t = callNodeTable(profile);
+  const { cls, bucket } = frameClasses(profile);
+  // Per call node: the call node of your function that owns it (-1: none), and the built-in it called directly.
+  const owner = new Int32Array(t.count).fill(-1);
+  const callee = new Int32Array(t.count).fill(-1);
+  const ms = new Float64Array(profile.frames.length);
+  const byCallee = new Map<number, Map<number, number>>();
+  for (let c = 1; c < t.count; c++) {
+    const f = t.frame[c];
+    const p = t.parent[c];
+    const kind = cls[f].kind;
+    if (kind === 'user') {
+      owner[c] = c;
+      continue;
+    }
+    if (p < 0 || owner[p] < 0 || bucket[f] !== null) continue;
+    if (owner[p] === p) {
+      // The first frame under your function decides: a built-in, not Node's I/O.
+      if (!isBuiltin(kind, profile.frames[f].url)) continue;
+      callee[c] = f;
+    } else {
+      if (kind !== 'node' && kind !== 'native') continue;
+      callee[c] = callee[p];
+    }
+    owner[c] = owner[p];
+    if (t.selfMs[c] <= 0) continue;
+    const fn = t.frame[owner[c]];
+    ms[fn] += t.selfMs[c];
+    let m = byCallee.get(fn);
+    if (!m) byCallee.set(fn, (m = new Map()));
+    m.set(callee[c], (m.get(callee[c]) ?? 0) + t.selfMs[c]);
+  }
+  const callees = new Map<number, { frame: number; ms: number }[]>();
+  for (const [fn, m] of byCallee) callees.set(fn, [...m].map(([frame, v]) => ({ frame, ms: v })).sort((a, b) => b.ms - a.ms || a.frame - b.frame));
+  out = { ms, callees };
+  cache.set(profile, out);
+  return out;
+}
+
+/** How a built-in is named in a sentence: "now in node:internal/perf/performance", or its name alone for native code. */
+export function builtinName(profile: Profile, frame: number): string {
+  const f = profile.frames[frame];
+  return f.url ? `${f.name} in ${f.url}` : f.name;
+}

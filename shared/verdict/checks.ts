@@ -1,0 +1,207 @@
+// Two kinds of one-sentence checks shown with the verdict:
+//   trust — is this profile good enough to believe its percentages?
+//   load  — what the load and the process timeline say, joined to the
+//           profile's findings (the way clinic doctor reads a run, but naming functions).
+// Each applies only when its condition holds; the thresholds are written here once.
+import type { LoadSummary } from '../recording/load.ts';
+import type { ProcessSample } from '../recording/process-samples.ts';
+import { failingRequestsSentence } from './failing-requests.ts';
+import type { HeapProfile } from '../recording/memory.ts';
+import { judgeMemoryGrowth } from '../memory/growth.ts';
+import { allocationPlace, allocationTable, bytesText, topAllocator } from '../memory/allocations.ts';
+import { categoryBreakdown } from '../profile/views/categories.ts';
+import type { Finding } from './findings.ts';
+import type { Profile } from '../profile/model.ts';
+import { shortPlace } from '../profile/places.ts';
+import type { ThreadBusy } from './threads-verdict.ts';
+import type { RequestTime } from '../recording/request-time.ts';
+import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
+
+import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
+
+export interface Check {
+  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume';
+  text: string;
+}
+
+/** What Flambé knows about how a profile was recorded; every field is optional (an imported profile has none). */
+export interface RecordingContext {
+  requests?: number | null;
+  /** The sampling interval asked for, µs. */
+  samplingIntervalUs?: number | null;
+  /** Seconds of load before profiling; null when unknown. */
+  warmupSec?: number | null;
+  samples?: readonly ProcessSample[];
+  load?: LoadSummary | null;
+  /** Where each request's time went, measured in the target: the waiting sentence names what, instead of guessing. */
+  requestTime?: RequestTime | null;
+  /** The sampling heap profile of the burst, when the recording has one (shared/recording/memory.ts). */
+  allocations?: HeapProfile | null;
+  /** Lines written to stdout/stderr during the burst. */
+  output?: OutputVolume | null;
+}
+
+export const FEW_SAMPLES = 1000;
+export const IDLE_PERCENT = 50;
+/** Delivered vs requested sampling interval: beyond twice (or half), say so (1.5× is common on a loaded machine). */
+export const INTERVAL_RATIO = 2;
+export const SATURATED_CPU_PERCENT = 90;
+export const HIGH_GC_BUSY_PERCENT = 20;
+export const BLOCKED_ELU = 0.9;
+export const BLOCKED_LOOP_DELAY_MS = 50;
+export const WAITING_CPU_PERCENT = 50;
+export const WAITING_P99_MS = 100;
+/** Also waiting: p50 at least this long, and this many times the CPU one request took (an awaited 20 ms call: 21 ms for 0.1 ms of CPU). */
+export const WAITING_MIN_P50_MS = 5;
+export const WAITING_LATENCY_TO_CPU = 10;
+/** Worker threads busy at least this share of the time on average: the pool is saturated. */
+export const WORKERS_SATURATED_PERCENT = 80;
+
+const p0 = (x: number) => `${Math.round(x)}%`;
+const ms1 = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : `${Number(x.toPrecision(2))} ms`);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** The 95% interval of a share p (0..1) measured from n samples (normal approximation, clamped to 0..1). */
+export function shareInterval(p: number, n: number): [number, number] {
+  if (n <= 0) return [0, 1];
+  const half = 1.96 * Math.sqrt((p * (1 - p)) / n);
+  return [Math.max(0, p - half), Math.min(1, p + half)];
+}
+
+/**
+ * Requests that spend their time waiting, not computing: the process well
+ * under a core while latency is high (p99 ≥ 100 ms), or long next to the CPU
+ * one request takes (p50 ≥ 5 ms and ≥ 10× that CPU). Its sentence; null when not.
+ */
+function waitingSentence(ctx: RecordingContext): string | null {
+  if (ctx.requestTime) return measuredWaitingSentence(ctx.requestTime);
+  const samples = ctx.samples ?? [];
+  if (samples.length === 0 || !ctx.load) return null;
+  const cpu = mean(samples.map((s) => s.cpuPercent));
+  // A blocked loop (loop-blocked) queues requests behind running JavaScript: they were not waiting on
+  // something else, even when the process got little of a core (a busy machine shares its cores).
+  if (cpu >= WAITING_CPU_PERCENT || loopBlocked(samples)) return null;
+  const tail = ' A CPU profile does not show waiting — look at what the slow requests call or await.';
+  const p99 = ctx.load.latencyMs.p99;
+  if (p99 >= WAITING_P99_MS) return `CPU was only ${p0(cpu)} of a core while p99 latency was ${ms1(p99)}: requests were waiting on something else (a database, the network, a timer, the disk).${tail}`;
+  const p50 = ctx.load.latencyMs.p50;
+  // The process's CPU per request (every thread, as in "the process at 15% of a core"), over the load's duration.
+  const requests = ctx.load.requests;
+  const cpuPerRequest = requests > 0 && ctx.load.durationSec > 0 ? (cpu / 100) * ctx.load.durationSec * 1000 / requests : null;
+  if (cpuPerRequest !== null && p50 >= WAITING_MIN_P50_MS && p50 >= WAITING_LATENCY_TO_CPU * cpuPerRequest) {
+    const cpuText = cpuPerRequest >= 1 ? ms1(cpuPerRequest) : `${Number(cpuPerRequest.toPrecision(2))} ms`;
+    return `Each request took ${ms1(p50)} (p50) but only ${cpuText} of CPU, with the process at ${p0(cpu)} of a core: requests spent their time waiting on something else (a database, the network, a timer, the disk), not computing.${tail}`;
+  }
+  return null;
+}
+
+/** The worker pool was saturated: its threads' mean busy share. */
+function workersSaturated(workers: readonly ThreadBusy[]): boolean {
+  return workers.length > 0 && mean(workers.map((w) => w.busyPercent)) >= WORKERS_SATURATED_PERCENT;
+}
+
+export function trustChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
+  const out: Check[] = [];
+  const n = profile.samples.length;
+  const cats = categoryBreakdown(profile);
+  const idle = cats.find((c) => c.kind === 'idle')?.percent ?? 0;
+  const busyMs = profile.durationMs * (1 - idle / 100);
+  if (profile.orphans) {
+    const { count, example } = profile.orphans;
+    out.push({ id: 'orphans', text: `${count} call-tree node${count === 1 ? '' : 's'} named a parent missing from the file (${example}): Flambé attached ${count === 1 ? 'it' : 'them'} to the root, so ${count === 1 ? 'its' : 'their'} time is counted but ${count === 1 ? 'its callers are' : 'their callers are'} unknown.` });
+  }
+  if (n > 0 && n < FEW_SAMPLES) {
+    const share = (findings[0]?.percent ?? 10) / 100;
+    const [lo, hi] = shareInterval(share, n);
+    out.push({ id: 'few-samples', text: `Only ${n} samples: a share measured as ${p0(share * 100)} could really be anywhere from ${p0(lo * 100)} to ${p0(hi * 100)}. Record longer (or sample more often) for firmer numbers.` });
+  }
+  if (ctx.samplingIntervalUs && n > 1) {
+    const deliveredUs = (profile.durationMs * 1000) / n;
+    const ratio = deliveredUs / ctx.samplingIntervalUs;
+    if (ratio > INTERVAL_RATIO || ratio < 1 / INTERVAL_RATIO) {
+      out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
+    }
+  }
+  // An idle server whose requests wait (the 'waiting' load check) or fail (the 'failing' one) was not under-loaded: that check says why.
+  // Nor was a process whose workers were busy (the main thread only hands them the work), or whose CPU or event loop was busy (its other threads, or the sampler's view of the loop): those checks say so.
+  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(ctx.samples ?? [])
+    && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
+    out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
+  }
+  if (ctx.warmupSec === 0) {
+    out.push({ id: 'no-warmup', text: 'No warm-up: the first requests ran on cold code, so compiling JavaScript is counted as work ((program) and V8 time). A warm-up of a few seconds leaves it out.' });
+  }
+  const cpu = (ctx.samples ?? []).map((s) => s.cpuPercent);
+  if (cpu.length > 0 && mean(cpu) >= SATURATED_CPU_PERCENT) {
+    out.push({ id: 'saturated', text: `The process used ${p0(mean(cpu))} of a CPU core on average: it was saturated, so latency is mostly requests queueing for the CPU — faster code lowers it directly.` });
+  }
+  const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
+  // One GC sentence: the finding when shown, else the load check (it has the heap), else this one.
+  const gcSaid = findings.some((f) => f.kind === 'gc') || (ctx.samples ?? []).length > 0;
+  if (busyMs > 0 && (gc / busyMs) * 100 >= HIGH_GC_BUSY_PERCENT && !gcSaid) {
+    out.push({ id: 'gc', text: `Garbage collection took ${p0((gc / busyMs) * 100)} of the busy time: the functions above are partly paying for memory churn, not only for their own work.` });
+  }
+  return out;
+}
+
+/** The GC-pressure check's last sentence: who allocates, when the recording sampled allocations. */
+function whoAllocates(ctx: RecordingContext): string {
+  const top = ctx.allocations ? topAllocator(allocationTable(ctx.allocations, ctx.requests ?? null)) : null;
+  if (!top) return 'A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.';
+  const amount = top.bytesPerRequest !== null ? `${bytesText(top.bytesPerRequest)} per request` : `${p0(top.percent)} of all the bytes allocated`;
+  return `${top.function} (${shortPlace(allocationPlace(top))}) allocates the most: ${amount}.`;
+}
+
+/** The process saturated a core, or its event loop was blocked: not an under-loaded server. */
+function processBusy(samples: readonly ProcessSample[]): boolean {
+  return loopBlocked(samples) !== null || (samples.length > 0 && mean(samples.map((s) => s.cpuPercent)) >= SATURATED_CPU_PERCENT);
+}
+
+/** The event loop busy nearly all the time, or held for long stretches. */
+function loopBlocked(samples: readonly ProcessSample[]): { elu: number; maxDelay: number } | null {
+  const elu = mean(samples.map((s) => s.elu));
+  const delays = samples.map((s) => s.loopDelayP99Ms).filter((d): d is number => d !== null);
+  const maxDelay = delays.length ? Math.max(...delays) : 0;
+  return samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS) ? { elu, maxDelay } : null;
+}
+
+export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
+  const out: Check[] = [];
+  const failing = failingRequestsSentence(ctx.load);
+  if (failing) out.push({ id: 'failing', text: failing });
+  const saturated = workersSaturated(workers);
+  if (saturated) {
+    const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
+    out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).` });
+  }
+  const samples = ctx.samples ?? [];
+  const blocked = loopBlocked(samples);
+  const blocker = findings.find((f) => f.function !== '');
+  const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
+  if (blocked) {
+    const { elu, maxDelay } = blocked;
+    // Measured queueing says whether requests really queued behind it (not when they waited on something else).
+    const queued = ctx.requestTime ? queueMs(ctx.requestTime) : null;
+    const why = queued === null ? ': requests queued behind running JavaScript.'
+      : queued >= 0.1 * ctx.requestTime!.perRequestMs.mean ? `: each request queued ${ms1(queued)} behind running JavaScript.` : '.';
+    out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}${why}${named}` });
+  }
+  // Requests queued for a busy worker are not "waiting on something else": the pool's check says what they waited for.
+  const waiting = saturated ? null : waitingSentence(ctx);
+  if (waiting) out.push({ id: 'waiting', text: waiting });
+  const background = ctx.requestTime ? backgroundSentence(ctx.requestTime) : null;
+  if (background) out.push({ id: 'background', text: background });
+  const cats = categoryBreakdown(profile);
+  const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
+  const busy = profile.durationMs - idle;
+  const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
+  const growth = judgeMemoryGrowth(samples, ctx.load?.phases?.burst);
+  if (growth?.grows) out.unshift({ id: 'memory-growth', text: growth.sentence });
+  if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
+    const heap = samples.map((s) => s.heapUsedMb);
+    const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
+    out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. ${whoAllocates(ctx)}` });
+  }
+  if (ctx.output && outputIsHigh(ctx.output)) out.push({ id: 'log-volume', text: outputAdvice(ctx.output) });
+  return out;
+}

@@ -1,0 +1,195 @@
+// The verdict's findings from text profiles: each kind of planted work is
+// named with its function, line and advice; nothing standing out says so.
+import { describe, expect, it } from 'vitest';
+import { buildVerdict, emptyVerdictSentence, findingSentence, spreadSentence, verdictLines } from './profile-verdict.ts';
+import { findFindings } from './findings.ts';
+import { profileFromText } from '../profile/test-support/text-profile.ts';
+import type { RegexChecker } from './regex-check.ts';
+
+const APP = 'file:///app/app.js';
+const cols = (n: number, stack: string) => Array(n).fill(stack);
+/** A profile from stacks given as "a/b/c" strings, one per sample. */
+function fromStacks(stacks: string[], opts: Parameters<typeof profileFromText>[1] = {}) {
+  const depth = Math.max(...stacks.map((s) => s.split(' / ').length));
+  const parts = stacks.map((s) => s.split(' / '));
+  const width = Math.max(...parts.flat().map((t) => t.length)) + 2;
+  const rows: string[] = [];
+  for (let d = 0; d < depth; d++) rows.push(parts.map((p) => (p[d] ?? '').padEnd(width)).join(''));
+  // Columns must all start in the first row: every stack has a first frame.
+  return profileFromText(rows.join('\n'), opts);
+}
+
+describe('findFindings', () => {
+  it('names sync crypto by the function of yours that called it, with advice', () => {
+    const p = fromStacks([
+      ...cols(60, 'handle[server.js:10] / cryptoRoute[server.js:39] / pbkdf2Sync[node:internal/crypto/pbkdf2] / pbkdf2[native]'),
+      ...cols(30, 'handle[server.js:10] / writeHead[node:_http_server:408]'),
+      ...cols(10, '(idle)'),
+    ]);
+    const { findings } = findFindings(p, { requests: 1000 });
+    expect(findings[0]).toMatchObject({
+      kind: 'crypto', function: 'cryptoRoute', url: 'file:///app/server.js', line: 39, location: '/app/server.js:39',
+      percent: 60, msPer1kRequests: 60,
+    });
+    expect(findings[0].busyPercent).toBeCloseTo(66.667, 2);
+    expect(findings[0].advice).toMatch(/asynchronous API/);
+    expect(findingSentence(findings[0])).toBe('Synchronous crypto takes 60% of the time (67% of the busy time), 60 ms of CPU per 1 000 requests. From cryptoRoute in server.js:39.');
+  });
+
+  it("finds the caller's line for frame-decided work when the line is hot and known", () => {
+    const p = fromStacks([
+      ...cols(40, 'readRoute[server.js:20] / readFileSync[node:fs] / read[native]'),
+      ...cols(2, 'readRoute[server.js:20]'),
+      ...cols(58, '(idle)'),
+    ], { leafLines: [...Array(40).fill(0), 22, 22, ...Array(58).fill(0)], sourceLines: { 'file:///app/server.js': { '22': "const page = fs.readFileSync('index.html');" } } });
+    const f = findFindings(p).findings[0];
+    expect(f).toMatchObject({ kind: 'fs', function: 'readRoute', line: 22, lineText: "const page = fs.readFileSync('index.html');", msPer1kRequests: null });
+    expect(f.advice).toMatch(/once at start-up/);
+  });
+
+  it('names a JSON.stringify line and advises caching or a schema serializer; parse gets parse advice', () => {
+    const source = { [APP]: { '5': 'res.end(JSON.stringify(big));', '6': 'const body = JSON.parse(text);' } };
+    const p = profileFromText(`
+      jsonRoute  jsonRoute  jsonRoute  jsonRoute  other
+    `, { leafLines: [5, 5, 5, 6, 0], sourceLines: source });
+    const { findings } = findFindings(p);
+    expect(findings[0]).toMatchObject({ kind: 'json', function: 'jsonRoute', line: 5, lineText: 'res.end(JSON.stringify(big));' });
+    expect(findings[0].advice).toMatch(/fast-json-stringify/);
+    const parse = profileFromText('parseRoute parseRoute', { leafLines: [6, 6], sourceLines: { [APP]: { '6': 'const body = JSON.parse(text);' } } });
+    expect(findFindings(parse).findings[0].advice).toMatch(/Parse it once/);
+  });
+
+  it('runs the regex check on the pattern a hot line names, found on its definition line', () => {
+    const source = { [APP]: { '3': 'const fragile = /^(a+)+$/;', '9': 'const ok = fragile.test(input);' } };
+    const p = profileFromText('regexRoute regexRoute regexRoute', { leafLines: [9, 9, 9], sourceLines: source });
+    const seen: string[] = [];
+    const checker: RegexChecker = (pattern) => {
+      seen.push(`${pattern.source}/${pattern.flags}`);
+      return { ...pattern, status: 'vulnerable', complexity: 'exponential', attack: 'aaaaaaaaaaaaaaaaaaaa!', attackPattern: "'a'.repeat(20) + '!'" };
+    };
+    const f = findFindings(p, { checkRegex: checker }).findings[0];
+    expect(seen).toEqual(['^(a+)+$/']);
+    expect(f.kind).toBe('regex');
+    expect(f.regex?.status).toBe('vulnerable');
+    expect(f.advice).toContain("'aaaaaaaaaaaaaaaaaaaa!'");
+    expect(f.advice).toContain('takes exponential time');
+    // A plural kind takes a plural verb; a singular one keeps "takes".
+    expect(findingSentence(f)).toMatch(/^Regular expressions take 100% of the time\./);
+    expect(findingSentence({ ...f, kind: 'json', label: 'JSON' })).toMatch(/^JSON takes 100% of the time\./);
+  });
+
+  it("names a function of yours whose own code is heavy, at its hottest line, but not again for the JSON lines already counted", () => {
+    const p = profileFromText(`
+      loopy  loopy  loopy  loopy  jsonRoute  jsonRoute  (idle)
+    `, { leafLines: [7, 7, 7, 8, 4, 4, 0], sourceLines: { [APP]: { '4': 'return JSON.stringify(x);', '7': 'for (const a of all) for (const b of all) n += a * b;' } } });
+    const { findings } = findFindings(p);
+    expect(findings.map((f) => [f.kind, f.function])).toEqual([['function', 'loopy'], ['json', 'jsonRoute']]);
+    expect(findings[0]).toMatchObject({ line: 7, lineText: 'for (const a of all) for (const b of all) n += a * b;' });
+    expect(findings[0].advice).toMatch(/loopy's own code/);
+  });
+
+  it('keeps at most three findings, heaviest first', () => {
+    const p = fromStacks([
+      ...cols(10, 'a[a.js:1] / console.log[node:internal/console/constructor]'),
+      ...cols(20, 'b[b.js:1] / pbkdf2Sync[node:internal/crypto/pbkdf2]'),
+      ...cols(30, 'c[c.js:1] / gzipSync[node:zlib]'),
+      ...cols(40, 'd[d.js:1] / readFileSync[node:fs]'),
+    ]);
+    expect(findFindings(p).findings.map((f) => f.kind)).toEqual(['fs', 'compression', 'crypto']);
+  });
+
+  it('says nothing stands out when no function or work takes 5% of the busy time, and where the time is', () => {
+    const stacks: string[] = [];
+    for (let i = 0; i < 25; i++) stacks.push(...cols(4, `f${i}[node:internal/f${i}]`));
+    const r = findFindings(fromStacks(stacks));
+    expect(r.findings).toEqual([]);
+    expect(r.spread?.categories[0]).toMatchObject({ name: 'Node internals', busyPercent: 100 });
+    expect(spreadSentence(r.spread!)).toMatch(/^Nothing of yours stands out: no kind of work .* takes 5% of the busy time, and no function of your code 10%\. The time is spread over Node internals 100%\. The heaviest functions are f0 \(4\.0%\) and f1 \(4\.0%\): within 5% of each other, neither is the one culprit\.$/);
+  });
+
+  it('has no findings and no spread for an all-idle profile', () => {
+    expect(findFindings(profileFromText('(idle) (idle)'))).toMatchObject({ findings: [], spread: null, busyMs: 0 });
+  });
+
+  it('says an idle profile was idle, and a profile with no time that it holds none (not that the server idled)', () => {
+    expect(verdictLines(buildVerdict(profileFromText('(idle) (idle)')))[0]).toEqual('The server was idle for the whole profile: there is nothing to say about its CPU time.');
+    const instant = profileFromText('work[w.js:1] work[w.js:1]', { weightsMs: 0 });
+    expect(instant.durationMs).toBe(0);
+    expect(emptyVerdictSentence(buildVerdict(instant))).toBe('Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.');
+  });
+});
+
+describe('checks', () => {
+  const busy = fromStacks([...cols(50, 'work[w.js:1] / gzipSync[node:zlib]'), ...cols(50, '(idle)')]);
+
+  it('warns of too few samples with the interval a share could really be in', () => {
+    const v = buildVerdict(busy);
+    expect(v.trust.find((c) => c.id === 'few-samples')?.text).toBe('Only 100 samples: a share measured as 50% could really be anywhere from 40% to 60%. Record longer (or sample more often) for firmer numbers.');
+  });
+
+  it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {
+    const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.95, loopDelayP99Ms: 80, heapUsedMb: 20, rssMb: 60, cpuPercent: 97 }));
+    const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const v = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load });
+    // Idle in the profile but saturated on the CPU: the process was stressed, so no "the load did not stress it" (issue 23).
+    expect(v.trust.map((c) => c.id)).toEqual(['few-samples', 'interval', 'no-warmup', 'saturated']);
+    expect(v.trust.find((c) => c.id === 'interval')?.text).toMatch(/^Samples came every 1 ms on average, not every 0\.25 ms as asked/);
+    expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (w.js:1), 100% of the busy time.');
+    expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
+  });
+
+  it('says the server was waiting when CPU is low and latency high, and says GC once, as a finding', () => {
+    const p = fromStacks([...cols(30, 'work[w.js:1] / (gc)'), ...cols(70, 'work[w.js:1]')]);
+    const samples = [0, 1].map((t) => ({ tMs: t * 1000, elu: 0.2, loopDelayP99Ms: 2, heapUsedMb: 10 + t * 40, rssMb: 60, cpuPercent: 20 }));
+    const load = { requests: 10, durationSec: 1, rps: 10, latencyMs: { p50: 200, p90: 250, p99: 400, max: 500, mean: 210 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const v = buildVerdict(p, { samples, load });
+    // GC is a finding here: said once, there (not again as a load or a trust check: issue 23).
+    expect(v.load.map((c) => c.id)).toEqual(['waiting']);
+    expect(v.load[0].text).toMatch(/^CPU was only 20% of a core while p99 latency was 400 ms: requests were waiting on something else/);
+    expect(v.trust.map((c) => c.id)).not.toContain('gc');
+    expect(v.findings.map((f) => f.kind)).toEqual(['function', 'gc']);
+    expect(verdictLines(v).filter((l) => /garbage collection/i.test(l))).toHaveLength(1);
+  });
+
+  it('names who allocates in the GC finding when the recording sampled allocations', () => {
+    const p = fromStacks([...cols(40, 'handle[report.js:10] / (gc)'), ...cols(60, 'handle[report.js:10] / buildRows[report.js:23]')]);
+    const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: '/srv/report.js', lineNumber, columnNumber: 0 });
+    const allocations = {
+      head: { callFrame: { ...frame('(root)', -1), url: '' }, selfSize: 0, id: 1, children: [
+        { callFrame: frame('handle', 9), selfSize: 400_000, id: 2, children: [{ callFrame: frame('buildRows', 22), selfSize: 9_600_000_000, id: 3, children: [] }] },
+      ] },
+    };
+    const v = buildVerdict(p, { requests: 1000, allocations });
+    const gc = v.findings.find((f) => f.kind === 'gc')!;
+    expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of CPU per 1 000 requests. buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream.');
+  });
+
+  it('says what is kept comes first when memory grows while GC is heavy', () => {
+    const p = fromStacks([...cols(40, 'handle[feed.js:5] / (gc)'), ...cols(60, 'handle[feed.js:5]')]);
+    const allocations = { head: { callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, selfSize: 0, id: 1, children: [
+      { callFrame: { functionName: 'handle', scriptId: '1', url: '/srv/feed.js', lineNumber: 4, columnNumber: 0 }, selfSize: 190_000, id: 2, children: [] },
+    ] } };
+    // External memory climbing 10 MB/s for 8 s while the heap saws: a leak of Buffers.
+    const samples = Array.from({ length: 33 }, (_, i) => ({ tMs: i * 250, elu: 0.8, loopDelayP99Ms: 5, cpuPercent: 80, heapUsedMb: 10 + (i % 4), externalMb: 5 + 2.5 * i, rssMb: 100 + 2.5 * i, gcCount: 3, majorGcCount: 1 }));
+    const v = buildVerdict(p, { requests: 1000, allocations, samples });
+    expect(v.load[0].id).toBe('memory-growth');
+    expect(findingSentence(v.findings.find((f) => f.kind === 'gc')!)).toMatch(/handle \(feed\.js:5\) allocates 190 bytes per request, but memory keeps growing \(above\): what the server keeps is the first suspect/);
+  });
+
+  it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {
+    // An awaited 20 ms call per request: 21 ms p50 for 0.1 ms of CPU each (the process at 10% of a core, 1 000 requests in 1 s), idle 90% of the profile.
+    const p = fromStacks([...cols(10, 'handle[node_modules/express/lib/application.js:152]'), ...cols(90, '(idle)')], { weightsMs: 10 });
+    const samples = [0, 1].map((t) => ({ tMs: t * 1000, elu: 0.1, loopDelayP99Ms: 1, heapUsedMb: 10, rssMb: 60, cpuPercent: 10 }));
+    const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 21, p90: 22, p99: 24, max: 40, mean: 21 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const v = buildVerdict(p, { samples, load, requests: 1000 });
+    expect(v.load.map((c) => c.id)).toEqual(['waiting']);
+    expect(v.load[0].text).toBe('Each request took 21 ms (p50) but only 0.1 ms of CPU, with the process at 10% of a core: requests spent their time waiting on something else (a database, the network, a timer, the disk), not computing. A CPU profile does not show waiting — look at what the slow requests call or await.');
+    expect(v.trust.map((c) => c.id)).not.toContain('idle');
+    expect(verdictLines(v)[0]).toBe(v.load[0].text);
+    expect(verdictLines(v).filter((l) => l.includes('waiting on something else'))).toHaveLength(1);
+    // The same profile with requests that take about their CPU time: no such claim, and the idle server is named.
+    const quick = buildVerdict(p, { samples, load: { ...load, latencyMs: { ...load.latencyMs, p50: 0.5 } }, requests: 1000 });
+    expect(quick.load.map((c) => c.id)).toEqual([]);
+    expect(quick.trust.map((c) => c.id)).toContain('idle');
+  });
+});

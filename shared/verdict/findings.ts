@@ -1,0 +1,241 @@
+// The verdict's findings: the one to three things that matter in a profile,
+// as structured data — what kind of work, which function, file and line (and
+// its text), how much of the time and of the busy time, CPU ms per 1 000
+// requests, and what to do (advice.ts). The UI's verdict and `flambe analyze`
+// / `flambe record` render the same findings to sentences (verdict-text.ts).
+//
+// A finding is one of:
+//   - a kind of work (buckets.ts: logging, JSON, regex, sync crypto, sync fs,
+//     compression), named by the function of yours that led there, at the line
+//     that did it when the profile knows it;
+//   - a function of yours whose own code (not JSON/regex lines, already above) is heavy;
+//   - a dependency package that takes a big share;
+//   - garbage collection.
+// Only what takes at least MIN_BUSY_PERCENT of the busy time (the profile
+// minus idle) counts — FUNCTION_MIN_BUSY_PERCENT for a function's own code;
+// when nothing does, `spread` says where the time is instead.
+import { bottomUp } from '../profile/views/bottom-up.ts';
+import { builtinCalls, builtinName } from './builtin-calls.ts';
+import { adviceFor, type FindingKind } from './advice.ts';
+import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from '../profile/buckets.ts';
+import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from '../profile/views/categories.ts';
+import { hotLines, nodeLineBuckets, type HotLine } from '../profile/lines.ts';
+import { frameLocation, type Profile } from '../profile/model.ts';
+import type { RegexCheck, RegexChecker } from './regex-check.ts';
+import { allocationPlace, topAllocator, type AllocationTable } from '../memory/allocations.ts';
+import { hotLinePattern, type RegexPattern } from './regex-source.ts';
+
+export type { FindingKind };
+
+export const FINDING_KINDS: readonly FindingKind[] = [...BUCKET_IDS, 'function', 'dependency', 'gc'];
+
+export interface Finding {
+  kind: FindingKind;
+  /** What the work is: "synchronous crypto", "your code", "the express package", "garbage collection". */
+  label: string;
+  /** The function of yours (or the package's heaviest function) it comes from; '' when none. */
+  function: string;
+  /** Its script; '' when unknown. */
+  url: string;
+  /** 1-based: the line that did the work when known, else the function's first line; 0 when unknown. */
+  line: number;
+  /** The text of that line, when the profile has it (Flambé recordings do). */
+  lineText: string | null;
+  /** The frame to jump to in the views; -1 when none. */
+  frame: number;
+  /** "server.js:41"-style location of `line`, '' when unknown. */
+  location: string;
+  /** When a source map gave `location` (TypeScript, a bundle): where the code ran, and that line's text. */
+  generated?: { location: string; lineText: string | null };
+  ms: number;
+  /** Of the profile's duration. */
+  percent: number;
+  /** Of the time the server was busy (not idle). */
+  busyPercent: number;
+  /** CPU ms per 1 000 requests; null without a request count. */
+  msPer1kRequests: number | null;
+  advice: string;
+  /** For regex findings: the pattern the line runs, when it could be read. */
+  pattern: RegexPattern | null;
+  /** For regex findings whose pattern is known and a checker was given: the ReDoS check. */
+  regex: RegexCheck | null;
+  /** With worker threads: the thread it runs on ("main thread", "worker 1 (hash-worker.js)"). */
+  thread?: string;
+  /**
+   * For a function: its own code and the built-ins it calls directly (builtin-calls.ts), which `ms` adds up.
+   * `callee` names the heaviest built-in; `ownPercent`/`builtinPercent` are of the profile's duration.
+   */
+  split?: { ownMs: number; ownPercent: number; builtinMs: number; builtinPercent: number; callee: string };
+  /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
+  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean };
+}
+
+/** Where the time is when no single thing stands out. */
+export interface Spread {
+  /** The heaviest function (any code) by self time, in % of the busy time. */
+  top: { name: string; location: string; busyPercent: number } | null;
+  /** The next heaviest when within NEAR_TIE of `top`: both are named, a near tie is no winner. */
+  tie?: { name: string; location: string; busyPercent: number };
+  /** The heaviest categories (your code, Node internals, V8 and native…), in % of the busy time. */
+  categories: { name: string; busyPercent: number }[];
+}
+
+export interface FindingsResult {
+  durationMs: number;
+  busyMs: number;
+  /** Most important first, at most MAX_FINDINGS. */
+  findings: Finding[];
+  /** Set when there are no findings. */
+  spread: Spread | null;
+}
+
+export interface FindingsOptions {
+  /** Requests served during the profile: adds ms per 1 000 requests. */
+  requests?: number | null;
+  /** Checks hot regexes for catastrophic backtracking (regex-check.ts); without it, regex findings say nothing of it. */
+  checkRegex?: RegexChecker;
+  /** Which functions allocated (shared/memory/allocations.ts): the GC finding names the first of yours. */
+  allocations?: AllocationTable | null;
+  /** Memory grew over the burst (shared/memory/growth.ts): the collections then also work through what is kept. */
+  memoryGrows?: boolean;
+}
+
+export const MIN_BUSY_PERCENT = 5;
+/** A function's own code needs more to be a finding: every server has a handler with a few % of plain work. */
+export const FUNCTION_MIN_BUSY_PERCENT = 10;
+export const MAX_FINDINGS = 3;
+/** Two amounts within this share of the larger one are a near tie (2 783 ms vs 2 808 ms): both are named, never one of them. */
+export const NEAR_TIE = 0.05;
+
+export function nearTie(a: number, b: number): boolean {
+  const hi = Math.max(a, b);
+  return hi > 0 && Math.abs(a - b) <= NEAR_TIE * hi;
+}
+const GC_MIN_BUSY_PERCENT = 10;
+
+// The calls that do a kind of work, to find the caller's line when frames (not lines) decided the bucket.
+const CALL_OF: Partial<Record<BucketId, RegExp>> = {
+  logging: /\bconsole\s*\.|\b(?:log|logger|debug)\s*[.(]|process\.std(?:out|err)\.write/,
+  crypto: /\bcrypto\b|\b(?:pbkdf2|scrypt|createHash|createHmac|randomBytes|sign|verify|hash)\w*\s*\(/,
+  fs: /\b\w+Sync\s*\(/,
+  compression: /\bzlib\b|\b(?:gzip|gunzip|deflate|inflate|brotli\w*|unzip)\w*\s*\(/i,
+};
+
+export function findFindings(profile: Profile, opts: FindingsOptions = {}): FindingsResult {
+  const durationMs = profile.durationMs;
+  const categories = categoryBreakdown(profile);
+  const idleMs = categories.find((c) => c.kind === 'idle')?.ms ?? 0;
+  const busyMs = Math.max(0, durationMs - idleMs);
+  const requests = opts.requests && opts.requests > 0 ? opts.requests : null;
+  const busyPct = (ms: number) => (busyMs > 0 ? (ms / busyMs) * 100 : 0);
+  const pct = (ms: number) => (durationMs > 0 ? (ms / durationMs) * 100 : 0);
+  const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: requests ? msPerThousandRequests(ms, requests) : null });
+  const counts = (ms: number) => busyMs > 0 && busyPct(ms) >= MIN_BUSY_PERCENT;
+  const out: Finding[] = [];
+
+  for (const b of bucketBreakdown(profile)) {
+    if (!counts(b.ms)) continue;
+    const where = callerPlace(profile, b.id, b.callers.find((c) => c.frame >= 0));
+    const pattern = b.id === 'regex' && where.lineText !== null ? hotLinePattern(profile, where.url, where.line) : null;
+    const regex = pattern && opts.checkRegex ? opts.checkRegex(pattern) : null;
+    out.push({
+      kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...numbers(b.ms), pattern, regex,
+      advice: adviceFor(b.id, { name: where.function, lineText: where.lineText, regex }),
+    });
+  }
+
+  // Your functions' own code, less the JSON/regex lines a bucket already counted, plus the built-ins they call directly.
+  const builtins = builtinCalls(profile);
+  const lineWork = new Float64Array(profile.frames.length);
+  for (const [node, list] of nodeLineBuckets(profile)) for (const w of list) lineWork[profile.nodeFrame[node]] += w.ms;
+  const rows = bottomUp(profile, { by: 'function' });
+  for (const r of rows) {
+    if (r.category !== 'user') continue;
+    const own = r.selfMs - lineWork[r.frame];
+    const inBuiltins = builtins.ms[r.frame];
+    if (busyMs <= 0 || busyPct(own + inBuiltins) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    const callee = builtins.callees.get(r.frame)?.[0];
+    const split = { ownMs: own, ownPercent: pct(own), builtinMs: inBuiltins, builtinPercent: pct(inBuiltins), callee: callee ? builtinName(profile, callee.frame) : '' };
+    const hot = hotLines(profile, r.frame).find((l) => l.bucket === null);
+    const url = hot?.url ?? r.url;
+    const line = hot?.line ?? r.line;
+    out.push({
+      kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
+      location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins), pattern: null, regex: null,
+      advice: adviceFor('function', { name: r.name, split }), split,
+    });
+  }
+
+  const dependency = categories.find((c) => c.kind === 'dependency');
+  if (dependency && counts(dependency.ms)) {
+    const heaviest = rows.find((r) => r.category === 'dependency' && r.categoryName === dependency.name);
+    // A logging or JSON package is already a kind of work above.
+    if (!heaviest || frameBucket(profile.frames[heaviest.frame]) === null) {
+      out.push({
+        kind: 'dependency', label: `the ${dependency.name} package`, function: heaviest?.name ?? '', url: heaviest?.url ?? '', line: heaviest?.line ?? 0,
+        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependency.ms), pattern: null, regex: null,
+        advice: adviceFor('dependency', { name: dependency.name }),
+      });
+    }
+  }
+
+  const gc = categories.find((c) => c.kind === 'gc');
+  if (gc && busyPct(gc.ms) >= GC_MIN_BUSY_PERCENT) {
+    const allocator = opts.allocations ? topAllocator(opts.allocations) : null;
+    const where: Place = allocator
+      ? { function: allocator.function, url: allocator.url, line: allocator.line, lineText: null, frame: frameOf(profile, allocator), location: allocationPlace(allocator) }
+      : { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
+    out.push({
+      kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
+      advice: adviceFor('gc'),
+      ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
+    });
+  }
+
+  out.sort((a, b) => b.ms - a.ms);
+  // A finding in a near tie with the last one shown is shown too.
+  let shown = Math.min(out.length, MAX_FINDINGS);
+  while (shown < out.length && nearTie(out[shown].ms, out[shown - 1].ms)) shown++;
+  const findings = out.slice(0, shown);
+  let spread: Spread | null = null;
+  if (findings.length === 0 && busyMs > 0) {
+    const [top, next] = rows.filter((r) => r.category !== 'idle' && r.kind !== 'program' && r.selfMs > 0);
+    spread = {
+      top: top ? { name: top.name, location: top.location, busyPercent: busyPct(top.selfMs) } : null,
+      ...(top && next && nearTie(top.selfMs, next.selfMs) ? { tie: { name: next.name, location: next.location, busyPercent: busyPct(next.selfMs) } } : {}),
+      categories: categories.filter((c) => c.kind !== 'idle').slice(0, 4).map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) })),
+    };
+  }
+  return { durationMs, busyMs, findings, spread };
+}
+
+/** The CPU profile's frame of a function the allocation profile names (the views jump to it); -1 when the CPU profile never saw it run. */
+function frameOf(profile: Profile, f: { function: string; url: string; line: number }): number {
+  return profile.frames.findIndex((fr) => fr.name === f.function && fr.url === f.url && fr.line === f.line);
+}
+
+type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location' | 'generated'>;
+
+/** A hot line's generated location, as a finding keeps it ("dist/work.js:17"). */
+function generatedOf(hot: HotLine | undefined): Pick<Finding, 'generated'> {
+  return hot?.generated ? { generated: { location: frameLocation({ name: '', url: hot.generated.url, line: hot.generated.line, column: 0, kind: 'js' }), lineText: hot.generated.text } } : {};
+}
+
+/** The caller's function and the line that did the work: the line a bucket counted, or the caller's hot line that makes such a call. */
+function callerPlace(profile: Profile, bucket: BucketId, caller: BucketCaller | undefined): Place {
+  if (!caller) return { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
+  const frame = profile.frames[caller.frame];
+  if (caller.line) {
+    const { url, line } = caller.line;
+    const hot = frame.generated ? hotLines(profile, caller.frame).find((l) => l.url === url && l.line === line) : undefined;
+    return { function: caller.name, url, line, lineText: caller.line.text, frame: caller.frame, location: caller.line.location, ...generatedOf(hot) };
+  }
+  const call = CALL_OF[bucket];
+  const hot = call ? hotLines(profile, caller.frame).find((l) => l.text !== null && call.test(l.text)) : undefined;
+  const url = hot?.url ?? frame.url;
+  const line = hot?.line ?? frame.line;
+  return {
+    function: caller.name, url, line, lineText: hot?.text?.trim() ?? null, frame: caller.frame,
+    location: url ? frameLocation({ ...frame, url, line }) : '', ...generatedOf(hot),
+  };
+}

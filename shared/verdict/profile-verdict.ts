@@ -1,0 +1,152 @@
+// The verdict: findings (findings.ts) plus the checks that say how far to
+// trust them and what the load says (checks.ts) — and the sentences the UI and
+// the CLI print for them, written once here.
+import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
+import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type Spread } from './findings.ts';
+import type { Profile } from '../profile/model.ts';
+import type { NamedProfile } from '../profile/threads.ts';
+import { builtinsMatter } from './advice.ts';
+import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './threads-verdict.ts';
+import { PLURAL_BUCKET_LABELS, type BucketId } from '../profile/buckets.ts';
+import type { RegexChecker } from './regex-check.ts';
+import { shortPlace } from '../profile/places.ts';
+import { allocationTable, bytesText } from '../memory/allocations.ts';
+import { judgeMemoryGrowth } from '../memory/growth.ts';
+
+export { shortPlace };
+
+export interface Verdict extends FindingsResult {
+  trust: Check[];
+  load: Check[];
+  /** With worker threads: each worker's busy share (threads-verdict.ts). */
+  workers?: ThreadBusy[];
+}
+
+/**
+ * The verdict of a process: `profile` is its main thread (or the thread the
+ * user looks at), `workers` its other threads — every thread is read, so a
+ * worker pool that does the work is named, never "the load did not stress it".
+ */
+export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker, workers: readonly NamedProfile[] = []): Verdict {
+  const allocations = ctx.allocations ? allocationTable(ctx.allocations, ctx.requests ?? null) : null;
+  const memoryGrows = !!judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst)?.grows;
+  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows };
+  const result = workers.length > 0 ? threadFindings(profile, workers, opts) : findFindings(profile, opts);
+  const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
+  return {
+    ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),
+    ...(busy.length ? { workers: busy } : {}),
+  };
+}
+
+const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
+const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
+
+/** The headline of a finding: what, how much. */
+export function findingHeadline(f: Finding): string {
+  if (!f.thread) return headlineOf(f);
+  const h = headlineOf(f);
+  return `On ${threadLabel(f.thread)}, ${f.kind === 'function' ? h : h.charAt(0).toLowerCase() + h.slice(1)}`;
+}
+
+function headlineOf(f: Finding): string {
+  if (f.kind === 'function' && f.split && builtinsMatter(f.split)) {
+    // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
+    const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+    const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
+    return `${f.function} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
+  }
+  const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
+  const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+  const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
+  return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;
+}
+
+/** Subject–verb agreement: "Regular expressions take", "Logging takes", "f's own code takes". */
+function verbTakes(f: Finding): string {
+  return PLURAL_BUCKET_LABELS.has(f.kind as BucketId) ? 'take' : 'takes';
+}
+
+/** Where it comes from, in words: "From cryptoRoute in server.js:41: “const key = …”." */
+export function findingWhere(f: Finding): string {
+  if (f.kind === 'gc') return f.allocates ? allocatorSentence(f, f.allocates) : '';
+  if (!f.function) return f.kind === 'dependency' ? '' : 'Not called from your code.';
+  // Mapped code (TypeScript, a bundle) names what you wrote, then where it ran.
+  const where = f.location ? ` in ${shortPlace(f.location)}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
+  const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
+  return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${f.function}${where}${text}.`;
+}
+
+/** Who the GC finding says allocates: "buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream." */
+function allocatorSentence(f: Finding, a: NonNullable<Finding['allocates']>): string {
+  const place = f.location ? ` (${shortPlace(f.location)})` : '';
+  return `${f.function}${place} allocates ${allocatesText(a)}`;
+}
+
+/** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link); memory that grows is named first. */
+export function allocatesText(a: NonNullable<Finding['allocates']>): string {
+  const amount = a.bytesPerRequest !== null ? `${bytesText(a.bytesPerRequest)} per request` : `${bytesText(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
+  // Memory that grows makes every full collection mark more: what is kept, not what is allocated, comes first.
+  if (a.memoryGrows) return `${amount}, but memory keeps growing (above): what the server keeps is the first suspect, then what it allocates.`;
+  return `${amount} — build less per request, reuse buffers, or stream.`;
+}
+
+export function findingSentence(f: Finding): string {
+  return [findingHeadline(f), findingWhere(f)].filter(Boolean).join(' ');
+}
+
+export function spreadSentence(s: Spread): string {
+  const fn = (t: NonNullable<Spread['top']>) => `${t.name}${/:\d+$/.test(t.location) ? ` in ${shortPlace(t.location)}` : ''} (${pct(t.busyPercent)})`;
+  const top = !s.top ? '' : s.tie
+    ? ` The heaviest functions are ${fn(s.top)} and ${fn(s.tie)}: within ${Math.round(NEAR_TIE * 100)}% of each other, neither is the one culprit.`
+    : ` The heaviest function is ${fn(s.top)}.`;
+  const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
+  return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
+}
+
+/**
+ * What the verdict says when there is no finding and no spread: either every
+ * sample sits at one instant (a profile with no time: nothing can be split),
+ * or the server was idle throughout.
+ */
+export function emptyVerdictSentence(v: Pick<Verdict, 'durationMs'>): string {
+  return v.durationMs > 0
+    ? 'The server was idle for the whole profile: there is nothing to say about its CPU time.'
+    : 'Every sample of this profile is at the same instant: it holds no time, so there is nothing to say about its CPU time.';
+}
+
+/**
+ * The check that says more than the findings, shown first: requests that
+ * failed (the profile is of the error path), a saturated worker pool (the
+ * main thread idles while requests queue for a worker), or requests that wait
+ * (slow for a reason no CPU finding names).
+ */
+export function leadCheck(v: Pick<Verdict, 'load'>): Check | null {
+  for (const id of ['failing', 'workers-saturated', 'waiting'] as const) {
+    const c = v.load.find((x) => x.id === id);
+    if (c) return c;
+  }
+  return null;
+}
+
+/** The verdict as plain text lines, most important first (the CLI prints these). */
+export function verdictLines(v: Verdict): string[] {
+  const lines: string[] = [];
+  const lead = leadCheck(v);
+  if (lead) lines.push(lead.text);
+  // Memory that grows is said before the CPU findings: it is what takes a server down.
+  const growth = v.load.find((c) => c.id === 'memory-growth');
+  if (growth) lines.push(growth.text);
+  v.findings.forEach((f, i) => {
+    lines.push(`${i + 1}. ${findingSentence(f)}`);
+    lines.push(`   What to do: ${f.advice}`);
+  });
+  if (v.spread) lines.push(spreadSentence(v.spread));
+  else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
+  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth) lines.push(`• ${c.text}`);
+  return lines;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
