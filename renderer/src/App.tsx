@@ -6,19 +6,18 @@
 // The Record screen stays mounted (hidden) while another screen shows, so a
 // recording keeps running — and its result arrives — while you browse the
 // library.
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
 import { CompareScreen } from './compare/CompareScreen.tsx';
-import { DropOverlay, useFileDrop } from './library/DropOverlay.tsx';
+import { DropOverlay } from './library/DropOverlay.tsx';
 import { LibraryScreen } from './library/LibraryScreen.tsx';
-import { NoticeToast, UndoToast } from './library/Toasts.tsx';
 import { useImports } from './library/useImports.ts';
 import { usePendingDeletes } from './library/usePendingDeletes.ts';
 import { ConsoleStore } from './lib/console-store.ts';
-import { parseRoute, type Route } from './lib/route.ts';
+import { parseRoute } from './lib/route.ts';
 import { useScreenAddress } from './useScreenAddress.ts';
 import { useSessionState } from './lib/session-state.ts';
 import { describeExit } from './lib/format.ts';
@@ -33,39 +32,12 @@ import { ResultScreen } from './result/ResultScreen.tsx';
 import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
 import { SweepScreen } from './load/SweepScreen.tsx';
 import type { GroupRow } from '../../shared/groups.ts';
-import { importChosenFile } from './client/import-file.ts';
-import { forgetLocalProfile, openLocally, opensAtOnce } from './library/open-imported.ts';
-import type { ImportSave } from './library/ImportSaving.tsx';
+import { AppHeader } from './AppHeader.tsx';
+import { AppToasts } from './AppToasts.tsx';
+import { decodeURIComponentSafe, initialScreen, screenRoute, type Screen } from './screens.ts';
+import { useDroppedFiles, type Shown } from './useDroppedFiles.ts';
+import { useScreenShortcuts } from './useScreenShortcuts.ts';
 import './app-nav.css';
-
-type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment' | 'sweep';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const MOD = isMac ? '⌘' : 'Ctrl+';
-
-function isTyping(target: EventTarget | null): boolean {
-  const t = target as HTMLElement | null;
-  return !!t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
-}
-
-function initialScreen(route: Route | null): Screen {
-  switch (route?.screen) {
-    case 'library': return 'library';
-    case 'compare': case 'compare-pick': return 'compare';
-    case 'experiment': return 'experiment';
-    case 'sweep': return 'sweep';
-    // A recording shows once it is read (useScreenAddress opens it).
-    default: return 'record';
-  }
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 export function App() {
   const client = useClient();
@@ -74,7 +46,7 @@ export function App() {
   const [initial] = useState(() => parseRoute(window.location.hash));
   const [screen, setScreen] = useState<Screen>(() => initialScreen(initial));
   // `importing`: a file opened while the library saves it (library/open-imported.ts).
-  const [shown, setShown] = useState<{ result: RecordingMeta; saveProblem: string | null; importing?: ImportSave } | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   const [compareIds, setCompareIds] = useState<[string, string] | null>(initial?.screen === 'compare' ? [initial.a, initial.b] : null);
   const [experimentId, setExperimentId] = useState<string | null>(initial?.screen === 'experiment' ? initial.id : null);
   const [sweepId, setSweepId] = useState<string | null>(initial?.screen === 'sweep' ? initial.id : null);
@@ -151,51 +123,7 @@ export function App() {
 
   const shownId = shown && !shown.saveProblem && !shown.importing ? shown.result.id : null;
 
-  // One profile file chosen or dropped: shown at once, from the page's own read, while the library saves it.
-  const openImported = (file: File) => {
-    const { rec: result, analysed } = openLocally(file);
-    setShown({ result, saveProblem: null, importing: { status: 'saving', fileName: file.name } });
-    go('result');
-    void analysed.then(() => imports.importFiles([file], result.id)).then(async ([outcome]) => {
-      const saved = outcome?.ok && outcome.row ? await client.api.getRecording({ id: outcome.row.id }).catch(() => null) : null;
-      if (saved) forgetLocalProfile(result.id);
-      setShown((s) => {
-        if (!s || s.result.id !== result.id) return s;
-        if (saved) return { result: saved, saveProblem: null };
-        return { ...s, importing: { status: 'failed', fileName: file.name, message: outcome?.message ?? 'The import stopped before it was saved.' } };
-      });
-    });
-  };
-
-  const importDropped = (files: File[]) => {
-    if (screen === 'compare') {
-      void compareDropped(files);
-      return;
-    }
-    if (opensAtOnce(files)) {
-      openImported(files[0]);
-      return;
-    }
-    go('library');
-    void imports.importFiles(files);
-  };
-
-  // Two files dropped on Compare: both go into the library (nothing is lost), the first as A.
-  const compareDropped = async (files: File[]) => {
-    if (files.length !== 2) {
-      setNotice(null);
-      setDropProblem(`Drop exactly two files to compare them (you dropped ${files.length}).`);
-      return;
-    }
-    try {
-      const rows = await Promise.all(files.map((f) => importChosenFile(client, f)));
-      setDropProblem(null);
-      setCompareIds([rows[0].id, rows[1].id]);
-    } catch (e) {
-      setDropProblem(e instanceof Error ? e.message : String(e));
-    }
-  };
-  const [dropProblem, setDropProblem] = useState<string | null>(null);
+  const { openImported, dropProblem, dragging } = useDroppedFiles({ screen, go, imports, setShown, setCompareIds, clearNotice: () => setNotice(null) });
 
   const openCompare = useCallback((ids: [string, string]) => {
     setCompareIds(ids);
@@ -204,17 +132,8 @@ export function App() {
   }, [go]);
 
   // Every screen has an address (lib/route.ts): reload, back/forward, a pasted link and an edit of the '#' come back to it.
-  const current: Route | null = ((): Route | null => {
-    switch (screen) {
-      case 'result': return shownId ? { screen: 'recording', id: shownId } : null;
-      case 'compare': return compareIds ? { screen: 'compare', a: compareIds[0], b: compareIds[1] } : { screen: 'compare-pick' };
-      case 'experiment': return experimentId ? { screen: 'experiment', id: experimentId } : null;
-      case 'sweep': return sweepId ? { screen: 'sweep', id: sweepId } : null;
-      default: return { screen };
-    }
-  })();
   useScreenAddress({
-    current,
+    current: screenRoute(screen, { recordingId: shownId, compareIds, experimentId, sweepId }),
     follow: (route, hash) => {
       setNotice(null);
       if (!route) {
@@ -236,62 +155,18 @@ export function App() {
       }
     },
   });
-  const dragging = useFileDrop(importDropped);
 
-  // Ctrl/⌘+1 Record, Ctrl/⌘+2 Library; Ctrl/⌘+Z undoes a delete while its toast shows.
-  const onKeyDown = useEffectEvent((e: KeyboardEvent) => {
-    const mod = isMac ? e.metaKey : e.ctrlKey;
-    if (!mod || e.altKey || e.shiftKey) return;
-    if (e.key === '1') go('record');
-    else if (e.key === '2') go('library');
-    else if (e.key.toLowerCase() === 'z' && deletes.pending && !isTyping(e.target)) deletes.undo();
-    else return;
-    e.preventDefault();
-  });
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKeyDown(e);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
+  useScreenShortcuts({ go, canUndo: deletes.pending !== null, undo: deletes.undo });
 
   // A new screen: move focus to its heading so keyboard and screen-reader users start there.
   useEffect(() => {
     if (screen === 'library' || screen === 'compare') document.querySelector<HTMLElement>(`.${screen}-screen h1`)?.focus();
   }, [screen]);
 
-  const navButton = (key: Screen, label: string, testId: string, keys?: string, title?: string) => (
-    <button
-      type="button"
-      className="nav-item"
-      data-testid={testId}
-      aria-current={screen === key ? 'page' : undefined}
-      aria-keyshortcuts={keys ? `${isMac ? 'Meta' : 'Control'}+${keys}` : undefined}
-      title={title}
-      onClick={() => go(key)}
-    >
-      <span className="nav-label">{label}</span>
-      {keys && <kbd>{MOD}{keys}</kbd>}
-    </button>
-  );
-
   return (
     <div className="app">
       <ConnectionBanner status={connection} />
-      <header className="app-header">
-        <svg className="brand" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M12 2c1 3.5-1.5 5.5-3 7.5C7.6 11.4 7 13 7 14.8A5 5 0 0 0 12 20a5 5 0 0 0 5-5.2c0-2.6-1.6-4.4-2.6-5.6.1 1.7-.6 2.9-1.6 3.4.4-3.9-1-7.6-.8-10.6Z" fill="currentColor" />
-        </svg>
-        <span className="brand-name">Flambé</span>
-        <nav className="app-nav" aria-label="Screens">
-          {navButton('record', 'Record', 'nav-record', '1')}
-          {navButton('library', 'Library', 'nav-library', '2')}
-          {shown && navButton('result', 'Result', 'nav-result', undefined, `The recording open last: ${shown.result.name}`)}
-          {navButton('compare', 'Compare', 'nav-compare', undefined, 'Compare two recordings: pick them in the Library, or drop two files here')}
-          {experimentId && navButton('experiment', 'Experiment', 'nav-experiment')}
-          {sweepId && navButton('sweep', 'Sweep', 'nav-sweep')}
-        </nav>
-        <span className="brand-tagline">record a Node.js server under load, see where its time goes</span>
-      </header>
+      <AppHeader screen={screen} go={go} shownName={shown ? shown.result.name : null} hasExperiment={experimentId !== null} hasSweep={sweepId !== null} />
       <main className="app-main">
         <div hidden={screen !== 'record'}>
           <ErrorBoundary what="The Record screen">
@@ -384,27 +259,14 @@ export function App() {
         )}
       </main>
 
-      <div className="toasts">
-        {deletes.pending && <UndoToast key={deletes.pending.key} pending={deletes.pending} onUndo={deletes.undo} onExpire={deletes.expire} />}
-        {deletes.error && (
-          <NoticeToast onClose={deletes.dismissError} testId="delete-error">
-            <span>{deletes.error}</span>
-          </NoticeToast>
-        )}
-        {addressProblem && (
-          <NoticeToast onClose={() => setAddressProblem(null)} testId="address-problem">
-            <span>{addressProblem}</span>
-          </NoticeToast>
-        )}
-        {notice && (
-          <NoticeToast onClose={() => setNotice(null)} testId="recording-ready">
-            <span>Recording finished: “{notice}”.</span>
-            <button type="button" className="button small" onClick={() => go('result')}>
-              Show the result
-            </button>
-          </NoticeToast>
-        )}
-      </div>
+      <AppToasts
+        deletes={deletes}
+        addressProblem={addressProblem}
+        onCloseAddressProblem={() => setAddressProblem(null)}
+        finished={notice}
+        onCloseFinished={() => setNotice(null)}
+        onShowFinished={() => go('result')}
+      />
       {dragging && <DropOverlay compare={screen === 'compare'} />}
     </div>
   );
