@@ -1,14 +1,17 @@
-// The selected recording: rename in place, notes (saved as they are typed, and when the box is
-// left), tags, export, open, delete. Mounted with key={row.id}, so every
+// The selected recording: rename in place, its facts and CPU split, open,
+// delete; its tags, notes and export (RecordingTags, RecordingNotes,
+// RecordingExport). Mounted with key={row.id}, so every
 // draft belongs to one recording.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
-import { downloadExported } from '../lib/download.ts';
-import { formatRowDate, parseTags, routeOf } from '../lib/row-format.ts';
+import { formatRowDate, routeOf } from '../lib/row-format.ts';
+import { RecordingExport } from './RecordingExport.tsx';
+import { RecordingNotes } from './RecordingNotes.tsx';
+import { RecordingTags } from './RecordingTags.tsx';
 import { SplitBar, SplitLegend } from './SplitBar.tsx';
 import { whyNoSplit } from './split-bar.ts';
 
@@ -24,33 +27,9 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
   const client = useClient();
   const id = useId();
   const [nameDraft, setNameDraft] = useState<string | null>(null);
-  const [notesDraft, setNotesDraft] = useState<string | null>(null);
-  const [tagText, setTagText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [exporting, setExporting] = useState<'cpuprofile' | 'bundle' | 'pprof' | 'trace' | null>(null);
-  // A bundle masks values that look secret (API_TOKEN=…) unless this is ticked; what it masked is said below the buttons.
-  const [includeSecrets, setIncludeSecrets] = useState(false);
-  const [exportNote, setExportNote] = useState<string | null>(null);
   const cancelRename = useRef(false);
-  // Notes typed but not saved yet: saved half a second after the last key, on blur, or when the panel goes away first.
-  const unsavedNotes = useRef<string | null>(null);
-  const notesTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => {
-    const recordingId = row.id;
-    // A reload or a closed tab within that half second: the browser asks first.
-    const warn = (e: BeforeUnloadEvent) => {
-      if (unsavedNotes.current !== null) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      if (notesTimer.current) clearTimeout(notesTimer.current);
-      const notes = unsavedNotes.current;
-      if (notes !== null) void client.api.setNotes({ id: recordingId, notes }).catch(() => {});
-    };
-  }, [client, row.id]);
 
   const saveName = async () => {
     const draft = nameDraft;
@@ -70,62 +49,6 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
       setError(errorMessage(e));
     } finally {
       setNameDraft(null);
-    }
-  };
-
-  /** `typing`: saved while the box still has focus; the draft stays as typed. */
-  const saveNotes = async (typing = false) => {
-    if (notesTimer.current) clearTimeout(notesTimer.current);
-    notesTimer.current = null;
-    const notes = unsavedNotes.current;
-    unsavedNotes.current = null;
-    if (notes === null || notes === row.notes) {
-      if (!typing) setNotesDraft(null);
-      return;
-    }
-    try {
-      onRowChanged(await client.api.setNotes({ id: row.id, notes }));
-      setError(null);
-      setStatus('Notes saved.');
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      if (!typing) setNotesDraft(null);
-    }
-  };
-
-  const editTags = async (add: string[], remove: string[]) => {
-    try {
-      onRowChanged(await client.api.editTags({ id: row.id, add, remove }));
-      setError(null);
-      return true;
-    } catch (e) {
-      setError(errorMessage(e));
-      return false;
-    }
-  };
-
-  const addTags = async () => {
-    const tags = parseTags(tagText).filter((t) => !row.tags.includes(t));
-    if (tags.length === 0) {
-      setTagText('');
-      return;
-    }
-    if (await editTags(tags, [])) setTagText('');
-  };
-
-  const exportAs = async (format: 'cpuprofile' | 'bundle' | 'pprof' | 'trace') => {
-    setExporting(format);
-    try {
-      const file = await client.api.exportRecording({ id: row.id, format, ...(format === 'bundle' ? { includeSecrets } : {}) });
-      downloadExported(file);
-      setError(null);
-      setStatus(`Saved ${file.fileName}.`);
-      setExportNote(file.note ? file.note.replace('export with secrets included', 'tick "Include secrets" and export again') : null);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setExporting(null);
     }
   };
 
@@ -200,103 +123,11 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
         )}
       </section>
 
-      <section className="panel-section" aria-labelledby={`${id}-tags`}>
-        <h3 id={`${id}-tags`}>Tags</h3>
-        {row.tags.length > 0 && (
-          <ul className="tag-list">
-            {row.tags.map((t) => (
-              <li key={t} className="tag" data-testid="detail-tag" title={t}>
-                <span className="tag-name">{t}</span>
-                <button type="button" className="tag-remove" aria-label={`Remove tag ${t}`} title="Remove" data-testid="remove-tag-button" onClick={() => void editTags([], [t])}>
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form
-          className="tag-add"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void addTags();
-          }}
-        >
-          <label htmlFor={`${id}-tag`} className="visually-hidden">Add a tag</label>
-          <input id={`${id}-tag`} data-testid="tag-input" placeholder="Add a tag (Enter)" value={tagText} maxLength={200} onChange={(e) => setTagText(e.target.value)} />
-          <button type="submit" className="button small" disabled={!tagText.trim()}>Add</button>
-        </form>
-      </section>
+      <RecordingTags row={row} onRowChanged={onRowChanged} onError={setError} onStatus={setStatus} />
 
-      <section className="panel-section" aria-labelledby={`${id}-notes`}>
-        <h3 id={`${id}-notes`}>Notes</h3>
-        <textarea
-          data-testid="notes-input"
-          aria-labelledby={`${id}-notes`}
-          rows={4}
-          placeholder="What changed in this run, what you saw…"
-          value={notesDraft ?? row.notes}
-          onFocus={() => setNotesDraft(row.notes)}
-          onChange={(e) => {
-            unsavedNotes.current = e.target.value;
-            setNotesDraft(e.target.value);
-            if (notesTimer.current) clearTimeout(notesTimer.current);
-            notesTimer.current = setTimeout(() => void saveNotes(true), 500);
-          }}
-          onBlur={() => void saveNotes()}
-        />
-        <p className="hint">Saved as you type.</p>
-      </section>
+      <RecordingNotes row={row} onRowChanged={onRowChanged} onError={setError} onStatus={setStatus} />
 
-      <section className="panel-section" aria-labelledby={`${id}-export`}>
-        <h3 id={`${id}-export`}>Export</h3>
-        <div className="actions">
-          <button
-            type="button"
-            className="button small"
-            data-testid="export-cpuprofile-button"
-            disabled={!row.hasProfile || exporting !== null}
-            title={row.hasProfile ? 'The V8 CPU profile: opens in Chrome DevTools, VS Code, speedscope (they show the main thread; worker threads ride along for Flambé)' : 'This recording has no CPU profile'}
-            onClick={() => void exportAs('cpuprofile')}
-          >
-            {exporting === 'cpuprofile' ? 'Exporting…' : '.cpuprofile'}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            data-testid="export-pprof-button"
-            disabled={!row.hasProfile || exporting !== null}
-            title={row.hasProfile ? 'pprof (.pb.gz): opens in go tool pprof, pushes to Grafana Pyroscope; every thread, each sample labelled with its thread' : 'This recording has no CPU profile'}
-            onClick={() => void exportAs('pprof')}
-          >
-            {exporting === 'pprof' ? 'Exporting…' : 'pprof'}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            data-testid="export-trace-button"
-            disabled={!row.hasProfile || exporting !== null}
-            title={row.hasProfile ? 'Chrome trace (.trace.json) with one CPU profile per thread: Chrome DevTools’ Performance panel, speedscope and Perfetto show every thread' : 'This recording has no CPU profile'}
-            onClick={() => void exportAs('trace')}
-          >
-            {exporting === 'trace' ? 'Exporting…' : 'trace (all threads)'}
-          </button>
-          <button
-            type="button"
-            className="button small"
-            data-testid="export-bundle-button"
-            disabled={exporting !== null}
-            title="Everything Flambé knows about this recording, for a teammate's Flambé"
-            onClick={() => void exportAs('bundle')}
-          >
-            {exporting === 'bundle' ? 'Exporting…' : '.flambe bundle'}
-          </button>
-        </div>
-        <label className="check-row export-secrets" title="Environment variables named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, passwords in URLs and Authorization headers are masked in a .flambe bundle unless this is ticked">
-          <input type="checkbox" data-testid="export-include-secrets" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} />
-          Include secrets in the .flambe bundle
-        </label>
-        {exportNote && <p className="hint" data-testid="export-note">{exportNote}</p>}
-      </section>
+      <RecordingExport row={row} onError={setError} onStatus={setStatus} />
     </aside>
   );
 }
