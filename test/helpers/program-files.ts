@@ -12,8 +12,9 @@ export interface MachOSymbol {
 const pad8 = (n: number) => (n + 7) & ~7;
 
 /** A 64-bit little-endian Mach-O executable's header, dylib load commands, LC_SYMTAB, symbols and strings. */
-export function machO(opts: { symbols?: MachOSymbol[]; dylibs?: string[]; cpu?: 'arm64' | 'x86_64' } = {}): Buffer {
-  const symbols = opts.symbols ?? [];
+export function machO(opts: { symbols?: MachOSymbol[]; dylibs?: string[]; cpu?: 'arm64' | 'x86_64'; dysymtab?: boolean } = {}): Buffer {
+  // With LC_DYSYMTAB the linker's order: defined external symbols first, then the undefined ones.
+  const symbols = opts.dysymtab ? [...(opts.symbols ?? [])].sort((a, b) => Number(b.defined) - Number(a.defined)) : opts.symbols ?? [];
   const dylibs = opts.dylibs ?? [];
   const dylibCmds = dylibs.map((name) => {
     const size = pad8(24 + name.length + 1);
@@ -25,12 +26,22 @@ export function machO(opts: { symbols?: MachOSymbol[]; dylibs?: string[]; cpu?: 
     return b;
   });
   const symtabCmd = Buffer.alloc(24);
-  const cmds = Buffer.concat([...dylibCmds, symtabCmd]);
+  const dysymtabCmd = Buffer.alloc(opts.dysymtab ? 80 : 0);
+  if (opts.dysymtab) {
+    const definedCount = symbols.filter((x) => x.defined).length;
+    dysymtabCmd.writeUInt32LE(0xb, 0); // LC_DYSYMTAB
+    dysymtabCmd.writeUInt32LE(80, 4);
+    dysymtabCmd.writeUInt32LE(0, 16); // iextdefsym
+    dysymtabCmd.writeUInt32LE(definedCount, 20); // nextdefsym
+    dysymtabCmd.writeUInt32LE(definedCount, 24); // iundefsym
+    dysymtabCmd.writeUInt32LE(symbols.length - definedCount, 28); // nundefsym
+  }
+  const cmds = Buffer.concat([...dylibCmds, dysymtabCmd, symtabCmd]);
   const header = Buffer.alloc(32);
   header.writeUInt32LE(0xfeedfacf, 0);
   header.writeUInt32LE(opts.cpu === 'x86_64' ? 0x01000007 : 0x0100000c, 4);
   header.writeUInt32LE(2, 12); // MH_EXECUTE
-  header.writeUInt32LE(dylibCmds.length + 1, 16);
+  header.writeUInt32LE(dylibCmds.length + (opts.dysymtab ? 2 : 1), 16);
   header.writeUInt32LE(cmds.length, 20);
   const strings: Buffer[] = [Buffer.from('\0')];
   let strLen = 1;

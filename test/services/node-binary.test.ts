@@ -34,6 +34,12 @@ describe('Mach-O (macOS)', () => {
     expect(machoVerdict(readBytes(machO({ symbols: [defined('_napi_module_register_x'), defined('__node_module_register')] })))).toEqual({ format: 'Mach-O', node: false });
   });
 
+  it('with LC_DYSYMTAB, reads only the defined external symbols (an undefined import after them does not count)', () => {
+    const withDysymtab = (symbols: { name: string; defined: boolean }[]) => machoVerdict(readBytes(machO({ symbols, dysymtab: true })));
+    expect(withDysymtab([defined('_main'), { name: '_write', defined: false }, defined('_napi_module_register')])).toEqual({ format: 'Mach-O', node: true });
+    expect(withDysymtab([defined('_main'), { name: '_napi_module_register', defined: false }])).toEqual({ format: 'Mach-O', node: false });
+  });
+
   it('is Node when it links libnode.*.dylib (Node built as a shared library), not for another dylib', () => {
     expect(machoVerdict(readBytes(machO({ symbols: [defined('_main')], dylibs: ['/usr/lib/libSystem.B.dylib', '/opt/homebrew/opt/node/lib/libnode.127.dylib'] }))))
       .toEqual({ format: 'Mach-O', node: true });

@@ -16,12 +16,14 @@ const FAT_MAGIC_64 = 0xcafebabf;
 /** Java class files share FAT_MAGIC; their next word (a version) is far above any real count of slices. */
 const MAX_FAT_SLICES = 16;
 const LC_SYMTAB = 0x2;
+const LC_DYSYMTAB = 0xb;
 const DYLIB_COMMANDS = new Set([0xc /* LOAD_DYLIB */, 0x80000018 /* LOAD_WEAK_DYLIB */, 0x8000001f /* REEXPORT_DYLIB */, 0x20 /* LAZY_LOAD_DYLIB */, 0x80000023 /* LOAD_UPWARD_DYLIB */]);
 const N_STAB = 0xe0;
 const N_TYPE = 0x0e;
 const N_SECT = 0x0e;
 const N_EXT = 0x01;
-const NODE_SYMBOLS = new Set(['_node_module_register', '_napi_module_register']);
+/** With their terminating NUL: compared in place in the string table, no string made per symbol (Node defines ~40 000). */
+const NODE_SYMBOLS = ['_node_module_register\0', '_napi_module_register\0'].map((n) => Buffer.from(n, 'latin1'));
 const LIBNODE = /(^|\/)libnode(\.[^/]*)?\.dylib$/;
 /** Node's load commands are a few KB and its tables a few MB; larger is not worth reading for this question. */
 const MAX_COMMANDS_BYTES = 1 << 20;
@@ -61,11 +63,13 @@ function thinIsNode(read: ReadAt): boolean | null {
   const sizeofcmds = Math.min(u32(h, 20), MAX_COMMANDS_BYTES);
   const cmds = read(is64 ? 32 : 28, sizeofcmds);
   let symtab: { symoff: number; nsyms: number; stroff: number; strsize: number } | null = null;
+  let exported: { first: number; count: number } | null = null;
   for (let i = 0, o = 0; i < ncmds && o + 8 <= cmds.length; i++) {
     const cmd = u32(cmds, o);
     const size = u32(cmds, o + 4);
     if (size < 8 || o + size > cmds.length) break;
     if (cmd === LC_SYMTAB && size >= 24) symtab = { symoff: u32(cmds, o + 8), nsyms: u32(cmds, o + 12), stroff: u32(cmds, o + 16), strsize: u32(cmds, o + 20) };
+    if (cmd === LC_DYSYMTAB && size >= 24) exported = { first: u32(cmds, o + 16), count: u32(cmds, o + 20) };
     if (DYLIB_COMMANDS.has(cmd) && size >= 12) {
       const name = cString(cmds.subarray(o, o + size), u32(cmds, o + 8));
       if (name && LIBNODE.test(name)) return true;
@@ -74,15 +78,22 @@ function thinIsNode(read: ReadAt): boolean | null {
   }
   if (!symtab) return false;
   const entry = is64 ? 16 : 12;
-  if (symtab.nsyms * entry > MAX_TABLE_BYTES || symtab.strsize > MAX_TABLE_BYTES) return false;
-  const symbols = read(symtab.symoff, symtab.nsyms * entry);
-  const strings = read(symtab.stroff, symtab.strsize);
+  // LC_DYSYMTAB says which run of the table is the defined external symbols: Node's 40 000 of 900 000 (the rest are
+  // local), so 0.6 MB is read instead of 14; and only the strings up to the last of their names.
+  const range = exported && exported.first + exported.count <= symtab.nsyms ? exported : { first: 0, count: symtab.nsyms };
+  if (range.count * entry > MAX_TABLE_BYTES) return false;
+  const symbols = read(symtab.symoff + range.first * entry, range.count * entry);
+  let lastName = 0;
+  for (let o = 0; o + entry <= symbols.length; o += entry) lastName = Math.max(lastName, u32(symbols, o));
+  const stringBytes = Math.min(symtab.strsize, lastName + 64);
+  if (stringBytes > MAX_TABLE_BYTES) return false;
+  const strings = read(symtab.stroff, stringBytes);
   for (let o = 0; o + entry <= symbols.length; o += entry) {
     const type = symbols[o + 4];
     const definedExternal = (type & N_STAB) === 0 && (type & N_EXT) !== 0 && (type & N_TYPE) === N_SECT;
     if (!definedExternal) continue;
-    const name = cString(strings, u32(symbols, o));
-    if (name !== null && NODE_SYMBOLS.has(name)) return true;
+    const at = u32(symbols, o);
+    if (NODE_SYMBOLS.some((n) => at + n.length <= strings.length && strings.compare(n, 0, n.length, at, at + n.length) === 0)) return true;
   }
   return false;
 }
