@@ -126,6 +126,26 @@ describe('browser mode while a hostile file is imported', () => {
     expect((await listRecordings()).ok).toBe(true); // and the server is still there
   });
 
+  it('an upload whose client leaves while it waits its turn does not hold up the ones after it', async () => {
+    const bytes = Buffer.alloc(20 << 20, 0x20);
+    bytes.write('[0', 0);
+    bytes.write(']', bytes.length - 1);
+    const headers = (fileName: string) => ({
+      'x-flambe-token': token, 'content-type': 'application/octet-stream', 'x-flambe-bytes': 'content',
+      'x-flambe-arg': encodeURIComponent(JSON.stringify({ fileName })), 'content-length': String(bytes.length),
+    });
+    const first = call('importFile', bytes, headers('first.json'));
+    // The second sends its headers and a little of its body, then goes away while the first is read.
+    const gone = http.request({ host: '127.0.0.1', port: server.port, path: '/api/importFile', method: 'POST', headers: headers('gone.json') });
+    gone.on('error', () => {});
+    gone.write(bytes.subarray(0, 1024));
+    await new Promise((r) => setTimeout(r, 100));
+    gone.destroy();
+    const third = await call('importFile', bytes, headers('third.json'));
+    expect(third.error!.message).toMatch(/^third\.json is not a usable CPU profile/);
+    expect((await first).error!.message).toMatch(/^first\.json is not a usable CPU profile/);
+  }, 60_000);
+
   // The browser-mode server as its own process (dist/node/web.js), so its memory is its alone.
   it.skipIf(process.platform !== 'linux')('reads five uploads at once one at a time: the waiting ones stay in their sockets, not in the server\'s memory', async () => {
     const child = spawn(process.execPath, [path.join(repo, 'dist/node/web.js'), '--no-open', '--library', path.join(dir, 'uploads.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
