@@ -35,6 +35,7 @@ const nodeEntries = {
   'service-host': 'electron/service-host/main.ts',
   'load-worker': 'electron/services/load/worker.ts',
   'import-worker': 'electron/services/library/import-worker.ts',
+  'compare-worker': 'electron/services/experiment/compare-worker.ts',
 };
 await build({
   ...common,

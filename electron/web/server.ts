@@ -71,28 +71,38 @@ class BodyTooLarge extends Error {}
  */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    // An upload that waited its turn (importTurns) may have been given up by its client meanwhile.
+    if (req.destroyed || req.readableAborted) {
+      reject(new Error('the client went away'));
+      return;
+    }
+    req.on('close', () => { if (!req.complete) reject(new Error('the client went away')); });
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       req.resume();
       reject(new BodyTooLarge());
       return;
     }
+    // With its length declared, the body is written into one buffer of that size as it arrives: joining
+    // the chunks at the end would hold it twice (a 92 MB import held 184 MB for a moment).
+    const into = Number.isFinite(declared) && declared > 0 ? Buffer.allocUnsafeSlow(declared) : null;
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
     req.on('data', (chunk: Buffer) => {
       if (over) return;
-      size += chunk.length;
-      if (size > limit) {
+      if (size + chunk.length > (into ? into.length : limit)) {
         over = true;
         chunks.length = 0;
         reject(new BodyTooLarge());
         return;
       }
-      chunks.push(chunk);
+      if (into) chunk.copy(into, size);
+      else chunks.push(chunk);
+      size += chunk.length;
     });
     req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks));
+      if (!over) resolve(into ? into.subarray(0, size) : Buffer.concat(chunks));
     });
     req.on('error', reject);
   });
@@ -111,10 +121,26 @@ function bytesArg(req: IncomingMessage, body: Buffer): unknown {
   return { ...rest, [field]: body };
 }
 
+/**
+ * Uploads of files to import, read one at a time in the order they came:
+ * the service imports one file at a time anyway, and an upload waiting its
+ * turn stays in its socket (TCP holds the sender back), not in this
+ * process's memory. Five 30 MB uploads at once held 360 MB here before.
+ */
+function importTurns(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const turn = last.then(work);
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const { service, token, staticDir } = opts;
   let port = 0;
   let csp = '';
+  const inTurn = importTurns();
 
   function send(res: ServerResponse, status: number, body: string | Buffer, type: string, extra: Record<string, string> = {}) {
     res.writeHead(status, {
@@ -126,7 +152,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const sendJson = (res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) =>
     send(res, status, JSON.stringify(body), 'application/json', extra);
 
-  async function handleApi(method: string, req: IncomingMessage, res: ServerResponse) {
+  function handleApi(method: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return method === 'importFile' ? inTurn(() => answerApi(method, req, res)) : answerApi(method, req, res);
+  }
+
+  async function answerApi(method: string, req: IncomingMessage, res: ServerResponse) {
     const fail = (status: number, error: ApiErrorPayload, extra: Record<string, string> = {}) => sendJson(res, status, { ok: false, error }, extra);
     if (req.method !== 'POST') return fail(405, { message: 'Use POST.', kind: 'user' });
     if (!isApiMethod(method)) return fail(404, { message: noSuchMethodSentence(method), kind: 'user' });

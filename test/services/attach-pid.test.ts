@@ -2,7 +2,7 @@
 // inspector opened by Flambé (SIGUSR1), is confirmed by its pid over the
 // protocol, and is profiled under real load. And every refusal, in one sentence.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,9 @@ import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
 import { importProfile, analyzeProfile } from '../../shared/profile/index.ts';
 import { demoScript, isAlive, waitFor } from '../helpers/demo.ts';
 import { listeningPortsOf } from '../../electron/services/targets/processes.ts';
+import { openInspectorOf } from '../../electron/services/targets/attach-pid.ts';
+import type { ExecutableLookup } from '../../electron/services/targets/executable-path.ts';
+import { machO, pe } from '../helpers/program-files.ts';
 
 const service = createFlambeService();
 const events: FlambeEvent[] = [];
@@ -103,6 +106,33 @@ describe('attach by pid', () => {
     expect(isAlive(fake.pid!)).toBe(true); // SIGUSR1 would have killed it
   });
 
+  // macOS and Windows, as far as this machine can play them: their commands answer with a generated
+  // program file (no Node entry points), and the process asked about is a real copy of sleep named node.
+  it('sends no signal where the executable, found the macOS or Windows way, is not Node; and none where it cannot be found', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'flambe-fake-node-'));
+    copyFileSync('/bin/sleep', path.join(dir, 'node'));
+    const fake = spawn(path.join(dir, 'node'), ['30']);
+    children.push(fake);
+    await waitFor(() => readFileSync(`/proc/${fake.pid}/cmdline`, 'utf8').startsWith(dir), 5000, 'the fake node');
+    const macSleep = path.join(dir, 'sleep-macho');
+    writeFileSync(macSleep, machO({ symbols: [{ name: '_main', defined: true }, { name: '_napi_module_register', defined: false }] }));
+    const winSleep = path.join(dir, 'sleep.exe');
+    writeFileSync(winSleep, pe(['main']));
+    const asked: string[] = [];
+    const mac: ExecutableLookup = { platform: 'darwin', run: async (cmd, args) => { asked.push(`${cmd} ${args.join(' ')}`); return cmd === 'ps' ? `${macSleep}\n` : ''; } };
+    const win: ExecutableLookup = { platform: 'win32', run: async (cmd, args) => { asked.push(`${cmd} ${args.join(' ')}`); return `${winSleep}\r\n`; } };
+    const notNode = new RegExp(`^Process ${fake.pid} \\(.*node 30\\) is named like Node, but its executable is not a build of Node .*: Flambé sends it no signal\\.$`);
+    await expect(openInspectorOf(fake.pid!, { lookup: mac })).rejects.toThrow(notNode);
+    await expect(openInspectorOf(fake.pid!, { lookup: win })).rejects.toThrow(notNode);
+    expect(asked).toEqual([`ps -o comm= -p ${fake.pid}`, `powershell.exe -NoProfile -NonInteractive -Command (Get-Process -Id ${fake.pid}).Path`]);
+    const hidden: ExecutableLookup = { platform: 'win32', run: async () => '' };
+    await expect(openInspectorOf(fake.pid!, { lookup: hidden })).rejects.toThrow(
+      new RegExp(`^Process ${fake.pid} \\(.*\\) is named like Node, but Windows did not say which executable it runs \\(another user's or an elevated process\\): Flambé sends it no signal\\.$`));
+    await expect(openInspectorOf(fake.pid!, { lookup: { platform: 'freebsd', run: async () => '' } })).rejects.toThrow(
+      new RegExp(`^Process ${fake.pid} \\(.*\\) is named like Node, but on this system \\(freebsd\\) Flambé cannot read which program it runs to confirm it, so it sends it no signal: start the process with --inspect and attach to its host and port\\.$`));
+    expect(isAlive(fake.pid!)).toBe(true); // SIGUSR1 would have killed it
+  });
+
   it('refuses a thread id, naming the process it belongs to, and opens nothing', async () => {
     const { child } = await start(['--inspect-port=0', '-e',
       "new (require('node:worker_threads').Worker)('setInterval(() => {}, 1000)', { eval: true }).on('online', () => console.error('worker online')); setInterval(() => {}, 1000)"],
@@ -127,6 +157,15 @@ describe('attach by pid', () => {
     expect(await listeningPortsOf(child.pid!)).toEqual([]);
     expect(isAlive(child.pid!)).toBe(true);
   }, 20_000);
+
+  it('afterwards, nothing any of these processes runs listens on 9229', async () => {
+    // Each was started with its inspector port chosen by the OS or given; one that Flambé signalled and left
+    // open on Node's default port would be a door for any local user.
+    for (const c of children.filter((x) => x.pid && isAlive(x.pid))) {
+      const ports = await listeningPortsOf(c.pid!);
+      expect(ports, c.spawnargs.join(' ')).not.toContain(9229);
+    }
+  });
 
   // A process in its own pid namespace (a container) reports another pid over the protocol than the
   // one Flambé signalled: Flambé cannot confirm it, so the inspector it opened is closed again.

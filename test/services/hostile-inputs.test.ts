@@ -2,7 +2,8 @@
 // profile is refused by a budget, in one sentence, before the memory is spent;
 // imports run in a worker with a heap of its own, one at a time; and browser
 // mode keeps answering other calls while one is read.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareImportOffThread } from '../../electron/services/library/import-in-worker.ts';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { startWebServer, type WebServer } from '../../electron/web/server.ts';
-import { runFlambe } from '../helpers/demo.ts';
+import { repo, runFlambe, waitFor } from '../helpers/demo.ts';
 import { deepPprof, widePprof, zerosBomb } from '../helpers/hostile-files.ts';
 import { writePprof } from '../helpers/pprof-writer.ts';
 import { importPprof } from '../../shared/profile/import/pprof.ts';
@@ -124,4 +125,57 @@ describe('browser mode while a hostile file is imported', () => {
     expect(d.error!.message).toMatch(/^deep\.pb\.gz is not a usable CPU profile: This pprof file has a stack 200 000 frames deep/);
     expect((await listRecordings()).ok).toBe(true); // and the server is still there
   });
+
+  it('an upload whose client leaves while it waits its turn does not hold up the ones after it', async () => {
+    const bytes = Buffer.alloc(20 << 20, 0x20);
+    bytes.write('[0', 0);
+    bytes.write(']', bytes.length - 1);
+    const headers = (fileName: string) => ({
+      'x-flambe-token': token, 'content-type': 'application/octet-stream', 'x-flambe-bytes': 'content',
+      'x-flambe-arg': encodeURIComponent(JSON.stringify({ fileName })), 'content-length': String(bytes.length),
+    });
+    const first = call('importFile', bytes, headers('first.json'));
+    // The second sends its headers and a little of its body, then goes away while the first is read.
+    const gone = http.request({ host: '127.0.0.1', port: server.port, path: '/api/importFile', method: 'POST', headers: headers('gone.json') });
+    gone.on('error', () => {});
+    gone.write(bytes.subarray(0, 1024));
+    await new Promise((r) => setTimeout(r, 100));
+    gone.destroy();
+    const third = await call('importFile', bytes, headers('third.json'));
+    expect(third.error!.message).toMatch(/^third\.json is not a usable CPU profile/);
+    expect((await first).error!.message).toMatch(/^first\.json is not a usable CPU profile/);
+  }, 60_000);
+
+  // The browser-mode server as its own process (dist/node/web.js), so its memory is its alone.
+  it.skipIf(process.platform !== 'linux')('reads five uploads at once one at a time: the waiting ones stay in their sockets, not in the server\'s memory', async () => {
+    const child = spawn(process.execPath, [path.join(repo, 'dist/node/web.js'), '--no-open', '--library', path.join(dir, 'uploads.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      child.stdout!.on('data', (d) => (out += d));
+      const address = new URL(await waitFor(() => /http:\/\/127\.0\.0\.1:\d+\/\?token=\S+/.exec(out)?.[0], 15_000, 'browser mode'));
+      const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+      // 40 MB each, refused once read (a JSON array, not a profile).
+      const bytes = Buffer.alloc(40 << 20, 0x20);
+      bytes.write('[0', 0);
+      bytes.write(']', bytes.length - 1);
+      const before = rssMb();
+      let peak = before;
+      const watch = setInterval(() => { peak = Math.max(peak, rssMb()); }, 10);
+      const upload = (i: number) => fetch(`${address.origin}/api/importFile`, {
+        method: 'POST', body: bytes, headers: {
+          'x-flambe-token': address.searchParams.get('token')!, 'content-type': 'application/octet-stream', 'x-flambe-bytes': 'content',
+          'x-flambe-arg': encodeURIComponent(JSON.stringify({ fileName: `spaces${i}.json` })),
+        },
+      }).then((r) => r.json() as Promise<{ ok: boolean; error?: { message: string } }>);
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(upload));
+      clearInterval(watch);
+      expect(answers.map((a) => a.ok)).toEqual([false, false, false, false, false]);
+      expect(answers[4].error!.message).toMatch(/^spaces5\.json is not a usable CPU profile/);
+      // Read all at once, the five bodies alone are 200 MB (and were joined from their chunks: twice that for a moment).
+      // One at a time it grew 144 MB here (one body, and the worker reading it); all at once, 465 MB.
+      expect(peak - before, `peak ${Math.round(peak)} MB, ${Math.round(before)} MB before`).toBeLessThan(300);
+    } finally {
+      child.kill();
+    }
+  }, 120_000);
 });

@@ -9,11 +9,7 @@ import { internalErrorSentence } from '../../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, LaunchSpec, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
-import { compareRounds } from '../../../shared/experiment/comparison.ts';
-import { measureRound } from '../../../shared/experiment/measures.ts';
 import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
-import type { CompareRound } from '../../../shared/compare/index.ts';
-import { importWholeProcess } from '../../../shared/profile/index.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import type { RoundInterference } from '../../../shared/experiment/interference.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
@@ -21,6 +17,7 @@ import { UserError, isUserError, messageOf } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import { watchMachine } from './machine.ts';
+import { startRoundComparer, type RoundComparer } from './compare-in-worker.ts';
 import { headline, knowsEnough, untilSentence, type UntilOutcome, type UntilSettings } from '../../../shared/experiment/until.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
 
@@ -49,6 +46,8 @@ export interface ExperimentDeps {
   watchMachine?: typeof watchMachine;
   /** Where warm-up bursts run; a worker thread unless a test says otherwise. */
   runBurst?: (opts: BurstOptions) => BurstHandle;
+  /** Where the rounds are imported and compared: a worker thread of the experiment's own (compare-in-worker.ts). */
+  startComparer?: () => RoundComparer;
 }
 
 export interface ExperimentHandle {
@@ -67,8 +66,8 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     id, name: spec.name ?? '', createdAt, spec, order, status: 'running', error: null,
     variants: { a: { name: 'A', what: '' }, b: { name: 'B', what: '' } }, rounds: [], comparison: null, output: null,
   };
-  // Each round as shared/compare reads it (its profile imported once), for the comparison after every round.
-  const compareRoundsById = new Map<string, CompareRound>();
+  // Each round as shared/compare reads it (its profile imported once) lives in this worker, for the comparison after every round.
+  const comparer = (deps.startComparer ?? startRoundComparer)();
   let stopRequested = false;
   let currentRecording: string | null = null;
   let currentTarget: string | null = null;
@@ -87,13 +86,15 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     });
   };
 
-  const recompute = () => {
+  const recompute = async () => {
     // The statistics pair each round with its neighbour (shared/stats paired.ts): only complete pairs count.
     const pairs = completePairs(result.rounds, (r) => r.complete && !r.error);
-    const side = (rs: ExperimentRound[]) => rs.map((r) => compareRoundsById.get(r.recordingId)!);
-    result.comparison = compareRounds({ a: result.variants.a.name, b: result.variants.b.name }, side(pairs.a), side(pairs.b),
-      { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) },
-      { a: pairs.a.map((r) => r.interference ?? undefined), b: pairs.b.map((r) => r.interference ?? undefined) });
+    const ids = (rs: ExperimentRound[]) => rs.map((r) => r.recordingId);
+    result.comparison = await comparer.compare({
+      names: { a: result.variants.a.name, b: result.variants.b.name }, a: ids(pairs.a), b: ids(pairs.b),
+      buckets: { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) },
+      machine: { a: pairs.a.map((r) => r.interference ?? undefined), b: pairs.b.map((r) => r.interference ?? undefined) },
+    });
   };
 
   async function stopCurrentTarget(): Promise<void> {
@@ -247,12 +248,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       const url = resolveUrl(v.url, ports);
       if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
       const { rec, stoppedEarly, interference } = await record(index, v, round, currentTarget, url);
-      let profile = null;
-      try {
-        profile = rec.profile ? importWholeProcess(rec.profile) : null;
-      } catch { /* an unreadable profile: the round keeps its load numbers */ }
-      const { measures: m, round: compared } = measureRound(rec, profile);
-      compareRoundsById.set(rec.id, compared);
+      const m = await comparer.measure(rec);
       const entry: ExperimentRound = {
         index, variant: key, round, recordingId: rec.id,
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
@@ -261,7 +257,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
         ...(interference ? { interference } : {}),
       };
       result.rounds.push(entry);
-      recompute();
+      await recompute();
       deps.save(result);
       if (spec.until && index === slots.length - 1 && !stopRequested) decideMorePairs(spec.until);
       emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
@@ -283,7 +279,9 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
     },
   ).then(async () => {
     await stopCurrentTarget();
-    recompute();
+    // A comparison worker that ran out of memory keeps the last comparison it made (the error says why it stopped).
+    await recompute().catch(() => undefined);
+    await comparer.close();
     if (spec.until && !result.until) {
       const h = headline(result.comparison);
       result.until = { ...spec.until, ended: 'stopped', pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };

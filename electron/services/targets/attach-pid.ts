@@ -4,13 +4,16 @@
 // port it opened (9229, its --inspect-port, or any new port it listens on)
 // and confirm over the protocol that the inspector there is that process.
 // Before any signal: the pid must be a process, not one of its threads, and
-// (Linux) its executable a build of Node, not only a file named `node`
-// (node-binary.ts). An inspector Flambé opened but could not use is closed
+// its executable a build of Node, not only a file named `node` — read from
+// the program file itself on Linux, macOS and Windows (executable-path.ts
+// finds it, node-binary.ts reads it); elsewhere Flambé refuses rather than
+// signal a process it could not confirm. An inspector Flambé opened but could not use is closed
 // again, so it is not left for any local user to run code through.
 import path from 'node:path';
 import { UserError } from '../errors.ts';
 import { listInspectorTargets } from './attach.ts';
 import { InspectorSession } from './inspector.ts';
+import { executablePathOf, systemLookup, type ExecutableLookup } from './executable-path.ts';
 import { checkNodeBuild } from './node-binary.ts';
 import { commandOf, describeProcess, inspectorOptions, listeningPortsOf, nodeOptionsOf, owningProcessOf, processExists } from './processes.ts';
 
@@ -68,8 +71,27 @@ function describeCommand(argv: string[]): string {
   return short(argv.map((a) => (/[\\/]/.test(a) && !a.startsWith('-') ? path.basename(a) : a)).join(' '));
 }
 
+/**
+ * Refuses unless the program file process `pid` runs is a build of Node
+ * (SIGUSR1 kills a program that does not catch it); where Flambé cannot
+ * read that file, it refuses too: an unconfirmed process is never signalled.
+ */
+async function refuseUnlessNode(pid: number, command: string, lookup: ExecutableLookup): Promise<void> {
+  const exe = await executablePathOf(pid, lookup);
+  if ('unsupported' in exe) {
+    throw new UserError(`Process ${pid} (${short(command)}) is named like Node, but on this system (${lookup.platform}) Flambé cannot read which program it runs to confirm it, so it sends it no signal: start the process with --inspect and attach to its host and port.`);
+  }
+  const build = exe.path === null ? { node: false as const, why: exe.why } : checkNodeBuild(exe.path);
+  if (!build.node) throw new UserError(`Process ${pid} (${short(command)}) is named like Node, but ${build.why}: Flambé sends it no signal.`);
+}
+
+export interface OpenOptions {
+  /** How the process's executable is found (tests give another system's commands). */
+  lookup?: ExecutableLookup;
+}
+
 /** Opens (or finds) the inspector of Node process `pid`; throws a UserError naming what stops it. */
-export async function openInspectorOf(pid: number): Promise<OpenedInspector> {
+export async function openInspectorOf(pid: number, opts: OpenOptions = {}): Promise<OpenedInspector> {
   if (pid === process.pid) throw new UserError(`Process ${pid} is Flambé itself: choose the server you want to profile.`);
   const owner = owningProcessOf(pid);
   if (owner !== null) {
@@ -83,11 +105,7 @@ export async function openInspectorOf(pid: number): Promise<OpenedInspector> {
     throw new UserError(`Process ${pid} is not a Node.js process${command ? ` (it runs ${short(command)})` : ''}.`);
   }
   const label = `pid ${pid} (${describeCommand(info.argv)})`;
-  if (process.platform === 'linux') {
-    // /proc/PID/exe is the file the process runs, whatever its name; SIGUSR1 kills a program that does not catch it.
-    const build = checkNodeBuild(`/proc/${pid}/exe`);
-    if (!build.node) throw new UserError(`Process ${pid} (${short(info.command)}) is named like Node, but ${build.why}: Flambé sends it no signal.`);
-  }
+  await refuseUnlessNode(pid, info.command, opts.lookup ?? systemLookup);
   const options = inspectorOptions([...info.argv.slice(1), ...nodeOptionsOf(pid)]);
   if (options.sigusr1Disabled && process.platform !== 'win32') {
     throw new UserError(`Process ${pid} was started with --disable-sigusr1: its inspector cannot be opened from outside. Restart it with --inspect (or without that flag).`);
