@@ -1,7 +1,8 @@
 // The comparison: per-1000-requests normalisation, new/gone/changed, sorting,
 // kinds of work, unlike runs, what cannot be shown, and the verdict.
 import { describe, expect, it } from 'vitest';
-import { formatRows } from '../profile/test-support/text-profile.ts';
+import { COLLECTOR_URL } from '../profile/classify.ts';
+import { formatRows, profileFromText } from '../profile/test-support/text-profile.ts';
 import { buildComparison } from './compare.ts';
 import { meta, round, syntheticLoad } from './test-support/rounds.ts';
 import type { ChangeRow } from './types.ts';
@@ -36,6 +37,15 @@ describe('buildComparison', () => {
     expect(log.aPercent).toBe(0);
     expect(log.bPercent).toBeCloseTo(37.5, 5);
     expect(log.location).toBe('node:internal/console/constructor');
+  });
+
+  it('lists the user\'s functions, not Flambé\'s own request collector (its cost is Node internals\' in the categories)', () => {
+    const withCollector = profileFromText(B.replace('handler                             handler                             handler', 'handler                             onStart[collector.js]                 handler'));
+    // The collector runs as an evaluated script: its frames carry the bare name it was given, no path.
+    for (const f of withCollector.frames) if (f.url.endsWith('/collector.js')) f.url = COLLECTOR_URL;
+    const c = buildComparison([round({ profile: A, load: syntheticLoad({ requests: 1000 }) })], [round({ profile: withCollector, load: syntheticLoad({ requests: 500 }) })]);
+    expect(c.functions.map((f) => f.name)).not.toContain('onStart');
+    expect(c.functions.map((f) => f.name)).toContain('handler');
   });
 
   it('puts the logging cost in its kind of work, and the verdict names it with its caller', () => {
