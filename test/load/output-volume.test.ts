@@ -46,8 +46,9 @@ describe('log volume during the burst', () => {
     expect(top).toMatchObject({ function: 'warnNoIndex', line: 10 });
     expect(top.url).toMatch(/log-server\/server\.js$/);
     // Its 2 lines for each /warn answered: the split by function is read from one write in 16 after the first 100 (the total
-    // is exact): on a crowded machine a 1 s burst is ~500 requests, ~100 sampled writes, so the share wanders by ~8 % (one
-    // standard error; 9 % and 23 % seen in 13 runs): 30 % is four of them. The exact total is checked above at 5 %.
+    // is exact): on a crowded machine a 1 s burst is ~500 requests, ~75 sampled writes, so warnNoIndex's count wanders by
+    // ~10 % (one standard error, √((1−p)/(p·n)) with p ≈ 0.57; 9 % and 23 % seen in 13 runs): 30 % is three of them.
+    // The exact total is checked above at 5 %.
     expect(Math.abs(top.lines - 2 * served('/warn')) / (2 * served('/warn'))).toBeLessThan(0.3);
     expect(Math.abs(o.from.map((w) => w.lines).reduce((a, b) => a + b, 0) - o.lines)).toBeLessThanOrEqual(o.from.length);
   });
