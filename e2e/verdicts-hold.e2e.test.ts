@@ -48,6 +48,22 @@ describe.skipIf(!hasChromium)(`${title}: worker threads`, () => {
     const verdict = (await page.getByTestId('verdict').textContent()) ?? '';
     expect(verdict).not.toMatch(/did not stress it|or a worker thread/);
     await page.screenshot({ path: path.join(artifacts, 'verdict-worker-pool.png') });
+    // The profile opens on the culprit's thread by itself, and says so: no hidden picker to find half a page down.
+    await page.getByTestId('thread-opened-note').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('thread-opened-note').textContent()).toBe('Showing worker 1 (hash-worker.cjs): the verdict’s first finding runs there, not on the main thread. Choose another thread below.');
+    expect(await page.getByTestId('thread-select').inputValue()).toBe('1');
+    expect(await page.locator('#profile-heading').textContent()).toBe('CPU profile — worker 1 (hash-worker.cjs)');
+    // On its own thread the finding leads to its function in the profile.
+    await page.getByTestId('verdict-location').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('verdict-location').first().click();
+    await page.locator('#profile-heading').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'verdict-worker-pool-profile.png') });
+    // Back on the main thread, the worker's finding offers to open its thread again.
+    await page.getByTestId('thread-select').selectOption('0');
+    await page.getByTestId('verdict-open-thread').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('verdict-open-thread').first().textContent()).toBe('Open worker 1 (hash-worker.cjs)’s profile');
+    await page.getByTestId('verdict-open-thread').first().click();
+    await expect.poll(() => page.getByTestId('thread-select').inputValue(), { timeout: 30_000 }).toBe('1');
   });
 });
 

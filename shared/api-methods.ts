@@ -10,6 +10,7 @@ export const apiMethodNames = [
   'listNodeProcesses',
   'attachProcess',
   'getTarget',
+  'probeAddresses',
   'listTargets',
   'stopTarget',
   'startRecording',

@@ -69,6 +69,12 @@ export interface InspectorEntry {
   webSocketDebuggerUrl: string;
 }
 
+/** One address a target listens on, and what a GET / there answered ("200 application/json, 57 bytes"), or why nothing did. */
+export interface AddressAnswer {
+  url: string;
+  answer: string;
+}
+
 /** A target the service holds: what a recording keeps of it (shared/recording/target.ts), and what only the live process has. */
 export interface TargetInfo extends RecordedTarget {
   targetId: string;
@@ -302,6 +308,8 @@ export interface ApiResults {
   attachProcess: TargetInfo;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
   getTarget: TargetInfo;
+  /** What answers a GET / on each address the target listens on: for the user to choose which one to load when there are several. */
+  probeAddresses: AddressAnswer[];
   /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
   listTargets: { targets: TargetSnapshot[] };
   /** Stops a launched process, or detaches from an attached one. */
@@ -366,6 +374,7 @@ export const apiInputSchemas = {
   listNodeProcesses: emptySchema,
   attachProcess: pidSchema,
   getTarget: targetIdSchema,
+  probeAddresses: targetIdSchema,
   listTargets: emptySchema,
   stopTarget: targetIdSchema,
   startRecording: recordRequestSchema,

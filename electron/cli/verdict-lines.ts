@@ -18,6 +18,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
     requests: result.load && result.load.requests > 0 ? result.load.requests : null,
     samplingIntervalUs: result.settings?.samplingIntervalUs ?? null,
     warmupSec: result.settings?.warmupSec ?? null,
+    warmedByEarlierLoad: result.settings?.warmedByEarlierLoad ?? null,
     samples: result.samples,
     load: result.load,
     requestTime: result.requestTime ?? null,

@@ -179,7 +179,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       }
     }
     // The lines the server writes during the burst, and from where (targets/output-counter.ts).
-    const counting = target ? await retried(() => target.session.startOutputCount()).catch(() => false) : false;
+    const counting = target ? await target.session.startOutputCount().catch(() => false) : false;
     let done = 0;
     // The user's cue: the collector and the profiler are in, requests sent from now on are counted.
     if (req.ownLoad) progress('recording', 0, OWN_LOAD_READY);
@@ -209,6 +209,12 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       if (drainer) clearInterval(drainer);
     }
 
+    // The target ended (crashed, or its code finished) as the burst ended: the burst's numbers came back,
+    // but they are not a recording of a server that kept serving — say so rather than record a gap.
+    if (!loadError && target && (target.session.isExiting || target.session.isClosed)) {
+      const why = await Promise.race([target.gone, new Promise<string>((r) => setTimeout(() => r('The target process ended'), 3000))]);
+      loadError = `${why} during the recording; what was measured until then is kept.`;
+    }
     if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
 
     // 4. Stop and fetch the profile.
@@ -357,25 +363,9 @@ export function judgeLoad(load: LoadSummary | null, url: string, timeoutSec: num
 
 /** The output counted during the burst, per request and per second; undefined when the count could not be read. */
 async function readOutput(target: Target, load: LoadSummary | null): Promise<OutputVolume | undefined> {
-  const counted = await retried(() => target.session.readOutputCount()).catch(() => null);
+  const counted = await target.session.readOutputCount().catch(() => null);
   if (!counted) return undefined;
   const stdio = target.info.stdio;
   const kind = !stdio ? null : stdio.tailedFile || stdio.stdout === 'file' || stdio.stdout === 'terminal' ? 'file' : stdio.stdout === 'pipe' ? 'pipe' : null;
   return outputVolume(counted.lines, counted.from, load?.requests ?? 0, load?.durationSec ?? 0, kind);
-}
-
-/**
- * An evaluation in the target, asked again (up to 3 times) when the inspector
- * answers "Cannot find context with specified id": seen now and then right
- * after a burst, and gone when asked again a moment later.
- */
-async function retried<T>(evaluate: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await evaluate();
-    } catch (e) {
-      if (attempt >= 3 || !/Cannot find context/.test(messageOf(e))) throw e;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 }

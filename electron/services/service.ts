@@ -2,6 +2,7 @@
 // directly: transports go through dispatch/ (browser mode, the service host)
 // or through `api`, the validated FlambeApi (the CLI, tests), so every
 // argument arrives here parsed by its schema, defaults filled in.
+import { probeAddresses } from './targets/probe-addresses.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { experimentSpecSchema, overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
@@ -208,6 +209,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     listNodeProcesses: () => listNodeProcesses(),
     attachProcess: ({ pid }) => targets.attachPid(pid),
     getTarget: ({ targetId }) => targets.refresh(targetId),
+    probeAddresses: async ({ targetId }) => probeAddresses((await targets.refresh(targetId)).suggestedUrls),
     listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {

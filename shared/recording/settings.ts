@@ -83,6 +83,8 @@ export const recordRequestSchema = z.object({
   targetId: z.string().nullable(),
   load: loadSettingsSchema,
   warmupSec: z.number().min(0).max(600).default(2),
+  /** The target served load just before this recording, in the same run (a sweep's earlier level): warm code without a warm-up of its own. */
+  warmedByEarlierLoad: z.boolean().optional(),
   samplingIntervalUs: z.number().int().min(50, 'The sampling interval must be at least 50 µs.').max(100_000, 'The sampling interval must be at most 100 000 µs (0.1 s).').default(1000),
   /** Record which functions allocate (V8's sampling heap profiler, shared/recording/memory.ts) beside the CPU profile: on unless false. */
   allocations: z.boolean().optional(),

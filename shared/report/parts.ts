@@ -30,7 +30,7 @@ export function machineAndSettings(opts: { machine?: MachineInfo | null; target?
     const l = s.load;
     const routes = l.routes?.map((r) => `${r.method} ${r.path}${r.weight > 1 ? ` ×${r.weight}` : ''}`).join(', ');
     items.push(`Load: ${routes ? `routes ${routes} on ${l.url.replace(/^(https?:\/\/[^/]+).*$/, "$1")}` : `${l.method} ${l.url}`}, ${opts.connections ?? `${l.connections} connection${l.connections === 1 ? '' : 's'}`}, ${l.requests !== undefined ? `${l.requests} requests` : `${l.durationSec} s${opts.connections ? ' per level' : ''}`}${l.rate ? `, ${l.rate} req/s fixed rate` : ''}`);
-    items.push(`Warm-up ${s.warmupSec} s; ${s.targetId !== null ? `CPU sampling every ${s.samplingIntervalUs} µs` : 'no profile'}`);
+    items.push(`Warm-up ${s.warmupSec} s${s.warmedByEarlierLoad ? ' (warm: the run before loaded it just now)' : ''}; ${s.targetId !== null ? `CPU sampling every ${s.samplingIntervalUs} µs` : 'no profile'}`);
   }
   items.push(...(opts.extra ?? []));
   return items.length ? [{ kind: 'h2', text: 'Machine and settings' }, { kind: 'list', items }] : [];

@@ -31,6 +31,8 @@ export interface RecordingContext {
   samplingIntervalUs?: number | null;
   /** Seconds of load before profiling; null when unknown. */
   warmupSec?: number | null;
+  /** The target served load just before, in the same run (a sweep's earlier level): its code was warm without a warm-up of its own. */
+  warmedByEarlierLoad?: boolean | null;
   samples?: readonly ProcessSample[];
   load?: LoadSummary | null;
   /** Where each request's time went, measured in the target: the waiting sentence names what, instead of guessing. */
@@ -128,7 +130,7 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
     && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
-  if (ctx.warmupSec === 0) {
+  if (ctx.warmupSec === 0 && !ctx.warmedByEarlierLoad) {
     out.push({ id: 'no-warmup', text: 'No warm-up: the first requests ran on cold code, so compiling JavaScript is counted as work ((program) and V8 time). A warm-up of a few seconds leaves it out.' });
   }
   const cpu = (ctx.samples ?? []).map((s) => s.cpuPercent);

@@ -127,6 +127,12 @@ describe('checks', () => {
     expect(v.trust.find((c) => c.id === 'few-samples')?.text).toBe('Only 100 samples: a share measured as 50% could really be anywhere from 40% to 60%. Record longer (or sample more often) for firmer numbers.');
   });
 
+  it('says "No warm-up" only of code that ran cold: a sweep level after the first ran warm, the level before warmed it (issue 23 item 10)', () => {
+    expect(buildVerdict(busy, { warmupSec: 0 }).trust.map((c) => c.id)).toContain('no-warmup');
+    expect(buildVerdict(busy, { warmupSec: 0, warmedByEarlierLoad: true }).trust.map((c) => c.id)).not.toContain('no-warmup');
+    expect(buildVerdict(busy, { warmupSec: 2 }).trust.map((c) => c.id)).not.toContain('no-warmup');
+  });
+
   it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {
     const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.95, loopDelayP99Ms: 80, heapUsedMb: 20, rssMb: 60, cpuPercent: 97 }));
     const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };

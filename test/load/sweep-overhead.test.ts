@@ -38,7 +38,11 @@ describe('a concurrency sweep', () => {
     expect(profiled.hasProfile).toBe(true);
     // The levels are linked as one group in the library, no longer by tags.
     expect(profiled.tags).not.toContain('sweep');
-    expect((await service.api.getRecording({ id: r.levels[0].recordingId })).hasProfile).toBe(false);
+    const first = await service.api.getRecording({ id: r.levels[0].recordingId });
+    expect(first.hasProfile).toBe(false);
+    // Levels after the first ran warm (the level before warmed them): the verdict must not say "No warm-up" of them.
+    expect(first.settings?.warmedByEarlierLoad).toBeUndefined();
+    expect(profiled.settings).toMatchObject({ warmupSec: 0, warmedByEarlierLoad: true });
     // 2 ms of CPU per request on one thread: 8 connections only queue.
     expect(r.levels[3].latencyMs.p50).toBeGreaterThan(r.levels[0].latencyMs.p50);
     expect(r).toHaveProperty('knee');

@@ -32,6 +32,8 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       targetId: profiled ? req.targetId : null,
       load: { ...req.load, connections, durationSec: req.levelSec, requests: undefined },
       warmupSec: i === 0 ? req.warmupSec : 0,
+      // Its code is warm: the level before ran the same requests just now.
+      ...(i > 0 ? { warmedByEarlierLoad: true } : {}),
       samplingIntervalUs: req.samplingIntervalUs,
       name: `${base} · ${connections} connection${connections === 1 ? '' : 's'}`,
       // The levels are linked as one group in the library (library/group-service.ts), not by tags.
@@ -57,7 +59,7 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       // Each route alone at this level's connections: its CPU per request cannot be told apart in the mixed burst.
       const rows = await profileRoutes({
         targetId: req.targetId, load: { ...req.load, connections, durationSec: req.levelSec, requests: undefined },
-        warmupSec: 0, samplingIntervalUs: req.samplingIntervalUs, name: `${base} · ${connections} connections`, tags: req.tags,
+        warmupSec: 0, warmedByEarlierLoad: true, samplingIntervalUs: req.samplingIntervalUs, name: `${base} · ${connections} connections`, tags: req.tags,
       }, deps.record);
       for (const row of rows) {
         const r = level.routes.find((x) => x.method === row.method && x.path === row.path);

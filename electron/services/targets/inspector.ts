@@ -36,11 +36,21 @@ export interface RawProcessSample {
 }
 
 // Evaluated inside the target. Kept as plain ES2019 so any Node >= 12 runs it.
-// process.stdout._type is how Node itself decides sync vs async writes ('tty' and 'fs' are synchronous).
-// Reading process.stdout creates the stream lazily, which can throw very early
-// or in an odd process: then the attachment is just unknown.
+// The kinds are process.stdout._type's, how Node itself decides sync vs async writes ('tty' and 'fs'
+// are synchronous); an odd process or an older Node (no getBuiltinModule) leaves it unknown ('').
+// The kind is read from the file descriptor, not from process.stdout: reading that getter creates
+// the stream, and on a pipe libuv then makes fd 1 non-blocking, so a server that writes with
+// fs.writeSync(1, …) (as pino's sonic-boom does) could fail with EAGAIN because Flambé looked.
+// Not tty.isatty either: the inspector can answer while Node is still loading net, and loading
+// tty then fails half-way. A character device is a terminal (or /dev/null): written synchronously.
 const IDENTITY_JS = `(function () {
-  function kind(name) { try { var s = process[name]; return String((s && s._type) || ''); } catch (e) { return ''; } }
+  function kind(name) {
+    try {
+      var fs = process.getBuiltinModule('fs');
+      var st = fs.fstatSync(name === 'stdout' ? 1 : 2);
+      return st.isFile() ? 'fs' : st.isFIFO() || st.isSocket() ? 'pipe' : st.isCharacterDevice() ? 'tty' : '';
+    } catch (e) { return ''; }
+  }
   return JSON.stringify({ pid: process.pid, nodeVersion: process.version, argv: process.argv, stdio: { stdout: kind('stdout'), stderr: kind('stderr') } });
 })()`;
 
@@ -124,7 +134,9 @@ const SAMPLE_CLEANUP_JS = `(function () {
 
 export class InspectorSession {
   private closed = false;
+  private exiting = false;
   private readonly disconnectListeners = new Set<() => void>();
+  private readonly exitingListeners = new Set<() => void>();
 
   private readonly client: CdpClient;
   readonly wsUrl: string;
@@ -142,6 +154,13 @@ export class InspectorSession {
       const e = params as { url?: string; sourceMapURL?: string };
       if (e.url && e.sourceMapURL) this.sourceMapUrls.set(e.url, e.sourceMapURL);
     });
+    // The target is exiting (its code ended, or it crashed) and waits for this session to let go.
+    // Node says so here whether or not its stderr could carry "Waiting for the debugger to
+    // disconnect…" (a full non-blocking pipe drops that line).
+    client.on('NodeRuntime.waitingForDisconnect', () => {
+      this.exiting = true;
+      for (const l of this.exitingListeners) l();
+    });
     client.on('disconnect', () => {
       this.closed = true;
       for (const l of this.disconnectListeners) l();
@@ -154,7 +173,12 @@ export class InspectorSession {
       // instead of fetching /json/protocol (one round trip less, and the
       // domains we use — Runtime, Profiler — are in it).
       const client = await CDP({ target: wsUrl, local: true });
-      return new InspectorSession(client, wsUrl);
+      const session = new InspectorSession(client, wsUrl);
+      // Without this, an exiting target destroys its JavaScript context while it waits for us, and every
+      // evaluation answers "Cannot find context with specified id" — a crash that looks like a flaky call.
+      // A Node without the NodeRuntime domain just never says it is exiting.
+      await client.send('NodeRuntime.notifyWhenWaitingForDisconnect', { enabled: true }).catch(() => undefined);
+      return session;
     } catch (e) {
       throw new UserError(`Could not connect to the Node inspector at ${wsUrl}: ${messageOf(e)}.`);
     }
@@ -170,6 +194,16 @@ export class InspectorSession {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** True once the target said it is exiting and waits for the session to close (NodeRuntime.waitingForDisconnect). */
+  get isExiting(): boolean {
+    return this.exiting;
+  }
+
+  onExiting(listener: () => void): () => void {
+    this.exitingListeners.add(listener);
+    return () => this.exitingListeners.delete(listener);
   }
 
   onDisconnect(listener: () => void): () => void {

@@ -58,6 +58,11 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     var w = writer(wrapper), key = w[0] + '\\t' + w[1], seen = c.from.get(key);
     if (seen) seen.lines += n * weight; else c.from.set(key, { function: w[0], url: w[1], line: w[2], lines: n * weight });
   }
+  // What writeSync wrote of a chunk: a pipe short of room takes part of it, and the writer sends the rest again.
+  function writtenPart(chunk, n) {
+    if (typeof chunk === 'string') return Buffer.byteLength(chunk) <= n ? chunk : Buffer.from(chunk).subarray(0, n);
+    return chunk && typeof chunk.subarray === 'function' && chunk.length > n ? chunk.subarray(0, n) : chunk;
+  }
   ['stdout', 'stderr'].forEach(function (name) {
     var s; try { s = process[name]; } catch (e) { return; }
     if (!s || typeof s.write !== 'function') return;
@@ -74,9 +79,11 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
   if (fs) ['write', 'writeSync'].forEach(function (fn) {
     var original = fs[fn];
     if (typeof original !== 'function') return;
+    // Counted once written: a write the full pipe refused (EAGAIN) and the writer tries again is one line, not two.
     var wrapped = function flambeCountedFsWrite(fd, chunk) {
-      if (c.depth === 0 && (fd === 1 || fd === 2)) { try { count(chunk, flambeCountedFsWrite); } catch (e) {} }
-      return original.apply(this, arguments);
+      var written = original.apply(this, arguments);
+      if (c.depth === 0 && (fd === 1 || fd === 2)) { try { count(typeof written === 'number' ? writtenPart(chunk, written) : chunk, flambeCountedFsWrite); } catch (e) {} }
+      return written;
     };
     try { fs[fn] = wrapped; } catch (e) { return; }
     c.undo.push(function () { if (fs[fn] === wrapped) fs[fn] = original; });

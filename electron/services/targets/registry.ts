@@ -92,6 +92,8 @@ export class TargetRegistry {
     let identity;
     try {
       session = await InspectorSession.connect(proc.wsUrl);
+      // The same, told over the protocol: the stderr line can be lost when the pipe is full.
+      session.onExiting(() => void session?.close());
       identity = await session.identity();
     } catch (e) {
       // A script that throws at start prints the inspector URL first, then dies.
@@ -162,6 +164,8 @@ export class TargetRegistry {
   private async attachSession(session: InspectorSession, label: string, host: string): Promise<TargetInfo> {
     const identity = await session.identity();
     const targetId = randomUUID();
+    // An exiting process waits for this session: let go, so it can end (and gone says so).
+    session.onExiting(() => void session.close());
     const gone = new Promise<string>((resolve) => {
       session.onDisconnect(() => {
         const t = this.targets.get(targetId);

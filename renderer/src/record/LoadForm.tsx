@@ -1,9 +1,10 @@
 // Step 2: how to load the server while profiling it.
 import { useId, type Dispatch, type SetStateAction } from 'react';
-import { samplingIntervalsUs, type DemoServerInfo } from '../../../shared/api.ts';
+import { samplingIntervalsUs, type AddressAnswer, type DemoServerInfo } from '../../../shared/api.ts';
 import { LoadExtras } from '../load/LoadExtras.tsx';
 import { withPath, type LoadFormState } from '../lib/forms.ts';
 import { HTTP_METHODS, METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
+import { choosePort, portOf } from './port-choice.ts';
 
 interface Props {
   form: LoadFormState;
@@ -12,6 +13,10 @@ interface Props {
   /** Routes of the demo server when it is the target. */
   demoRoutes: DemoServerInfo['routes'] | null;
   suggestedUrls: string[];
+  /** What a GET / answered on each address, when the target listens on several (null while asking). */
+  addressAnswers?: AddressAnswer[] | null;
+  /** Set when the user must still choose the port: the question, shown above the choices. */
+  portQuestion?: string | null;
   hasTarget: boolean;
 }
 
@@ -23,7 +28,7 @@ const SAMPLING_LABELS: Record<number, string> = {
   5000: '5 ms (lightest)',
 };
 
-export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, hasTarget }: Props) {
+export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, addressAnswers = null, portQuestion = null, hasTarget }: Props) {
   const id = useId();
   const set = (patch: Partial<LoadFormState>) => setForm((f) => ({ ...f, ...patch }));
   const hasBody = METHODS_WITH_BODY.includes(form.method);
@@ -52,10 +57,22 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
       </div>
 
       {suggestedUrls.length > 1 && (
-        <div className="chips" role="group" aria-label="Addresses the target listens on">
-          {suggestedUrls.map((u) => (
-            <button key={u} type="button" className="chip" aria-pressed={form.url === u} onClick={() => set({ url: u, urlFromSuggestion: false })}>{u}</button>
-          ))}
+        <div className={`port-choice${portQuestion ? ' asking' : ''}`} role="group" aria-labelledby={`${id}-ports`} data-testid="port-choice">
+          <p id={`${id}-ports`} className="port-question">
+            <strong>Which server?</strong> The script listens on {suggestedUrls.length} ports. Choose the one to load{portQuestion ? '' : ' (chosen)'}:
+          </p>
+          {suggestedUrls.map((u) => {
+            const answer = addressAnswers?.find((a) => a.url === u)?.answer;
+            const chosen = !form.urlFromSuggestion && form.url !== '' && sameOrigin(form.url, u);
+            return (
+              <button key={u} type="button" className="port-option" aria-pressed={chosen} data-testid={`port-${portOf(u)}`}
+                onClick={() => setForm((f) => choosePort(f, u))}>
+                <span className="port-number">Port {portOf(u)}</span>
+                <code>{u}</code>
+                <span className="port-answer">{answer ? `GET / answered ${answer}` : addressAnswers ? 'not asked' : 'asking what answers there…'}</span>
+              </button>
+            );
+          })}
         </div>
       )}
       {demoRoutes && (
@@ -142,4 +159,12 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, h
       </div>
     </fieldset>
   );
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
 // Ctrl/Cmd+Enter records, Escape stops.
-import { useEffect, useEffectEvent, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { workRefusal, type WorkKind } from '../../../shared/work/running-work.ts';
 import type { RunningWorkState } from './useRunningWork.ts';
 import { useFlambeEvent } from '../client/context.tsx';
@@ -16,6 +16,8 @@ import { RouteCpuCard, useRouteCpu } from '../load/RouteCpu.tsx';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { LoadForm } from './LoadForm.tsx';
+import { portQuestion } from './port-choice.ts';
+import { useAddressAnswers } from './useAddressAnswers.ts';
 import { RecordingProgress } from './RecordingProgress.tsx';
 import { TargetPanel } from './TargetPanel.tsx';
 import { TargetPicker, type PickerState } from './TargetPicker.tsx';
@@ -89,9 +91,17 @@ export function RecordScreen(props: Props) {
   const recordKind: WorkKind = loadForm.sweep ? 'sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && profiledTarget ? 'routes' : 'recording';
   const refusal = busy ? null : workRefusal({ kind: recordKind, targetId: profiledTarget }, work.running);
   const runningExperiment = work.running.find((w) => w.kind === 'experiment') ?? null;
+  // Several ports (a stub beside the server): the user says which, Flambé never guesses (port-choice.ts).
+  const addresses = useMemo(() => target?.info.suggestedUrls ?? [], [target?.info.suggestedUrls]);
+  const portAsk = target && !loadForm.loadOnly ? portQuestion(loadForm, addresses) : null;
+  const addressAnswers = useAddressAnswers(client, target?.info.targetId ?? null, addresses);
 
   const record = () => {
     if (busy || refusal) return;
+    if (portAsk) {
+      setFormError(portAsk);
+      return;
+    }
     const profiled = !!target && !loadForm.loadOnly;
     if (profiled && !target.info.running) {
       setFormError('The target is not running any more: launch it again, or tick “Load only”.');
@@ -183,7 +193,9 @@ export function RecordScreen(props: Props) {
             setForm={props.setLoadForm}
             disabled={busy}
             demoRoutes={demoRoutes}
-            suggestedUrls={target?.info.suggestedUrls ?? []}
+            suggestedUrls={addresses}
+            addressAnswers={addressAnswers}
+            portQuestion={portAsk}
             hasTarget={!!target}
           />
         </section>

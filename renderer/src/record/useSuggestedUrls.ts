@@ -1,7 +1,8 @@
 // A launched server starts listening a moment after the process starts: poll
-// getTarget every second for a few seconds until it suggests a load URL, and
-// prefill the URL field with the first suggestion — unless the user has
-// typed their own URL.
+// getTarget every second for a few seconds, and prefill the URL field with
+// the address it listens on — unless the user has typed their own URL. The
+// polling goes on after the first address: a script may open a stub before
+// its server, and with several addresses the user chooses (port-choice.ts).
 import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { TargetInfo } from '../../../shared/api.ts';
 import type { TargetState } from './target-state.ts';
@@ -9,6 +10,7 @@ import type { RendererClient } from '../client/types.ts';
 import type { LoadFormState } from '../lib/forms.ts';
 import { retargetUrl } from './retarget-url.ts';
 import { demoLoadUrl } from './demo-url.ts';
+import { withSeveralAddresses } from './port-choice.ts';
 
 const POLL_MS = 1000;
 const MAX_POLLS = 10;
@@ -22,7 +24,7 @@ interface Options {
 
 export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Options) {
   const targetId = target?.info.targetId ?? null;
-  const waiting = !!target && target.info.running && target.info.suggestedUrls.length === 0;
+  const running = !!target && target.info.running;
   // Addresses earlier targets were suggested at: a URL still naming one of them follows the new target.
   const knownOrigins = useRef(new Set<string>());
   const suggest = (suggested: string, isDemo = target?.isDemo ?? false) => {
@@ -33,9 +35,16 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
     } catch { /* not a URL: nothing to remember */ }
   };
 
+  // Several addresses (a stub beside the server): the user chooses under Load (port-choice.ts), Flambé fills in none.
+  const suggestFrom = (urls: readonly string[], isDemo = target?.isDemo ?? false) => {
+    if (urls.length === 1) suggest(urls[0], isDemo);
+    else if (urls.length > 1) setLoadForm(withSeveralAddresses);
+  };
+
   useEffect(() => {
-    if (!targetId || !waiting) return;
+    if (!targetId || !running) return;
     let polls = 0;
+    let known = target?.info.suggestedUrls.join(' ') ?? '';
     let cancelled = false;
     const timer = setInterval(() => {
       if (++polls > MAX_POLLS) {
@@ -44,10 +53,10 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
       }
       client.api.getTarget({ targetId }).then(
         (info) => {
-          if (cancelled || info.suggestedUrls.length === 0) return;
-          clearInterval(timer);
+          if (cancelled || info.suggestedUrls.length === 0 || info.suggestedUrls.join(' ') === known) return;
+          known = info.suggestedUrls.join(' ');
           setTarget((t) => (t && t.info.targetId === targetId ? { ...t, info: { ...info, running: t.info.running && info.running } } : t));
-          suggest(info.suggestedUrls[0]);
+          suggestFrom(info.suggestedUrls);
         },
         () => {
           // The target may have exited: its exit event tells the user.
@@ -58,14 +67,14 @@ export function useSuggestedUrls({ client, target, setTarget, setLoadForm }: Opt
       cancelled = true;
       clearInterval(timer);
     };
-    // `suggest` only reads a ref and calls setLoadForm.
+    // `suggestFrom` only reads a ref and calls setLoadForm.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, targetId, waiting, setTarget, setLoadForm]);
+  }, [client, targetId, running, setTarget, setLoadForm]);
 
   return {
     /** A target was just launched or attached. */
     onTargetReady(info: TargetInfo, isDemo: boolean) {
-      if (info.suggestedUrls.length > 0) suggest(info.suggestedUrls[0], isDemo);
+      suggestFrom(info.suggestedUrls, isDemo);
     },
   };
 }

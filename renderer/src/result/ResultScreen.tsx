@@ -95,6 +95,21 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   // A profile imported from a file has no load of Flambé's: no card to say so.
   const showLoad = !unreadable && (result.load !== null || result.settings !== null);
   const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
+  // The verdict's culprit on a worker thread: the profile opens on that thread, once by itself (the user's later choice stands), and on asking.
+  const profileHeading = useRef<HTMLHeadingElement>(null);
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const threadNames = loaded.threads;
+  const onShowThread = useCallback((name: string, why: 'first-finding' | 'asked') => {
+    const i = threadNames.indexOf(name);
+    if (i < 0) return;
+    if (why === 'first-finding') {
+      if (openedFor !== null) return;
+      setOpenedFor(name);
+    } else {
+      profileHeading.current?.scrollIntoView({ block: 'start' });
+    }
+    setThread(i);
+  }, [threadNames, openedFor]);
 
   return (
     <div className="result-screen" data-testid="result-screen">
@@ -153,7 +168,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
           <ErrorBoundary what="The verdict" resetKey={result.id}>
             {loaded.status === 'ready'
-              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={verdictContext} onReveal={onReveal} />
+              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={verdictContext} onReveal={onReveal} onShowThread={onShowThread} />
               : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
           </ErrorBoundary>
         </section>
@@ -178,7 +193,10 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
       )}
 
       {unreadable === null && <section className="card" aria-labelledby="profile-heading">
-        <h2 id="profile-heading">CPU profile</h2>
+        <h2 id="profile-heading" ref={profileHeading}>CPU profile{threadNames.length > 1 && threadNames[thread] ? <span className="muted"> — {threadNames[thread]}</span> : null}</h2>
+        {openedFor !== null && threadNames[thread] === openedFor && (
+          <p className="note" data-testid="thread-opened-note">Showing {openedFor}: the verdict’s first finding runs there, not on the main thread. Choose another thread below.</p>
+        )}
         {!result.hasProfile ? (
           <p className="empty-state" data-testid="flamegraph-empty">{noProfileSentence(result)}</p>
         ) : (

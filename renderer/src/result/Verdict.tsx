@@ -9,6 +9,7 @@ import { type Transform } from '../../../shared/profile/index.ts';
 import { adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext } from '../../../shared/verdict/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
+import { useEffect } from 'react';
 import { useView } from './useAnalysis.ts';
 
 export interface RevealRequest {
@@ -23,11 +24,21 @@ interface Props {
   transforms: Transform[];
   context: RecordingContext;
   onReveal(frame: number, name: string): void;
+  /**
+   * A finding on another thread than the one on screen (a worker pool's hashing): its profile opens on
+   * that thread. Also called once with the first finding's thread when it is not the one on screen.
+   */
+  onShowThread?(thread: string, why: 'first-finding' | 'asked'): void;
 }
 
-export function Verdict({ client, transforms, context, onReveal }: Props) {
+export function Verdict({ client, transforms, context, onReveal, onShowThread }: Props) {
   const view = useView(client, { view: 'verdict', transforms, context });
   const v = view.data;
+  // The culprit runs on a worker: the profile below opens on it, not on the main thread (issue 23 item 1).
+  const firstElsewhere = v && !view.stale && v.findings[0]?.thread && v.findings[0].frame < 0 ? v.findings[0].thread : null;
+  useEffect(() => {
+    if (firstElsewhere) onShowThread?.(firstElsewhere, 'first-finding');
+  }, [firstElsewhere, onShowThread]);
   if (view.error) return <p className="note note-error">{view.error}</p>;
   if (!v) return <p className="empty-state" aria-busy="true">Reading what is slow…</p>;
   const busyNote = v.findings.some((f) => Math.abs(f.busyPercent - f.percent) >= 1);
@@ -44,7 +55,7 @@ export function Verdict({ client, transforms, context, onReveal }: Props) {
       {v.findings.length > 0 ? (
         <ol className="verdict-findings">
           {v.findings.map((f, i) => (
-            <FindingItem key={`${f.kind}-${f.frame}-${i}`} finding={f} client={client} onReveal={onReveal} />
+            <FindingItem key={`${f.kind}-${f.frame}-${i}`} finding={f} client={client} onReveal={onReveal} onShowThread={onShowThread} />
           ))}
         </ol>
       ) : v.spread ? (
@@ -63,7 +74,7 @@ export function Verdict({ client, transforms, context, onReveal }: Props) {
   );
 }
 
-function FindingItem({ finding: f, client, onReveal }: { finding: Finding; client: AnalysisClient; onReveal: Props['onReveal'] }) {
+function FindingItem({ finding: f, client, onReveal, onShowThread }: { finding: Finding; client: AnalysisClient; onReveal: Props['onReveal']; onShowThread: Props['onShowThread'] }) {
   const check = useView(client, f.pattern && !f.regex ? { view: 'regex-check', transforms: [], pattern: f.pattern } : null);
   const regex = f.regex ?? check.data;
   const advice = f.kind === 'regex' && regex ? adviceFor('regex', { regex }) : f.advice;
@@ -79,6 +90,9 @@ function FindingItem({ finding: f, client, onReveal }: { finding: Finding; clien
               {f.function}{place && <> · {place}</>}
             </button>
           ) : <span>{f.function}{place && <> · {place}</>}</span>}
+          {f.frame < 0 && f.thread && onShowThread && (
+            <> <button type="button" className="button small" data-testid="verdict-open-thread" onClick={() => onShowThread(f.thread!, 'asked')}>Open {f.thread}’s profile</button></>
+          )}
           {f.allocates && <span data-testid="verdict-allocates"> allocates {allocatesText(f.allocates)}</span>}
           {f.generated && <span className="muted small" data-testid="verdict-generated" title={f.generated.lineText ?? undefined}> (ran as {shortPlace(f.generated.location)})</span>}
           {f.lineText && <code className="verdict-line" data-testid="verdict-line">{f.lineText}</code>}

@@ -11,6 +11,7 @@ export function recordingContext(result: RecordingMeta): RecordingContext {
     requests: load && load.requests > 0 ? load.requests : null,
     samplingIntervalUs: result.settings && result.settings.targetId !== null ? result.settings.samplingIntervalUs : null,
     warmupSec: result.settings ? result.settings.warmupSec : null,
+    warmedByEarlierLoad: result.settings?.warmedByEarlierLoad ?? null,
     samples: result.samples,
     load,
     requestTime: result.requestTime ?? null,
