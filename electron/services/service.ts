@@ -157,6 +157,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
 
   const stoppedIds = new Set<string>();
   const lastOverhead = new Map<number, OverheadResult>();
+  // Each run's result by its work id, for a page that followed it across a reload (the newest few).
+  const overheadRuns = new Map<string, OverheadResult>();
 
   /** Starts a recording; `finished` resolves once it is kept (saved, or in memory). */
   function begin(req: RecordRequest): { id: string; finished: Promise<RecordingResult> } {
@@ -185,7 +187,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   }
 
   // The sweep itself, its levels recorded one after the other, kept as one group.
-  async function sweepNow(request: SweepRequestResolved): Promise<{ result: SweepResult; kept: boolean }> {
+  async function sweepNow(request: SweepRequestResolved, onLevelDone: (done: number) => void): Promise<{ result: SweepResult; kept: boolean }> {
     const levelIds: string[] = [];
     const result = await runSweep(request, {
       record: (r) => {
@@ -196,6 +198,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       stopped: () => levelIds.some((id) => stoppedIds.has(id)),
       // A group from the first level on: a sweep killed midway keeps its levels together (marked interrupted on the next open).
       onLevel: (partial) => {
+        onLevelDone(partial.levels.length);
         if (library && partial.levels.every((l) => !unsaved.has(l.recordingId))) {
           try { groups.saveSweep({ ...partial, knee: null }, true); } catch { /* said at the end, when the whole sweep is saved */ }
         }
@@ -245,10 +248,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async runSweep(req) {
       const request = sweepRequestSchema.parse(req);
-      const ended = work.claim({ kind: 'sweep', label: loadTitle(request.load), targetId: request.targetId, targetKey: targetKey(request.targetId) })
-        .started(randomUUID());
+      const runId = randomUUID();
+      const levels = [...new Set(request.levels)].sort((a, b) => a - b);
+      const ended = work.claim({ kind: 'sweep', label: loadTitle(request.load), targetId: request.targetId, targetKey: targetKey(request.targetId), levels })
+        .started(runId);
       try {
-        const { result, kept } = await sweepNow(request);
+        const { result, kept } = await sweepNow(request, (levelsDone) => work.update(runId, { levelsDone }));
         // Its id names a sweep of the library only when it was kept as one (a page opens #/sweeps/<id>).
         ended(kept ? result.id : null);
         return result;
@@ -265,13 +270,17 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     async measureOverhead(req) {
       const request = overheadRequestSchema.parse(req);
       const target = targets.get(request.targetId);
+      const runId = randomUUID();
       const ended = work.claim({ kind: 'overhead', label: target.info.label, targetId: request.targetId, targetKey: targetKeyOf(target.info.pid) })
-        .started(randomUUID());
+        .started(runId);
       try {
         const result = await measureOverhead(request, { target, runBurst: runBurstInWorker });
         const l = request.load;
         result.setting = { target: target.info.label, url: l.url, method: l.method, connections: l.connections, samplingIntervalUs: result.samplingIntervalUs };
         lastOverhead.set(result.samplingIntervalUs, result);
+        overheadRuns.set(runId, result);
+        for (const old of [...overheadRuns.keys()].slice(0, -10)) overheadRuns.delete(old);
+        ended(runId);
         return result;
       } finally {
         ended(null);
@@ -280,7 +289,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     async runningWork() {
       return work.list();
     },
-    async lastOverhead({ samplingIntervalUs, setting }) {
+    async lastOverhead({ samplingIntervalUs, setting, runId }) {
+      if (runId) return overheadRuns.get(runId) ?? null;
       // Only for the same target, load and interval: a cost measured on another server is not this one's.
       const r = lastOverhead.get(samplingIntervalUs);
       return r?.setting && setting && sameOverheadSetting(r.setting, setting) ? r : null;

@@ -26,7 +26,9 @@ export interface WorkInProgress {
    * whose process is `targetKey`): throws the sentence when it would disturb
    * running work here or in another Flambé process; checked and taken at once.
    */
-  claim(work: { kind: WorkKind; label: string; targetId: string | null; targetKey: string | null }): WorkClaim;
+  claim(work: { kind: WorkKind; label: string; targetId: string | null; targetKey: string | null; levels?: number[] }): WorkClaim;
+  /** How far running work got (a sweep's levels done), for a page that asks what runs. */
+  update(id: string, patch: Pick<RunningWork, 'levelsDone'>): void;
   /** Tells pages when other processes' work starts or ends (polled). */
   watchOthers(periodMs: number): void;
   dispose(): void;
@@ -65,7 +67,10 @@ export function createWorkInProgress(emit: (name: 'workChanged', payload: Flambe
           (elsewhere) => workRefusal({ kind: work.kind, targetId: work.targetId, targetKey: work.targetKey }, elsewhere),
           (sentence) => new UserError(sentence))
         : -1;
-      const placeholder: RunningWork = { kind: work.kind, id: '', label: work.label, targetId: work.targetId, startedAt: new Date().toISOString() };
+      const placeholder: RunningWork = {
+        kind: work.kind, id: '', label: work.label, targetId: work.targetId, startedAt: new Date().toISOString(),
+        ...(work.levels ? { levels: work.levels, levelsDone: 0 } : {}),
+      };
       pending.add(placeholder);
       let done = false;
       const release = () => {
@@ -92,6 +97,10 @@ export function createWorkInProgress(emit: (name: 'workChanged', payload: Flambe
           release();
         },
       };
+    },
+    update(id, patch) {
+      const entry = running.get(id);
+      if (entry) running.set(id, { ...entry, ...patch });
     },
     watchOthers(periodMs) {
       if (!reg() || timer) return;

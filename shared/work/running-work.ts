@@ -24,6 +24,9 @@ export const runningWorkSchema = z.object({
   /** The target it records or loads; null for load only, or a target it launches itself (an experiment). */
   targetId: z.string().nullable(),
   startedAt: z.string(),
+  /** A sweep: its levels (connections) in the order they run, and how many have ended — a page reloaded mid-way says "level 2 of 3". */
+  levels: z.array(z.number().int()).optional(),
+  levelsDone: z.number().int().optional(),
   /** Run by another Flambé process on the same library (electron/services/work-registry.ts): which. */
   elsewhere: z.object({ pid: z.number().int(), program: z.string() }).optional(),
 });

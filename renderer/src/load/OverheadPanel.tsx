@@ -39,9 +39,16 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
   useFlambeEvent((e) => {
     if (!following || e.name !== 'workChanged' || e.payload.ended?.kind !== 'overhead') return;
     setFollowing(false);
-    const req = buildRecordRequest({ ...form, loadOnly: false }, targetId ?? 'none');
-    const samplingIntervalUs = req.ok ? req.value.samplingIntervalUs : 1000;
-    client.api.lastOverhead({ samplingIntervalUs }).then((result) => setState({ running: false, results: result ? [result] : [], error: null }), () => undefined);
+    const runId = e.payload.ended.resultId;
+    // The run this page followed, by its id: the form may have changed since it started.
+    if (!runId) {
+      setState({ running: false, results: [], error: 'The overhead measurement ended without a result (stopped, or it failed).' });
+      return;
+    }
+    client.api.lastOverhead({ samplingIntervalUs: form.samplingIntervalUs, runId }).then(
+      (result) => setState({ running: false, results: result ? [result] : [], error: result ? null : 'The overhead measurement’s result is not kept any more.' }),
+      (err: unknown) => setState({ running: false, results: [], error: errorMessage(err) }),
+    );
   });
   const measure = async () => {
     if (!targetId) return;

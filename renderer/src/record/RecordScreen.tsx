@@ -73,7 +73,7 @@ export function RecordScreen(props: Props) {
     adopted.current = true;
     for (const w of work.atLoad) {
       if (w.kind === 'recording') adoptRecording(w.id);
-      else if (w.kind === 'sweep') adoptSweep(w.id);
+      else if (w.kind === 'sweep') adoptSweep(w);
     }
   }, [work.atLoad, adoptRecording, adoptSweep]);
   // A sweep this page followed ended: its answer opens on its own screen (the sweep's group in the library).
