@@ -133,7 +133,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await result.waitFor({ timeout: 120_000 });
     // A cost, or — on a busy machine — that 4 rounds cannot tell it from noise; never a bare negative "cost".
     const sentence = (await result.textContent())!;
-    expect(sentence).toMatch(/^Profiling at 1000 µs( cost [\d.]+ % of requests\/s| did not lower requests\/s|: 4 rounds cannot tell its cost from noise)/);
+    expect(sentence).toMatch(/^Profiling at 1 000 µs( cost [\d.]+ % of requests\/s| did not lower requests\/s|: 4 rounds cannot tell its cost from noise)/);
     expect(sentence).toMatch(/95 % interval -?[\d.]+ % to -?[\d.]+ %.*p99 (rose|fell) [\d.]+ %/);
     await result.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-overhead.png'), fullPage: true });

@@ -49,7 +49,7 @@ describe('flambe compare on real recordings', () => {
     expect(logging.deltaMsPer1k).toBeGreaterThan(10);
     expect(logging.aMsPer1k).toBeLessThan(logging.bMsPer1k / 10);
     expect(logging.where).toMatchObject({ side: 'b', name: 'handleItems', location: expect.stringMatching(/server\.js:\d+$/) });
-    expect(c.verdict).toMatch(/The difference is logging: B spends [\d.]+ ms of CPU per 1 000 requests on it in /);
+    expect(c.verdict).toMatch(/The difference is logging: B spends \d[\d.]*(?: \d{3})* ms of CPU per 1 000 requests on it in /);
     expect(c.functions.some((f: { status: string; category: string }) => f.status === 'new' && f.category === 'Node internals')).toBe(true);
     // Same script, route and settings: no unlike-run warning; both ran on this machine.
     expect(c.warnings).toEqual([]);

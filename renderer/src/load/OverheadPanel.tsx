@@ -11,6 +11,7 @@ import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
 import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
 import { parseIntervalList } from '../../../shared/load/interval-list.ts';
 import './load.css';
+import { formatInt, formatNumber } from '../lib/format.ts';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;
@@ -93,8 +94,8 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
           <tbody>
             {state.results.map((r) => (
               <tr key={r.samplingIntervalUs}>
-                <th scope="row">{r.samplingIntervalUs} µs</th><td>{Math.round(r.withoutProfiler.rps)}</td><td>{Math.round(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
-                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{r.withoutProfiler.p99Ms.toFixed(2)}</td><td>{r.withProfiler.p99Ms.toFixed(2)}</td>
+                <th scope="row">{formatInt(r.samplingIntervalUs)} µs</th><td>{formatInt(r.withoutProfiler.rps)}</td><td>{formatInt(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
+                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{formatNumber(r.withoutProfiler.p99Ms, 2)}</td><td>{formatNumber(r.withProfiler.p99Ms, 2)}</td>
               </tr>
             ))}
           </tbody>

@@ -7,7 +7,7 @@ import { BUCKET_HELP, CATEGORY_HELP, findingSentence, msPerThousandRequests, spr
 import type { AnalysisClient } from '../analysis/client.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { legendColor } from '../lib/frame-colors.ts';
-import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import { formatInt, formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
 
 interface Props {
@@ -34,7 +34,7 @@ export function TimePanel({ client, transforms, active, requests, ranged = false
   return (
     <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
       <p className="muted small time-total">
-        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${ranged ? 'about ' : ''}${requests.toLocaleString('en-US')} requests` : ''}; percentages are of that time.
+        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${ranged ? 'about ' : ''}${formatInt(requests)} requests` : ''}; percentages are of that time.
         {ranged && (requests
           ? <span data-testid="range-requests"> In this time range, “per 1 000 requests” divides by the requests completed in it (counted per second by the load, prorated at the edges).</span>
           : <span data-testid="range-requests"> No request of the load completed in this time range, so there is no “per 1 000 requests” for it.</span>)}
