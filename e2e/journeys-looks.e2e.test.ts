@@ -133,6 +133,16 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('compare-button').click();
     await page.getByTestId('compare-verdict').waitFor({ timeout: 30_000 });
     await page.getByTestId('diff-flamegraph').locator('g').first().waitFor({ timeout: 30_000 });
+    // A frame's tooltip at the window's right edge opens to the pointer's left, inside the window.
+    const root = page.getByTestId('diff-flamegraph').locator('g.frame').first();
+    await root.scrollIntoViewIfNeeded();
+    const frame = (await root.boundingBox())!;
+    await page.mouse.move(frame.x + frame.width - 6, frame.y + frame.height / 2);
+    await page.mouse.move(frame.x + frame.width - 4, frame.y + frame.height / 2);
+    const tip = page.locator('.d3-flame-graph-tip');
+    await expect.poll(async () => (await tip.boundingBox())?.width ?? 0, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => { const b = await tip.boundingBox(); return b ? b.x + b.width : Infinity; }).toBeLessThanOrEqual(1440);
+    await page.mouse.move(0, 0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-report-html').click()]);
     const saved = path.join(artifacts, 'team-report.html');
     await download.saveAs(saved);
