@@ -78,8 +78,8 @@ describe.skipIf(!hasChromium)(title, () => {
     // Every requests/s tick in one format: whole numbers under a top of thousands ("0", not "0.0").
     const ticks = await page.getByTestId('sweep-chart').locator('text.axis.rps').allTextContents();
     expect(ticks.length).toBeGreaterThanOrEqual(2);
-    for (const t of ticks) expect(t).toMatch(/^\d{1,3}(,\d{3})*$/);
-    expect(await page.getByTestId('sweep-knee').textContent()).toMatch(/^(Past \d+ connections?, latency grows faster than throughput|No knee)/);
+    for (const t of ticks) expect(t).toMatch(/^\d{1,3}( \d{3})*$/);
+    expect(await page.getByTestId('sweep-knee').textContent()).toMatch(/^(Past \d+ connections?, latency grows faster than throughput|No knee|No clear knee, but throughput is flattening)/);
     await page.getByTestId('sweep-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-sweep.png'), fullPage: true });
     // The same result in the dark theme (it follows the OS) and wider.
@@ -98,6 +98,9 @@ describe.skipIf(!hasChromium)(title, () => {
   it('sends a fixed rate and says what was asked and served, with latencies corrected for coordinated omission', async () => {
     const { page } = session;
     await page.getByTestId('nav-record').click();
+    // /hello, as the note below says: the demo's default is /json now (issue 26), which a crowded machine serves below 200 req/s.
+    const base = new URL(await page.getByTestId('url-input').inputValue());
+    await page.getByTestId('url-input').fill(`${base.origin}/hello`);
     await page.getByTestId('rate-input').fill('200');
     // 20 connections carry 200 req/s while round trips stay under 100 ms (10 needed < 50 ms; a crowded machine fell short).
     await page.getByTestId('connections-input').fill('20');
@@ -109,8 +112,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await note.waitFor();
     // The demo's /hello keeps up with 200 req/s: the note states the rate, not a shortfall.
     const text = (await note.textContent())!;
-    expect(text).toMatch(/^Fixed rate: asked 200 req\/s, served [\d,.]+\. Latencies count from when each request was due \(corrected for coordinated omission\)\.$/);
-    const served = Number(/served ([\d,.]+)/.exec(text)![1].replace(/,/g, ''));
+    expect(text).toMatch(/^Fixed rate: asked 200 req\/s, served [\d .]+\. Latencies count from when each request was due \(corrected for coordinated omission\)\.$/);
+    const served = Number(/served ([\d .]+)\./.exec(text)![1].replace(/ /g, ''));
     expect(served).toBeGreaterThan(180);
     expect(served).toBeLessThan(220);
     await note.scrollIntoViewIfNeeded();
@@ -133,7 +136,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await result.waitFor({ timeout: 120_000 });
     // A cost, or — on a busy machine — that 4 rounds cannot tell it from noise; never a bare negative "cost".
     const sentence = (await result.textContent())!;
-    expect(sentence).toMatch(/^Profiling at 1000 µs( cost [\d.]+ % of requests\/s| did not lower requests\/s|: 4 rounds cannot tell its cost from noise)/);
+    expect(sentence).toMatch(/^Profiling at 1 000 µs( cost [\d.]+ % of requests\/s| did not lower requests\/s|: 4 rounds cannot tell its cost from noise)/);
     expect(sentence).toMatch(/95 % interval -?[\d.]+ % to -?[\d.]+ %.*p99 (rose|fell) [\d.]+ %/);
     await result.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-overhead.png'), fullPage: true });

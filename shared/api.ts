@@ -393,7 +393,12 @@ export const apiInputSchemas = {
   runSweep: sweepRequestSchema,
   measureOverhead: overheadRequestSchema,
   profileRoutes: recordRequestSchema,
-  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1), setting: overheadSettingSchema.optional() }),
+  /**
+   * The last overhead measured on `setting` at that interval; or, with `runId`,
+   * the result of that run (workChanged's `ended.resultId`: a page reloaded
+   * mid-way asks for the run it followed, whatever its setting).
+   */
+  lastOverhead: z.object({ samplingIntervalUs: z.number().int().min(1), setting: overheadSettingSchema.optional(), runId: z.string().max(100).optional() }),
   compareNoise: compareNoiseSchema,
   startExperiment: experimentSpecSchema,
   stopExperiment: idSchema,

@@ -21,6 +21,7 @@ import { resolveId } from './library-command.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
 import { ms, pct, signedPct, table } from './table.ts';
 import { routeTable } from './format.ts';
+import { groupThousands } from '../../shared/number-format.ts';
 
 export const COMPARE_HELP = `Usage:
   flambe compare A B [--json] [--top N] [--library PATH] [--fail-if-slower PCT]
@@ -168,7 +169,7 @@ function limitRows(c: Comparison, top: number | undefined): Comparison {
   return { ...c, functions: c.functions.slice(0, top), files: c.files.slice(0, top), packages: c.packages.slice(0, top) };
 }
 
-const num = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const num = groupThousands;
 
 function metricRow(label: string, m: Metric, digits: number): string[] {
   const change = m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`;

@@ -172,7 +172,10 @@ export async function experimentCommand(argv: string[]): Promise<number> {
   }
   const check = experimentSpecSchema.safeParse(spec);
   if (!check.success) throw new UserError(describeValidationError(check.error));
-  const service = await startService({ libraryPath: check.data.save ? resolveLibraryPath(library) : null, keepsUnsavedInMemory: false });
+  // Its work is registered beside the library even when it keeps nothing there (the app on that library sees it, and it sees the app's).
+  const service = await startService({
+    libraryPath: check.data.save ? resolveLibraryPath(library) : null, workSharedWith: resolveLibraryPath(library), program: 'flambe experiment', keepsUnsavedInMemory: false,
+  });
   if (check.data.save) {
     const status = await service.api.libraryStatus({});
     if (status.problem || status.readOnly) {

@@ -4,6 +4,7 @@ import { oneLine } from '../../shared/terminal-text.ts';
 import { writeRaw } from './terminal.ts';
 import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
+import { formatCount } from '../../shared/number-format.ts';
 
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -23,7 +24,7 @@ export function formatLatency(l: LatencyMs): string {
 export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS): string[] {
   const codes = Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ');
   const lines = [
-    `Requests ${l.requests} in ${l.durationSec.toFixed(2)} s — ${Math.round(l.rps)} requests/s${l.loadThreads && l.loadThreads > 1 ? ` (${l.loadThreads} load threads)` : ''}${l.stoppedEarly ? ' (stopped early)' : ''}`,
+    `Requests ${formatCount(l.requests)} in ${l.durationSec.toFixed(2)} s — ${formatCount(l.rps)} requests/s${l.loadThreads && l.loadThreads > 1 ? ` (${l.loadThreads} load threads)` : ''}${l.stoppedEarly ? ' (stopped early)' : ''}`,
     `Latency  ${formatLatency(l.latencyMs)}${l.rate ? ' (from when each request was due)' : ''}`,
     `Errors   ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx${codes ? `  (status ${codes})` : ''}`,
     `Traffic  ${formatBytes(l.bytesPerSec)}/s`,

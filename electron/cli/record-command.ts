@@ -182,7 +182,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
   checkRecordRequest(null, loadInput, true);
   if (o.attach !== undefined) parseHostPort(o.attach);
   // A library that cannot be used does not stop the recording: it ends in a bundle file instead (below).
-  const service = await startService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, keepsUnsavedInMemory: false });
+  // Its work is registered beside the library even when it keeps nothing there (the app on that library sees it, and it sees the app's).
+  const service = await startService({ libraryPath: o.save ? resolveLibraryPath(o.library) : null, workSharedWith: resolveLibraryPath(o.library), program: 'flambe record', keepsUnsavedInMemory: false });
   const out = process.stderr;
   const json = !!o.json;
   const line = new ProgressLine(out, !json);

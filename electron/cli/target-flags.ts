@@ -47,7 +47,10 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
   if (o['no-profile'] && opts.requireTarget) throw new UserError(`flambe ${opts.command} compares runs with and without the profiler: it needs --launch or --attach.`);
   if ((o['no-profile'] || o.attach !== undefined) && !o.url) throw new UserError(`${o.attach !== undefined ? '--attach' : '--no-profile'} needs --url: the address of the server to load.`);
   const env = envFromFlags(o.env as string[] | undefined);
-  const service = await startService({ libraryPath: opts.save ? resolveLibraryPath(opts.library) : null, keepsUnsavedInMemory: false });
+  // Its work is registered beside the library even when it keeps nothing there: the app on that library must not be disturbed, nor disturb it.
+  const service = await startService({
+    libraryPath: opts.save ? resolveLibraryPath(opts.library) : null, workSharedWith: resolveLibraryPath(opts.library), program: `flambe ${opts.command}`, keepsUnsavedInMemory: false,
+  });
   const line = new ProgressLine(process.stderr, !o.json);
   try {
     let target: TargetInfo | null = null;

@@ -24,7 +24,7 @@ if (!parentPort) {
 const log = (line: string) => process.stderr.write(`[flambe service host] ${line}\n`);
 // The same library as `npm run web` and the CLI ($FLAMBE_LIBRARY, else the
 // platform's data folder), so a recording made anywhere shows up everywhere.
-const service = createFlambeService({ libraryPath: resolveLibraryPath(undefined) });
+const service = createFlambeService({ libraryPath: resolveLibraryPath(undefined), program: 'the Flambé app' });
 
 service.onEvent((event) => {
   try {

@@ -33,6 +33,8 @@ import { TargetRegistry } from './targets/registry.ts';
 import { createGroupApi } from './library/group-service.ts';
 import { sameOverheadSetting } from '../../shared/recording/overhead-setting.ts';
 import { createWorkInProgress, experimentLabel } from './work-in-progress.ts';
+import { openWorkRegistry } from './work-registry.ts';
+import { targetKeyOf } from '../../shared/work/running-work.ts';
 import { loadTitle } from '../../shared/load/load-title.ts';
 
 export interface ServiceOptions {
@@ -45,6 +47,15 @@ export interface ServiceOptions {
    * sentences then carry no advice about memory, instead of having it cut off.
    */
   keepsUnsavedInMemory?: boolean;
+  /**
+   * The library whose other users' work this process must not disturb (the
+   * registry beside it, work-registry.ts); defaults to `libraryPath`. The CLI
+   * passes the default library when it keeps nothing, so a run beside the app
+   * is refused all the same.
+   */
+  workSharedWith?: string | null;
+  /** How other Flambé processes name this one in a refusal: "flambe sweep", "the Flambé app". */
+  program?: string;
 }
 
 export interface FlambeService {
@@ -79,7 +90,11 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   const running = new Map<string, RecordingHandle>();
   const recordingTargets = new Set<string>();
   // Work started through the contract: what would disturb it is refused (work-in-progress.ts).
-  const work = createWorkInProgress(emit);
+  const sharedWith = options.workSharedWith !== undefined ? options.workSharedWith : options.libraryPath ?? null;
+  const work = createWorkInProgress(emit, () => (sharedWith ? openWorkRegistry(sharedWith, options.program ?? 'Flambé') : null));
+  // Pages see other processes' work start and end (the buttons it would disturb are disabled with the sentence).
+  if (options.keepsUnsavedInMemory !== false) work.watchOthers(2000);
+  const targetKey = (targetId: string | null) => (targetId ? targetKeyOf(targets.get(targetId).info.pid) : null);
   // Recordings the library could not store (or all of them, without a library):
   // kept in memory so nothing measured is lost; the UI offers to export them.
   const unsaved = new Map<string, RecordingResult>();
@@ -143,6 +158,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
 
   const stoppedIds = new Set<string>();
   const lastOverhead = new Map<number, OverheadResult>();
+  // Each run's result by its work id, for a page that followed it across a reload (the newest few).
+  const overheadRuns = new Map<string, OverheadResult>();
 
   /** Starts a recording; `finished` resolves once it is kept (saved, or in memory). */
   function begin(req: RecordRequest): { id: string; finished: Promise<RecordingResult> } {
@@ -171,7 +188,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   }
 
   // The sweep itself, its levels recorded one after the other, kept as one group.
-  async function sweepNow(request: SweepRequestResolved): Promise<{ result: SweepResult; kept: boolean }> {
+  async function sweepNow(request: SweepRequestResolved, onLevelDone: (done: number) => void): Promise<{ result: SweepResult; kept: boolean }> {
     const levelIds: string[] = [];
     const result = await runSweep(request, {
       record: (r) => {
@@ -182,6 +199,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       stopped: () => levelIds.some((id) => stoppedIds.has(id)),
       // A group from the first level on: a sweep killed midway keeps its levels together (marked interrupted on the next open).
       onLevel: (partial) => {
+        onLevelDone(partial.levels.length);
         if (library && partial.levels.every((l) => !unsaved.has(l.recordingId))) {
           try { groups.saveSweep({ ...partial, knee: null }, true); } catch { /* said at the end, when the whole sweep is saved */ }
         }
@@ -213,11 +231,18 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async startRecording(req) {
-      work.check('recording', req.targetId ?? null);
-      const { id, finished } = begin(req);
-      const ended = work.add({ kind: 'recording', id, label: loadTitle(req.load), targetId: req.targetId ?? null });
-      finished.then(() => ended(id), () => ended(null));
-      return { recordingId: id };
+      const targetId = req.targetId ?? null;
+      const claim = work.claim({ kind: 'recording', label: loadTitle(req.load), targetId, targetKey: targetKey(targetId) });
+      let started: { id: string; finished: Promise<RecordingResult> };
+      try {
+        started = begin(req);
+      } catch (e) {
+        claim.cancel();
+        throw e;
+      }
+      const ended = claim.started(started.id);
+      started.finished.then(() => ended(started.id), () => ended(null));
+      return { recordingId: started.id };
     },
     async stopRecording({ id }) {
       stoppedIds.add(id);
@@ -225,10 +250,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async runSweep(req) {
       const request = sweepRequestSchema.parse(req);
-      work.check('sweep', request.targetId);
-      const ended = work.add({ kind: 'sweep', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
+      const runId = randomUUID();
+      const levels = [...new Set(request.levels)].sort((a, b) => a - b);
+      const ended = work.claim({ kind: 'sweep', label: loadTitle(request.load), targetId: request.targetId, targetKey: targetKey(request.targetId), levels })
+        .started(runId);
       try {
-        const { result, kept } = await sweepNow(request);
+        const { result, kept } = await sweepNow(request, (levelsDone) => work.update(runId, { levelsDone }));
         // Its id names a sweep of the library only when it was kept as one (a page opens #/sweeps/<id>).
         ended(kept ? result.id : null);
         return result;
@@ -238,20 +265,24 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     },
     async profileRoutes(req) {
       const request = recordRequestSchema.parse(req);
-      work.check('routes', request.targetId);
-      const ended = work.add({ kind: 'routes', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
+      const ended = work.claim({ kind: 'routes', label: loadTitle(request.load), targetId: request.targetId, targetKey: targetKey(request.targetId) })
+        .started(randomUUID());
       return profileRoutes(request, (r) => begin(r).finished).finally(() => ended(null));
     },
     async measureOverhead(req) {
       const request = overheadRequestSchema.parse(req);
       const target = targets.get(request.targetId);
-      work.check('overhead', request.targetId);
-      const ended = work.add({ kind: 'overhead', id: randomUUID(), label: target.info.label, targetId: request.targetId });
+      const runId = randomUUID();
+      const ended = work.claim({ kind: 'overhead', label: target.info.label, targetId: request.targetId, targetKey: targetKeyOf(target.info.pid) })
+        .started(runId);
       try {
         const result = await measureOverhead(request, { target, runBurst: runBurstInWorker });
         const l = request.load;
         result.setting = { target: target.info.label, url: l.url, method: l.method, connections: l.connections, samplingIntervalUs: result.samplingIntervalUs };
         lastOverhead.set(result.samplingIntervalUs, result);
+        overheadRuns.set(runId, result);
+        for (const old of [...overheadRuns.keys()].slice(0, -10)) overheadRuns.delete(old);
+        ended(runId);
         return result;
       } finally {
         ended(null);
@@ -260,7 +291,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     async runningWork() {
       return work.list();
     },
-    async lastOverhead({ samplingIntervalUs, setting }) {
+    async lastOverhead({ samplingIntervalUs, setting, runId }) {
+      if (runId) return overheadRuns.get(runId) ?? null;
       // Only for the same target, load and interval: a cost measured on another server is not this one's.
       const r = lastOverhead.get(samplingIntervalUs);
       return r?.setting && setting && sameOverheadSetting(r.setting, setting) ? r : null;
@@ -338,10 +370,16 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return exportStoredProfile(text, safeName, format, thread, Date.parse(rec.createdAt) || 0);
     },
     async startExperiment(spec) {
-      work.check('experiment', null);
-      const started = await experiments.start(spec);
+      const claim = work.claim({ kind: 'experiment', label: experimentLabel(experimentSpecSchema.parse(spec)), targetId: null, targetKey: null });
+      let started: Awaited<ReturnType<typeof experiments.start>>;
+      try {
+        started = await experiments.start(spec);
+      } catch (e) {
+        claim.cancel();
+        throw e;
+      }
       const id = started.experimentId;
-      const ended = work.add({ kind: 'experiment', id, label: experimentLabel(experimentSpecSchema.parse(spec)), targetId: null });
+      const ended = claim.started(id);
       const off = onOwnEvent((e) => {
         if (e.name !== 'experimentDone' || e.payload.experimentId !== id) return;
         off();
@@ -383,6 +421,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       for (const r of running.values()) r.stop();
       await Promise.allSettled([...running.values()].map((r) => r.done));
       await targets.disposeAll();
+      work.dispose();
       library?.close();
     },
   };

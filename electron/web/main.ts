@@ -36,7 +36,7 @@ async function main() {
     process.exit(1);
   }
   const libraryPath = resolveLibraryPath(values.library);
-  const service = createFlambeService({ libraryPath });
+  const service = createFlambeService({ libraryPath, program: 'flambe web, the browser UI' });
   const token = randomBytes(24).toString('base64url');
   let server;
   try {

@@ -1,14 +1,15 @@
 // How sure, in words — one phrasing for the Compare screen, the HTML export
 // and `flambe compare`.
 import type { Metric } from './types.ts';
+import { groupThousands } from '../number-format.ts';
 
 const MINUS = '−';
 
 /** "+12.5", "−3.0", "0.0" — a change in its unit, thousands separated. */
 export function signed(x: number | null, digits = 1): string {
   if (x === null || !Number.isFinite(x)) return '—';
-  const s = Math.abs(x).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-  if (Number(s.replace(/,/g, '')) === 0) return (0).toFixed(digits);
+  const s = groupThousands(Math.abs(x), digits);
+  if (Number(s.replace(/ /g, '')) === 0) return (0).toFixed(digits);
   return `${x > 0 ? '+' : MINUS}${s}`;
 }
 

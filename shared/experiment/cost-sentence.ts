@@ -4,9 +4,13 @@
 // question was asked; "B serves 5× more requests than A" reads backwards.
 import type { Comparison, Metric } from '../compare/types.ts';
 import { formatMs } from '../verdict/compare-verdict.ts';
+import { formatCount } from '../number-format.ts';
 
 // Each part says when its own rounds cannot tell it from noise: one sure number must not lend its certainty to the other.
-const unsure = (m: Metric): string => (m.significant === false ? ', not clearly more than noise yet' : '');
+// Not judged at all (a busy machine, or no interval to be had) is said too: the headline must not read surer than the rounds.
+const unsure = (m: Metric): string => (m.withheld === 'busy' ? ', not judged: the machine was too busy during the rounds'
+  : m.significant === false ? ', not clearly more than noise yet'
+    : m.significant === null ? ', not yet told apart from noise' : '');
 
 /**
  * One sentence, or null when the comparison has neither CPU per request nor
@@ -19,7 +23,7 @@ export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'proces
   const parts: string[] = [];
   if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} of CPU per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without${unsure(cpu)})`);
   // A's share of the baseline's throughput that it takes away: 1 − rpsA / rpsB.
-  if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${Math.round(rps.a).toLocaleString('en-US')} requests/s with it, ${Math.round(rps.b).toLocaleString('en-US')} without${unsure(rps)})`);
+  if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${formatCount(rps.a)} requests/s with it, ${formatCount(rps.b)} without${unsure(rps)})`);
   if (parts.length === 0) {
     if (!cpu && !rps) return null;
     return `${thing} costs nothing Flambé could measure here: with it, the server used no more CPU per request and served no fewer requests per second.`;

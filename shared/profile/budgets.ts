@@ -5,7 +5,7 @@
 // worker or not). Each budget is checked before the memory is spent, and
 // each is far above what a real recording needs.
 
-const n = (x: number) => x.toLocaleString('en-US').replace(/,/g, ' ');
+import { formatCount as n } from '../number-format.ts';
 const mb = (bytes: number) => `${Math.round(bytes / (1 << 20))} MB`;
 
 /**
@@ -31,7 +31,7 @@ export function tooManyNodes(claim: string): string {
   return `${claim} call-tree nodes; Flambé stops at ${n(MAX_CALL_TREE_NODES)}: no recording of a Node server has that many, so the file is damaged or made to exhaust memory.`;
 }
 
-export const formatCount = n;
+export { formatCount } from '../number-format.ts';
 
 export function tooDeep(format: string, depth: number, sample: number): string {
   return `This ${format} has a stack ${n(depth)} frames deep (sample ${sample}); Flambé stops at ${n(MAX_STACK_DEPTH)}: V8 records at most 255 frames, so the file is damaged or made to exhaust memory.`;

@@ -134,11 +134,11 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
 function describeSpan(us: number): string {
   const s = us / 1e6;
   if (s < 10) return `${Number(s.toFixed(1))} s`;
-  if (s < 86_400) return `${Math.round(s).toLocaleString('en-US').replace(/,/g, ' ')} s`;
+  if (s < 86_400) return `${formatCount(s)} s`;
   const days = us / 86_400e6;
   if (days < 365) return `${Math.round(days)} days`;
   const years = days / 365.25;
-  return `${years < 1e6 ? Math.round(years).toLocaleString('en-US') : years.toExponential(1)} years`;
+  return `${years < 1e6 ? formatCount(years) : years.toExponential(1)} years`;
 }
 
 /** Array.prototype.indexOf for plain and typed arrays (both native, both fast). */

@@ -4,6 +4,7 @@
 // on fds 1 and 2 (electron/services/targets/output-counter.ts), installed for
 // the burst only. One line is one "\n".
 import { z } from 'zod';
+import { formatCount } from '../number-format.ts';
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const amount = z.number().min(0).max(1e12);
@@ -37,7 +38,7 @@ export function outputIsHigh(o: OutputVolume): boolean {
   return (o.linesPerRequest ?? 0) >= HIGH_LINES_PER_REQUEST || o.linesPerSecond >= HIGH_LINES_PER_SECOND;
 }
 
-const thousands = (n: number) => Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const thousands = formatCount;
 const fileOf = (url: string) => url.replace(/^file:\/\//, '').split(/[\\/]/).pop() ?? url;
 
 function writerText(w: OutputWriter): string {

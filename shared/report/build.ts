@@ -17,6 +17,7 @@ import type { FlameNode } from '../profile/views/flame.ts';
 import type { ReportBlock, ReportDoc, ReportTable } from './doc.ts';
 import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, topFunctionsTable, type ProfileParts } from './parts.ts';
 import { barsAndLineSvg, linesSvg, pairedBarsSvg } from './svg.ts';
+import { groupThousands } from '../number-format.ts';
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
 
@@ -45,14 +46,14 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
     blocks.push({ kind: 'h2', text: `Per route, slower than ${opts.slowMs} ms at p75` }, { kind: 'list', items: slowRoutesSweepSentences(withRoutes, opts.slowMs) },
       { kind: 'table', table: {
         head: ['Connections', 'Slower than ' + opts.slowMs + ' ms at p75'],
-        rows: withRoutes.map((l) => [String(l.connections), slowAtLevel(l.routes!, opts.slowMs).map((r) => `${routeKey(r)} (${(r.latencyMs.p75 ?? r.latencyMs.p50).toFixed(1)} ms)`).join(', ') || 'none']),
+        rows: withRoutes.map((l) => [String(l.connections), slowAtLevel(l.routes!, opts.slowMs).map((r) => `${routeKey(r)} (${groupThousands(r.latencyMs.p75 ?? r.latencyMs.p50, 1)} ms)`).join(', ') || 'none']),
         textColumns: [1],
       } },
       { kind: 'h2', text: 'Per route and level' },
       { kind: 'table', table: {
         head: ['Connections', 'Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Errors', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
         rows: withRoutes.flatMap((l) => l.routes!.map((r) => [String(l.connections), routeKey(r), int(r.requests), rate(r.rps), ...latencyCells(r.latencyMs), int(r.errors), int(r.non2xx),
-          ...(cpu ? [r.cpuMsPerRequest !== undefined ? r.cpuMsPerRequest.toFixed(3) : '–'] : [])])),
+          ...(cpu ? [r.cpuMsPerRequest !== undefined ? groupThousands(r.cpuMsPerRequest, 3) : '–'] : [])])),
         textColumns: [1],
       } });
     const series = routeP95Series(withRoutes);
@@ -66,7 +67,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
   if (proc.length) {
     blocks.push({ kind: 'h2', text: 'The process at the profiled levels' }, { kind: 'table', table: {
       head: ['Connections', 'CPU % of a core', 'Heap MB (highest)', 'RSS MB (highest)', 'CPU ms per request'],
-      rows: proc.map((l) => [String(l.connections), l.process!.cpuPercent.toFixed(0), l.process!.heapUsedMb.toFixed(1), l.process!.rssMb.toFixed(1), ms3(l.process!.cpuMsPerRequest)]),
+      rows: proc.map((l) => [String(l.connections), groupThousands(l.process!.cpuPercent, 0), groupThousands(l.process!.heapUsedMb, 1), groupThousands(l.process!.rssMb, 1), ms3(l.process!.cpuMsPerRequest)]),
     } });
   }
   blocks.push({ kind: 'h2', text: 'How sure' }, { kind: 'p', text: `Each level is one run${opts.first?.settings ? ` of ${opts.first.settings.load.durationSec} s` : ''}, so small differences between levels can be noise. ${KNEE_RULE_TEXT}` });
@@ -101,11 +102,11 @@ export function recordingReport(rec: RecordingMeta, profile: ProfileParts | null
   return { title: rec.name, blocks };
 }
 
-const signed = (x: number | null, digits = 1) => (x === null ? '—' : `${x > 0 ? '+' : ''}${x.toFixed(digits)}`);
+const signed = (x: number | null, digits = 1) => (x === null ? '—' : `${x > 0 ? '+' : ''}${groupThousands(x, digits)}`);
 
 function metricRow(label: string, m: Metric | null, digits: number): string[] | null {
   if (!m) return null;
-  return [label, m.a.toFixed(digits), m.b.toFixed(digits), signed(m.delta, digits), m.deltaPercent === null ? '—' : `${signed(m.deltaPercent)} %`, surenessWords(m)];
+  return [label, groupThousands(m.a, digits), groupThousands(m.b, digits), signed(m.delta, digits), m.deltaPercent === null ? '—' : `${signed(m.deltaPercent)} %`, surenessWords(m)];
 }
 
 function routeChangeTable(routes: readonly RouteChange[]): ReportTable {
@@ -142,7 +143,7 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
   const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
   const fns = c.functions.filter((f) => Math.abs(f.deltaPercent) >= 0.05 || f.status !== 'changed').slice(0, 10);
   if (fns.length) {
-    const v = (ms: number | null, p: number) => (c.perRequest ? (ms ?? 0).toFixed(1) : p.toFixed(1));
+    const v = (ms: number | null, p: number) => (c.perRequest ? groupThousands(ms ?? 0, 1) : groupThousands(p, 1));
     blocks.push({ kind: 'h2', text: `Functions that changed most (${unit})` }, { kind: 'table', table: {
       head: ['Function', 'File:line', 'A', 'B', 'Change'],
       rows: fns.map((f) => [`${f.name}${f.status !== 'changed' ? ` [${f.status}]` : ''}`, f.location, v(f.aMsPer1k, f.aPercent), v(f.bMsPer1k, f.bPercent), c.perRequest ? signed(f.deltaMsPer1k) : signed(f.deltaPercent)]),
@@ -171,7 +172,7 @@ export function experimentReport(e: ExperimentResult, routes: readonly RouteChan
   blocks.push({ kind: 'h2', text: 'Rounds' }, { kind: 'table', table: {
     head: ['#', 'Variant', 'Requests', 'Req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'CPU ms per 1 000 req', 'Note'],
     rows: e.rounds.map((r) => [String(r.index + 1), `${r.variant} ${r.round}`, r.requests === null ? '–' : int(r.requests), r.rps === null ? '–' : rate(r.rps),
-      ms3(r.p50Ms), ms3(r.p90Ms), ms3(r.p99Ms), r.cpuMsPer1k === null ? '–' : r.cpuMsPer1k.toFixed(1), r.error ?? (r.complete ? '' : 'stopped, left out')]),
+      ms3(r.p50Ms), ms3(r.p90Ms), ms3(r.p99Ms), r.cpuMsPer1k === null ? '–' : groupThousands(r.cpuMsPer1k, 1), r.error ?? (r.complete ? '' : 'stopped, left out')]),
     textColumns: [1, 8],
   } });
   blocks.push(...machineAndSettings({ machine: first?.machine, target: first?.target, settings: first?.settings ?? null, extra: [`Output of the target: ${e.output ?? 'not launched by Flambé'}`, `Run ${day(e.createdAt)}`] }));

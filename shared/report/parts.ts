@@ -6,10 +6,11 @@ import type { FlameNode } from '../profile/views/flame.ts';
 import type { ReportBlock, ReportTable } from './doc.ts';
 import { maskArg, maskedEnv } from './mask.ts';
 import { flameSvg } from './svg.ts';
+import { formatCount, groupThousands } from '../number-format.ts';
 
-export const ms3 = (v: number | undefined | null) => (v === undefined || v === null ? '–' : v.toFixed(3));
-export const int = (v: number) => Math.round(v).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-export const rate = (v: number) => (v >= 100 ? int(v) : v.toFixed(1));
+export const ms3 = (v: number | undefined | null) => (v === undefined || v === null ? '–' : groupThousands(v, 3));
+export const int = formatCount;
+export const rate = (v: number) => (v >= 100 ? int(v) : groupThousands(v, 1));
 export const LATENCY_HEAD = ['min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms'];
 export const latencyCells = (l: LatencyMs) => [l.min, l.p50, l.p75, l.p90, l.p95, l.p99, l.max].map(ms3);
 
@@ -30,7 +31,7 @@ export function machineAndSettings(opts: { machine?: MachineInfo | null; target?
     const l = s.load;
     const routes = l.routes?.map((r) => `${r.method} ${r.path}${r.weight > 1 ? ` ×${r.weight}` : ''}`).join(', ');
     items.push(`Load: ${routes ? `routes ${routes} on ${l.url.replace(/^(https?:\/\/[^/]+).*$/, "$1")}` : `${l.method} ${l.url}`}, ${opts.connections ?? `${l.connections} connection${l.connections === 1 ? '' : 's'}`}, ${l.requests !== undefined ? `${l.requests} requests` : `${l.durationSec} s${opts.connections ? ' per level' : ''}`}${l.rate ? `, ${l.rate} req/s fixed rate` : ''}`);
-    items.push(`Warm-up ${s.warmupSec} s${s.warmedByEarlierLoad ? ' (warm: the run before loaded it just now)' : ''}; ${s.targetId !== null ? `CPU sampling every ${s.samplingIntervalUs} µs` : 'no profile'}`);
+    items.push(`Warm-up ${s.warmupSec} s${s.warmedByEarlierLoad ? ' (warm: the run before loaded it just now)' : ''}; ${s.targetId !== null ? `CPU sampling every ${int(s.samplingIntervalUs)} µs` : 'no profile'}`);
   }
   items.push(...(opts.extra ?? []));
   return items.length ? [{ kind: 'h2', text: 'Machine and settings' }, { kind: 'list', items }] : [];

@@ -2,11 +2,12 @@
 // none), rendered by GitHub, most wikis and every browser. Sizes in px of
 // the viewBox; colours fixed (a report is read outside Flambé's theme).
 import type { FlameNode } from '../profile/views/flame.ts';
+import { formatCount, formatReadable, groupThousands } from '../number-format.ts';
 
 const W = 640;
 const PAD = { left: 56, right: 60, top: 14, bottom: 34 };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const fmt = (v: number) => (v === 0 ? '0' : v >= 100 ? String(Math.round(v)) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const fmt = (v: number) => (v === 0 ? '0' : formatReadable(v));
 
 /** A round top for an axis: 1, 2 or 5 × a power of ten. */
 export function niceTop(max: number): number {
@@ -125,9 +126,9 @@ export function flameSvg(whole: FlameNode, title: string): string {
     if (w < FLAME_W * 0.003 || depth > 40) continue;
     depthMax = Math.max(depthMax, depth);
     const y = 24 + depth * FLAME_ROW;
-    const label = depth === 0 ? `busy time: ${Math.round(root.value)} ms (idle left out)` : n.name || '(anonymous)';
+    const label = depth === 0 ? `busy time: ${formatCount(root.value)} ms (idle left out)` : n.name || '(anonymous)';
     const chars = Math.floor((w - 6) / 6.2);
-    g.push(`<g><title>${esc(`${label}${n.location ? ` ${n.location}` : ''}: ${n.value.toFixed(1)} ms (${((n.value / total) * 100).toFixed(1)} %)`)}</title>` +
+    g.push(`<g><title>${esc(`${label}${n.location ? ` ${n.location}` : ''}: ${groupThousands(n.value, 1)} ms (${((n.value / total) * 100).toFixed(1)} %)`)}</title>` +
       `<rect x="${x.toFixed(1)}" y="${y}" width="${Math.max(0.5, w - 0.5).toFixed(1)}" height="${FLAME_ROW - 1}" fill="${depth === 0 ? '#e0e0e0' : flameColour(n)}"/>` +
       (chars >= 3 ? `<text x="${(x + 3).toFixed(1)}" y="${y + 12}" font-size="10">${esc(label.length > chars ? `${label.slice(0, chars - 1)}…` : label)}</text>` : '') + '</g>');
     let cx = x;

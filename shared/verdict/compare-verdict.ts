@@ -7,6 +7,7 @@
 // (library repeats) or that it cannot tell.
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
+import { formatCount } from '../number-format.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
 
@@ -25,7 +26,7 @@ export interface VerdictExtras {
 /** A kind of work is "the difference" only when it explains at least this share of the change in CPU per 1 000 requests. */
 export const MIN_EXPLAINED_SHARE = 0.25;
 
-const n0 = (x: number) => Math.round(x).toLocaleString('en-US');
+const n0 = formatCount;
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
 const pct = (x: number) => `${Math.abs(x) >= 10 ? Math.round(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
 const range = (ci: [number, number]) => `${ci[0] >= 0 ? '+' : '−'}${pct(ci[0])} to ${ci[1] >= 0 ? '+' : '−'}${pct(ci[1])}`;
@@ -130,7 +131,7 @@ export function formatRatio(r: number): string {
 export function formatMs(x: number): string {
   const a = Math.abs(x);
   if (a < 0.005) return '0 ms';
-  return `${a >= 10 ? x.toFixed(0) : a >= 1 ? x.toFixed(1) : x.toFixed(2)} ms`;
+  return `${a >= 10 ? formatCount(x) : a >= 1 ? x.toFixed(1) : x.toFixed(2)} ms`;
 }
 
 /**

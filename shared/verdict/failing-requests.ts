@@ -5,6 +5,7 @@
 // all (an idle server answering 404s needs a right URL, not more load).
 // One rule for the verdict (the UI and the CLI) and the recorder's warning.
 import type { LoadSummary } from '../recording/load.ts';
+import { formatCount } from '../number-format.ts';
 
 /** At least this share of the answers (plus failed connections) must be errors for the burst to count as failing. */
 export const FAILING_SHARE = 0.5;
@@ -17,7 +18,7 @@ const STATUS_TEXT: Record<string, string> = {
 
 /** "23 892": digits grouped by thin spaces, as the rest of Flambé's sentences write counts. */
 export function countText(n: number): string {
-  return Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
+  return formatCount(n);
 }
 
 /** Why a status usually fails, and what to check. */

@@ -12,6 +12,7 @@ import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from '../profile/places.ts';
 import { allocationTable, bytesText } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
+import { formatCount } from '../number-format.ts';
 
 export { shortPlace };
 
@@ -40,7 +41,7 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
 }
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
-const msText = (ms: number) => (ms >= 100 ? `${Math.round(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
+const msText = (ms: number) => (ms >= 100 ? `${formatCount(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
 
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {

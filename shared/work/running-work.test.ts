@@ -28,3 +28,22 @@ describe('workRefusal: one measurement of the machine at a time', () => {
     expect(workRefusal({ kind: 'experiment', targetId: null }, [])).toBeNull();
   });
 });
+
+describe('workRefusal across processes (the app beside a CLI run)', () => {
+  const other = (kind: RunningWork['kind'], label: string, targetKey: string | null): RunningWork => ({
+    ...work(kind, label, targetKey), elsewhere: { pid: 4242, program: 'flambe experiment' },
+  });
+
+  it('names the other process in the sentence', () => {
+    expect(workRefusal({ kind: 'recording', targetId: 't1', targetKey: 'pid:77' }, [other('experiment', 'LOG=1 vs LOG=0', null)])).toBe(
+      'The experiment “LOG=1 vs LOG=0” is running in another Flambé process (flambe experiment, pid 4242): a recording now would share the machine with it and disturb what it measures. Wait for it to finish, or stop it first.',
+    );
+  });
+
+  it('compares targets of another process by their process, not by this process’s target ids', () => {
+    expect(workRefusal({ kind: 'recording', targetId: 'pid:77', targetKey: 'pid:78' }, [other('recording', 'GET /json', 'pid:77')])).toBeNull();
+    expect(workRefusal({ kind: 'recording', targetId: 't1', targetKey: 'pid:77' }, [other('recording', 'GET /json', 'pid:77')])).toBe(
+      'This target is already being recorded by another Flambé process (flambe experiment, pid 4242): wait for that recording to finish, or stop it first.',
+    );
+  });
+});

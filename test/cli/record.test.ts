@@ -73,7 +73,7 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
     const r = await runFlambe(['record', '--no-profile', '--url', url, '-d', '1', '--warmup', '0']);
     server.close();
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/Requests \d+ in [\d.]+ s — \d+ requests\/s/);
+    expect(r.stdout).toMatch(/Requests \d{1,3}( \d{3})* in [\d.]+ s — \d{1,3}( \d{3})* requests\/s/);
     expect(r.stdout).toMatch(/Latency {2}min \d+\.\d{3} ms {2}p50 \d+\.\d{3} ms {2}p75 \d+\.\d{3} ms {2}p90 \d+\.\d{3} ms {2}p95 \d+\.\d{3} ms {2}p99 \d+\.\d{3} ms {2}p99\.9 \d+\.\d{3} ms {2}max \d+\.\d{3} ms/);
     expect(r.stdout).not.toMatch(/Profile/);
   });

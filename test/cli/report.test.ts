@@ -68,7 +68,9 @@ describe('flambe report', () => {
     expect(load.map((row) => row[0])).toEqual(expect.arrayContaining(['requests/s', 'p50 ms', 'p99 ms']));
     // 2 ms of CPU per request against none: B serves fewer requests/s.
     const rps = load.find((row) => row[0] === 'requests/s')!;
-    expect(Number(rps[2])).toBeLessThan(Number(rps[1]));
+    // Thousands are grouped with a space (shared/number-format.ts).
+    const num = (cell: string) => Number(cell.replace(/ /g, ''));
+    expect(num(rps[2])).toBeLessThan(num(rps[1]));
     expect(tableAfter(md, '| # | Variant |').map((row) => row[1]).sort()).toEqual(['A 1', 'A 2', 'B 1', 'B 2']);
     expect(md).toMatch(/## How sure\n\n\S/);
     expect(md).toContain('API_TOKEN=***');

@@ -1,5 +1,7 @@
 // Helpers for tests that drive real processes.
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,11 +21,18 @@ export interface RunOptions {
   gid?: number;
 }
 
+// This test file's own default library (unless a test sets $FLAMBE_LIBRARY):
+// a CLI run registers its work beside the default library even without --save
+// (electron/services/work-registry.ts), so test files running side by side in
+// CI would otherwise refuse each other's experiments and sweeps.
+let ownDefaultLibrary: string | null = null;
+const defaultLibrary = () => (ownDefaultLibrary ??= path.join(mkdtempSync(path.join(tmpdir(), 'flambe-cli-default-')), 'library.sqlite'));
+
 /** Runs `flambe …` as a user would, with a hard time limit. */
 export function runFlambe(args: string[], opts: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve) => {
     const child = spawn(opts.node ?? process.execPath, [flambeBin, ...args], {
-      cwd: opts.cwd ?? repo, env: { ...process.env, ...opts.env }, uid: opts.uid, gid: opts.gid,
+      cwd: opts.cwd ?? repo, env: { FLAMBE_LIBRARY: defaultLibrary(), ...process.env, ...opts.env }, uid: opts.uid, gid: opts.gid,
     });
     let stdout = '';
     let stderr = '';

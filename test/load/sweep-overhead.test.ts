@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { createFlambeService } from '../../electron/services/service.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
-import type { LatencyMs } from '../../shared/api.ts';
+import type { FlambeEvents, LatencyMs } from '../../shared/api.ts';
 
 const service = createFlambeService({ libraryPath: null });
+const ends: NonNullable<FlambeEvents['workChanged']['ended']>[] = [];
+service.onEvent((e) => { if (e.name === 'workChanged' && e.payload.ended) ends.push(e.payload.ended); });
 let targetId = '';
 let base = '';
 beforeAll(async () => {
@@ -94,5 +96,12 @@ describe('the profiler\'s cost', () => {
     expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: { ...fine.setting!, target: '/tmp/another-script.js' } })).toBeNull();
     expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: { ...fine.setting!, connections: 50 } })).toBeNull();
     expect(await service.api.lastOverhead({ samplingIntervalUs: 100 })).toBeNull();
+    // A page reloaded mid-way followed the run (workChanged) and asks for its result by the run's id, whatever its setting.
+    const runs = ends.filter((e) => e.kind === 'overhead');
+    expect(runs).toHaveLength(2);
+    expect(runs.every((e) => e.resultId === e.id)).toBe(true);
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 1000, runId: runs[0].resultId! })).toEqual(fine);
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 1000, runId: runs[1].resultId! })).toEqual(coarse);
+    expect(await service.api.lastOverhead({ samplingIntervalUs: 1000, runId: 'no-such-run' })).toBeNull();
   });
 });

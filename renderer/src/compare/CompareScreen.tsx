@@ -22,6 +22,7 @@ import './compare.css';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { compareReport } from '../../../shared/report/build.ts';
 import { compareRoutes } from '../../../shared/compare/routes.ts';
+import { formatInt } from '../lib/format.ts';
 
 type State =
   | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingMeta, RecordingMeta] }
@@ -146,7 +147,7 @@ function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingMeta
           <span className="muted small">
             {formatRowDate(rec.createdAt)}
             {route && <> · {route}</>}
-            {rec.load && <> · {Math.round(rec.load.rps).toLocaleString('en-US')} req/s</>}
+            {rec.load && <> · {formatInt(rec.load.rps)} req/s</>}
           </span>
         )}
       </div>

@@ -12,6 +12,7 @@ import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts'
 import { literalMatcher } from '../lib/regexp.ts';
 import { useSlashToFocus } from '../result/TableToolbar.tsx';
 import { flameTooltip } from './compare-format.ts';
+import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
 import type { DiffFlame } from './compute.ts';
 import { followWidth } from '../components/follow-width.ts';
 
@@ -148,7 +149,7 @@ export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b:
         <li><span className="swatch" style={{ background: 'rgb(220,220,220)' }} aria-hidden="true" />unchanged</li>
         <li className="muted">{shape === 'b' ? `Widths: ${sides.b}’s time.` : `Widths: ${sides.a}’s time — frames gone from ${sides.b} show blue.`} Colours: change in {unitWords}.</li>
       </ul>
-      <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} />
+      <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} onMouseMove={keepTipInWindow} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // each with its absolute and relative change and how sure Flambé is of it.
 import type { Comparison, Metric } from '../../../shared/compare/index.ts';
 import { signed, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
+import { formatNumber } from '../lib/format.ts';
 
 interface Line {
   label: string;
@@ -52,8 +53,8 @@ export function LoadTable({ c }: { c: Comparison }) {
           return (
             <tr key={label} data-testid="load-row" data-sure={sure}>
               <th scope="row">{label}</th>
-              <td className="num">{(m.a * scale).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })}</td>
-              <td className="num">{(m.b * scale).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })}</td>
+              <td className="num">{formatNumber(m.a * scale, digits)}</td>
+              <td className="num">{formatNumber(m.b * scale, digits)}</td>
               <td className={`num delta ${good}`}>{signed(m.delta * scale, digits)}</td>
               <td className={`num delta ${good}`}>{signedPercent(m.deltaPercent)}</td>
               <td className={`sure sure-${sure}`}>{surenessWords(m)}</td>

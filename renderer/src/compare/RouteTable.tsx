@@ -4,9 +4,10 @@
 import type { Metric } from '../../../shared/compare/index.ts';
 import type { RouteChange } from '../../../shared/compare/routes.ts';
 import { signed, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
+import { formatNumber } from '../lib/format.ts';
 
 const ROWS = [['requests/s', 'rps', 0, 'up'], ['p50 ms', 'p50Ms', 3, 'down'], ['p75 ms', 'p75Ms', 3, 'down'], ['p95 ms', 'p95Ms', 3, 'down'], ['p99 ms', 'p99Ms', 3, 'down']] as const;
-const fmt = (x: number, d: number) => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const fmt = (x: number, d: number) => formatNumber(x, d);
 
 export function RouteTable({ routes }: { routes: readonly RouteChange[] }) {
   return (

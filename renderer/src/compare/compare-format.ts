@@ -3,14 +3,14 @@
 import { signed, signedPercent } from '../../../shared/compare/words.ts';
 import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import type { DiffFlame } from './compute.ts';
+import { formatReadable } from '../../../shared/number-format.ts';
 
 export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from '../../../shared/compare/words.ts';
 
 /** CPU ms per 1000 requests, with sensible digits. */
 export function msPer1k(x: number | null): string {
   if (x === null) return '—';
-  const a = Math.abs(x);
-  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+  return formatReadable(x);
 }
 
 /** A node's numbers in the chart's unit, for A and B, whichever shape is shown. */

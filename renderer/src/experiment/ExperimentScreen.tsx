@@ -19,8 +19,9 @@ import { compareRoutes } from '../../../shared/compare/routes.ts';
 import { DEMO_QUESTIONS } from './experiment-form.ts';
 import { ExperimentFlame } from './ExperimentFlame.tsx';
 import { costSentence } from '../../../shared/experiment/cost-sentence.ts';
+import { formatReadable } from '../../../shared/number-format.ts';
 
-const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 10 ? x.toFixed(1) : x.toFixed(2));
+const num = formatReadable;
 
 function Sure({ significant, negligible, withheld }: { significant: boolean | null; negligible?: boolean; withheld?: 'busy' }) {
   if (withheld === 'busy') return <span className="judgement same" title="Too few pairs the machine left alone: wall-clock numbers are not judged">not judged: busy machine</span>;

@@ -3,7 +3,7 @@ import { describeExit, formatBytes, formatDuration, formatInt, formatMs, formatP
 
 describe('formatting', () => {
   it('formats integers with separators', () => {
-    expect(formatInt(1234567)).toBe('1,234,567');
+    expect(formatInt(1234567)).toBe('1 234 567');
     expect(formatInt(12.6)).toBe('13');
     expect(formatInt(null)).toBe('–');
     expect(formatInt(Number.NaN)).toBe('–');
@@ -22,7 +22,7 @@ describe('formatting', () => {
   });
   it('formats rates', () => {
     expect(formatRate(12.345)).toBe('12.3');
-    expect(formatRate(15234.4)).toBe('15,234');
+    expect(formatRate(15234.4)).toBe('15 234');
   });
   it('formats percentages', () => {
     expect(formatPercent(0.1234)).toBe('12.3%');

@@ -1,23 +1,26 @@
-// Number formatting for the UI. Fixed to English digits and separators so
-// what the screen shows matches tests and screenshots on every machine.
-
-const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+// Number formatting for the UI, in the one number style of shared/number-format.ts
+// (thousands grouped with a space, a point before decimals): the screens, the
+// sentences the services write and the CLI read alike, on every machine.
+import { formatCount, groupThousands } from '../../../shared/number-format.ts';
 
 const isNumber = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
-/** 12345 → "12,345". */
+/** 12345 → "12 345". */
 export function formatInt(n: number | null | undefined): string {
-  return isNumber(n) ? intFormat.format(Math.round(n)) : '–';
+  return isNumber(n) ? formatCount(n) : '–';
 }
 
-const msFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** A number with `digits` decimals: (1234.56, 1) → "1 234.6". */
+export function formatNumber(n: number | null | undefined, digits = 0): string {
+  return isNumber(n) ? groupThousands(n, digits) : '–';
+}
 
-/** A latency's number alone, for a column whose header says "ms": 1132.5431 → "1,132.543" (one number style everywhere: thousands grouped). */
+/** A latency's number alone, for a column whose header says "ms": 1132.5431 → "1 132.543". */
 export function formatMsNumber(ms: number | null | undefined): string {
-  return isNumber(ms) ? msFormat.format(ms) : '–';
+  return isNumber(ms) ? groupThousands(ms, 3) : '–';
 }
 
-/** Latency: always three decimals, i.e. microsecond resolution. 1.23456 → "1.235 ms"; 1132.5431 → "1,132.543 ms". */
+/** Latency: always three decimals, i.e. microsecond resolution. 1.23456 → "1.235 ms"; 1132.5431 → "1 132.543 ms". */
 export function formatMs(ms: number | null | undefined): string {
   return isNumber(ms) ? `${formatMsNumber(ms)} ms` : '–';
 }

@@ -11,6 +11,7 @@ import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
 import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
 import { parseIntervalList } from '../../../shared/load/interval-list.ts';
 import './load.css';
+import { formatInt, formatNumber } from '../lib/format.ts';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;
@@ -39,9 +40,16 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
   useFlambeEvent((e) => {
     if (!following || e.name !== 'workChanged' || e.payload.ended?.kind !== 'overhead') return;
     setFollowing(false);
-    const req = buildRecordRequest({ ...form, loadOnly: false }, targetId ?? 'none');
-    const samplingIntervalUs = req.ok ? req.value.samplingIntervalUs : 1000;
-    client.api.lastOverhead({ samplingIntervalUs }).then((result) => setState({ running: false, results: result ? [result] : [], error: null }), () => undefined);
+    const runId = e.payload.ended.resultId;
+    // The run this page followed, by its id: the form may have changed since it started.
+    if (!runId) {
+      setState({ running: false, results: [], error: 'The overhead measurement ended without a result (stopped, or it failed).' });
+      return;
+    }
+    client.api.lastOverhead({ samplingIntervalUs: form.samplingIntervalUs, runId }).then(
+      (result) => setState({ running: false, results: result ? [result] : [], error: result ? null : 'The overhead measurement’s result is not kept any more.' }),
+      (err: unknown) => setState({ running: false, results: [], error: errorMessage(err) }),
+    );
   });
   const measure = async () => {
     if (!targetId) return;
@@ -86,8 +94,8 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
           <tbody>
             {state.results.map((r) => (
               <tr key={r.samplingIntervalUs}>
-                <th scope="row">{r.samplingIntervalUs} µs</th><td>{Math.round(r.withoutProfiler.rps)}</td><td>{Math.round(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
-                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{r.withoutProfiler.p99Ms.toFixed(2)}</td><td>{r.withProfiler.p99Ms.toFixed(2)}</td>
+                <th scope="row">{formatInt(r.samplingIntervalUs)} µs</th><td>{formatInt(r.withoutProfiler.rps)}</td><td>{formatInt(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
+                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{formatNumber(r.withoutProfiler.p99Ms, 2)}</td><td>{formatNumber(r.withProfiler.p99Ms, 2)}</td>
               </tr>
             ))}
           </tbody>

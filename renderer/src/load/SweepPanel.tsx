@@ -7,13 +7,14 @@ import { ErrorNote } from '../components/Notes.tsx';
 /** Under the Record button: progress, or why the sweep failed. */
 export function SweepPanel({ state }: { state: SweepState }) {
   if (state.status === 'running') {
-    const level = Math.max(1, state.levelIds.length);
+    const level = state.levelsBefore + Math.max(1, state.levelIds.length);
     const fraction = ((level - 1) + (state.progress?.fraction ?? 0)) / Math.max(1, state.levels.length);
+    const of = state.levels.length ? ` of ${state.levels.length} (${state.levels[level - 1]} connections)` : '';
     return (
       <div className="sweep-progress" data-testid="sweep-progress" aria-live="polite">
         <progress max={1} value={fraction} aria-label="Sweep progress" />
         <p>
-          Level {level} of {state.levels.length} ({state.levels[level - 1]} connections)
+          Level {level}{of}
           {state.progress ? `: ${state.progress.message}` : ': starting'}
         </p>
       </div>

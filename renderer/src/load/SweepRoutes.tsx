@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { SweepResult } from '../../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../../../shared/sweep/sweep-routes.ts';
-import { formatInt, formatRate } from '../lib/format.ts';
+import { formatInt, formatNumber, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
 
 const W = 560;
@@ -13,7 +13,7 @@ const H = 190;
 const PAD = { left: 52, right: 16, top: 12, bottom: 30 };
 /** Distinct hues for up to 10 routes, then again. */
 const hue = (i: number) => `hsl(${(i * 137) % 360} 65% 45%)`;
-const ms3 = (ms: number | undefined) => (ms === undefined ? '–' : ms.toFixed(3));
+const ms3 = (ms: number | undefined) => (ms === undefined ? '–' : formatNumber(ms, 3));
 
 function RouteP95Chart({ result }: { result: SweepResult }) {
   const series = routeP95Series(result.levels);
@@ -108,8 +108,8 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
             <tbody>
               {withProcess.map((l) => (
                 <tr key={l.connections}>
-                  <th scope="row">{l.connections}</th><td>{l.process!.cpuPercent.toFixed(0)}</td><td>{l.process!.heapUsedMb.toFixed(1)}</td>
-                  <td>{l.process!.rssMb.toFixed(1)}</td><td>{l.process!.cpuMsPerRequest !== null ? l.process!.cpuMsPerRequest.toFixed(3) : '–'}</td>
+                  <th scope="row">{l.connections}</th><td>{l.process!.cpuPercent.toFixed(0)}</td><td>{formatNumber(l.process!.heapUsedMb, 1)}</td>
+                  <td>{formatNumber(l.process!.rssMb, 1)}</td><td>{l.process!.cpuMsPerRequest !== null ? l.process!.cpuMsPerRequest.toFixed(3) : '–'}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,12 +2,17 @@
 // progress of the level running (its recordingProgress events), and Stop.
 import { useCallback, useRef, useState } from 'react';
 import type { RecordingProgress, SweepRequest, SweepResult } from '../../../shared/api.ts';
+import type { RunningWork } from '../../../shared/work/running-work.ts';
 import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 
 export type SweepState =
   | { status: 'idle'; result: SweepResult | null; error: string | null }
-  | { status: 'running'; levels: number[]; progress: RecordingProgress | null; levelIds: string[]; stopRequested: boolean };
+  | {
+    status: 'running'; levels: number[]; progress: RecordingProgress | null; stopRequested: boolean;
+    /** The levels' recordings seen by this page, and how many had ended before it (a page reloaded mid-way). */
+    levelIds: string[]; levelsBefore: number;
+  };
 
 export function useSweep() {
   const client = useClient();
@@ -24,7 +29,7 @@ export function useSweep() {
 
   const start = useCallback(async (req: SweepRequest) => {
     running.current = true;
-    setState({ status: 'running', levels: [...new Set(req.levels ?? [])].sort((a, b) => a - b), progress: null, levelIds: [], stopRequested: false });
+    setState({ status: 'running', levels: [...new Set(req.levels ?? [])].sort((a, b) => a - b), progress: null, levelIds: [], levelsBefore: 0, stopRequested: false });
     try {
       const result = await client.api.runSweep(req);
       setState({ status: 'idle', result, error: result.error });
@@ -37,11 +42,11 @@ export function useSweep() {
 
   // A sweep the service runs that this page did not start (reloaded mid-way): its levels' progress until it ends.
   const adopted = useRef<string | null>(null);
-  const adopt = useCallback((workId: string) => {
+  const adopt = useCallback((work: Pick<RunningWork, 'id' | 'levels' | 'levelsDone'>) => {
     if (running.current) return;
     running.current = true;
-    adopted.current = workId;
-    setState({ status: 'running', levels: [], progress: null, levelIds: [], stopRequested: false });
+    adopted.current = work.id;
+    setState({ status: 'running', levels: work.levels ?? [], progress: null, levelIds: [], levelsBefore: work.levelsDone ?? 0, stopRequested: false });
   }, []);
   useFlambeEvent((event) => {
     if (event.name !== 'workChanged' || !adopted.current || event.payload.ended?.id !== adopted.current) return;

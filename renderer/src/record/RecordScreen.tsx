@@ -1,7 +1,7 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
 // Ctrl/Cmd+Enter records, Escape stops.
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { workRefusal, type WorkKind } from '../../../shared/work/running-work.ts';
+import { targetKeyOf, workRefusal, type WorkKind } from '../../../shared/work/running-work.ts';
 import type { RunningWorkState } from './useRunningWork.ts';
 import { useFlambeEvent } from '../client/context.tsx';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
@@ -75,7 +75,7 @@ export function RecordScreen(props: Props) {
     adopted.current = true;
     for (const w of work.atLoad) {
       if (w.kind === 'recording') adoptRecording(w.id);
-      else if (w.kind === 'sweep') adoptSweep(w.id);
+      else if (w.kind === 'sweep') adoptSweep(w);
     }
   }, [work.atLoad, adoptRecording, adoptSweep]);
   // A sweep this page followed ended: its answer opens on its own screen (the sweep's group in the library).
@@ -89,7 +89,8 @@ export function RecordScreen(props: Props) {
   // What Record would start, and the service's sentence when it would disturb work that runs (shared/work/running-work.ts).
   const profiledTarget = target && !loadForm.loadOnly ? target.info.targetId : null;
   const recordKind: WorkKind = loadForm.sweep ? 'sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && profiledTarget ? 'routes' : 'recording';
-  const refusal = busy ? null : workRefusal({ kind: recordKind, targetId: profiledTarget }, work.running);
+  const profiledKey = profiledTarget && target ? targetKeyOf(target.info.pid) : null;
+  const refusal = busy ? null : workRefusal({ kind: recordKind, targetId: profiledTarget, targetKey: profiledKey }, work.running);
   const runningExperiment = work.running.find((w) => w.kind === 'experiment') ?? null;
   // Several ports (a stub beside the server): the user says which, Flambé never guesses (port-choice.ts).
   const addresses = useMemo(() => target?.info.suggestedUrls ?? [], [target?.info.suggestedUrls]);
@@ -229,7 +230,7 @@ export function RecordScreen(props: Props) {
           <RecordingProgress state={state} />
           <SweepPanel state={sweep.state} />
           <OverheadPanel form={loadForm} targetId={profiledTarget} disabled={busy}
-            refusal={busy ? null : workRefusal({ kind: 'overhead', targetId: profiledTarget }, work.running)}
+            refusal={busy ? null : workRefusal({ kind: 'overhead', targetId: profiledTarget, targetKey: profiledKey }, work.running)}
             elsewhere={work.atLoad?.some((w) => w.kind === 'overhead') ?? false} />
         </section>
       </div>

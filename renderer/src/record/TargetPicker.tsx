@@ -62,6 +62,7 @@ export function TargetPicker({ picker, setPicker, onChosen, onDemo }: Props) {
     }
   };
 
+  const [moreOpen, setMoreOpen] = useState(() => !!(picker.launch.args || picker.launch.cwd || picker.launch.env || picker.launch.nodePath || picker.launch.outputToFile));
   const setLaunch = (patch: Partial<LaunchFormState>) => setPicker((p) => ({ ...p, launch: { ...p.launch, ...patch } }));
   const f = picker.launch;
 
@@ -79,19 +80,20 @@ export function TargetPicker({ picker, setPicker, onChosen, onDemo }: Props) {
         <input id="launch-script" data-testid="launch-script-input" value={f.script} placeholder="/path/to/server.js" autoComplete="off" spellCheck={false}
           onChange={(e) => setLaunch({ script: e.target.value })} />
       </div>
-      <div className="field">
-        <label htmlFor="launch-args">Arguments</label>
-        <input id="launch-args" value={f.args} placeholder={'--port 3000 --name "My app"'} autoComplete="off" spellCheck={false}
-          aria-describedby="launch-args-hint" onChange={(e) => setLaunch({ args: e.target.value })} />
-        <p className="hint" id="launch-args-hint">Separated by spaces; quote an argument that contains spaces.</p>
-      </div>
-      <div className="field">
-        <label htmlFor="launch-cwd">Working directory <span className="optional">(optional)</span></label>
-        <input id="launch-cwd" value={f.cwd} placeholder="the script’s folder" autoComplete="off" spellCheck={false}
-          onChange={(e) => setLaunch({ cwd: e.target.value })} />
-      </div>
-      <details className="more">
-        <summary>Environment and Node</summary>
+      {/* Folded, so the one-click questions stay in view at 1024×700; open when something in it was typed (kept across reloads). */}
+      <details className="more" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
+        <summary>Arguments, working directory, environment and Node</summary>
+        <div className="field">
+          <label htmlFor="launch-args">Arguments</label>
+          <input id="launch-args" value={f.args} placeholder={'--port 3000 --name "My app"'} autoComplete="off" spellCheck={false}
+            aria-describedby="launch-args-hint" onChange={(e) => setLaunch({ args: e.target.value })} />
+          <p className="hint" id="launch-args-hint">Separated by spaces; quote an argument that contains spaces.</p>
+        </div>
+        <div className="field">
+          <label htmlFor="launch-cwd">Working directory <span className="optional">(optional)</span></label>
+          <input id="launch-cwd" value={f.cwd} placeholder="the script’s folder" autoComplete="off" spellCheck={false}
+            onChange={(e) => setLaunch({ cwd: e.target.value })} />
+        </div>
         <div className="field">
           <label htmlFor="launch-env">Environment variables</label>
           <textarea id="launch-env" rows={3} value={f.env} placeholder={'NODE_ENV=production\nPORT=3000'} spellCheck={false}

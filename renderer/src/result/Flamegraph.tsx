@@ -21,10 +21,11 @@
 // Without a `model` (no worker behind it), zoom and search are d3's own.
 import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame, type FlameGraphTooltip } from 'd3-flame-graph';
 import { select } from 'd3-selection';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { classOfNode, frameTooltip, weightText, type FlameData } from '../lib/flame-data.ts';
 import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
+import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
 import { formatPercent } from '../lib/format.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { settleFrames, withoutTransitions } from './flame-frames.ts';
@@ -278,16 +279,6 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     g.scrollIntoView?.({ block: 'nearest' });
     cursor.current = next;
     setCursorText(frameTooltip(data, next.data));
-  };
-
-  // d3's tooltip opens right of the pointer: near the window's right edge it was cut off. Flip it to the left there.
-  const keepTipInWindow = (e: ReactMouseEvent) => {
-    const tip = document.querySelector<HTMLElement>('.d3-flame-graph-tip');
-    if (!tip || tip.style.display === 'none') return;
-    requestAnimationFrame(() => {
-      const width = tip.getBoundingClientRect().width;
-      if (e.clientX + 16 + width > window.innerWidth) tip.style.left = `${Math.max(window.scrollX + 4, e.pageX - width - 12)}px`;
-    });
   };
 
   const shownMatches = matches && matches.tree === data.tree && matches.query === query && literalMatcher(query) ? matches : null;

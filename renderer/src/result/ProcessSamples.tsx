@@ -4,6 +4,7 @@ import type { ProcessSample } from '../../../shared/api.ts';
 import type { Term } from '../../../shared/glossary.ts';
 import { Explain } from '../components/Explain.tsx';
 import { Sparkline } from '../components/Sparkline.tsx';
+import { formatNumber } from '../lib/format.ts';
 
 interface Series {
   label: string;
@@ -15,7 +16,7 @@ interface Series {
 }
 
 function fmt(v: number, s: Series) {
-  return `${v.toFixed(s.digits)}${s.unit}`;
+  return `${formatNumber(v, s.digits)}${s.unit}`;
 }
 
 export function ProcessSamples({ samples }: { samples: ProcessSample[] }) {

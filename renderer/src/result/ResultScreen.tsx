@@ -126,7 +126,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
             {target && <> · PID {target.pid} · Node {target.nodeVersion}</>}
             {load && <> · {formatInt(load.connections)} connections</>}
             {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
-            {settings && settings.targetId !== null && <> · sampling every {settings.samplingIntervalUs} µs</>}
+            {settings && settings.targetId !== null && <> · sampling every {formatInt(settings.samplingIntervalUs)} µs</>}
           </p>
         </div>
         <div className="result-actions">

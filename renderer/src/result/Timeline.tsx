@@ -14,7 +14,7 @@ import { loadOnAxis, loadSecondAt, requestsInRange } from '../../../shared/load/
 import type { AnalysisClient } from '../analysis/client.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { Explain } from '../components/Explain.tsx';
-import { formatMs, formatRate, formatTimeMs } from '../lib/format.ts';
+import { formatInt, formatMs, formatRate, formatTimeMs } from '../lib/format.ts';
 import { FlameChart, type ChartHit, type FlameChartHandle } from './FlameChart.tsx';
 import { useView } from './useAnalysis.ts';
 import { dragRange, formatAxisTime, formatSeconds, keyboardRange, sampleAt, ticksBetween, zoomViewport } from './timeline-scale.ts';
@@ -132,13 +132,13 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
       rows.push({ key: 'delay', label: 'Loop delay', line: delays.map((s) => [s.tMs - off, s.loopDelayP99Ms! / maxDelay]), color: 'var(--warn-border)', max: formatTimeMs(maxDelay) });
     }
     const maxCpu = Math.max(100, ...samples.map((s) => s.cpuPercent));
-    rows.push({ key: 'cpu', label: 'CPU', line: samples.map((s) => [s.tMs - off, s.cpuPercent / maxCpu]), color: 'var(--ok)', max: `${Math.round(maxCpu)}%` });
+    rows.push({ key: 'cpu', label: 'CPU', line: samples.map((s) => [s.tMs - off, s.cpuPercent / maxCpu]), color: 'var(--ok)', max: `${formatInt(maxCpu)}%` });
     const maxHeap = Math.max(1, ...samples.map((s) => s.heapUsedMb));
-    rows.push({ key: 'heap', label: 'Heap used', line: samples.map((s) => [s.tMs - off, s.heapUsedMb / maxHeap]), color: 'var(--muted)', max: `${Math.round(maxHeap)} MB` });
+    rows.push({ key: 'heap', label: 'Heap used', line: samples.map((s) => [s.tMs - off, s.heapUsedMb / maxHeap]), color: 'var(--muted)', max: `${formatInt(maxHeap)} MB` });
     // External memory (Buffers) and the full GCs of each sample's interval: absent in recordings from before Flambé sampled them.
     if (samples.every((s) => typeof s.externalMb === 'number')) {
       const maxExternal = Math.max(1, ...samples.map((s) => s.externalMb!));
-      rows.push({ key: 'external', label: 'External (Buffers)', line: samples.map((s) => [s.tMs - off, s.externalMb! / maxExternal]), color: 'var(--chart-2)', max: `${Math.round(maxExternal)} MB` });
+      rows.push({ key: 'external', label: 'External (Buffers)', line: samples.map((s) => [s.tMs - off, s.externalMb! / maxExternal]), color: 'var(--chart-2)', max: `${formatInt(maxExternal)} MB` });
     }
     if (samples.every((s) => typeof s.majorGcCount === 'number')) {
       const maxGcs = Math.max(1, ...samples.map((s) => s.majorGcCount!));
@@ -293,7 +293,7 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
                 <strong>{hit.frame.name}</strong>{hit.frame.location && <span className="muted"> {shortLocation(hit.frame.location)}</span>}
                 <br />
                 {hit.calls > 1
-                  ? `${hit.calls.toLocaleString('en-US')} short calls merged (too narrow to draw apart), ${formatTimeMs(hit.ms)} in all, from ${formatAxisTime(hit.startMs, span)}`
+                  ? `${formatInt(hit.calls)} short calls merged (too narrow to draw apart), ${formatTimeMs(hit.ms)} in all, from ${formatAxisTime(hit.startMs, span)}`
                   : `from ${formatAxisTime(hit.startMs, span)} for ${formatTimeMs(hit.ms)}`}
               </span>
             )}

@@ -8,7 +8,7 @@ import { findingSentence, spreadSentence } from '../../../shared/verdict/index.t
 import type { AnalysisClient } from '../analysis/client.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { legendColor } from '../lib/frame-colors.ts';
-import { formatPercent, formatTimeMs } from '../lib/format.ts';
+import { formatInt, formatPercent, formatTimeMs } from '../lib/format.ts';
 import { useView } from './useAnalysis.ts';
 
 interface Props {
@@ -35,7 +35,7 @@ export function WhereTimeWent({ client, transforms, active, requests, ranged = f
   return (
     <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
       <p className="muted small time-total">
-        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${ranged ? 'about ' : ''}${requests.toLocaleString('en-US')} requests` : ''}; percentages are of that time.
+        {formatTimeMs(time.durationMs)} profiled{requests ? ` while the server answered ${ranged ? 'about ' : ''}${formatInt(requests)} requests` : ''}; percentages are of that time.
         {ranged && (requests
           ? <span data-testid="range-requests"> In this time range, “per 1 000 requests” divides by the requests completed in it (counted per second by the load, prorated at the edges).</span>
           : <span data-testid="range-requests"> No request of the load completed in this time range, so there is no “per 1 000 requests” for it.</span>)}

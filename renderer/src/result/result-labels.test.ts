@@ -36,6 +36,6 @@ describe('runLength', () => {
   it('shows the planned length, or what ran when Stop ended it early', () => {
     expect(runLength(recording({ load: load(10.02, false) }))).toBe('10.0 s');
     expect(runLength(recording({ load: load(3.4, true) }))).toBe('3.4 s (stopped early; 10.0 s planned)');
-    expect(runLength(recording({ settings: recordRequestSchema.parse({ targetId: 't', load: { url: 'http://x.test/', requests: 5000 } }) }))).toBe('5,000 requests');
+    expect(runLength(recording({ settings: recordRequestSchema.parse({ targetId: 't', load: { url: 'http://x.test/', requests: 5000 } }) }))).toBe('5 000 requests');
   });
 });

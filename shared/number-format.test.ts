@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatReadable, groupThousands, numbersOutOfStyle } from './number-format.ts';
+
+describe('groupThousands: one number style everywhere', () => {
+  it('groups thousands with a space from 1 000 on, a point before decimals', () => {
+    expect(groupThousands(0)).toBe('0');
+    expect(groupThousands(999)).toBe('999');
+    expect(groupThousands(1000)).toBe('1 000');
+    expect(groupThousands(25160)).toBe('25 160');
+    expect(groupThousands(1234567)).toBe('1 234 567');
+    expect(groupThousands(1132.5431, 3)).toBe('1 132.543');
+    expect(groupThousands(0.5, 2)).toBe('0.50');
+    expect(groupThousands(999.96, 1)).toBe('1 000.0');
+  });
+
+  it('keeps the sign, and never prints "-0"', () => {
+    expect(groupThousands(-3000.5, 1)).toBe('-3 000.5');
+    expect(groupThousands(-0.0001, 2)).toBe('0.00');
+    expect(groupThousands(-1e9)).toBe('-1 000 000 000');
+  });
+
+  it('says "–" for what is not a number', () => {
+    expect(groupThousands(Number.NaN)).toBe('–');
+    expect(groupThousands(Number.POSITIVE_INFINITY)).toBe('–');
+  });
+
+  it('reads with fewer digits as numbers grow', () => {
+    expect(formatReadable(25160.4)).toBe('25 160');
+    expect(formatReadable(42.17)).toBe('42.2');
+    expect(formatReadable(-3.14159)).toBe('-3.14');
+  });
+
+  it('counts round to whole numbers', () => {
+    expect(formatCount(20390.6)).toBe('20 391');
+  });
+});
+
+describe('numbersOutOfStyle: what a scan of a screen flags', () => {
+  it('flags comma groups and long ungrouped quantities', () => {
+    expect(numbersOutOfStyle('50,655 requests, 25160 ms and 1132.543 ms; 1,234.5 MB')).toEqual(['50,655', '1,234.5', '25160', '1132.543']);
+    expect(numbersOutOfStyle('1521 ms of CPU per 1 000 requests')).toEqual(['1521']);
+  });
+
+  it('passes the style, short numbers, lists and identifiers written as such', () => {
+    expect(numbersOutOfStyle('20 391 responses, per 1 000 requests, 1 132.543 ms, 1 000 µs, 999 ms')).toEqual([]);
+    expect(numbersOutOfStyle('levels 1, 2, 4 and 8,16; http://127.0.0.1:38229/json; server.js:12345; #/recordings/ab12345; 2026-11-28')).toEqual([]);
+  });
+});

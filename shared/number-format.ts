@@ -1,0 +1,41 @@
+// The one number style of every screen, sentence, report and CLI table:
+// thousands grouped with a space from 1 000 on ("20 391 responses", "per
+// 1 000 requests", "1 132.543 ms"), a point before decimals. Not "50,655",
+// not "25160": a comma reads as a decimal point in much of the world, and a
+// long run of digits is miscounted. Identifiers (a pid, a port, a line
+// number, a year) are not quantities and are printed as they are.
+
+const GROUP = ' ';
+
+/** 20391 → "20 391"; (1132.5431, 3) → "1 132.543"; -3000.5 → "-3 000.5" with one digit; not finite → "–". */
+export function groupThousands(n: number, digits = 0): string {
+  if (!Number.isFinite(n)) return '–';
+  const fixed = Math.abs(n).toFixed(digits);
+  const [whole, fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
+  // "-0" and "-0.0" are zero.
+  const negative = n < 0 && /[1-9]/.test(fixed);
+  return `${negative ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
+/** Digits for reading, not for columns: 25160.4 → "25 160", 42.17 → "42.2", 3.14159 → "3.14". */
+export function formatReadable(n: number): string {
+  const a = Math.abs(n);
+  return groupThousands(n, a >= 100 ? 0 : a >= 10 ? 1 : 2);
+}
+
+/** A whole count: 1234567.4 → "1 234 567". */
+export const formatCount = (n: number): string => groupThousands(Math.round(n));
+
+/**
+ * Where a text breaks the style: a number grouped with commas ("50,655"), or a
+ * quantity of four or more digits left ungrouped ("25160 ms", "1521 ms"). For tests that
+ * scan what a screen or a command shows; identifiers it cannot tell from
+ * quantities (a pid, a port, a time of day, a date, an id) are the caller's to leave out.
+ */
+export function numbersOutOfStyle(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?<![\w.,:/#-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w,])/g)) found.push(m[0]);
+  for (const m of text.matchAll(/(?<![\w.,:/#-])\d{4,}(?:\.\d+)?(?![\w:/-])/g)) found.push(m[0]);
+  return found;
+}
