@@ -3,7 +3,7 @@
 // (shared/memory/growth.ts) and which functions allocated (allocations.ts).
 import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
-import { judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
+import { growthRate, judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
@@ -21,6 +21,7 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
 }
 
 const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
+const round1 = (mb: number) => Math.round(mb * 10) / 10;
 
 /** The --json "memory.allocations" (and `flambe analyze FILE.heapprofile --json`). */
 export function allocationsJson(a: AllocationTable, top = TOP_ALLOCATORS) {
@@ -57,15 +58,20 @@ export function memoryJson(m: MemoryOf) {
     memory: {
       allocations: a ? allocationsJson(a) : null,
       growth: m.growth ? {
-        heapUsedMbPerMin: perMin(m.growth.heapUsed.mbPerSec),
-        externalMbPerMin: m.growth.external ? perMin(m.growth.external.mbPerSec) : null,
+        // What full collections before and after the burst left, per minute of burst (growth.ts growthRate); the intervals are the lows' trend.
+        heapUsedMbPerMin: perMin(growthRate(m.growth, m.growth.heapUsed)),
+        externalMbPerMin: m.growth.external ? perMin(growthRate(m.growth, m.growth.external)) : null,
         rssMbPerMin: perMin(m.growth.rss.mbPerSec),
+        // Rule 2: the Theil–Sen slope of the 1 s lows and its 95 % interval (the lows still hold garbage: above the kept rate on a leak).
+        lowsMbPerMin: { heapUsed: perMin(m.growth.heapUsed.mbPerSec), external: m.growth.external ? perMin(m.growth.external.mbPerSec) : null, rss: perMin(m.growth.rss.mbPerSec) },
         ci95MbPerMin: {
           heapUsed: m.growth.heapUsed.ci95.map(perMin),
           external: m.growth.external ? m.growth.external.ci95.map(perMin) : null,
           rss: m.growth.rss.ci95.map(perMin),
         },
+        keptAfterFullGcMb: m.growth.kept ? { heapUsed: m.growth.kept.heapUsedMb.map(round1), external: m.growth.kept.externalMb?.map(round1) ?? null } : null,
         grows: m.growth.grows,
+        undecided: m.growth.undecided ?? null,
         sentence: m.growth.sentence,
       } : null,
       // "What grows and what holds it" needs heap snapshots, which record does not take.

@@ -14,6 +14,7 @@ import { thisMachine } from './machine.ts';
 import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
+import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
 import type { Target } from './targets/registry.ts';
@@ -153,6 +154,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
       if ('clockUs' in installed) collectorClock = { us: installed.clockUs, wallMs: wallMs() };
       else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
+      // What the process keeps before the burst, read after a full collection (growth.ts rule 4); outside the profiles.
+      const keptBefore = await sampleAfterFullGc(target.session);
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
         // V8 started profiling when the command arrived: the answer is closer to that than the request.
@@ -164,6 +167,7 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }
+      if (keptBefore) result.samples.push({ tMs: 0, ...keptBefore.sample, fullGcForced: true });
       await target.session.sample().catch(() => null);
       sampler = setInterval(() => {
         target.session.sample().then((s) => {
@@ -221,6 +225,13 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         if (allocations && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = allocations;
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
+        // What it keeps after the burst, once the profilers are off: the other end of rule 4's comparison.
+        const keptAfter = await sampleAfterFullGc(target.session);
+        if (keptAfter) {
+          if (keptAfter.before) result.samples.push({ tMs: Math.round(keptAfter.before.atMs - t0), ...keptAfter.before.sample });
+          result.samples.push({ tMs: Math.round(keptAfter.atMs - t0), ...keptAfter.sample, fullGcForced: true });
+          result.samples.sort((a, b) => a.tMs - b.tMs);
+        }
         await target.session.stopSampling();
         await draining;
         const batch = await takeCollected(target.session);
@@ -298,6 +309,33 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     },
     done,
   };
+}
+
+/**
+ * A full garbage collection, then a process sample: the memory the process
+ * holds without its garbage. Taken before and after the burst so that the
+ * growth rule always has two full collections to compare, however few V8 ran
+ * by itself (a 10 s leak often had one; shared/memory/growth.ts rule 4).
+ * Null when the target does not do it: the rule then counts V8's own.
+ */
+async function sampleAfterFullGc(session: InspectorSession): Promise<FullGcReading | null> {
+  try {
+    // The sampler's first call only sets it up (null); a later one closes the periodic interval.
+    const before = await session.sample();
+    const beforeAtMs = wallMs();
+    await session.collectGarbage();
+    const sample = await session.sample();
+    return sample ? { before: before && { sample: before, atMs: beforeAtMs }, sample, atMs: wallMs() } : null;
+  } catch {
+    return null;
+  }
+}
+
+interface FullGcReading {
+  /** The periodic sample that ended just before the collection (null when this call started the sampler). */
+  before: { sample: RawProcessSample; atMs: number } | null;
+  sample: RawProcessSample;
+  atMs: number;
 }
 
 /**

@@ -20,6 +20,13 @@ export const processMemoryFieldsSchema = z.object({
   gcCount: count.optional(),
   /** Of those, full (mark-compact) collections: the ones that free old objects. */
   majorGcCount: count.optional(),
+  /**
+   * Read right after a full collection Flambé asked V8 for (HeapProfiler.collectGarbage),
+   * once before the burst and once after it: what the process keeps, without garbage
+   * (shared/memory/growth.ts rule 4). Not one of the periodic samples: its CPU and
+   * event-loop figures cover only the moments around that collection.
+   */
+  fullGcForced: z.literal(true).optional(),
 });
 export type ProcessMemoryFields = z.infer<typeof processMemoryFieldsSchema>;
 

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
-import { judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
+import { GROWTH_RULE, judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
 import { ALLOCATIONS_THREAD } from '../../../shared/memory/heap-profile.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -27,11 +27,7 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
       {growth
         ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
-      <p className="muted small">
-        Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of
-        where it started) over the burst even at the low end of its 95 % interval, stays up in the last third, and stands that much higher after the
-        burst's last full garbage collection than after its first (fewer than two full collections: cannot tell yet). RSS alone is never judged.
-      </p>
+      <p className="muted small">{GROWTH_RULE}</p>
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
         : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
