@@ -71,6 +71,26 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => card.getByTestId('flamegraph-matches').textContent(), { timeout: 10_000 }).toMatch(/match(es)? · [\d.]+% of the bytes$/);
   });
 
+  it('a .heapprofile from node --heap-prof, imported in the Library: its Memory card, and the CPU card says what it is', async () => {
+    await page.getByTestId('nav-library').click();
+    const file = path.join(repo, 'test/fixtures/profiles/node24-heap-prof.heapprofile');
+    await page.getByTestId('import-input').setInputFiles(file);
+    const row = page.getByTestId('library-row').filter({ hasText: 'node24-heap-prof' });
+    await row.waitFor({ timeout: 30_000 });
+    await open((await row.getAttribute('data-id'))!);
+    const card = page.getByTestId('memory-card');
+    const table = card.getByTestId('allocations-table');
+    await table.waitFor({ timeout: 30_000 });
+    // The fixture's buildRows makes 200 arrays of 1 000 numbers per call: it allocates nearly everything.
+    expect(await table.locator('tbody tr').first().locator('td').first().textContent()).toBe('buildRows');
+    expect(await card.getByTestId('allocations-total').textContent()).toMatch(/^[\d.]+ MB allocated on the JS heap while profiling/);
+    await expect.poll(() => page.getByRole('region', { name: 'CPU profile' }).or(page.locator('section[aria-labelledby="profile-heading"]')).first().textContent(), { timeout: 30_000 })
+      .toContain('This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile');
+    await card.getByTestId('allocation-flame').locator('summary').click();
+    await card.getByTestId('flamegraph').locator('g').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: path.join(artifacts, 'memory-heapprofile-import.png'), fullPage: true });
+  });
+
   it('a steady server: no memory alarm, and the card says so', async () => {
     await open(ids.steady);
     await page.getByTestId('verdict').getByTestId('verdict-finding').or(page.getByTestId('verdict-spread')).first().waitFor({ timeout: 30_000 });

@@ -5,14 +5,10 @@
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/HeapProfiler/#type-SamplingHeapProfile
 import { frameKind, type Frame, type Profile } from '../profile/model.ts';
 import { ProfileFormatError } from '../profile/errors.ts';
-import { allocationsOf, heapProfileSchema, type HeapProfile } from '../recording/memory.ts';
+import { allocationsOf, heapProfileSchema, isHeapProfile, type HeapProfile } from '../recording/memory.ts';
 import { heapFrameName, heapNodes } from './allocations.ts';
 
-/** Content detection: an object whose "head" has a call frame and a selfSize. */
-export function isHeapProfile(data: unknown): boolean {
-  const head = typeof data === 'object' && data !== null ? (data as { head?: unknown }).head : undefined;
-  return typeof head === 'object' && head !== null && 'callFrame' in head && 'selfSize' in head;
-}
+export { isHeapProfile };
 
 /** A parsed .heapprofile, checked; ProfileFormatError with one sentence when it is not a usable one. */
 export function readHeapProfile(data: unknown, fileName = 'The file'): HeapProfile {

@@ -61,6 +61,19 @@ export const heapProfileSchema = z.object({
 });
 export type HeapProfile = z.infer<typeof heapProfileSchema>;
 
+/**
+ * Content detection of a .heapprofile: an object whose "head" has a call frame
+ * and a selfSize (an old-style CPU profile's head has a hitCount instead).
+ */
+export function isHeapProfile(data: unknown): boolean {
+  const head = typeof data === 'object' && data !== null ? (data as { head?: unknown }).head : undefined;
+  return typeof head === 'object' && head !== null && 'callFrame' in head && 'selfSize' in head;
+}
+
+/** What opening a .heapprofile as a CPU profile says (a recording imported from one has its allocations only). */
+export const HEAP_PROFILE_NOT_CPU = 'This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile, '
+  + 'so it has no CPU time to show: its allocations are in the Memory card.';
+
 /** The allocation profile kept in a recording's profile, or null when it has none (or a damaged one). */
 export function allocationsOf(rawProfile: unknown): HeapProfile | null {
   const raw = typeof rawProfile === 'object' && rawProfile !== null ? (rawProfile as Record<string, unknown>)[ALLOCATIONS_FIELD] : undefined;

@@ -27,7 +27,7 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
       {growth
         ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
-      <p className="muted small">{GROWTH_RULE}</p>
+      {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}</p>}
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
         : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
