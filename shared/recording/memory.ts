@@ -72,7 +72,7 @@ export function isHeapProfile(data: unknown): boolean {
 
 /** What opening a .heapprofile as a CPU profile says (a recording imported from one has its allocations only). */
 export const HEAP_PROFILE_NOT_CPU = 'This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile, '
-  + 'so it has no CPU time to show: its allocations are in the Memory card.';
+  + 'so it has no CPU time to show (its allocations: the Memory card in the app, `flambe analyze` in a terminal).';
 
 /** The allocation profile kept in a recording's profile, or null when it has none (or a damaged one). */
 export function allocationsOf(rawProfile: unknown): HeapProfile | null {

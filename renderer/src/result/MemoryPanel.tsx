@@ -31,12 +31,13 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
         : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
-        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} /></ErrorBoundary>}
+        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} recorded={result.settings !== null} /></ErrorBoundary>}
     </div>
   );
 }
 
-function Allocations({ client, requests }: { client: AnalysisClient; requests: number | null }) {
+/** `recorded`: Flambé sampled it (its interval and flags are known); else it came from an imported .heapprofile. */
+function Allocations({ client, requests, recorded }: { client: AnalysisClient; requests: number | null; recorded: boolean }) {
   const table = useView(client, { view: 'allocations', transforms: [], requests });
   // The allocation flamegraph is drawn when asked for: one flamegraph on the page at a time is the CPU one.
   const [flameOpen, setFlameOpen] = useState(false);
@@ -48,7 +49,9 @@ function Allocations({ client, requests }: { client: AnalysisClient; requests: n
           <h3>Which functions allocate</h3>
           <p data-testid="allocations-total">
             {bytesText(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${bytesText(t.bytesPerRequest)} per request` : ''}
-            {' '}<span className="muted small">(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)</span>
+            {' '}<span className="muted small">{recorded
+              ? "(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)"
+              : "(from the imported file: V8's sampled estimate; objects already collected are included only if it was taken that way — node --heap-prof keeps what was still alive when it was written; Buffers' contents are external memory, not counted here)"}</span>
           </p>
           <table className="data-table allocations-table" data-testid="allocations-table">
             <thead><tr><th scope="col">Function</th><th scope="col">Where</th><th scope="col">Allocated</th>{requests !== null && <th scope="col">Per request</th>}<th scope="col">Share</th></tr></thead>
