@@ -6,18 +6,29 @@ import { allocationPlace, allocationTable, bytesText, type AllocationTable } fro
 import { growthRate, judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
+import { threadsOf } from '../../shared/profile/threads.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
 import { table } from './table.ts';
 
 export const TOP_ALLOCATORS = 10;
 
-interface MemoryOf { process: ReturnType<typeof summarizeProcess>; growth: MemoryGrowth | null; allocations: AllocationTable | null }
+interface MemoryOf {
+  process: ReturnType<typeof summarizeProcess>;
+  growth: MemoryGrowth | null;
+  allocations: AllocationTable | null;
+  /** Each worker thread's allocations (its own heap), when they were sampled. */
+  workers: { thread: string; allocations: AllocationTable }[];
+}
 
 export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile'>): MemoryOf {
   const burst = result.load?.phases?.burst;
   const heap = allocationsOf(result.profile);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
-  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null };
+  const workers = threadsOf(result.profile).slice(1).flatMap((t) => {
+    const h = allocationsOf(t.raw);
+    return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];
+  });
+  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers };
 }
 
 const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
@@ -57,6 +68,7 @@ export function memoryJson(m: MemoryOf) {
     process: m.process,
     memory: {
       allocations: a ? allocationsJson(a) : null,
+      workerAllocations: m.workers.map((w) => ({ thread: w.thread, ...allocationsJson(w.allocations) })),
       growth: m.growth ? {
         // What full collections before and after the burst left, per minute of burst (growth.ts growthRate); the intervals are the lows' trend.
         heapUsedMbPerMin: perMin(growthRate(m.growth, m.growth.heapUsed)),
@@ -90,13 +102,16 @@ export function memoryLines(m: MemoryOf): string[] {
   if (m.growth) out.push(`Memory   ${m.growth.sentence}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   const a = m.allocations;
-  if (a && a.rows.length) {
-    const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
-    out.push(`Allocated ${bytesText(a.bytes)} on the JS heap during the profile${per}; most by:`);
-    for (const r of a.rows.slice(0, 3)) {
-      const place = allocationPlace(r);
-      out.push(`         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`);
-    }
-  }
+  if (a && a.rows.length) out.push(...allocatedLines('Allocated', 'on the JS heap during the profile', a));
+  for (const w of m.workers) if (w.allocations.rows.length) out.push(...allocatedLines(`In ${w.thread}:`, 'on its heap', w.allocations));
   return out;
+}
+
+/** "Allocated 379 MB on the JS heap during the profile, 11 kB per request; most by:" and the three heaviest functions. */
+function allocatedLines(lead: string, where: string, a: AllocationTable): string[] {
+  const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
+  return [`${lead} ${lead.endsWith(':') ? 'allocated ' : ''}${bytesText(a.bytes)} ${where}${per}; most by:`, ...a.rows.slice(0, 3).map((r) => {
+    const place = allocationPlace(r);
+    return `         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`;
+  })];
 }

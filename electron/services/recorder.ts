@@ -160,10 +160,10 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         await target.session.startProfiler(req.samplingIntervalUs);
         // V8 started profiling when the command arrived: the answer is closer to that than the request.
         t0 = wallMs();
-        // Worker threads too (workers.ts); a Node without NodeWorker just has none.
-        await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
         // Which functions allocate: a Node whose V8 lacks the sampler just records none.
         if (req.allocations !== false) allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
+        // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
+        await workerProfilersOf(target.session).start(req.samplingIntervalUs, allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }

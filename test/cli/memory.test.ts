@@ -56,6 +56,24 @@ describe('flambe record: memory', () => {
     expect(o.memory.allocations.functions.find((f: { category: string }) => f.category === 'user').url).toMatch(new RegExp(`${script.replace('.', '\\.')}$`));
   });
 
+  it('samples a worker thread\'s allocations on its own heap, and its GC finding names them (never the main thread\'s)', async () => {
+    const o = await record('invoice-pool.mjs', 5);
+    const worker = o.memory.workerAllocations.find((w: { thread: string }) => /invoice-worker\.mjs/.test(w.thread));
+    expect(worker).toBeTruthy();
+    // buildLines makes 2 000 objects of 3 fields, each with its own 'SKU-i' string, and the array holding them, per request.
+    const mine = worker.functions.filter((f: { url: string }) => f.url.endsWith('invoice-worker.mjs'));
+    expect(mine.length).toBeGreaterThan(0);
+    const perRequest = mine.reduce((n: number, f: { bytesPerRequest: number }) => n + f.bytesPerRequest, 0);
+    expect(perRequest).toBeGreaterThan(2000 * 40);
+    expect(perRequest).toBeLessThan(2000 * 400);
+    // The main thread only passes messages: the worker's allocations are not counted there.
+    expect(o.memory.allocations.functions.some((f: { url: string }) => f.url.endsWith('invoice-worker.mjs'))).toBe(false);
+    // A GC finding on the worker names what the worker allocates (before: the main thread's handler in invoice-pool.mjs).
+    for (const f of o.findings.filter((x: { kind: string; thread?: string }) => x.kind === 'gc' && /invoice-worker/.test(x.thread ?? ''))) {
+      if (f.allocates) expect(f.url).toMatch(/invoice-worker\.mjs$/);
+    }
+  });
+
   it('raises no memory alarm on a steady server', async () => {
     const o = await record('steady.js', 5);
     // Never an alarm, and no "cannot tell yet": Flambé's two full collections kept the same (the request collector's records gone first).

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
 import { GROWTH_RULE, judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
-import { ALLOCATIONS_THREAD } from '../../../shared/memory/heap-profile.ts';
+import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
@@ -20,7 +20,9 @@ const TABLE_ROWS = 20;
 export function MemoryPanel({ result }: { result: RecordingMeta }) {
   const growth = useMemo(() => judgeMemoryGrowth(result.samples, result.load?.phases?.burst), [result]);
   const sampled = result.hasProfile && result.settings?.allocations !== false;
-  const loaded = useAnalysisClient(sampled ? result.id : null, ALLOCATIONS_THREAD);
+  // Which thread's allocations: each worker thread has its own heap, sampled with the main thread's.
+  const [thread, setThread] = useState(0);
+  const loaded = useAnalysisClient(sampled ? result.id : null, allocationsThread(thread));
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
   return (
     <div data-testid="memory-panel">
@@ -28,6 +30,14 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
         ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
       {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}</p>}
+      {loaded.threads.length > 1 && (
+        <div className="field thread-picker">
+          <label htmlFor={`${result.id}-allocation-thread`}>Thread</label>
+          <select id={`${result.id}-allocation-thread`} data-testid="allocation-thread-select" value={thread} onChange={(e) => setThread(Number(e.target.value))}>
+            {loaded.threads.map((name, i) => <option key={`${i}-${name}`} value={i}>{name}</option>)}
+          </select>
+        </div>
+      )}
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
         : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
