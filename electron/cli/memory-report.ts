@@ -3,7 +3,7 @@
 // (shared/memory/growth.ts) and which functions allocated (allocations.ts).
 import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
-import { growthRate, judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
+import { growthRate, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
@@ -99,7 +99,7 @@ export function memoryLines(m: MemoryOf): string[] {
     const [cpu, mem] = processLines(m.process);
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
-  if (m.growth) out.push(`Memory   ${m.growth.sentence}`);
+  if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.length ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   const a = m.allocations;
   if (a && a.rows.length) out.push(...allocatedLines('Allocated', 'on the JS heap during the profile', a));

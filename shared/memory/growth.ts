@@ -36,6 +36,9 @@
 //      freed pages, without anything leaking.
 import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
 
+/** Said beside the verdict when the process has worker threads: process.memoryUsage() reads the main isolate's heap only. */
+export const WORKER_HEAPS_NOT_JUDGED = 'The JS heap here is the main thread\'s: worker threads have heaps of their own, which this does not sample (RSS counts them).';
+
 /** The rule above in one paragraph, as the Memory card states it. */
 export const GROWTH_RULE = 'Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of '
   + 'where it started) over the burst even at the low end of its 95 % interval and stays up in the last third, and a full garbage collection '

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
-import { GROWTH_RULE, judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
+import { GROWTH_RULE, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED } from '../../../shared/memory/growth.ts';
 import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -29,7 +29,7 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
       {growth
         ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
-      {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}</p>}
+      {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}{loaded.threads.length > 1 ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}</p>}
       {loaded.threads.length > 1 && (
         <div className="field thread-picker">
           <label htmlFor={`${result.id}-allocation-thread`}>Thread</label>
