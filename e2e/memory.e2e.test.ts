@@ -91,6 +91,8 @@ describe.skipIf(!hasChromium)(title, () => {
       .toContain('This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile');
     await card.getByTestId('allocation-flame').locator('summary').click();
     await card.getByTestId('flamegraph').locator('g').first().waitFor({ timeout: 30_000 });
+    // Its legend counts bytes, not time (it read "Own time (self, without callees)").
+    expect(await card.locator('.legend-title').first().textContent()).toBe('Own bytes (allocated by the function itself, not its callees):');
     await page.screenshot({ path: path.join(artifacts, 'memory-heapprofile-import.png'), fullPage: true });
   });
 
