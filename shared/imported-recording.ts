@@ -8,7 +8,7 @@ import type { RecordingMeta } from './recording/recording.ts';
 export function importedRecording(baseName: string, id: string, createdAt: string): RecordingMeta {
   return {
     id,
-    name: baseName.replace(/\.(cpuprofile|json|pb|pprof)(\.gz)?$/i, ''),
+    name: baseName.replace(/\.(cpuprofile|heapprofile|json|pb|pprof)(\.gz)?$/i, ''),
     createdAt,
     target: null, settings: null, load: null, hasProfile: true, samples: [], error: null, tags: [], notes: `Imported from ${baseName}`,
   };

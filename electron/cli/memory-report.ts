@@ -3,24 +3,36 @@
 // (shared/memory/growth.ts) and which functions allocated (allocations.ts).
 import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
-import { judgeMemoryGrowth, type MemoryGrowth } from '../../shared/memory/growth.ts';
+import { growthRate, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
+import { threadsOf } from '../../shared/profile/threads.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
 import { table } from './table.ts';
 
 export const TOP_ALLOCATORS = 10;
 
-interface MemoryOf { process: ReturnType<typeof summarizeProcess>; growth: MemoryGrowth | null; allocations: AllocationTable | null }
+interface MemoryOf {
+  process: ReturnType<typeof summarizeProcess>;
+  growth: MemoryGrowth | null;
+  allocations: AllocationTable | null;
+  /** Each worker thread's allocations (its own heap), when they were sampled. */
+  workers: { thread: string; allocations: AllocationTable }[];
+}
 
 export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile'>): MemoryOf {
   const burst = result.load?.phases?.burst;
   const heap = allocationsOf(result.profile);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
-  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null };
+  const workers = threadsOf(result.profile).slice(1).flatMap((t) => {
+    const h = allocationsOf(t.raw);
+    return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];
+  });
+  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers };
 }
 
 const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
+const round1 = (mb: number) => Math.round(mb * 10) / 10;
 
 /** The --json "memory.allocations" (and `flambe analyze FILE.heapprofile --json`). */
 export function allocationsJson(a: AllocationTable, top = TOP_ALLOCATORS) {
@@ -56,16 +68,22 @@ export function memoryJson(m: MemoryOf) {
     process: m.process,
     memory: {
       allocations: a ? allocationsJson(a) : null,
+      workerAllocations: m.workers.map((w) => ({ thread: w.thread, ...allocationsJson(w.allocations) })),
       growth: m.growth ? {
-        heapUsedMbPerMin: perMin(m.growth.heapUsed.mbPerSec),
-        externalMbPerMin: m.growth.external ? perMin(m.growth.external.mbPerSec) : null,
+        // What full collections before and after the burst left, per minute of burst (growth.ts growthRate); the intervals are the lows' trend.
+        heapUsedMbPerMin: perMin(growthRate(m.growth, m.growth.heapUsed)),
+        externalMbPerMin: m.growth.external ? perMin(growthRate(m.growth, m.growth.external)) : null,
         rssMbPerMin: perMin(m.growth.rss.mbPerSec),
+        // Rule 2: the Theil–Sen slope of the 1 s lows and its 95 % interval (the lows still hold garbage: above the kept rate on a leak).
+        lowsMbPerMin: { heapUsed: perMin(m.growth.heapUsed.mbPerSec), external: m.growth.external ? perMin(m.growth.external.mbPerSec) : null, rss: perMin(m.growth.rss.mbPerSec) },
         ci95MbPerMin: {
           heapUsed: m.growth.heapUsed.ci95.map(perMin),
           external: m.growth.external ? m.growth.external.ci95.map(perMin) : null,
           rss: m.growth.rss.ci95.map(perMin),
         },
+        keptAfterFullGcMb: m.growth.kept ? { heapUsed: m.growth.kept.heapUsedMb.map(round1), external: m.growth.kept.externalMb?.map(round1) ?? null } : null,
         grows: m.growth.grows,
+        undecided: m.growth.undecided ?? null,
         sentence: m.growth.sentence,
       } : null,
       // "What grows and what holds it" needs heap snapshots, which record does not take.
@@ -81,16 +99,19 @@ export function memoryLines(m: MemoryOf): string[] {
     const [cpu, mem] = processLines(m.process);
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
-  if (m.growth) out.push(`Memory   ${m.growth.sentence}`);
+  if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.length ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   const a = m.allocations;
-  if (a && a.rows.length) {
-    const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
-    out.push(`Allocated ${bytesText(a.bytes)} on the JS heap during the profile${per}; most by:`);
-    for (const r of a.rows.slice(0, 3)) {
-      const place = allocationPlace(r);
-      out.push(`         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`);
-    }
-  }
+  if (a && a.rows.length) out.push(...allocatedLines('Allocated', 'on the JS heap during the profile', a));
+  for (const w of m.workers) if (w.allocations.rows.length) out.push(...allocatedLines(`In ${w.thread}:`, 'on its heap', w.allocations));
   return out;
+}
+
+/** "Allocated 379 MB on the JS heap during the profile, 11 kB per request; most by:" and the three heaviest functions. */
+function allocatedLines(lead: string, where: string, a: AllocationTable): string[] {
+  const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
+  return [`${lead} ${lead.endsWith(':') ? 'allocated ' : ''}${bytesText(a.bytes)} ${where}${per}; most by:`, ...a.rows.slice(0, 3).map((r) => {
+    const place = allocationPlace(r);
+    return `         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`;
+  })];
 }

@@ -9,6 +9,7 @@ import type { ExportedFile } from '../../shared/api.ts';
 import { exportCpuProfileText, exportThreadsCpuProfileText, exportTrace, importThreads, type NamedProfile } from '../../shared/profile/index.ts';
 import { UserError } from './errors.ts';
 import { exportPprof } from './export-pprof.ts';
+import { HEAP_PROFILE_NOT_CPU } from '../../shared/recording/memory.ts';
 
 export type ProfileFileFormat = 'cpuprofile' | 'trace' | 'pprof';
 
@@ -40,6 +41,11 @@ export function profileFile(threads: NamedProfile[], format: ProfileFileFormat, 
 export function exportStoredProfile(text: string, baseName: string, format: ProfileFileFormat, thread: number | undefined, startedAtMs: number): ExportedFile {
   const suffix = thread === undefined ? '' : `-thread-${thread}`;
   const fileName = `${baseName}${suffix}${PROFILE_FILE_EXTENSION[format]}`;
+  // A recording imported from a .heapprofile keeps that file: it goes out as it came in, under its own extension.
+  if (/^\s*\{\s*"head"\s*:/.test(text.slice(0, 64))) {
+    if (format !== 'cpuprofile') throw new UserError(`${HEAP_PROFILE_NOT_CPU} It exports as the .heapprofile it was imported from.`);
+    return { fileName: `${baseName}.heapprofile`, content: text };
+  }
   if (format === 'cpuprofile' && thread === undefined) return { fileName, content: text };
   const content = profileFile(chosenThreads(importThreads(text).threads, thread), format, startedAtMs);
   return typeof content === 'string' ? { fileName, content } : { fileName, content: Buffer.from(content).toString('base64'), encoding: 'base64' };

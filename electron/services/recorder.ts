@@ -15,6 +15,7 @@ import { thisMachine } from './machine.ts';
 import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
+import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
 import type { Target } from './targets/registry.ts';
@@ -154,17 +155,20 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
       if ('clockUs' in installed) collectorClock = { us: installed.clockUs, wallMs: wallMs() };
       else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
+      // What the process keeps before the burst, read after a full collection (growth.ts rule 4); outside the profiles.
+      const keptBefore = await sampleAfterFullGc(target.session);
       try {
         await target.session.startProfiler(req.samplingIntervalUs);
         // V8 started profiling when the command arrived: the answer is closer to that than the request.
         t0 = wallMs();
-        // Worker threads too (workers.ts); a Node without NodeWorker just has none.
-        await workerProfilersOf(target.session).start(req.samplingIntervalUs).catch(() => undefined);
         // Which functions allocate: a Node whose V8 lacks the sampler just records none.
         if (req.allocations !== false) allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
+        // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
+        await workerProfilersOf(target.session).start(req.samplingIntervalUs, allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
       } catch (e) {
         throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
       }
+      if (keptBefore) result.samples.push({ tMs: 0, ...keptBefore.sample, fullGcForced: true });
       await target.session.sample().catch(() => null);
       sampler = setInterval(() => {
         target.session.sample().then((s) => {
@@ -228,13 +232,22 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         if (allocations && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = allocations;
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
-        await target.session.stopSampling();
         await draining;
         const batch = await takeCollected(target.session);
+        const collectedAtMs = wallMs();
         if (batch) batches.push(batch);
+        // What it keeps after the burst, once the profilers are off and the request collector is out (its last records held
+        // the requests' sockets: a steady Express server kept 2–19 MB more external memory with them): rule 4's other end.
+        const keptAfter = await sampleAfterFullGc(target.session);
+        if (keptAfter) {
+          if (keptAfter.before) result.samples.push({ tMs: Math.round(keptAfter.before.atMs - t0), ...keptAfter.before.sample });
+          result.samples.push({ tMs: Math.round(keptAfter.atMs - t0), ...keptAfter.sample, fullGcForced: true });
+          result.samples.sort((a, b) => a.tMs - b.tMs);
+        }
+        await target.session.stopSampling();
         if (batch && req.ownLoad && collectorClock && result.load) {
           // The user's load, counted and timed in the server: the recording's load is what the server saw.
-          const window = { fromUs: collectorClock.us, toUs: batch.clockUs, startMs: collectorClock.wallMs, endMs: wallMs() };
+          const window = { fromUs: collectorClock.us, toUs: batch.clockUs, startMs: collectorClock.wallMs, endMs: collectedAtMs };
           result.load = { ...serverLoadSummary(batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
         }
         const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile);
@@ -305,6 +318,33 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     },
     done,
   };
+}
+
+/**
+ * A full garbage collection, then a process sample: the memory the process
+ * holds without its garbage. Taken before and after the burst so that the
+ * growth rule always has two full collections to compare, however few V8 ran
+ * by itself (a 10 s leak often had one; shared/memory/growth.ts rule 4).
+ * Null when the target does not do it: the rule then counts V8's own.
+ */
+async function sampleAfterFullGc(session: InspectorSession): Promise<FullGcReading | null> {
+  try {
+    // The sampler's first call only sets it up (null); a later one closes the periodic interval.
+    const before = await session.sample();
+    const beforeAtMs = wallMs();
+    await session.collectGarbage();
+    const sample = await session.sample();
+    return sample ? { before: before && { sample: before, atMs: beforeAtMs }, sample, atMs: wallMs() } : null;
+  } catch {
+    return null;
+  }
+}
+
+interface FullGcReading {
+  /** The periodic sample that ended just before the collection (null when this call started the sampler). */
+  before: { sample: RawProcessSample; atMs: number } | null;
+  sample: RawProcessSample;
+  atMs: number;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSum
 import { correctForManyMeasures } from './correct.ts';
 import { verdictOf } from '../verdict/compare-verdict.ts';
 import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
+import { periodicSamples } from '../recording/process-samples.ts';
 
 export interface CompareOptions {
   /** Run-to-run noise learned from the library (noise.ts), for one run each. */
@@ -107,7 +108,10 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const procA = aRounds.map(processCpuMsPer1k);
   const procB = bRounds.map(processCpuMsPer1k);
   const processCpu = [...procA, ...procB].every((x) => x !== null) ? metricOf(procA as number[], procB as number[], undefined, paired) : null;
-  const eluOf = (r: CompareRound) => (r.samples.length ? mean(r.samples.map((s) => s.elu)) : null);
+  const eluOf = (r: CompareRound) => {
+    const s = periodicSamples(r.samples);
+    return s.length ? mean(s.map((x) => x.elu)) : null;
+  };
   const eluA = aRounds.map(eluOf);
   const eluB = bRounds.map(eluOf);
   const elu = [...eluA, ...eluB].every((x) => x !== null) ? metricOf(eluA as number[], eluB as number[], undefined, paired) : null;

@@ -10,11 +10,12 @@
 // wall-clock samples (a descheduled thread's sample covers the wait), so they
 // move with the load more than this does.
 import type { CompareRound } from './types.ts';
+import { periodicSamples } from '../recording/process-samples.ts';
 
 /** Null without samples or request counts. */
 export function processCpuMsPer1k(round: CompareRound): number | null {
   const load = round.load;
-  const s = round.samples;
+  const s = periodicSamples(round.samples);
   if (!load || !(load.requests > 0) || !(load.rps > 0) || s.length === 0) return null;
   // Each sample is the CPU % of one core over the interval since the one before (the first: since recording began).
   let cpuMs = 0;

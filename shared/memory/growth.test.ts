@@ -42,7 +42,7 @@ describe('judgeMemoryGrowth', () => {
     const g = judgeMemoryGrowth(samples)!;
     expect(g.heapUsed.grows).toBe(true);
     expect(g.grows).toBe(false);
-    expect(g.undecided).toBe(true);
+    expect(g.undecided).toBe('few-gcs');
     expect(g.sentence).toMatch(/^Cannot tell yet whether memory grows: the JS heap \(after GC\) 12 MB → \d+ MB over the 5 s burst, but only one full garbage collection ran — too few/);
   });
 
@@ -81,6 +81,65 @@ describe('judgeMemoryGrowth', () => {
     expect(g.external).toBeNull();
     expect(g.gcs).toBeNull();
     expect(g.sentence).toMatch(/the JS heap \(after GC\) \+3(\.0)? MB\/s .*; it did not come back down\./);
+  });
+});
+
+/** The readings after Flambé's own full collections: one just before the burst, one just after (recorder.ts). */
+function withKept(samples: ProcessSample[], before: { heap: number; external: number }, after: { heap: number; external: number }): ProcessSample[] {
+  const forced = (tMs: number, r: { heap: number; external: number }): ProcessSample => ({
+    tMs, elu: 1, loopDelayP99Ms: null, cpuPercent: 100, heapUsedMb: r.heap, externalMb: r.external, rssMb: 80, gcCount: 2, majorGcCount: 2, fullGcForced: true,
+  });
+  const endMs = samples[samples.length - 1].tMs + 400;
+  return [forced(0, before), ...samples.map((s) => ({ ...s, tMs: s.tMs + 50 })), forced(endMs, after)];
+}
+
+describe('judgeMemoryGrowth with full collections before and after the burst', () => {
+  const burst = (samples: ProcessSample[]) => ({ fromMs: 50, toMs: samples[samples.length - 2].tMs });
+
+  it('names a leak whose two full collections in the burst read alike (a Map that never evicts read "did not grow")', () => {
+    // Found on a real server (a price cache keyed by time, 10 s default burst): V8's two full
+    // collections were each read 250 ms late, the same; the lows rose 24 → 94 MB.
+    const periodic = run(10, { heap: (t) => 24 + 7 * t + sawtooth(0, 20, 1)(t), external: () => 4 })
+      .map((x, i) => ({ ...x, majorGcCount: i === 12 || i === 36 ? 1 : 0, heapUsedMb: i === 12 || i === 36 ? 60 : x.heapUsedMb }));
+    const samples = withKept(periodic, { heap: 20, external: 4 }, { heap: 92, external: 4 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(true);
+    expect(g.kept).toMatchObject({ heapUsedMb: [20, 92], heapUsedRose: true, externalRose: false });
+    // The rate is what was kept per second of burst (72 MB in 10 s), not the lows' slope (7 MB/s: they still hold garbage).
+    expect(g.sentence).toBe('Memory grows by 7.2 MB/s: the JS heap (after GC) +7.2 MB/s (20 MB → 92 MB, what a full garbage collection left before and after the burst) '
+      + 'while external memory is flat. RSS went 80 MB → 80 MB over 10 s.');
+  });
+
+  it('finds nothing when the lows climb but the full collection after the burst brings the heap back (garbage, not growth)', () => {
+    const samples = withKept(run(10, { heap: (t) => 12 + 6 * t, external: () => 2 }), { heap: 11, external: 2 }, { heap: 12.5, external: 2 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBeUndefined();
+    expect(g.sentence).toMatch(/^Memory did not grow over the 10 s burst: after a full garbage collection before and after it, the JS heap held 11 MB → 13 MB and external memory 2 MB → 2 MB; RSS/);
+  });
+
+  it('cannot tell yet when more is kept after the burst but the heap did not rise steadily (a cache that filled once)', () => {
+    const samples = withKept(run(10, { heap: sawtooth(20, 40, 1), external: () => 2 }), { heap: 18, external: 2 }, { heap: 30, external: 2 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBe('not-steady');
+    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 18 MB before the 10 s burst and 30 MB after it, '
+      + 'but it did not rise steadily during the burst — a cache that filled once looks like this, and so does a slow leak. Record longer to know.');
+  });
+
+  it('needs no full collection of V8\'s own in the burst when Flambé asked for one at each end', () => {
+    const periodic = run(10, { heap: (t) => 10 + 3 * t + sawtooth(0, 10, 1)(t), external: () => 2 }).map((x) => ({ ...x, majorGcCount: 0 }));
+    const samples = withKept(periodic, { heap: 9, external: 2 }, { heap: 40, external: 2 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(true);
+    expect(g.gcs!.major).toBe(0);
+  });
+
+  it('leaves the two readings out of the burst\'s series (their CPU covers only the collection)', () => {
+    const samples = withKept(run(10, { heap: sawtooth(20, 60, 1.5), external: () => 2 }), { heap: 18, external: 2 }, { heap: 19, external: 2 });
+    const g = judgeMemoryGrowth(samples)!;
+    expect(g.heapUsed.fromMb).toBe(20);
+    expect(g.grows).toBe(false);
   });
 });
 

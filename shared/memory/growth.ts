@@ -11,19 +11,40 @@
 //      more than the floor — max(4 MB, 10 % of where it started) — AND the
 //      lows of the burst's last third stay that much above those of its first
 //      third (what grew did not come back after GC).
-//   4. What rose must also stand higher after the burst's last full
-//      (mark-compact) collection than after its first, by the same floor,
-//      when the samples count collections (the sample that saw a full
-//      collection is read as just after it): between full collections old
-//      garbage waits for the next one, so a server that only allocates fast
-//      has climbing lows too (a garbage-heavy server read "+6.9 MB/s … 2 full
-//      garbage collections did not free it"). With fewer than two full
-//      collections in the burst the answer is "cannot tell yet", never a leak.
+//   4. What rose must also be KEPT: the heap (or external memory) read right
+//      after a full collection must stand higher at the burst's end than at
+//      its start, by the same floor. Flambé asks V8 for a full collection
+//      just before the burst and just after it (the samples marked
+//      `fullGcForced`), so both ends hold only what is still referenced.
+//      Between full collections old garbage waits for the next one, so a
+//      server that only allocates fast has climbing lows too (a garbage-heavy
+//      server read "+6.9 MB/s … 2 full garbage collections did not free it").
+//        - rose and kept: it grows;
+//        - rose but not kept: garbage, it did not grow;
+//        - kept but no steady rise (a cache that filled once, or a leak too
+//          slow or too uneven for the interval): "cannot tell yet", never
+//          either answer.
+//      Recordings without those two readings (older ones, or a target that
+//      refused the collection) compare V8's own full collections in the
+//      burst (the sample that saw one is read as just after it); with fewer
+//      than two of them the answer is "cannot tell yet", never a leak. (A
+//      10 s burst of a real leak often had only one, and once two taken
+//      250 ms late read the same: "did not grow" on a Map that never evicts.)
 //   5. Memory grows when the JS heap or external memory (Buffers,
 //      ArrayBuffers) grows. RSS is reported, never judged alone: it rises
 //      under load as V8 enlarges its young generation and the allocator keeps
 //      freed pages, without anything leaking.
-import type { ProcessSample } from '../recording/process-samples.ts';
+import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
+
+/** Said beside the verdict when the process has worker threads: process.memoryUsage() reads the main isolate's heap only. */
+export const WORKER_HEAPS_NOT_JUDGED = 'The JS heap here is the main thread\'s: worker threads have heaps of their own, which this does not sample (RSS counts them).';
+
+/** The rule above in one paragraph, as the Memory card states it. */
+export const GROWTH_RULE = 'Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of '
+  + 'where it started) over the burst even at the low end of its 95 % interval and stays up in the last third, and a full garbage collection '
+  + 'Flambé asks for after the burst leaves that much more than one before it. Risen but freed by that collection: garbage, not growth. '
+  + 'Kept but not risen steadily: cannot tell yet. (Older recordings compare the first and the last of V8\'s own full collections in the burst; '
+  + 'with fewer than two: cannot tell yet.) RSS alone is never judged.';
 
 export const MIN_WINDOW_MS = 1000;
 /** At most this many windows: Theil–Sen compares every pair. */
@@ -58,10 +79,23 @@ export interface MemoryGrowth {
   rss: SeriesGrowth;
   /** Collections during the burst, all and full ones; null when the samples did not count them. */
   gcs: { all: number; major: number } | null;
+  /** What Flambé's full collections before and after the burst left (rule 4), MB; null without those readings. */
+  kept: KeptMemory | null;
   grows: boolean;
-  /** True when memory rose but too few full collections ran to call it growth (rule 4): "cannot tell yet". */
-  undecided?: boolean;
+  /**
+   * "Cannot tell yet" (rule 4), and why: memory rose but too few full collections ran to
+   * compare ('few-gcs'), or more was kept after the burst than before it without a steady rise ('not-steady').
+   */
+  undecided?: 'few-gcs' | 'not-steady';
   sentence: string;
+}
+
+export interface KeptMemory {
+  heapUsedMb: [before: number, after: number];
+  externalMb: [before: number, after: number] | null;
+  /** Over the floor: kept more after the burst than before it. */
+  heapUsedRose: boolean;
+  externalRose: boolean;
 }
 
 interface Point { tSec: number; mb: number }
@@ -112,9 +146,26 @@ function judgeSeries(series: SeriesName, lows: readonly Point[]): SeriesGrowth {
   };
 }
 
-/** The samples of the burst (all of them when the recording does not say when the burst ran). */
+/** The periodic samples of the burst (all of them when the recording does not say when the burst ran). */
 export function burstSamples(samples: readonly ProcessSample[], burst?: { fromMs: number; toMs: number } | null): ProcessSample[] {
-  return burst ? samples.filter((s) => s.tMs >= burst.fromMs && s.tMs <= burst.toMs + 250) : [...samples];
+  const periodic = periodicSamples(samples);
+  return burst ? periodic.filter((s) => s.tMs >= burst.fromMs && s.tMs <= burst.toMs + 250) : periodic;
+}
+
+/** Over the floor of rule 3, from `before` to `after`. */
+const roseOverFloor = (before: number, after: number) => after - before >= Math.max(FLOOR_MB, FLOOR_SHARE * before);
+
+/** What Flambé's full collections just before and just after the burst left (rule 4); null without both readings. */
+export function keptMemory(samples: readonly ProcessSample[], burst?: { fromMs: number; toMs: number } | null): KeptMemory | null {
+  const forced = samples.filter((s) => s.fullGcForced);
+  const before = burst ? forced.filter((s) => s.tMs <= burst.fromMs).at(-1) : forced[0];
+  const after = burst ? forced.find((s) => s.tMs >= burst.toMs) : forced.at(-1);
+  if (!before || !after || before === after) return null;
+  const externalMb: [number, number] | null = typeof before.externalMb === 'number' && typeof after.externalMb === 'number' ? [before.externalMb, after.externalMb] : null;
+  return {
+    heapUsedMb: [before.heapUsedMb, after.heapUsedMb], externalMb,
+    heapUsedRose: roseOverFloor(before.heapUsedMb, after.heapUsedMb), externalRose: !!externalMb && roseOverFloor(...externalMb),
+  };
 }
 
 /** The verdict on memory over the burst; null when it is too short to judge (fewer than 4 windows of 1 s). */
@@ -132,21 +183,31 @@ export function judgeMemoryGrowth(samples: readonly ProcessSample[], burst?: { f
   const rss = judgeSeries('rss', lowsOf((s) => s.rssMb));
   const counted = inBurst.every((s) => typeof s.gcCount === 'number');
   const gcs = counted ? { all: sum(inBurst.map((s) => s.gcCount!)), major: sum(inBurst.map((s) => s.majorGcCount ?? 0)) } : null;
+  const kept = keptMemory(samples, burst);
+  const judged = { seconds: spanMs / 1000, heapUsed, external, rss, gcs, kept, ...(kept ? keptRule(heapUsed, external, kept) : gcRule(inBurst, heapUsed, external, counted)) };
+  return { ...judged, sentence: growthSentence(judged) };
+}
+
+/** Rule 4 with Flambé's full collections before and after the burst. */
+function keptRule(heapUsed: SeriesGrowth, external: SeriesGrowth | null, kept: KeptMemory): Pick<MemoryGrowth, 'grows' | 'undecided'> {
+  heapUsed.grows &&= kept.heapUsedRose;
+  if (external) external.grows &&= kept.externalRose;
+  const grows = heapUsed.grows || !!external?.grows;
+  return { grows, ...(!grows && (kept.heapUsedRose || kept.externalRose) ? { undecided: 'not-steady' as const } : {}) };
+}
+
+/** Rule 4 with V8's own full collections during the burst (recordings without Flambé's). */
+function gcRule(inBurst: readonly ProcessSample[], heapUsed: SeriesGrowth, external: SeriesGrowth | null, counted: boolean): Pick<MemoryGrowth, 'grows' | 'undecided'> {
   const rose = heapUsed.grows || !!external?.grows;
-  // Rule 4: what the first and the last full collection of the burst left.
   const afterFull = inBurst.filter((s) => (s.majorGcCount ?? 0) > 0);
   const enoughGcs = !counted || afterFull.length >= MIN_FULL_GCS;
-  const keptAfterFull = (pick: (s: ProcessSample) => number | undefined) => {
-    const first = pick(afterFull[0]) ?? 0;
-    return (pick(afterFull[afterFull.length - 1]) ?? 0) - first >= Math.max(FLOOR_MB, FLOOR_SHARE * first);
-  };
+  const keptAfterFull = (pick: (s: ProcessSample) => number | undefined) => roseOverFloor(pick(afterFull[0]) ?? 0, pick(afterFull[afterFull.length - 1]) ?? 0);
   if (counted && enoughGcs) {
     if (heapUsed.grows && !keptAfterFull((s) => s.heapUsedMb)) heapUsed.grows = false;
     if (external?.grows && !keptAfterFull((s) => s.externalMb)) external.grows = false;
   }
   const grows = enoughGcs && (heapUsed.grows || !!external?.grows);
-  const judged = { seconds: spanMs / 1000, heapUsed, external, rss, gcs, grows, ...(rose && !enoughGcs ? { undecided: true } : {}) };
-  return { ...judged, sentence: growthSentence(judged) };
+  return { grows, ...(rose && !enoughGcs ? { undecided: 'few-gcs' as const } : {}) };
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -160,9 +221,32 @@ export function rateText(mbPerSec: number): string {
 
 const mbText = (mb: number) => `${Math.round(mb)} MB`;
 
+const keptOf = (k: KeptMemory, series: SeriesName): [number, number] => (series === 'heapUsed' ? k.heapUsedMb : k.externalMb ?? [0, 0]);
+
+/**
+ * MB per second of burst a growing series adds: what the full collections
+ * before and after the burst left, when Flambé ran them (the lows of a
+ * sawtooth still hold garbage: a Map cache read +6.8 MB/s from its lows,
+ * +4.8 MB/s from what it kept, 81 700 entries of ~600 bytes); else the
+ * Theil–Sen slope of the lows.
+ */
+export function growthRate(g: Pick<MemoryGrowth, 'kept' | 'seconds'>, s: SeriesGrowth): number {
+  if (!g.kept || g.seconds <= 0) return s.mbPerSec;
+  const [before, after] = keptOf(g.kept, s.series);
+  return (after - before) / g.seconds;
+}
+
 export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
   const heapWords = 'the JS heap (after GC)';
   const externalWords = 'external memory (Buffers, ArrayBuffers)';
+  if (g.undecided === 'not-steady' && g.kept) {
+    const k = g.kept;
+    const held = [
+      ...(k.heapUsedRose ? [`the JS heap held ${mbText(k.heapUsedMb[0])} before the ${Math.round(g.seconds)} s burst and ${mbText(k.heapUsedMb[1])} after it`] : []),
+      ...(k.externalRose && k.externalMb ? [`external memory (Buffers, ArrayBuffers) ${mbText(k.externalMb[0])} before and ${mbText(k.externalMb[1])} after`] : []),
+    ];
+    return `Cannot tell yet whether memory grows: after a full garbage collection ${held.join(', and ')}, but it did not rise steadily during the burst — a cache that filled once looks like this, and so does a slow leak. Record longer to know.`;
+  }
   if (g.undecided && g.gcs) {
     const rose = [g.heapUsed, g.external].filter((x): x is SeriesGrowth => !!x?.grows)
       .map((x) => `${x.series === 'heapUsed' ? heapWords : externalWords} ${mbText(x.fromMb)} → ${mbText(x.toMb)}`);
@@ -175,13 +259,26 @@ export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
     const parts = [`heap used after GC ${lows(g.heapUsed)}`];
     if (g.external) parts.push(`external ${lows(g.external)}`);
     parts.push(`RSS ${lows(g.rss)}`);
+    if (g.kept) {
+      const k = g.kept;
+      const held = `the JS heap held ${mbText(k.heapUsedMb[0])} → ${mbText(k.heapUsedMb[1])}${k.externalMb ? ` and external memory ${mbText(k.externalMb[0])} → ${mbText(k.externalMb[1])}` : ''}`;
+      return `Memory did not grow over the ${Math.round(g.seconds)} s burst: after a full garbage collection before and after it, ${held}; RSS ${lows(g.rss)} (lowest in its first and last third).`;
+    }
     return `Memory did not grow over the ${Math.round(g.seconds)} s burst: ${parts.join(', ')} (lowest in its first and last third).`;
   }
   const growing = [g.heapUsed, g.external].filter((s): s is SeriesGrowth => !!s?.grows);
-  const total = sum(growing.map((s) => s.mbPerSec));
-  const named = growing.map((s) => `${s.series === 'heapUsed' ? heapWords : externalWords} +${rateText(s.mbPerSec)} (${mbText(s.fromMb)} → ${mbText(s.toMb)})`);
+  const total = sum(growing.map((s) => growthRate(g, s)));
   const flat = [g.heapUsed, g.external].filter((s): s is SeriesGrowth => !!s && !s.grows)
     .map((s) => (s.series === 'heapUsed' ? 'the JS heap is flat' : 'external memory is flat'));
+  const words = (s: SeriesGrowth) => (s.series === 'heapUsed' ? heapWords : externalWords);
+  if (g.kept) {
+    const named = growing.map((s) => {
+      const [before, after] = keptOf(g.kept!, s.series);
+      return `${words(s)} +${rateText(growthRate(g, s))} (${mbText(before)} → ${mbText(after)}, what a full garbage collection left before and after the burst)`;
+    });
+    return `Memory grows by ${rateText(total)}: ${named.join(' and ')}${flat.length ? ` while ${flat.join(' and ')}` : ''}. RSS went ${mbText(g.rss.fromMb)} → ${mbText(g.rss.toMb)} over ${Math.round(g.seconds)} s.`;
+  }
+  const named = growing.map((s) => `${words(s)} +${rateText(s.mbPerSec)} (${mbText(s.fromMb)} → ${mbText(s.toMb)})`);
   const gc = g.gcs && g.gcs.major > 0 ? `the ${g.gcs.major === 1 ? 'full garbage collection' : `${g.gcs.major} full garbage collections`} during the burst did not free it`
     : g.gcs && g.gcs.all > 0 ? 'garbage collection did not free it' : 'it did not come back down';
   return `Memory grows by ${rateText(total)}: ${named.join(' and ')}${flat.length ? ` while ${flat.join(' and ')}` : ''}; ${gc}. RSS went ${mbText(g.rss.fromMb)} → ${mbText(g.rss.toMb)} over ${Math.round(g.seconds)} s.`;

@@ -5,14 +5,11 @@
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/HeapProfiler/#type-SamplingHeapProfile
 import { frameKind, type Frame, type Profile } from '../profile/model.ts';
 import { ProfileFormatError } from '../profile/format-error.ts';
-import { allocationsOf, heapProfileSchema, type HeapProfile } from '../recording/memory.ts';
+import { MAIN_THREAD_NAME, threadsOf } from '../profile/threads.ts';
+import { allocationsOf, heapProfileSchema, isHeapProfile, type HeapProfile } from '../recording/memory.ts';
 import { heapFrameName, heapNodes } from './allocations.ts';
 
-/** Content detection: an object whose "head" has a call frame and a selfSize. */
-export function isHeapProfile(data: unknown): boolean {
-  const head = typeof data === 'object' && data !== null ? (data as { head?: unknown }).head : undefined;
-  return typeof head === 'object' && head !== null && 'callFrame' in head && 'selfSize' in head;
-}
+export { isHeapProfile };
 
 /** A parsed .heapprofile, checked; ProfileFormatError with one sentence when it is not a usable one. */
 export function readHeapProfile(data: unknown, fileName = 'The file'): HeapProfile {
@@ -75,17 +72,30 @@ export function heapProfileAsModel(profile: HeapProfile): Profile {
 
 /**
  * The "thread" number that opens a recording's allocation profile instead of
- * its CPU profile (the analysis worker's open: renderer/src/analysis/engine.ts).
+ * its CPU profile (the analysis worker's open: renderer/src/analysis/engine.ts):
+ * the main thread's; `allocationsThread(i)` opens worker thread i's (1, 2, …
+ * as `threadsOf` lists them).
  */
 export const ALLOCATIONS_THREAD = -2;
+export const allocationsThread = (threadIndex: number) => ALLOCATIONS_THREAD - threadIndex;
+/** The thread index an allocations "thread" number opens; null for a CPU thread. */
+export const allocationsThreadIndex = (thread: number): number | null => (thread <= ALLOCATIONS_THREAD ? ALLOCATIONS_THREAD - thread : null);
+
+/** The threads of a recording's profile that carry an allocation profile: their index in `threadsOf` and name. */
+export function threadsWithAllocations(raw: unknown): { index: number; name: string }[] {
+  if (isHeapProfile(raw)) return [{ index: 0, name: MAIN_THREAD_NAME }];
+  return threadsOf(raw).flatMap((t, index) => (allocationsOf(t.raw) ? [{ index, name: t.name }] : []));
+}
 
 /**
- * The allocation profile in a recording's profile, or in a .heapprofile file
- * itself (parsed JSON); ProfileFormatError when there is none.
+ * The allocation profile in a recording's profile (the main thread's, or
+ * worker thread `threadIndex`'s), or in a .heapprofile file itself (parsed
+ * JSON); ProfileFormatError when there is none.
  */
-export function allocationsIn(data: unknown): HeapProfile {
+export function allocationsIn(data: unknown, threadIndex = 0): HeapProfile {
   if (isHeapProfile(data)) return readHeapProfile(data);
-  const kept = allocationsOf(data);
+  const kept = allocationsOf(threadIndex === 0 ? data : threadsOf(data)[threadIndex]?.raw);
   if (kept) return kept;
+  if (threadIndex !== 0) throw new ProfileFormatError('This thread has no allocation profile: it was not sampled (or it ended before the recording did).');
   throw new ProfileFormatError('This recording has no allocation profile: it was recorded without sampling allocations (or by a Flambé that did not), or imported from a CPU profile file.');
 }

@@ -4,6 +4,7 @@
 // (other tools read the main thread and ignore it). `threadsOf` lists them,
 // main thread first; `mergeThreads` builds one profile with a node per thread
 // under the root, so every view can show all threads at once.
+import type { HeapProfile } from '../recording/memory.ts';
 import { frameKind, type Frame, type Profile } from './model.ts';
 
 export const THREADS_FIELD = 'flambeThreads';
@@ -15,6 +16,8 @@ export const MAIN_THREAD_NAME = 'main thread';
 export interface NamedProfile {
   name: string;
   profile: Profile;
+  /** The thread's own allocation profile, when the recording sampled it (each worker has its own heap). */
+  allocations?: HeapProfile | null;
 }
 
 export interface ThreadRaw {

@@ -20,6 +20,13 @@ export const processMemoryFieldsSchema = z.object({
   gcCount: count.optional(),
   /** Of those, full (mark-compact) collections: the ones that free old objects. */
   majorGcCount: count.optional(),
+  /**
+   * Read right after a full collection Flambé asked V8 for (HeapProfiler.collectGarbage),
+   * once before the burst and once after it: what the process keeps, without garbage
+   * (shared/memory/growth.ts rule 4). Not one of the periodic samples: its CPU and
+   * event-loop figures cover only the moments around that collection.
+   */
+  fullGcForced: z.literal(true).optional(),
 });
 export type ProcessMemoryFields = z.infer<typeof processMemoryFieldsSchema>;
 
@@ -53,6 +60,19 @@ export const heapProfileSchema = z.object({
   samples: z.array(z.object({ size: z.number().min(0), nodeId: z.number().int(), ordinal: z.number() })).optional(),
 });
 export type HeapProfile = z.infer<typeof heapProfileSchema>;
+
+/**
+ * Content detection of a .heapprofile: an object whose "head" has a call frame
+ * and a selfSize (an old-style CPU profile's head has a hitCount instead).
+ */
+export function isHeapProfile(data: unknown): boolean {
+  const head = typeof data === 'object' && data !== null ? (data as { head?: unknown }).head : undefined;
+  return typeof head === 'object' && head !== null && 'callFrame' in head && 'selfSize' in head;
+}
+
+/** What opening a .heapprofile as a CPU profile says (a recording imported from one has its allocations only). */
+export const HEAP_PROFILE_NOT_CPU = 'This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile, '
+  + 'so it has no CPU time to show (its allocations: the Memory card in the app, `flambe analyze` in a terminal).';
 
 /** The allocation profile kept in a recording's profile, or null when it has none (or a damaged one). */
 export function allocationsOf(rawProfile: unknown): HeapProfile | null {

@@ -16,3 +16,12 @@ export const processSampleSchema = z.object({
   cpuPercent: percent,
 }).extend(processMemoryFieldsSchema.shape);
 export type ProcessSample = z.output<typeof processSampleSchema>;
+
+/**
+ * The samples taken every ~250 ms, without the two read after Flambé's own
+ * full collections (memory.ts `fullGcForced`): what CPU, event-loop and
+ * memory series are drawn and summarised from.
+ */
+export function periodicSamples<S extends Pick<ProcessSample, 'fullGcForced'>>(samples: readonly S[]): S[] {
+  return samples.filter((s) => !s.fullGcForced);
+}

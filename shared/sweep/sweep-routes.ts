@@ -3,6 +3,7 @@
 // passes 100 ms at p75 from 20 connections"), and each route's p95 against
 // connections for the chart. One rule for the CLI, the screen and the report.
 import type { ProcessSample } from '../api.ts';
+import { periodicSamples } from '../recording/process-samples.ts';
 import type { LevelProcess, SweepRoute } from './sweep-level.ts';
 
 export interface LevelRoutes {
@@ -82,7 +83,8 @@ export function routeP95Series(levels: readonly LevelRoutes[]): { route: string;
  * mean of the intervals, heap and RSS at their highest; busy profile CPU per
  * request when the level was profiled. Null without samples.
  */
-export function levelProcess(samples: readonly ProcessSample[], busyMs: number | null, requests: number): LevelProcess | null {
+export function levelProcess(all: readonly ProcessSample[], busyMs: number | null, requests: number): LevelProcess | null {
+  const samples = periodicSamples(all);
   if (!samples.length) return null;
   const r2 = (x: number) => Math.round(x * 100) / 100;
   return {

@@ -4,7 +4,7 @@
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
 import type { LoadSummary } from '../recording/load.ts';
-import type { ProcessSample } from '../recording/process-samples.ts';
+import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
 import { failingRequestsSentence } from './failing-requests.ts';
 import type { HeapProfile } from '../recording/memory.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
@@ -77,7 +77,7 @@ export function shareInterval(p: number, n: number): [number, number] {
  */
 function waitingSentence(ctx: RecordingContext): string | null {
   if (ctx.requestTime) return measuredWaitingSentence(ctx.requestTime);
-  const samples = ctx.samples ?? [];
+  const samples = periodicSamples(ctx.samples ?? []);
   if (samples.length === 0 || !ctx.load) return null;
   const cpu = mean(samples.map((s) => s.cpuPercent));
   // A blocked loop (loop-blocked) queues requests behind running JavaScript: they were not waiting on
@@ -126,14 +126,14 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
   }
   // An idle server whose requests wait (the 'waiting' load check) or fail (the 'failing' one) was not under-loaded: that check says why.
   // Nor was a process whose workers were busy (the main thread only hands them the work), or whose CPU or event loop was busy (its other threads, or the sampler's view of the loop): those checks say so.
-  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(ctx.samples ?? [])
+  if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(periodicSamples(ctx.samples ?? []))
     && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
   if (ctx.warmupSec === 0 && !ctx.warmedByEarlierLoad) {
     out.push({ id: 'no-warmup', text: 'No warm-up: the first requests ran on cold code, so compiling JavaScript is counted as work ((program) and V8 time). A warm-up of a few seconds leaves it out.' });
   }
-  const cpu = (ctx.samples ?? []).map((s) => s.cpuPercent);
+  const cpu = periodicSamples(ctx.samples ?? []).map((s) => s.cpuPercent);
   if (cpu.length > 0 && mean(cpu) >= SATURATED_CPU_PERCENT) {
     out.push({ id: 'saturated', text: `The process used ${p0(mean(cpu))} of a CPU core on average: it was saturated, so latency is mostly requests queueing for the CPU — faster code lowers it directly.` });
   }
@@ -176,7 +176,7 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
     const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
     out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).` });
   }
-  const samples = ctx.samples ?? [];
+  const samples = periodicSamples(ctx.samples ?? []);
   const blocked = loopBlocked(samples);
   const blocker = findings.find((f) => f.function !== '');
   const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
@@ -197,7 +197,8 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const idle = cats.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busy = profile.durationMs - idle;
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
-  const growth = judgeMemoryGrowth(samples, ctx.load?.phases?.burst);
+  // All the samples: the growth rule reads the two taken after Flambé's full collections too.
+  const growth = judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst);
   if (growth?.grows) out.unshift({ id: 'memory-growth', text: growth.sentence });
   if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);

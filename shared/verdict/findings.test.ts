@@ -157,6 +157,24 @@ describe('checks', () => {
     expect(verdictLines(v).filter((l) => /garbage collection/i.test(l))).toHaveLength(1);
   });
 
+  it('names what a worker allocates in its GC finding, never the main thread\'s allocator', () => {
+    // Found on a real pool (test/fixtures/memory-servers/invoice-pool.mjs): the worker's GC finding named the main thread's handler.
+    const main = fromStacks([...cols(80, '(idle)'), ...cols(20, 'onRequest[pool.mjs:12]')]);
+    const worker = fromStacks([...cols(40, 'onJob[worker.mjs:10] / (gc)'), ...cols(60, 'onJob[worker.mjs:10] / buildLines[worker.mjs:3]')]);
+    const heap = (url: string, fn: string, line: number, bytes: number) => ({
+      head: { callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, selfSize: 0, id: 1, children: [
+        { callFrame: { functionName: fn, scriptId: '1', url, lineNumber: line - 1, columnNumber: 0 }, selfSize: bytes, id: 2, children: [] },
+      ] },
+    });
+    const v = buildVerdict(main, { requests: 1000, allocations: heap('/srv/pool.mjs', 'onRequest', 12, 130_000) }, undefined,
+      [{ name: 'worker 1 (worker.mjs)', profile: worker, allocations: heap('/srv/worker.mjs', 'buildLines', 3, 244_000_000) }]);
+    const gc = v.findings.find((f) => f.kind === 'gc' && f.thread === 'worker 1 (worker.mjs)')!;
+    expect(findingSentence(gc)).toMatch(/buildLines \(worker\.mjs:3\) allocates 244 kB per request/);
+    // A worker whose allocations were not sampled names nobody.
+    const unsampled = buildVerdict(main, { requests: 1000, allocations: heap('/srv/pool.mjs', 'onRequest', 12, 130_000) }, undefined, [{ name: 'worker 1 (worker.mjs)', profile: worker }]);
+    expect(findingSentence(unsampled.findings.find((f) => f.kind === 'gc')!)).not.toMatch(/pool\.mjs/);
+  });
+
   it('names who allocates in the GC finding when the recording sampled allocations', () => {
     const p = fromStacks([...cols(40, 'handle[report.js:10] / (gc)'), ...cols(60, 'handle[report.js:10] / buildRows[report.js:23]')]);
     const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: '/srv/report.js', lineNumber, columnNumber: 0 });

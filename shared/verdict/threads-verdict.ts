@@ -5,6 +5,7 @@
 // whose workers are all busy is saturated (requests queue for a free worker).
 // Advice knows where the code already runs: no "…or a worker thread" for code
 // in one.
+import { allocationTable } from '../memory/allocations.ts';
 import { categoryBreakdown } from '../profile/views/categories.ts';
 import { findFindings, MAX_FINDINGS, nearTie, type Finding, type FindingsOptions, type FindingsResult } from './findings.ts';
 import type { Profile } from '../profile/model.ts';
@@ -63,7 +64,9 @@ export function threadFindings(main: Profile, workers: readonly NamedProfile[], 
   const first = findFindings(main, opts);
   const all: Finding[] = first.findings.map((f) => ({ ...f, thread: MAIN_THREAD_NAME }));
   for (const w of workers) {
-    for (const f of findFindings(w.profile, opts).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name) });
+    // A worker's GC is paid for by what it allocates on its own heap: its allocations, or none — never the main thread's.
+    const allocations = w.allocations ? allocationTable(w.allocations, opts.requests ?? null) : null;
+    for (const f of findFindings(w.profile, { ...opts, allocations }).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name) });
   }
   all.sort((a, b) => b.ms - a.ms);
   let shown = Math.min(all.length, MAX_FINDINGS);

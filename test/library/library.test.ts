@@ -11,7 +11,10 @@ import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../electron/servi
 import { prepareImport, toBundle } from '../../electron/services/library/files.ts';
 import { resolveLibraryPath } from '../../electron/services/library/paths.ts';
 import { makeRecording, realProfileText, truncatedProfileText } from '../helpers/profiles.ts';
-import { importProfile } from '../../shared/profile/import/any-format.ts';
+import { HEAP_PROFILE_NOT_CPU, importProfile } from '../../shared/profile/import/any-format.ts';
+import { allocationsIn } from '../../shared/memory/heap-profile.ts';
+import { exportStoredProfile } from '../../electron/services/export-recording.ts';
+import { allocationTable } from '../../shared/memory/allocations.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));
 const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
@@ -186,6 +189,30 @@ describe('importing and exporting files', () => {
   it('a .cpuprofile becomes an imported recording named after the file', () => {
     const { rec } = prepareImport('/home/me/before-fix.cpuprofile', realProfileText(), new Date('2026-01-02T03:04:05Z'));
     expect(rec).toMatchObject({ name: 'before-fix', createdAt: '2026-01-02T03:04:05.000Z', target: null, settings: null, load: null });
+  });
+
+  it.each([
+    ['node --heap-prof', 'node24-heap-prof.heapprofile', 'buildRows'],
+    ["Chromium's allocation sampling (what DevTools' Memory tab saves)", 'chromium-allocation-sampling.heapprofile', 'makeCards'],
+  ])('a .heapprofile from %s becomes a recording with its allocations and no CPU profile', (_from, file, allocator) => {
+    const text = readFileSync(path.join(import.meta.dirname, '../fixtures/profiles', file), 'utf8');
+    const lib = new Library(path.join(tmp(), 'lib.sqlite'));
+    const { rec, packed } = prepareImport(`/home/me/${file}`, text);
+    expect(rec).toMatchObject({ name: file.replace('.heapprofile', ''), hasProfile: true, load: null });
+    lib.save(rec, 'imported', packed);
+    const stored = lib.profileText(rec.id)!;
+    // The Memory card opens it (the analysis worker's allocation thread); the CPU views say what it is.
+    const table = allocationTable(allocationsIn(JSON.parse(stored)), null);
+    expect(table.rows[0].function).toBe(allocator);
+    expect(() => importProfile(stored)).toThrow(HEAP_PROFILE_NOT_CPU);
+    // It exports as the file it came from, never as a .cpuprofile.
+    expect(exportStoredProfile(stored, 'run', 'cpuprofile', undefined, 0)).toEqual({ fileName: 'run.heapprofile', content: text });
+    expect(() => exportStoredProfile(stored, 'run', 'pprof', undefined, 0)).toThrow(/It exports as the \.heapprofile it was imported from\.$/);
+    lib.close();
+  });
+
+  it('refuses a damaged .heapprofile with its sentence, and writes nothing', () => {
+    expect(() => prepareImport('x.heapprofile', JSON.stringify({ head: { callFrame: {}, selfSize: -5, id: 1, children: [] } }))).toThrow(/^x\.heapprofile is a damaged allocation profile: /);
   });
 
   it.each([

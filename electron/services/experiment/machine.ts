@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { parseProcStat, roundInterference, type MachineReading, type RoundInterference } from '../../../shared/experiment/interference.ts';
 import type { ProcessSample } from '../../../shared/api.ts';
+import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 
 const EVERY_MS = 500;
 
@@ -30,7 +31,8 @@ export function watchMachine(): { finish(samples: readonly ProcessSample[]): Rou
   const timer = start ? setInterval(() => { const r = readMachine(); if (r) during.push(r); }, EVERY_MS) : null;
   timer?.unref();
   return {
-    finish(samples) {
+    finish(all) {
+      const samples = periodicSamples(all);
       if (timer) clearInterval(timer);
       const end = readMachine();
       if (!start || !end) return null;

@@ -17,6 +17,7 @@ import { importableContent } from '../gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
 import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
 import { isGroupBundle, readGroupBundle, type BundledGroup } from '../../../shared/group-bundle.ts';
+import { isHeapProfile, readHeapProfile } from '../../../shared/memory/heap-profile.ts';
 
 /** The one .flambe writer (shared/bundle.ts), for the service and the CLI. */
 export const toBundle = writeBundle;
@@ -117,8 +118,25 @@ function prepareFile(base: string, content: string | Uint8Array, now: Date, onPh
     }
     return bundledRecording(rec, base, onPhase);
   }
-  const packed = packImported(data, () => content, base, onPhase);
+  const packed = isHeapProfile(data) ? packHeapProfile(data, content, base, onPhase) : packImported(data, () => content, base, onPhase);
   return { rec: importedRecording(base, randomUUID(), now.toISOString()), packed, plain: true };
+}
+
+/**
+ * A .heapprofile (DevTools' allocation sampling, `node --heap-prof`), checked
+ * and kept as the user's bytes: the recording has allocations and no CPU
+ * profile (its Memory card draws them; the CPU views say why they are empty).
+ */
+function packHeapProfile(data: unknown, content: string | Uint8Array, base: string, onPhase: (phase: ImportPhase) => void): PackedProfile {
+  onPhase('checking');
+  try {
+    readHeapProfile(data, base);
+  } catch (e) {
+    if (isProfileFormatError(e)) throw new UserError(e.message);
+    throw e;
+  }
+  onPhase('compressing');
+  return packProfile(content, { cpuSplit: null, durationMs: 0 });
 }
 
 /** A bundled recording ready to save: its profile imported once and packed. */

@@ -289,6 +289,15 @@ export class InspectorSession {
     });
   }
 
+  /**
+   * A full garbage collection, now (what DevTools' "Collect garbage" button
+   * asks): the heap read after it holds only what is still referenced.
+   * V8 answers when the collection is done.
+   */
+  async collectGarbage(): Promise<void> {
+    await this.client.send('HeapProfiler.collectGarbage');
+  }
+
   /** The sampling heap profile (a .heapprofile's content). */
   async stopAllocationSampling(): Promise<unknown> {
     const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: unknown };

@@ -4,7 +4,11 @@
 // and talk to each worker's inspector by wrapping protocol messages in
 // NodeWorker.sendMessageToWorker / receivedMessageFromWorker.
 // Every worker's profiler starts with the main thread's and stops with it;
-// a worker started during the recording is profiled from its start.
+// a worker started during the recording is profiled from its start. Its
+// allocations are sampled too when the main thread's are (each isolate has
+// its own heap): kept in the worker's profile under ALLOCATIONS_FIELD, as the
+// main thread's are in its own.
+import { ALLOCATIONS_FIELD } from '../../../shared/recording/memory.ts';
 
 export interface Protocol {
   send(method: string, params?: Record<string, unknown>): Promise<unknown>;
@@ -22,6 +26,8 @@ interface Worker {
   title: string;
   url: string;
   started: Promise<boolean>;
+  /** Its allocations are being sampled. */
+  sampling: boolean;
 }
 
 const CALL_TIMEOUT_MS = 10_000;
@@ -29,6 +35,8 @@ const CALL_TIMEOUT_MS = 10_000;
 export class WorkerProfilers {
   private readonly protocol: Protocol;
   private intervalUs = 1000;
+  /** Bytes between allocation samples in each worker; null: allocations not sampled. */
+  private allocationBytes: number | null = null;
   private readonly workers = new Map<string, Worker>();
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
@@ -41,8 +49,9 @@ export class WorkerProfilers {
     protocol.on('NodeWorker.receivedMessageFromWorker', (p) => this.received(p as { message: string }));
   }
 
-  async start(intervalUs: number): Promise<void> {
+  async start(intervalUs: number, allocationBytes: number | null = null): Promise<void> {
     this.intervalUs = intervalUs;
+    this.allocationBytes = allocationBytes;
     this.active = true;
     await this.protocol.send('NodeWorker.enable', { waitForDebuggerOnStart: false });
   }
@@ -54,7 +63,9 @@ export class WorkerProfilers {
     for (const [sessionId, w] of this.workers) {
       try {
         if (!(await w.started)) continue;
+        const heap = w.sampling ? await this.stopAllocations(sessionId) : null;
         const reply = (await this.call(sessionId, 'Profiler.stop')) as { profile?: unknown };
+        if (reply?.profile && heap && typeof reply.profile === 'object') (reply.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = heap;
         if (reply?.profile) out.push({ name: `worker ${w.id}${w.url ? ` (${w.url.split(/[\\/]/).pop()})` : ''}`, profile: reply.profile });
       } catch { /* the worker ended meanwhile: its profile is gone with it */ }
     }
@@ -63,20 +74,40 @@ export class WorkerProfilers {
     return out;
   }
 
+  /** A worker's sampling heap profile, or null when it could not be read. */
+  private async stopAllocations(sessionId: string): Promise<unknown> {
+    try {
+      const reply = (await this.call(sessionId, 'HeapProfiler.stopSampling')) as { profile?: unknown };
+      await this.call(sessionId, 'HeapProfiler.disable').catch(() => undefined);
+      return reply?.profile ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private attached(p: { sessionId: string; workerInfo?: { workerId?: string; title?: string; url?: string } }): void {
     if (!this.active) return;
     const info = p.workerInfo ?? {};
-    const started = (async () => {
+    const worker: Worker = { id: info.workerId ?? String(this.workers.size + 1), title: info.title ?? '', url: info.url ?? '', started: Promise.resolve(false), sampling: false };
+    worker.started = (async () => {
       try {
         await this.call(p.sessionId, 'Profiler.enable');
         await this.call(p.sessionId, 'Profiler.setSamplingInterval', { interval: this.intervalUs });
         await this.call(p.sessionId, 'Profiler.start');
-        return true;
       } catch {
         return false;
       }
+      // Same flags as the main thread's (inspector.ts startAllocationSampling); a worker that refuses just has none.
+      if (this.allocationBytes !== null) {
+        worker.sampling = await this.call(p.sessionId, 'HeapProfiler.enable')
+          .then(() => this.call(p.sessionId, 'HeapProfiler.startSampling', {
+            samplingInterval: this.allocationBytes, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true,
+          }))
+          .then(() => true, () => false);
+      }
+      return true;
     })();
-    this.workers.set(p.sessionId, { id: info.workerId ?? String(this.workers.size + 1), title: info.title ?? '', url: info.url ?? '', started });
+    this.workers.set(p.sessionId, worker);
   }
 
   private call(sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<unknown> {

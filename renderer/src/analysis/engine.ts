@@ -9,7 +9,7 @@ import { openThread } from '../../../shared/profile/import/open-thread.ts';
 import { readProfileBytes } from '../../../shared/profile/import/binary-files.ts';
 import { parseJsonText } from '../../../shared/profile/import/json-text.ts';
 import { ProfileFormatError } from '../../../shared/profile/format-error.ts';
-import { allocationsIn, ALLOCATIONS_THREAD, heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
+import { allocationsIn, allocationsThreadIndex, heapProfileAsModel, threadsWithAllocations } from '../../../shared/memory/heap-profile.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
 import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/views/flame-chart.ts';
@@ -49,7 +49,8 @@ export class AnalysisEngine {
    * throws ProfileFormatError with a sentence for the user.
    */
   static open(raw: unknown, thread = 0): AnalysisEngine {
-    if (thread === ALLOCATIONS_THREAD) return AnalysisEngine.openAllocations(raw);
+    const allocationsChoice = allocationsThreadIndex(thread);
+    if (allocationsChoice !== null) return AnalysisEngine.openAllocations(raw, allocationsChoice);
     const { threads, profile, allocations } = openThread(raw, thread);
     const engine = new AnalysisEngine(profile, threads, threads.length > 1 ? () => importThreads(raw).threads : () => [], thread);
     engine.recordingAllocations = allocations ?? null;
@@ -73,8 +74,11 @@ export class AnalysisEngine {
   /** The recording's allocation profile, for the verdict's GC finding (who allocates), when the main thread is open. */
   recordingAllocations: HeapProfile | null = null;
 
-  /** The allocation profile (shared/memory/heap-profile.ts), as a profile whose weights are bytes: the flamegraph draws it unchanged. */
-  private static openAllocations(raw: unknown): AnalysisEngine {
+  /**
+   * The allocation profile (shared/memory/heap-profile.ts), as a profile whose weights are bytes: the flamegraph draws it unchanged.
+   * `choice`: which of the threads that carry one (main thread first); the engine's threads are their names.
+   */
+  private static openAllocations(raw: unknown, choice: number): AnalysisEngine {
     let data = raw;
     if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
       const read = readProfileBytes(raw);
@@ -83,8 +87,9 @@ export class AnalysisEngine {
     } else if (typeof raw === 'string') {
       data = parseJsonText(raw);
     }
-    const heap = allocationsIn(data);
-    const engine = new AnalysisEngine(heapProfileAsModel(heap), ['allocations']);
+    const sampled = threadsWithAllocations(data);
+    const heap = allocationsIn(data, sampled[choice]?.index ?? 0);
+    const engine = new AnalysisEngine(heapProfileAsModel(heap), sampled.length ? sampled.map((t) => t.name) : ['allocations']);
     engine.heap = heap;
     return engine;
   }

@@ -56,7 +56,7 @@ export function DropOverlay({ compare = false }: { compare?: boolean }) {
     <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
       <div className="drop-box">
         <strong>{compare ? 'Drop two files to compare them (the first is A)' : 'Drop to import into the library'}</strong>
-        <span>.cpuprofile (Node, Chrome DevTools, VS Code), DevTools trace .json, or a .flambe bundle</span>
+        <span>.cpuprofile (Node, Chrome DevTools, VS Code), DevTools trace .json, .heapprofile (allocations), or a .flambe bundle</span>
       </div>
     </div>
   );

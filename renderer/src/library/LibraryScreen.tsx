@@ -19,7 +19,7 @@ import { useGroups } from './useGroups.ts';
 import { opensAtOnce } from './open-imported.ts';
 import './library.css';
 
-export const IMPORT_ACCEPT = '.cpuprofile,.json,.flambe,.gz,.pb,.pprof';
+export const IMPORT_ACCEPT = '.cpuprofile,.heapprofile,.json,.flambe,.gz,.pb,.pprof';
 
 interface Props {
   /** Rows waiting for their delete (undo toast) or deleted. */

@@ -21,6 +21,7 @@ import { Timeline, type TimeSelection } from './Timeline.tsx';
 import type { LoadSummary, ProcessSample } from '../../../shared/api.ts';
 import type { Transform } from '../../../shared/profile/index.ts';
 import { readLastTab, rememberTab } from '../lib/last-tab.ts';
+import { HEAP_PROFILE_NOT_CPU } from '../../../shared/recording/memory.ts';
 import './analysis.css';
 
 const TAB_KEYS = ['flamegraph', 'bottom-up', 'call-tree', 'time'] as const;
@@ -50,6 +51,8 @@ interface Props {
 
 export function AnalysisPanel({ loaded, ...rest }: Props) {
   if (loaded.status === 'loading') return <p className="empty-state" aria-busy="true">Reading the profile…</p>;
+  // A .heapprofile has allocations and no CPU time: said plainly, not as an error.
+  if (loaded.status === 'error' && loaded.reason === HEAP_PROFILE_NOT_CPU) return <p className="empty-state" data-testid="flamegraph-empty">{loaded.reason}</p>;
   if (loaded.status === 'error') return <p className="note note-error" data-testid="flamegraph-empty">{loaded.message}</p>;
   return <Views client={loaded.client} {...rest} />;
 }

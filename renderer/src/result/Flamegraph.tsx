@@ -319,9 +319,9 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
           Reset zoom
         </button>
       </div>
-      <ul className="legend" aria-label="Colours: each kind’s share of the profile’s own time">
-        {/* A frame's width is its total time (with its callees); these are own (self) time only — say so where the numbers are. */}
-        <li className="legend-title muted">Own time (self, without callees):</li>
+      <ul className="legend" aria-label={`Colours: each kind’s share of the profile’s own ${data.unit === 'bytes' ? 'bytes allocated' : 'time'}`}>
+        {/* A frame's width is its total time (with its callees); these are own (self) time only — say so where the numbers are. In the allocation flamegraph, bytes. */}
+        <li className="legend-title muted">{data.unit === 'bytes' ? 'Own bytes (allocated by the function itself, not its callees):' : 'Own time (self, without callees):'}</li>
         {LEGEND.filter((c) => c.key === 'user' || c.key === 'dependency' || c.key === 'node' || data.selfMsByClass[c.key] > 0).map((c) => (
           <li key={c.key} data-class={c.key}>
             <span className="swatch" style={{ background: legendColor(c.key) }} aria-hidden="true" />

@@ -7,8 +7,8 @@
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
-import { judgeMemoryGrowth } from '../../../shared/memory/growth.ts';
-import { ALLOCATIONS_THREAD } from '../../../shared/memory/heap-profile.ts';
+import { GROWTH_RULE, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED } from '../../../shared/memory/growth.ts';
+import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
@@ -20,27 +20,34 @@ const TABLE_ROWS = 20;
 export function MemoryPanel({ result }: { result: RecordingMeta }) {
   const growth = useMemo(() => judgeMemoryGrowth(result.samples, result.load?.phases?.burst), [result]);
   const sampled = result.hasProfile && result.settings?.allocations !== false;
-  const loaded = useAnalysisClient(sampled ? result.id : null, ALLOCATIONS_THREAD);
+  // Which thread's allocations: each worker thread has its own heap, sampled with the main thread's.
+  const [thread, setThread] = useState(0);
+  const loaded = useAnalysisClient(sampled ? result.id : null, allocationsThread(thread));
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
   return (
     <div data-testid="memory-panel">
       {growth
         ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
-      <p className="muted small">
-        Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of
-        where it started) over the burst even at the low end of its 95 % interval, stays up in the last third, and stands that much higher after the
-        burst's last full garbage collection than after its first (fewer than two full collections: cannot tell yet). RSS alone is never judged.
-      </p>
+      {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}{loaded.threads.length > 1 ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}</p>}
+      {loaded.threads.length > 1 && (
+        <div className="field thread-picker">
+          <label htmlFor={`${result.id}-allocation-thread`}>Thread</label>
+          <select id={`${result.id}-allocation-thread`} data-testid="allocation-thread-select" value={thread} onChange={(e) => setThread(Number(e.target.value))}>
+            {loaded.threads.map((name, i) => <option key={`${i}-${name}`} value={i}>{name}</option>)}
+          </select>
+        </div>
+      )}
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
         : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
-        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} /></ErrorBoundary>}
+        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} recorded={result.settings !== null} /></ErrorBoundary>}
     </div>
   );
 }
 
-function Allocations({ client, requests }: { client: AnalysisClient; requests: number | null }) {
+/** `recorded`: Flambé sampled it (its interval and flags are known); else it came from an imported .heapprofile. */
+function Allocations({ client, requests, recorded }: { client: AnalysisClient; requests: number | null; recorded: boolean }) {
   const table = useView(client, { view: 'allocations', transforms: [], requests });
   // The allocation flamegraph is drawn when asked for: one flamegraph on the page at a time is the CPU one.
   const [flameOpen, setFlameOpen] = useState(false);
@@ -52,7 +59,9 @@ function Allocations({ client, requests }: { client: AnalysisClient; requests: n
           <h3>Which functions allocate</h3>
           <p data-testid="allocations-total">
             {bytesText(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${bytesText(t.bytesPerRequest)} per request` : ''}
-            {' '}<span className="muted small">(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)</span>
+            {' '}<span className="muted small">{recorded
+              ? "(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)"
+              : "(from the imported file: V8's sampled estimate; objects already collected are included only if it was taken that way — node --heap-prof keeps what was still alive when it was written; Buffers' contents are external memory, not counted here)"}</span>
           </p>
           <table className="data-table allocations-table" data-testid="allocations-table">
             <thead><tr><th scope="col">Function</th><th scope="col">Where</th><th scope="col">Allocated</th>{requests !== null && <th scope="col">Per request</th>}<th scope="col">Share</th></tr></thead>

@@ -23,6 +23,7 @@ import { ExportReport } from '../components/ExportReport.tsx';
 import { recordingReport } from '../../../shared/report/build.ts';
 import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
+import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 import { routePath } from '../lib/route.ts';
 import { useAddressParams } from '../lib/useAddressParams.ts';
 
@@ -204,7 +205,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
             <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
-            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={result.samples} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={periodicSamples(result.samples)} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
               tab={params.tab ?? null} onTab={(tab) => setParams({ tab })} />
           </ErrorBoundary>
         )}
@@ -223,7 +224,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         <section className="card" aria-labelledby="samples-heading">
           <h2 id="samples-heading">The process</h2>
           <ErrorBoundary what="The process samples" resetKey={result.id}>
-            <ProcessSamples samples={result.samples} />
+            <ProcessSamples samples={periodicSamples(result.samples)} />
           </ErrorBoundary>
         </section>
       )}

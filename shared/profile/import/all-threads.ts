@@ -3,6 +3,7 @@
 // Flambé's flambeThreads (threads.ts), a trace with a profile per thread
 // (chrome-trace.ts), a pprof file whose samples are labelled by thread
 // (pprof.ts). The main thread comes first; a file of one thread gives one.
+import { allocationsOf } from '../../recording/memory.ts';
 import { binaryKind, readProfileBytes } from './binary-files.ts';
 import { importChromeTraceThreads, isChromeTrace } from './chrome-trace.ts';
 import { isCpuProfile } from './cpuprofile.ts';
@@ -39,7 +40,7 @@ export function importThreads(input: unknown, fileName?: string): ImportedThread
   if (isCpuProfile(data)) {
     const list = threadsOf(data);
     if (list.length === 1) return single(data, fileName);
-    return { format: 'cpuprofile', threads: list.map((t) => ({ name: t.name, profile: importProfile(t.raw) })) };
+    return { format: 'cpuprofile', threads: list.map((t) => ({ name: t.name, allocations: allocationsOf(t.raw), profile: importProfile(t.raw) })) };
   }
   if (isChromeTrace(data)) return { format: 'chrome-trace', threads: importChromeTraceThreads(data) };
   return single(data, fileName);

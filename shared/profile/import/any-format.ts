@@ -7,6 +7,9 @@ import { ProfileFormatError } from '../format-error.ts';
 import { parseJsonText } from './json-text.ts';
 import { importLegacyCpuProfile, isLegacyCpuProfile } from './legacy-cpuprofile.ts';
 import type { Profile } from '../model.ts';
+import { HEAP_PROFILE_NOT_CPU, isHeapProfile } from '../../recording/memory.ts';
+
+export { HEAP_PROFILE_NOT_CPU };
 
 export type ProfileFormat = 'cpuprofile' | 'chrome-trace' | 'cpuprofile-legacy' | 'pprof';
 
@@ -59,6 +62,8 @@ export function importProfileWithFormat(input: unknown, fileName?: string, opts:
     }
     const owned = text !== null || opts.owned === true;
     const data = text !== null ? parseJsonText(text) : input;
+    // An allocation profile's tree looks like an old CPU profile's (a "head" with children): said, not misread.
+    if (isHeapProfile(data)) throw new ProfileFormatError(HEAP_PROFILE_NOT_CPU);
     const byName = formatFromName(fileName);
     if (byName && importers[byName].matches(data)) return { profile: importers[byName].run(data, owned), format: byName };
     for (const [format, importer] of Object.entries(importers) as [JsonFormat, (typeof importers)[JsonFormat]][]) {
