@@ -4,9 +4,8 @@
 // argument arrives here parsed by its schema, defaults filled in.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { experimentSpecSchema, overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
 import type {
-  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequestResolved,
   RecordingMeta, RecordingResult, SweepRequestResolved, SweepResult,
 } from '../../shared/api.ts';
 import { runSweep } from './load/sweep.ts';
@@ -143,10 +142,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   const stoppedIds = new Set<string>();
   const lastOverhead = new Map<number, OverheadResult>();
 
-  /** Starts a recording; `finished` resolves once it is kept (saved, or in memory). */
-  function begin(req: RecordRequest): { id: string; finished: Promise<RecordingResult> } {
-    // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
-    const request: RecordRequestResolved = recordRequestSchema.parse(req);
+  /**
+   * Starts a recording; `finished` resolves once it is kept (saved, or in memory).
+   * The request arrives parsed, defaults filled: by services/dispatch for a call
+   * of the contract, or built from a parsed sweep, experiment or route request.
+   */
+  function begin(request: RecordRequestResolved): { id: string; finished: Promise<RecordingResult> } {
     const target = request.targetId ? targets.get(request.targetId) : null;
     // Two profilers on one target would mix their samples and their load.
     if (request.targetId && recordingTargets.has(request.targetId)) {
@@ -221,8 +222,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       stoppedIds.add(id);
       running.get(id)?.stop();
     },
-    async runSweep(req) {
-      const request = sweepRequestSchema.parse(req);
+    async runSweep(request) {
       work.check('sweep', request.targetId);
       const ended = work.add({ kind: 'sweep', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
       try {
@@ -234,14 +234,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
         ended(null);
       }
     },
-    async profileRoutes(req) {
-      const request = recordRequestSchema.parse(req);
+    async profileRoutes(request) {
       work.check('routes', request.targetId);
       const ended = work.add({ kind: 'routes', id: randomUUID(), label: loadTitle(request.load), targetId: request.targetId });
       return profileRoutes(request, (r) => begin(r).finished).finally(() => ended(null));
     },
-    async measureOverhead(req) {
-      const request = overheadRequestSchema.parse(req);
+    async measureOverhead(request) {
       const target = targets.get(request.targetId);
       work.check('overhead', request.targetId);
       const ended = work.add({ kind: 'overhead', id: randomUUID(), label: target.info.label, targetId: request.targetId });
@@ -339,7 +337,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       work.check('experiment', null);
       const started = await experiments.start(spec);
       const id = started.experimentId;
-      const ended = work.add({ kind: 'experiment', id, label: experimentLabel(experimentSpecSchema.parse(spec)), targetId: null });
+      const ended = work.add({ kind: 'experiment', id, label: experimentLabel(spec), targetId: null });
       const off = onOwnEvent((e) => {
         if (e.name !== 'experimentDone' || e.payload.experimentId !== id) return;
         off();
