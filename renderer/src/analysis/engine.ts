@@ -5,12 +5,10 @@
 // applying or popping a transform re-uses the stack below it.
 import {
   bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, buildVerdict, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform,
-  searchFlame, visibleFlameTree, importThreads,
+  searchFlame, visibleFlameTree,
   type CallTreeNode, type NamedProfile, type RecordingContext, type ChartIndex, type Grouping, type Profile, type Transform,
 } from '../../../shared/profile/index.ts';
-import { openThread } from '../../../shared/profile/open-thread.ts';
-import { readProfileBytes } from '../../../shared/profile/binary-files.ts';
-import { parseJsonText } from '../../../shared/profile/json-text.ts';
+import { readRecordingThreads, type RecordingThreads } from '../../../shared/profile/open-thread.ts';
 import { ProfileFormatError } from '../../../shared/profile/errors.ts';
 import { allocationsIn, ALLOCATIONS_THREAD, heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
@@ -52,10 +50,20 @@ export class AnalysisEngine {
    * throws ProfileFormatError with a sentence for the user.
    */
   static open(raw: unknown, thread = 0): AnalysisEngine {
-    if (thread === ALLOCATIONS_THREAD) return AnalysisEngine.openAllocations(raw);
-    const { threads, profile, allocations } = openThread(raw, thread);
-    const engine = new AnalysisEngine(profile, threads, threads.length > 1 ? () => importThreads(raw).threads : () => [], thread);
-    engine.recordingAllocations = allocations ?? null;
+    return AnalysisEngine.at(readRecordingThreads(raw), thread);
+  }
+
+  /**
+   * An engine for one thread of a recording read once (the worker keeps the
+   * RecordingThreads across thread switches): the thread is imported on its
+   * first ask, and the verdict reads every thread from the same imports.
+   */
+  static at(recording: RecordingThreads, thread = 0): AnalysisEngine {
+    if (thread === ALLOCATIONS_THREAD) return AnalysisEngine.openAllocations(recording);
+    const t = recording.resolve(thread);
+    const profile = recording.profile(t);
+    const engine = new AnalysisEngine(profile, recording.threads, recording.threads.length > 1 ? () => recording.every() : () => [], t);
+    engine.recordingAllocations = t === 0 ? recording.allocations : null;
     return engine;
   }
 
@@ -77,16 +85,10 @@ export class AnalysisEngine {
   recordingAllocations: HeapProfile | null = null;
 
   /** The allocation profile (shared/memory/heap-profile.ts), as a profile whose weights are bytes: the flamegraph draws it unchanged. */
-  private static openAllocations(raw: unknown): AnalysisEngine {
-    let data = raw;
-    if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
-      const read = readProfileBytes(raw);
-      if (!('text' in read)) throw new ProfileFormatError('This profile holds no allocation profile.');
-      data = parseJsonText(read.text);
-    } else if (typeof raw === 'string') {
-      data = parseJsonText(raw);
-    }
-    const heap = allocationsIn(data);
+  private static openAllocations(recording: RecordingThreads): AnalysisEngine {
+    if (recording.parsed === null) throw new ProfileFormatError('This profile holds no allocation profile.');
+    // A recording's (read before its threads were imported), or a .heapprofile file itself.
+    const heap = recording.allocations ?? allocationsIn(recording.parsed);
     const engine = new AnalysisEngine(heapProfileAsModel(heap), ['allocations']);
     engine.heap = heap;
     return engine;

@@ -126,10 +126,17 @@ export interface LinesData {
 
 export type ViewResult<R extends ViewRequest> = ViewResults[R['view']];
 
+/**
+ * One worker per open recording: `open` reads its profile once
+ * (shared/profile/open-thread.ts), `thread` imports one thread (kept: a
+ * switch back costs nothing), and each view names the thread it is for
+ * (ALL_THREADS: merged; ALLOCATIONS_THREAD: the allocation profile).
+ * `open` and `thread` are answered with OpenResult.
+ */
 export type WorkerRequest =
-  /** Answered with OpenResult. `thread`: shared/profile/open-thread.ts (ALL_THREADS: merged). */
-  | { id: number; type: 'open'; profile: unknown; thread?: number }
-  | { id: number; type: 'view'; request: ViewRequest };
+  | { id: number; type: 'open'; profile: unknown }
+  | { id: number; type: 'thread'; thread: number }
+  | { id: number; type: 'view'; thread: number; request: ViewRequest };
 
 export interface OpenResult {
   /** Every thread's name, main thread first. */

@@ -1,5 +1,5 @@
-// The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): imports the
-// recording's profile once, then answers view requests (flamegraph, call
+// The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): one per open
+// recording; reads its profile once, imports each thread asked for once, then answers view requests (flamegraph, call
 // tree, bottom-up, categories) for any transform stack. engine.ts does the work.
 //
 // The time-ordered flame chart of a long profile takes seconds (every sample
@@ -9,16 +9,16 @@
 // go before the verdict's and the timeline's (the first thing drawn). A newer chart request
 // replaces one still running (its viewport is gone): that one is answered
 // SUPERSEDED and the client asks again if it still needs it.
-import { AnalysisEngine } from './engine.ts';
+import { OpenRecording } from './open-recording.ts';
 import { loadRegexChecker } from './regex-check.ts';
-import { SUPERSEDED, type OpenResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
+import { SUPERSEDED, type WorkerRequest, type WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
 
 /** Work between two pauses of a stepped request, ms. */
 const SLICE_MS = 8;
 
-let engine: AnalysisEngine | null = null;
+let recording: OpenRecording | null = null;
 let regexCheckerLoaded = false;
 let running: { id: number; steps: Generator<void, unknown> } | null = null;
 
@@ -45,6 +45,7 @@ function next(): WorkerRequest {
   const urgent = queue.findIndex((r) => r.type === 'view' && URGENT.has(r.request.view));
   return queue.splice(urgent > 0 && queue[0].type !== 'open' ? urgent : 0, 1)[0];
 }
+// A view may overtake the 'thread' message of its thread: the engine is made on its first ask either way.
 
 tick.port1.onmessage = () => {
   scheduled = false;
@@ -81,18 +82,24 @@ scope.onmessage = (e) => {
 function handle(req: WorkerRequest): void {
   try {
     if (req.type === 'open') {
-      engine = AnalysisEngine.open(req.profile, req.thread);
-      answer(req.id, { threads: engine.threads } satisfies OpenResult);
+      recording = new OpenRecording(req.profile);
+      answer(req.id, recording.opened);
       return;
     }
-    if (!engine) throw new Error('No profile is open.');
+    if (!recording) throw new Error('No profile is open.');
+    if (req.type === 'thread') {
+      recording.engine(req.thread);
+      answer(req.id, recording.opened);
+      return;
+    }
+    const engine = recording.engine(req.thread);
     // The ReDoS checker is loaded when first needed (regex-check.ts).
     if (req.request.view === 'regex-check' && !regexCheckerLoaded) {
       const request = req.request;
       loadRegexChecker().catch(() => {}).then(() => {
         regexCheckerLoaded = true;
         try {
-          answer(req.id, engine!.view(request));
+          answer(req.id, engine.view(request));
         } catch (err) {
           fail(req.id, err);
         }
