@@ -188,7 +188,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       void service.api.stopRecording({ id: recordingId });
     };
     const outcome = await finished;
-    const { hasProfile, ...meta } = await service.api.getRecording({ id: outcome.recordingId });
+    // The event carries the recording's metadata: only the profile is fetched, once.
+    const { hasProfile, ...meta } = outcome.recording;
     const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
     const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
     line.clear();

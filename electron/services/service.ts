@@ -164,7 +164,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       const outcome = keep(result);
       running.delete(handle.id);
       if (request.targetId) recordingTargets.delete(request.targetId);
-      emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
+      const { profile, ...meta } = result;
+      emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome, recording: { ...meta, hasProfile: profile != null } });
       return result;
     });
     return { id: handle.id, finished };
