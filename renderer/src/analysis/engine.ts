@@ -13,7 +13,7 @@ import { ProfileFormatError } from '../../../shared/profile/errors.ts';
 import { allocationsIn, ALLOCATIONS_THREAD, heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
-import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/flame-chart.ts';
+import { chartIndexSteps, chartOverviewEvery, visibleChartSpanSteps, type ChartRects, type ChartViewport } from '../../../shared/profile/flame-chart.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';
@@ -154,7 +154,10 @@ export class AnalysisEngine {
         const firstSampleMs = Math.max(0, (profile.endTimeUs - profile.durationMs * 1000 - profile.startTimeUs) / 1000);
         return { durationMs: profile.durationMs, firstSampleMs, bins } as ViewResults[R['view']];
       }
-      case 'flame-chart': return chartData(profile, this.chartIndexOf(request.transforms, profile), request) as ViewResults[R['view']];
+      case 'flame-chart': {
+        const index = this.chartIndexOf(request.transforms, profile);
+        return chartData(profile, index, { ...request, every: request.overview ? chartOverviewEvery(index, request) : 1 }) as ViewResults[R['view']];
+      }
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }
@@ -166,13 +169,16 @@ export class AnalysisEngine {
    * other view is answered in one step.
    */
   *viewSteps<R extends ViewRequest>(request: R): Generator<void, ViewResults[R['view']]> {
-    if (request.view !== 'flame-chart') return this.view(request);
+    // An overview reads a few samples per pixel: answered in one step.
+    if (request.view !== 'flame-chart' || request.overview) return this.view(request);
     const profile = this.transformed(request.transforms);
     const key = JSON.stringify(request.transforms);
     if (this.chart?.key !== key) this.chart = { key, index: yield* chartIndexSteps(profile) };
     const index = this.chart.index;
-    const rects = yield* visibleChartSpanSteps(profile, index, request);
-    return chartDataOf(profile, index, request, rects) as ViewResults[R['view']];
+    const { fromMs, toMs, widthPx } = request as Extract<ViewRequest, { view: 'flame-chart' }>;
+    const exact = { fromMs, toMs, widthPx, every: 1 };
+    const rects = yield* visibleChartSpanSteps(profile, index, exact);
+    return chartDataOf(profile, index, exact, rects) as ViewResults[R['view']];
   }
 
   private chartIndexOf(transforms: readonly Transform[], profile: Profile): ChartIndex {
@@ -183,11 +189,11 @@ export class AnalysisEngine {
 }
 
 /** One viewport of the chart, with only the functions it draws (renumbered: rects.frame indexes `frames`). */
-export function chartData(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }): FlameChartData {
+export function chartData(profile: Profile, index: ChartIndex, view: ChartViewport): FlameChartData {
   return chartDataOf(profile, index, view, visibleChartSpans(profile, index, view));
 }
 
-function chartDataOf(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }, rects: ChartRects): FlameChartData {
+function chartDataOf(profile: Profile, index: ChartIndex, view: ChartViewport, rects: ChartRects): FlameChartData {
   const local = new Map<number, number>();
   const frames: ChartFrame[] = [];
   for (let i = 0; i < rects.count; i++) {
@@ -201,7 +207,7 @@ function chartDataOf(profile: Profile, index: ChartIndex, view: { fromMs: number
     }
     rects.frame[i] = k;
   }
-  return { durationMs: profile.durationMs, fromMs: view.fromMs, toMs: view.toMs, widthPx: view.widthPx, depthCount: index.depthCount, rects, frames };
+  return { durationMs: profile.durationMs, fromMs: view.fromMs, toMs: view.toMs, widthPx: view.widthPx, depthCount: index.depthCount, rects, frames, every: view.every ?? 1 };
 }
 
 export function timeData(profile: Profile): TimeData {

@@ -25,8 +25,12 @@ export type ViewRequest =
   | { view: 'timeline'; transforms: Transform[]; bins: number }
   /** Functions by bytes allocated (an engine opened at ALLOCATIONS_THREAD: shared/memory/heap-profile.ts). */
   | { view: 'allocations'; transforms: Transform[]; requests: number | null }
-  /** The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide. */
-  | { view: 'flame-chart'; transforms: Transform[]; fromMs: number; toMs: number; widthPx: number };
+  /**
+   * The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide.
+   * `overview`: read one sample in many (shared/profile/flame-chart.ts chartOverviewEvery), answered at
+   * once — drawn, and said to be an overview, while the exact chart of a long profile is computed.
+   */
+  | { view: 'flame-chart'; transforms: Transform[]; fromMs: number; toMs: number; widthPx: number; overview?: boolean };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -96,6 +100,8 @@ export interface FlameChartData {
   /** rects.frame indexes `frames` (only the functions drawn cross from the worker). */
   rects: ChartRects;
   frames: ChartFrame[];
+  /** One sample in `every` was read: 1 is the exact chart; more is an overview (its counts and times are not the profile's). */
+  every: number;
 }
 
 export interface ChartFrame {

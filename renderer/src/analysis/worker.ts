@@ -106,7 +106,7 @@ function handle(req: WorkerRequest): void {
       });
       return;
     }
-    if (req.request.view === 'flame-chart') {
+    if (req.request.view === 'flame-chart' && !req.request.overview) {
       if (running) fail(running.id, new Error(SUPERSEDED));
       running = { id: req.id, steps: engine.viewSteps(req.request) };
       return;
