@@ -31,7 +31,13 @@ export interface OpenedThread {
 export interface RecordingThreads {
   /** Every thread's name, main thread first (one entry: no workers). */
   readonly threads: string[];
-  /** The parsed JSON (null for a binary profile): what the allocation view reads a .heapprofile from. */
+  /** The profile was JSON (not pprof): the only kind that can carry an allocation profile. */
+  readonly json: boolean;
+  /**
+   * The parsed JSON, kept only when it is not a CPU profile and carries no
+   * recording's allocations (a .heapprofile: the allocation view reads it);
+   * else null, so the parsed file is not held beside its imported threads.
+   */
   readonly parsed: unknown;
   /** The main thread's allocation profile kept in a Flambé recording (shared/recording/memory.ts). */
   readonly allocations: HeapProfile | null;
@@ -65,29 +71,34 @@ export function readRecordingThreads(input: unknown): RecordingThreads {
   const list = threadsOf(raw);
   // Read before the importer consumes the parsed JSON (it drops only the node list).
   const allocations = allocationsOf(raw);
+  const parsed = allocations === null && !isCpuProfile(raw) ? raw : null;
+  const raws: unknown[] = list.map((t) => t.raw);
   const profiles = new Map<number, Profile>();
   const one = (i: number): Profile => {
     let p = profiles.get(i);
     if (!p) {
-      p = importProfile(list[i].raw, undefined, { owned });
+      p = importProfile(raws[i], undefined, { owned });
       profiles.set(i, p);
+      raws[i] = null; // imported: its parsed JSON can go
     }
     return p;
   };
-  const every = () => list.map((t, i) => ({ name: t.name, profile: one(i) }));
-  return cached(list.map((t) => t.name), raw, allocations, one, every);
+  // Names only: the closures must not hold `list` (each thread's parsed JSON).
+  const names = list.map((t) => t.name);
+  const every = () => names.map((name, i) => ({ name, profile: one(i) }));
+  return cached(names, true, parsed, allocations, one, every);
 }
 
 /** Threads already imported together (pprof, a Chrome trace). */
 function imported(list: NamedProfile[]): RecordingThreads {
-  return cached(list.map((t) => t.name), null, null, (i) => list[i].profile, () => list);
+  return cached(list.map((t) => t.name), false, null, null, (i) => list[i].profile, () => list);
 }
 
-function cached(threads: string[], parsed: unknown, allocations: HeapProfile | null, one: (i: number) => Profile, every: () => NamedProfile[]): RecordingThreads {
+function cached(threads: string[], json: boolean, parsed: unknown, allocations: HeapProfile | null, one: (i: number) => Profile, every: () => NamedProfile[]): RecordingThreads {
   let merged: Profile | null = null;
   const resolve = (thread: number) => (thread === ALL_THREADS && threads.length > 1 ? ALL_THREADS : thread >= 0 && thread < threads.length ? thread : 0);
   return {
-    threads, parsed, allocations, resolve, every,
+    threads, json, parsed, allocations, resolve, every,
     profile(thread) {
       const t = resolve(thread);
       return t === ALL_THREADS ? (merged ??= mergeThreads(every())) : one(t);
@@ -99,5 +110,5 @@ function cached(threads: string[], parsed: unknown, allocations: HeapProfile | n
 export function openThread(input: unknown, thread = 0): OpenedThread {
   const recording = readRecordingThreads(input);
   const t = recording.resolve(thread);
-  return { threads: recording.threads, profile: recording.profile(t), ...(t === 0 && recording.parsed !== null ? { allocations: recording.allocations } : {}) };
+  return { threads: recording.threads, profile: recording.profile(t), ...(t === 0 && recording.json ? { allocations: recording.allocations } : {}) };
 }

@@ -86,9 +86,9 @@ export class AnalysisEngine {
 
   /** The allocation profile (shared/memory/heap-profile.ts), as a profile whose weights are bytes: the flamegraph draws it unchanged. */
   private static openAllocations(recording: RecordingThreads): AnalysisEngine {
-    if (recording.parsed === null) throw new ProfileFormatError('This profile holds no allocation profile.');
-    // A recording's (read before its threads were imported), or a .heapprofile file itself.
-    const heap = recording.allocations ?? allocationsIn(recording.parsed);
+    if (!recording.json) throw new ProfileFormatError('This profile holds no allocation profile.');
+    // A recording's (read before its threads were imported), or a .heapprofile file itself (else the sentence saying there is none).
+    const heap = recording.allocations ?? allocationsIn(recording.parsed ?? {});
     const engine = new AnalysisEngine(heapProfileAsModel(heap), ['allocations']);
     engine.heap = heap;
     return engine;
