@@ -61,7 +61,10 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
   const exact = useView(client, overviewHere && overviewHere.every > 1 ? { view: 'flame-chart', transforms: [], ...asked } : null);
   const exactHere = sameViewport(exact.data, asked) ? exact.data : null;
   const view = { error: exact.error ?? overview.error };
-  const data = exactHere ?? overviewHere ?? exact.data ?? overview.data;
+  // The exact chart of the same time range at another width (the layout settled) is drawn stretched rather
+  // than going back to an overview; a zoom or a pan draws the new range's overview until its exact chart comes.
+  const exactSameRange = exact.data && exact.data.fromMs === asked.fromMs && exact.data.toMs === asked.toMs ? exact.data : null;
+  const data = exactHere ?? exactSameRange ?? overviewHere ?? exact.data ?? overview.data;
   const isOverview = !!data && data.every > 1;
   const canvas = useRef<HTMLCanvasElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
