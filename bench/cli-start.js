@@ -17,7 +17,7 @@ writeFileSync(probe, `import { writeFileSync } from 'node:fs';
 process.on('exit', () => writeFileSync(${JSON.stringify(path.join(dir, 'rss'))}, String(process.resourceUsage().maxRSS)));\n`);
 
 const RUNS = Number(process.env.RUNS ?? 7);
-const commands = ['record', 'library', 'analyze', 'compare', 'diff', 'experiment', 'convert', 'sweep', 'overhead'];
+const commands = ['record', 'library', 'analyze', 'compare', 'diff', 'experiment', 'convert', 'sweep', 'overhead', 'report'];
 const cases = [
   ['node -e 0', ['-e', '0']],
   ['flambe --help', [path.join(repo, 'bin/flambe.js'), '--help']],

@@ -16,6 +16,9 @@ describe.skipIf(!hasChromium)(title, () => {
 
   it('picks a worker thread and the merged view', async () => {
     const { page, web } = session;
+    // What the page asks the service for: the recording's profile is fetched once, whatever thread is shown.
+    const calls: string[] = [];
+    page.on('request', (r) => { const m = /\/api\/(\w+)/.exec(new URL(r.url()).pathname); if (m) calls.push(m[1]); });
     await page.goto(web.url);
     await page.getByTestId('launch-script-input').fill(path.join(repo, 'test/fixtures/worker-pool/server.cjs'));
     await page.getByTestId('launch-button').click();
@@ -35,6 +38,13 @@ describe.skipIf(!hasChromium)(title, () => {
     await select.selectOption({ index: 3 });
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('[main thread]');
     expect(await flame.textContent()).toContain('hashRounds');
+    await select.selectOption({ index: 0 });
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).not.toContain('[main thread]');
+    await select.selectOption({ index: 3 });
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('[main thread]');
+    // One getProfile for the recording (the thread views and the allocation profile share it); the event carried the rest.
+    expect(calls.filter((c) => c === 'getProfile')).toHaveLength(1);
+    expect(calls.filter((c) => c === 'getRecording')).toHaveLength(0);
     await page.evaluate(() => document.querySelector('[data-testid="thread-select"]')!.scrollIntoView({ block: 'start' }));
     await page.screenshot({ path: path.join(artifacts, 'workers-merged.png') });
 

@@ -448,6 +448,8 @@ export interface FlambeEvents {
     /** False when the library could not store it: it is kept in memory, and the UI offers to export it. */
     saved: boolean;
     saveError: string | null;
+    /** What getRecording answers for it (the metadata, without the profile): the screen shows it without asking again. */
+    recording: RecordingMeta;
   };
   /** A file being imported moved on to its next step (big files take seconds). */
   importProgress: { fileName: string; phase: ImportPhase };

@@ -9,22 +9,7 @@ import { allocationsJson, formatAllocations } from './memory-report.ts';
 import { duration, ms, pct, table } from './table.ts';
 import { checksJson, findingsJson, formatVerdict, verdictOf } from './verdict-lines.ts';
 import type { Verdict } from '../../shared/verdict/index.ts';
-
-export const ANALYZE_HELP = `Usage:
-  flambe analyze FILE [--json] [--top N] [--by function|file|package] [--requests N]
-
-Reads a CPU profile (.cpuprofile from Node, Chrome or VS Code, or a Chrome
-DevTools trace .json) and shows where its time went; or an allocation profile
-(.heapprofile from DevTools or node --heap-prof) and shows which functions
-allocated the bytes it holds.
-
-Options:
-  --by KIND        group the table by function (default), file or package
-  --top N          show the N heaviest rows by self time (default 20; all with --json)
-  --requests N     requests served during the profile: adds CPU ms per 1000 requests
-  --json           print one JSON object on stdout instead of tables
-  -h, --help       show this help
-`;
+import { ANALYZE_HELP } from './help/analyze.ts';
 
 const GROUPINGS = ['function', 'file', 'package'] as const;
 

@@ -21,36 +21,8 @@ import { resolveId } from './library-command.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
 import { ms, pct, signedPct, table } from './table.ts';
 import { routeTable } from './format.ts';
+import { COMPARE_HELP } from './help/compare.ts';
 import { groupThousands } from '../../shared/number-format.ts';
-
-export const COMPARE_HELP = `Usage:
-  flambe compare A B [--json] [--top N] [--library PATH] [--fail-if-slower PCT]
-
-Compares two recordings: A (before) and B (after). Each is a library id (or
-its first 8 characters, as "flambe library list" shows them) or a file: a
-.flambe bundle or a .cpuprofile. Prints the verdict, the load numbers side by
-side with how sure Flambé is of each change, and what changed (kinds of work,
-functions) in CPU ms per 1 000 requests when both have request counts.
-
-From one run each, Flambé calls a change significant only when the library
-holds repeated recordings of the same settings to learn the run-to-run noise
-from; otherwise it says "one run each: repeat both to know".
-
-With several routes in either burst, "Per route" lists each route matched by
-method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
-how sure (--json: "routes").
-
-Options:
-  --top N                show the N largest changes (default 10; all with --json)
-  --library PATH         the library to read ids and repeats from
-  --fail-if-slower PCT   exit 3 when B is slower than A by more than PCT % in
-                         requests/s or p99 AND that is significant (a CI gate
-                         that does not fire on noise)
-  --json                 print one JSON object on stdout
-  -h, --help             show this help
-
-Exit codes: 0 done, 1 user error, 2 internal error, 3 slower (--fail-if-slower).
-`;
 
 const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;
 

@@ -3,30 +3,12 @@
 import { printLines } from './terminal.ts';
 import { describeValidationError, overheadRequestSchema, type OverheadResult } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
-import { num } from './record-command.ts';
+import { num } from './flag-values.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
 import { overheadSentence } from '../../shared/load/overhead-sentence.ts';
 import { parseIntervalList } from '../../shared/load/interval-list.ts';
 import { routeTable } from './format.ts';
-
-export const OVERHEAD_HELP = `Usage:
-  flambe overhead (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT) --url URL
-                  [-c N] [-d SECONDS] [--rounds R] [--sampling-interval US[,US...]] [--warmup SECONDS] [--json]
-
-  -c, --connections N     concurrent connections (default 10)
-  -d, --duration SECONDS  length of each burst (default 3)
-  --rounds R              rounds, each one burst with and one without the profiler, in
-                          alternating order (default 4)
-  --sampling-interval US  the profiler's sampling interval in microseconds (default 1000); several,
-                          like 1000,100, are measured one after the other, each in its own rounds
-  --allocations           measure the allocation sampler instead (V8's sampling heap profiler,
-                          one sample per 512 KiB allocated, as flambe record runs it)
-  --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
-
-Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
---json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms"},"withProfiler":{"rps","p99Ms"},
-"rpsCostPercent","ci95":[lo,hi],"p99CostPercent"}; with several intervals {"intervals":[that object, …]}.
-`;
+import { OVERHEAD_HELP } from './help/overhead.ts';
 
 export async function overheadCommand(argv: string[]): Promise<number> {
   const { values: o, tokens } = parseCommand(argv, {

@@ -8,14 +8,13 @@ import { writeBundle } from '../../shared/bundle.ts';
 import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
-import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
 import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingVerdict } from './verdict-lines.ts';
 import { formatRequestTime, requestTimeJson } from './request-time-lines.ts';
-import { OWN_LOAD_READY } from '../services/recorder.ts';
+import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
 import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
@@ -28,92 +27,9 @@ import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 import {
   checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
 } from './record-input.ts';
-
-export const RECORD_HELP = `Usage:
-  flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
-                --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
-                [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--no-profile] [--no-load] [--no-request-time]
-                [--out FILE.cpuprofile] [--heap-out FILE.heapprofile] [--json]
-                [--save [--name N] [--tag T]... [--library PATH]]
-
-Target (one of):
-  --launch SCRIPT         start SCRIPT with node --inspect and profile it (stopped when flambe ends)
-    --node PATH           the node program to use (default: node on PATH)
-    --cwd DIR             working directory of the script
-    --env K=V             environment variable for the script (repeatable)
-    -- ARGS...            arguments for the script
-  --attach HOST:PORT      profile a process already running with --inspect
-    --allow-remote        attach to a host that is not this computer (it can run any code there)
-  --pid PID               profile a Node process already running on this computer, even without
-                          --inspect: Flambé opens its inspector (SIGUSR1) and confirms the pid
-  --no-profile            no target: load the URL only (a plain load test)
-  --no-load               send the load yourself (ab, k6, a browser…): Flambé records for -d SECONDS
-                          (Ctrl-C ends it early) and counts and times every request in the server
-  --output-file           with --launch: the script's stdout/stderr go to a file Flambé tails (synchronous,
-                          as in a terminal or a log file) instead of a pipe (asynchronous: logging costs less)
-  --no-request-time       leave out the request collector (where each request's time went): it costs
-                          the server some CPU per request (about 10-40% on a hello-world route)
-
-Load:
-  --url URL               the URL to load (default with --launch or --pid: the first port it listens on;
-                          a path alone, like /json, loads that path on that port)
-  -c, --connections N     concurrent connections (default 10)
-  -d, --duration SECONDS  length of the burst (default 10)
-  -n, --requests N        stop after N requests instead of a duration
-  -m, --method METHOD     HTTP method (default GET)
-  -H, --header "K: V"     request header (repeatable)
-  -b, --body BODY         request body
-  --timeout SECONDS       per-request timeout (default 10)
-  --route "METHOD /path"  one of several routes in the burst, on --url's origin (repeatable)
-  --routes FILE           routes from a JSON file: [{"method","path","headers","body","weight"}]
-  --slow-ms X             list the routes slower than X ms at p75 (default 100)
-  --rate R                a fixed rate of R requests/s (open model); latencies then count from
-                          when each request was due (corrected for coordinated omission)
-  --load-threads N        threads sending the requests (default: 1 on a machine with 2 cores or
-                          fewer, else up to half the cores, at most 4)
-  --warmup SECONDS        load without profiling first (default 2; 0 to skip)
-  --sampling-interval US  CPU sampling interval in microseconds (default 1000)
-  --no-allocations        do not sample which functions allocate (V8's sampling heap profiler,
-                          one sample per 512 KiB allocated: on by default)
-
-Output:
-  --per-route-cpu         profile each route in its own burst, one after another: requests/s,
-                          p75, p99, CPU ms per request and top function per route
-  --print-k6              print the same load as a k6 script (with the equivalent autocannon
-                          command) and exit without loading: to run it distributed with k6
-  --out FILE              write the CPU profile to FILE (.cpuprofile), or the whole recording to
-                          FILE.flambe (load, target, profile: "flambe library import" reads it)
-  --heap-out FILE         write the allocation profile to FILE (.heapprofile: DevTools' Memory tab opens it)
-  --json                  print one JSON object on stdout instead of a summary
-  --save                  keep the recording in the library (see "flambe library --help")
-    --name N              its name (default "<METHOD path> · <date time>")
-    --tag T               a tag (repeatable)
-    --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
-`;
-
-export function num(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new UserError(`${flag} takes a number; "${value}" is not one.`);
-  return n;
-}
-
-/** The value of a parse, or its sentence as a UserError. */
-function orRefuse<T>(parsed: Parsed<T>): T {
-  if (!parsed.ok) throw new UserError(parsed.message);
-  return parsed.value;
-}
-
-/** --env K=V flags by the forms' rules (shared/headers.ts). */
-export function envFromFlags(flags: string[] | undefined): Record<string, string> {
-  return orRefuse(parseEnvEntries((flags ?? []).map((text) => ({ text, where: `--env ${JSON.stringify(text)}` }))));
-}
-
-/** -H "K: V" flags by the forms' rules: RFC 7230 names, no line breaks in a value, repeats merged. */
-export function headersFromFlags(flags: string[] | undefined): Record<string, string> {
-  return orRefuse(parseHeaderEntries((flags ?? []).map((text) => ({ text, where: `--header ${JSON.stringify(text)}` }))));
-}
+import { RECORD_HELP } from './help/record.ts';
+import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
+import { waitForSuggestedUrls } from './suggested-urls.ts';
 
 export async function recordCommand(argv: string[]): Promise<number> {
   let parsed;
@@ -273,7 +189,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
       void service.api.stopRecording({ id: recordingId });
     };
     const outcome = await finished;
-    const { hasProfile, ...meta } = await service.api.getRecording({ id: outcome.recordingId });
+    // The event carries the recording's metadata: only the profile is fetched, once.
+    const { hasProfile, ...meta } = outcome.recording;
     const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
     const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
     line.clear();
@@ -338,30 +255,6 @@ function writeHeapProfile(target: string, profile: unknown): string | null {
     throw new UserError(`Could not write the allocation profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
   return file;
-}
-
-/** A script that opens a second server (a stub, an admin port) a moment after its first: how long to look for more ports. */
-const MORE_PORTS_MS = 1000;
-
-export async function waitForSuggestedUrl(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string> {
-  return (await waitForSuggestedUrls(getTarget, targetId, line))[0];
-}
-
-/** Every address the script listens on, once it listens on one (and a moment more, for the others). */
-export async function waitForSuggestedUrls(getTarget: (r: { targetId: string }) => Promise<TargetInfo>, targetId: string, line: ProgressLine): Promise<string[]> {
-  line.status('Waiting for the script to listen on a port');
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const t = await getTarget({ targetId });
-    if (t.suggestedUrls.length) {
-      await new Promise((r) => setTimeout(r, MORE_PORTS_MS));
-      const later = await getTarget({ targetId });
-      return later.suggestedUrls.length ? later.suggestedUrls : t.suggestedUrls;
-    }
-    if (!t.running) throw new UserError(`The script exited before it opened a server${t.lastError ? `: ${t.lastError}` : '.'}`);
-    if (Date.now() > deadline) throw new UserError('The script has not opened a server after 10 seconds: give the address to load with --url.');
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 /** The recording's threads in the model (main thread first), imported once for the samples line and the verdict; null without a readable profile. */

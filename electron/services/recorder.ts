@@ -23,6 +23,7 @@ import { requestTimeOf, takeCollected } from './targets/request-time.ts';
 import type { CollectedBatch } from '../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
+import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
@@ -40,8 +41,6 @@ export const ALLOCATION_SAMPLING_BYTES = 512 * 1024;
 /** Wall clock with sub-ms resolution, the one the load worker stamps its burst with (collector.ts `clock`). */
 const wallMs = () => performance.timeOrigin + performance.now();
 const LISTEN_WAIT_MS = 10_000;
-/** The progress message that says the user can start their load (record --no-load waits for it). */
-export const OWN_LOAD_READY = 'Recording your load: send it now';
 
 export interface RecordingHandle {
   id: string;

@@ -5,9 +5,8 @@
 import { probeAddresses } from './targets/probe-addresses.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { experimentSpecSchema, overheadRequestSchema, recordRequestSchema, sweepRequestSchema } from '../../shared/api.ts';
 import type {
-  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequest, RecordRequestResolved,
+  DemoServerInfo, FlambeApi, FlambeEvent, FlambeServiceApi, FlambeEvents, ListQuery, OverheadResult, RecordRequestResolved,
   RecordingMeta, RecordingResult, SweepRequestResolved, SweepResult,
 } from '../../shared/api.ts';
 import { runSweep } from './load/sweep.ts';
@@ -161,10 +160,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
   // Each run's result by its work id, for a page that followed it across a reload (the newest few).
   const overheadRuns = new Map<string, OverheadResult>();
 
-  /** Starts a recording; `finished` resolves once it is kept (saved, or in memory). */
-  function begin(req: RecordRequest): { id: string; finished: Promise<RecordingResult> } {
-    // Transports validate already; parsing again is idempotent and fills defaults for in-process callers.
-    const request: RecordRequestResolved = recordRequestSchema.parse(req);
+  /**
+   * Starts a recording; `finished` resolves once it is kept (saved, or in memory).
+   * The request arrives parsed, defaults filled: by services/dispatch for a call
+   * of the contract, or built from a parsed sweep, experiment or route request.
+   */
+  function begin(request: RecordRequestResolved): { id: string; finished: Promise<RecordingResult> } {
     const target = request.targetId ? targets.get(request.targetId) : null;
     // Two profilers on one target would mix their samples and their load.
     if (request.targetId && recordingTargets.has(request.targetId)) {
@@ -181,7 +182,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       const outcome = keep(result);
       running.delete(handle.id);
       if (request.targetId) recordingTargets.delete(request.targetId);
-      emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome });
+      const { profile, ...meta } = result;
+      emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome, recording: { ...meta, hasProfile: profile != null } });
       return result;
     });
     return { id: handle.id, finished };
@@ -248,8 +250,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       stoppedIds.add(id);
       running.get(id)?.stop();
     },
-    async runSweep(req) {
-      const request = sweepRequestSchema.parse(req);
+    async runSweep(request) {
       const runId = randomUUID();
       const levels = [...new Set(request.levels)].sort((a, b) => a - b);
       const ended = work.claim({ kind: 'sweep', label: loadTitle(request.load), targetId: request.targetId, targetKey: targetKey(request.targetId), levels })
@@ -263,14 +264,12 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
         ended(null);
       }
     },
-    async profileRoutes(req) {
-      const request = recordRequestSchema.parse(req);
+    async profileRoutes(request) {
       const ended = work.claim({ kind: 'routes', label: loadTitle(request.load), targetId: request.targetId, targetKey: targetKey(request.targetId) })
         .started(randomUUID());
       return profileRoutes(request, (r) => begin(r).finished).finally(() => ended(null));
     },
-    async measureOverhead(req) {
-      const request = overheadRequestSchema.parse(req);
+    async measureOverhead(request) {
       const target = targets.get(request.targetId);
       const runId = randomUUID();
       const ended = work.claim({ kind: 'overhead', label: target.info.label, targetId: request.targetId, targetKey: targetKeyOf(target.info.pid) })
@@ -370,7 +369,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return exportStoredProfile(text, safeName, format, thread, Date.parse(rec.createdAt) || 0);
     },
     async startExperiment(spec) {
-      const claim = work.claim({ kind: 'experiment', label: experimentLabel(experimentSpecSchema.parse(spec)), targetId: null, targetKey: null });
+      const claim = work.claim({ kind: 'experiment', label: experimentLabel(spec), targetId: null, targetKey: null });
       let started: Awaited<ReturnType<typeof experiments.start>>;
       try {
         started = await experiments.start(spec);

@@ -8,7 +8,7 @@
 import { internalErrorSentence } from '../../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, LaunchSpec, RecordRequest, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
+import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, LaunchSpec, RecordRequestResolved, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
 import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import type { RoundInterference } from '../../../shared/experiment/interference.ts';
@@ -34,7 +34,7 @@ export interface ExperimentDeps {
    * (service.ts begin()): its id at once, and the recording — kept in the
    * library or in memory, profile included — when it ends.
    */
-  record(req: RecordRequest): { id: string; finished: Promise<RecordingResult> };
+  record(req: RecordRequestResolved): { id: string; finished: Promise<RecordingResult> };
   /** The service's events: a round's recordingProgress becomes the experiment's progress. */
   onEvent(listener: (e: FlambeEvent) => void): () => void;
   progress(p: ExperimentProgress): void;

@@ -1,12 +1,12 @@
 // Per-route CPU: each route of a multi-route request profiled in its own
 // burst, one after another (each a recording in the library), then CPU ms per
 // request and the top function per route (shared/load/route-cpu.ts).
-import type { RecordRequest, RecordRequestResolved, RecordingResult, RouteCpuRow } from '../../../shared/api.ts';
+import type { RecordRequestResolved, RecordingResult, RouteCpuRow } from '../../../shared/api.ts';
 import { routeCpu } from '../../../shared/load/route-cpu.ts';
 import { importProfile } from '../../../shared/profile/index.ts';
 import { UserError } from '../errors.ts';
 
-export async function profileRoutes(req: RecordRequestResolved, record: (r: RecordRequest) => Promise<RecordingResult>): Promise<RouteCpuRow[]> {
+export async function profileRoutes(req: RecordRequestResolved, record: (r: RecordRequestResolved) => Promise<RecordingResult>): Promise<RouteCpuRow[]> {
   if (!req.targetId) throw new UserError('Profiling each route needs a target: launch or attach first.');
   const routes = req.load.routes;
   if (!routes?.length) throw new UserError('List the routes to profile, one "METHOD /path" per line.');

@@ -1,7 +1,7 @@
 // A concurrency sweep: one recording per level of connections, one after the
 // other on the same URL, then the table and the knee (shared/sweep/knee.ts).
 import { randomUUID } from 'node:crypto';
-import type { RecordRequest, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
+import type { RecordRequestResolved, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
 import { findKnee, sweepPoints } from '../../../shared/sweep/knee.ts';
 import { levelProcess } from '../../../shared/sweep/sweep-routes.ts';
 import type { SweepRoute } from '../../../shared/sweep/sweep-level.ts';
@@ -10,7 +10,7 @@ import { profileRoutes } from './profile-routes.ts';
 
 export interface SweepDeps {
   /** Records one level (saved like any recording) and resolves when it is done. */
-  record(req: RecordRequest): Promise<RecordingResult>;
+  record(req: RecordRequestResolved): Promise<RecordingResult>;
   /** True once the user asked to stop: the levels left are skipped. */
   stopped(): boolean;
   /** After each level: the sweep so far (kept in the library as a group from its first level on). */

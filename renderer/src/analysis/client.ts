@@ -1,16 +1,19 @@
-// The UI side of the analysis: one worker per recording's profile (engine.ts
-// on the UI thread where a worker cannot start: CSP, custom protocol, tests).
-// Answers are memoized per request — profile + transform stack + view — so
-// popping a transform or switching back to a tab is instant.
-import { AnalysisEngine } from './engine.ts';
+// The UI side of the analysis: one session — one worker — per open recording
+// (engine.ts on the UI thread where a worker cannot start: CSP, custom
+// protocol, tests): its profile is fetched and read once, and each thread's
+// client asks the same worker. Answers are memoized per request — thread +
+// transform stack + view — so popping a transform or switching back to a tab
+// or a thread is instant.
+import { OpenRecording } from './open-recording.ts';
 import { loadRegexChecker } from './regex-check.ts';
 import { requestKey, type OpenResult, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
 
 const KEEP_RESULTS = 24;
 
-type Message = { type: 'open'; profile: unknown; thread?: number } | { type: 'view'; request: ViewRequest };
+/** A worker request without its id (the backend numbers them). */
+type Message = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-interface Backend {
+export interface Backend {
   /** `transfer`: buffers that move to the worker instead of being copied (the profile's bytes). */
   send(message: Message, transfer?: Transferable[]): Promise<unknown>;
   close(): void;
@@ -18,16 +21,20 @@ interface Backend {
 
 /** Runs the engine here, one request per macrotask so the screen can paint in between. */
 export function localBackend(): Backend {
-  let engine: AnalysisEngine | null = null;
+  let recording: OpenRecording | null = null;
   let chain: Promise<unknown> = Promise.resolve();
   let closed = false;
   const run = (m: Message) => {
     if (m.type === 'open') {
-      engine = AnalysisEngine.open(m.profile, m.thread);
-      return { threads: engine.threads } satisfies OpenResult;
+      recording = new OpenRecording(m.profile);
+      return recording.opened;
     }
-    if (!engine) throw new Error('No profile is open.');
-    return engine.view(m.request);
+    if (!recording) throw new Error('No profile is open.');
+    if (m.type === 'thread') {
+      recording.engine(m.thread);
+      return recording.opened;
+    }
+    return recording.engine(m.thread).view(m.request);
   };
   return {
     send(m) {
@@ -44,7 +51,7 @@ export function localBackend(): Backend {
     },
     close() {
       closed = true;
-      engine = null;
+      recording = null;
     },
   };
 }
@@ -98,27 +105,58 @@ function workerBackend(makeWorker: () => Worker): Backend {
   };
 }
 
+/**
+ * One open recording: its profile fetched once (`profile` may be a function
+ * that fetches it — as bytes, getProfile, which then move into the worker
+ * without a copy) and read once in one worker. Each thread's views come from
+ * client(thread), all from that worker; close() ends it.
+ */
+export class AnalysisSession {
+  /** Every thread's name, main thread first, once the profile is read. */
+  readonly opened: Promise<string[]>;
+  readonly backend: Backend;
+
+  constructor(profile: unknown, backend: Backend) {
+    this.backend = backend;
+    const load = typeof profile === 'function' ? Promise.resolve().then(profile as () => unknown) : Promise.resolve(profile);
+    this.opened = load.then((p) => {
+      const bytes = ownBytes(p);
+      return backend.send({ type: 'open', profile: bytes ?? p }, bytes ? [bytes.buffer] : []);
+    }).then((opened) => (opened as OpenResult).threads);
+    this.opened.catch(() => {});
+  }
+
+  private readonly clients = new Map<number, AnalysisClient>();
+
+  /** The views of one thread (shared/profile/import/open-thread.ts; ALL_THREADS: merged), kept with their answers: a switch back is instant. */
+  client(thread = 0): AnalysisClient {
+    let client = this.clients.get(thread);
+    if (!client) {
+      client = new AnalysisClient(this, thread);
+      this.clients.set(thread, client);
+    }
+    return client;
+  }
+
+  close(): void {
+    this.backend.close();
+  }
+}
+
 export class AnalysisClient {
   readonly ready: Promise<void>;
   /** Every thread's name, main thread first; known once `ready`. */
   threads: string[] = [];
+  readonly thread: number;
   private readonly results = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  private readonly backend: Backend;
+  private readonly session: AnalysisSession;
 
-  /**
-   * `profile`: the profile, or a function that fetches it — as bytes
-   * (getProfile), which then move into the worker without a copy and are
-   * imported there once, on the importer's fast path. `thread`: which
-   * thread to analyse (shared/profile/import/open-thread.ts; ALL_THREADS: merged).
-   */
-  constructor(profile: unknown, backend: Backend, thread = 0) {
-    this.backend = backend;
-    const load = typeof profile === 'function' ? Promise.resolve().then(profile as () => unknown) : Promise.resolve(profile);
-    this.ready = load.then((p) => {
-      const bytes = ownBytes(p);
-      return backend.send({ type: 'open', profile: bytes ?? p, thread }, bytes ? [bytes.buffer] : []);
-    }).then((opened) => {
+  /** `thread`: which thread to analyse; imported in the session's worker (once: a switch back finds it there). */
+  constructor(session: AnalysisSession, thread = 0) {
+    this.session = session;
+    this.thread = thread;
+    this.ready = session.opened.then(() => session.backend.send({ type: 'thread', thread })).then((opened) => {
       this.threads = (opened as OpenResult).threads;
     });
     this.ready.catch(() => {});
@@ -139,7 +177,7 @@ export class AnalysisClient {
     }
     let p = this.inFlight.get(key);
     if (!p) {
-      p = this.ready.then(() => this.backend.send({ type: 'view', request })).then((value) => {
+      p = this.ready.then(() => this.session.backend.send({ type: 'view', thread: this.thread, request })).then((value) => {
         this.results.set(key, value);
         while (this.results.size > KEEP_RESULTS) this.results.delete(this.results.keys().next().value!);
         return value;
@@ -147,10 +185,6 @@ export class AnalysisClient {
       this.inFlight.set(key, p);
     }
     return p as Promise<ViewResult<R>>;
-  }
-
-  close(): void {
-    this.backend.close();
   }
 }
 
@@ -162,10 +196,11 @@ function ownBytes(p: unknown): Uint8Array<ArrayBuffer> | null {
   return p.slice();
 }
 
-export function createAnalysisClient(profile: unknown, opts: { worker?: boolean; thread?: number } = {}): AnalysisClient {
+/** A session in a worker (on the UI thread where none can start, or with `worker: false`). */
+export function createAnalysisSession(profile: unknown, opts: { worker?: boolean } = {}): AnalysisSession {
   const useWorker = (opts.worker ?? true) && typeof Worker === 'function';
   const backend = useWorker
     ? workerBackend(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }))
     : localBackend();
-  return new AnalysisClient(profile, backend, opts.thread);
+  return new AnalysisSession(profile, backend);
 }

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { THREADS_FIELD } from '../../../shared/profile/threads.ts';
-import { AnalysisClient, localBackend } from './client.ts';
+import { AnalysisSession, localBackend, type AnalysisClient, type Backend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';
 import type { ViewRequest } from './protocol.ts';
 
@@ -46,18 +46,19 @@ describe('AnalysisEngine', () => {
 
 describe('AnalysisClient (on the UI thread)', () => {
   it('opens the raw profile once and memoizes each answer', async () => {
-    const client = new AnalysisClient(cpuProfileFromText(text), localBackend());
+    const session = new AnalysisSession(cpuProfileFromText(text), localBackend());
+    const client = session.client();
     await client.ready;
     const req: ViewRequest = { view: 'time', transforms: [] };
     expect(client.cached(req)).toBeUndefined();
     const first = await client.view(req);
     expect(client.cached(req)).toBe(first);
     expect(await client.view(req)).toBe(first);
-    client.close();
+    session.close();
   });
 
   it('reports a file that is not a profile', async () => {
-    const client = new AnalysisClient({ hello: 'world' }, localBackend());
+    const client = new AnalysisSession({ hello: 'world' }, localBackend()).client();
     await expect(client.ready).rejects.toThrow(/cannot read this file/);
   });
 });
@@ -69,31 +70,55 @@ describe('AnalysisClient with worker threads (the profile as its stored bytes)',
   const flame = async (client: AnalysisClient) => formatTree((await client.view({ view: 'flame', transforms: [] })).tree);
 
   it('names every thread and opens the one asked for', async () => {
-    const first = new AnalysisClient(bytes(), localBackend());
+    const first = new AnalysisSession(bytes(), localBackend()).client();
     await first.ready;
     expect(first.threads).toEqual(['main thread', 'worker 1 (hash.js)']);
     expect(await flame(first)).not.toContain('hash');
-    first.close();
-    const second = new AnalysisClient(bytes(), localBackend(), 1);
+    const second = new AnalysisSession(bytes(), localBackend()).client(1);
     await second.ready;
     expect(second.threads).toEqual(['main thread', 'worker 1 (hash.js)']);
     expect(await flame(second)).toContain('- hash (total 2, self 2)');
-    second.close();
   });
 
   it('merges all threads, a node per thread', async () => {
-    const client = new AnalysisClient(bytes(), localBackend(), ALL_THREADS);
+    const client = new AnalysisSession(bytes(), localBackend()).client(ALL_THREADS);
     await client.ready;
     const tree = await flame(client);
     expect(tree).toContain('- [main thread] (total 3, self 0)');
     expect(tree).toContain('- [worker 1 (hash.js)] (total 3, self 0)');
-    client.close();
   });
 
   it('a profile without workers has one thread', async () => {
-    const client = new AnalysisClient(new TextEncoder().encode(JSON.stringify(main)), localBackend());
+    const client = new AnalysisSession(new TextEncoder().encode(JSON.stringify(main)), localBackend()).client();
     await client.ready;
     expect(client.threads).toEqual(['main thread']);
-    client.close();
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('one session reads the profile once: switching threads and back, and the verdict of every thread, read it no more', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const file = bytes();
+    const textLength = file.byteLength;
+    let fetches = 0;
+    const messages: string[] = [];
+    const local = localBackend();
+    const counting: Backend = { send: (m, t) => { messages.push(m.type); return local.send(m, t); }, close: () => local.close() };
+    const session = new AnalysisSession(async () => { fetches++; return file; }, counting);
+    const clients: AnalysisClient[] = [];
+    for (const thread of [0, 1, ALL_THREADS, 0, 1]) {
+      const client = session.client(thread);
+      clients.push(client);
+      await client.ready;
+      await flame(client);
+      await client.view({ view: 'verdict', transforms: [], context: { requests: null, samplingIntervalUs: 1000 } });
+    }
+    expect(await flame(clients[1])).toContain('- hash (total 2, self 2)');
+    expect(await flame(clients[2])).toContain('- [worker 1 (hash.js)] (total 3, self 0)');
+    expect(fetches).toBe(1);
+    expect(messages.filter((m) => m === 'open')).toHaveLength(1);
+    // The whole file's text went through JSON.parse once (not again per thread nor for the verdict).
+    expect(parse.mock.calls.filter(([arg]) => typeof arg === 'string' && arg.length === textLength)).toHaveLength(1);
+    session.close();
   });
 });

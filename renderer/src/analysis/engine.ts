@@ -3,16 +3,14 @@
 // worker cannot start. The imported profile and the profiles produced by each
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
-import { bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform, searchFlame, visibleFlameTree, importThreads, type CallTreeNode, type NamedProfile, type ChartIndex, type Grouping, type Profile, type Transform } from '../../../shared/profile/index.ts';
+import { bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform, searchFlame, visibleFlameTree, type CallTreeNode, type NamedProfile, type ChartIndex, type Grouping, type Profile, type Transform } from '../../../shared/profile/index.ts';
 import { buildVerdict, type RecordingContext } from '../../../shared/verdict/index.ts';
-import { openThread } from '../../../shared/profile/import/open-thread.ts';
-import { readProfileBytes } from '../../../shared/profile/import/binary-files.ts';
-import { parseJsonText } from '../../../shared/profile/import/json-text.ts';
+import { readRecordingThreads, type RecordingThreads } from '../../../shared/profile/import/open-thread.ts';
 import { ProfileFormatError } from '../../../shared/profile/format-error.ts';
-import { allocationsIn, allocationsThreadIndex, heapProfileAsModel, threadsWithAllocations } from '../../../shared/memory/heap-profile.ts';
+import { allocationsIn, allocationsThreadIndex, heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
-import { chartIndexSteps, visibleChartSpanSteps, type ChartRects } from '../../../shared/profile/views/flame-chart.ts';
+import { chartIndexSteps, chartOverviewEvery, visibleChartSpanSteps, type ChartRects, type ChartViewport } from '../../../shared/profile/views/flame-chart.ts';
 import { flameDataFromProfile } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';
@@ -49,11 +47,21 @@ export class AnalysisEngine {
    * throws ProfileFormatError with a sentence for the user.
    */
   static open(raw: unknown, thread = 0): AnalysisEngine {
+    return AnalysisEngine.at(readRecordingThreads(raw), thread);
+  }
+
+  /**
+   * An engine for one thread of a recording read once (the worker keeps the
+   * RecordingThreads across thread switches): the thread is imported on its
+   * first ask, and the verdict reads every thread from the same imports.
+   */
+  static at(recording: RecordingThreads, thread = 0): AnalysisEngine {
     const allocationsChoice = allocationsThreadIndex(thread);
-    if (allocationsChoice !== null) return AnalysisEngine.openAllocations(raw, allocationsChoice);
-    const { threads, profile, allocations } = openThread(raw, thread);
-    const engine = new AnalysisEngine(profile, threads, threads.length > 1 ? () => importThreads(raw).threads : () => [], thread);
-    engine.recordingAllocations = allocations ?? null;
+    if (allocationsChoice !== null) return AnalysisEngine.openAllocations(recording, allocationsChoice);
+    const t = recording.resolve(thread);
+    const profile = recording.profile(t);
+    const engine = new AnalysisEngine(profile, recording.threads, recording.threads.length > 1 ? () => recording.every() : () => [], t);
+    engine.recordingAllocations = t === 0 ? recording.allocations : null;
     return engine;
   }
 
@@ -76,19 +84,13 @@ export class AnalysisEngine {
 
   /**
    * The allocation profile (shared/memory/heap-profile.ts), as a profile whose weights are bytes: the flamegraph draws it unchanged.
-   * `choice`: which of the threads that carry one (main thread first); the engine's threads are their names.
+   * `choice`: which of the threads that carry one (main thread first, read before the threads were imported); the engine's threads are their names.
    */
-  private static openAllocations(raw: unknown, choice: number): AnalysisEngine {
-    let data = raw;
-    if (raw instanceof Uint8Array || raw instanceof ArrayBuffer) {
-      const read = readProfileBytes(raw);
-      if (!('text' in read)) throw new ProfileFormatError('This profile holds no allocation profile.');
-      data = parseJsonText(read.text);
-    } else if (typeof raw === 'string') {
-      data = parseJsonText(raw);
-    }
-    const sampled = threadsWithAllocations(data);
-    const heap = allocationsIn(data, sampled[choice]?.index ?? 0);
+  private static openAllocations(recording: RecordingThreads, choice: number): AnalysisEngine {
+    if (!recording.json) throw new ProfileFormatError('This profile holds no allocation profile.');
+    const sampled = recording.allocationThreads;
+    // A recording's, or a .heapprofile file itself (else the sentence saying there is none).
+    const heap = sampled[choice]?.heap ?? allocationsIn(recording.parsed ?? {});
     const engine = new AnalysisEngine(heapProfileAsModel(heap), sampled.length ? sampled.map((t) => t.name) : ['allocations']);
     engine.heap = heap;
     return engine;
@@ -154,7 +156,10 @@ export class AnalysisEngine {
         const firstSampleMs = Math.max(0, (profile.endTimeUs - profile.durationMs * 1000 - profile.startTimeUs) / 1000);
         return { durationMs: profile.durationMs, firstSampleMs, bins } as ViewResults[R['view']];
       }
-      case 'flame-chart': return chartData(profile, this.chartIndexOf(request.transforms, profile), request) as ViewResults[R['view']];
+      case 'flame-chart': {
+        const index = this.chartIndexOf(request.transforms, profile);
+        return chartData(profile, index, { ...request, every: request.overview ? chartOverviewEvery(index, request) : 1 }) as ViewResults[R['view']];
+      }
     }
     throw new Error(`Unknown view ${(request as { view: string }).view}`);
   }
@@ -166,13 +171,16 @@ export class AnalysisEngine {
    * other view is answered in one step.
    */
   *viewSteps<R extends ViewRequest>(request: R): Generator<void, ViewResults[R['view']]> {
-    if (request.view !== 'flame-chart') return this.view(request);
+    // An overview reads a few samples per pixel: answered in one step.
+    if (request.view !== 'flame-chart' || request.overview) return this.view(request);
     const profile = this.transformed(request.transforms);
     const key = JSON.stringify(request.transforms);
     if (this.chart?.key !== key) this.chart = { key, index: yield* chartIndexSteps(profile) };
     const index = this.chart.index;
-    const rects = yield* visibleChartSpanSteps(profile, index, request);
-    return chartDataOf(profile, index, request, rects) as ViewResults[R['view']];
+    const { fromMs, toMs, widthPx } = request as Extract<ViewRequest, { view: 'flame-chart' }>;
+    const exact = { fromMs, toMs, widthPx, every: 1 };
+    const rects = yield* visibleChartSpanSteps(profile, index, exact);
+    return chartDataOf(profile, index, exact, rects) as ViewResults[R['view']];
   }
 
   private chartIndexOf(transforms: readonly Transform[], profile: Profile): ChartIndex {
@@ -183,11 +191,11 @@ export class AnalysisEngine {
 }
 
 /** One viewport of the chart, with only the functions it draws (renumbered: rects.frame indexes `frames`). */
-export function chartData(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }): FlameChartData {
+export function chartData(profile: Profile, index: ChartIndex, view: ChartViewport): FlameChartData {
   return chartDataOf(profile, index, view, visibleChartSpans(profile, index, view));
 }
 
-function chartDataOf(profile: Profile, index: ChartIndex, view: { fromMs: number; toMs: number; widthPx: number }, rects: ChartRects): FlameChartData {
+function chartDataOf(profile: Profile, index: ChartIndex, view: ChartViewport, rects: ChartRects): FlameChartData {
   const local = new Map<number, number>();
   const frames: ChartFrame[] = [];
   for (let i = 0; i < rects.count; i++) {
@@ -201,7 +209,7 @@ function chartDataOf(profile: Profile, index: ChartIndex, view: { fromMs: number
     }
     rects.frame[i] = k;
   }
-  return { durationMs: profile.durationMs, fromMs: view.fromMs, toMs: view.toMs, widthPx: view.widthPx, depthCount: index.depthCount, rects, frames };
+  return { durationMs: profile.durationMs, fromMs: view.fromMs, toMs: view.toMs, widthPx: view.widthPx, depthCount: index.depthCount, rects, frames, every: view.every ?? 1 };
 }
 
 export function timeData(profile: Profile): TimeData {

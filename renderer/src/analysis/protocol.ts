@@ -23,8 +23,12 @@ export type ViewRequest =
   | { view: 'timeline'; transforms: Transform[]; bins: number }
   /** Functions by bytes allocated (an engine opened at ALLOCATIONS_THREAD: shared/memory/heap-profile.ts). */
   | { view: 'allocations'; transforms: Transform[]; requests: number | null }
-  /** The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide. */
-  | { view: 'flame-chart'; transforms: Transform[]; fromMs: number; toMs: number; widthPx: number };
+  /**
+   * The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide.
+   * `overview`: read one sample in many (shared/profile/views/flame-chart.ts chartOverviewEvery), answered at
+   * once — drawn, and said to be an overview, while the exact chart of a long profile is computed.
+   */
+  | { view: 'flame-chart'; transforms: Transform[]; fromMs: number; toMs: number; widthPx: number; overview?: boolean };
 
 /**
  * The call tree (shared/profile buildCallTree) in columns, so a 100 000-node
@@ -94,6 +98,8 @@ export interface FlameChartData {
   /** rects.frame indexes `frames` (only the functions drawn cross from the worker). */
   rects: ChartRects;
   frames: ChartFrame[];
+  /** One sample in `every` was read: 1 is the exact chart; more is an overview (its counts and times are not the profile's). */
+  every: number;
 }
 
 export interface ChartFrame {
@@ -124,10 +130,17 @@ export interface LinesData {
 
 export type ViewResult<R extends ViewRequest> = ViewResults[R['view']];
 
+/**
+ * One worker per open recording: `open` reads its profile once
+ * (shared/profile/import/open-thread.ts), `thread` imports one thread (kept: a
+ * switch back costs nothing), and each view names the thread it is for
+ * (ALL_THREADS: merged; ALLOCATIONS_THREAD: the allocation profile).
+ * `open` and `thread` are answered with OpenResult.
+ */
 export type WorkerRequest =
-  /** Answered with OpenResult. `thread`: shared/profile/import/open-thread.ts (ALL_THREADS: merged). */
-  | { id: number; type: 'open'; profile: unknown; thread?: number }
-  | { id: number; type: 'view'; request: ViewRequest };
+  | { id: number; type: 'open'; profile: unknown }
+  | { id: number; type: 'thread'; thread: number }
+  | { id: number; type: 'view'; thread: number; request: ViewRequest };
 
 export interface OpenResult {
   /** Every thread's name, main thread first. */

@@ -1,24 +1,25 @@
-// The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): imports the
-// recording's profile once, then answers view requests (flamegraph, call
+// The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): one per open
+// recording; reads its profile once, imports each thread asked for once, then answers view requests (flamegraph, call
 // tree, bottom-up, categories) for any transform stack. engine.ts does the work.
 //
 // The time-ordered flame chart of a long profile takes seconds (every sample
 // is walked): it runs in steps of a few milliseconds, and a request arriving
 // meanwhile (a zoom, a search: what the user is waiting for) is answered
 // between two steps instead of after the chart. The flamegraph's own requests
-// go before the verdict's and the timeline's (the first thing drawn). A newer chart request
+// go first (the first thing drawn), then the verdict and the chart's overview,
+// then the rest (priority below). A newer chart request
 // replaces one still running (its viewport is gone): that one is answered
 // SUPERSEDED and the client asks again if it still needs it.
-import { AnalysisEngine } from './engine.ts';
+import { OpenRecording } from './open-recording.ts';
 import { loadRegexChecker } from './regex-check.ts';
-import { SUPERSEDED, type OpenResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
+import { SUPERSEDED, type WorkerRequest, type WorkerResponse } from './protocol.ts';
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
 
 /** Work between two pauses of a stepped request, ms. */
 const SLICE_MS = 8;
 
-let engine: AnalysisEngine | null = null;
+let recording: OpenRecording | null = null;
 let regexCheckerLoaded = false;
 let running: { id: number; steps: Generator<void, unknown> } | null = null;
 
@@ -26,10 +27,24 @@ const answer = (id: number, result: unknown) => scope.postMessage({ id, ok: true
 const fail = (id: number, err: unknown) => scope.postMessage({ id, ok: false, message: err instanceof Error ? err.message : String(err) });
 
 // Requests wait in a queue, taken one per task: what the user is looking at
-// (the flamegraph, a zoom, a search) first, then the rest in the order asked
-// (the verdict, the timeline…), then the next step of a flame chart. A message
+// (the flamegraph, a zoom, a search) first, then the verdict and the chart's
+// overview, then the rest in the order asked (the timeline, the tables…), then
+// the next step of a flame chart. A message
 // to ourselves is the next task, without setTimeout's clamping.
 const URGENT = new Set<string>(['flame', 'flame-zoom', 'flame-search']);
+
+/**
+ * 0: what the user is looking at (the flamegraph, a zoom, a search); 1: the
+ * rest of the page's first read — the verdict and the flame chart's overview
+ * (a few samples per pixel, answered at once) — so they arrive within a
+ * second of the flamegraph on a long profile, before the tables; 2: the rest.
+ */
+function priority(r: WorkerRequest): number {
+  if (r.type !== 'view') return 2;
+  if (URGENT.has(r.request.view)) return 0;
+  if (r.request.view === 'verdict' || (r.request.view === 'flame-chart' && r.request.overview)) return 1;
+  return 2;
+}
 const queue: WorkerRequest[] = [];
 const tick = new MessageChannel();
 let scheduled = false;
@@ -40,11 +55,14 @@ function schedule(): void {
   tick.port2.postMessage(null);
 }
 
-/** The next request to answer: an urgent view first, else the oldest (an open is always the oldest). */
+/** The next request to answer: the oldest of the highest priority (an open is always the oldest, and goes first). */
 function next(): WorkerRequest {
-  const urgent = queue.findIndex((r) => r.type === 'view' && URGENT.has(r.request.view));
-  return queue.splice(urgent > 0 && queue[0].type !== 'open' ? urgent : 0, 1)[0];
+  if (queue[0].type === 'open') return queue.shift()!;
+  let best = 0;
+  for (let i = 1; i < queue.length; i++) if (priority(queue[i]) < priority(queue[best])) best = i;
+  return queue.splice(best, 1)[0];
 }
+// A view may overtake the 'thread' message of its thread: the engine is made on its first ask either way.
 
 tick.port1.onmessage = () => {
   scheduled = false;
@@ -81,25 +99,31 @@ scope.onmessage = (e) => {
 function handle(req: WorkerRequest): void {
   try {
     if (req.type === 'open') {
-      engine = AnalysisEngine.open(req.profile, req.thread);
-      answer(req.id, { threads: engine.threads } satisfies OpenResult);
+      recording = new OpenRecording(req.profile);
+      answer(req.id, recording.opened);
       return;
     }
-    if (!engine) throw new Error('No profile is open.');
+    if (!recording) throw new Error('No profile is open.');
+    if (req.type === 'thread') {
+      recording.engine(req.thread);
+      answer(req.id, recording.opened);
+      return;
+    }
+    const engine = recording.engine(req.thread);
     // The ReDoS checker is loaded when first needed (regex-check.ts).
     if (req.request.view === 'regex-check' && !regexCheckerLoaded) {
       const request = req.request;
       loadRegexChecker().catch(() => {}).then(() => {
         regexCheckerLoaded = true;
         try {
-          answer(req.id, engine!.view(request));
+          answer(req.id, engine.view(request));
         } catch (err) {
           fail(req.id, err);
         }
       });
       return;
     }
-    if (req.request.view === 'flame-chart') {
+    if (req.request.view === 'flame-chart' && !req.request.overview) {
       if (running) fail(running.id, new Error(SUPERSEDED));
       running = { id: req.id, steps: engine.viewSteps(req.request) };
       return;

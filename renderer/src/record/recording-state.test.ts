@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlambeEvent, RecordingPhase } from '../../../shared/api.ts';
+import type { FlambeEvent, RecordingMeta, RecordingPhase } from '../../../shared/api.ts';
 import { initialRecordingState, progressView, recordingReducer, type RecordingAction, type RecordingState } from './recording-state.ts';
 
 const progress = (id: string, phase: RecordingPhase, fraction: number, rps?: number): FlambeEvent => ({
@@ -25,13 +25,20 @@ describe('recordingReducer', () => {
   it('keeps events that arrive before startRecording answers', () => {
     const s = run({ type: 'start' }, ev(progress('r1', 'connecting', 0)), ev(done('r1', 'The target exited.')), { type: 'started', id: 'r1' });
     expect(s).toEqual({
-      status: 'fetching', id: 'r1', error: 'The target exited.', saveProblem: null, progress: expect.objectContaining({ phase: 'connecting' }), rps: [],
+      status: 'fetching', id: 'r1', result: null, error: 'The target exited.', saveProblem: null, progress: expect.objectContaining({ phase: 'connecting' }), rps: [],
     });
   });
 
   it('goes to fetching when its recording is done', () => {
     const s = run({ type: 'start' }, { type: 'started', id: 'r1' }, ev(done('r2')), ev(done('r1')));
     expect(s).toMatchObject({ status: 'fetching', id: 'r1', error: null });
+  });
+
+  it('takes the result the event carries (no getRecording round trip); null only when the event was missed', () => {
+    const recording = { id: 'r1', name: 'GET /json', hasProfile: true } as RecordingMeta;
+    const carried: FlambeEvent = { name: 'recordingDone', payload: { recordingId: 'r1', error: null, saved: true, saveError: null, recording } };
+    expect(run({ type: 'start' }, { type: 'started', id: 'r1' }, ev(carried))).toMatchObject({ status: 'fetching', result: recording });
+    expect(run({ type: 'start' }, { type: 'started', id: 'r1' }, { type: 'connectionLost' }, { type: 'ended', id: 'r1' })).toMatchObject({ status: 'fetching', result: null });
   });
 
   it('remembers that the library could not store it', () => {

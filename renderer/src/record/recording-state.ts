@@ -2,7 +2,7 @@
 // awkward orderings are testable: progress (even the end) can arrive before
 // startRecording has answered with the id, and events can be missed while
 // browser mode's WebSocket reconnects.
-import type { FlambeEvent, RecordingPhase, RecordingProgress } from '../../../shared/api.ts';
+import type { FlambeEvent, RecordingMeta, RecordingPhase, RecordingProgress } from '../../../shared/api.ts';
 
 const MAX_POINTS = 600;
 
@@ -20,10 +20,11 @@ export type RecordingState =
       /** The event connection dropped during the run: recordingDone may have been missed. */
       mayHaveMissedEvents: boolean;
     }
-  /** The recording ended: its result is being fetched. */
+  /** The recording ended: its result came with the event (`result`), or is being fetched (null: the event was missed). */
   | {
       status: 'fetching';
       id: string;
+      result: RecordingMeta | null;
       error: string | null;
       /** Why the library could not store it (kept in memory only), when it could not. */
       saveProblem: string | null;
@@ -77,7 +78,7 @@ function applyEvent(state: RecordingState, event: FlambeEvent): RecordingState {
     return { ...state, progress: p, rps };
   }
   if (event.name === 'recordingDone' && event.payload.recordingId === state.id) {
-    return { status: 'fetching', id: state.id, error: event.payload.error, saveProblem: saveProblem(event.payload), progress: state.progress, rps: state.rps };
+    return { status: 'fetching', id: state.id, result: event.payload.recording ?? null, error: event.payload.error, saveProblem: saveProblem(event.payload), progress: state.progress, rps: state.rps };
   }
   return state;
 }
@@ -107,7 +108,7 @@ export function recordingReducer(state: RecordingState, action: RecordingAction)
       return state.status === 'running' ? { ...state, mayHaveMissedEvents: false } : state;
     case 'ended':
       return state.status === 'running' && state.id === action.id
-        ? { status: 'fetching', id: state.id, error: null, saveProblem: null, progress: state.progress, rps: state.rps }
+        ? { status: 'fetching', id: state.id, result: null, error: null, saveProblem: null, progress: state.progress, rps: state.rps }
         : state;
     case 'fetchFailed':
       return { status: 'idle', error: action.message };

@@ -1,5 +1,5 @@
-// Drives one recording: startRecording, the progress events, Stop, and
-// getRecording when it is done. State lives in the pure recordingReducer.
+// Drives one recording: startRecording, the progress events, Stop, and its
+// result from the recordingDone event (getRecording only when that was missed). State lives in the pure recordingReducer.
 import { useCallback, useEffect, useEffectEvent, useReducer } from 'react';
 import type { RecordRequest, RecordingMeta } from '../../../shared/api.ts';
 import { useClient, useConnectionStatus, useFlambeEvent } from '../client/context.tsx';
@@ -44,13 +44,19 @@ export function useRecording(onResult: (result: RecordingMeta, saveProblem: stri
     };
   }, [client, resyncId]);
 
-  // Done: fetch the result (saved by the services before the event was sent).
+  // Done: the event carries the result (saved by the services before it was sent); fetched only when the event was missed.
   const fetchId = state.status === 'fetching' ? state.id : null;
+  const carried = state.status === 'fetching' ? state.result : null;
   const doneError = state.status === 'fetching' ? state.error : null;
   const saveProblem = state.status === 'fetching' ? state.saveProblem : null;
   const deliver = useEffectEvent((result: RecordingMeta) => onResult(result, saveProblem));
   useEffect(() => {
     if (!fetchId) return;
+    if (carried) {
+      deliver(carried);
+      dispatch({ type: 'reset' });
+      return;
+    }
     let cancelled = false;
     client.api.getRecording({ id: fetchId }).then(
       (result) => {
@@ -66,7 +72,7 @@ export function useRecording(onResult: (result: RecordingMeta, saveProblem: stri
     return () => {
       cancelled = true;
     };
-  }, [client, fetchId, doneError]);
+  }, [client, fetchId, carried, doneError]);
 
   const start = useCallback(
     async (request: RecordRequest) => {

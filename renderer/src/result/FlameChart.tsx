@@ -19,6 +19,8 @@ export interface ChartHit {
   ms: number;
   startMs: number;
   depth: number;
+  /** Drawn from an overview that read one sample in this many: its calls and ms are not the profile's (null: exact). */
+  overviewEvery: number | null;
 }
 
 export interface FlameChartHandle {
@@ -51,8 +53,19 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
     const timer = setTimeout(() => setAsked((a) => (a.fromMs === next.fromMs && a.toMs === next.toMs && a.widthPx === next.widthPx ? a : next)), 120);
     return () => clearTimeout(timer);
   }, [fromMs, toMs, plotPx]);
-  const view = useView(client, { view: 'flame-chart', transforms: [], ...asked });
-  const data = view.data;
+  // First an overview (a few samples per pixel, answered at once), then the exact chart, asked once the
+  // overview is here: on a long profile the exact one walks millions of samples (seconds), and until it
+  // arrives the overview is drawn and said to be one. A short profile's overview already is exact.
+  const overview = useView(client, { view: 'flame-chart', transforms: [], ...asked, overview: true });
+  const overviewHere = sameViewport(overview.data, asked) ? overview.data : null;
+  const exact = useView(client, overviewHere && overviewHere.every > 1 ? { view: 'flame-chart', transforms: [], ...asked } : null);
+  const exactHere = sameViewport(exact.data, asked) ? exact.data : null;
+  const view = { error: exact.error ?? overview.error };
+  // The exact chart of the same time range at another width (the layout settled) is drawn stretched rather
+  // than going back to an overview; a zoom or a pan draws the new range's overview until its exact chart comes.
+  const exactSameRange = exact.data && exact.data.fromMs === asked.fromMs && exact.data.toMs === asked.toMs ? exact.data : null;
+  const data = exactHere ?? exactSameRange ?? overviewHere ?? exact.data ?? overview.data;
+  const isOverview = !!data && data.every > 1;
   const canvas = useRef<HTMLCanvasElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -68,7 +81,7 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
       for (let i = 0; i < r.count; i++) {
         const a = at(r.x0[i]);
         if (r.depth[i] === depth && px >= a - 0.5 && px < Math.max(at(r.x1[i]), a + 1) + 0.5) {
-          return { frame: data.frames[r.frame[i]], calls: r.calls[i], ms: r.ms[i], startMs: r.startMs[i], depth };
+          return { frame: data.frames[r.frame[i]], calls: r.calls[i], ms: r.ms[i], startMs: r.startMs[i], depth, overviewEvery: data.every > 1 ? data.every : null };
         }
       }
       return null;
@@ -83,8 +96,8 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
 
   if (view.error) return <p className="note note-error">{view.error}</p>;
   return (
-    <div className="flame-chart" data-testid="flame-chart" data-depths={depthCount} data-rects={data?.rects.count ?? 0}>
-      <span className="flame-chart-label" aria-hidden="true">Flame chart<br /><span className="muted small">in time order</span></span>
+    <div className="flame-chart" data-testid="flame-chart" data-depths={depthCount} data-rects={data?.rects.count ?? 0} data-overview={isOverview ? data.every : undefined}>
+      <span className="flame-chart-label" aria-hidden="true">Flame chart<br /><span className="muted small">{isOverview ? 'overview' : 'in time order'}</span></span>
       <div
         ref={scroller} className="flame-chart-scroll" style={{ height }}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
@@ -95,8 +108,18 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
         </div>
       </div>
       {!data && <p className="empty-state small" aria-busy="true">Drawing the flame chart…</p>}
+      {isOverview && (
+        <p className="muted small" aria-busy="true" data-testid="flame-chart-overview">
+          An overview from 1 sample in {data.every.toLocaleString('en-US')}: the exact chart follows in a moment (short calls may be missing until then).
+        </p>
+      )}
     </div>
   );
+}
+
+/** Data computed for this viewport (not an earlier one, drawn stretched meanwhile). */
+function sameViewport(data: FlameChartData | null, asked: { fromMs: number; toMs: number; widthPx: number }): boolean {
+  return !!data && data.fromMs === asked.fromMs && data.toMs === asked.toMs && data.widthPx === asked.widthPx;
 }
 
 /** Where a rectangle's px (of the viewport it was computed for) is drawn in the current viewport. */
@@ -149,11 +172,13 @@ function draw(c: HTMLCanvasElement, data: FlameChartData, o: DrawOptions): void 
     const w = Math.max(1, Math.min(right, at(r.x1[i])) - x);
     if (x >= right || w <= 0) continue;
     const y = d * CHART_ROW - o.scrollTop;
-    ctx.fillStyle = r.calls[i] > 1 ? frameColor('folded', f.name) : frameColor(f.cls, f.name);
-    if (r.calls[i] > 1) ctx.globalAlpha = 0.9;
+    // Merged runs, and everything in an overview (it cannot tell one long call from many short ones), look merged.
+    const merged = r.calls[i] > 1 || data.every > 1;
+    ctx.fillStyle = merged ? frameColor('folded', f.name) : frameColor(f.cls, f.name);
+    if (merged) ctx.globalAlpha = 0.9;
     ctx.fillRect(x, y, w - (w > 3 ? 0.5 : 0), CHART_ROW - 1);
     ctx.globalAlpha = 1;
-    if (r.calls[i] > 1) {
+    if (merged) {
       // A merged run keeps a stripe of its heaviest function's colour.
       ctx.fillStyle = frameColor(f.cls, f.name);
       ctx.fillRect(x, y + CHART_ROW - 5, w, 4);
@@ -164,7 +189,8 @@ function draw(c: HTMLCanvasElement, data: FlameChartData, o: DrawOptions): void 
       ctx.beginPath();
       ctx.rect(x + 2, y, w - 4, CHART_ROW);
       ctx.clip();
-      ctx.fillText(r.calls[i] > 1 ? `${f.name} ×${r.calls[i]}` : f.name, x + 3, y + CHART_ROW / 2);
+      // An overview's counts are of the samples it read, not of the calls: the name alone.
+      ctx.fillText(r.calls[i] > 1 && data.every === 1 ? `${f.name} ×${r.calls[i]}` : f.name, x + 3, y + CHART_ROW / 2);
       ctx.restore();
     }
     if (o.highlight !== null && f.index === o.highlight) outlined.push(i);

@@ -292,7 +292,9 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
               <span data-testid="chart-tip">
                 <strong>{hit.frame.name}</strong>{hit.frame.location && <span className="muted"> {shortLocation(hit.frame.location)}</span>}
                 <br />
-                {hit.calls > 1
+                {hit.overviewEvery !== null
+                  ? `from about ${formatAxisTime(hit.startMs, span)} (an overview from 1 sample in ${formatInt(hit.overviewEvery)}: the exact chart is being drawn)`
+                  : hit.calls > 1
                   ? `${formatInt(hit.calls)} short calls merged (too narrow to draw apart), ${formatTimeMs(hit.ms)} in all, from ${formatAxisTime(hit.startMs, span)}`
                   : `from ${formatAxisTime(hit.startMs, span)} for ${formatTimeMs(hit.ms)}`}
               </span>

@@ -1,11 +1,13 @@
-// React glue for analysis/client.ts: one client (one worker) per recording's
-// profile, and each view's answer for the current transform stack. A view
-// asked for again (a popped transform, a revisited tab) comes from the
-// client's memo without a round trip.
+// React glue for analysis/client.ts: one session (one worker) per open
+// recording, shared by every part of the screen that reads its profile (the
+// views of the chosen thread, the allocation profile), and each view's answer
+// for the current transform stack. A view asked for again (a popped
+// transform, a revisited tab or thread) comes from the client's memo without
+// a round trip.
 import { useEffect, useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
-import { createAnalysisClient, type AnalysisClient } from '../analysis/client.ts';
+import { createAnalysisSession, type AnalysisClient, type AnalysisSession } from '../analysis/client.ts';
 import { localProfile, localProfileAnalysed } from '../library/open-imported.ts';
 import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
@@ -15,12 +17,40 @@ export type ClientState =
   /** `message`: the sentence shown; `reason`: the same without "The profile could not be read: ". */
   | { status: 'error'; client: null; message: string; reason: string };
 
+/** The sessions open on this page, by recording id, with how many parts of the screen use each. */
+const sessions = new Map<string, { session: AnalysisSession; users: number }>();
+
+/** The recording's session, opened (its profile fetched) by its first user. */
+function acquireSession(recordingId: string, open: () => AnalysisSession): AnalysisSession {
+  let entry = sessions.get(recordingId);
+  if (!entry) {
+    entry = { session: open(), users: 0 };
+    sessions.set(recordingId, entry);
+  }
+  entry.users++;
+  return entry.session;
+}
+
+/** Closed a moment after its last user leaves: a user that comes right back (a re-render, React's strict mode) keeps it. */
+function releaseSession(recordingId: string, session: AnalysisSession): void {
+  const entry = sessions.get(recordingId);
+  if (!entry || entry.session !== session) return;
+  entry.users--;
+  setTimeout(() => {
+    if (entry.users > 0 || sessions.get(recordingId) !== entry) return;
+    sessions.delete(recordingId);
+    entry.session.close();
+  }, 0);
+}
+
 /**
- * Fetches the recording's profile as its stored bytes (getProfile) and hands
- * them to the analysis worker, which imports them once at `thread`
- * (shared/profile/import/open-thread.ts; ALL_THREADS: merged); null: nothing to analyse.
- * `threads`: every thread's name, kept while another thread of the same
- * recording loads (the picker stays put).
+ * The analysis of one thread of a recording: the profile is fetched as its
+ * stored bytes (getProfile) once per open recording and read once in its
+ * worker, which imports each thread asked for once (shared/profile/import/open-thread.ts;
+ * ALL_THREADS: merged; ALLOCATIONS_THREAD: the allocation profile). A thread
+ * switch asks the same worker. null: nothing to analyse. `threads`: every
+ * thread's name, kept while another thread of the same recording loads (the
+ * picker stays put).
  */
 export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[] } {
   const { api } = useClient();
@@ -29,9 +59,11 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
     if (recordingId == null) return;
     // A file opened while the library saves it is read from the page (library/open-imported.ts).
     const file = localProfile(recordingId);
-    const client = createAnalysisClient(file ? () => file.arrayBuffer() : () => api.getProfile({ id: recordingId }), { thread });
+    // A thread switch releases and takes the same session at once: it stays open.
+    const session = acquireSession(recordingId, () => createAnalysisSession(file ? () => file.arrayBuffer() : () => api.getProfile({ id: recordingId })));
+    const client = session.client(thread);
     let live = true;
-    // A file opened while it is saved: its save starts now (open-imported.ts).
+    // A file opened while it is saved: its save starts once the page has read it (open-imported.ts).
     if (file) void client.ready.catch(() => {}).then(() => localProfileAnalysed(recordingId));
     client.ready.then(
       () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads }),
@@ -42,12 +74,12 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
     );
     return () => {
       live = false;
-      client.close();
+      releaseSession(recordingId, session);
     };
   }, [api, recordingId, thread]);
   const threads = state && state.id === recordingId ? state.threads : [];
-  const current = state && state.id === recordingId && state.thread === thread ? state.state : { status: 'loading' as const, client: null };
-  return { ...current, threads };
+  const shown = state && state.id === recordingId && state.thread === thread ? state.state : { status: 'loading' as const, client: null };
+  return { ...shown, threads };
 }
 
 export interface ViewState<T> {

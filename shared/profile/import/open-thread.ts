@@ -24,36 +24,100 @@ export interface OpenedThread {
 }
 
 /**
- * `input`: the profile as text, bytes or parsed JSON. Parsed once here (the
- * importer then consumes the parsed JSON, its fast path). A thread number out
- * of range opens the main thread. Throws ProfileFormatError like importProfile.
+ * A recording's profile read once, each thread imported when first asked for
+ * and kept: the analysis worker opens it once per recording and switches
+ * threads (and the verdict reads every thread) without reading it again.
  */
-export function openThread(input: unknown, thread = 0): OpenedThread {
+export interface RecordingThreads {
+  /** Every thread's name, main thread first (one entry: no workers). */
+  readonly threads: string[];
+  /** The profile was JSON (not pprof): the only kind that can carry an allocation profile. */
+  readonly json: boolean;
+  /**
+   * The parsed JSON, kept only when it is not a CPU profile and carries no
+   * recording's allocations (a .heapprofile: the allocation view reads it);
+   * else null, so the parsed file is not held beside its imported threads.
+   */
+  readonly parsed: unknown;
+  /** The main thread's allocation profile kept in a Flambé recording (shared/recording/memory.ts). */
+  readonly allocations: HeapProfile | null;
+  /** Every thread that carries an allocation profile (worker threads sample their own heaps), main thread first. */
+  readonly allocationThreads: { name: string; heap: HeapProfile }[];
+  /** A thread number as opened: out of range is the main thread; ALL_THREADS stays merged when there are several. */
+  resolve(thread: number): number;
+  /** That thread's profile (ALL_THREADS: all merged), imported on its first ask. Throws ProfileFormatError. */
+  profile(thread: number): Profile;
+  /** Every thread's profile, main thread first (imports those not asked for yet). */
+  every(): NamedProfile[];
+}
+
+/**
+ * `input`: the profile as text, bytes or parsed JSON. Parsed once here (the
+ * importer then consumes each thread's parsed JSON, its fast path); nothing
+ * is imported until a thread is asked for. Throws ProfileFormatError for text
+ * that is no JSON.
+ */
+export function readRecordingThreads(input: unknown): RecordingThreads {
   let raw = input;
   if (input instanceof Uint8Array || input instanceof ArrayBuffer) {
     const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
-    if (binaryKind(bytes) === 'protobuf' && isPprof(bytes)) return pick(importPprofThreads(bytes), thread);
+    if (binaryKind(bytes) === 'protobuf' && isPprof(bytes)) return imported(importPprofThreads(bytes));
     const read = readProfileBytes(bytes);
-    if ('pprof' in read) return { threads: [MAIN_THREAD_NAME], profile: read.pprof };
+    if ('pprof' in read) return imported([{ name: MAIN_THREAD_NAME, profile: read.pprof }]);
     raw = read.text;
   }
   const owned = typeof raw === 'string';
   if (typeof raw === 'string') raw = parseJsonText(raw);
   // A trace holds every thread's profile in one event list: they are read together.
-  if (!isCpuProfile(raw) && isChromeTrace(raw)) return pick(importChromeTraceThreads(raw), thread);
+  if (!isCpuProfile(raw) && isChromeTrace(raw)) return imported(importChromeTraceThreads(raw));
   const list = threadsOf(raw);
-  const threads = list.map((t) => t.name);
-  if (thread === ALL_THREADS && list.length > 1) {
-    return { threads, profile: mergeThreads(list.map((t) => ({ name: t.name, profile: importProfile(t.raw, undefined, { owned }) }))) };
-  }
-  // The allocations are read before the importer consumes the parsed JSON (it drops only the node list).
-  const allocations = (list[thread] ? thread : 0) === 0 ? allocationsOf(raw) : null;
-  return { threads, profile: importProfile((list[thread] ?? list[0]).raw, undefined, { owned }), allocations };
+  // Read before the importer consumes the parsed JSON (it drops only the node list).
+  const allocations = allocationsOf(raw);
+  const allocationThreads = list.flatMap((t, i) => {
+    const heap = i === 0 ? allocations : allocationsOf(t.raw);
+    return heap ? [{ name: t.name, heap }] : [];
+  });
+  const parsed = allocations === null && !isCpuProfile(raw) ? raw : null;
+  const raws: unknown[] = list.map((t) => t.raw);
+  const profiles = new Map<number, Profile>();
+  const one = (i: number): Profile => {
+    let p = profiles.get(i);
+    if (!p) {
+      p = importProfile(raws[i], undefined, { owned });
+      profiles.set(i, p);
+      raws[i] = null; // imported: its parsed JSON can go
+    }
+    return p;
+  };
+  // Names only: the closures must not hold `list` (each thread's parsed JSON).
+  const names = list.map((t) => t.name);
+  const every = () => names.map((name, i) => ({ name, profile: one(i) }));
+  return cached(names, true, parsed, allocations, allocationThreads, one, every);
 }
 
-/** One thread of profiles already read, or all of them merged. */
-function pick(list: NamedProfile[], thread: number): OpenedThread {
-  const threads = list.map((t) => t.name);
-  if (thread === ALL_THREADS && list.length > 1) return { threads, profile: mergeThreads(list) };
-  return { threads, profile: (list[thread] ?? list[0]).profile };
+/** Threads already imported together (pprof, a Chrome trace). */
+function imported(list: NamedProfile[]): RecordingThreads {
+  return cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list);
+}
+
+function cached(
+  threads: string[], json: boolean, parsed: unknown, allocations: HeapProfile | null, allocationThreads: { name: string; heap: HeapProfile }[],
+  one: (i: number) => Profile, every: () => NamedProfile[],
+): RecordingThreads {
+  let merged: Profile | null = null;
+  const resolve = (thread: number) => (thread === ALL_THREADS && threads.length > 1 ? ALL_THREADS : thread >= 0 && thread < threads.length ? thread : 0);
+  return {
+    threads, json, parsed, allocations, allocationThreads, resolve, every,
+    profile(thread) {
+      const t = resolve(thread);
+      return t === ALL_THREADS ? (merged ??= mergeThreads(every())) : one(t);
+    },
+  };
+}
+
+/** One thread of a profile read for it alone (the CLI, tests); the worker keeps a RecordingThreads instead. */
+export function openThread(input: unknown, thread = 0): OpenedThread {
+  const recording = readRecordingThreads(input);
+  const t = recording.resolve(thread);
+  return { threads: recording.threads, profile: recording.profile(t), ...(t === 0 && recording.json ? { allocations: recording.allocations } : {}) };
 }

@@ -1,7 +1,7 @@
 // The time-ordered flame chart: spans in sample order, never merged across
 // time; one viewport's rectangles with sub-pixel runs merged.
 import { describe, expect, it } from 'vitest';
-import { buildFlameChart, chartIndex, formatFlameChart, SAMPLES_PER_STEP, visibleChartSpans, visibleChartSpanSteps } from './flame-chart.ts';
+import { buildFlameChart, chartIndex, chartOverviewEvery, formatFlameChart, OVERVIEW_SAMPLES_PER_PX, SAMPLES_PER_STEP, visibleChartSpans, visibleChartSpanSteps } from './flame-chart.ts';
 import { profileFromText } from '../test-support/text-profile.ts';
 import { sampleTimesMs, timeRange } from '../time-range.ts';
 import type { Profile } from '../model.ts';
@@ -111,4 +111,47 @@ describe('visibleChartSpans', () => {
     const r = visibleChartSpans(q, chartIndex(q), { fromMs: 0, toMs: 100, widthPx: 50 });
     expect(rowsOf(q, r).map((x) => `${x.depth} ${x.name}`)).toEqual(['0 main', '0 main', '1 f', '1 g']);
   });
+});
+
+describe('an overview of a long viewport (drawn while the exact chart is computed)', () => {
+  const row = (cells: string[]) => cells.map((c) => c.padEnd(8)).join('');
+  // 40 000 samples: main › a for 10 000, main › b for 20 000, idle for 5 000, main › a again; short c calls under b every 97 samples.
+  const long = profileFromText([
+    row(Array.from({ length: 40_000 }, (_, i) => (i >= 30_000 && i < 35_000 ? '(idle)' : 'main'))),
+    row(Array.from({ length: 40_000 }, (_, i) => (i >= 30_000 && i < 35_000 ? '' : i >= 10_000 && i < 30_000 ? 'b' : 'a'))),
+    row(Array.from({ length: 40_000 }, (_, i) => (i >= 10_000 && i < 30_000 && i % 97 === 0 ? 'c' : ''))),
+  ].join('\n'));
+  const index = chartIndex(long);
+  const view = { fromMs: 0, toMs: long.durationMs, widthPx: 400 };
+
+  it('reads about OVERVIEW_SAMPLES_PER_PX samples per pixel; a short viewport is read whole (exact)', () => {
+    expect(chartOverviewEvery(index, view)).toBe(Math.floor(40_000 / (400 * OVERVIEW_SAMPLES_PER_PX)));
+    expect(chartOverviewEvery(index, { fromMs: 0, toMs: 100, widthPx: 400 })).toBe(1);
+    expect(rowsOf(long, visibleChartSpans(long, index, { ...view, every: 1 }))).toEqual(rowsOf(long, visibleChartSpans(long, index, view)));
+  });
+
+  it('covers what the exact chart covers, within a fraction of a pixel, as merged runs (it cannot tell long calls from short ones)', () => {
+    const every = chartOverviewEvery(index, view);
+    const tolerance = every * 400 / 40_000 + 1e-6;
+    const overview = rowsOf(long, visibleChartSpans(long, index, { ...view, every })).filter((x) => x.depth < 2);
+    // The exact chart's spans at each depth, joined where they touch: what ran at that depth, and when.
+    const covered = (depth: number) => rowsOf(long, visibleChartSpans(long, index, view)).filter((x) => x.depth === depth)
+      .reduce<{ x0: number; x1: number }[]>((runs, x) => {
+        const last = runs[runs.length - 1];
+        if (last && x.x0 - last.x1 < 1) last.x1 = Math.max(last.x1, x.x1);
+        else runs.push({ x0: x.x0, x1: x.x1 });
+        return runs;
+      }, []);
+    for (const depth of [0, 1]) {
+      const runs = overview.filter((x) => x.depth === depth);
+      expect(runs).toHaveLength(covered(depth).length);
+      runs.forEach((run, i) => {
+        expect(Math.abs(run.x0 - covered(depth)[i].x0)).toBeLessThanOrEqual(tolerance);
+        expect(Math.abs(run.x1 - covered(depth)[i].x1)).toBeLessThanOrEqual(tolerance);
+      });
+    }
+    // The idle gap stays a gap; a run is named after the longest call seen in it (b's 20 000 samples).
+    expect(overview.map((x) => `${x.depth} ${x.name}`)).toEqual(['0 main', '0 main', '1 b', '1 a']);
+  });
+
 });

@@ -79,6 +79,8 @@ export function finish<T>(steps: Generator<void, T>): T {
 export function* walkSpanSteps(
   profile: Profile, times: Float64Array, depth: Int32Array, fromMs: number, toMs: number,
   onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
+  /** Read one sample in `every` (an overview, chartOverviewEvery), each standing until the next one read; 1: every sample, exact. */
+  every = 1,
 ): Generator<void, void> {
   const n = profile.samples.length;
   const isIdle = new Uint8Array(profile.frames.length);
@@ -101,9 +103,9 @@ export function* walkSpanSteps(
   }
   let i = lo;
   let pauseAt = i + SAMPLES_PER_STEP;
-  for (; i < n && times[i] < toMs; i++) {
-    if (i === pauseAt) {
-      pauseAt += SAMPLES_PER_STEP;
+  for (; i < n && times[i] < toMs; i += every) {
+    if (i >= pauseAt) {
+      pauseAt += SAMPLES_PER_STEP * every;
       yield;
     }
     const t = Math.max(fromMs, times[i]);
@@ -211,6 +213,40 @@ export interface ChartViewport {
   widthPx: number;
   /** Spans narrower than this are merged with their narrow neighbours. Default 1. */
   minPx?: number;
+  /** Read one sample in `every` (chartOverviewEvery): an overview, drawn while the exact chart (1) is computed. */
+  every?: number;
+}
+
+/** Samples an overview reads per pixel of its viewport: spans come out within an eighth of a pixel. */
+export const OVERVIEW_SAMPLES_PER_PX = 8;
+
+/**
+ * How sparsely an overview of the viewport reads the samples: one in
+ * `every`, so it reads about OVERVIEW_SAMPLES_PER_PX per pixel, whatever the
+ * profile's length (a 6 000 s profile at 1 400 px: 1 sample in 500). 1: the
+ * viewport holds few enough samples to read them all — the overview is exact.
+ * An overview cannot tell one long call from many short ones it stepped over,
+ * so all its spans at a depth merge into runs (named after the longest call it
+ * saw), placed within a fraction of a pixel; calls shorter than `every`
+ * samples may be missed and its runs' counts and times are not the profile's:
+ * it is shown as an overview, never as the chart.
+ */
+export function chartOverviewEvery(index: ChartIndex, view: ChartViewport): number {
+  const first = lowerBound(index.times, view.fromMs);
+  const last = lowerBound(index.times, view.toMs);
+  return Math.max(1, Math.floor((last - first) / Math.max(1, view.widthPx * OVERVIEW_SAMPLES_PER_PX)));
+}
+
+/** The first index whose value is ≥ x (values ascend). */
+function lowerBound(values: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -246,12 +282,14 @@ export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view
     emit(d, runFrom[d], Math.max(runTo[d], runFrom[d] + Math.min(minPx, widthPx - runFrom[d])), runBest[d], runCalls[d], runMs[d], runStart[d]);
     runFrom[d] = -1;
   };
+  const every = Math.max(1, Math.floor(view.every ?? 1));
   yield* walkSpanSteps(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => {
     const a = (s - fromMs) * scale;
     const b = (e - fromMs) * scale;
     const ms = e - s;
     const f = profile.nodeFrame[node];
-    if (b - a >= minPx) {
+    // An overview cannot tell one long call from many short ones it stepped over: every span joins a run.
+    if (every === 1 && b - a >= minPx) {
       flush(d);
       emit(d, a, b, f, 1, ms, s);
       return;
@@ -272,7 +310,7 @@ export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view
       runBestMs[d] = ms;
       runBest[d] = f;
     }
-  });
+  }, every);
   for (let d = 0; d < D; d++) flush(d);
   return {
     count: out.depth.length,

@@ -1,0 +1,19 @@
+// `flambe overhead --help`: only the text, so printing it loads nothing else (electron/cli/main.ts).
+export const OVERHEAD_HELP = `Usage:
+  flambe overhead (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT) --url URL
+                  [-c N] [-d SECONDS] [--rounds R] [--sampling-interval US[,US...]] [--warmup SECONDS] [--json]
+
+  -c, --connections N     concurrent connections (default 10)
+  -d, --duration SECONDS  length of each burst (default 3)
+  --rounds R              rounds, each one burst with and one without the profiler, in
+                          alternating order (default 4)
+  --sampling-interval US  the profiler's sampling interval in microseconds (default 1000); several,
+                          like 1000,100, are measured one after the other, each in its own rounds
+  --allocations           measure the allocation sampler instead (V8's sampling heap profiler,
+                          one sample per 512 KiB allocated, as flambe record runs it)
+  --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
+
+Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
+--json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms"},"withProfiler":{"rps","p99Ms"},
+"rpsCostPercent","ci95":[lo,hi],"p99CostPercent"}; with several intervals {"intervals":[that object, …]}.
+`;
