@@ -20,6 +20,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'fs': return 'file system';
     case 'dns': return 'DNS';
     case 'threadpool': return 'thread pool';
+    case 'worker': return `worker pool (${p.target || 'worker threads'})`;
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
     case 'queue': return 'queued';
     case 'other': return 'not seen';
@@ -36,6 +37,7 @@ export function partText(p: RequestTimePart): string {
     case 'fs': return `waiting on the file system${from}`;
     case 'dns': return `waiting on DNS lookups${from}`;
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
+    case 'worker': return `waiting on the worker pool (${p.target || 'worker threads'}: queued for a worker, then its work)${from}`;
     case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
     case 'queue': return 'queued behind other work on the event loop (arrived, but the loop was busy)';
     case 'other': return 'waiting on something the collector does not see';
@@ -49,6 +51,7 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   fs: 'Read the file once and keep it in memory, or read less of it per request.',
   dns: 'Look the name up once (or use the address), and keep connections alive so it is not looked up per request.',
   threadpool: 'Node runs this on a pool of 4 threads by default (UV_THREADPOOL_SIZE): do less of it per request, cache its result, or raise the pool size.',
+  worker: 'Make each task cheaper in the worker, send it less data, or add workers (up to the number of cores); the worker threads\' own profile says where their time goes.',
   timer: 'Is that timer needed on every request? Shorten it or take it out.',
   queue: 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread.',
   other: 'Look at what the slow requests await.',
@@ -68,6 +71,13 @@ export function waitingSentence(rt: RequestTime): string | null {
   const { p50, mean } = rt.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
   return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
+}
+
+/** "573 requests seen by the server on port 3000 (577 to its other ports left out)". */
+export function requestsSeenText(rt: RequestTime): string {
+  const on = rt.ports?.length ? ` on port ${rt.ports.join(', ')}` : '';
+  const other = rt.otherPorts ? ` (${rt.otherPorts} to its other ports left out)` : '';
+  return `${rt.requests} requests seen by the server${on}${other}`;
 }
 
 /** Say it when background work takes at least this share of the CPU. */

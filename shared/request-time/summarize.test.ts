@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectedBatch } from './collected.ts';
 import { placeOfStack, socketName } from './places.ts';
 import { backgroundSentence, waitingSentence } from './sentence.ts';
+import { keepPorts, portOfUrl } from './ports.ts';
 import { serverLoadSummary } from './server-load.ts';
 import { summarizeRequestTime } from './summarize.ts';
 
@@ -94,5 +95,25 @@ describe('serverLoadSummary', () => {
     expect(load.latencyMs).toMatchObject({ p50: 203, max: 203, min: 10 });
     expect(load.routes?.map((r) => [r.method, r.path, r.requests, r.non2xx])).toEqual([['GET', '/quote', 2, 0], ['POST', '/order', 1, 1]]);
     expect(load.timeline.map((s) => s.requests)).toEqual([3, 0]);
+  });
+});
+
+describe('keepPorts', () => {
+  it('keeps only the requests to the loaded port, counts the others, and keeps requests of unknown port', () => {
+    const batch: CollectedBatch = {
+      ...quoteBatch(),
+      requests: [[1, 'GET', '/price', ms(0), ms(40), 200, 3000], [2, 'GET', '/upstream', ms(1), ms(31), 200, 4001], [3, 'GET', '/old', ms(50), ms(60), 200]],
+    };
+    const { batches, otherPorts } = keepPorts([batch], [3000]);
+    expect(batches[0].requests.map((r) => r[0])).toEqual([1, 3]);
+    expect(otherPorts).toBe(1);
+    expect(keepPorts([batch], []).batches[0].requests).toHaveLength(3);
+  });
+
+  it('reads the load URL’s port; under the user’s own load only a port they named', () => {
+    expect(portOfUrl('http://127.0.0.1:3000/x')).toBe(3000);
+    expect(portOfUrl('https://example.test/')).toBe(443);
+    expect(portOfUrl('http://127.0.0.1/', true)).toBeNull();
+    expect(portOfUrl('not a url')).toBeNull();
   });
 });

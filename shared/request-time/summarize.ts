@@ -22,7 +22,7 @@ interface Wait { req: number; kind: WaitKind; target: string; from: number; to: 
 interface Segment { req: number; from: number; to: number }
 
 /** When two waits cover the same moment, the outer one is named: a call before the socket or DNS lookup under it. */
-const PRECEDENCE: readonly WaitKind[] = ['http', 'socket', 'dns', 'threadpool', 'fs', 'timer', 'queue'];
+const PRECEDENCE: readonly WaitKind[] = ['http', 'socket', 'dns', 'threadpool', 'worker', 'fs', 'timer', 'queue'];
 const MAX_ROUTES = 50;
 
 interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; places: Map<string, { place: CodePlace; n: number }> }
@@ -42,7 +42,17 @@ function add(parts: Parts, kind: RequestTimeKind, target: string, us: number, ca
   }
 }
 
-function merged(batches: readonly CollectedBatch[]) {
+/** A worker's wait is named by its script when the profile knows it ("thread 2" → "hasher.js"), so a pool's threads add up as one. */
+export type WorkerScripts = ReadonlyMap<string, string>;
+
+function waitTarget(kind: WaitKind, target: string, workers: WorkerScripts): string {
+  if (kind === 'queue') return '';
+  if (kind === 'socket') return socketName(target);
+  if (kind === 'worker') return workers.get(target) ?? target.replace(/^thread /, 'worker ');
+  return target;
+}
+
+function merged(batches: readonly CollectedBatch[], workers: WorkerScripts) {
   const requests: Req[] = [];
   const segments: Segment[] = [];
   const waits: Wait[] = [];
@@ -61,7 +71,7 @@ function merged(batches: readonly CollectedBatch[]) {
     for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
     for (const [req, kind, target, from, to, stack] of b.waits) {
       const place = stack >= 0 && b.stacks[stack] ? placeOfStack(b.stacks[stack]) : null;
-      waits.push({ req, kind, target: kind === 'queue' ? '' : kind === 'socket' ? socketName(target) : target, from, to, place });
+      waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
     }
   }
   segments.sort((a, b) => a.from - b.from);
@@ -174,9 +184,9 @@ const routeKey = (method: string, path: string) => `${method} ${path}`;
 
 /** The recording's `requestTime` from the collector's batches; null when no request finished. */
 export function summarizeRequestTime(
-  batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null,
+  batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null, workers: WorkerScripts = new Map(),
 ): RequestTime | null {
-  const { requests, segments, waits, timers, dropped } = merged(batches);
+  const { requests, segments, waits, timers, dropped } = merged(batches, workers);
   if (requests.length === 0) return null;
   const segsOf = groupBy(segments, (s) => s.req);
   const waitsOf = groupBy(waits, (w) => w.req);
