@@ -35,7 +35,12 @@ export const routeTimeSchema = z.object({
   /** Latency of this route: the load generator's when it had the route, else server-side. */
   perRequestMs: z.object({ p50: ms, mean: ms }),
   parts: z.array(requestTimePartSchema).max(100),
+  /**
+   * The main thread's CPU one request took: the mean CPU time of the requests whose CPU the collector read
+   * (cpuTimedRequests, a random quarter after the first 200), else (absent) the wall time its code ran.
+   */
   cpuMsPerRequest: ms,
+  cpuTimedRequests: count.optional(),
   /** The function its requests spent most CPU in (from the profile's samples inside them); null when unknown. */
   topFunction: z.string().max(500).nullable(),
 });

@@ -117,3 +117,18 @@ describe('keepPorts', () => {
     expect(portOfUrl('not a url')).toBeNull();
   });
 });
+
+describe('a route’s CPU per request', () => {
+  it('is the CPU time read for its requests when enough had it, else its code’s wall time', () => {
+    const batch = (cpu: number | null): CollectedBatch => ({
+      clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [],
+      // Each request's code ran 4 ms of wall time, of which the thread had the core for `cpu` µs.
+      requests: Array.from({ length: 6 }, (_, i) => [i + 1, 'GET', '/hash', ms(10 * i), ms(10 * i + 4), 200, 3000, ...(cpu === null ? [] : [cpu])]),
+      segments: Array.from({ length: 6 }, (_, i) => [i + 1, ms(10 * i), ms(10 * i + 4)]).flat(),
+    });
+    expect(summarizeRequestTime([batch(1500)])!.byRoute[0]).toMatchObject({ cpuMsPerRequest: 1.5, cpuTimedRequests: 6 });
+    const wall = summarizeRequestTime([batch(null)])!.byRoute[0];
+    expect(wall.cpuMsPerRequest).toBe(4);
+    expect(wall.cpuTimedRequests).toBeUndefined();
+  });
+});
