@@ -25,7 +25,7 @@ import { outputVolume, type OutputVolume } from '../../shared/recording/output.t
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
-const DRAIN_EVERY_MS = 1000;
+export const DRAIN_EVERY_MS = 1000;
 /**
  * The allocation sampler records on average one allocation per 512 KiB
  * allocated (node --heap-prof's default). V8's own default, 32 KiB, cost a
