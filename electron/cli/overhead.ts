@@ -56,7 +56,8 @@ export async function overheadCommand(argv: string[]): Promise<number> {
         profiler: o.allocations ? 'allocations' : o['request-time'] ? 'requests' : 'cpu',
       });
       if (!check.success) throw new UserError(describeValidationError(check.error));
-      line.status(`Measuring the profiler's cost at ${samplingIntervalUs} µs${list.intervals.length > 1 ? ` (${i + 1} of ${list.intervals.length})` : ''}: ${check.data.rounds} rounds`);
+      const what = o['request-time'] ? "the request collector's cost" : o.allocations ? "the allocation sampler's cost" : `the profiler's cost at ${samplingIntervalUs} µs`;
+      line.status(`Measuring ${what}${list.intervals.length > 1 ? ` (${i + 1} of ${list.intervals.length})` : ''}: ${check.data.rounds} rounds`);
       results.push(await service.api.measureOverhead(check.data));
     }
     line.clear();
@@ -77,7 +78,7 @@ function report(r: OverheadResult, json: boolean): void {
     return;
   }
   printLines(process.stdout, [
-    `Without the profiler  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
+    `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
     `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
     overheadSentence(r),
   ]);
