@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allocationsWithoutBackground, BACKGROUND_NAME, withoutBackground } from './background.ts';
 import { buildVerdict } from './verdict.ts';
+import { categoryBreakdown } from './categories.ts';
 import { profileFromText } from './test-support/text-profile.ts';
 import type { HeapProfile } from '../recording/memory.ts';
 
@@ -46,5 +47,16 @@ describe('allocationsWithoutBackground', () => {
     const out = allocationsWithoutBackground(heap, bg);
     expect(out.head.children.map((c) => c.callFrame.functionName)).toEqual(['verifyLatest']);
     expect(heap.head.children).toHaveLength(2);
+  });
+});
+
+describe('the spread of a profile with background work set aside', () => {
+  it('names it as background work, not as V8’s program', () => {
+    const p = profileFromText(`
+      handler   signPrices   signPrices   signPrices   (idle)
+    `, { startTimeUs: 0 });
+    const first = p.endTimeUs - p.durationMs * 1000;
+    const rows = categoryBreakdown(withoutBackground(p, [first + 1000, first + 4000]));
+    expect(rows.map((c) => [c.name, c.ms])).toEqual([['background work (no request behind it)', 3], ['idle', 1], ['your code', 1]]);
   });
 });
