@@ -98,7 +98,7 @@ export function backgroundSentence(rt: RequestTime): string | null {
   if (!bg || bg.percent < BACKGROUND_PERCENT || bg.functions.length === 0) return null;
   const named = bg.functions.filter((f, i) => i === 0 || f.percent >= BACKGROUND_PERCENT).slice(0, 2);
   const list = named.map((f) => `${f.function}${f.url ? ` (${placeText(f).replace(/^[^,]*, /, '')})` : ''}, ${RUN_BY[f.source](f.everyMs)}, ${pct(f.percent)} of the CPU`);
-  return `Background work, not caused by requests: ${list.join('; ')}. Where each request's time went leaves it out.`;
+  return `Background work, not caused by requests: ${list.join('; ')}. Every per-request figure leaves it out (where each request's time went, the findings' CPU per 1 000 requests).`;
 }
 
 /** Measured queueing per request (ms), for the sentences that say requests queued. */

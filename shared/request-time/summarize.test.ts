@@ -82,7 +82,7 @@ describe('the sentences', () => {
 
   it('names background work by its timer, its place and its period', () => {
     const rt = { ...summarizeRequestTime([quoteBatch()])!, background: { percent: 47, cpuMs: 900, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 47, source: 'interval' as const, everyMs: 250 }] } };
-    expect(backgroundSentence(rt)).toBe("Background work, not caused by requests: signPrices (feed.js:9), run by a timer every 250 ms, 47% of the CPU. Where each request's time went leaves it out.");
+    expect(backgroundSentence(rt)).toBe("Background work, not caused by requests: signPrices (feed.js:9), run by a timer every 250 ms, 47% of the CPU. Every per-request figure leaves it out (where each request's time went, the findings' CPU per 1 000 requests).");
     expect(backgroundSentence({ ...rt, background: { ...rt.background, percent: 4 } })).toBeNull();
   });
 });
