@@ -49,8 +49,10 @@ describe('background work', () => {
       // The verdict's per-request figures are the requests' own: the signing is background, never charged per request.
       expect(findings.map((f) => f.function)).not.toContain('signPrices');
       expect(crypto?.function).toBe('verifyLatest');
-      // No more CPU per 1 000 requests than the requests' own code ran (the route's CPU measured in the target).
-      expect(crypto!.msPer1kRequests!).toBeLessThan(1000 * rec.requestTime!.byRoute[0].cpuMsPerRequest * 1.1);
+      // No more CPU per 1 000 requests than the requests' own code ran (the wall time of its code, as the profile's
+      // samples count it; the route's cpuMsPerRequest is thread CPU time, smaller on a busy machine).
+      const ownWallMs = rec.requestTime!.byRoute[0].parts.find((x) => x.kind === 'cpu')!.msPerRequest;
+      expect(crypto!.msPer1kRequests!).toBeLessThan(1000 * ownWallMs * 1.1);
     }
     // Four times as often: more background CPU (measured 19% and 4.1% quietly), and the same CPU per request.
     // Beside other work the interval's ticks are late and the route's CPU swells, so only a clear
