@@ -76,6 +76,15 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await load.textContent()).toMatch(/Event loop busy/);
   });
 
+  it('puts where each request’s time went side by side: own CPU among the parts, with how sure', async () => {
+    const table = page.getByTestId('compare-request-time');
+    await table.scrollIntoViewIfNeeded();
+    const rows = table.getByTestId('request-time-row');
+    expect(await rows.first().textContent()).toMatch(/^each request \(mean\)[\d.]+[\d.]+[+−][\d.]+[+−][\d.]+%cannot tell: one run each$/);
+    expect(await table.textContent()).toMatch(/own CPU/);
+    await table.screenshot({ path: path.join(artifacts, 'compare-request-time.png') });
+  });
+
   it('colours the differential flamegraph by change, with A’s shape a click away', async () => {
     const flame = screen().getByTestId('diff-flamegraph');
     await flame.locator('svg').waitFor();

@@ -128,16 +128,19 @@ export const overheadRequestSchema = z.object({
   /** Pairs of bursts, one with and one without the profiler, in alternating order. */
   rounds: z.number().int().min(2, 'Use at least 2 rounds: one round gives no interval.').max(50).default(4),
   samplingIntervalUs: z.number().int().min(50).max(100_000).default(1000),
-  /** Which profiler's cost: the CPU profiler, or the allocation sampler alone (V8's sampling heap profiler). */
-  profiler: z.enum(['cpu', 'allocations']).default('cpu'),
+  /**
+   * Which profiler's cost: the CPU profiler, the allocation sampler alone (V8's sampling heap profiler), or the
+   * request collector alone (where each request's time went: request timing on against off).
+   */
+  profiler: z.enum(['cpu', 'allocations', 'requests']).default('cpu'),
   warmupSec: z.number().min(0).max(600).default(2),
 });
 export type OverheadRequest = z.input<typeof overheadRequestSchema>;
 
 export interface OverheadResult {
   rounds: number;
-  /** The allocation sampler's cost instead of the CPU profiler's (absent: the CPU profiler). */
-  profiler?: 'cpu' | 'allocations';
+  /** The allocation sampler's or the request collector's cost instead of the CPU profiler's (absent: the CPU profiler). */
+  profiler?: 'cpu' | 'allocations' | 'requests';
   samplingIntervalUs: number;
   withoutProfiler: { rps: number; p99Ms: number };
   withProfiler: { rps: number; p99Ms: number };

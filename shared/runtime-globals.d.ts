@@ -12,6 +12,7 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly href: string;
   readonly port: string;
+  readonly protocol: string;
   readonly origin: string;
   readonly pathname: string;
   readonly search: string;

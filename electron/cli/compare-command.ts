@@ -6,6 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
+import { compareRequestTime, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
 import { compareAllocations, type AllocationComparison } from '../../shared/memory/compare-allocations.ts';
@@ -97,12 +98,20 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const c = buildComparison([a], [b], { noise });
     // Per route, matched by method and path, when either burst had several routes.
     const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
-    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
-    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(routes ? ['', ...formatRouteChanges(routes)] : []), ...formatAllocationComparison(memory, top ?? 10)]);
+    // Where each request's time went, side by side, when both were recorded with the request collector.
+    const requestTime = compareRequestTime([loadedA.rec.requestTime], [loadedB.rec.requestTime]);
+    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), ...(requestTime ? { requestTime } : {}), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
+    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(requestTime ? ['', ...formatRequestTimeChanges(requestTime)] : []), ...(routes ? ['', ...formatRouteChanges(routes)] : []), ...formatAllocationComparison(memory, top ?? 10)]);
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();
   }
+}
+
+/** "Where each request's time went": each part's ms per request, A, B, the change and how sure. */
+export function formatRequestTimeChanges(c: RequestTimeComparison): string[] {
+  const rows = [metricRow('each request (mean)', c.perRequestMs, 2), ...c.parts.map((p) => metricRow(p.label, p.msPerRequest, 2))];
+  return ["Where each request's time went (ms per request)", ...routeTable(['part', 'A', 'B', 'change', '%', 'how sure'], rows, { textLast: true }).map((l) => `  ${l}`)];
 }
 
 /** "Per route": each route's requests/s and percentiles, A, B, the change and how sure. */

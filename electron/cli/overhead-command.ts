@@ -12,12 +12,13 @@ import { OVERHEAD_HELP } from './help/overhead.ts';
 
 export async function overheadCommand(argv: string[]): Promise<number> {
   const { values: o, tokens } = parseCommand(argv, {
-    ...TARGET_OPTIONS, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' }, rounds: { type: 'string' }, allocations: { type: 'boolean' },
+    ...TARGET_OPTIONS, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' }, rounds: { type: 'string' }, allocations: { type: 'boolean' }, 'request-time': { type: 'boolean' },
   } as const, 'overhead');
   if (o.help) {
     process.stdout.write(OVERHEAD_HELP);
     return 0;
   }
+  if (o.allocations && o['request-time']) throw new UserError('--allocations and --request-time each measure one thing against nothing: give one of them.');
   const scriptArgs = scriptArgsOf(tokens);
   const list = parseIntervalList(o['sampling-interval'] ?? '1000');
   if (!list.ok) throw new UserError(list.message);
@@ -32,10 +33,11 @@ export async function overheadCommand(argv: string[]): Promise<number> {
         samplingIntervalUs,
         // The warm-up once, before the first interval's rounds.
         warmupSec: i === 0 ? num(o.warmup, '--warmup') : 0,
-        profiler: o.allocations ? 'allocations' : 'cpu',
+        profiler: o.allocations ? 'allocations' : o['request-time'] ? 'requests' : 'cpu',
       });
       if (!check.success) throw new UserError(describeValidationError(check.error));
-      line.status(`Measuring the profiler's cost at ${samplingIntervalUs} µs${list.intervals.length > 1 ? ` (${i + 1} of ${list.intervals.length})` : ''}: ${check.data.rounds} rounds`);
+      const what = o['request-time'] ? "the request collector's cost" : o.allocations ? "the allocation sampler's cost" : `the profiler's cost at ${samplingIntervalUs} µs`;
+      line.status(`Measuring ${what}${list.intervals.length > 1 ? ` (${i + 1} of ${list.intervals.length})` : ''}: ${check.data.rounds} rounds`);
       results.push(await service.api.measureOverhead(check.data));
     }
     line.clear();
@@ -56,8 +58,8 @@ function report(r: OverheadResult, json: boolean): void {
     return;
   }
   printLines(process.stdout, [
-    `Without the profiler  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
-    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
+    `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms`,
+    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms`,
     overheadSentence(r),
   ]);
 }

@@ -19,7 +19,8 @@ import type { InspectorSession, RawProcessSample } from './targets/inspector.ts'
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
 import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
 import type { Target } from './targets/registry.ts';
-import { requestTimeOf, takeCollected } from './targets/request-time.ts';
+import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
+import { keepPorts } from '../../shared/request-time/ports.ts';
 import type { CollectedBatch } from '../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
@@ -27,7 +28,7 @@ import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
-const DRAIN_EVERY_MS = 1000;
+export const DRAIN_EVERY_MS = 1000;
 /**
  * The allocation sampler records on average one allocation per 512 KiB
  * allocated (node --heap-prof's default). V8's own default, 32 KiB, cost a
@@ -244,12 +245,15 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
           result.samples.sort((a, b) => a.tMs - b.tMs);
         }
         await target.session.stopSampling();
+        // Only the requests to the loaded port count: an upstream stub in the same process is not the server measured.
+        const listening = batch ? (await target.session.listeners().catch(() => [])).map((l) => l.port) : [];
+        const ports = loadedPorts(req.load.url, !!req.ownLoad, listening);
         if (batch && req.ownLoad && collectorClock && result.load) {
           // The user's load, counted and timed in the server: the recording's load is what the server saw.
           const window = { fromUs: collectorClock.us, toUs: batch.clockUs, startMs: collectorClock.wallMs, endMs: collectedAtMs };
-          result.load = { ...serverLoadSummary(batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
+          result.load = { ...serverLoadSummary(keepPorts(batches, ports).batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
         }
-        const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile);
+        const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile, ports);
         if (requestTime) result.requestTime = requestTime;
         progress('stopping', 0.5, 'Reading the source of the hottest lines');
         const session = target.session;

@@ -278,7 +278,8 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
         const result = await measureOverhead(request, { target, runBurst: runBurstInWorker });
         const l = request.load;
         result.setting = { target: target.info.label, url: l.url, method: l.method, connections: l.connections, samplingIntervalUs: result.samplingIntervalUs };
-        lastOverhead.set(result.samplingIntervalUs, result);
+        // A recording shows what its profiler cost: the request collector's own cost is not that.
+        if (result.profiler !== 'requests') lastOverhead.set(result.samplingIntervalUs, result);
         overheadRuns.set(runId, result);
         for (const old of [...overheadRuns.keys()].slice(0, -10)) overheadRuns.delete(old);
         ended(runId);

@@ -11,7 +11,8 @@ export function overheadSentence(r: Measured): string {
   const ci = r.ci95;
   const interval = ci ? ` (95 % interval ${ci[0]} % to ${ci[1]} %)` : '';
   const p99 = r.p99CostPercent >= 0 ? `p99 rose ${r.p99CostPercent} %` : `p99 fell ${-r.p99CostPercent} %`;
-  const what = r.profiler === 'allocations' ? 'Sampling allocations (one per 512 KiB)' : `Profiling at ${formatCount(r.samplingIntervalUs)} µs`;
+  const what = r.profiler === 'allocations' ? 'Sampling allocations (one per 512 KiB)'
+    : r.profiler === 'requests' ? "Timing each request (the request collector: where each request's time went)" : `Profiling at ${formatCount(r.samplingIntervalUs)} µs`;
   const over = `over ${r.rounds} rounds with and without it`;
   if (ci && ci[0] <= 0 && ci[1] >= 0) {
     return `${what}: ${r.rounds} rounds cannot tell its cost from noise — requests/s cost ${r.rpsCostPercent} %${interval}; ${p99}. ` +

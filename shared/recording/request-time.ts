@@ -8,7 +8,7 @@ const ms = z.number().min(0).max(1e12);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** What a part of a request's time is: its own CPU, or what it waited on. */
-export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'timer', 'queue', 'other'] as const;
+export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue', 'other'] as const;
 export type RequestTimeKind = (typeof requestTimeKinds)[number];
 
 /** Where in the code a wait was started: the first frame outside Node and node_modules (1-based line). */
@@ -17,7 +17,7 @@ export type CodePlace = z.infer<typeof codePlaceSchema>;
 
 export const requestTimePartSchema = z.object({
   kind: z.enum(requestTimeKinds),
-  /** What it waited on: "GET 127.0.0.1:4001/quote", "127.0.0.1:5432 (postgres)", "20 ms"; '' when nothing more is known. */
+  /** What it waited on: "GET 127.0.0.1:4001/quote", "127.0.0.1:5432 (postgres)", "20 ms", a worker's script ("hasher.js"); '' when nothing more is known. */
   target: z.string().max(2000),
   /** Waits of this kind and target per request (0 for cpu, queue and other). */
   callsPerRequest: ms,
@@ -35,11 +35,19 @@ export const routeTimeSchema = z.object({
   /** Latency of this route: the load generator's when it had the route, else server-side. */
   perRequestMs: z.object({ p50: ms, mean: ms }),
   parts: z.array(requestTimePartSchema).max(100),
+  /**
+   * The main thread's CPU one request took: the mean CPU time of the requests whose CPU the collector read
+   * (cpuTimedRequests, a random quarter after the first 200), else (absent) the wall time its code ran.
+   */
   cpuMsPerRequest: ms,
+  cpuTimedRequests: count.optional(),
   /** The function its requests spent most CPU in (from the profile's samples inside them); null when unknown. */
   topFunction: z.string().max(500).nullable(),
 });
 export type RouteTime = z.infer<typeof routeTimeSchema>;
+
+/** The most background spans a recording keeps (a 1 ms interval over 20 s); later ones are left out, and their CPU counts as requests'. */
+export const MAX_BACKGROUND_SPANS = 20_000;
 
 /** CPU spent outside any request: timers and intervals, other callbacks. */
 export const backgroundSchema = z.object({
@@ -53,6 +61,11 @@ export const backgroundSchema = z.object({
     /** An interval's period (ms). */
     everyMs: ms.optional(),
   })).max(50),
+  /**
+   * When the background callbacks ran: flat [fromUs, toUs, …] on the CPU profile's clock, sorted, at most
+   * MAX_BACKGROUND_SPANS. The verdict leaves their samples out of every per-request figure (shared/profile/background.ts).
+   */
+  spans: z.array(z.number().finite()).max(2 * 20_000).optional(),
 });
 export type Background = z.infer<typeof backgroundSchema>;
 
@@ -67,6 +80,10 @@ export const requestTimeSchema = z.object({
   byRoute: z.array(routeTimeSchema).max(1000),
   /** Requests the collector could not keep (over its limit). */
   dropped: count,
+  /** The port(s) whose requests are counted (the one the load was sent to); absent when every port's were. */
+  ports: z.array(z.number().int().min(1).max(65535)).max(20).optional(),
+  /** Requests to the process's other ports (an upstream stub in the same process), left out of every figure. */
+  otherPorts: count.optional(),
   /** CPU outside any request, from the profile's samples (absent without a profile). */
   background: backgroundSchema.optional(),
 });

@@ -5,12 +5,15 @@
 import { z } from 'zod';
 
 const us = z.number().finite();
-const waitKinds = ['http', 'socket', 'fs', 'dns', 'threadpool', 'timer', 'queue'] as const;
+const waitKinds = ['http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
 
 export const collectedBatchSchema = z.object({
   clockUs: us,
-  /** [id, method, path, startUs, endUs, status] of each finished request. */
-  requests: z.array(z.tuple([z.number().int(), z.string().max(20), z.string().max(8000), us, us, z.number().int()])),
+  /**
+   * [id, method, path, startUs, endUs, status, localPort, cpuUs] of each finished request (the port: 0 or absent
+   * when unknown; cpuUs: the main thread's CPU time in its code, -1 or absent when not measured for it).
+   */
+  requests: z.array(z.tuple([z.number().int(), z.string().max(20), z.string().max(8000), us, us, z.number().int()]).rest(z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER))),
   /** Requests not finished when the batch was taken (they come in a later batch). */
   open: z.number().int().min(0),
   /** Flat [requestId, fromUs, toUs, …]: when each request's own code ran on the main thread. */

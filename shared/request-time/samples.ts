@@ -3,7 +3,8 @@
 // belongs to that request and so to its route; a sample in a timer, interval
 // or setImmediate callback that ran outside every request is background work.
 // Idle samples belong to nobody.
-import type { Background } from '../recording/request-time.ts';
+import { COLLECTOR_URL } from '../profile/classify.ts';
+import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
 
 /** The parts of a V8 profile (Profiler.stop) this needs. */
 export interface SampledProfile {
@@ -82,7 +83,8 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     // Outside every request and every timer: the HTTP machinery around requests (parsing, writing) as much as
     // anything else, so it is not called background.
     const timer = inTimer(t);
-    if (!timer) continue;
+    // Flambé's own collector (its async hook runs around every callback) is nobody's background work.
+    if (!timer || node.callFrame.url === COLLECTOR_URL) continue;
     bgUs += weight;
     // A timer is named by its callback (found up the sample's stack for its place).
     let frame = node;
@@ -108,11 +110,24 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
   }
   const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
   const pct = (us: number) => Math.round((us / busyUs) * 1000) / 10;
+  const spans = backgroundSpans(timers);
   const background: Background | null = busyUs > 0 ? {
     percent: pct(bgUs),
     cpuMs: Math.round(bgUs / 100) / 10,
     functions: [...bg.values()].sort((a, b) => b.us - a.us).slice(0, 10)
       .map(({ us, ...f }) => ({ ...f, percent: pct(us) })),
+    ...(spans.length ? { spans } : {}),
   } : null;
   return { topFunction, background };
+}
+
+/** When background callbacks ran, flat [from, to, …], sorted, touching ones joined, at most MAX_BACKGROUND_SPANS. */
+export function backgroundSpans(timers: readonly Span[]): number[] {
+  const sorted = [...timers].sort((a, b) => a.from - b.from);
+  const out: number[] = [];
+  for (const t of sorted) {
+    if (out.length && t.from <= out[out.length - 1]) out[out.length - 1] = Math.max(out[out.length - 1], t.to);
+    else if (out.length < 2 * MAX_BACKGROUND_SPANS) out.push(t.from, t.to);
+  }
+  return out;
 }

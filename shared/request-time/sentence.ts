@@ -1,6 +1,7 @@
 // The verdict's sentence on where a request's time went, from the measured
 // parts (summarize.ts): what it waited on, for how long, called from where,
 // and its own CPU — waiting and queueing told apart by the measurement.
+import { formatCount } from '../number-format.ts';
 import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
 import { placeText } from './wait-places.ts';
 
@@ -20,6 +21,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'fs': return 'file system';
     case 'dns': return 'DNS';
     case 'threadpool': return 'thread pool';
+    case 'worker': return `worker pool (${p.target || 'worker threads'})`;
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
     case 'queue': return 'queued';
     case 'other': return 'not seen';
@@ -36,6 +38,7 @@ export function partText(p: RequestTimePart): string {
     case 'fs': return `waiting on the file system${from}`;
     case 'dns': return `waiting on DNS lookups${from}`;
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
+    case 'worker': return `waiting on the worker pool (${p.target || 'worker threads'}: queued for a worker, then its work)${from}`;
     case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
     case 'queue': return 'queued behind other work on the event loop (arrived, but the loop was busy)';
     case 'other': return 'waiting on something the collector does not see';
@@ -49,6 +52,7 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   fs: 'Read the file once and keep it in memory, or read less of it per request.',
   dns: 'Look the name up once (or use the address), and keep connections alive so it is not looked up per request.',
   threadpool: 'Node runs this on a pool of 4 threads by default (UV_THREADPOOL_SIZE): do less of it per request, cache its result, or raise the pool size.',
+  worker: 'Make each task cheaper in the worker, send it less data, or add workers (up to the number of cores); the worker threads\' own profile says where their time goes.',
   timer: 'Is that timer needed on every request? Shorten it or take it out.',
   queue: 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread.',
   other: 'Look at what the slow requests await.',
@@ -70,6 +74,13 @@ export function waitingSentence(rt: RequestTime): string | null {
   return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
 }
 
+/** "573 requests seen by the server on port 3000 (577 to its other ports left out)". */
+export function requestsSeenText(rt: RequestTime): string {
+  const on = rt.ports?.length ? ` on port ${rt.ports.join(', ')}` : '';
+  const other = rt.otherPorts ? ` (${formatCount(rt.otherPorts)} to its other ports left out)` : '';
+  return `${formatCount(rt.requests)} requests seen by the server${on}${other}`;
+}
+
 /** Say it when background work takes at least this share of the CPU. */
 export const BACKGROUND_PERCENT = 10;
 
@@ -88,7 +99,7 @@ export function backgroundSentence(rt: RequestTime): string | null {
   if (!bg || bg.percent < BACKGROUND_PERCENT || bg.functions.length === 0) return null;
   const named = bg.functions.filter((f, i) => i === 0 || f.percent >= BACKGROUND_PERCENT).slice(0, 2);
   const list = named.map((f) => `${f.function}${f.url ? ` (${placeText(f).replace(/^[^,]*, /, '')})` : ''}, ${RUN_BY[f.source](f.everyMs)}, ${pct(f.percent)} of the CPU`);
-  return `Background work, not caused by requests: ${list.join('; ')}. Where each request's time went leaves it out.`;
+  return `Background work, not caused by requests: ${list.join('; ')}. Every per-request figure leaves it out (where each request's time went, the findings' CPU per 1 000 requests).`;
 }
 
 /** Measured queueing per request (ms), for the sentences that say requests queued. */

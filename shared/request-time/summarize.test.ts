@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CollectedBatch } from './collected.ts';
 import { placeOfStack, socketName } from './wait-places.ts';
 import { backgroundSentence, waitingSentence } from './sentence.ts';
+import { keepPorts, portOfUrl } from './ports.ts';
 import { serverLoadSummary } from './server-load.ts';
 import { summarizeRequestTime } from './summarize.ts';
 
@@ -81,7 +82,7 @@ describe('the sentences', () => {
 
   it('names background work by its timer, its place and its period', () => {
     const rt = { ...summarizeRequestTime([quoteBatch()])!, background: { percent: 47, cpuMs: 900, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 47, source: 'interval' as const, everyMs: 250 }] } };
-    expect(backgroundSentence(rt)).toBe("Background work, not caused by requests: signPrices (feed.js:9), run by a timer every 250 ms, 47% of the CPU. Where each request's time went leaves it out.");
+    expect(backgroundSentence(rt)).toBe("Background work, not caused by requests: signPrices (feed.js:9), run by a timer every 250 ms, 47% of the CPU. Every per-request figure leaves it out (where each request's time went, the findings' CPU per 1 000 requests).");
     expect(backgroundSentence({ ...rt, background: { ...rt.background, percent: 4 } })).toBeNull();
   });
 });
@@ -94,5 +95,40 @@ describe('serverLoadSummary', () => {
     expect(load.latencyMs).toMatchObject({ p50: 203, max: 203, min: 10 });
     expect(load.routes?.map((r) => [r.method, r.path, r.requests, r.non2xx])).toEqual([['GET', '/quote', 2, 0], ['POST', '/order', 1, 1]]);
     expect(load.timeline.map((s) => s.requests)).toEqual([3, 0]);
+  });
+});
+
+describe('keepPorts', () => {
+  it('keeps only the requests to the loaded port, counts the others, and keeps requests of unknown port', () => {
+    const batch: CollectedBatch = {
+      ...quoteBatch(),
+      requests: [[1, 'GET', '/price', ms(0), ms(40), 200, 3000], [2, 'GET', '/upstream', ms(1), ms(31), 200, 4001], [3, 'GET', '/old', ms(50), ms(60), 200]],
+    };
+    const { batches, otherPorts } = keepPorts([batch], [3000]);
+    expect(batches[0].requests.map((r) => r[0])).toEqual([1, 3]);
+    expect(otherPorts).toBe(1);
+    expect(keepPorts([batch], []).batches[0].requests).toHaveLength(3);
+  });
+
+  it('reads the load URL’s port; under the user’s own load only a port they named', () => {
+    expect(portOfUrl('http://127.0.0.1:3000/x')).toBe(3000);
+    expect(portOfUrl('https://example.test/')).toBe(443);
+    expect(portOfUrl('http://127.0.0.1/', true)).toBeNull();
+    expect(portOfUrl('not a url')).toBeNull();
+  });
+});
+
+describe('a route’s CPU per request', () => {
+  it('is the CPU time read for its requests when enough had it, else its code’s wall time', () => {
+    const batch = (cpu: number | null): CollectedBatch => ({
+      clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [],
+      // Each request's code ran 4 ms of wall time, of which the thread had the core for `cpu` µs.
+      requests: Array.from({ length: 6 }, (_, i) => [i + 1, 'GET', '/hash', ms(10 * i), ms(10 * i + 4), 200, 3000, ...(cpu === null ? [] : [cpu])]),
+      segments: Array.from({ length: 6 }, (_, i) => [i + 1, ms(10 * i), ms(10 * i + 4)]).flat(),
+    });
+    expect(summarizeRequestTime([batch(1500)])!.byRoute[0]).toMatchObject({ cpuMsPerRequest: 1.5, cpuTimedRequests: 6 });
+    const wall = summarizeRequestTime([batch(null)])!.byRoute[0];
+    expect(wall.cpuMsPerRequest).toBe(4);
+    expect(wall.cpuTimedRequests).toBeUndefined();
   });
 });

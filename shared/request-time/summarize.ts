@@ -17,13 +17,16 @@ export interface ClientLatency {
   routes?: readonly { method: string; path: string; latencyMs: { p50: number; mean: number } }[];
 }
 
-interface Req { id: number; method: string; path: string; start: number; end: number }
+/** cpuUs: the main thread's CPU time in its code, when the collector read it for this request (-1: not read). */
+interface Req { id: number; method: string; path: string; start: number; end: number; cpuUs: number }
 interface Wait { req: number; kind: WaitKind; target: string; from: number; to: number; place: CodePlace | null }
 interface Segment { req: number; from: number; to: number }
 
 /** When two waits cover the same moment, the outer one is named: a call before the socket or DNS lookup under it. */
-const PRECEDENCE: readonly WaitKind[] = ['http', 'socket', 'dns', 'threadpool', 'fs', 'timer', 'queue'];
+const PRECEDENCE: readonly WaitKind[] = ['http', 'socket', 'dns', 'threadpool', 'worker', 'fs', 'timer', 'queue'];
 const MAX_ROUTES = 50;
+/** A route's CPU per request is its requests' CPU time when at least this many had it read, else its code's wall time. */
+const MIN_TIMED_REQUESTS = 5;
 
 interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; places: Map<string, { place: CodePlace; n: number }> }
 type Parts = Map<string, Acc>;
@@ -42,7 +45,17 @@ function add(parts: Parts, kind: RequestTimeKind, target: string, us: number, ca
   }
 }
 
-function merged(batches: readonly CollectedBatch[]) {
+/** A worker's wait is named by its script when the profile knows it ("thread 2" → "hasher.js"), so a pool's threads add up as one. */
+export type WorkerScripts = ReadonlyMap<string, string>;
+
+function waitTarget(kind: WaitKind, target: string, workers: WorkerScripts): string {
+  if (kind === 'queue') return '';
+  if (kind === 'socket') return socketName(target);
+  if (kind === 'worker') return workers.get(target) ?? target.replace(/^thread /, 'worker ');
+  return target;
+}
+
+function merged(batches: readonly CollectedBatch[], workers: WorkerScripts) {
   const requests: Req[] = [];
   const segments: Segment[] = [];
   const waits: Wait[] = [];
@@ -57,11 +70,11 @@ function merged(batches: readonly CollectedBatch[]) {
         timers.push({ source, from, to, name: String(name), everyMs: Number(every) || 0 });
       }
     }
-    for (const [id, method, path, start, end] of b.requests) if (end >= start) requests.push({ id, method, path, start, end });
+    for (const [id, method, path, start, end, , , cpuUs] of b.requests) if (end >= start) requests.push({ id, method, path, start, end, cpuUs: cpuUs ?? -1 });
     for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
     for (const [req, kind, target, from, to, stack] of b.waits) {
       const place = stack >= 0 && b.stacks[stack] ? placeOfStack(b.stacks[stack]) : null;
-      waits.push({ req, kind, target: kind === 'queue' ? '' : kind === 'socket' ? socketName(target) : target, from, to, place });
+      waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
     }
   }
   segments.sort((a, b) => a.from - b.from);
@@ -172,11 +185,22 @@ function mergeInto(into: Parts, from: Parts): void {
 
 const routeKey = (method: string, path: string) => `${method} ${path}`;
 
+/**
+ * A route's CPU per request: the mean CPU time of the requests whose thread CPU the collector read (a busy
+ * machine's descheduling is not in it), else the wall time its code ran (`wallUs` over all its requests).
+ */
+function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests'> {
+  const timed = reqs.filter((r) => r.cpuUs >= 0);
+  if (timed.length < MIN_TIMED_REQUESTS) return { cpuMsPerRequest: round(wallUs / 1000 / reqs.length) };
+  const sum = timed.reduce((s, r) => s + r.cpuUs, 0);
+  return { cpuMsPerRequest: round(sum / 1000 / timed.length), cpuTimedRequests: timed.length };
+}
+
 /** The recording's `requestTime` from the collector's batches; null when no request finished. */
 export function summarizeRequestTime(
-  batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null,
+  batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null, workers: WorkerScripts = new Map(),
 ): RequestTime | null {
-  const { requests, segments, waits, timers, dropped } = merged(batches);
+  const { requests, segments, waits, timers, dropped } = merged(batches, workers);
   if (requests.length === 0) return null;
   const segsOf = groupBy(segments, (s) => s.req);
   const waitsOf = groupBy(waits, (w) => w.req);
@@ -205,7 +229,7 @@ export function summarizeRequestTime(
       return {
         method: route.method, path: route.path, requests: n,
         perRequestMs: { p50: round(seen ? seen.p50 : quantile(d, 0.5)), mean: round(mean) },
-        parts: partsOut(route.parts, n, mean), cpuMsPerRequest: round(route.cpuUs / 1000 / n), topFunction: null,
+        parts: partsOut(route.parts, n, mean), ...cpuPerRequest(route.reqs, route.cpuUs), topFunction: null,
       };
     });
   // Requests of routes beyond the kept ones still count in the whole.

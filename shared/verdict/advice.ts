@@ -14,11 +14,25 @@ export function builtinsMatter(split: FunctionSplit | undefined): boolean {
   return !!split && split.builtinMs > 0 && split.builtinMs >= OWN_ONLY * split.ownMs;
 }
 
+/** A built-in that reads the clock: called in a loop, it is a busy-wait. */
+const CLOCK_CALL = /^(?:now|hrtime|bigint|Date|getTime|DateNow|valueOf) in |^(?:now|hrtime|Date)$/;
+/** A built-in of an outbound call (fetch is undici inside Node; web streams read its body). */
+const CALL_CALL = /^fetch\b|undici|internal\/webstreams|internal\/deps\/(?:undici|llhttp)/;
+
+/** What the built-in time is, so the advice fits it: a clock polled, an outbound call's own CPU, or anything else. */
 function functionCallsAdvice(name: string, split: FunctionSplit): string {
   const where = split.builtinMs >= split.ownMs ? 'Most of it is' : 'Part of it is';
   const callee = split.callee ? ` — the heaviest is ${split.callee}` : '';
-  return `${where} in the built-ins ${name} calls directly${callee}, not in its own lines. Look at why it calls them so often (its hot lines in Bottom-up): `
-    + 'a loop that polls the clock or a value (a busy-wait) holds the event loop — wait with a timer or an await instead; a call whose result could be computed once and kept.';
+  const lead = `${where} in the built-ins ${name} calls directly${callee}, not in its own lines.`;
+  if (CALL_CALL.test(split.callee)) {
+    return `${lead} That is the CPU of making the call — building the request, reading and parsing the answer — not the wait for it (where each request's time went says how long that took): `
+      + 'make fewer calls per request (one call for many items), keep and reuse answers that do not change, and read only the part of the answer you need.';
+  }
+  if (CLOCK_CALL.test(split.callee)) {
+    return `${lead} A loop that polls the clock (a busy-wait) holds the event loop: wait with a timer or an await instead.`;
+  }
+  return `${lead} Look at why it calls them so often (its hot lines in Bottom-up): a loop that polls the clock or a value (a busy-wait) holds the event loop — `
+    + 'wait with a timer or an await instead; a call whose result could be computed once and kept.';
 }
 
 /** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */

@@ -17,6 +17,7 @@
 import { callNodeTable } from '../profile/call-nodes.ts';
 import { frameClasses } from '../profile/frame-classes.ts';
 import type { Profile } from '../profile/model.ts';
+import { COLLECTOR_URL } from '../profile/classify.ts';
 
 const IO_MODULE = /^(?:node:)?(?:_http_\w+|https?|net|tls|_tls_\w+|dgram|dns|stream|events|timers|child_process|worker_threads|cluster|internal\/(?:streams\/|stream_base_commons|http|net|tls|dns|timers|process\/task_queues|child_process|worker|event_target|async_hooks|cluster|fs\/promises|fs\/streams))/;
 
@@ -28,6 +29,8 @@ export interface BuiltinCalls {
 }
 
 const cache = new WeakMap<Profile, BuiltinCalls>();
+/** A call node of the request collector's wrapper right under your function: look through it. */
+const WRAPPED = -2;
 
 /** Whether a frame is a built-in a function computes with (see above). */
 function isBuiltin(kind: string, url: string): boolean {
@@ -53,7 +56,14 @@ export function builtinCalls(profile: Profile): BuiltinCalls {
       continue;
     }
     if (p < 0 || owner[p] < 0 || bucket[f] !== null) continue;
-    if (owner[p] === p) {
+    if (owner[p] === p || callee[p] === WRAPPED) {
+      // Flambé's request collector wraps fetch and socket writes: it is not what your function called, the
+      // frame under it is (a socket write is Node's I/O; fetch is undici). Its own code counts for no one.
+      if (profile.frames[f].url === COLLECTOR_URL) {
+        owner[c] = owner[p];
+        callee[c] = WRAPPED;
+        continue;
+      }
       // The first frame under your function decides: a built-in, not Node's I/O.
       if (!isBuiltin(kind, profile.frames[f].url)) continue;
       callee[c] = f;

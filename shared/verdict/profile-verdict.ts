@@ -10,6 +10,7 @@ import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './thre
 import { PLURAL_BUCKET_LABELS, type BucketId } from '../profile/buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from '../profile/places.ts';
+import { allocationsWithoutBackground, withoutBackground } from '../profile/background.ts';
 import { allocationTable, bytesText } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
 import { formatCount } from '../number-format.ts';
@@ -29,10 +30,13 @@ export interface Verdict extends FindingsResult {
  * worker pool that does the work is named, never "the load did not stress it".
  */
 export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, checkRegex?: RegexChecker, workers: readonly NamedProfile[] = []): Verdict {
-  const allocations = ctx.allocations ? allocationTable(ctx.allocations, ctx.requests ?? null) : null;
+  // Per-request figures are the requests' own: what background timers ran (and allocated) is left out of the findings.
+  const background = ctx.requestTime?.background;
+  const allocations = ctx.allocations ? allocationTable(allocationsWithoutBackground(ctx.allocations, background), ctx.requests ?? null) : null;
   const memoryGrows = !!judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst)?.grows;
   const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows };
-  const result = workers.length > 0 ? threadFindings(profile, workers, opts) : findFindings(profile, opts);
+  const requestWork = withoutBackground(profile, background?.spans);
+  const result = workers.length > 0 ? threadFindings(requestWork, workers, opts) : findFindings(requestWork, opts);
   const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
   return {
     ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),

@@ -53,6 +53,11 @@ describe('flambe compare on real recordings', () => {
     expect(c.functions.some((f: { status: string; category: string }) => f.status === 'new' && f.category === 'Node internals')).toBe(true);
     // Same script, route and settings: no unlike-run warning; both ran on this machine.
     expect(c.warnings).toEqual([]);
+    // Where each request's time went, side by side: the logging is B's own CPU, and one run each cannot say how sure.
+    const own = c.requestTime.parts.find((p: { kind: string }) => p.kind === 'cpu');
+    expect(own.label).toBe('own CPU');
+    expect(own.msPerRequest.b).toBeGreaterThan(own.msPerRequest.a);
+    expect(c.requestTime.perRequestMs.a).toBeGreaterThan(0);
   });
 
   it('does not call the unchanged pair different', async () => {
@@ -77,6 +82,7 @@ describe('flambe compare on real recordings', () => {
     expect(r.stdout).toMatch(/\n {2}requests\/s +\d{1,3}(?: \d{3})* +\d{1,3}(?: \d{3})* /);
     expect(r.stdout).toMatch(/Kinds of work \(CPU ms per 1 000 requests\)\n.*\n.*logging\n/);
     expect(r.stdout).toMatch(/How sure: One run each\./);
+    expect(r.stdout).toMatch(/\nWhere each request's time went \(ms per request\)\n.*\n {2}each request \(mean\) +[\d.]+ +[\d.]+ [^\n]*cannot tell: one run each\n[\s\S]*\n {2}own CPU +[\d.]+ +[\d.]+ /);
   });
 });
 

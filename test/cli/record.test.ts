@@ -304,7 +304,20 @@ describe('flambe sweep and flambe overhead', () => {
     }
   });
 
+  it('overhead --request-time measures the request collector: request timing on against off', async () => {
+    const loadServer = path.join(repo, 'test/fixtures/load-server/server.js');
+    const r = await runFlambe(['overhead', '--launch', loadServer, '--url', '/heavy?ms=1', '--request-time', '-d', '0.5', '--rounds', '2', '-c', '2', '--warmup', '0.2', '--json']);
+    expect(r.code).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o).toMatchObject({ rounds: 2, profiler: 'requests' });
+    expect(o.withProfiler.rps).toBeGreaterThan(0);
+    const text = await runFlambe(['overhead', '--launch', loadServer, '--url', '/heavy?ms=1', '--request-time', '-d', '0.5', '--rounds', '2', '-c', '2', '--warmup', '0']);
+    expect(text.stdout).toMatch(/^With it \(request timing\) /m);
+    expect(text.stdout).toMatch(/^Timing each request \(the request collector: where each request's time went\)/m);
+  });
+
   it.each([
+    [['overhead', '--launch', 'x.js', '--allocations', '--request-time'], 'flambe: --allocations and --request-time each measure one thing against nothing: give one of them.\n'],
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '-c', '1,x'], 'flambe: -c takes levels of connections like 1,5,8,20; "x" is not a whole number above 0.\n'],
     [['overhead', '--no-profile', '--url', 'http://127.0.0.1:9/'], 'flambe: flambe overhead compares runs with and without the profiler: it needs --launch or --attach.\n'],
     [['sweep', '--no-profile', '--url', 'http://127.0.0.1:9/', '--profile-at', '5'], 'flambe: --no-profile cannot profile a level: use --launch or --attach.\n'],

@@ -11,6 +11,8 @@ export const OVERHEAD_HELP = `Usage:
                           like 1000,100, are measured one after the other, each in its own rounds
   --allocations           measure the allocation sampler instead (V8's sampling heap profiler,
                           one sample per 512 KiB allocated, as flambe record runs it)
+  --request-time          measure the request collector instead: request timing on against off
+                          (what --no-request-time saves flambe record)
   --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
 
 Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).

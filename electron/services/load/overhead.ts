@@ -1,12 +1,14 @@
 // What profiling costs: rounds of two bursts on the same target, one with the
-// CPU profiler running at the chosen interval and one without, in alternating
+// CPU profiler running at the chosen interval (or the allocation sampler, or
+// the request collector: request timing on against off) and one without, in alternating
 // order (ABBA…) so drift on the machine does not favour one side. The rounds'
 // requests/s are compared with shared/stats compareSamples (Welch on logs).
 import type { LoadSummary, OverheadResult } from '../../../shared/api.ts';
 import { compareSamples } from '../../../shared/stats/index.ts';
 import { UserError, messageOf } from '../errors.ts';
 import type { Target } from '../targets/registry.ts';
-import { ALLOCATION_SAMPLING_BYTES } from '../recorder.ts';
+import { ALLOCATION_SAMPLING_BYTES, DRAIN_EVERY_MS } from '../recorder.ts';
+import { takeCollected } from '../targets/request-time.ts';
 import type { BurstHandle, BurstOptions } from './burst.ts';
 import type { z } from 'zod';
 import type { overheadRequestSchema } from '../../../shared/api.ts';
@@ -25,6 +27,26 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+const WHAT: Record<Req['profiler'], string> = { cpu: 'CPU profiler', allocations: 'allocation sampler', requests: 'request collector' };
+
+async function start(req: Req, target: Target): Promise<void> {
+  try {
+    if (req.profiler === 'allocations') await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES);
+    else if (req.profiler === 'requests') {
+      const installed = await target.session.installRequestCollector();
+      if ('why' in installed) throw new Error(installed.why);
+    } else await target.session.startProfiler(req.samplingIntervalUs);
+  } catch (e) {
+    throw new UserError(`The target refused to start the ${WHAT[req.profiler]}: ${messageOf(e)}.`);
+  }
+}
+
+async function stop(req: Req, target: Target): Promise<unknown> {
+  if (req.profiler === 'allocations') return target.session.stopAllocationSampling();
+  if (req.profiler === 'requests') return takeCollected(target.session, true);
+  return target.session.stopProfiler();
+}
+
 export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<OverheadResult> {
   const { target } = deps;
   const burst = async (durationSec?: number): Promise<LoadSummary> => {
@@ -41,20 +63,14 @@ export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<Ove
     const order = i % 2 === 0 ? [false, true] : [true, false];
     for (const profiled of order) {
       deps.onProgress?.(`Round ${i + 1} of ${req.rounds}: ${profiled ? 'with' : 'without'} the profiler`, (i * 2 + (profiled === order[0] ? 0 : 1)) / (req.rounds * 2));
-      if (profiled) {
-        try {
-          if (req.profiler === 'allocations') await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES);
-          else await target.session.startProfiler(req.samplingIntervalUs);
-        } catch (e) {
-          throw new UserError(`The target refused to start the ${req.profiler === 'allocations' ? 'allocation sampler' : 'CPU profiler'}: ${messageOf(e)}.`);
-        }
-      }
+      if (profiled) await start(req, target);
+      // The collector's records leave the target every second, as during a recording (recorder.ts).
+      const drainer = profiled && req.profiler === 'requests' ? setInterval(() => void takeCollected(target.session, false), DRAIN_EVERY_MS) : null;
       try {
         (profiled ? withP : without).push(await burst());
       } finally {
-        if (profiled && !target.session.isClosed) {
-          await (req.profiler === 'allocations' ? target.session.stopAllocationSampling() : target.session.stopProfiler()).catch(() => undefined);
-        }
+        if (drainer) clearInterval(drainer);
+        if (profiled && !target.session.isClosed) await stop(req, target).catch(() => undefined);
       }
     }
   }
@@ -66,7 +82,7 @@ export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<Ove
   return {
     rounds: req.rounds,
     samplingIntervalUs: req.samplingIntervalUs,
-    ...(req.profiler === 'allocations' ? { profiler: 'allocations' as const } : {}),
+    ...(req.profiler !== 'cpu' ? { profiler: req.profiler } : {}),
     withoutProfiler: { rps: round1(d.a), p99Ms: p99A },
     withProfiler: { rps: round1(d.b), p99Ms: p99B },
     rpsCostPercent: round1(-d.deltaPercent),

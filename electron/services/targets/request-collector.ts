@@ -12,7 +12,8 @@
 // waits it starts: fs, DNS, thread-pool jobs, timers, and writes to client
 // sockets answered by the socket's next read (a database or cache, even on a
 // connection opened before the request, whose reads the hook gives back to
-// the request that wrote). Stacks are captured for a sample of waits and
+// the request that wrote), and worker threads (the request a worker's answer
+// wakes waited on the pool since it last ran). Stacks are captured for a sample of waits and
 // formatted only when handed over (formatting is the costly part).
 // The script is plain JavaScript run by the target's Node, not by us: no
 // imports, no closures over this module.
@@ -52,10 +53,20 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   let cur = null;
   let bg = null;
   const stack = [];
+  // The main thread's CPU time (Node 23.9+), µs, read around the code of a sample of requests: wall time in a
+  // request's code also counts the moments a busy machine took the core away, its CPU time does not.
+  const threadCpu = typeof process.threadCpuUsage === 'function' ? () => { const u = process.threadCpuUsage(); return u.user + u.system; } : null;
+  const CPU_ALWAYS = 200;
+  const CPU_SHARE = 0.25;
   const switchTo = (rec) => {
     if (rec === cur) return;
     const t = now();
-    if (cur && !cur.gone) s.segs.push(cur.id, s.segFrom, t);
+    if ((cur && cur.cpuAt >= 0) || (rec && rec.cpu >= 0)) {
+      const c = threadCpu();
+      if (cur && cur.cpuAt >= 0) { cur.cpu += c - cur.cpuAt; cur.cpuAt = -1; }
+      if (rec && rec.cpu >= 0 && !rec.gone && rec.end === null) rec.cpuAt = c;
+    }
+    if (cur && !cur.gone) { s.segs.push(cur.id, s.segFrom, t); cur.last = t; }
     cur = rec;
     s.segFrom = t;
     if (rec && rec.sw) socketAnswered(rec);
@@ -106,6 +117,27 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     }
     return write.apply(this, args);
   };
+  // A worker thread's answer: the request it wakes (the first to run after it) waited on the worker pool since
+  // it last ran — queued in the pool or running there. Worker emits each message from its port (this.emit).
+  const Worker = get('node:worker_threads').Worker;
+  const ownEmit = Object.prototype.hasOwnProperty.call(Worker.prototype, 'emit');
+  const workerEmit = Worker.prototype.emit;
+  const workerPost = Worker.prototype.postMessage;
+  let answered = null;
+  Worker.prototype.emit = function (name, ...args) {
+    if (name === 'message') answered = { t: now(), thread: this.threadId };
+    return workerEmit.call(this, name, ...args);
+  };
+  Worker.prototype.postMessage = function (...args) {
+    if (cur) cur.workerSite = site();
+    return workerPost.apply(this, args);
+  };
+  const workerAnswered = (res, rec) => {
+    if (rec && !rec.gone && rec.end === null) {
+      wait(rec, 'worker', 'thread ' + answered.thread, rec.last ?? rec.start, answered.t, rec.workerSite ?? -1);
+      answered = null;
+    } else if (!(res instanceof Promise)) answered = null; // a new task: the answer woke no request
+  };
   const hook = ah.createHook({
     init(asyncId, type, trigger, res) {
       if (!cur) return;
@@ -139,6 +171,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
           wait(w.rec, w.kind, target, w.t, t, w.where);
         }
       }
+      if (answered) workerAnswered(res, rec);
       switchTo(rec);
       // A timer outside any request: background work, logged with its callback's name and period.
       if (!rec && !bg && res && typeof res._onTimeout === 'function') {
@@ -159,7 +192,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const pathOf = (url) => { const q = url.indexOf('?'); return q < 0 ? url : url.slice(0, q); };
   const onStart = ({ request }) => {
     if (s.requests.length >= MAX_REQUESTS) { s.dropped++; return; }
-    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: now(), end: null, status: 0, gone: false };
+    // The port it came in on: a process can serve more than one server (an upstream stub beside the app), and only the loaded one counts.
+    const port = request.socket && typeof request.socket.localPort === 'number' ? request.socket.localPort : 0;
+    // CPU time is read for the first requests and then a random quarter (never in step with a route rotation).
+    const timed = threadCpu !== null && (s.nextId <= CPU_ALWAYS || Math.random() < CPU_SHARE);
+    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: now(), end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
     s.requests.push(rec);
     byMessage.set(request, rec);
     // The handler's synchronous part runs inside the callback that parsed the request: it ends at that callback's after.
@@ -170,6 +207,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     if (!rec || rec.end !== null) return;
     rec.end = now();
     rec.status = response.statusCode;
+    // Its code may still run after the response (the rest of the handler): that CPU is left out, like its segments.
+    if (rec === cur && rec.cpuAt >= 0) { rec.cpu += threadCpu() - rec.cpuAt; rec.cpuAt = -1; }
     seen++;
   };
   const calls = new WeakMap();
@@ -225,7 +264,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       const done = s.requests.filter((r) => r.end !== null);
       const out = {
         clockUs: now(),
-        requests: done.map((r) => [r.id, r.method, r.path, r.start, r.end, r.status]),
+        requests: done.map((r) => [r.id, r.method, r.path, r.start, r.end, r.status, r.port, r.cpu < 0 ? -1 : Math.round(r.cpu)]),
         open: s.requests.length - done.length,
         segments: s.segs,
         background: s.background,
@@ -246,6 +285,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (ownWrite) Socket.prototype.write = ownWrite; else delete Socket.prototype.write;
       for (const [name, fn] of subs) dc.unsubscribe(name, fn);
       if (typeof realFetch === 'function') globalThis.fetch = realFetch;
+      if (ownEmit) Worker.prototype.emit = workerEmit; else delete Worker.prototype.emit;
+      Worker.prototype.postMessage = workerPost;
       switchTo(null);
       delete globalThis[KEY];
     },

@@ -4,9 +4,11 @@
 import type { LoadSummary } from '../../../shared/api.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import { collectedBatchSchema, type CollectedBatch } from '../../../shared/request-time/collected.ts';
+import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
 import { summarizeRequestTime } from '../../../shared/request-time/summarize.ts';
 import type { SampledProfile } from '../../../shared/request-time/samples.ts';
 import type { InspectorSession } from './inspector.ts';
+import { THREADS_FIELD } from '../../../shared/profile/threads.ts';
 
 /**
  * Takes what the collector recorded so far and removes it from the target;
@@ -21,12 +23,34 @@ export async function takeCollected(session: InspectorSession, uninstall = true)
   return batch.success ? batch.data : null;
 }
 
+/**
+ * The port(s) whose requests count: the one the load goes to, when the target listens on it (a URL through a
+ * proxy names a port the target does not have: then all). Under the user's own load, only a port they named.
+ */
+export function loadedPorts(url: string, ownLoad: boolean, listening: readonly number[]): number[] {
+  const port = portOfUrl(url, ownLoad);
+  return port !== null && listening.includes(port) ? [port] : [];
+}
+
 /** The recording's requestTime; `load` is the load generator's when Flambé sent the load (null when the user did). */
-export function requestTimeOf(batches: readonly CollectedBatch[], load: LoadSummary | null, profile: unknown): RequestTime | null {
+export function requestTimeOf(batches: readonly CollectedBatch[], load: LoadSummary | null, profile: unknown, ports: readonly number[] = []): RequestTime | null {
+  const kept = keepPorts(batches, ports);
   const client = load && load.requests > 0
     ? { p50: load.latencyMs.p50, mean: load.latencyMs.mean, routes: load.routes }
     : null;
-  return summarizeRequestTime(batches, client, isSampledProfile(profile) ? profile : null);
+  const rt = summarizeRequestTime(kept.batches, client, isSampledProfile(profile) ? profile : null, workerScripts(profile));
+  return rt && ports.length ? { ...rt, ports: [...ports], ...(kept.otherPorts ? { otherPorts: kept.otherPorts } : {}) } : rt;
+}
+
+/** "thread 2" → "hasher.js", from the worker threads' profiles the recording keeps (workers.ts names them "worker 2 (hasher.js)"). */
+function workerScripts(profile: unknown): Map<string, string> {
+  const threads = profile && typeof profile === 'object' ? (profile as Record<string, unknown>)[THREADS_FIELD] : undefined;
+  const out = new Map<string, string>();
+  for (const t of Array.isArray(threads) ? threads as { name?: unknown }[] : []) {
+    const m = typeof t.name === 'string' ? /^worker (\d+) \((.+)\)$/.exec(t.name) : null;
+    if (m) out.set(`thread ${m[1]}`, m[2]);
+  }
+  return out;
 }
 
 function isSampledProfile(p: unknown): p is SampledProfile {

@@ -23,6 +23,8 @@ import { ExportReport } from '../components/ExportReport.tsx';
 import { compareReport } from '../../../shared/report/build.ts';
 import { compareRoutes } from '../../../shared/compare/routes.ts';
 import { formatInt } from '../lib/format.ts';
+import { compareRequestTime } from '../../../shared/compare/request-time.ts';
+import { RequestTimeTable } from './RequestTimeTable.tsx';
 
 type State =
   | { ids: readonly string[]; phase: 'comparing'; recs: [RecordingMeta, RecordingMeta] }
@@ -159,6 +161,7 @@ function Result({ output, client, recs }: { output: CompareOutput; client: Compa
   const c = output.comparison;
   const [ra, rb] = [recs[0].load?.routes, recs[1].load?.routes];
   const routes = useMemo(() => (ra || rb ? compareRoutes([ra ?? []], [rb ?? []]) : null), [ra, rb]);
+  const requestTime = useMemo(() => compareRequestTime([recs[0].requestTime], [recs[1].requestTime]), [recs]);
   // The row picked in the tables, highlighted in the flamegraph.
   const [highlight, onSelect] = useState<string | null>(null);
   return (
@@ -180,6 +183,12 @@ function Result({ output, client, recs }: { output: CompareOutput; client: Compa
         <h2>Load, A against B</h2>
         <LoadTable c={c} />
       </section>
+      {requestTime && (
+        <section className="card" aria-label="Where each request's time went">
+          <h2>Where each request’s time went, A against B</h2>
+          <RequestTimeTable c={requestTime} />
+        </section>
+      )}
       {routes && routes.length > 0 && (
         <section className="card" aria-label="Per route">
           <h2>Per route, A against B</h2>

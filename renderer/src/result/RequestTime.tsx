@@ -3,9 +3,9 @@
 // waited on, queueing — as a bar overall and one per route, and the CPU spent
 // in the background, outside any request.
 import type { RequestTime as Measured, RequestTimePart } from '../../../shared/recording/request-time.ts';
-import { backgroundSentence, partLabel } from '../../../shared/request-time/sentence.ts';
+import { backgroundSentence, partLabel, requestsSeenText } from '../../../shared/request-time/sentence.ts';
 import { placeText } from '../../../shared/request-time/wait-places.ts';
-import { formatInt, formatMs } from '../lib/format.ts';
+import { formatMs } from '../lib/format.ts';
 import './request-time.css';
 
 const shown = (parts: readonly RequestTimePart[]) => parts.filter((p) => p.share >= 0.005);
@@ -26,7 +26,7 @@ export function RequestTime({ measured }: { measured: Measured }) {
   return (
     <div className="request-time" data-testid="request-time">
       <p className="muted small">
-        {formatInt(measured.requests)} requests seen by the server, {formatMs(measured.perRequestMs.mean)} each on average ({formatMs(measured.perRequestMs.p50)} p50).
+        {requestsSeenText(measured)}, {formatMs(measured.perRequestMs.mean)} each on average ({formatMs(measured.perRequestMs.p50)} p50).
       </p>
       <PartsBar parts={measured.parts} label="Each request" />
       <table className="rt-parts" data-testid="request-time-parts">

@@ -3,6 +3,7 @@
 // (buckets.ts explains their rule) with the functions of yours that led there.
 import { frameClasses } from '../frame-classes.ts';
 import { BUCKET_IDS, BUCKET_LABELS, stopsBucketRun, type BucketId } from '../buckets.ts';
+import { BACKGROUND_NAME } from '../background.ts';
 import { callNodeTable } from '../call-nodes.ts';
 import { CATEGORY_LABELS, categoryLabel, categoryTitle, type CategoryKind } from '../classify.ts';
 import { nodeLineBuckets, sourceLineText, type LineBucketShare } from '../lines.ts';
@@ -58,12 +59,14 @@ export function categoryBreakdown(profile: Profile): CategoryRow[] {
   // One row per category id; each frame knows its row, so the walk over call nodes only adds.
   const rows: CategoryRow[] = [];
   const rowOf = new Map<string, number>();
-  const rowOfFrame = cls.map((k) => {
-    const id = k.kind === 'dependency' ? `dependency:${k.packageName}` : k.kind;
+  const rowOfFrame = cls.map((k, i) => {
+    // Background work set aside for the verdict (background.ts) is said as such, not as V8's "program".
+    const background = profile.frames[i].name === BACKGROUND_NAME && k.kind === 'program';
+    const id = background ? 'background' : k.kind === 'dependency' ? `dependency:${k.packageName}` : k.kind;
     let r = rowOf.get(id);
     if (r === undefined) {
       r = rows.length;
-      rows.push({ id, kind: k.kind, name: categoryLabel(k), ms: 0, percent: 0 });
+      rows.push({ id, kind: k.kind, name: background ? 'background work (no request behind it)' : categoryLabel(k), ms: 0, percent: 0 });
       rowOf.set(id, r);
     }
     return r;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
+import { compareRequestTime } from './request-time.ts';
+
+const part = (kind: RequestTimePart['kind'], target: string, msPerRequest: number, total: number): RequestTimePart =>
+  ({ kind, target, msPerRequest, share: msPerRequest / total, callsPerRequest: kind === 'http' ? 1 : 0, from: null });
+const rt = (httpMs: number, cpuMs: number): RequestTime => ({
+  requests: 100, perRequestMs: { p50: httpMs + cpuMs, mean: httpMs + cpuMs }, serverMs: { p50: 0, p99: 0, mean: 0 }, byRoute: [], dropped: 0,
+  parts: [part('http', 'GET 127.0.0.1:4001/quote', httpMs, httpMs + cpuMs), part('cpu', '', cpuMs, httpMs + cpuMs)],
+});
+
+describe('compareRequestTime', () => {
+  it('puts each part side by side, with the change and how sure', () => {
+    const c = compareRequestTime([rt(200, 2), rt(204, 2.2), rt(198, 1.9)], [rt(60, 2), rt(62, 2.1), rt(61, 2)], true)!;
+    expect(c.parts.map((p) => p.label)).toEqual(['GET 127.0.0.1:4001/quote', 'own CPU']);
+    const call = c.parts[0].msPerRequest;
+    expect(call.a).toBeCloseTo(200.7, 0);
+    expect(call.b).toBeCloseTo(61, 0);
+    expect(call.significant).toBe(true);
+    expect(c.perRequestMs.deltaPercent!).toBeLessThan(-60);
+  });
+
+  it('cannot tell from one run each, and has nothing to say when a side was recorded without the collector', () => {
+    const c = compareRequestTime([rt(200, 2)], [rt(60, 2)])!;
+    expect(c.parts[0].msPerRequest.significant).toBeNull();
+    expect(compareRequestTime([rt(200, 2)], [null])).toBeNull();
+  });
+});

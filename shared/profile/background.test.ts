@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { allocationsWithoutBackground, BACKGROUND_NAME, withoutBackground } from './background.ts';
+import { buildVerdict } from '../verdict/profile-verdict.ts';
+import { categoryBreakdown } from './views/categories.ts';
+import { profileFromText } from './test-support/text-profile.ts';
+import type { HeapProfile } from '../recording/memory.ts';
+
+// Six 1 ms samples from 0 µs: a request verifies (0-2), a timer signs with no request behind it (2-5), then idle.
+const feed = () => profileFromText(`
+  handler                           handler                           signPrices                        signPrices                        signPrices                        (idle)
+  verifyLatest                      verifyLatest                      sign[node:internal/crypto/sig]    sign[node:internal/crypto/sig]    sign[node:internal/crypto/sig]
+  verify[node:internal/crypto/sig]  verify[node:internal/crypto/sig]
+`, { startTimeUs: 0 });
+
+describe('withoutBackground', () => {
+  it('moves the samples taken inside background spans under one node, idle left as it is', () => {
+    const p = feed();
+    const first = p.endTimeUs - p.durationMs * 1000;
+    const out = withoutBackground(p, [first + 2000, first + 6000]);
+    const names = [...out.samples].map((n) => out.frames[out.nodeFrame[n]].name);
+    expect(names).toEqual(['verify', 'verify', BACKGROUND_NAME, BACKGROUND_NAME, BACKGROUND_NAME, '(idle)']);
+    expect(out.durationMs).toBe(p.durationMs);
+    expect(withoutBackground(p, undefined)).toBe(p);
+  });
+
+  it('leaves the timer out of the per-request figures: the crypto finding is the verification, at its own CPU', () => {
+    const p = feed();
+    const first = p.endTimeUs - p.durationMs * 1000;
+    const before = buildVerdict(p, { requests: 2 }).findings.find((f) => f.kind === 'crypto')!;
+    expect(before.function).toBe('signPrices');
+    const requestTime = {
+      requests: 2, perRequestMs: { p50: 1, mean: 1 }, serverMs: { p50: 1, p99: 1, mean: 1 }, parts: [], byRoute: [], dropped: 0,
+      background: { percent: 60, cpuMs: 3, functions: [], spans: [first + 2000, first + 5000] },
+    };
+    const after = buildVerdict(p, { requests: 2, requestTime }).findings.find((f) => f.kind === 'crypto')!;
+    expect(after.function).toBe('verifyLatest');
+    expect(after.msPer1kRequests).toBe(1000); // 2 ms of verification over 2 requests
+  });
+});
+
+describe('allocationsWithoutBackground', () => {
+  it('drops what a background callback allocated, and keeps the rest', () => {
+    const node = (id: number, functionName: string, line: number, selfSize: number, children: HeapProfile['head'][] = []) =>
+      ({ id, selfSize, callFrame: { functionName, url: 'file:///srv/feed.js', lineNumber: line - 1, columnNumber: 0, scriptId: '1' }, children });
+    const heap = { head: node(1, '(root)', 0, 0, [node(2, 'signPrices', 9, 500, [node(3, 'stringify', 12, 900)]), node(4, 'verifyLatest', 20, 40)]), samples: [] } as unknown as HeapProfile;
+    const bg = { percent: 50, cpuMs: 1, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 50, source: 'interval' as const, everyMs: 250 }] };
+    const out = allocationsWithoutBackground(heap, bg);
+    expect(out.head.children.map((c) => c.callFrame.functionName)).toEqual(['verifyLatest']);
+    expect(heap.head.children).toHaveLength(2);
+  });
+});
+
+describe('the spread of a profile with background work set aside', () => {
+  it('names it as background work, not as V8’s program', () => {
+    const p = profileFromText(`
+      handler   signPrices   signPrices   signPrices   (idle)
+    `, { startTimeUs: 0 });
+    const first = p.endTimeUs - p.durationMs * 1000;
+    const rows = categoryBreakdown(withoutBackground(p, [first + 1000, first + 4000]));
+    expect(rows.map((c) => [c.name, c.ms])).toEqual([['background work (no request behind it)', 3], ['idle', 1], ['your code', 1]]);
+  });
+});
