@@ -37,9 +37,9 @@ async function visibleText(page: Page): Promise<string> {
   return withoutIdentifiers(text);
 }
 
-/** A pid and a date's year are identifiers, not quantities. */
+/** A pid, a port and a date's year are identifiers, not quantities. */
 function withoutIdentifiers(text: string): string {
-  return text.replace(/\bPID \d+/gi, 'PID').replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b/g, 'DATE');
+  return text.replace(/\bPID \d+/gi, 'PID').replace(/\bports? \d+(, \d+)*/gi, 'port').replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}, \d{4}\b/g, 'DATE');
 }
 
 /** Each number out of style with the words around it, so a failure says where it is. */

@@ -215,9 +215,12 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
 
     // The target ended (crashed, or its code finished) as the burst ended: the burst's numbers came back,
     // but they are not a recording of a server that kept serving — say so rather than record a gap.
+    // Only a process that said it is exiting has ended: a connection closed without that (the app called inspector.close())
+    // leaves the process running, and saying it ended would be wrong.
     if (!loadError && target && (target.session.isExiting || target.session.isClosed)) {
-      const why = await Promise.race([target.gone, new Promise<string>((r) => setTimeout(() => r('The target process ended'), 3000))]);
-      loadError = `${why} during the recording; what was measured until then is kept.`;
+      loadError = target.session.isExiting
+        ? `${await Promise.race([target.gone, new Promise<string>((r) => setTimeout(() => r('The target process ended'), 3000))])} during the recording; what was measured until then is kept.`
+        : 'The inspector connection closed during the recording (the process may still run, but Flambé can no longer read it); what was measured until then is kept.';
     }
     if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
 

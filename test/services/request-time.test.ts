@@ -119,7 +119,9 @@ describe('where each request’s time went', () => {
     const block = route(rec, '/block');
     expect(fast.parts[0].kind).toBe('queue');
     expect(fast.parts[0].share).toBeGreaterThan(0.8);
-    expect(block.cpuMsPerRequest).toBeGreaterThan(19);
+    // A 20 ms busy-wait by the clock: its thread's CPU time (what cpuMsPerRequest reads) is up to 20 ms, less when the
+    // machine takes the core away meanwhile (17.8 ms in a CI run beside e2e files) — still far above /fast's.
+    expect(block.cpuMsPerRequest).toBeGreaterThan(10);
     expect(block.cpuMsPerRequest).toBeLessThan(block.perRequestMs.mean); // its own work, and it queued too
   }, 90_000);
 });
