@@ -16,6 +16,7 @@ import { compareReport, experimentReport, recordingReport, sweepReport } from '.
 import { toHtml, toMarkdown, type ReportDoc } from '../../shared/report/doc.ts';
 import { profileParts } from '../../shared/report/parts.ts';
 import { UserError } from '../services/errors.ts';
+import { svgToPng } from '../services/svg-to-png.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
@@ -121,11 +122,18 @@ function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): 
   mkdirSync(dir, { recursive: true });
   const stem = path.basename(out).replace(/\.(md|markdown)$/i, '');
   let text = markdown;
+  const written: string[] = [];
+  let noPng: string | null = null;
   for (const img of images) {
-    const file = `${stem}-${img.file}`;
-    writeFileSync(path.join(dir, file), img.svg);
+    // PNG, which every wiki and pull request shows; SVG only where this platform has no PNG renderer.
+    const png = noPng ? null : svgToPng(img.svg);
+    if (png && 'why' in png) noPng = png.why;
+    const file = `${stem}-${png && 'png' in png ? img.file.replace(/\.svg$/, '.png') : img.file}`;
+    writeFileSync(path.join(dir, file), png && 'png' in png ? png.png : img.svg);
     text = text.replace(`](${img.file})`, `](${encodeURI(file)})`);
+    written.push(file);
   }
   writeFileSync(out, text);
-  process.stderr.write(`Wrote ${out}${images.length ? ` and ${images.length} chart${images.length === 1 ? '' : 's'} beside it (${images.map((i) => `${stem}-${i.file}`).join(', ')})` : ''}\n`);
+  process.stderr.write(`Wrote ${out}${written.length ? ` and ${written.length} chart${written.length === 1 ? '' : 's'} beside it (${written.join(', ')})` : ''}\n`);
+  if (noPng) process.stderr.write(`flambe: the charts are SVG, not PNG: ${noPng}.\n`);
 }

@@ -39,7 +39,7 @@ describe('flambe report', () => {
     const out = path.join(dir, 'sweep.md');
     const r = await runFlambe(['report', (await groupId('sweep')).slice(0, 8), '--library', library, '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe(`Wrote ${out} and 2 charts beside it (sweep-sweep.svg, sweep-routes-p95.svg)\n`);
+    expect(r.stderr).toBe(`Wrote ${out} and 2 charts beside it (sweep-sweep.png, sweep-routes-p95.png)\n`);
     const md = readFileSync(out, 'utf8');
     expect(md.startsWith('# Team sweep\n')).toBe(true);
     expect(tableAfter(md, '| Connections | Requests | Req/s |').map((row) => row[0])).toEqual(['1', '2', '4']);
@@ -52,8 +52,15 @@ describe('flambe report', () => {
     }
     expect(md).toContain('- GET /wait?ms=120 passes 100 ms at p75 from 1 connection (');
     expect(tableAfter(md, '| Connections | Slower than 100 ms at p75 |').map((row) => row[1].replace(/ \(.*/, ''))).toEqual(['GET /wait?ms=120', 'GET /wait?ms=120', 'GET /wait?ms=120']);
-    expect(md).toContain('![Requests/s and p95 latency at each number of connections](sweep-sweep.svg)');
-    for (const svg of ['sweep-sweep.svg', 'sweep-routes-p95.svg']) expect(readFileSync(path.join(dir, svg), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<path d="M/s);
+    expect(md).toContain('![Requests/s and p95 latency at each number of connections](sweep-sweep.png)');
+    // PNG files, which every wiki shows: drawn at twice the charts' size, with their lines and text in them (not a blank image).
+    for (const file of ['sweep-sweep.png', 'sweep-routes-p95.png']) {
+      const png = readFileSync(path.join(dir, file));
+      expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(1000); // width
+      expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(300); // height
+      expect(png.length).toBeGreaterThan(8000);
+    }
     expect(md).toMatch(/## How sure\n\nEach level is one run of 1 s/);
   });
 

@@ -16,8 +16,8 @@ Ids may be the first 8 characters "flambe library list [--groups]" shows.
 
   --format md|html  Markdown (default) or one self-contained HTML file
   --out FILE        write it to FILE; Markdown's charts and flamegraphs go beside
-                    it as FILE-<chart>.svg (SVG: drawn without a browser, shown by
-                    GitHub and most wikis). Without --out the report goes to stdout
-                    (Markdown then without its charts)
+                    it as FILE-<chart>.png (any wiki or pull request shows them;
+                    .svg where this platform has no PNG renderer). Without --out
+                    the report goes to stdout (Markdown then without its charts)
   --slow-ms X       the p75 threshold for slow routes (default 100)
 `;
