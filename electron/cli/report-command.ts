@@ -126,7 +126,7 @@ function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): 
   let noPng: string | null = null;
   for (const img of images) {
     // PNG, which every wiki and pull request shows; SVG only where this platform has no PNG renderer.
-    const png = noPng ? null : svgToPng(img.svg);
+    const png: ReturnType<typeof svgToPng> | null = noPng ? null : svgToPng(img.svg);
     if (png && 'why' in png) noPng = png.why;
     const file = `${stem}-${png && 'png' in png ? img.file.replace(/\.svg$/, '.png') : img.file}`;
     writeFileSync(path.join(dir, file), png && 'png' in png ? png.png : img.svg);
