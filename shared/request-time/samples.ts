@@ -3,7 +3,7 @@
 // belongs to that request and so to its route; a sample in a timer, interval
 // or setImmediate callback that ran outside every request is background work.
 // Idle samples belong to nobody.
-import { COLLECTOR_URL } from '../profile/classify.ts';
+import { COLLECTOR_URL, isNodeInternal } from '../profile/classify.ts';
 import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
 
 /** The parts of a V8 profile (Profiler.stop) this needs. */
@@ -95,14 +95,26 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
         if (n && n.callFrame.functionName === timer.name) { frame = n; named = true; break; }
       }
     }
+    // An anonymous callback (`setInterval(() => …)`): the outermost frame of the user's code on the stack is the
+    // callback itself (Node's timer code and Flambé's wrapper sit above it) — not the built-in it spends its time in
+    // (a Fastify app's hashing interval read "digest (hash:164)").
+    let anonymous: typeof node | null = null;
+    if (!timer.name) {
+      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+        const n = nodes.get(id);
+        if (n && n.callFrame.url && !isNodeInternal(n.callFrame.url) && !n.callFrame.url.includes('/node_modules/')) anonymous = n;
+      }
+      if (anonymous) frame = anonymous;
+    }
     // V8's own entries (GC, program) count in the background's share but name no function.
-    if (UNNAMED.has(name) && !timer.name) continue;
-    const fn = timer.name || name;
+    if (UNNAMED.has(name) && !timer.name && !anonymous) continue;
+    const fn = timer.name || (anonymous ? anonymous.callFrame.functionName || '(anonymous)' : name);
     const source = timer.source;
-    const key = `${source}\u0000${fn}`;
+    // Anonymous callbacks are told apart by their place.
+    const key = `${source}\u0000${fn}${anonymous ? `\u0000${anonymous.callFrame.url}:${anonymous.callFrame.lineNumber}` : ''}`;
     const e = bg.get(key);
     // The place is the callback's own frame; a sample taken before it ran (in Node's timer or async_hooks code) has none.
-    const place = named || !timer.name ? { url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1 } : { url: '', line: 0 };
+    const place = named || anonymous || !timer.name ? { url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1 } : { url: '', line: 0 };
     if (e) {
       e.us += weight;
       if (!e.url && place.url) Object.assign(e, place);

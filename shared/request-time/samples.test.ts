@@ -1,0 +1,34 @@
+// Background work named by what the user wrote: a named timer callback by its
+// name, an anonymous one by its own place — not by the built-in it spends its
+// time in.
+import { describe, expect, it } from 'vitest';
+import { attributeSamples, type SampledProfile } from './samples.ts';
+
+// root → listOnTimeout (Node's) → the user's callback → digest (Node's hashing), sampled 10 times in an interval's runs.
+function profileOf(callbackName: string): SampledProfile {
+  const frame = (functionName: string, url: string, lineNumber: number) => ({ functionName, url, lineNumber });
+  return {
+    startTime: 0,
+    samples: Array(10).fill(4),
+    timeDeltas: Array(10).fill(1000),
+    nodes: [
+      { id: 1, children: [2], callFrame: frame('(root)', '', -1) },
+      { id: 2, children: [3], callFrame: frame('listOnTimeout', 'node:internal/timers', 580) },
+      { id: 3, children: [4], callFrame: frame(callbackName, 'file:///srv/shop.mjs', 7) },
+      { id: 4, callFrame: frame('digest', 'node:internal/crypto/hash', 163) },
+    ],
+  };
+}
+const interval = (name: string) => [{ from: 0, to: 20_000, source: 'interval' as const, name, everyMs: 200 }];
+
+describe('background work', () => {
+  it('names an anonymous interval by its own place, not the built-in it runs', () => {
+    const { background } = attributeSamples(profileOf(''), [], interval(''));
+    expect(background?.functions[0]).toMatchObject({ function: '(anonymous)', url: 'file:///srv/shop.mjs', line: 8, source: 'interval', everyMs: 200 });
+  });
+
+  it('names a named callback by its name and place', () => {
+    const { background } = attributeSamples(profileOf('refreshTrending'), [], interval('refreshTrending'));
+    expect(background?.functions[0]).toMatchObject({ function: 'refreshTrending', url: 'file:///srv/shop.mjs', line: 8 });
+  });
+});
