@@ -3,7 +3,11 @@
 // shows its save dialog (will-download), no navigation happens.
 
 export function downloadText(fileName: string, content: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+  saveBlob(fileName, new Blob([content], { type }));
+}
+
+function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -25,14 +29,5 @@ export function downloadExported(file: { fileName: string; content: string; enco
   const binary = atob(file.content);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(file.fileName, new Blob([bytes], { type: 'application/octet-stream' }));
 }
