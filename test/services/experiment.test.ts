@@ -23,7 +23,7 @@ async function run(spec: ExperimentSpec): Promise<ExperimentResult> {
   return service.api.getExperiment({ id: experimentId });
 }
 
-const load = { url: '/', connections: 4, durationSec: 2 };
+const load = { url: '/', connections: 4, durationSec: 1.5 };
 
 describe('an experiment on a server with an env-switched console.log', () => {
   it('finds B (logging off) significantly faster, and says the difference is logging', async () => {
@@ -75,7 +75,7 @@ describe('an experiment on a server with an env-switched console.log', () => {
   it('does not call an A/A experiment (the same env on both sides) different', async () => {
     const exp = await run({
       target: { kind: 'launch', launch: { script } }, differ: { kind: 'env', a: { LOG: '0' }, b: { LOG: '0' } },
-      rounds: 3, load, warmupSec: 1, profile: false,
+      rounds: 3, load: { ...load, durationSec: 1 }, warmupSec: 0.5, profile: false,
     });
     expect(exp.error).toBeNull();
     expect(exp.status).toBe('done');
