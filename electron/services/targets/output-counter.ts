@@ -12,9 +12,10 @@
 // by function is therefore an estimate; the total is exact. Lines are kept per function
 // (with the line of its first write), as a log-volume report names them.
 import type { OutputWriter } from '../../../shared/recording/output.ts';
+import { OUTPUT_COUNTER_URL } from '../../../shared/profile/classify.ts';
 
 // Plain ES2019 in the target (any Node >= 12). Frames of Node's own code
-// ("node:…", "internal/…") and of the wrapper are skipped: the first other
+// ("node:…", "internal/…") and of Flambé's wrappers ("flambe-…") are skipped: the first other
 // frame is the writer. Error.prepareStackTrace is set only around the capture
 // and put back at once (source-map-support and others set their own).
 export const OUTPUT_COUNTER_START_JS = `(function () {
@@ -37,7 +38,7 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     try { Error.captureStackTrace(o, wrapper); sites = o.stack; } finally { Error.stackTraceLimit = limit; Error.prepareStackTrace = prepare; }
     for (var i = 0; sites && i < sites.length; i++) {
       var file = sites[i].getFileName() || '';
-      if (!file || /^(node:|internal\\/)/.test(file)) continue;
+      if (!file || /^(node:|internal\\/|flambe-)/.test(file)) continue;
       var name = sites[i].getFunctionName() || sites[i].getMethodName() || '';
       return [name, file, sites[i].getLineNumber() || 0];
     }
@@ -74,6 +75,21 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     };
     s.write = wrapped;
     c.undo.push(function () { if (s.write === wrapped) { if (own) s.write = original; else delete s.write; } });
+    // The stream's own writes, and the callback that ends each: a pipe that cannot take a line at once finishes it
+    // later, and the lines buffered meanwhile are flushed from that callback, outside the console.log that made
+    // them. Under these frames (this script's name is logging, shared/profile/buckets.ts) they stay logging.
+    ['_write', '_writev'].forEach(function (method) {
+      var inner = s[method], ownInner = Object.prototype.hasOwnProperty.call(s, method);
+      if (typeof inner !== 'function') return;
+      var last = method === '_write' ? 2 : 1;
+      var streamWrite = function flambeStdioWrite() {
+        var args = Array.prototype.slice.call(arguments), cb = args[last];
+        if (typeof cb === 'function') args[last] = function flambeStdioWritten() { return cb.apply(this, arguments); };
+        return inner.apply(this, args);
+      };
+      s[method] = streamWrite;
+      c.undo.push(function () { if (s[method] === streamWrite) { if (ownInner) s[method] = inner; else delete s[method]; } });
+    });
   });
   var fs = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('fs') : null;
   if (fs) ['write', 'writeSync'].forEach(function (fn) {
@@ -89,7 +105,8 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     c.undo.push(function () { if (fs[fn] === wrapped) fs[fn] = original; });
   });
   return 'true';
-})()`;
+})()
+//# sourceURL=${OUTPUT_COUNTER_URL}`;
 
 export const OUTPUT_COUNTER_READ_JS = `(function () {
   var k = Symbol.for('flambe.outputCounter');
