@@ -208,8 +208,15 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   const totalDelta = c.cpuMsPer1kRequests ? c.cpuMsPer1kRequests.b - c.cpuMsPer1kRequests.a : 0;
   const share = (delta: number) => (totalDelta !== 0 ? delta / totalDelta : null);
   const explains = (delta: number) => { const s = share(delta); return s !== null && s >= MIN_EXPLAINED_SHARE; };
-  const shareWords = (delta: number) => { const s = share(delta)!; return s >= 0.95 ? 'all of the change in CPU per 1 000 requests' : `${Math.round(s * 100)}% of the change in CPU per 1 000 requests`; };
   const [A, B] = sideNames(c);
+  // A kind of work's own frames and lines are not all a change costs: what it leaves (the rest of the server's work per
+  // request, beside it) is said as such, so "the difference is logging" never reads as if logging's rows held all of it.
+  const shareWords = (delta: number) => {
+    const s = share(delta)!;
+    if (s >= 0.95) return 'all of the change in CPU per 1 000 requests';
+    const dearer = totalDelta < 0 ? A : B;
+    return `${Math.round(s * 100)}% of the change in CPU per 1 000 requests; the other ${100 - Math.round(s * 100)}% is in work both ran, which cost more per request with ${dearer}`;
+  };
   // A kind of work done on one side only is what an env switch or a script turns on or off: the row the verdict leads with.
   const bucket = oneSided && loadMoved ? null : c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k) && explains(b.deltaMsPer1k));
   if (bucket) {
@@ -224,8 +231,10 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
     const [with_, without] = oneSided.side === 'a' ? [A, B] : [B, A];
     const amount = oneSided.minMs === oneSided.maxMs ? formatMs(oneSided.minMs) : `${formatMs(oneSided.minMs).replace(' ms', '')}–${formatMs(oneSided.maxMs)}`;
     const what = `happens only with ${with_}: ${amount} of CPU per 1 000 requests in each of its rounds, next to none with ${without}`;
+    const row = c.buckets.find((b) => b.name === oneSided.name);
+    const part = row?.deltaMsPer1k != null && explains(row.deltaMsPer1k) && c.cpuMsPer1kRequests?.significant ? ` (${shareWords(row.deltaMsPer1k)})` : '';
     return loadMoved
-      ? `The difference is ${oneSided.name}: it ${what}.`
+      ? `The difference is ${oneSided.name}: it ${what}${part}.`
       : `${oneSided.name[0].toUpperCase()}${oneSided.name.slice(1)} ${what} — a real difference in the work done, though the load numbers are too noisy to show what it costs.`;
   }
   const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k) && explains(f.deltaMsPer1k));
