@@ -216,8 +216,8 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   const shareWords = (delta: number) => {
     const s = share(delta)!;
     if (s >= 0.95) return 'all of the change in CPU per 1 000 requests';
-    const dearer = totalDelta < 0 ? A : B;
-    return `${Math.round(s * 100)}% of the change in CPU per 1 000 requests; the other ${100 - Math.round(s * 100)}% is in work both ran, which cost more per request with ${dearer}`;
+    // Where the rest sits, not why: it is the difference of two means, each as noisy as the whole.
+    return `${Math.round(s * 100)}% of the change in CPU per 1 000 requests; the other ${100 - Math.round(s * 100)}% is in work both ran`;
   };
   // A kind of work done on one side only is what an env switch or a script turns on or off: the row the verdict leads with.
   const bucket = oneSided && loadMoved ? null : c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k) && explains(b.deltaMsPer1k));
