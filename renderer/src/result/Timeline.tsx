@@ -54,9 +54,14 @@ interface Row {
   max: string;
 }
 
-/** The element's width, followed as it changes; `ready` re-runs it once the element is in the page. */
-function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number {
-  const [width, setWidth] = useState(800);
+/**
+ * The element's width, followed as it changes; `ready` re-runs it once the
+ * element is in the page. Null until measured: the flame chart is asked for
+ * once, at the real width (asked at a guessed 800 px, the 78 MB profile's
+ * exact chart was started at 674 px and thrown away when the width came).
+ */
+function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number | null {
+  const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -73,7 +78,8 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<FlameChartHandle>(null);
   const chartBox = useRef<HTMLDivElement>(null);
-  const width = useWidth(box, view.data !== null);
+  const measured = useWidth(box, view.data !== null);
+  const width = measured ?? 800;
   const [hover, setHover] = useState<{ t: number; hit: ChartHit | null; x: number; y: number; boxHeight: number } | null>(null);
   const [drag, setDrag] = useState<{ a: number; b: number; moved: boolean } | null>(null);
   const [zoom, setZoom] = useState<{ fromMs: number; toMs: number } | null>(null);
@@ -280,10 +286,12 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
           {at !== null && <line x1={x(at)} x2={x(at)} y1={top} y2={rowsBottom} className="timeline-cursor" />}
         </svg>
         <div ref={chartBox}>
-          <FlameChart
-            client={client} fromMs={vp.fromMs} toMs={vp.toMs} x0px={LABEL} plotPx={plot} width={width}
-            range={shown} cursorMs={at} highlight={highlight} chartRef={chart}
-          />
+          {measured !== null && (
+            <FlameChart
+              client={client} fromMs={vp.fromMs} toMs={vp.toMs} x0px={LABEL} plotPx={plot} width={width}
+              range={shown} cursorMs={at} highlight={highlight} chartRef={chart}
+            />
+          )}
         </div>
         {hover && (
           <div className="timeline-tip" style={{ left: Math.min(hover.x + 12, width - 260), top: Math.max(0, Math.min(hover.y + 14, hover.boxHeight - 140)) }} data-testid="timeline-tip">
