@@ -8,7 +8,7 @@ import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { compareRequestTime, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
 import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
+import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import { compareAllocations, type AllocationComparison } from '../../shared/memory/compare-allocations.ts';
 import { allocationPlace, bytesText } from '../../shared/memory/allocations.ts';
 import { importWholeProcess } from '../../shared/profile/import/all-threads.ts';

@@ -5,7 +5,7 @@ import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
 import { growthRate, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
+import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
 import { table } from './table.ts';

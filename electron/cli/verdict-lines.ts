@@ -5,7 +5,7 @@ import type { RecordingResult } from '../../shared/api.ts';
 import { type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { buildVerdict, verdictLines, type RecordingContext, type Verdict } from '../../shared/verdict/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
+import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 
 /** `workers`: the process's other threads (every thread is read: shared/verdict/threads-verdict.ts). */
 export function verdictOf(profile: Profile, ctx: RecordingContext, workers: readonly NamedProfile[] = []): Verdict {

@@ -16,8 +16,7 @@ import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
-import { THREADS_FIELD } from '../../shared/profile/threads.ts';
-import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
+import { addExtras } from '../../shared/recording/profile-extras.ts';
 import type { Target } from './targets/registry.ts';
 import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
 import { keepPorts } from '../../shared/request-time/ports.ts';
@@ -232,9 +231,8 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       try {
         const allocations = allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
         result.profile = await target.session.stopProfiler();
-        if (allocations && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = allocations;
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
-        if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
+        if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(allocations ? { allocations } : {}), ...(threads.length ? { threads } : {}) });
         await draining;
         const batch = await takeCollected(target.session);
         const collectedAtMs = wallMs();

@@ -21,7 +21,7 @@ export { CATEGORY_HELP, CATEGORY_LABELS, categoryTitle, classifyFrame, packageNa
 export { BUCKET_HELP, BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SPLIT_FIELD, SPLIT_LABELS, type BucketCaller, type BucketRow, type CategoryRow } from './views/categories.ts';
 export {
-  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
+  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './views/analyze.ts';
 

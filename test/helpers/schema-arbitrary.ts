@@ -55,6 +55,7 @@ export function arbitraryOf(schema: z.ZodType, opts: ArbitraryOptions = {}, key 
       for (const [k, s] of Object.entries(shape)) fields[k] = arbitraryOf(s, opts, k);
       return fc.record(fields);
     }
+    case 'tuple': return fc.tuple(...(def.items as z.ZodType[]).map((s) => arbitraryOf(s, opts, key)));
     case 'array': return fc.array(arbitraryOf(def.element as z.ZodType, opts, key), { minLength: 1, maxLength: 3 });
     case 'record': return fc.dictionary(keyFor(key), arbitraryOf(def.valueType as z.ZodType, opts, key), { minKeys: 1, maxKeys: 2 });
     case 'string': return textFor(key);

@@ -22,6 +22,7 @@ import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, li
 import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
+import { storedProfileSchema, type StoredProfile } from '../../../shared/recording/profile-extras.ts';
 
 
 interface Row {
@@ -243,14 +244,19 @@ export class Library {
   /** The whole recording, profile included (a bundle export). */
   get(id: string): RecordingResult {
     const { hasProfile, ...meta } = this.meta(id);
-    let profile: unknown = null;
+    let profile: StoredProfile | null = null;
     if (hasProfile) {
       const bytes = this.profileBytes(id);
+      let parsed: unknown;
       try {
-        profile = bytes && JSON.parse(bytes.toString('utf8'));
+        parsed = bytes && JSON.parse(bytes.toString('utf8'));
       } catch (e) {
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
+      const checked = storedProfileSchema.nullable().safeParse(parsed);
+      if (!checked.success) throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}).`);
+      // Kept as stored, V8's keys first (the parse's output would put Flambé's first).
+      profile = parsed as StoredProfile | null;
     }
     return { ...meta, profile };
   }

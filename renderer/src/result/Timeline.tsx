@@ -45,9 +45,14 @@ const PHASES = 18;
 const LABEL = 118;
 const BINS = 160;
 
-/** The element's width, followed as it changes; `ready` re-runs it once the element is in the page. */
-function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number {
-  const [width, setWidth] = useState(800);
+/**
+ * The element's width, followed as it changes; `ready` re-runs it once the
+ * element is in the page. Null until measured: the flame chart is asked for
+ * once, at the real width (asked at a guessed 800 px, the 78 MB profile's
+ * exact chart was started at 674 px and thrown away when the width came).
+ */
+function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number | null {
+  const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -64,7 +69,8 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<FlameChartHandle>(null);
   const chartBox = useRef<HTMLDivElement>(null);
-  const width = useWidth(box, view.data !== null);
+  const measured = useWidth(box, view.data !== null);
+  const width = measured ?? 800;
   const [hover, setHover] = useState<TimelineHover | null>(null);
   const [drag, setDrag] = useState<{ a: number; b: number; moved: boolean } | null>(null);
   const [zoom, setZoom] = useState<{ fromMs: number; toMs: number } | null>(null);
@@ -205,10 +211,12 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
           {at !== null && <line x1={x(at)} x2={x(at)} y1={top} y2={rowsBottom} className="timeline-cursor" />}
         </svg>
         <div ref={chartBox}>
-          <FlameChart
-            client={client} fromMs={vp.fromMs} toMs={vp.toMs} x0px={LABEL} plotPx={plot} width={width}
-            range={shown} cursorMs={at} highlight={highlight} chartRef={chart}
-          />
+          {measured !== null && (
+            <FlameChart
+              client={client} fromMs={vp.fromMs} toMs={vp.toMs} x0px={LABEL} plotPx={plot} width={width}
+              range={shown} cursorMs={at} highlight={highlight} chartRef={chart}
+            />
+          )}
         </div>
         {hover && <TimelineTip hover={hover} span={span} width={width} load={l} sample={s} bin={bin} binMs={binMs} />}
       </div>

@@ -18,9 +18,10 @@ import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
 import { importWholeProcess } from '../../../shared/profile/index.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
+import type { StoredProfile } from '../../../shared/recording/profile-extras.ts';
 
 /** A V8 CPU profile (as the inspector returns it) of `nodeCount` call-tree nodes and `sampleCount` samples at 100 µs. */
-function bigProfile(nodeCount: number, sampleCount: number): unknown {
+function bigProfile(nodeCount: number, sampleCount: number): StoredProfile {
   const nodes: { id: number; callFrame: object; hitCount: number; children: number[] }[] = [];
   for (let id = 1; id <= nodeCount; id++) {
     nodes.push({ id, callFrame: { functionName: id === 1 ? '(root)' : `fn${id % 5000}`, scriptId: String(id % 50), url: `file:///app/m${id % 50}.js`, lineNumber: id % 300, columnNumber: 4 }, hitCount: 0, children: [] });

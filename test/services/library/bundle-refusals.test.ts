@@ -50,6 +50,16 @@ describe('a .flambe file refuses', () => {
     expect(refusal('odd.flambe', JSON.stringify(rec))).toBe('odd.flambe is a damaged Flambé bundle: profile.flambeOriginalFrames.a.js·1·1[1] should be a number, not text. Nothing was imported.');
   });
 
+  it.each([
+    // Not in the schema before the profile was typed: each was imported as it came.
+    ['flambeAllocations', { head: { callFrame: 'root' } }, 'profile.flambeAllocations.head.callFrame should be an object, not text'],
+    ['flambeProbeMs', -5, 'profile.flambeProbeMs is out of range (the number -5)'],
+  ])('every addition is checked: a damaged %s', (key, value, why) => {
+    const rec = JSON.parse(writeBundle(makeRecording({ name: 'odd' }))) as { recording: { profile: Record<string, unknown> } };
+    rec.recording.profile[key] = value;
+    expect(refusal('odd.flambe', JSON.stringify(rec))).toBe(`odd.flambe is a damaged Flambé bundle: ${why}. Nothing was imported.`);
+  });
+
   it('200 000 levels of nesting: one sentence, not a stack trace', () => {
     const depth = 200_000;
     const rec = JSON.parse(writeBundle(makeRecording({ name: 'deep' }))) as { recording: { profile: Record<string, unknown> } };

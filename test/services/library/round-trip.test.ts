@@ -1,9 +1,11 @@
 // Issue 19: every path a recording takes keeps every field. The recordings
 // are generated from the one schema (shared/recording/recording.ts) with every
 // optional field present — routes, rate, phases, clock, histogram, p99.9, env
-// and args, stdio, machine, a profile with threads, source lines and original
-// frames — so a field added to the schema later is generated too, and a path
-// that does not carry it fails here.
+// and args, stdio, machine, a profile with every addition Flambé makes to
+// V8's (shared/recording/profile-extras.ts: threads, source lines, original
+// frames and lines, last sample, allocations, probes' time) — so a field or
+// an addition declared in a schema later is generated too, and a path that
+// does not carry it fails here.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -18,30 +20,29 @@ import { recordingResultSchema, type RecordingResult } from '../../../shared/rec
 import { experimentResultSchema, sweepResultSchema, type SweepResult } from '../../../shared/recording/groups.ts';
 import { experimentSpecSchema } from '../../../shared/recording/settings.ts';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
+import { extrasOf, joinProfile, profileExtrasSchema, splitProfile } from '../../../shared/recording/profile-extras.ts';
 import { validArbitraryOf } from '../../helpers/schema-arbitrary.ts';
 import { realProfileText } from '../../helpers/profiles.ts';
 
 const tmpLibrary = () => new Library(path.join(mkdtempSync(path.join(tmpdir(), 'flambe-rt-')), 'lib.sqlite'));
 
-/** A real profile with every addition Flambé makes to the V8 JSON (a worker thread, source lines, original frames and lines, last sample, route). */
-function profileWithExtras(): Record<string, unknown> {
-  const v8 = JSON.parse(realProfileText()) as Record<string, unknown>;
-  const fixture = JSON.parse(readFileSync('test/fixtures/bundles-v0/two-routes-rate.flambe', 'utf8')) as { recording: { profile: { flambeSourceLines: unknown } } };
-  return {
-    ...v8,
-    flambeThreads: [{ name: 'worker 1 (hash-worker.js)', profile: JSON.parse(realProfileText()) }],
-    flambeSourceLines: fixture.recording.profile.flambeSourceLines,
-    flambeOriginalFrames: { 'file:///app/dist/a.js\u00001\u000010': ['file:///app/src/a.ts', 3, 4, 'handler'] },
-    flambeOriginalLines: { 'file:///app/dist/a.js': { 1: ['file:///app/src/a.ts', 3] } },
-    flambeLastSampleUs: 123456,
-    flambeRoute: 'GET /hello',
-  };
-}
-const PROFILE = profileWithExtras();
+/**
+ * A real V8 profile with every addition of profileExtrasSchema, generated from
+ * it: a worker thread's profile and the allocations are real files (their
+ * shapes are V8's), the rest is generated field by field.
+ */
+const V8 = JSON.parse(realProfileText()) as Record<string, unknown>;
+const extras = validArbitraryOf(profileExtrasSchema, {
+  byKey: {
+    threads: fc.constant([{ name: 'worker 1 (hash-worker.js)', profile: JSON.parse(realProfileText()) as Record<string, unknown> }]),
+    allocations: fc.constant(JSON.parse(readFileSync('test/fixtures/profiles/node24-heap-prof.heapprofile', 'utf8')) as unknown),
+  },
+});
+const profiles = extras.map((x) => joinProfile(V8, x));
 
 // The library keeps tags as a set, listed in order.
 const tags = fc.uniqueArray(fc.stringMatching(/^[a-z][a-z0-9]{0,7}$/), { minLength: 1, maxLength: 3 }).map((t) => t.sort());
-const recordings = validArbitraryOf(recordingResultSchema, { byKey: { profile: fc.constant(PROFILE), tags } });
+const recordings = validArbitraryOf(recordingResultSchema, { byKey: { profile: profiles, tags } });
 const spec = validArbitraryOf(experimentSpecSchema);
 const experiments = validArbitraryOf(experimentResultSchema, { byKey: { spec } });
 const sweeps = validArbitraryOf(sweepResultSchema);
@@ -130,6 +131,9 @@ describe('a recording loses nothing on any path (property)', () => {
       if (def.type === 'array') walk(def.element, (value as unknown[])[0], `${at}[0]`);
     };
     walk(recordingResultSchema, rec, 'recording');
+    walk(profileExtrasSchema, extrasOf(rec.profile), 'recording.profile.extras');
     expect(missing).toEqual([]);
+    // …and V8's part is the profile as V8 wrote it.
+    expect(splitProfile(rec.profile).v8).toEqual(V8);
   });
 });
