@@ -159,7 +159,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const lineWork = new Float64Array(profile.frames.length);
   for (const [node, list] of nodeLineBuckets(profile)) for (const w of list) lineWork[profile.nodeFrame[node]] += w.ms;
   const rows = bottomUp(profile, { by: 'function' });
-  const work: (FunctionWork & { row: BottomUpRow; own: number; inBuiltins: number; hot(): HotLine | undefined })[] = [];
+  const work: (Omit<FunctionWork, 'hot'> & { row: BottomUpRow; own: number; inBuiltins: number; hot(): HotLine | undefined })[] = [];
   for (const r of rows) {
     if (r.category !== 'user' || busyMs <= 0) continue;
     const own = r.selfMs - lineWork[r.frame];
