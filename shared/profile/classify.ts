@@ -73,6 +73,16 @@ export const COLLECTOR_URL = 'flambe-request-collector.js';
  */
 export const OUTPUT_COUNTER_URL = 'flambe-output-counter.js';
 
+/**
+ * The output counter's functions that only ever run a write to stdout/stderr
+ * (the stream's write, its own writes and their callback, a write to fd 1 or
+ * 2): logging in buckets.ts. Its wrapper of fs.write/fs.writeSync runs every
+ * write of the process, to any file: that one is no kind of work by itself.
+ */
+export const STDIO_WRITE_FRAMES = {
+  streamWrite: 'flambeCountedWrite', ownWrite: 'flambeStdioWrite', written: 'flambeStdioWritten', fdWrite: 'flambeStdioFsWrite',
+} as const;
+
 export function isNodeInternal(url: string): boolean {
   // Flambé's wrappers around the user's fetch, socket writes and stdout: runtime work done on their behalf, like Node's.
   return url.startsWith('node:') || OLD_NODE_URL.test(url) || url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;

@@ -159,21 +159,23 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const lineWork = new Float64Array(profile.frames.length);
   for (const [node, list] of nodeLineBuckets(profile)) for (const w of list) lineWork[profile.nodeFrame[node]] += w.ms;
   const rows = bottomUp(profile, { by: 'function' });
-  const work: (FunctionWork & { row: BottomUpRow; own: number; inBuiltins: number; hotLine?: HotLine })[] = [];
+  const work: (Omit<FunctionWork, 'hot'> & { row: BottomUpRow; own: number; inBuiltins: number; hot(): HotLine | undefined })[] = [];
   for (const r of rows) {
     if (r.category !== 'user' || busyMs <= 0) continue;
     const own = r.selfMs - lineWork[r.frame];
     const inBuiltins = builtins.ms[r.frame];
     // Under this share a function is neither a finding nor a callback that changes one.
     if (busyPct(own + inBuiltins) < CALLBACK_MIN_BUSY_PERCENT) continue;
-    const hotLine = hotLines(profile, r.frame).find((l) => l.bucket === null);
-    work.push({ frame: r.frame, ms: own + inBuiltins, row: r, own, inBuiltins, hotLine, ...(hotLine ? { hot: hotLine } : {}) });
+    // Hot lines read a pass over the profile: only for the functions that need them (a finding, a callback's host).
+    let hot: HotLine | undefined | null = null;
+    work.push({ frame: r.frame, ms: own + inBuiltins, row: r, own, inBuiltins, hot: () => (hot === null ? (hot = hotLines(profile, r.frame).find((l) => l.bucket === null)) : hot) });
   }
   // One line, one finding: a callback written on a function's hottest line is counted with it (line-callbacks.ts).
   for (const { fn, callbacks } of foldLineCallbacks(profile, work)) {
-    const { row: r, own, inBuiltins, hotLine: hot } = fn;
+    const { row: r, own, inBuiltins } = fn;
     const callbackMs = callbacks.reduce((sum, c) => sum + c.ms, 0);
     if (busyPct(own + inBuiltins + callbackMs) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    const hot = fn.hot();
     const callee = builtins.callees.get(r.frame)?.[0];
     const split = { ownMs: own, ownPercent: pct(own), builtinMs: inBuiltins, builtinPercent: pct(inBuiltins), callee: callee ? builtinName(profile, callee.frame) : '' };
     const url = hot?.url ?? r.url;

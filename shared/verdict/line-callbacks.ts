@@ -16,8 +16,8 @@ export interface FunctionWork {
   frame: number;
   /** Its own code and the built-ins it calls directly, ms. */
   ms: number;
-  /** Its hottest line outside JSON/regex work; absent when the profile has no line ticks. */
-  hot?: { url: string; line: number; text: string | null };
+  /** Its hottest line outside JSON/regex work; undefined when the profile has no line ticks. Asked only of a possible host. */
+  hot(): { url: string; line: number; text: string | null } | undefined;
 }
 
 /** A function with the callbacks written on its hottest line (heaviest first). */
@@ -44,7 +44,13 @@ export function foldLineCallbacks<T extends FunctionWork>(profile: Profile, fns:
   const hostOf = new Map<T, T>();
   for (const cb of fns) {
     const def = profile.frames[cb.frame];
-    const host = fns.find((h) => h !== cb && h.hot && h.hot.url === def.url && h.hot.line === def.line && calledThroughBuiltins(profile, cb.frame, h.frame));
+    // A host is written before its callback, in the same file; only such a function's hot lines are read.
+    const host = fns.find((h) => {
+      const at = profile.frames[h.frame];
+      if (h === cb || at.url !== def.url || at.line > def.line) return false;
+      const hot = h.hot();
+      return !!hot && hot.url === def.url && hot.line === def.line && calledThroughBuiltins(profile, cb.frame, h.frame);
+    });
     if (host) hostOf.set(cb, host);
   }
   // A callback's own callback on the same line goes to the outermost function (a chain, never a cycle: each step calls the next).

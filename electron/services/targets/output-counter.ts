@@ -15,7 +15,7 @@
 // as such, not the user's logging); the wrappers stay in the profile, named
 // flambe-output-counter.js, so every write to stdout/stderr is logging there.
 import type { OutputWriter } from '../../../shared/recording/output.ts';
-import { OUTPUT_COUNTER_URL } from '../../../shared/profile/classify.ts';
+import { OUTPUT_COUNTER_URL, STDIO_WRITE_FRAMES as F } from '../../../shared/profile/classify.ts';
 import { asProbe } from '../../../shared/profile/probes.ts';
 
 // Plain ES2019 in the target (any Node >= 12). Frames of Node's own code
@@ -81,8 +81,8 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     var s; try { s = process[name]; } catch (e) { return; }
     if (!s || typeof s.write !== 'function') return;
     var original = s.write, own = Object.prototype.hasOwnProperty.call(s, 'write');
-    var wrapped = function flambeCountedWrite(chunk) {
-      if (c.depth === 0) { try { count(chunk, flambeCountedWrite); } catch (e) {} }
+    var wrapped = function ${F.streamWrite}(chunk) {
+      if (c.depth === 0) { try { count(chunk, wrapped); } catch (e) {} }
       c.depth++;
       try { return original.apply(this, arguments); } finally { c.depth--; }
     };
@@ -95,9 +95,9 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
       var inner = s[method], ownInner = Object.prototype.hasOwnProperty.call(s, method);
       if (typeof inner !== 'function') return;
       var last = method === '_write' ? 2 : 1;
-      var streamWrite = function flambeStdioWrite() {
+      var streamWrite = function ${F.ownWrite}() {
         var args = Array.prototype.slice.call(arguments), cb = args[last];
-        if (typeof cb === 'function') args[last] = function flambeStdioWritten() { return cb.apply(this, arguments); };
+        if (typeof cb === 'function') args[last] = function ${F.written}() { return cb.apply(this, arguments); };
         return inner.apply(this, args);
       };
       s[method] = streamWrite;
@@ -109,9 +109,11 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     var original = fs[fn];
     if (typeof original !== 'function') return;
     // Counted once written: a write the full pipe refused (EAGAIN) and the writer tries again is one line, not two.
+    // Every write of the process passes here, to any file; only one to fd 1 or 2 runs under the logging frame.
+    var stdioWrite = function ${F.fdWrite}(self, args) { return original.apply(self, args); };
     var wrapped = function flambeCountedFsWrite(fd, chunk) {
-      var written = original.apply(this, arguments);
-      if (c.depth === 0 && (fd === 1 || fd === 2)) { try { count(typeof written === 'number' ? writtenPart(chunk, written) : chunk, flambeCountedFsWrite); } catch (e) {} }
+      var written = fd === 1 || fd === 2 ? stdioWrite(this, arguments) : original.apply(this, arguments);
+      if (c.depth === 0 && (fd === 1 || fd === 2)) { try { count(typeof written === 'number' ? writtenPart(chunk, written) : chunk, wrapped); } catch (e) {} }
       return written;
     };
     try { fs[fn] = wrapped; } catch (e) { return; }

@@ -97,6 +97,18 @@ describe('buckets', () => {
     expect(classifyFrame(p.frames.find((f) => f.name === 'flambeStdioWrite')!).kind).toBe('node');
   });
 
+  it('keeps a write to a data file synchronous fs: the output counter wraps every fs.writeSync, but only fd 1 and 2 run under its logging frame', () => {
+    const p = profileFromText(`
+      saveOrder                      audit
+      wrapflambeCountedFsWrite       wrapflambeCountedFsWrite
+      writeSync[node:fs]             wrapflambeStdioFsWrite
+      writeString[native]            writeSync[node:fs]
+                                     writeString[native]
+    `);
+    for (const f of p.frames) if (f.name.startsWith('wrap')) Object.assign(f, { name: f.name.slice('wrap'.length), url: OUTPUT_COUNTER_URL });
+    expect(Object.fromEntries(bucketBreakdown(p).filter((b) => b.ms > 0).map((b) => [b.id, b.ms]))).toEqual({ fs: 1, logging: 1 });
+  });
+
   it('recognizes JSON wrappers, compression and regexes', () => {
     expect(buckets(`
       h                                             h                    h
