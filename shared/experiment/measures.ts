@@ -5,6 +5,7 @@ import type { RecordingResult } from '../recording/recording.ts';
 import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
 import { bucketBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import type { Profile } from '../profile/model.ts';
+import type { ThreadAllocations } from '../profile/import/all-threads.ts';
 
 export interface RoundMeasures {
   requests: number | null;
@@ -17,9 +18,9 @@ export interface RoundMeasures {
   bucketsMsPer1k: Record<string, number> | null;
 }
 
-/** `profile`: the recording's profile, imported once by the caller (null for a load-only round). */
-export function measureRound(rec: RecordingResult, profile: Profile | null): { measures: RoundMeasures; round: CompareRound } {
-  const round = roundFromRecording(rec, profile);
+/** `profile`: the recording's profile, imported once by the caller (null for a load-only round); `allocations`: each thread's, read with it. */
+export function measureRound(rec: RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): { measures: RoundMeasures; round: CompareRound } {
+  const round = roundFromRecording(rec, profile, allocations);
   const load = rec.load;
   const requests = load && load.requests > 0 ? load.requests : null;
   return {

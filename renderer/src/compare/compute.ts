@@ -5,7 +5,7 @@
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
 import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
-import { importWholeProcess } from '../../../shared/profile/import/all-threads.ts';
+import { importWholeProcessWithAllocations } from '../../../shared/profile/import/all-threads.ts';
 import { hotLines, type HotLine } from '../../../shared/profile/lines.ts';
 import { functionKey, type Profile } from '../../../shared/profile/model.ts';
 
@@ -57,9 +57,11 @@ export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise:
   const a = sideA.rec;
   const b = sideB.rec;
   // The whole process, every thread under its name: hashing moved into a worker is still B's work (issue 23).
-  const pa = sideA.profile ? importWholeProcess(sideA.profile) : null;
-  const pb = sideB.profile ? importWholeProcess(sideB.profile) : null;
-  const comparison = buildComparison([roundFromRecording(a, pa)], [roundFromRecording(b, pb)], { noise: noise ?? undefined });
+  const ia = sideA.profile ? importWholeProcessWithAllocations(sideA.profile) : null;
+  const ib = sideB.profile ? importWholeProcessWithAllocations(sideB.profile) : null;
+  const pa = ia?.profile ?? null;
+  const pb = ib?.profile ?? null;
+  const comparison = buildComparison([roundFromRecording(a, pa, ia?.allocations)], [roundFromRecording(b, pb, ib?.allocations)], { noise: noise ?? undefined });
   let flameB: DiffFlame | null = null;
   let flameA: DiffFlame | null = null;
   if (pa && pb) {
