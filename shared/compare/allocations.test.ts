@@ -71,6 +71,16 @@ describe('compareAllocationRounds (through buildComparison)', () => {
     expect(c.verdict).toMatch(/“rows streamed” allocates 6\d% less per request than “rows copied” \(95%: 6\d%–\d\d% less\): 10 MB → 3\.\d MB per request\./);
   });
 
+  it('never puts a function gone from B below 100% less: bytes are not negative (found on an Express app: "real (95%: −159% to −41%)")', () => {
+    const copy = (bytes: number) => [node('copyRows', '/srv/report.js', 30, bytes)];
+    const a = [2e9, 1.5e9, 2.5e9, 1.8e9].map((b) => allocRound(1000, heap(1e9, 0, copy(b))));
+    const b = [1, 2, 3, 4].map(() => allocRound(1000, heap(1e9, 0)));
+    const gone = compareRounds({ a: 'A', b: 'B' }, a, b)!.allocations!.functions.find((f) => f.function === 'copyRows')!;
+    expect(gone.status).toBe('gone');
+    expect(gone.relativeCi95![0]).toBe(-100);
+    expect(gone.relativeCi95![1]).toBeLessThan(0);
+  });
+
   it('says no clear difference when the rounds disagree as much as the change', () => {
     const a = [9, 14, 6, 12].map((mb) => allocRound(1000, heap(mb * 1e9, 0)));
     const b = [13, 7, 11, 8].map((mb) => allocRound(1000, heap(mb * 1e9, 0)));
