@@ -133,5 +133,9 @@ describe('computeComparison (the worker’s job)', () => {
     expect(output.allocFlameB!.unit).toBe('bytes');
     const rows = output.allocFlameB!.tree.children[0].children.find((c) => c.name === 'buildRows')!;
     expect(flameTooltip(output.allocFlameB!, 'b', rows)).toBe('buildRows\n/app/app.js:10\nA: 9.6 MB allocated per request\nB: 1.2 MB allocated per request\nChange: -8.4 MB (−88%)');
+    // The HTML export carries the same rows, with how sure.
+    const html = comparisonHtml(output.comparison);
+    expect(html).toContain('<tr><th>All functions</th><td>9.6 MB</td><td>1.2 MB</td><td>-8.4 MB (−87%)</td><td>cannot tell: one run each</td></tr>');
+    expect(html).toMatch(/<tr><th>buildRows<br><small>\/app\/app\.js:10<\/small><\/th><td>9\.6 MB<\/td><td>1\.2 MB<\/td><td>-8\.4 MB<\/td>/);
   });
 });
