@@ -6,6 +6,8 @@ import { COLLECTOR_URL } from '../profile/classify.ts';
 import { compareRounds } from '../experiment/comparison.ts';
 import { buildComparison } from './compare.ts';
 import { round, syntheticLoad } from './test-support/rounds.ts';
+import { compareReport } from '../report/build.ts';
+import type { RecordingMeta } from '../recording/recording.ts';
 
 let id = 1;
 const node = (functionName: string, url: string, lineNumber: number, selfSize: number, children: HeapProfileNode[] = []): HeapProfileNode =>
@@ -31,6 +33,15 @@ describe('compareAllocationRounds (through buildComparison)', () => {
     expect(c.allocations!.functions.map((f) => `${f.function} ${f.location} ${f.status} ${f.deltaBytesPerRequest}`))
       .toEqual(['buildRows /srv/report.js:23 changed -8400000', 'handle /srv/report.js:10 changed 0']);
     expect(c.verdict).toMatch(/Allocated per request: 10 MB → 1\.6 MB \(−84%; one run each, so not yet known to be more than noise\)\.$/);
+    // The report (flambe report A B, the screens' "Export report") carries the same rows.
+    const rec = { name: 'r', createdAt: '2026-11-28T06:00:00Z', machine: null, target: null, settings: null } as unknown as RecordingMeta;
+    const doc = compareReport(c, null, rec, rec, { a: null, b: null });
+    const i = doc.blocks.findIndex((b) => b.kind === 'h2' && b.text === 'Allocated per request (every thread)');
+    const table = doc.blocks[i + 1];
+    expect(table.kind === 'table' && table.table.rows.slice(0, 2)).toEqual([
+      ['all functions', '10 MB', '1.6 MB', '-8.4 MB', '-84.0 %', 'cannot tell: one run each'],
+      ['buildRows (/srv/report.js:23)', '9.6 MB', '1.2 MB', '-8.4 MB', '-87.5 %', 'cannot tell: one run each'],
+    ]);
   });
 
   it('divides each round by its own requests, and sums every thread (work moved into a worker still allocates)', () => {
