@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const total = screen().getByTestId('allocation-total');
     await total.scrollIntoViewIfNeeded();
     // One run each: the bytes of A and B and the change, and no claim.
-    await expect.poll(() => total.textContent()).toMatch(/^Allocated per request \(every thread\)[\d.]+ (?:bytes|kB|MB)[\d.]+ (?:bytes|kB|MB)[-+]?[\d.]+ (?:bytes|kB|MB).*cannot tell: one run each$/);
+    await expect.poll(() => total.textContent()).toMatch(/^Allocated per request \(every thread\)[\d.]+ (?:bytes|kB|MB)[\d.]+ (?:bytes|kB|MB)[-+−]?[\d.]+ (?:bytes|kB|MB).*cannot tell: one run each$/);
     expect(await screen().getByTestId('allocation-row').count()).toBeGreaterThan(0);
     await screen().getByTestId('compare-allocations').screenshot({ path: path.join(artifacts, 'compare-allocations.png') });
     const flame = screen().getByTestId('diff-flamegraph');

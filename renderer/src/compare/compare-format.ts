@@ -35,9 +35,9 @@ export function flameTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNod
   return `${n.name}${status}${where}\nA: ${fmt(a)}${unit}\nB: ${fmt(b)}${unit}\nChange: ${flame.unit === 'per1k' ? signed(b - a, 2) : signed(b - a)}${flame.unit === 'per1k' ? ' ms' : ' points'}${rel}`;
 }
 
-/** "+1.9 MB", "-16 kB", "0 bytes": a change of bytes (the tables' hyphen-minus, as signed()). */
+/** "+1.9 MB", "−16 kB", "0 bytes": a change of bytes, signed as signed() signs the screen's other changes. */
 export function signedBytes(x: number): string {
-  return `${x > 0 ? '+' : x < 0 ? '-' : ''}${bytesText(Math.abs(x))}`;
+  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${bytesText(Math.abs(x))}`;
 }
 
 /** The allocation flame's tooltip: bytes allocated per request in A and B (the frame and what it calls), and the change. */

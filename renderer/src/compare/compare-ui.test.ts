@@ -132,10 +132,10 @@ describe('computeComparison (the worker’s job)', () => {
     expect(output.comparison.allocations!.bytesPerRequest).toMatchObject({ a: 9_600_200, b: 1_200_200, significant: null });
     expect(output.allocFlameB!.unit).toBe('bytes');
     const rows = output.allocFlameB!.tree.children[0].children.find((c) => c.name === 'buildRows')!;
-    expect(flameTooltip(output.allocFlameB!, 'b', rows)).toBe('buildRows\n/app/app.js:10\nA: 9.6 MB allocated per request\nB: 1.2 MB allocated per request\nChange: -8.4 MB (−88%)');
+    expect(flameTooltip(output.allocFlameB!, 'b', rows)).toBe('buildRows\n/app/app.js:10\nA: 9.6 MB allocated per request\nB: 1.2 MB allocated per request\nChange: −8.4 MB (−88%)');
     // The HTML export carries the same rows, with how sure.
     const html = comparisonHtml(output.comparison);
-    expect(html).toContain('<tr><th>All functions</th><td>9.6 MB</td><td>1.2 MB</td><td>-8.4 MB (−87%)</td><td>cannot tell: one run each</td></tr>');
-    expect(html).toMatch(/<tr><th>buildRows<br><small>\/app\/app\.js:10<\/small><\/th><td>9\.6 MB<\/td><td>1\.2 MB<\/td><td>-8\.4 MB<\/td>/);
+    expect(html).toContain('<tr><th>All functions</th><td>9.6 MB</td><td>1.2 MB</td><td>−8.4 MB (−87%)</td><td>cannot tell: one run each</td></tr>');
+    expect(html).toMatch(/<tr><th>buildRows<br><small>\/app\/app\.js:10<\/small><\/th><td>9\.6 MB<\/td><td>1\.2 MB<\/td><td>−8\.4 MB<\/td>/);
   });
 });
