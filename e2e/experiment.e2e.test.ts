@@ -39,6 +39,13 @@ describe.skipIf(!hasChromium)(title, () => {
     // The verdict names logging, so its row in the kinds of work does not say "no clear difference".
     const logging = page.getByTestId('experiment-bucket-table').locator('tbody tr').filter({ hasText: 'logging' });
     expect(await logging.textContent()).toMatch(/(real|only with [AB], every round)$/);
+    // Bytes allocated per request, with the interval from the pairs, as CPU per request (issue 22 item 6).
+    expect(await page.getByTestId('compare-allocations').getByTestId('allocation-total').textContent())
+      .toMatch(/^Allocated per request \(every thread\)[^]*(real|no (clear|meaningful) difference) \(95%: .* to .*\)$/);
+    const flame = page.getByTestId('experiment-flame');
+    await flame.getByTestId('diff-measure-alloc').click();
+    await expect.poll(() => flame.getByTestId('diff-flamegraph').getAttribute('data-measure')).toBe('alloc');
+    await flame.getByTestId('diff-measure-cpu').click();
     expect(await page.getByTestId('experiment-rounds').locator('tbody tr').count()).toBe(4);
     expect(await page.getByTestId('experiment-rounds').textContent()).toContain('file');
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -40,5 +40,5 @@ export { exportCpuProfile, exportCpuProfileText } from './export/export-cpuprofi
 export { exportCollapsed, type CollapsedOptions } from './export/export-collapsed.ts';
 export { exportSpeedscope, type SpeedscopeFile } from './export/export-speedscope.ts';
 export { exportTrace } from './export/export-trace.ts';
-export { exportThreadsCpuProfileText, importThreads, importWholeProcess, type ImportedThreads } from './import/all-threads.ts';
+export { exportThreadsCpuProfileText, importThreads, importWholeProcess, importWholeProcessWithAllocations, type ImportedThreads, type ThreadAllocations } from './import/all-threads.ts';
 export { MAIN_THREAD_NAME, type NamedProfile } from './threads.ts';

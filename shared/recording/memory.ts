@@ -28,6 +28,23 @@ export const processMemoryFieldsSchema = z.object({
 });
 export type ProcessMemoryFields = z.infer<typeof processMemoryFieldsSchema>;
 
+/**
+ * The growth verdict in short (shared/memory/growth.ts judges it; process-summary.ts
+ * writes this): the rates of what full collections kept, per minute of burst,
+ * whether it grows, "cannot tell yet" and why, and the sentence. `record --json`
+ * carries more (the lows' trend and its interval); a sweep level and an
+ * experiment round carry this.
+ */
+export const growthVerdictSchema = z.object({
+  heapUsedMbPerMin: z.number(),
+  externalMbPerMin: z.number().nullable(),
+  rssMbPerMin: z.number(),
+  grows: z.boolean(),
+  undecided: z.enum(['few-gcs', 'not-steady']).nullable(),
+  sentence: z.string().max(2000),
+});
+export type GrowthVerdict = z.output<typeof growthVerdictSchema>;
+
 export const heapCallFrameSchema = z.object({
   functionName: z.string(),
   scriptId: z.union([z.string(), z.number()]).transform(String),

@@ -59,7 +59,7 @@ function lineCallbackAdvice(name: string, cb: LineCallback): string {
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
 /** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
-export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback } = {}): string {
+export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback; memoryGrows?: boolean } = {}): string {
   const line = detail.lineText ?? '';
   switch (kind) {
     case 'logging':
@@ -93,6 +93,11 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return `Most of this time is inside the ${detail.name ?? ''} package. Check how you call it (options, work repeated per request that could be done once), `
         + 'and whether a lighter package or a cache in front of it would do.';
     case 'gc':
+      // Memory that grows makes every full collection mark more: what is kept is the fix, not short-lived garbage (the memory finding says which memory).
+      if (detail.memoryGrows) {
+        return 'Find what the server keeps and never lets go — a cache, Map, array or session store that only grows, listeners or timers added per request — '
+          + 'and bound it (a size limit, an expiry, removal when done): every full garbage collection has to go through all of it.';
+      }
       return 'The server creates many short-lived objects. Avoid copying big strings and arrays per request, reuse buffers, '
         + 'and build large responses once; the heap timeline shows how fast memory is churned.';
   }

@@ -8,6 +8,7 @@
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
 import { formatCount } from '../number-format.ts';
+import { bytesText } from '../memory/allocations.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
 
@@ -116,6 +117,11 @@ export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   }
   const why = explanation(c);
   if (why) out.push(why);
+  const bytes = c.allocations?.bytesPerRequest;
+  if (bytes && bytes.deltaPercent !== null && Math.abs(bytes.deltaPercent) >= 5) {
+    // One sampled run each: the sampler is statistical too, so no "less" without rounds.
+    out.push(`Allocated per request: ${bytesText(bytes.a)} → ${bytesText(bytes.b)} (${bytes.deltaPercent > 0 ? '+' : '−'}${pct(bytes.deltaPercent)}; one run each, so not yet known to be more than noise).`);
+  }
   if (!out.length) return 'Nothing to compare: neither a profile nor load numbers on both sides.';
   return out.join(' ');
 }
@@ -273,6 +279,18 @@ function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExt
     first = `${cpu} (${rounds} rounds each). Requests per second vary too much between rounds on this machine to show it (${sideNames(c)[1]}: ${formatChange(load.rps.deltaPercent ?? 0)}; 95%: ${intervalWords(load.rps, 'percent').slice(6, -1)}), and ${latency}.`;
   }
   const why = roundsExplanation(c, loadMoved, oneSided, !!busy?.wallClockWithheld);
+  const bytes = allocationSentence(c);
   const leftOut = busy && busy.leftOut > 0 ? ` ${busy.sentence}: those pairs are left out.` : '';
-  return `${first}${why ? ` ${why}` : ''}${leftOut}`;
+  return `${first}${why ? ` ${why}` : ''}${bytes ? ` ${bytes}` : ''}${leftOut}`;
+}
+
+/** "B allocates 84% less per request than A (95%: 80–87% less): 10 MB → 1.6 MB." — only when the rounds say so. */
+function allocationSentence(c: Parts): string {
+  const m = c.allocations?.bytesPerRequest;
+  if (!m?.significant || m.deltaPercent === null) return '';
+  const [A, B] = sideNames(c);
+  const ratio = m.b / m.a;
+  const amounts = `${bytesText(m.a)} → ${bytesText(m.b)} per request`;
+  if (ratio >= 1.5) return `${B} allocates ${formatRatio(ratio)} the bytes per request of ${A} ${intervalWords(m, 'ratio')}: ${amounts}.`;
+  return `${B} allocates ${pct(m.deltaPercent)} ${m.deltaPercent > 0 ? 'more' : 'less'} per request than ${A} ${intervalWords(m, 'percent', ['more', 'less'])}: ${amounts}.`;
 }

@@ -221,6 +221,21 @@ describe('checks', () => {
     const v = buildVerdict(p, { requests: 1000, allocations, samples });
     expect(v.load[0].id).toBe('memory-growth');
     expect(findingSentence(v.findings.find((f) => f.kind === 'gc')!)).toMatch(/handle \(feed\.js:5\) allocates 190 bytes per request, but memory keeps growing \(above\): what the server keeps is the first suspect/);
+    // Its advice points at what is kept too (found on a Koa app that never evicts its sessions: the advice spoke of short-lived objects).
+    const lines = verdictLines(v);
+    expect(lines[0]).toMatch(/^Memory grows by/);
+    const advice = lines.find((l) => l.startsWith('   What to do:') && lines[lines.indexOf(l) - 1].includes('Garbage collection'))!;
+    expect(advice).toMatch(/^ {3}What to do: Find what the server keeps and never lets go/);
+    expect(lines.join('\n')).not.toMatch(/short-lived/);
+    // Without an allocation profile the advice is the same: the growth decides it, not who allocates.
+    const unsampled = buildVerdict(p, { requests: 1000, samples });
+    expect(unsampled.findings.find((f) => f.kind === 'gc')!.advice).toBe(v.findings.find((f) => f.kind === 'gc')!.advice);
+    // A steady heap keeps the churn advice.
+    const steady = samples.map((x) => ({ ...x, externalMb: 5, rssMb: 100 }));
+    const churn = buildVerdict(p, { requests: 1000, allocations, samples: steady });
+    expect(churn.load.map((c) => c.id)).not.toContain('memory-growth');
+    expect(churn.findings.find((f) => f.kind === 'gc')!.advice).toMatch(/^The server creates many short-lived objects/);
+    expect(findingSentence(churn.findings.find((f) => f.kind === 'gc')!)).toMatch(/190 bytes per request — build less per request/);
   });
 
   it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {

@@ -212,7 +212,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
       : { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
     out.push({
       kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
-      advice: adviceFor('gc'),
+      advice: adviceFor('gc', { memoryGrows: opts.memoryGrows }),
       ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
     });
   }

@@ -256,8 +256,10 @@ describe('flambe sweep and flambe overhead', () => {
       const o = JSON.parse(r.stdout);
       expect(Object.keys(o)).toEqual(['levels', 'knee']);
       expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
-      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process']);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process', 'memory']);
+      // Not profiled: no process samples, so neither the process nor its memory.
       expect(o.levels[0].process).toBeNull();
+      expect(o.levels[0].memory).toBeNull();
       expect(Object.keys(o.levels[0].latencyMs)).toEqual(['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max']);
       expect(o.knee === null || typeof o.knee.reason === 'string').toBe(true);
     } finally {

@@ -4,6 +4,7 @@
 // (chrome-trace.ts), a pprof file whose samples are labelled by thread
 // (pprof.ts). The main thread comes first; a file of one thread gives one.
 import { allocationsOf, EXTRA_KEYS } from '../../recording/profile-extras.ts';
+import type { HeapProfile } from '../../recording/memory.ts';
 import { binaryKind, readProfileBytes } from './binary-files.ts';
 import { importChromeTraceThreads, isChromeTrace } from './chrome-trace.ts';
 import { isCpuProfile } from './cpuprofile.ts';
@@ -48,7 +49,8 @@ export function importThreads(input: unknown, fileName?: string): ImportedThread
 
 function single(data: unknown, fileName?: string): ImportedThreads {
   const { profile, format } = importProfileWithFormat(data, fileName);
-  return { format, threads: [{ name: MAIN_THREAD_NAME, profile }] };
+  const allocations = typeof data === 'object' && data !== null ? allocationsOf(data) : null;
+  return { format, threads: [{ name: MAIN_THREAD_NAME, profile, ...(allocations ? { allocations } : {}) }] };
 }
 
 /** The .cpuprofile of the main thread, the other threads in its threads addition (other tools read the main thread). */
@@ -67,6 +69,21 @@ export function exportThreadsCpuProfileText(threads: readonly NamedProfile[]): s
  * per 1 000 requests — instead of reading as "B spends 0 ms". One thread: that thread.
  */
 export function importWholeProcess(input: unknown, fileName?: string): Profile {
+  return importWholeProcessWithAllocations(input, fileName).profile;
+}
+
+/** One thread's allocation profile, named as its CPU profile is. */
+export interface ThreadAllocations { name: string; heap: HeapProfile }
+
+/**
+ * The whole process as importWholeProcess gives it, and each thread's
+ * allocation profile where the recording sampled one (read from the same
+ * parse: a big profile is not read twice) — Compare's bytes per request.
+ */
+export function importWholeProcessWithAllocations(input: unknown, fileName?: string): { profile: Profile; allocations: ThreadAllocations[] } {
   const { threads } = importThreads(input, fileName);
-  return threads.length > 1 ? mergeThreads(threads) : threads[0].profile;
+  return {
+    profile: threads.length > 1 ? mergeThreads(threads) : threads[0].profile,
+    allocations: threads.flatMap((t) => (t.allocations ? [{ name: t.name, heap: t.allocations }] : [])),
+  };
 }
