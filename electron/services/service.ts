@@ -357,17 +357,20 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
       return row;
     },
     async exportRecording({ id, format = 'cpuprofile', thread, includeSecrets }) {
-      const rec = fetch(id);
-      const safeName = rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
+      // Only a bundle needs the profile parsed (it is one JSON document); a profile file is the stored text.
+      const meta = metaOf(id);
+      const safeName = meta.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
       if (format === 'bundle') {
-        const { text, masked } = writeBundleWithNote(rec, { includeSecrets });
+        const { text, masked } = writeBundleWithNote(fetch(id), { includeSecrets });
         const note = maskedSentence(masked);
         return { fileName: `${safeName}.flambe`, content: text, ...(note ? { note } : {}) };
       }
-      if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
-      const text = unsaved.has(id) ? JSON.stringify(rec.profile) : library?.profileText(id) ?? JSON.stringify(rec.profile);
+      if (!meta.hasProfile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
+      const inMemory = unsaved.get(id);
+      const text = inMemory ? JSON.stringify(inMemory.profile) : library?.profileText(id);
+      if (!text) throw new UserError('That recording is not available any more.');
       // Every thread, or the one asked for (export-recording.ts); pprof is binary, so base64 over the transports.
-      return exportStoredProfile(text, safeName, format, thread, Date.parse(rec.createdAt) || 0);
+      return exportStoredProfile(text, safeName, format, thread, Date.parse(meta.createdAt) || 0);
     },
     async startExperiment(spec) {
       const claim = work.claim({ kind: 'experiment', label: experimentLabel(spec), targetId: null, targetKey: null });
