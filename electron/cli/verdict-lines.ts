@@ -57,9 +57,12 @@ export function formatVerdict(v: Verdict): string[] {
   return ['Verdict', ...verdictLines(v).flatMap((l) => wrap(l, 100).map((w, i) => (i === 0 ? `  ${w}` : `  ${/^\s*\d+\.|^•/.test(l) ? '   ' : ''}${w}`)))];
 }
 
-function wrap(text: string, width: number): string[] {
+/** Spaces a line may break at: not the one grouping a number's thousands ("1 000" stays whole, never "per 1" / "000 requests"). */
+const BREAK = /(?<!\d)\s+|\s+(?!\d{3}(?!\d))/;
+
+export function wrap(text: string, width: number): string[] {
   const indent = /^\s*/.exec(text)![0];
-  const words = text.trim().split(/\s+/);
+  const words = text.trim().split(BREAK);
   const out: string[] = [];
   let cur = indent;
   for (const w of words) {

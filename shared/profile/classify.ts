@@ -64,9 +64,18 @@ const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
  */
 export const COLLECTOR_URL = 'flambe-request-collector.js';
 
+/**
+ * The script name of the output counter, which wraps process.stdout/stderr
+ * during the burst (electron/services/targets/output-counter.ts): every write
+ * to them, and the stream's own flush of what was buffered, runs under one of
+ * its frames wherever it runs — so a write the pipe finished later, outside
+ * the console.log that made it, is still logging (buckets.ts).
+ */
+export const OUTPUT_COUNTER_URL = 'flambe-output-counter.js';
+
 export function isNodeInternal(url: string): boolean {
-  // Flambé's request collector wraps the user's fetch and socket writes: runtime work done on their behalf, like Node's.
-  return url.startsWith('node:') || OLD_NODE_URL.test(url) || url === COLLECTOR_URL;
+  // Flambé's wrappers around the user's fetch, socket writes and stdout: runtime work done on their behalf, like Node's.
+  return url.startsWith('node:') || OLD_NODE_URL.test(url) || url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;
 }
 
 export function classifyFrame(frame: Frame): FrameClass {

@@ -1,7 +1,7 @@
 // Flambé's own probes in the target — the process sampler (event-loop
 // utilization, loop delay, memory, CPU every ~250 ms), the listening-ports and
-// identity reads — run as scripts Flambé evaluates over the inspector. While
-// the profiler runs, their samples would show in the user's profile
+// identity reads, the output counter's counting of log lines — run as scripts
+// Flambé evaluates over the inspector. While the profiler runs, their samples would show in the user's profile
 // (`reset (node:internal/histogram)` at the top of a quiet server, then "gone"
 // in a diff against a run without it). Every probe is evaluated under one
 // script name, PROBE_URL, so its samples can be told apart; the recorder keeps

@@ -7,11 +7,11 @@
 // (EXTRA_KEYS, all "flambe…"), beside V8's own keys, which stay as V8 wrote
 // them: DevTools and speedscope read nodes/samples/timeDeltas/startTime/
 // endTime and ignore every other key, so an exported file opens there as the
-// plain V8 profile (test/library/profile-extras.test.ts checks it), and every
+// plain V8 profile (test/services/library/profile-extras.test.ts checks it), and every
 // recording and bundle written before this module reads unchanged.
 //
 // A new addition: its schema in profileExtrasSchema and its key in EXTRA_KEYS
-// (a type error until it has one); test/library/round-trip.test.ts then
+// (a type error until it has one); test/services/library/round-trip.test.ts then
 // generates it and checks every path carries it.
 import { z } from 'zod';
 import { list, text } from './limits.ts';

@@ -109,7 +109,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const ownWrite = Object.prototype.hasOwnProperty.call(Socket.prototype, 'write') ? Socket.prototype.write : null;
   const write = Socket.prototype.write;
   Socket.prototype.write = function (...args) {
-    if (cur && !this.server && !this._httpMessage) {
+    // stdout/stderr on a pipe are sockets too, but never answered: a log line is no request's wait (and the stack
+    // read for it would be Flambé's cost in the user's logging).
+    if (cur && !this.server && !this._httpMessage && !this._isStdio) {
       const w = { rec: cur, sock: this, t: now(), readT: 0, where: site() };
       const list = (this[WAIT] ??= []);
       if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
