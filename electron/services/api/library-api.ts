@@ -59,17 +59,20 @@ export function createLibraryApi({ store, groups, emit }: ServiceParts): Library
       return row;
     },
     async exportRecording({ id, format = 'cpuprofile', thread, includeSecrets }) {
-      const rec = store.fetch(id);
-      const safeName = rec.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
+      // Only a bundle needs the profile parsed (it is one JSON document); a profile file is the stored text.
+      const meta = store.metaOf(id);
+      const safeName = meta.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
       if (format === 'bundle') {
-        const { text, masked } = writeBundleWithNote(rec, { includeSecrets });
+        const { text, masked } = writeBundleWithNote(store.fetch(id), { includeSecrets });
         const note = maskedSentence(masked);
         return { fileName: `${safeName}.flambe`, content: text, ...(note ? { note } : {}) };
       }
-      if (!rec.profile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
-      const text = store.unsaved(id) ? JSON.stringify(rec.profile) : store.library?.profileText(id) ?? JSON.stringify(rec.profile);
+      if (!meta.hasProfile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
+      const inMemory = store.unsaved(id);
+      const text = inMemory ? JSON.stringify(inMemory.profile) : store.library?.profileText(id);
+      if (!text) throw new UserError('That recording is not available any more.');
       // Every thread, or the one asked for (export-recording.ts); pprof is binary, so base64 over the transports.
-      return exportStoredProfile(text, safeName, format, thread, Date.parse(rec.createdAt) || 0);
+      return exportStoredProfile(text, safeName, format, thread, Date.parse(meta.createdAt) || 0);
     },
     async compareNoise({ a, b }) {
       // Metadata only: the profiles are not needed to find repeats.

@@ -253,8 +253,8 @@ export class Library {
       } catch (e) {
         throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${(e as Error).message}).`);
       }
-      const checked = storedProfileSchema.nullable().safeParse(parsed);
-      if (!checked.success) throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}).`);
+      const problem = storedProfileProblem(parsed);
+      if (problem) throw new UserError(`This recording's profile is damaged in the library and cannot be opened (${problem}).`);
       // Kept as stored, V8's keys first (the parse's output would put Flambé's first).
       profile = parsed as StoredProfile | null;
     }
@@ -425,6 +425,18 @@ export class Library {
 
   private mustChange(changes: number | bigint): void {
     if (Number(changes) === 0) throw new UserError('That recording is not in the library (it may have been deleted).');
+  }
+}
+
+/** What is wrong with a stored profile's additions (shared/recording/profile-extras.ts), or null. */
+function storedProfileProblem(profile: unknown): string | null {
+  try {
+    const checked = storedProfileSchema.nullable().safeParse(profile);
+    return checked.success ? null : `${checked.error.issues[0].path.join('.')}: ${checked.error.issues[0].message}`;
+  } catch (e) {
+    // An addition nested thousands of levels down (only a crafted file could be) overflows the schema's reader.
+    if (e instanceof RangeError) return 'an addition nested too deeply to read';
+    throw e;
   }
 }
 

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
 import { prepareImport } from '../../../electron/services/library/files.ts';
 import { createGroupApi } from '../../../electron/services/library/group-service.ts';
+import { importProfile } from '../../../shared/profile/import/any-format.ts';
+import { threadsOf } from '../../../shared/profile/threads.ts';
+import { allocationsOf, EXTRA_KEYS, splitProfile } from '../../../shared/recording/profile-extras.ts';
 
 const dir = 'test/fixtures/bundles-v0';
 const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
@@ -46,6 +49,29 @@ describe('bundles from before the recording schemas', () => {
       const result = file.group.kind === 'experiment' ? lib.getExperiment(file.group.id) : api.getSweep(file.group.id);
       expect(result).toEqual(file.group.result);
       for (const m of file.group.members) expect(lib.get(m.recording.id)).toEqual(asStored(m.recording));
+    } finally {
+      lib.close();
+    }
+  });
+
+  it('a TypeScript server\'s recording with worker threads and allocations: every addition to its profile reads as typed', () => {
+    const text = read('ts-workers-allocations.flambe');
+    const file = JSON.parse(text) as { recording: Bundled & { profile: Record<string, unknown> } };
+    const lib = tmpLibrary();
+    try {
+      const { rec, packed } = prepareImport('ts-workers-allocations.flambe', text);
+      lib.save(rec, 'recorded', packed);
+      const back = lib.get(file.recording.id);
+      expect(back).toEqual(asStored(file.recording));
+      const { v8, extras } = splitProfile(back.profile);
+      // Every addition that Flambé wrote, read through the schema, as the file has it.
+      expect(Object.keys(extras).sort()).toEqual(['allocations', 'originalFrames', 'originalLines', 'probeMs', 'sourceLines', 'threads']);
+      for (const [name, key] of Object.entries(EXTRA_KEYS)) expect(extras[name as keyof typeof extras]).toEqual(file.recording.profile[key]);
+      expect(Object.keys(v8)).toEqual(['nodes', 'startTime', 'endTime', 'samples', 'timeDeltas']);
+      // What the model shows of them: the original TypeScript file, both workers, the allocations.
+      expect(importProfile(back.profile).frames.some((f) => f.url.endsWith('/src/shop.ts'))).toBe(true);
+      expect(threadsOf(back.profile).map((t) => t.name)).toEqual(['main thread', 'worker 1 (hasher.js)', 'worker 2 (hasher.js)']);
+      expect(allocationsOf(back.profile)?.head.children.length).toBeGreaterThan(0);
     } finally {
       lib.close();
     }

@@ -5,7 +5,7 @@
 // timestamps and lines) and ignore the rest, so the additions must sit under
 // keys of their own, and V8's keys must be V8's values.
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
@@ -39,6 +39,21 @@ describe("a profile's additions", () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const k of keys) expect(k).toMatch(/^flambe[A-Z]/);
     expect(keys.filter((k) => READ_BY_TOOLS.includes(k))).toEqual([]);
+  });
+
+  it('no source file but the schema spells an addition\'s key (code reads and writes them through it)', () => {
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === 'test-support' || e.name === 'node_modules' ? [] : files(full);
+      return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+    });
+    const keys = new RegExp(`\\b(${Object.values(EXTRA_KEYS).join('|')})\\b`);
+    const spelled = ['shared', 'electron', 'renderer/src'].flatMap(files)
+      // The help texts name the file's keys for the user (loaded alone, without the schema: test/cli/help-loads.test.ts).
+      .filter((f) => !f.endsWith(path.join('recording', 'profile-extras.ts')) && !f.includes(path.join('cli', 'help')))
+      .flatMap((f) => readFileSync(f, 'utf8').split('\n').map((line, i) => ({ at: `${f}:${i + 1}`, code: line.replace(/\/\*.*?\*\/|\/\/.*$/g, '').replace(/^\s*(\/\*\*|\*).*$/, '') })))
+      .filter((l) => keys.test(l.code)).map((l) => l.at);
+    expect(spelled).toEqual([]);
   });
 
   it('read as { v8, extras }: V8 part exactly as V8 wrote it (its keys first, in its order), every addition typed', () => {
