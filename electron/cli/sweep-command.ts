@@ -86,13 +86,13 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
     }) + '\n');
     return;
   }
-  const f = (x: number | undefined) => (x ?? 0).toFixed(2);
+  const f = (x: number | undefined) => groupThousands(x ?? 0, 2);
   const lines = [
     `URL      ${r.url}`,
     '',
     ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'], r.levels.map((l) => [
       String(l.connections), groupThousands(l.requests), groupThousands(l.rps), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
-      f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), String(l.errors), String(l.non2xx),
+      f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), groupThousands(l.errors), groupThousands(l.non2xx),
     ])),
   ];
   if (r.levels.some((l) => l.routes)) {
@@ -101,8 +101,8 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
       ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
       r.levels.flatMap((l) => (l.routes ?? []).map((x) => [
         String(l.connections), routeKey(x), String(x.requests), x.rps.toFixed(0), f(x.latencyMs.min), f(x.latencyMs.p50), f(x.latencyMs.p75), f(x.latencyMs.p90),
-        f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), String(x.errors), String(x.non2xx),
-        ...(cpu ? [x.cpuMsPerRequest !== undefined ? x.cpuMsPerRequest.toFixed(3) : '–'] : []),
+        f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), groupThousands(x.errors), groupThousands(x.non2xx),
+        ...(cpu ? [x.cpuMsPerRequest !== undefined ? groupThousands(x.cpuMsPerRequest, 3) : '–'] : []),
       ])),
       { textColumns: [1] },
     ));

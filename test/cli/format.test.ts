@@ -4,16 +4,16 @@ import { formatRouteCpu } from '../../electron/cli/format.ts';
 import { wrap } from '../../electron/cli/verdict-lines.ts';
 
 describe('formatRouteCpu', () => {
-  it('puts the heaviest route first and left-aligns the route and its top function', () => {
+  it('puts the heaviest route first, left-aligns the route and its top function, and groups thousands (the one number style)', () => {
     const row = (path: string, cpu: number, top: string | null) => ({
       method: 'GET', path, recordingId: path, rps: 1000 / cpu, p75Ms: cpu, p99Ms: cpu * 2, cpuMsPerRequest: cpu, error: null,
       topFunction: top ? { name: top, location: 'app.ts:7', selfMs: 1 } : null,
     });
     const lines = formatRouteCpu([row('/fast', 0.025, 'writeUtf8String'), row('/orders?q=1', 0.354, '(anonymous)')]);
     expect(lines).toEqual([
-      'Route              Req/s  p75 ms  p99 ms  CPU ms/req  Top function',
-      'GET /orders?q=1   2824.9   0.354   0.708       0.354  (anonymous) (app.ts:7)',
-      'GET /fast        40000.0   0.025   0.050       0.025  writeUtf8String (app.ts:7)',
+      'Route               Req/s  p75 ms  p99 ms  CPU ms/req  Top function',
+      'GET /orders?q=1   2 824.9   0.354   0.708       0.354  (anonymous) (app.ts:7)',
+      'GET /fast        40 000.0   0.025   0.050       0.025  writeUtf8String (app.ts:7)',
     ]);
   });
 });
