@@ -7,21 +7,20 @@
 // every finished round. The statistics are shared/experiment + shared/stats.
 import { internalErrorSentence } from '../../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, LaunchSpec, RecordRequestResolved, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
+import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordRequestResolved, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
 import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import type { RoundInterference } from '../../../shared/experiment/interference.ts';
 import { seededRandom } from '../../../shared/stats/index.ts';
-import { UserError, isUserError, messageOf } from '../errors.ts';
+import { UserError, isUserError } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import { watchMachine } from './machine.ts';
 import { startRoundComparer, type RoundComparer } from './compare-in-worker.ts';
 import { headline, knowsEnough, untilSentence, type UntilOutcome, type UntilSettings } from '../../../shared/experiment/until.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
+import { VariantTarget } from './variant-target.ts';
 
-const LISTEN_WAIT_MS = 10_000;
 /** The most pairs an experiment that runs until it knows adds up to (the spec's own limit for rounds). */
 const MAX_PAIRS = 30;
 /** A freshly started process is slow at first (cold JIT, lazy module loading): its first round would pay for that alone. */
@@ -58,92 +57,78 @@ export interface ExperimentHandle {
 }
 
 export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDeps): ExperimentHandle {
-  const id = randomUUID();
-  const coin = spec.seed !== undefined ? seededRandom(spec.seed)() : Math.random();
-  const order: 'AB' | 'BA' = coin < 0.5 ? 'AB' : 'BA';
-  const createdAt = new Date().toISOString();
-  const result: ExperimentResult = {
-    id, name: spec.name ?? '', createdAt, spec, order, status: 'running', error: null,
-    variants: { a: { name: 'A', what: '' }, b: { name: 'B', what: '' } }, rounds: [], comparison: null, output: null,
-  };
+  const run = new ExperimentRun(spec, deps);
+  return { id: run.result.id, result: run.result, stop: () => run.stop(), done: run.done };
+}
+
+type Live = { rps?: number; p99Ms?: number };
+
+/** One experiment from its first round to its answer; each method is one step of it. */
+class ExperimentRun {
+  readonly result: ExperimentResult;
+  readonly done: Promise<ExperimentResult>;
   // Each round as shared/compare reads it (its profile imported once) lives in this worker, for the comparison after every round.
-  const comparer = (deps.startComparer ?? startRoundComparer)();
-  let stopRequested = false;
-  let currentRecording: string | null = null;
-  let currentTarget: string | null = null;
-  let currentBurst: BurstHandle | null = null;
-  const runBurst = deps.runBurst ?? runBurstInWorker;
-
-  const slots = roundOrder(order, spec.rounds);
+  private readonly comparer: RoundComparer;
+  private readonly target: VariantTarget;
+  private readonly runBurst: (opts: BurstOptions) => BurstHandle;
+  private readonly slots: ('A' | 'B')[];
   // Grows when the experiment runs until it knows (spec.until): a pair at a time.
-  let total = slots.length;
-  const startedAt = Date.now();
+  private total: number;
+  private readonly startedAt = Date.now();
+  private stopRequested = false;
+  private currentRecording: string | null = null;
+  private currentBurst: BurstHandle | null = null;
 
-  const emit = (roundIndex: number, variant: VariantPlan | null, phase: string, within: number, message: string, live?: { rps?: number; p99Ms?: number }) => {
-    deps.progress({
-      experimentId: id, roundIndex, totalRounds: total, variant: variant?.key ?? null, variantName: variant?.variant.name ?? null,
-      phase, fraction: Math.min(1, (roundIndex + Math.max(0, Math.min(1, within))) / total), message, finished: result.rounds.slice(), ...live,
+  private readonly spec: ExperimentSpecResolved;
+  private readonly deps: ExperimentDeps;
+
+  constructor(spec: ExperimentSpecResolved, deps: ExperimentDeps) {
+    this.spec = spec;
+    this.deps = deps;
+    const coin = spec.seed !== undefined ? seededRandom(spec.seed)() : Math.random();
+    const order: 'AB' | 'BA' = coin < 0.5 ? 'AB' : 'BA';
+    this.result = {
+      id: randomUUID(), name: spec.name ?? '', createdAt: new Date().toISOString(), spec, order, status: 'running', error: null,
+      variants: { a: { name: 'A', what: '' }, b: { name: 'B', what: '' } }, rounds: [], comparison: null, output: null,
+    };
+    this.comparer = (deps.startComparer ?? startRoundComparer)();
+    this.target = new VariantTarget(deps.api);
+    this.runBurst = deps.runBurst ?? runBurstInWorker;
+    this.slots = roundOrder(order, spec.rounds);
+    this.total = this.slots.length;
+    this.done = this.rounds().then(() => this.ended(), (e: unknown) => this.failed(e)).then(() => this.finish());
+  }
+
+  stop(): void {
+    this.stopRequested = true;
+    this.currentBurst?.stop();
+    if (this.currentRecording) void this.deps.api.stopRecording({ id: this.currentRecording });
+  }
+
+  private emit(roundIndex: number, variant: VariantPlan | null, phase: string, within: number, message: string, live?: Live): void {
+    this.deps.progress({
+      experimentId: this.result.id, roundIndex, totalRounds: this.total, variant: variant?.key ?? null, variantName: variant?.variant.name ?? null,
+      phase, fraction: Math.min(1, (roundIndex + Math.max(0, Math.min(1, within))) / this.total), message, finished: this.result.rounds.slice(), ...live,
     });
-  };
+  }
 
-  const recompute = async () => {
-    // The statistics pair each round with its neighbour (shared/stats paired.ts): only complete pairs count.
-    const pairs = completePairs(result.rounds, (r) => r.complete && !r.error);
+  /** The comparison of the complete pairs so far: the statistics pair each round with its neighbour (shared/stats paired.ts). */
+  private async recompute(): Promise<void> {
+    const pairs = completePairs(this.result.rounds, (r) => r.complete && !r.error);
     const ids = (rs: ExperimentRound[]) => rs.map((r) => r.recordingId);
-    result.comparison = await comparer.compare({
-      names: { a: result.variants.a.name, b: result.variants.b.name }, a: ids(pairs.a), b: ids(pairs.b),
+    this.result.comparison = await this.comparer.compare({
+      names: { a: this.result.variants.a.name, b: this.result.variants.b.name }, a: ids(pairs.a), b: ids(pairs.b),
       buckets: { a: pairs.a.map((r) => r.bucketsMsPer1k), b: pairs.b.map((r) => r.bucketsMsPer1k) },
       machine: { a: pairs.a.map((r) => r.interference ?? undefined), b: pairs.b.map((r) => r.interference ?? undefined) },
     });
-  };
-
-  async function stopCurrentTarget(): Promise<void> {
-    if (!currentTarget) return;
-    const t = currentTarget;
-    currentTarget = null;
-    await deps.api.stopTarget({ targetId: t }).catch(() => undefined);
   }
 
-  /**
-   * Launches the variant's target and waits until it listens. A copy of the
-   * same script the user started earlier (step 1 of the Record screen) may
-   * hold the port the script always opens: when the launch fails and such a
-   * copy runs, it is stopped, once, and the launch tried again.
-   */
-  async function launch(index: number, v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
-    try {
-      return await launchOnce(v);
-    } catch (e) {
-      const twin = await runningCopyOf(v.launch!);
-      if (!twin) throw e;
-      emit(index, v, 'starting', 0.2, `Round ${index + 1} of ${total} — stopping ${twin.label} (pid ${twin.pid}), started earlier: a second copy could not start beside it (its port was taken)`);
-      await deps.api.stopTarget({ targetId: twin.targetId }).catch(() => undefined);
-      return launchOnce(v);
-    }
-  }
-
-  /** Another running process of the same script, launched by Flambé (not one of this experiment's). */
-  async function runningCopyOf(l: LaunchSpec): Promise<{ targetId: string; label: string; pid: number } | null> {
-    const script = path.resolve(l.cwd || process.cwd(), l.script);
-    const { targets } = await deps.api.listTargets({}).catch(() => ({ targets: [] }));
-    const twin = targets.find((t) => t.kind === 'launched' && t.running && t.targetId !== currentTarget && t.argv[1] && path.resolve(t.argv[1]) === script);
-    return twin ? { targetId: twin.targetId, label: twin.label, pid: twin.pid } : null;
-  }
-
-  async function launchOnce(v: VariantPlan): Promise<{ targetId: string; ports: number[] }> {
-    const info = await deps.api.launchTarget(v.launch!).catch((e: unknown) => {
-      throw new UserError(`Variant ${v.key} (${v.variant.name}) could not start: ${messageOf(e)}`);
+  private async launch(index: number, v: VariantPlan): Promise<number[]> {
+    const launched = await this.target.launch(v, (twin) => {
+      this.emit(index, v, 'starting', 0.2, `Round ${index + 1} of ${this.total} — stopping ${twin.label} (pid ${twin.pid}), started earlier: a second copy could not start beside it (its port was taken)`);
     });
-    currentTarget = info.targetId;
-    result.output = info.stdio?.tailedFile ? 'file' : 'pipe';
-    const deadline = Date.now() + LISTEN_WAIT_MS;
-    for (;;) {
-      const t = await deps.api.getTarget({ targetId: info.targetId });
-      if (t.listeningPorts.length) return { targetId: info.targetId, ports: t.listeningPorts };
-      if (!t.running) throw new UserError(`Variant ${v.key} (${v.variant.name}) exited as it started${t.lastError ? `: ${t.lastError}` : '.'}`);
-      if (Date.now() > deadline) throw new UserError(`Variant ${v.key} (${v.variant.name}) did not open a port within ${LISTEN_WAIT_MS / 1000} s: is it a server?`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    this.result.output = launched.output;
+    return launched.ports;
   }
 
   /**
@@ -151,50 +136,50 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
    * experiment, so no round pays for the process's cold start (with A and B on
    * one process, the variant that happened to run first would).
    */
-  async function warmFreshTarget(index: number, v: VariantPlan, urls: string[]): Promise<void> {
-    const seconds = Math.max(FRESH_TARGET_WARMUP_SEC, spec.warmupSec);
+  private async warmFreshTarget(index: number, v: VariantPlan, urls: string[]): Promise<void> {
+    const seconds = Math.max(FRESH_TARGET_WARMUP_SEC, this.spec.warmupSec);
     for (const url of urls) {
-      if (stopRequested) return;
-      emit(index, v, 'starting', 0.5, `Round ${index + 1} of ${total} — warming up the fresh ${v.key} process (${seconds} s on ${new URL(url).pathname})`);
-      currentBurst = runBurst({ settings: { ...spec.load, url }, durationSec: seconds, ignoreRequestCount: true });
-      await currentBurst.done.catch(() => undefined);
-      currentBurst = null;
+      if (this.stopRequested) return;
+      this.emit(index, v, 'starting', 0.5, `Round ${index + 1} of ${this.total} — warming up the fresh ${v.key} process (${seconds} s on ${new URL(url).pathname})`);
+      this.currentBurst = this.runBurst({ settings: { ...this.spec.load, url }, durationSec: seconds, ignoreRequestCount: true });
+      await this.currentBurst.done.catch(() => undefined);
+      this.currentBurst = null;
     }
   }
 
   /** One recording through the service; resolves with the finished recording, profile included. */
-  async function record(index: number, v: VariantPlan, round: number, targetId: string | null, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean; interference: RoundInterference | null }> {
+  private async record(index: number, v: VariantPlan, round: number, url: string): Promise<{ rec: RecordingResult; stoppedEarly: boolean; interference: RoundInterference | null }> {
     let recordingId: string | null = null;
     // Progress the recorder reports while it starts, before its id is known here.
     const early: RecordingProgress[] = [];
     const show = (p: RecordingProgress) => {
       if (p.recordingId !== recordingId) return;
-      emit(index, v, p.phase, p.fraction, `Round ${index + 1} of ${total} — ${v.key} (${v.variant.name}), round ${round}: ${p.message}`, { rps: p.rps, p99Ms: p.p99Ms });
+      this.emit(index, v, p.phase, p.fraction, `Round ${index + 1} of ${this.total} — ${v.key} (${v.variant.name}), round ${round}: ${p.message}`, { rps: p.rps, p99Ms: p.p99Ms });
     };
-    const off = deps.onEvent((e) => {
+    const off = this.deps.onEvent((e) => {
       if (e.name !== 'recordingProgress') return;
       if (recordingId) show(e.payload);
       else early.push(e.payload);
     });
-    const machine = (deps.watchMachine ?? watchMachine)();
+    const machine = (this.deps.watchMachine ?? watchMachine)();
     try {
-      const started = deps.record({
-        targetId: spec.profile ? targetId : null,
-        load: { ...spec.load, url },
-        warmupSec: spec.warmupSec,
-        samplingIntervalUs: spec.samplingIntervalUs,
-        name: `${result.name} · ${v.key} (${v.variant.name}) · round ${round}`,
+      const started = this.deps.record({
+        targetId: this.spec.profile ? this.target.current : null,
+        load: { ...this.spec.load, url },
+        warmupSec: this.spec.warmupSec,
+        samplingIntervalUs: this.spec.samplingIntervalUs,
+        name: `${this.result.name} · ${v.key} (${v.variant.name}) · round ${round}`,
         tags: ['experiment'],
       });
       recordingId = started.id;
-      currentRecording = recordingId;
+      this.currentRecording = recordingId;
       for (const p of early.splice(0)) show(p);
-      if (stopRequested) void deps.api.stopRecording({ id: recordingId });
+      if (this.stopRequested) void this.deps.api.stopRecording({ id: recordingId });
       const rec = await started.finished;
-      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || stopRequested, interference: machine.finish(rec.samples) };
+      return { rec, stoppedEarly: !!rec.load?.stoppedEarly || this.stopRequested, interference: machine.finish(rec.samples) };
     } finally {
       off();
-      currentRecording = null;
+      this.currentRecording = null;
     }
   }
 
@@ -203,104 +188,98 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
    * the headline interval is wider than asked, another pair fits in the
    * budget (at the pace so far), and fewer than MAX_PAIRS ran.
    */
-  function decideMorePairs(until: UntilSettings): void {
-    const pairs = slots.length / 2;
-    const elapsedSec = (Date.now() - startedAt) / 1000;
-    const h = headline(result.comparison);
+  private decideMorePairs(until: UntilSettings): void {
+    const pairs = this.slots.length / 2;
+    const elapsedSec = (Date.now() - this.startedAt) / 1000;
+    const h = headline(this.result.comparison);
     const end = (ended: UntilOutcome['ended']) => {
-      result.until = { ...until, ended, pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
+      this.result.until = { ...until, ended, pairs: this.result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
     };
-    if (knowsEnough(result.comparison, until)) return end('met');
+    if (knowsEnough(this.result.comparison, until)) return end('met');
     if (elapsedSec + elapsedSec / pairs > until.budgetSec) return end('budget');
     if (pairs >= MAX_PAIRS) return end('max');
-    slots.push(...roundOrder(order, pairs + 1).slice(-2));
-    total = slots.length;
-    result.until = null;
+    this.slots.push(...roundOrder(this.result.order, pairs + 1).slice(-2));
+    this.total = this.slots.length;
+    this.result.until = null;
   }
 
-  async function run(): Promise<void> {
-    const demo = await deps.api.demoServer({});
-    const plan = planExperiment(spec, demo);
-    result.variants = { a: plan.a.variant, b: plan.b.variant };
-    result.name ||= `${plan.a.variant.name} vs ${plan.b.variant.name}`;
+  /** Every round in its slot, each variant's target started when it must be. */
+  private async rounds(): Promise<void> {
+    const demo = await this.deps.api.demoServer({});
+    const plan = planExperiment(this.spec, demo);
+    this.result.variants = { a: plan.a.variant, b: plan.b.variant };
+    this.result.name ||= `${plan.a.variant.name} vs ${plan.b.variant.name}`;
     const variants = { A: plan.a, B: plan.b };
     let ports: number[] = [];
     let lastVariant: 'A' | 'B' | null = null;
     const perVariant = { A: 0, B: 0 };
 
-    for (let index = 0; index < slots.length; index++) {
-      if (stopRequested) break;
-      const key = slots[index];
+    for (let index = 0; index < this.slots.length; index++) {
+      if (this.stopRequested) break;
+      const key = this.slots[index];
       const v = variants[key];
       const round = ++perVariant[key];
-      if (v.launch) {
-        const running = currentTarget ? await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false) : false;
-        if (!running || (plan.restartEachRound && lastVariant !== null) || currentTarget === null) {
-          emit(index, v, 'starting', 0, `Round ${index + 1} of ${total} — starting ${v.key} (${v.variant.name})`);
-          await stopCurrentTarget();
-          ports = (await launch(index, v)).ports;
-          const servedHere = plan.restartEachRound ? [v.url] : [...new Set([plan.a.url, plan.b.url])];
-          await warmFreshTarget(index, v, servedHere.map((u) => resolveUrl(u, ports)).filter((u): u is string => !!u));
-        }
+      if (v.launch && (this.target.current === null || !(await this.target.isRunning()) || (plan.restartEachRound && lastVariant !== null))) {
+        this.emit(index, v, 'starting', 0, `Round ${index + 1} of ${this.total} — starting ${v.key} (${v.variant.name})`);
+        await this.target.stop();
+        ports = await this.launch(index, v);
+        const servedHere = plan.restartEachRound ? [v.url] : [...new Set([plan.a.url, plan.b.url])];
+        await this.warmFreshTarget(index, v, servedHere.map((u) => resolveUrl(u, ports)).filter((u): u is string => !!u));
       }
       lastVariant = key;
-      if (stopRequested) break;
+      if (this.stopRequested) break;
       const url = resolveUrl(v.url, ports);
       if (!url) throw new UserError(`Variant ${v.key} (${v.variant.name}) does not listen on any port: give the full URL to load.`);
-      const { rec, stoppedEarly, interference } = await record(index, v, round, currentTarget, url);
-      const m = await comparer.measure(rec);
-      const entry: ExperimentRound = {
-        index, variant: key, round, recordingId: rec.id,
-        requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
-        process: m.process, growth: m.growth,
-        error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
-        ...(deps.isSaved && !deps.isSaved(rec.id) ? { notSaved: true } : {}),
-        ...(interference ? { interference } : {}),
-      };
-      result.rounds.push(entry);
-      await recompute();
-      deps.save(result);
-      if (spec.until && index === slots.length - 1 && !stopRequested) decideMorePairs(spec.until);
-      emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
-      // A fault of the target ends the experiment; a round the server answered badly is kept and the experiment goes on.
-      if (rec.error && v.launch && currentTarget && !(await deps.api.getTarget({ targetId: currentTarget }).then((t) => t.running, () => false))) {
-        throw new UserError(`Round ${index + 1} (${v.key}) ended in a fault: ${rec.error}`);
-      }
+      await this.oneRound(index, v, round, url);
     }
   }
 
-  const done = run().then(
-    () => {
-      result.status = stopRequested ? 'stopped' : 'done';
-      if (stopRequested) result.error = `Stopped after ${result.rounds.filter((r) => r.complete).length} complete round(s); they are kept.`;
-    },
-    (e: unknown) => {
-      result.status = 'failed';
-      result.error = isUserError(e) ? e.message : internalErrorSentence(e);
-    },
-  ).then(async () => {
-    await stopCurrentTarget();
+  /** A round recorded, measured and kept; the comparison made again; a fault of the target ends the experiment. */
+  private async oneRound(index: number, v: VariantPlan, round: number, url: string): Promise<void> {
+    const { rec, stoppedEarly, interference } = await this.record(index, v, round, url);
+    const m = await this.comparer.measure(rec);
+    this.result.rounds.push({
+      index, variant: v.key, round, recordingId: rec.id,
+      requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
+      process: m.process, growth: m.growth,
+      error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
+      ...(this.deps.isSaved && !this.deps.isSaved(rec.id) ? { notSaved: true } : {}),
+      ...(interference ? { interference } : {}),
+    });
+    await this.recompute();
+    this.deps.save(this.result);
+    if (this.spec.until && index === this.slots.length - 1 && !this.stopRequested) this.decideMorePairs(this.spec.until);
+    this.emit(index + 1, v, 'round done', 0, `Round ${index + 1} of ${this.total} done — ${v.key}: ${m.rps?.toFixed(0) ?? '?'} requests/s, p99 ${m.p99Ms?.toFixed(1) ?? '?'} ms`);
+    // A round the server answered badly is kept and the experiment goes on.
+    if (rec.error && v.launch && this.target.current && !(await this.target.isRunning())) {
+      throw new UserError(`Round ${index + 1} (${v.key}) ended in a fault: ${rec.error}`);
+    }
+  }
+
+  private ended(): void {
+    this.result.status = this.stopRequested ? 'stopped' : 'done';
+    if (this.stopRequested) this.result.error = `Stopped after ${this.result.rounds.filter((r) => r.complete).length} complete round(s); they are kept.`;
+  }
+
+  private failed(e: unknown): void {
+    this.result.status = 'failed';
+    this.result.error = isUserError(e) ? e.message : internalErrorSentence(e);
+  }
+
+  /** The target stopped, the last comparison made, the until-outcome said, the experiment kept. */
+  private async finish(): Promise<ExperimentResult> {
+    const result = this.result;
+    await this.target.stop();
     // A comparison worker that ran out of memory keeps the last comparison it made (the error says why it stopped).
-    await recompute().catch(() => undefined);
-    await comparer.close();
-    if (spec.until && !result.until) {
+    await this.recompute().catch(() => undefined);
+    await this.comparer.close();
+    if (this.spec.until && !result.until) {
       const h = headline(result.comparison);
-      result.until = { ...spec.until, ended: 'stopped', pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
+      result.until = { ...this.spec.until, ended: 'stopped', pairs: result.comparison?.rounds ?? 0, measure: h?.measure ?? null, halfWidthPercent: h?.halfWidthPercent ?? null };
     }
     if (result.until && result.comparison) result.comparison.verdict += ` ${untilSentence(result.until)}`;
-    deps.save(result);
-    emit(total, null, result.status, 1, result.error ?? result.comparison?.verdict ?? 'Done');
+    this.deps.save(result);
+    this.emit(this.total, null, result.status, 1, result.error ?? result.comparison?.verdict ?? 'Done');
     return result;
-  });
-
-  return {
-    id,
-    result,
-    stop() {
-      stopRequested = true;
-      currentBurst?.stop();
-      if (currentRecording) void deps.api.stopRecording({ id: currentRecording });
-    },
-    done,
-  };
+  }
 }
