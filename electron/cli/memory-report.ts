@@ -81,7 +81,11 @@ export function memoryJson(m: MemoryOf) {
           external: m.growth.external ? m.growth.external.ci95.map(perMin) : null,
           rss: m.growth.rss.ci95.map(perMin),
         },
-        keptAfterFullGcMb: m.growth.kept ? { heapUsed: m.growth.kept.heapUsedMb.map(round1), external: m.growth.kept.externalMb?.map(round1) ?? null } : null,
+        keptAfterFullGcMb: m.growth.kept ? {
+          heapUsed: m.growth.kept.heapUsedMb.map(round1), external: m.growth.kept.externalMb?.map(round1) ?? null,
+          // Flambé's full collection halfway through the burst (growth.ts rule 4): null without it.
+          halfway: m.growth.kept.midMb ? { heapUsed: round1(m.growth.kept.midMb.heapUsed), external: m.growth.kept.midMb.external === null ? null : round1(m.growth.kept.midMb.external) } : null,
+        } : null,
         grows: m.growth.grows,
         undecided: m.growth.undecided ?? null,
         sentence: m.growth.sentence,

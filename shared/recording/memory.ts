@@ -22,7 +22,8 @@ export const processMemoryFieldsSchema = z.object({
   majorGcCount: count.optional(),
   /**
    * Read right after a full collection Flambé asked V8 for (HeapProfiler.collectGarbage),
-   * once before the burst and once after it: what the process keeps, without garbage
+   * before the burst, halfway through it (timed bursts of 4 s or more, heaps up to
+   * 256 MB) and after it: what the process keeps, without garbage
    * (shared/memory/growth.ts rule 4). Not one of the periodic samples: its CPU and
    * event-loop figures cover only the moments around that collection.
    */
