@@ -6,6 +6,8 @@ import { allocationPlace, allocationTable, bytesText, type AllocationTable } fro
 import { growthRate, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import { allocationsOf } from '../../shared/recording/memory.ts';
+import type { Growing } from '../../shared/recording/growing.ts';
+import { growingEmptySentence, growingSentence, holderText } from '../../shared/memory/growing-sentence.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
 import { table } from './table.ts';
@@ -18,9 +20,11 @@ interface MemoryOf {
   allocations: AllocationTable | null;
   /** Each worker thread's allocations (its own heap), when they were sampled. */
   workers: { thread: string; allocations: AllocationTable }[];
+  /** What grew between the heap snapshots (record --find-growth); null when not asked. */
+  growing: Growing | null;
 }
 
-export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile'>): MemoryOf {
+export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile' | 'growing'>): MemoryOf {
   const burst = result.load?.phases?.burst;
   const heap = allocationsOf(result.profile);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
@@ -28,7 +32,10 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
     const h = allocationsOf(t.raw);
     return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];
   });
-  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers };
+  return {
+    process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers,
+    growing: result.growing ?? null,
+  };
 }
 
 const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
@@ -90,8 +97,16 @@ export function memoryJson(m: MemoryOf) {
         undecided: m.growth.undecided ?? null,
         sentence: m.growth.sentence,
       } : null,
-      // "What grows and what holds it" needs heap snapshots, which record does not take.
-      growing: null,
+      // What grows and what holds it: record --find-growth's two heap snapshots; null when not asked.
+      growing: m.growing ? m.growing.kinds.map((k) => ({
+        kind: k.kind, countDelta: k.countDelta, bytesDelta: Math.round(k.bytesDelta), retainedBy: k.holder ? holderText(k.holder) : null,
+        holder: k.holder, path: k.path,
+      })) : null,
+      growthSnapshots: m.growing ? {
+        seconds: Math.round(m.growing.seconds * 10) / 10, requests: m.growing.requests,
+        snapshotMb: [round1(m.growing.snapshotMb.first), round1(m.growing.snapshotMb.second)],
+        allocatedAlive: m.growing.allocatedAlive.map((a) => ({ ...a, bytes: Math.round(a.bytes) })), error: m.growing.error,
+      } : null,
     },
   };
 }
@@ -104,6 +119,7 @@ export function memoryLines(m: MemoryOf): string[] {
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
   if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.length ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
+  if (m.growing) out.push(`Grows    ${growingSentence(m.growing) ?? growingEmptySentence(m.growing)}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   const a = m.allocations;
   if (a && a.rows.length) out.push(...allocatedLines('Allocated', 'on the JS heap during the profile', a));

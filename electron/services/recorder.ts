@@ -25,6 +25,7 @@ import type { CollectedBatch } from '../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
 import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
+import { findWhatGrows } from './memory/find-growth.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
@@ -135,6 +136,10 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     // 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot.
     let warmupClock: { startMs: number; endMs: number } | null = null;
     if (req.ownLoad && !target) throw new UserError('Flambé counts the requests you send inside the server: launch or attach a target first.');
+    if (req.findGrowth && (req.ownLoad || !target)) {
+      throw new UserError(req.ownLoad ? 'Find what grows sends Flambé\'s own load after the burst, between its two heap snapshots: it cannot run while you send the load.'
+        : 'Find what grows takes heap snapshots of the server: launch or attach a target.');
+    }
     if (req.warmupSec > 0 && !req.ownLoad) {
       progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
       let seconds = 0;
@@ -303,6 +308,10 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
             return source !== undefined && functions ? [[id, { source, functions }] as const] : [];
           }));
         });
+        // Last, once the recording is whole: its snapshots pause the process, outside the burst (memory/find-growth.ts).
+        if (req.findGrowth && result.load && !stopRequested && !session.isClosed) {
+          result.growing = await findWhatGrows({ session, load: req.load, runBurst, onProgress: (m) => progress('stopping', 0.7, m) });
+        }
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }
