@@ -104,6 +104,7 @@ export function memoryJson(m: MemoryOf) {
       })) : null,
       growthSnapshots: m.growing ? {
         seconds: Math.round(m.growing.seconds * 10) / 10, requests: m.growing.requests,
+        pausedSec: [m.growing.pausedSec.first, m.growing.pausedSec.second].map((s) => Math.round(s * 10) / 10),
         snapshotMb: [round1(m.growing.snapshotMb.first), round1(m.growing.snapshotMb.second)],
         allocatedAlive: m.growing.allocatedAlive.map((a) => ({ ...a, bytes: Math.round(a.bytes) })), error: m.growing.error,
       } : null,

@@ -3,7 +3,7 @@ import type { Growing } from '../recording/growing.ts';
 import { declarationLine, growingIsFinding, growingKindText, growingSentence } from './growing-sentence.ts';
 
 const feed: Growing = {
-  seconds: 3.04, requests: 11_846, snapshotMb: { first: 10.9, second: 13.1 },
+  seconds: 3.04, requests: 11_846, pausedSec: { first: 0.4, second: 0.5 }, snapshotMb: { first: 10.9, second: 13.1 },
   kinds: [{
     kind: 'Buffer', countDelta: 11_411, bytesDelta: 189_240_024, path: ['sent (Array)', '[30909]', 'Buffer'],
     holder: { name: 'sent', kind: 'Array', via: 'variable', owner: null, url: 'file:///srv/app/feed.js', line: 5 },

@@ -47,6 +47,8 @@ export const growingSchema = z.object({
   /** Seconds from the first snapshot to the second, and the requests answered meanwhile (null without Flambé's load). */
   seconds: amount,
   requests: count.nullable(),
+  /** How long each snapshot paused the process, s (V8 collects all garbage, then writes every object). */
+  pausedSec: z.object({ first: amount, second: amount }),
   /** The two snapshots' sizes, MB of JSON. */
   snapshotMb: z.object({ first: amount, second: amount }),
   /** The kinds that grew most, largest first (empty: nothing grew past the thresholds). */

@@ -48,7 +48,7 @@ Load:
                           one sample per 512 KiB allocated: on by default)
   --find-growth           find what grows and what holds it: after the burst, under the same load,
                           two heap snapshots 3 s apart are compared. Each snapshot PAUSES the process
-                          (about a second per 100 MB of heap); the burst's own figures are not touched
+                          (for seconds on a big heap); the burst's own figures are not touched
 
 Output:
   --per-route-cpu         profile each route in its own burst, one after another: requests/s,

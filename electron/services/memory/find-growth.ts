@@ -45,7 +45,9 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
   try {
     await new Promise((r) => setTimeout(r, LEAD_MS));
     opts.onProgress('Finding what grows: heap snapshot 1 of 2 (the process is paused while it is taken)');
+    const firstAt = Date.now();
     const first = await snapshotTo(session, files[0]);
+    const firstSec = (Date.now() - firstAt) / 1000;
     const from = Date.now();
     const sampling = await session.startAliveSampling(ALIVE_SAMPLING_BYTES).then(() => true, () => false);
     opts.onProgress(`Finding what grows: ${GROWTH_SECONDS} s of load between the snapshots`);
@@ -53,21 +55,23 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
     const alive = sampling ? await session.stopAliveSampling().catch(() => null) : null;
     const seconds = (Date.now() - from) / 1000;
     opts.onProgress('Finding what grows: heap snapshot 2 of 2 (the process is paused while it is taken)');
+    const secondAt = Date.now();
     const second = await snapshotTo(session, files[1]);
+    const secondSec = (Date.now() - secondAt) / 1000;
     await session.endHeapSnapshots();
     burst.stop();
     const load = await burst.done.catch(() => null);
     opts.onProgress('Finding what grows: comparing the two snapshots');
     const kinds = await compareSnapshotsInWorker(files[0], files[1]);
     return {
-      seconds, requests: load?.requests ?? null, snapshotMb: { first: first / MB, second: second / MB },
+      seconds, requests: load?.requests ?? null, pausedSec: { first: firstSec, second: secondSec }, snapshotMb: { first: first / MB, second: second / MB },
       kinds: await withPlaces(session, kinds), allocatedAlive: allocatedAlive(alive), error: null,
     };
   } catch (e) {
     await session.endHeapSnapshots();
     burst.stop();
     await burst.done.catch(() => null);
-    return { seconds: 0, requests: null, snapshotMb: { first: 0, second: 0 }, kinds: [], allocatedAlive: [], error: `Flambé could not find what grows: ${messageOf(e).replace(/\.$/, '')}.` };
+    return { seconds: 0, requests: null, pausedSec: { first: 0, second: 0 }, snapshotMb: { first: 0, second: 0 }, kinds: [], allocatedAlive: [], error: `Flambé could not find what grows: ${messageOf(e).replace(/\.$/, '')}.` };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
