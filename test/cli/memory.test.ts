@@ -48,7 +48,8 @@ describe('flambe record: memory', () => {
     expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: expect.stringMatching(/^Memory grows by .*external memory \(Buffers, ArrayBuffers\) \+[\d.]+ MB\/s/) });
     // The kept Buffers' own handles (and the array holding them) are on the JS heap: it is flat or grows a little, never the most.
     expect(o.memory.growth.externalMbPerMin).toBeGreaterThan(5 * o.memory.growth.heapUsedMbPerMin);
-    expect(o.process.externalMb.max).toBeGreaterThan(o.process.externalMb.min + 20);
+    // Over the rule's 4 MB floor in the process summary too (16 KiB a request: 13 MB in 5 s at load 15, 200 MB on a quiet machine).
+    expect(o.process.externalMb.max).toBeGreaterThan(o.process.externalMb.min + 4);
     // Find what grows: the Buffers (16 KiB each, their backing stores included), held by the array declared on line 5.
     expect(o.memory.growing[0]).toMatchObject({ kind: 'Buffer', retainedBy: '`sent` (an Array) in feed.js:5', path: ['sent (Array)', expect.stringMatching(/^\[\d+\]$/), 'Buffer'] });
     expect(o.memory.growing[0].bytesDelta / o.memory.growing[0].countDelta).toBeGreaterThan(16 * 1024);

@@ -25,7 +25,7 @@ export function GrowingCard({ growing }: { growing: Growing }) {
         </p>
       )}
       {growing.kinds.length > 0 && (
-        <table className="data-table" data-testid="growing-table">
+        <table className="data-table growing-table" data-testid="growing-table">
           <thead><tr><th scope="col">What</th><th scope="col">More objects</th><th scope="col">More memory</th><th scope="col">Held by</th><th scope="col">Path that keeps one alive</th></tr></thead>
           <tbody>
             {growing.kinds.map((k) => (
@@ -43,7 +43,7 @@ export function GrowingCard({ growing }: { growing: Growing }) {
       {growing.allocatedAlive.length > 0 && (
         <details className="more">
           <summary>Allocated between the snapshots and still alive at the second <span className="muted small">— V8's sampled estimate, JS heap only</span></summary>
-          <table className="data-table" data-testid="growing-allocated">
+          <table className="data-table allocations-table" data-testid="growing-allocated">
             <thead><tr><th scope="col">Function</th><th scope="col">Where</th><th scope="col">Still alive</th></tr></thead>
             <tbody>
               {growing.allocatedAlive.map((a) => (
