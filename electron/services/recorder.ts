@@ -310,7 +310,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         });
         // Last, once the recording is whole: its snapshots pause the process, outside the burst (memory/find-growth.ts).
         if (req.findGrowth && result.load && !stopRequested && !session.isClosed) {
-          result.growing = await findWhatGrows({ session, load: req.load, runBurst, onProgress: (m) => progress('stopping', 0.7, m) });
+          // Its load is the one Stop ends (and then no second snapshot is taken).
+          result.growing = await findWhatGrows({
+            session, load: req.load, runBurst: (o) => (current = runBurst(o)), onProgress: (m) => progress('stopping', 0.7, m), stopped: () => stopRequested,
+          });
+          current = null;
         }
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;

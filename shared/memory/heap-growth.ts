@@ -14,9 +14,11 @@
 //     once per kind (one dominated by another of its kind is already in
 //     that one's): an old Array that now holds 1 000 new Buffers has not
 //     grown itself — the Buffers have.
-//   - A kind whose new objects are mostly held inside the new objects of
-//     another growing kind (a Buffer's ArrayBuffer and backing store, the
-//     headers object of a kept audit entry) is said with that kind, not again.
+//   - A kind whose new objects are mostly inside (dominated by) new objects
+//     of a growing kind already said, larger (a Buffer's ArrayBuffer, a kept
+//     session's history array and its items), is said with it, not again;
+//     "inside" is the outermost new object above, so a session's Objects
+//     inside its history Array are the session's, not the Array's.
 //   - What holds them: from a few of its new objects, the shortest path from
 //     the root (the one DevTools lists first), walked upwards to the first
 //     variable (a closure's or module's context) or to the first property of

@@ -18,7 +18,7 @@ import { declarationLine } from '../../../shared/memory/growing-sentence.ts';
 import type { GrowingKind } from '../../../shared/memory/heap-growth.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import type { InspectorSession } from '../targets/inspector.ts';
-import { messageOf } from '../errors.ts';
+import { messageOf, UserError } from '../errors.ts';
 import { compareSnapshotsInWorker } from './growth-in-worker.ts';
 
 /** Seconds of load between the two snapshots. */
@@ -34,6 +34,8 @@ export interface FindGrowthOptions {
   load: LoadSettingsResolved;
   runBurst(opts: BurstOptions): BurstHandle;
   onProgress(message: string): void;
+  /** True once the user pressed Stop: the phase ends without its second snapshot. */
+  stopped(): boolean;
 }
 
 export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
@@ -52,6 +54,7 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
     const sampling = await session.startAliveSampling(ALIVE_SAMPLING_BYTES).then(() => true, () => false);
     opts.onProgress(`Finding what grows: ${GROWTH_SECONDS} s of load between the snapshots`);
     await new Promise((r) => setTimeout(r, GROWTH_SECONDS * 1000));
+    if (opts.stopped()) throw new UserError('it was stopped between the two heap snapshots');
     const alive = sampling ? await session.stopAliveSampling().catch(() => null) : null;
     const seconds = (Date.now() - from) / 1000;
     opts.onProgress('Finding what grows: heap snapshot 2 of 2 (the process is paused while it is taken)');
