@@ -1,7 +1,8 @@
-// The Memory card and the growth finding in the browser (issue 22): a server
-// that keeps every session is recorded (through the CLI, into a library of the
-// test's own), then opened on the result screen: the verdict says first that
-// memory grows, the GC finding names who allocates, and the Memory card shows
+// The Memory card and the growth finding in the browser (issue 22): a price
+// cache that never evicts is recorded with "find what grows" (through the CLI,
+// into a library of the test's own), then opened on the result screen: the
+// verdict says first that memory grows and what holds it, the GC finding names
+// who allocates, and the Memory card shows what grows (the Map and its line),
 // the table of functions by bytes and the allocation flamegraph. A steady
 // server's card says memory did not grow, from what Flambé's full collections
 // before and after the burst left. A .heapprofile imported in the Library opens
@@ -24,9 +25,10 @@ describe.skipIf(!hasChromium)(title, () => {
   let page: Page;
 
   beforeAll(async () => {
-    // 8 s is enough: Flambé's full collections before and after the burst say what was kept (shared/memory/growth.ts rule 4).
-    for (const [name, seconds] of [['sessions.js', 8], ['steady.js', 5], ['invoice-pool.mjs', 5]] as const) {
-      const r = await runFlambe(['record', '--launch', path.join(repo, `test/fixtures/memory-servers/${name}`), '-d', String(seconds), '-c', '4', '--warmup', '1', '--json', '--save', '--library', library]);
+    // 5 s is enough: Flambé's full collections before, halfway through and after the burst say what was kept (shared/memory/growth.ts rule 4).
+    const runs = [['price-cache.mjs', ['--url', '/?sku=abc', '--find-growth']], ['steady.js', []], ['invoice-pool.mjs', []]] as const;
+    for (const [name, extra] of runs) {
+      const r = await runFlambe(['record', '--launch', path.join(repo, `test/fixtures/memory-servers/${name}`), '-d', '5', '-c', '4', '--warmup', '1', '--json', '--save', '--library', library, ...extra], { timeoutMs: 120_000 });
       expect(r.code).toBe(0);
       ids[name] = JSON.parse(r.stdout).id;
     }
@@ -44,23 +46,31 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('result-screen').waitFor({ timeout: 30_000 });
   };
 
-  it('a server that keeps every session: "Memory grows" first in the verdict, then the allocations', async () => {
+  it('a price cache that never evicts: "Memory grows" first in the verdict with what holds it, then what grows and the allocations', async () => {
     await page.goto(web.url);
-    await open(ids['sessions.js']);
+    await open(ids['price-cache.mjs']);
     const growth = page.getByTestId('verdict-memory-growth');
     await growth.waitFor({ timeout: 30_000 });
-    expect(await growth.textContent()).toMatch(/^Memory grows by [\d.]+ MB\/(s|min): the JS heap \(after GC\) \+[\d.]+ MB\/(s|min) \(\d+ MB → \d+ MB, what a full garbage collection left before and after the burst\) while external memory is flat/);
+    expect(await growth.textContent()).toMatch(/^Memory grows by [\d.]+ MB\/(s|min): the JS heap \(after GC\) \+[\d.]+ MB\/(s|min) \(\d+ MB → \d+ MB → \d+ MB, what a full garbage collection left before, halfway through and after the burst\) while external memory is flat/);
+    // Find what grows names the Map and the line it is declared on.
+    expect(await growth.textContent()).toMatch(/Between two heap snapshots [\d.]+ s apart under load, the process gained [\d ]+ Objects \(\+[\d.]+ (kB|MB)\) held by `cache` \(a Map\) in price-cache\.mjs:4/);
     await page.screenshot({ path: path.join(artifacts, 'memory-verdict.png') });
     const allocates = page.getByTestId('verdict-allocates');
     if (await allocates.count()) expect(await allocates.first().textContent()).toMatch(/allocates [\d.]+ (kB|MB|bytes) per request/);
 
     const card = page.getByTestId('memory-card');
-    expect(await card.getByTestId('memory-growth').textContent()).toBe(await growth.textContent());
+    expect(await growth.textContent()).toContain(await card.getByTestId('memory-growth').textContent());
+    const grows = card.getByTestId('growing-table');
+    await grows.scrollIntoViewIfNeeded();
+    const first = await grows.locator('tbody tr').first().locator('td').allTextContents();
+    expect(first[0]).toBe('Objects');
+    expect(first[3]).toBe('`cache` (a Map) in price-cache.mjs:4');
+    await card.getByTestId('memory-growing').screenshot({ path: path.join(artifacts, 'memory-growing.png') });
     const table = card.getByTestId('allocations-table');
     await table.waitFor({ timeout: 30_000 });
-    // The function of yours that allocates most is the handler in sessions.js.
+    // The function of yours that allocates most is priceFor in price-cache.mjs.
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    const mine = rows.find((r) => /^sessions\.js:\d+$/.test(r[1] ?? ''));
+    const mine = rows.find((r) => /^price-cache\.mjs:\d+$/.test(r[1] ?? ''));
     expect(mine).toBeTruthy();
     expect(mine![3]).toMatch(/^[\d.]+ (kB|bytes)$/);
     // The allocation flamegraph is drawn when opened (the CPU flamegraph is the page's one flamegraph until then).
@@ -69,7 +79,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: path.join(artifacts, 'memory-card.png') });
     // The allocation flamegraph searches like the CPU one, in bytes.
-    await card.getByRole('searchbox').or(card.locator('input[type="search"]')).first().fill('sessions');
+    await card.getByRole('searchbox').or(card.locator('input[type="search"]')).first().fill('priceFor');
     await expect.poll(() => card.getByTestId('flamegraph-matches').textContent(), { timeout: 10_000 }).toMatch(/match(es)? · [\d.]+% of the bytes$/);
   });
 
@@ -120,6 +130,10 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('verdict').getByTestId('verdict-finding').or(page.getByTestId('verdict-spread')).first().waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('verdict-memory-growth').count()).toBe(0);
     expect(await page.getByTestId('memory-card').getByTestId('memory-growth').textContent()).toMatch(/^Memory did not grow over the \d+ s burst: after a full garbage collection before and after it, the JS heap held/);
+    // The Record screen offers find what grows, and says it pauses the process.
+    await page.getByTestId('nav-record').click();
+    const findGrowth = page.getByTestId('find-growth-input').locator('xpath=..');
+    expect(await findGrowth.textContent()).toMatch(/Find what grows.*Each snapshot pauses the process/);
     expect(errors).toEqual([]);
   });
 });

@@ -36,6 +36,7 @@ const nodeEntries = {
   'load-worker': 'electron/services/load/worker.ts',
   'import-worker': 'electron/services/library/import-worker.ts',
   'compare-worker': 'electron/services/experiment/compare-worker.ts',
+  'growth-worker': 'electron/services/memory/growth-worker.ts',
 };
 await build({
   ...common,

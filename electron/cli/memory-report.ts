@@ -7,6 +7,8 @@ import { judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '.
 import { growthVerdict, processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import type { GrowthVerdict } from '../../shared/recording/memory.ts';
 import { allocationsOf } from '../../shared/recording/profile-extras.ts';
+import type { Growing } from '../../shared/recording/growing.ts';
+import { growingEmptySentence, growingSentence, holderText } from '../../shared/memory/growing-sentence.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
 import { table } from './table.ts';
@@ -19,9 +21,11 @@ interface MemoryOf {
   allocations: AllocationTable | null;
   /** Each worker thread's allocations (its own heap), when they were sampled. */
   workers: { thread: string; allocations: AllocationTable }[];
+  /** What grew between the heap snapshots (record --find-growth); null when not asked. */
+  growing: Growing | null;
 }
 
-export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile'>): MemoryOf {
+export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile' | 'growing'>): MemoryOf {
   const burst = result.load?.phases?.burst;
   const heap = allocationsOf(result.profile);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
@@ -29,7 +33,10 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
     const h = allocationsOf(t.raw);
     return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];
   });
-  return { process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers };
+  return {
+    process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers,
+    growing: result.growing ?? null,
+  };
 }
 
 const perMin = (mbPerSec: number) => Math.round(mbPerSec * 60 * 10) / 10;
@@ -82,13 +89,26 @@ export function memoryJson(m: MemoryOf) {
           external: m.growth.external ? m.growth.external.ci95.map(perMin) : null,
           rss: m.growth.rss.ci95.map(perMin),
         },
-        keptAfterFullGcMb: m.growth.kept ? { heapUsed: m.growth.kept.heapUsedMb.map(round1), external: m.growth.kept.externalMb?.map(round1) ?? null } : null,
+        keptAfterFullGcMb: m.growth.kept ? {
+          heapUsed: m.growth.kept.heapUsedMb.map(round1), external: m.growth.kept.externalMb?.map(round1) ?? null,
+          // Flambé's full collection halfway through the burst (growth.ts rule 4): null without it.
+          halfway: m.growth.kept.midMb ? { heapUsed: round1(m.growth.kept.midMb.heapUsed), external: m.growth.kept.midMb.external === null ? null : round1(m.growth.kept.midMb.external) } : null,
+        } : null,
         grows: m.growth.grows,
         undecided: m.growth.undecided ?? null,
         sentence: m.growth.sentence,
       } : null,
-      // "What grows and what holds it" needs heap snapshots, which record does not take.
-      growing: null,
+      // What grows and what holds it: record --find-growth's two heap snapshots; null when not asked.
+      growing: m.growing ? m.growing.kinds.map((k) => ({
+        kind: k.kind, countDelta: k.countDelta, bytesDelta: Math.round(k.bytesDelta), retainedBy: k.holder ? holderText(k.holder) : null,
+        holder: k.holder, path: k.path,
+      })) : null,
+      growthSnapshots: m.growing ? {
+        seconds: Math.round(m.growing.seconds * 10) / 10, requests: m.growing.requests,
+        pausedSec: [m.growing.pausedSec.first, m.growing.pausedSec.second].map((s) => Math.round(s * 10) / 10),
+        snapshotMb: [round1(m.growing.snapshotMb.first), round1(m.growing.snapshotMb.second)],
+        allocatedAlive: m.growing.allocatedAlive.map((a) => ({ ...a, bytes: Math.round(a.bytes) })), error: m.growing.error,
+      } : null,
     },
   };
 }
@@ -101,6 +121,7 @@ export function memoryLines(m: MemoryOf): string[] {
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
   if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.length ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
+  if (m.growing) out.push(`Grows    ${growingSentence(m.growing) ?? growingEmptySentence(m.growing)}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   const a = m.allocations;
   if (a && a.rows.length) out.push(...allocatedLines('Allocated', 'on the JS heap during the profile', a));

@@ -48,7 +48,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
         'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
         route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
+        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
       },
     });
   } catch (e) {
@@ -73,6 +73,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
   if (o['output-file'] && o.launch === undefined) throw new UserError('--output-file goes with --launch: Flambé chooses where the output goes only for a script it starts.');
   if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
   if (o['no-load'] && o['no-request-time']) throw new UserError('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
+  if (o['find-growth'] && (o['no-load'] || o['no-profile'] || o['per-route-cpu'])) {
+    throw new UserError('--find-growth takes heap snapshots of the server under Flambé\'s own load, after the burst: it does not go with --no-load, --no-profile or --per-route-cpu.');
+  }
   if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
   if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
     throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
@@ -93,6 +96,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
     name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
     ...(o['no-allocations'] ? { allocations: false } : {}),
+    ...(o['find-growth'] ? { findGrowth: true } : {}),
   };
   // Every number is checked before a script is launched.
   checkRecordRequest(null, loadInput, true);
@@ -288,7 +292,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       ...(result.output ? { output: outputJson(result.output) } : {}),
       profile: stats ? { ...stats, file } : null,
       ...memoryJson(memory),
-      findings: verdict ? [...memoryFindingsJson(verdict), ...findingsJson(verdict)] : [],
+      findings: verdict ? [...memoryFindingsJson(verdict, result.growing ?? null), ...findingsJson(verdict)] : [],
       checks: verdict ? checksJson(verdict) : [],
       ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
       error: result.error,

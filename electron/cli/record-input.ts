@@ -46,6 +46,8 @@ export interface LoadInput {
   routes?: LoadSettings['routes']; rate?: number; threads?: number;
   /** false: do not sample allocations (--no-allocations). */
   allocations?: boolean;
+  /** Find what grows (--find-growth): two heap snapshots after the burst. */
+  findGrowth?: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export function checkRecordRequest(targetId: string | null, input: LoadInput, pl
     warmupSec: input.warmupSec,
     samplingIntervalUs: input.samplingIntervalUs,
     ...(input.allocations === false ? { allocations: false } : {}),
+    ...(input.findGrowth ? { findGrowth: true } : {}),
     name: input.name,
     tags: input.tags,
   });

@@ -6,6 +6,8 @@ import { type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { buildVerdict, verdictLines, type RecordingContext, type Verdict } from '../../shared/verdict/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
 import { allocationsOf } from '../../shared/recording/profile-extras.ts';
+import type { Growing } from '../../shared/recording/growing.ts';
+import { holderText } from '../../shared/memory/growing-sentence.ts';
 
 /** `workers`: the process's other threads (every thread is read: shared/verdict/threads-verdict.ts). */
 export function verdictOf(profile: Profile, ctx: RecordingContext, workers: readonly NamedProfile[] = []): Verdict {
@@ -24,6 +26,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
     requestTime: result.requestTime ?? null,
     allocations: allocationsOf(result.profile),
     output: result.output ?? null,
+    growing: result.growing ?? null,
   }, workers);
 }
 
@@ -40,10 +43,13 @@ export function findingsJson(v: Verdict) {
 }
 
 /** The memory findings of --json "findings" (before the CPU ones): memory that grows. */
-export function memoryFindingsJson(v: Verdict) {
+export function memoryFindingsJson(v: Verdict, growing: Growing | null = null) {
+  const holder = growing?.kinds.find((k) => k.holder)?.holder;
   return v.load.filter((c) => c.id === 'memory-growth').map((c) => ({
     kind: 'memory-growth', sentence: c.text,
-    advice: 'Find what keeps the memory: a cache, list or map that only grows, listeners added per request, Buffers kept after the answer. Bound it or drop it once answered.',
+    advice: holder
+      ? `Look at ${holderText(holder)}: it only grows. Bound it (a size cap, an LRU, a time to live) or drop each entry once it is answered.`
+      : 'Find what keeps the memory: a cache, list or map that only grows, listeners added per request, Buffers kept after the answer. Bound it or drop it once answered. (flambe record --find-growth names what grows and what holds it.)',
   }));
 }
 

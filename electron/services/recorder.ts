@@ -24,6 +24,7 @@ import type { CollectedBatch } from '../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
 import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
+import { findWhatGrows } from './memory/find-growth.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
@@ -37,6 +38,15 @@ export const DRAIN_EVERY_MS = 1000;
  * samples per second to such a server, and hundreds to a light one.
  */
 export const ALLOCATION_SAMPLING_BYTES = 512 * 1024;
+
+/** The full collection halfway through the burst: only in bursts the growth rule judges (4 windows of 1 s)... */
+const MID_GC_MIN_BURST_SEC = 4;
+/**
+ * ...and only on heaps small enough that it pauses the server briefly (a
+ * full collection of a few hundred MB can take 100 ms or more, which would
+ * show in the burst's latencies; without it the lows' trend decides).
+ */
+const MID_GC_MAX_HEAP_MB = 256;
 
 /** Wall clock with sub-ms resolution, the one the load worker stamps its burst with (collector.ts `clock`). */
 const wallMs = () => performance.timeOrigin + performance.now();
@@ -125,6 +135,10 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     // 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot.
     let warmupClock: { startMs: number; endMs: number } | null = null;
     if (req.ownLoad && !target) throw new UserError('Flambé counts the requests you send inside the server: launch or attach a target first.');
+    if (req.findGrowth && (req.ownLoad || !target)) {
+      throw new UserError(req.ownLoad ? 'Find what grows sends Flambé\'s own load after the burst, between its two heap snapshots: it cannot run while you send the load.'
+        : 'Find what grows takes heap snapshots of the server: launch or attach a target.');
+    }
     if (req.warmupSec > 0 && !req.ownLoad) {
       progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
       let seconds = 0;
@@ -169,7 +183,24 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       }
       if (keptBefore) result.samples.push({ tMs: 0, ...keptBefore.sample, fullGcForced: true });
       await target.session.sample().catch(() => null);
+      // Halfway through a timed burst, one more full collection: what is kept then tells a leak from a cache that filled once (growth.ts rule 4).
+      const midMs = !req.ownLoad && req.load.requests === undefined && req.load.durationSec >= MID_GC_MIN_BURST_SEC ? req.load.durationSec * 500 : null;
+      let midTaken = midMs === null;
       sampler = setInterval(() => {
+        if (!midTaken && wallMs() - t0 >= midMs!) {
+          midTaken = true;
+          const last = result.samples.at(-1);
+          if (!last || last.heapUsedMb <= MID_GC_MAX_HEAP_MB) {
+            // The request collector's records out first: left in, they read as 1–2 MB kept on a steady server.
+            if (collectorClock) draining = draining.then(() => takeCollected(target.session, false)).then((b) => { if (b) batches.push(b); }, () => undefined);
+            void draining.then(() => sampleAfterFullGc(target.session)).then((kept) => {
+              if (!kept) return;
+              if (kept.before) result.samples.push({ tMs: Math.round(kept.before.atMs - t0), ...kept.before.sample });
+              result.samples.push({ tMs: Math.round(kept.atMs - t0), ...kept.sample, fullGcForced: true });
+            });
+            return;
+          }
+        }
         target.session.sample().then((s) => {
           if (s) result.samples.push({ tMs: Math.round(wallMs() - t0), ...s } satisfies ProcessSample);
         }, () => undefined);
@@ -243,8 +274,9 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         if (keptAfter) {
           if (keptAfter.before) result.samples.push({ tMs: Math.round(keptAfter.before.atMs - t0), ...keptAfter.before.sample });
           result.samples.push({ tMs: Math.round(keptAfter.atMs - t0), ...keptAfter.sample, fullGcForced: true });
-          result.samples.sort((a, b) => a.tMs - b.tMs);
         }
+        // The readings around the collections (before, halfway, after) came in beside the periodic ones.
+        result.samples.sort((a, b) => a.tMs - b.tMs);
         await target.session.stopSampling();
         // Only the requests to the loaded port count: an upstream stub in the same process is not the server measured.
         const listening = batch ? (await target.session.listeners().catch(() => [])).map((l) => l.port) : [];
@@ -274,6 +306,14 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
             return source !== undefined && functions ? [[id, { source, functions }] as const] : [];
           }));
         });
+        // Last, once the recording is whole: its snapshots pause the process, outside the burst (memory/find-growth.ts).
+        if (req.findGrowth && result.load && !stopRequested && !session.isClosed) {
+          // Its load is the one Stop ends (and then no second snapshot is taken).
+          result.growing = await findWhatGrows({
+            session, load: req.load, runBurst: (o) => (current = runBurst(o)), onProgress: (m) => progress('stopping', 0.7, m), stopped: () => stopRequested,
+          });
+          current = null;
+        }
       } catch (e) {
         loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcessSample } from '../recording/process-samples.ts';
-import { judgeMemoryGrowth, rateText, theilSen } from './growth.ts';
+import { judgeMemoryGrowth, rateText, stillRising, theilSen } from './growth.ts';
 
 /** Samples every 250 ms for `seconds`, each series a function of the time in s. */
 function run(seconds: number, series: { heap: (t: number) => number; external?: (t: number) => number; rss?: (t: number) => number; majorGcs?: number }): ProcessSample[] {
@@ -140,6 +140,75 @@ describe('judgeMemoryGrowth with full collections before and after the burst', (
     const g = judgeMemoryGrowth(samples)!;
     expect(g.heapUsed.fromMb).toBe(20);
     expect(g.grows).toBe(false);
+  });
+});
+
+describe('judgeMemoryGrowth with a full collection halfway through the burst too', () => {
+  const burst = (samples: ProcessSample[]) => ({ fromMs: 50, toMs: samples[samples.length - 2].tMs });
+  /** Flambé's reading halfway through: a full collection in the middle of the periodic samples. */
+  const withMid = (samples: ProcessSample[], mid: { heap: number; external: number }): ProcessSample[] => {
+    const tMs = (samples[0].tMs + samples[samples.length - 1].tMs) / 2 + 10;
+    const at: ProcessSample = { ...samples[1], tMs, heapUsedMb: mid.heap, externalMb: mid.external, fullGcForced: true };
+    return [...samples, at].sort((a, b) => a.tMs - b.tMs);
+  };
+
+  it('names a leak whose lows saw-tooth too much for a steady trend (an Express audit log, 11 → 33 MB, read "did not rise steadily" in CI)', () => {
+    // Heap used between collections: the young generation and promoted garbage, 10–25 MB of sawtooth over 2.5 MB/s kept.
+    const periodic = run(8, { heap: (t) => 11 + 2.75 * t + (t < 4 ? sawtooth(5, 30, 0.75)(t) : sawtooth(-8, 20, 1.3)(t)), external: () => 2.5 });
+    const plain = withKept(periodic, { heap: 11, external: 2.5 }, { heap: 33, external: 2.5 });
+    expect(judgeMemoryGrowth(plain, burst(plain))!.undecided).toBe('not-steady');
+    const samples = withMid(plain, { heap: 22, external: 2.5 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(true);
+    expect(g.kept!.midMb).toEqual({ heapUsed: 22, external: 2.5 });
+    expect(g.sentence).toMatch(/^Memory grows by 2\.\d MB\/s: the JS heap \(after GC\) \+2\.\d MB\/s \(11 MB → 22 MB → 33 MB, what a full garbage collection left before, halfway through and after the burst\) while external memory is flat\./);
+  });
+
+  it('cannot tell yet when what is kept rose in the first half only (a cache that filled once)', () => {
+    const periodic = run(8, { heap: (t) => Math.min(30, 11 + 10 * t) + sawtooth(0, 15, 1)(t), external: () => 2 });
+    const samples = withMid(withKept(periodic, { heap: 11, external: 2 }, { heap: 30, external: 2 }), { heap: 29.5, external: 2 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBe('not-steady');
+    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 11 MB before the 8 s burst, 30 MB halfway through '
+      + 'and 30 MB after it, but it rose in the burst\'s first half and not (or hardly) in its second — a cache that filled once looks like this, and so does a slow leak. Record longer to know.');
+  });
+
+  it('finds nothing on a steady server, whatever its lows do', () => {
+    const periodic = run(5, { heap: (t) => 20 + 2 * t + sawtooth(0, 30, 0.8)(t), external: sawtooth(2, 9, 1) });
+    const samples = withMid(withKept(periodic, { heap: 14, external: 2 }, { heap: 15, external: 2.2 }), { heap: 14.5, external: 2.1 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBeUndefined();
+  });
+
+  it('names external memory that grows in both halves (Buffers kept per request)', () => {
+    const periodic = run(5, { heap: sawtooth(8, 30, 1), external: (t) => 2 + 11 * t });
+    const samples = withMid(withKept(periodic, { heap: 8, external: 2 }, { heap: 9, external: 57 }), { heap: 8.5, external: 30 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(true);
+    expect(g.external!.grows).toBe(true);
+    expect(g.heapUsed.grows).toBe(false);
+  });
+
+  it('cannot tell yet when a little more is kept, but less than the floor (a slow leak on a busy machine: 9 → 13 MB in 5 s)', () => {
+    const periodic = run(5, { heap: (t) => 9 + 0.7 * t + sawtooth(0, 15, 1)(t), external: () => 2.5 });
+    const samples = withMid(withKept(periodic, { heap: 9.2, external: 2.5 }, { heap: 12.9, external: 2.5 }), { heap: 12, external: 2.5 });
+    const g = judgeMemoryGrowth(samples, burst(samples))!;
+    expect(g.grows).toBe(false);
+    expect(g.undecided).toBe('under-floor');
+    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 9 MB before the 5 s burst and 13 MB after it '
+      + '— more, but less than the 4 MB it must keep to be told from what a server settles into. Record longer to know.');
+    // A steady server's +1 MB (what its JIT and caches settle into) is not that.
+    const steady = withMid(withKept(periodic, { heap: 7.1, external: 3.8 }, { heap: 8, external: 3.8 }), { heap: 8.4, external: 3.8 });
+    expect(judgeMemoryGrowth(steady, burst(steady))!.undecided).toBeUndefined();
+  });
+
+  it('judges "still rising" by max(half the floor, a quarter of the rise)', () => {
+    expect(stillRising([10, 30], 22)).toBe(true);
+    expect(stillRising([10, 30], 26)).toBe(false);
+    expect(stillRising([10, 16], 13.5)).toBe(true);
+    expect(stillRising([10, 16], 14.5)).toBe(false);
   });
 });
 

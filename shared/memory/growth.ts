@@ -21,9 +21,20 @@
 //      server read "+6.9 MB/s … 2 full garbage collections did not free it").
 //        - rose and kept: it grows;
 //        - rose but not kept: garbage, it did not grow;
+//        - kept more, but by less than the floor and more than half of it
+//          (a slow leak on a busy machine: 9 → 13 MB in 5 s): "cannot tell
+//          yet" — not "did not grow" beside figures that rose;
 //        - kept but no steady rise (a cache that filled once, or a leak too
 //          slow or too uneven for the interval): "cannot tell yet", never
 //          either answer.
+//      "Rose steadily" is judged, when Flambé also took a full collection
+//      halfway through the burst, on that reading: the memory kept must
+//      still rise in the burst's second half, by max(half the floor, a
+//      quarter of the whole rise). The lows cannot tell it reliably: heap
+//      used between full collections also holds the young generation and
+//      promoted garbage, several MB of sawtooth on a leak of 2–3 MB/s (an
+//      Express audit log kept 11 → 33 MB and was read "did not rise
+//      steadily" in CI). Without that reading, the lows' rule 3 decides.
 //      Recordings without those two readings (older ones, or a target that
 //      refused the collection) compare V8's own full collections in the
 //      burst (the sample that saw one is read as just after it); with fewer
@@ -40,11 +51,12 @@ import { periodicSamples, type ProcessSample } from '../recording/process-sample
 export const WORKER_HEAPS_NOT_JUDGED = 'The JS heap here is the main thread\'s: worker threads have heaps of their own, which this does not sample (RSS counts them).';
 
 /** The rule above in one paragraph, as the Memory card states it. */
-export const GROWTH_RULE = 'Grows means: the lowest heap used (or external memory) of each second, fitted by Theil–Sen, rises by more than max(4 MB, 10 % of '
-  + 'where it started) over the burst even at the low end of its 95 % interval and stays up in the last third, and a full garbage collection '
-  + 'Flambé asks for after the burst leaves that much more than one before it. Risen but freed by that collection: garbage, not growth. '
-  + 'Kept but not risen steadily: cannot tell yet. (Older recordings compare the first and the last of V8\'s own full collections in the burst; '
-  + 'with fewer than two: cannot tell yet.) RSS alone is never judged.';
+export const GROWTH_RULE = 'Grows means: a full garbage collection Flambé asks for after the burst leaves more than one before it, by max(4 MB, 10 % of '
+  + 'what that held), and memory was still rising in the burst\'s second half — the collection after the burst leaves more than one Flambé takes halfway '
+  + 'through it, by max(half that floor, a quarter of the rise). (Without the halfway one: the lowest heap used, or external memory, of each second, '
+  + 'fitted by Theil–Sen, rises by more than the floor even at the low end of its 95 % interval, and stays up in the last third.) '
+  + 'Risen but freed by the collection: garbage, not growth. Kept, but not still rising, or by between half the floor and the floor: cannot tell yet. (Older recordings compare the first and '
+  + 'the last of V8\'s own full collections in the burst; with fewer than two: cannot tell yet.) RSS alone is never judged.';
 
 export const MIN_WINDOW_MS = 1000;
 /** At most this many windows: Theil–Sen compares every pair. */
@@ -86,13 +98,15 @@ export interface MemoryGrowth {
    * "Cannot tell yet" (rule 4), and why: memory rose but too few full collections ran to
    * compare ('few-gcs'), or more was kept after the burst than before it without a steady rise ('not-steady').
    */
-  undecided?: 'few-gcs' | 'not-steady';
+  undecided?: 'few-gcs' | 'not-steady' | 'under-floor';
   sentence: string;
 }
 
 export interface KeptMemory {
   heapUsedMb: [before: number, after: number];
   externalMb: [before: number, after: number] | null;
+  /** The reading after Flambé's full collection halfway through the burst, MB; null without it (older recordings, short bursts). */
+  midMb: { heapUsed: number; external: number | null } | null;
   /** Over the floor: kept more after the burst than before it. */
   heapUsedRose: boolean;
   externalRose: boolean;
@@ -162,8 +176,11 @@ export function keptMemory(samples: readonly ProcessSample[], burst?: { fromMs: 
   const after = burst ? forced.find((s) => s.tMs >= burst.toMs) : forced.at(-1);
   if (!before || !after || before === after) return null;
   const externalMb: [number, number] | null = typeof before.externalMb === 'number' && typeof after.externalMb === 'number' ? [before.externalMb, after.externalMb] : null;
+  const mid = forced.filter((s) => s.tMs > before.tMs && s.tMs < after.tMs)
+    .reduce<ProcessSample | null>((best, s) => (!best || Math.abs(s.tMs - (before.tMs + after.tMs) / 2) < Math.abs(best.tMs - (before.tMs + after.tMs) / 2) ? s : best), null);
   return {
     heapUsedMb: [before.heapUsedMb, after.heapUsedMb], externalMb,
+    midMb: mid ? { heapUsed: mid.heapUsedMb, external: typeof mid.externalMb === 'number' ? mid.externalMb : null } : null,
     heapUsedRose: roseOverFloor(before.heapUsedMb, after.heapUsedMb), externalRose: !!externalMb && roseOverFloor(...externalMb),
   };
 }
@@ -190,10 +207,23 @@ export function judgeMemoryGrowth(samples: readonly ProcessSample[], burst?: { f
 
 /** Rule 4 with Flambé's full collections before and after the burst. */
 function keptRule(heapUsed: SeriesGrowth, external: SeriesGrowth | null, kept: KeptMemory): Pick<MemoryGrowth, 'grows' | 'undecided'> {
+  if (kept.midMb) {
+    // The halfway reading says whether it still rose in the second half (rule 4); the lows' sawtooth does not.
+    heapUsed.grows = kept.heapUsedRose && stillRising(kept.heapUsedMb, kept.midMb.heapUsed);
+    if (external) external.grows = kept.externalRose && !!kept.externalMb && kept.midMb.external !== null && stillRising(kept.externalMb, kept.midMb.external);
+  }
   heapUsed.grows &&= kept.heapUsedRose;
   if (external) external.grows &&= kept.externalRose;
   const grows = heapUsed.grows || !!external?.grows;
-  return { grows, ...(!grows && (kept.heapUsedRose || kept.externalRose) ? { undecided: 'not-steady' as const } : {}) };
+  if (!grows && (kept.heapUsedRose || kept.externalRose)) return { grows, undecided: 'not-steady' };
+  // Kept more, but less than the floor: too little to call growth, too much to say it did not grow (a slow leak on a busy machine kept 9 → 13 MB in 5 s).
+  const overHalfFloor = (pair: readonly [number, number] | null) => !!pair && pair[1] - pair[0] >= Math.max(FLOOR_MB, FLOOR_SHARE * pair[0]) / 2;
+  return { grows, ...(!grows && (overHalfFloor(kept.heapUsedMb) || overHalfFloor(kept.externalMb)) ? { undecided: 'under-floor' as const } : {}) };
+}
+
+/** Kept more at the burst's end than halfway through it: by max(half the floor, a quarter of the whole rise). */
+export function stillRising([before, after]: readonly [number, number], mid: number): boolean {
+  return after - mid >= Math.max(Math.max(FLOOR_MB, FLOOR_SHARE * before) / 2, (after - before) / 4);
 }
 
 /** Rule 4 with V8's own full collections during the burst (recordings without Flambé's). */
@@ -241,11 +271,26 @@ export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
   const externalWords = 'external memory (Buffers, ArrayBuffers)';
   if (g.undecided === 'not-steady' && g.kept) {
     const k = g.kept;
+    const mid = (series: SeriesName) => {
+      const m = series === 'heapUsed' ? k.midMb?.heapUsed : k.midMb?.external;
+      return typeof m === 'number' ? `, ${mbText(m)} halfway through` : '';
+    };
     const held = [
-      ...(k.heapUsedRose ? [`the JS heap held ${mbText(k.heapUsedMb[0])} before the ${Math.round(g.seconds)} s burst and ${mbText(k.heapUsedMb[1])} after it`] : []),
-      ...(k.externalRose && k.externalMb ? [`external memory (Buffers, ArrayBuffers) ${mbText(k.externalMb[0])} before and ${mbText(k.externalMb[1])} after`] : []),
+      ...(k.heapUsedRose ? [`the JS heap held ${mbText(k.heapUsedMb[0])} before the ${Math.round(g.seconds)} s burst${mid('heapUsed')} and ${mbText(k.heapUsedMb[1])} after it`] : []),
+      ...(k.externalRose && k.externalMb ? [`external memory (Buffers, ArrayBuffers) ${mbText(k.externalMb[0])} before${mid('external')} and ${mbText(k.externalMb[1])} after`] : []),
     ];
-    return `Cannot tell yet whether memory grows: after a full garbage collection ${held.join(', and ')}, but it did not rise steadily during the burst — a cache that filled once looks like this, and so does a slow leak. Record longer to know.`;
+    const how = k.midMb ? 'it rose in the burst\'s first half and not (or hardly) in its second' : 'it did not rise steadily during the burst';
+    return `Cannot tell yet whether memory grows: after a full garbage collection ${held.join(', and ')}, but ${how} — a cache that filled once looks like this, and so does a slow leak. Record longer to know.`;
+  }
+  if (g.undecided === 'under-floor' && g.kept) {
+    const k = g.kept;
+    const floorOf = (before: number) => Math.max(FLOOR_MB, FLOOR_SHARE * before);
+    const rose = ([before, after]: readonly [number, number]) => after - before >= floorOf(before) / 2;
+    const held = [
+      ...(rose(k.heapUsedMb) ? [{ words: 'the JS heap held', pair: k.heapUsedMb }] : []),
+      ...(k.externalMb && rose(k.externalMb) ? [{ words: 'external memory (Buffers, ArrayBuffers) held', pair: k.externalMb }] : []),
+    ].map(({ words, pair }) => `${words} ${mbText(pair[0])} before the ${Math.round(g.seconds)} s burst and ${mbText(pair[1])} after it — more, but less than the ${mbText(floorOf(pair[0]))} it must keep`);
+    return `Cannot tell yet whether memory grows: after a full garbage collection ${held.join(', and ')} to be told from what a server settles into. Record longer to know.`;
   }
   if (g.undecided && g.gcs) {
     const rose = [g.heapUsed, g.external].filter((x): x is SeriesGrowth => !!x?.grows)
@@ -274,7 +319,10 @@ export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
   if (g.kept) {
     const named = growing.map((s) => {
       const [before, after] = keptOf(g.kept!, s.series);
-      return `${words(s)} +${rateText(growthRate(g, s))} (${mbText(before)} → ${mbText(after)}, what a full garbage collection left before and after the burst)`;
+      const m = s.series === 'heapUsed' ? g.kept!.midMb?.heapUsed : g.kept!.midMb?.external;
+      return typeof m === 'number'
+        ? `${words(s)} +${rateText(growthRate(g, s))} (${mbText(before)} → ${mbText(m)} → ${mbText(after)}, what a full garbage collection left before, halfway through and after the burst)`
+        : `${words(s)} +${rateText(growthRate(g, s))} (${mbText(before)} → ${mbText(after)}, what a full garbage collection left before and after the burst)`;
     });
     return `Memory grows by ${rateText(total)}: ${named.join(' and ')}${flat.length ? ` while ${flat.join(' and ')}` : ''}. RSS went ${mbText(g.rss.fromMb)} → ${mbText(g.rss.toMb)} over ${Math.round(g.seconds)} s.`;
   }

@@ -20,7 +20,8 @@ export const processMemoryFieldsSchema = z.object({
   majorGcCount: count.optional(),
   /**
    * Read right after a full collection Flambé asked V8 for (HeapProfiler.collectGarbage),
-   * once before the burst and once after it: what the process keeps, without garbage
+   * before the burst, halfway through it (timed bursts of 4 s or more, heaps up to
+   * 256 MB) and after it: what the process keeps, without garbage
    * (shared/memory/growth.ts rule 4). Not one of the periodic samples: its CPU and
    * event-loop figures cover only the moments around that collection.
    */
@@ -40,7 +41,7 @@ export const growthVerdictSchema = z.object({
   externalMbPerMin: z.number().nullable(),
   rssMbPerMin: z.number(),
   grows: z.boolean(),
-  undecided: z.enum(['few-gcs', 'not-steady']).nullable(),
+  undecided: z.enum(['few-gcs', 'not-steady', 'under-floor']).nullable(),
   sentence: z.string().max(2000),
 });
 export type GrowthVerdict = z.output<typeof growthVerdictSchema>;

@@ -16,6 +16,7 @@ import { recordedTargetSchema } from './target.ts';
 import { requestTimeSchema } from './request-time.ts';
 import { outputVolumeSchema } from './output.ts';
 import { storedProfileSchema } from './profile-extras.ts';
+import { growingSchema } from './growing.ts';
 
 /** A tag, as the library keeps it. */
 export const recordingTagSchema = z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters');
@@ -47,6 +48,8 @@ export const recordingResultSchema = z.object({
   requestTime: requestTimeSchema.optional(),
   /** Lines the target wrote to stdout/stderr during the burst (absent without a target, and in older recordings). */
   output: outputVolumeSchema.optional(),
+  /** What grew between two heap snapshots under load, and what holds it (absent unless asked: record --find-growth). */
+  growing: growingSchema.optional(),
 });
 export type RecordingResult = z.output<typeof recordingResultSchema>;
 

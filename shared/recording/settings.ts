@@ -88,6 +88,11 @@ export const recordRequestSchema = z.object({
   samplingIntervalUs: z.number().int().min(50, 'The sampling interval must be at least 50 µs.').max(100_000, 'The sampling interval must be at most 100 000 µs (0.1 s).').default(1000),
   /** Record which functions allocate (V8's sampling heap profiler, shared/recording/memory.ts) beside the CPU profile: on unless false. */
   allocations: z.boolean().optional(),
+  /**
+   * Find what grows: after the burst, under the same load, two heap snapshots a few seconds apart compared
+   * (shared/memory/heap-growth.ts). Each snapshot pauses the process; off unless true.
+   */
+  findGrowth: z.boolean().optional(),
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),

@@ -7,7 +7,9 @@ import type { LoadSummary } from '../recording/load.ts';
 import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
 import { failingRequestsSentence } from './failing-requests.ts';
 import type { HeapProfile } from '../recording/memory.ts';
-import { judgeMemoryGrowth } from '../memory/growth.ts';
+import { judgeMemoryGrowth, type MemoryGrowth } from '../memory/growth.ts';
+import { growingIsFinding, growingSentence } from '../memory/growing-sentence.ts';
+import type { Growing } from '../recording/growing.ts';
 import { allocationPlace, allocationTable, bytesText, topAllocator } from '../memory/allocations.ts';
 import { categoryBreakdown } from '../profile/views/categories.ts';
 import type { Finding } from './findings.ts';
@@ -41,6 +43,8 @@ export interface RecordingContext {
   allocations?: HeapProfile | null;
   /** Lines written to stdout/stderr during the burst. */
   output?: OutputVolume | null;
+  /** What grew between two heap snapshots after the burst (find what grows), when asked for. */
+  growing?: Growing | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -167,6 +171,18 @@ function loopBlocked(samples: readonly ProcessSample[]): { elu: number; maxDelay
   return samples.length > 0 && (elu >= BLOCKED_ELU || maxDelay >= BLOCKED_LOOP_DELAY_MS) ? { elu, maxDelay } : null;
 }
 
+/**
+ * Memory that grows, in one text: the growth rule's sentence, then what the heap snapshots found growing and what
+ * holds it. What the snapshots found is said alone only where the rule could not tell (or had no burst long enough
+ * to judge) and it is more than the rule's floor — never against a rule that said memory did not grow.
+ */
+function memoryGrowthText(growth: MemoryGrowth | null, growing: Growing | null): string | null {
+  const what = growing ? growingSentence(growing) : null;
+  if (growth?.grows) return what ? `${growth.sentence} ${what}` : growth.sentence;
+  if (!what || !growingIsFinding(growing!) || (growth && !growth.undecided)) return null;
+  return growth ? `${growth.sentence} ${what}` : what;
+}
+
 export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];
   const failing = failingRequestsSentence(ctx.load);
@@ -199,7 +215,8 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const gc = cats.find((c) => c.kind === 'gc')?.ms ?? 0;
   // All the samples: the growth rule reads the two taken after Flambé's full collections too.
   const growth = judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst);
-  if (growth?.grows) out.unshift({ id: 'memory-growth', text: growth.sentence });
+  const memory = memoryGrowthText(growth, ctx.growing ?? null);
+  if (memory) out.unshift({ id: 'memory-growth', text: memory });
   if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';

@@ -23,6 +23,7 @@ import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
 import { storedProfileSchema, type StoredProfile } from '../../../shared/recording/profile-extras.ts';
+import { growingSchema } from '../../../shared/recording/growing.ts';
 
 
 interface Row {
@@ -173,7 +174,9 @@ export class Library {
       rec.settings?.load.method ?? null, rec.settings?.load.url ?? null, rec.settings ? JSON.stringify(rec.settings) : null,
       load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
       // The burst's output count travels in the load column (no migration): it is a measure of the burst.
-      load ? load.errors + load.timeouts : null, load ? JSON.stringify(rec.output ? { ...load, [OUTPUT_IN_LOAD]: rec.output } : load) : null,
+      // So does what grew between the heap snapshots (find what grows): it needs Flambé's load.
+      load ? load.errors + load.timeouts : null,
+      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}) }) : null,
       rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
       JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
@@ -298,7 +301,7 @@ export class Library {
         ...(r.target_output ? { stdio: checked(targetStdioSchema, r.target_output, 'output attachment')! } : {}),
       } : null,
       settings: parse(r.settings, 'load settings') as RecordingMeta['settings'],
-      ...loadAndOutput(parse(r.load, 'load results') as (LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume }) | null),
+      ...loadAndOutput(parse(r.load, 'load results') as StoredLoad | null),
       hasProfile: !!r.has_profile,
       samples: (parse(r.samples, 'process samples') as RecordingMeta['samples'] | null) ?? [],
       machine: checked(machineSchema, r.machine ?? null, 'machine'),
@@ -463,10 +466,14 @@ function rawDurationMs(profile: unknown): number {
 }
 
 const OUTPUT_IN_LOAD = 'flambeOutput';
+const GROWING_IN_LOAD = 'flambeGrowing';
+type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown };
 
-/** The load column's JSON: the load summary, and the output count kept beside it. */
-function loadAndOutput(stored: (LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume }) | null): Pick<RecordingMeta, 'load' | 'output'> {
-  if (!stored || !(OUTPUT_IN_LOAD in stored)) return { load: stored };
-  const { [OUTPUT_IN_LOAD]: output, ...load } = stored;
-  return { load, ...(output ? { output } : {}) };
+/** The load column's JSON: the load summary, and the output count and what grew kept beside it. */
+function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing'> {
+  if (!stored) return { load: stored };
+  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, ...load } = stored;
+  const grew = growing === undefined ? null : growingSchema.safeParse(growing);
+  if (grew && !grew.success) throw new UserError('This recording is damaged in the library (what grew between its heap snapshots cannot be read); the other recordings are fine.');
+  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}) };
 }

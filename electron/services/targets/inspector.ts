@@ -148,13 +148,16 @@ export class InspectorSession {
    * scriptSources does after the profile): TypeScript and bundles (source-maps.ts).
    */
   readonly sourceMapUrls = new Map<string, string>();
+  /** Script id → URL, as Debugger.scriptParsed reports them: where a heap snapshot's functions are (find what grows). */
+  readonly scriptUrls = new Map<string, string>();
 
   private constructor(client: CdpClient, wsUrl: string) {
     this.client = client;
     this.wsUrl = wsUrl;
     client.on('Debugger.scriptParsed', (params) => {
-      const e = params as { url?: string; sourceMapURL?: string };
+      const e = params as { scriptId?: string; url?: string; sourceMapURL?: string };
       if (e.url && e.sourceMapURL) this.sourceMapUrls.set(e.url, e.sourceMapURL);
+      if (e.url && e.scriptId) this.scriptUrls.set(e.scriptId, e.url);
     });
     // The target is exiting (its code ended, or it crashed) and waits for this session to let go.
     // Node says so here whether or not its stderr could carry "Waiting for the debugger to
@@ -298,6 +301,59 @@ export class InspectorSession {
    */
   async collectGarbage(): Promise<void> {
     await this.client.send('HeapProfiler.collectGarbage');
+  }
+
+  /**
+   * A heap snapshot (HeapProfiler.takeHeapSnapshot: V8 first collects all
+   * garbage, and the process is paused until the last chunk is written),
+   * streamed chunk by chunk into `write`; its size in characters.
+   */
+  async takeHeapSnapshot(write: (chunk: string) => void): Promise<number> {
+    let size = 0;
+    const onChunk = (params: unknown) => {
+      const chunk = (params as { chunk?: unknown }).chunk;
+      if (typeof chunk !== 'string') return;
+      size += chunk.length;
+      write(chunk);
+    };
+    const off = this.listen('HeapProfiler.addHeapSnapshotChunk', onChunk);
+    try {
+      await this.client.send('HeapProfiler.enable');
+      await this.client.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false, captureNumericValue: false });
+    } finally {
+      off();
+    }
+    return size;
+  }
+
+  /** `event`'s handler until the returned function is called (chrome-remote-interface's client is an EventEmitter). */
+  private listen(event: string, handler: (params: unknown) => void): () => void {
+    const emitter = this.client as unknown as { on(e: string, h: (p: unknown) => void): void; removeListener(e: string, h: (p: unknown) => void): void };
+    emitter.on(event, handler);
+    return () => emitter.removeListener(event, handler);
+  }
+
+  /**
+   * V8's sampling heap profiler keeping only what is still alive when it is
+   * stopped (no collected objects): where the objects that stay were allocated.
+   */
+  async startAliveSampling(intervalBytes: number): Promise<void> {
+    await this.client.send('HeapProfiler.enable');
+    await this.client.send('HeapProfiler.startSampling', { samplingInterval: intervalBytes });
+  }
+
+  /**
+   * The profile startAliveSampling began, leaving HeapProfiler enabled: disabling it forgets the
+   * objects' ids, and the next snapshot's could no longer be matched with the one before.
+   */
+  async stopAliveSampling(): Promise<unknown> {
+    const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: unknown };
+    return reply.profile;
+  }
+
+  /** After a heap snapshot: HeapProfiler off (it keeps every object's id while on). */
+  async endHeapSnapshots(): Promise<void> {
+    await this.client.send('HeapProfiler.disable').catch(() => undefined);
   }
 
   /** The sampling heap profile (a .heapprofile's content). */

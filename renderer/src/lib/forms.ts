@@ -44,6 +44,8 @@ export interface LoadFormState {
   perRouteCpu: boolean;
   /** The user sends the load (ab, k6, a browser): Flambé records for the duration and counts requests in the server. */
   ownLoad: boolean;
+  /** Find what grows: two heap snapshots under load after the burst (they pause the process). */
+  findGrowth?: boolean;
 }
 
 export const defaultLoadForm: LoadFormState = {
@@ -127,6 +129,8 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     warmupSec: warmup.value,
     samplingIntervalUs: form.samplingIntervalUs,
     ownLoad,
+    // Its snapshots need Flambé's own load and a target to take them of.
+    ...(form.findGrowth && !ownLoad && !form.loadOnly && targetId !== null ? { findGrowth: true } : {}),
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
 }

@@ -157,6 +157,12 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, a
         <label htmlFor={`${id}-own-load`}>I will send the load myself</label>
         <span className="hint inline">— with ab, k6 or a browser: Flambé records for the duration above (or until Stop) and counts and times every request in the server.</span>
       </div>
+      <div className="check-row">
+        <input type="checkbox" id={`${id}-find-growth`} data-testid="find-growth-input" checked={!!form.findGrowth && hasTarget && !form.loadOnly && !form.ownLoad}
+          disabled={disabled || !hasTarget || form.loadOnly || form.ownLoad} onChange={(e) => set({ findGrowth: e.target.checked })} />
+        <label htmlFor={`${id}-find-growth`}>Find what grows</label>
+        <span className="hint inline">— after the burst, under the same load, two heap snapshots 3 s apart name what grows and what holds it. Each snapshot pauses the process (for seconds on a big heap); the burst's own figures are not touched.</span>
+      </div>
     </fieldset>
   );
 }

@@ -3,7 +3,8 @@
 // allocated — the allocation profile drawn by the same flamegraph as the CPU
 // (its weights are bytes: shared/memory/heap-profile.ts), and as a table, in
 // total and per request. The allocation profile is opened in its own
-// analysis worker, only when the recording has one.
+// analysis worker, only when the recording has one. What grows and what holds
+// it, when find what grows was asked for (GrowingCard).
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
@@ -11,6 +12,7 @@ import { GROWTH_RULE, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED } from '../../.
 import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { GrowingCard } from './GrowingCard.tsx';
 import { Flamegraph, type FlameModel } from './Flamegraph.tsx';
 import { useAnalysisClient, useView } from './useAnalysis.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
@@ -30,6 +32,10 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
         ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
       {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}{loaded.threads.length > 1 ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}</p>}
+      {result.growing ? <GrowingCard growing={result.growing} />
+        : (growth?.grows || growth?.undecided) && result.target && (
+          <p className="muted small" data-testid="find-growth-hint">To name what grows and what holds it, record again with “Find what grows” ticked (flambe record --find-growth): two heap snapshots under load after the burst.</p>
+        )}
       {loaded.threads.length > 1 && (
         <div className="field thread-picker">
           <label htmlFor={`${result.id}-allocation-thread`}>Thread</label>

@@ -16,5 +16,6 @@ export function recordingContext(result: RecordingMeta): RecordingContext {
     load,
     requestTime: result.requestTime ?? null,
     output: result.output ?? null,
+    growing: result.growing ?? null,
   };
 }
