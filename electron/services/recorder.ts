@@ -76,42 +76,107 @@ function phaseSpans(req: RecordRequestResolved) {
 }
 
 export function startRecording(opts: RecorderOptions): RecordingHandle {
-  const { request: req, target } = opts;
-  const runBurst = opts.runBurst ?? runBurstInWorker;
-  const id = randomUUID();
-  const spans = phaseSpans(req);
-  let stopRequested = false;
-  let current: BurstHandle | null = null;
+  const run = new RecordingRun(opts);
+  return { id: run.result.id, stop: () => run.stop(), done: run.done };
+}
 
-  const progress = (phase: RecordingPhase, within: number, message: string, live?: { rps: number; p99Ms: number }) => {
-    const span = phase === 'done' || phase === 'failed' ? [1, 1] : spans[phase];
+type Live = { rps: number; p99Ms: number };
+
+/** One recording from connect to its result; each method is one step of it. */
+class RecordingRun {
+  readonly result: RecordingResult;
+  readonly done: Promise<RecordingResult>;
+  private readonly req: RecordRequestResolved;
+  private readonly target: Target | null;
+  private readonly opts: RecorderOptions;
+  private readonly runBurst: (opts: BurstOptions) => BurstHandle;
+  private readonly spans: ReturnType<typeof phaseSpans>;
+  private stopRequested = false;
+  /** The burst under way (warm-up, the recording's, find-growth's): what Stop ends. */
+  private current: BurstHandle | null = null;
+  private warmupClock: { startMs: number; endMs: number } | null = null;
+  // t0: the profile's start, the 0 of the process samples and of the recording's phases.
+  private t0 = wallMs();
+  private sampler: NodeJS.Timeout | null = null;
+  private drainer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> = Promise.resolve();
+  private readonly batches: CollectedBatch[] = [];
+  private collectorClock: { us: number; wallMs: number } | null = null;
+  private allocating = false;
+
+  constructor(opts: RecorderOptions) {
+    this.opts = opts;
+    this.req = opts.request;
+    this.target = opts.target;
+    this.runBurst = opts.runBurst ?? runBurstInWorker;
+    this.spans = phaseSpans(this.req);
+    const target = this.target;
+    this.result = {
+      id: randomUUID(),
+      name: '',
+      tags: [],
+      notes: '',
+      createdAt: new Date().toISOString(),
+      target: target ? {
+        kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv,
+        ...(target.info.env ? { env: target.info.env, args: target.info.args ?? [] } : {}),
+        ...(target.info.stdio ? { stdio: target.info.stdio } : {}),
+      } : null,
+      settings: this.req,
+      load: null,
+      profile: null,
+      samples: [],
+      machine: thisMachine(),
+      error: null,
+    };
+    this.done = this.run().then(
+      () => {
+        this.progress('done', 1, this.result.error ?? 'Done');
+        return this.result;
+      },
+      (e: unknown) => {
+        this.result.error = isUserError(e) ? e.message : internalErrorSentence(e);
+        this.progress('failed', 1, this.result.error);
+        return this.result;
+      },
+    );
+  }
+
+  stop(): void {
+    this.stopRequested = true;
+    this.current?.stop();
+  }
+
+  private progress(phase: RecordingPhase, within: number, message: string, live?: Live): void {
+    const span = phase === 'done' || phase === 'failed' ? [1, 1] : this.spans[phase];
     const fraction = span[0] + (span[1] - span[0]) * Math.min(1, Math.max(0, within));
-    opts.onProgress({ recordingId: id, phase, fraction, message, ...live });
-  };
+    this.opts.onProgress({ recordingId: this.result.id, phase, fraction, message, ...live });
+  }
 
-  const result: RecordingResult = {
-    id,
-    name: '',
-    tags: [],
-    notes: '',
-    createdAt: new Date().toISOString(),
-    target: target ? {
-      kind: target.info.kind, label: target.info.label, pid: target.info.pid, nodeVersion: target.info.nodeVersion, argv: target.info.argv,
-      ...(target.info.env ? { env: target.info.env, args: target.info.args ?? [] } : {}),
-      ...(target.info.stdio ? { stdio: target.info.stdio } : {}),
-    } : null,
-    settings: req,
-    load: null,
-    profile: null,
-    samples: [],
-    machine: thisMachine(),
-    error: null,
-  };
+  private async run(): Promise<void> {
+    await this.connect();
+    await this.warmUp();
+    this.progress('recording', 0, 'Recording');
+    await this.startProfiling();
+    const loadError = await this.runLoad();
+    this.progress('stopping', 0, 'Reading the profile');
+    // The profile is read even after a fault of the load: what was measured is kept; the load's sentence comes first.
+    const profileError = await this.readProfile();
+    const fault = loadError ?? profileError;
+    if (fault) throw new UserError(fault);
+    const { req, result } = this;
+    if (req.ownLoad && result.load?.requests === 0) {
+      result.error = `No request reached the server in the ${Math.round(result.load.durationSec)} s: send your load (ab, k6, a browser…) to ${req.load.url} while Flambé records.`;
+      return;
+    }
+    result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec, req.load.durationSec);
+  }
 
-  async function run(): Promise<void> {
-    // 1. Connect: the target is there, and something answers at the URL.
+  /** 1. Connect: the target is there, and something answers at the URL. */
+  private async connect(): Promise<void> {
+    const { req, target } = this;
     const probeTimeoutMs = Math.min(5, req.load.timeoutSec) * 1000;
-    progress('connecting', 0, target ? `Connecting to ${target.info.label}` : `Checking ${req.load.url}`);
+    this.progress('connecting', 0, target ? `Connecting to ${target.info.label}` : `Checking ${req.load.url}`);
     if (target) {
       if (!target.info.running || target.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
       const ports = (await target.session.listeners().catch(() => [])).map((l) => l.port);
@@ -130,117 +195,127 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
     } else {
       await probeUrl(req.load.url, probeTimeoutMs);
     }
-    if (stopRequested) throw new UserError('Stopped before anything was recorded.');
+    if (this.stopRequested) throw new UserError('Stopped before anything was recorded.');
+  }
 
-    // 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot.
-    let warmupClock: { startMs: number; endMs: number } | null = null;
+  /** 2. Warm-up: load without profiling, so JIT warm-up is not taken for a hotspot. */
+  private async warmUp(): Promise<void> {
+    const { req, target } = this;
     if (req.ownLoad && !target) throw new UserError('Flambé counts the requests you send inside the server: launch or attach a target first.');
     if (req.findGrowth && (req.ownLoad || !target)) {
       throw new UserError(req.ownLoad ? 'Find what grows sends Flambé\'s own load after the burst, between its two heap snapshots: it cannot run while you send the load.'
         : 'Find what grows takes heap snapshots of the server: launch or attach a target.');
     }
-    if (req.warmupSec > 0 && !req.ownLoad) {
-      progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
-      let seconds = 0;
-      current = runBurst({
-        settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
-        onSecond: (s) => progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
-      });
-      warmupClock = (await raceTarget(current.done, 'warm-up')).clock ?? null;
-      current = null;
-      if (stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
-    }
+    if (req.warmupSec <= 0 || req.ownLoad) return;
+    this.progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
+    let seconds = 0;
+    this.current = this.runBurst({
+      settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
+      onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
+    });
+    this.warmupClock = (await this.raceTarget(this.current.done, 'warm-up')).clock ?? null;
+    this.current = null;
+    if (this.stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
+  }
 
-    // 3. Profile + burst, sampling the process meanwhile.
-    progress('recording', 0, 'Recording');
-    // t0: the profile's start, the 0 of the process samples and of the recording's phases.
-    let t0 = wallMs();
-    let sampler: NodeJS.Timeout | null = null;
-    let collectorClock: { us: number; wallMs: number } | null = null;
-    const batches: CollectedBatch[] = [];
-    let drainer: NodeJS.Timeout | null = null;
-    let draining: Promise<void> = Promise.resolve();
-    let allocating = false;
-    if (target) {
-      // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
-      if (req.ownLoad && req.requestTimes === false) throw new UserError('Sending your own load needs the request collector, which counts the requests: leave request times on.');
-      const installed = req.requestTimes === false ? { why: 'switched off' }
-        : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
-      if ('clockUs' in installed) collectorClock = { us: installed.clockUs, wallMs: wallMs() };
-      else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
-      // What the process keeps before the burst, read after a full collection (growth.ts rule 4); outside the profiles.
-      const keptBefore = await sampleAfterFullGc(target.session);
-      try {
-        await target.session.startProfiler(req.samplingIntervalUs);
-        // V8 started profiling when the command arrived: the answer is closer to that than the request.
-        t0 = wallMs();
-        // Which functions allocate: a Node whose V8 lacks the sampler just records none.
-        if (req.allocations !== false) allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
-        // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
-        await workerProfilersOf(target.session).start(req.samplingIntervalUs, allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
-      } catch (e) {
-        throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
-      }
-      if (keptBefore) result.samples.push({ tMs: 0, ...keptBefore.sample, fullGcForced: true });
-      await target.session.sample().catch(() => null);
-      // Halfway through a timed burst, one more full collection: what is kept then tells a leak from a cache that filled once (growth.ts rule 4).
-      const midMs = !req.ownLoad && req.load.requests === undefined && req.load.durationSec >= MID_GC_MIN_BURST_SEC ? req.load.durationSec * 500 : null;
-      let midTaken = midMs === null;
-      sampler = setInterval(() => {
-        if (!midTaken && wallMs() - t0 >= midMs!) {
-          midTaken = true;
-          const last = result.samples.at(-1);
-          if (!last || last.heapUsedMb <= MID_GC_MAX_HEAP_MB) {
-            // The request collector's records out first: left in, they read as 1–2 MB kept on a steady server.
-            if (collectorClock) draining = draining.then(() => takeCollected(target.session, false)).then((b) => { if (b) batches.push(b); }, () => undefined);
-            void draining.then(() => sampleAfterFullGc(target.session)).then((kept) => {
-              if (!kept) return;
-              if (kept.before) result.samples.push({ tMs: Math.round(kept.before.atMs - t0), ...kept.before.sample });
-              result.samples.push({ tMs: Math.round(kept.atMs - t0), ...kept.sample, fullGcForced: true });
-            });
-            return;
-          }
-        }
-        target.session.sample().then((s) => {
-          if (s) result.samples.push({ tMs: Math.round(wallMs() - t0), ...s } satisfies ProcessSample);
-        }, () => undefined);
-      }, SAMPLE_EVERY_MS);
-      // The request collector's records leave the target every second (targets/request-time.ts).
-      if (collectorClock) {
-        drainer = setInterval(() => {
-          draining = draining.then(() => takeCollected(target.session, false)).then((b) => { if (b) batches.push(b); }, () => undefined);
-        }, DRAIN_EVERY_MS);
-      }
+  /** 3a. The request collector, a full collection, the CPU and allocation profilers, and the process sampled meanwhile. */
+  private async startProfiling(): Promise<void> {
+    const { req, target, result } = this;
+    this.t0 = wallMs();
+    if (!target) return;
+    // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
+    if (req.ownLoad && req.requestTimes === false) throw new UserError('Sending your own load needs the request collector, which counts the requests: leave request times on.');
+    const installed = req.requestTimes === false ? { why: 'switched off' }
+      : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
+    if ('clockUs' in installed) this.collectorClock = { us: installed.clockUs, wallMs: wallMs() };
+    else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
+    // What the process keeps before the burst, read after a full collection (growth.ts rule 4); outside the profiles.
+    const keptBefore = await sampleAfterFullGc(target.session);
+    try {
+      await target.session.startProfiler(req.samplingIntervalUs);
+      // V8 started profiling when the command arrived: the answer is closer to that than the request.
+      this.t0 = wallMs();
+      // Which functions allocate: a Node whose V8 lacks the sampler just records none.
+      if (req.allocations !== false) this.allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
+      // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
+      await workerProfilersOf(target.session).start(req.samplingIntervalUs, this.allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
+    } catch (e) {
+      throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
     }
+    if (keptBefore) result.samples.push({ tMs: 0, ...keptBefore.sample, fullGcForced: true });
+    await target.session.sample().catch(() => null);
+    this.sampleProcess(target.session);
+    // The request collector's records leave the target every second (targets/request-time.ts).
+    if (this.collectorClock) this.drainer = setInterval(() => this.drain(target.session), DRAIN_EVERY_MS);
+  }
+
+  /** The request collector's records out of the target, one batch after the other. */
+  private drain(session: InspectorSession): Promise<void> {
+    this.draining = this.draining.then(() => takeCollected(session, false)).then((b) => { if (b) this.batches.push(b); }, () => undefined);
+    return this.draining;
+  }
+
+  /**
+   * The process every SAMPLE_EVERY_MS; halfway through a timed burst, one more full collection instead:
+   * what is kept then tells a leak from a cache that filled once (growth.ts rule 4).
+   */
+  private sampleProcess(session: InspectorSession): void {
+    const { req, result } = this;
+    const midMs = !req.ownLoad && req.load.requests === undefined && req.load.durationSec >= MID_GC_MIN_BURST_SEC ? req.load.durationSec * 500 : null;
+    let midTaken = midMs === null;
+    this.sampler = setInterval(() => {
+      if (!midTaken && wallMs() - this.t0 >= midMs!) {
+        midTaken = true;
+        const last = result.samples.at(-1);
+        if (!last || last.heapUsedMb <= MID_GC_MAX_HEAP_MB) {
+          // The request collector's records out first: left in, they read as 1–2 MB kept on a steady server.
+          const drained = this.collectorClock ? this.drain(session) : this.draining;
+          void drained.then(() => sampleAfterFullGc(session)).then((kept) => {
+            if (!kept) return;
+            if (kept.before) result.samples.push({ tMs: Math.round(kept.before.atMs - this.t0), ...kept.before.sample });
+            result.samples.push({ tMs: Math.round(kept.atMs - this.t0), ...kept.sample, fullGcForced: true });
+          });
+          return;
+        }
+      }
+      session.sample().then((sample) => {
+        if (sample) result.samples.push({ tMs: Math.round(wallMs() - this.t0), ...sample } satisfies ProcessSample);
+      }, () => undefined);
+    }, SAMPLE_EVERY_MS);
+  }
+
+  /** 3b. The burst (or the user's own load), and the lines the server wrote meanwhile; the sentence of a fault, or null. */
+  private async runLoad(): Promise<string | null> {
+    const { req, target, result } = this;
     // The lines the server writes during the burst, and from where (targets/output-counter.ts).
     const counting = target ? await target.session.startOutputCount().catch(() => false) : false;
     let done = 0;
     // The user's cue: the collector and the profiler are in, requests sent from now on are counted.
-    if (req.ownLoad) progress('recording', 0, OWN_LOAD_READY);
-    current = req.ownLoad && target ? waitForOwnLoad(req.load.durationSec, (elapsedSec) => {
-      void target.session.requestsSeen().then((n) => progress('recording', elapsedSec / req.load.durationSec,
+    if (req.ownLoad) this.progress('recording', 0, OWN_LOAD_READY);
+    const burst = req.ownLoad && target ? waitForOwnLoad(req.load.durationSec, (elapsedSec) => {
+      void target.session.requestsSeen().then((n) => this.progress('recording', elapsedSec / req.load.durationSec,
         `Recording your load: ${n ?? 0} requests so far`), () => undefined);
-    }) : runBurst({
+    }) : this.runBurst({
       settings: req.load,
       onSecond: (s) => {
         done += s.requests ?? s.rps;
-        const within = req.load.requests !== undefined ? done / req.load.requests : (wallMs() - t0) / 1000 / req.load.durationSec;
-        progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
+        const within = req.load.requests !== undefined ? done / req.load.requests : (wallMs() - this.t0) / 1000 / req.load.durationSec;
+        this.progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
       },
     });
-    const burst = current;
+    this.current = burst;
     let loadError: string | null = null;
     try {
-      result.load = await raceTarget(burst.done, 'recording');
+      result.load = await this.raceTarget(burst.done, 'recording');
     } catch (e) {
       // The target went away: stop the load and keep what it measured.
       burst.stop();
       result.load = await burst.done.catch(() => null);
       loadError = messageOf(e);
     } finally {
-      current = null;
-      if (sampler) clearInterval(sampler);
-      if (drainer) clearInterval(drainer);
+      this.current = null;
+      if (this.sampler) clearInterval(this.sampler);
+      if (this.drainer) clearInterval(this.drainer);
     }
 
     // The target ended (crashed, or its code finished) as the burst ended: the burst's numbers came back,
@@ -253,84 +328,91 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
         : 'The inspector connection closed during the recording (the process may still run, but Flambé can no longer read it); what was measured until then is kept.';
     }
     if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
+    return loadError;
+  }
 
-    // 4. Stop and fetch the profile.
-    progress('stopping', 0, 'Reading the profile');
+  /** 4. Stop and fetch the profile, the requests' times, the kept memory, the hot lines; find what grows if asked. A fault's sentence, or null. */
+  private async readProfile(): Promise<string | null> {
+    const { req, target, result } = this;
     const stopAt = wallMs();
-    if (target && result.load?.clock) result.load.phases = recordingPhases(t0, warmupClock, result.load.clock, stopAt);
-    if (target && !target.session.isClosed) {
+    if (target && result.load?.clock) result.load.phases = recordingPhases(this.t0, this.warmupClock, result.load.clock, stopAt);
+    if (!target) return null;
+    if (!target.session.isClosed) {
       try {
-        const allocations = allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
+        const allocations = this.allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
         result.profile = await target.session.stopProfiler();
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(allocations ? { allocations } : {}), ...(threads.length ? { threads } : {}) });
-        await draining;
-        const batch = await takeCollected(target.session);
-        const collectedAtMs = wallMs();
-        if (batch) batches.push(batch);
-        // What it keeps after the burst, once the profilers are off and the request collector is out (its last records held
-        // the requests' sockets: a steady Express server kept 2–19 MB more external memory with them): rule 4's other end.
-        const keptAfter = await sampleAfterFullGc(target.session);
-        if (keptAfter) {
-          if (keptAfter.before) result.samples.push({ tMs: Math.round(keptAfter.before.atMs - t0), ...keptAfter.before.sample });
-          result.samples.push({ tMs: Math.round(keptAfter.atMs - t0), ...keptAfter.sample, fullGcForced: true });
-        }
-        // The readings around the collections (before, halfway, after) came in beside the periodic ones.
-        result.samples.sort((a, b) => a.tMs - b.tMs);
-        await target.session.stopSampling();
-        // Only the requests to the loaded port count: an upstream stub in the same process is not the server measured.
-        const listening = batch ? (await target.session.listeners().catch(() => [])).map((l) => l.port) : [];
-        const ports = loadedPorts(req.load.url, !!req.ownLoad, listening);
-        if (batch && req.ownLoad && collectorClock && result.load) {
-          // The user's load, counted and timed in the server: the recording's load is what the server saw.
-          const window = { fromUs: collectorClock.us, toUs: batch.clockUs, startMs: collectorClock.wallMs, endMs: collectedAtMs };
-          result.load = { ...serverLoadSummary(keepPorts(batches, ports).batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
-        }
-        const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile, ports);
-        if (requestTime) result.requestTime = requestTime;
-        progress('stopping', 0.5, 'Reading the source of the hottest lines');
-        const session = target.session;
-        // The hot scripts' sources, read once: the hot lines' text, and the source maps' one-line scripts below.
-        const sources = new Map<string, string>();
-        await addSourceLines(result.profile, async (ids) => {
-          for (const [id, text] of await session.scriptSources(ids)) sources.set(id, text);
-          return sources;
-        });
-        // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
-        if (session.sourceMapUrls.size === 0) await session.scriptSources([]);
-        await addOriginalFrames(result.profile, session.sourceMapUrls, async (ids) => {
-          const extents = await session.functionExtents(ids);
-          return new Map(ids.flatMap((id) => {
-            const source = sources.get(id);
-            const functions = extents.get(id);
-            return source !== undefined && functions ? [[id, { source, functions }] as const] : [];
-          }));
-        });
+        await this.readRequestsAndMemory(target.session);
+        await this.addSources(target.session);
         // Last, once the recording is whole: its snapshots pause the process, outside the burst (memory/find-growth.ts).
-        if (req.findGrowth && result.load && !stopRequested && !session.isClosed) {
+        if (req.findGrowth && result.load && !this.stopRequested && !target.session.isClosed) {
           // Its load is the one Stop ends (and then no second snapshot is taken).
           result.growing = await findWhatGrows({
-            session, load: req.load, runBurst: (o) => (current = runBurst(o)), onProgress: (m) => progress('stopping', 0.7, m), stopped: () => stopRequested,
+            session: target.session, load: req.load, runBurst: (o) => (this.current = this.runBurst(o)), onProgress: (m) => this.progress('stopping', 0.7, m), stopped: () => this.stopRequested,
           });
-          current = null;
+          this.current = null;
         }
       } catch (e) {
-        loadError ??= `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
+        return `The inspector disconnected before the profile could be read (${messageOf(e)}); the load results are kept.`;
       }
     }
-    if (target && !result.profile) {
-      loadError ??= 'The inspector connection closed during the recording, so there is no CPU profile; the load results are kept.';
+    return result.profile ? null : 'The inspector connection closed during the recording, so there is no CPU profile; the load results are kept.';
+  }
+
+  /** The request collector's last records, what the process keeps after the burst, and where each request's time went. */
+  private async readRequestsAndMemory(session: InspectorSession): Promise<void> {
+    const { req, result, batches } = this;
+    await this.draining;
+    const batch = await takeCollected(session);
+    const collectedAtMs = wallMs();
+    if (batch) batches.push(batch);
+    // What it keeps after the burst, once the profilers are off and the request collector is out (its last records held
+    // the requests' sockets: a steady Express server kept 2–19 MB more external memory with them): rule 4's other end.
+    const keptAfter = await sampleAfterFullGc(session);
+    if (keptAfter) {
+      if (keptAfter.before) result.samples.push({ tMs: Math.round(keptAfter.before.atMs - this.t0), ...keptAfter.before.sample });
+      result.samples.push({ tMs: Math.round(keptAfter.atMs - this.t0), ...keptAfter.sample, fullGcForced: true });
     }
-    if (loadError) throw new UserError(loadError);
-    if (req.ownLoad && result.load?.requests === 0) {
-      result.error = `No request reached the server in the ${Math.round(result.load.durationSec)} s: send your load (ab, k6, a browser…) to ${req.load.url} while Flambé records.`;
-      return;
+    // The readings around the collections (before, halfway, after) came in beside the periodic ones.
+    result.samples.sort((a, b) => a.tMs - b.tMs);
+    await session.stopSampling();
+    // Only the requests to the loaded port count: an upstream stub in the same process is not the server measured.
+    const listening = batch ? (await session.listeners().catch(() => [])).map((l) => l.port) : [];
+    const ports = loadedPorts(req.load.url, !!req.ownLoad, listening);
+    if (batch && req.ownLoad && this.collectorClock && result.load) {
+      // The user's load, counted and timed in the server: the recording's load is what the server saw.
+      const window = { fromUs: this.collectorClock.us, toUs: batch.clockUs, startMs: this.collectorClock.wallMs, endMs: collectedAtMs };
+      result.load = { ...serverLoadSummary(keepPorts(batches, ports).batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
     }
-    result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec, req.load.durationSec);
+    const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile, ports);
+    if (requestTime) result.requestTime = requestTime;
+  }
+
+  /** The hot lines' source text, and the original frames and lines of TypeScript and bundles (source maps). */
+  private async addSources(session: InspectorSession): Promise<void> {
+    this.progress('stopping', 0.5, 'Reading the source of the hottest lines');
+    // The hot scripts' sources, read once: the hot lines' text, and the source maps' one-line scripts below.
+    const sources = new Map<string, string>();
+    await addSourceLines(this.result.profile, async (ids) => {
+      for (const [id, text] of await session.scriptSources(ids)) sources.set(id, text);
+      return sources;
+    });
+    // Source maps (TypeScript, bundles): scriptParsed reports them while the Debugger is on.
+    if (session.sourceMapUrls.size === 0) await session.scriptSources([]);
+    await addOriginalFrames(this.result.profile, session.sourceMapUrls, async (ids) => {
+      const extents = await session.functionExtents(ids);
+      return new Map(ids.flatMap((id) => {
+        const source = sources.get(id);
+        const functions = extents.get(id);
+        return source !== undefined && functions ? [[id, { source, functions }] as const] : [];
+      }));
+    });
   }
 
   /** Ends a phase early, with a sentence, when the target exits or disconnects. */
-  function raceTarget(p: Promise<LoadSummary>, phase: string): Promise<LoadSummary> {
+  private raceTarget(p: Promise<LoadSummary>, phase: string): Promise<LoadSummary> {
+    const target = this.target;
     if (!target) return p;
     return Promise.race([
       p,
@@ -341,27 +423,6 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       }),
     ]);
   }
-
-  const done = run().then(
-    () => {
-      progress('done', 1, result.error ?? 'Done');
-      return result;
-    },
-    (e: unknown) => {
-      result.error = isUserError(e) ? e.message : internalErrorSentence(e);
-      progress('failed', 1, result.error);
-      return result;
-    },
-  );
-
-  return {
-    id,
-    stop() {
-      stopRequested = true;
-      current?.stop();
-    },
-    done,
-  };
 }
 
 /**
