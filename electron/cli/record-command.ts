@@ -3,7 +3,7 @@ import { printLines } from './terminal.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
+import type { FlambeApi, FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
 import { writeBundle } from '../../shared/bundle.ts';
 import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
@@ -31,26 +31,24 @@ import { RECORD_HELP } from './help/record.ts';
 import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
 
+/** record's flags (help/record.ts says what each does). */
+const RECORD_OPTIONS = {
+  launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
+  attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' }, 'no-request-time': { type: 'boolean' },
+  url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
+  requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
+  body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
+  'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+  save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
+  route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
+  'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
+} as const;
+
 export async function recordCommand(argv: string[]): Promise<number> {
   let parsed;
   refuseNegativeNumbers(argv);
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      tokens: true,
-      options: {
-        launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
-        attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' }, 'no-request-time': { type: 'boolean' },
-        url: { type: 'string' }, connections: { type: 'string', short: 'c' }, duration: { type: 'string', short: 'd' },
-        requests: { type: 'string', short: 'n' }, method: { type: 'string', short: 'm' }, header: { type: 'string', short: 'H', multiple: true },
-        body: { type: 'string', short: 'b' }, timeout: { type: 'string' }, warmup: { type: 'string' },
-        'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-        save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
-        route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-        'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, tokens: true, options: RECORD_OPTIONS });
   } catch (e) {
     throw new UserError(parseArgsSentence(e, 'record'));
   }
@@ -59,27 +57,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     process.stdout.write(RECORD_HELP);
     return 0;
   }
-  const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
-  const stray = tokens.find((t, i) => t.kind === 'positional' && (terminator < 0 || i < terminator));
-  if (stray && stray.kind === 'positional') throw new UserError(`Unexpected argument "${stray.value}": put the script's own arguments after "--".`);
-  const scriptArgs = terminator < 0 ? [] : tokens.slice(terminator + 1).flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
-
-  const modes = [o.launch !== undefined, o.attach !== undefined, o.pid !== undefined, !!o['no-profile']].filter(Boolean).length;
-  if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, --pid PID, or --no-profile for a load test only.');
-  if (modes > 1) throw new UserError('Use only one of --launch, --attach, --pid and --no-profile.');
-  const pid = o.pid === undefined ? undefined : parsePid(o.pid);
-  if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
-  if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
-  if (o['output-file'] && o.launch === undefined) throw new UserError('--output-file goes with --launch: Flambé chooses where the output goes only for a script it starts.');
-  if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
-  if (o['no-load'] && o['no-request-time']) throw new UserError('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
-  if (o['find-growth'] && (o['no-load'] || o['no-profile'] || o['per-route-cpu'])) {
-    throw new UserError('--find-growth takes heap snapshots of the server under Flambé\'s own load, after the burst: it does not go with --no-load, --no-profile or --per-route-cpu.');
-  }
-  if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
-  if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
-    throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
-  }
+  const { scriptArgs, pid } = checkFlags(o, tokens);
 
   const env = envFromFlags(o.env);
   const headers = headersFromFlags(o.header);
@@ -117,30 +95,10 @@ export async function recordCommand(argv: string[]): Promise<number> {
   let reported = false;
 
   try {
-    let target: TargetInfo | null = null;
-    if (o.launch !== undefined) {
-      line.status(`Launching ${o.launch}`);
-      const unsubscribe = service.onEvent((e) => {
-        // The script's own output goes to stderr, so stdout stays clean for --json.
-        // During the burst a logging server would flood the terminal: its startup output is enough.
-        if (e.name === 'targetOutput' && !json && !recording) line.passThrough(e.payload.text);
-      });
-      handleSignal = () => { interrupted = true; void service.dispose().then(() => process.exit(130)); };
-      target = await service.api.launchTarget({ script: o.launch, args: scriptArgs, cwd: o.cwd, env, nodePath: o.node, outputToFile: !!o['output-file'] });
-      launched = target;
-      if (json) unsubscribe();
-    } else if (o.attach !== undefined) {
-      const { host, port } = parseHostPort(o.attach);
-      line.status(`Attaching to ${host}:${port}`);
-      target = await service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
-      launched = target;
-    } else if (pid !== undefined) {
-      // Said before the signal, as a line of its own (a status line is overwritten).
-      if (!json) line.passThrough(`${SIGUSR1_NOTICE}\n`);
-      line.status(`Opening the inspector of process ${pid}`);
-      target = await service.api.attachProcess({ pid });
-      launched = target;
-    }
+    // Ctrl-C while a script starts: stop it with everything else.
+    if (o.launch !== undefined) handleSignal = () => { interrupted = true; void service.dispose().then(() => process.exit(130)); };
+    const target = await openTarget(service, o, { scriptArgs, env, pid, line, json, recording: () => recording });
+    launched = target;
 
     let url = o.url;
     if ((!url || url.startsWith('/')) && target) {
@@ -163,15 +121,8 @@ export async function recordCommand(argv: string[]): Promise<number> {
     if (o['per-route-cpu']) {
       if (!target) throw new UserError('--per-route-cpu profiles each route: it needs --launch or --attach.');
       if (!routes) throw new UserError('--per-route-cpu needs the routes: --route "METHOD /path" (repeatable) or --routes FILE.');
-      service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
       recording = true;
-      const rows = await service.api.profileRoutes(request);
-      line.clear();
-      if (json) process.stdout.write(JSON.stringify({ routeCpu: rows }) + '\n');
-      else printLines(process.stdout, formatRouteCpu(rows));
-      const failed = rows.find((r) => r.error);
-      if (failed) out.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
-      return failed ? 1 : 0;
+      return await profileEachRoute(service, request, line, json);
     }
 
     const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
@@ -198,29 +149,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
     const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
     line.clear();
-    if (o.save && !outcome.saved) {
-      // The library refused the write: the whole recording (load numbers too) must not be lost with this process.
-      const why = withoutMemoryPromise(outcome.saveError ?? 'The library could not keep the recording.');
-      if (result.load || result.profile) {
-        // The user's own copy in place of the library row: kept whole, secrets included (an export to share masks them).
-        const fallback = writeFallbackBundle(o.out, result.id, writeBundle(result, { includeSecrets: true }));
-        out.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
-      } else {
-        out.write(`flambe: ${why}\n`);
-      }
-    }
+    if (o.save && !outcome.saved) keepRefusedRecording(result, outcome.saveError, o.out);
 
-    let file: string | null = null;
-    // --out x.flambe: the whole recording (load, target, samples and profile), which "flambe library import" brings back equal.
-    const wholeRecording = !!o.out && /\.flambe$/i.test(o.out);
-    if (o.out && (result.profile || wholeRecording)) {
-      file = path.resolve(o.out);
-      try {
-        writeFileSync(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile));
-      } catch (e) {
-        throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
-      }
-    }
+    const file = o.out ? writeOut(o.out, result) : null;
     const heapFile = o['heap-out'] ? writeHeapProfile(o['heap-out'], result.profile) : null;
     report(result, file, json, o.save && outcome.saved ? result.id : null, slowMs);
     if (heapFile && !json) process.stdout.write(`Allocations → ${heapFile}\n`);
@@ -243,6 +174,103 @@ export async function recordCommand(argv: string[]): Promise<number> {
     process.off('SIGTERM', onSigint);
     await service.dispose();
   }
+}
+
+type RecordFlags = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; tokens: true; options: typeof RECORD_OPTIONS }>>;
+
+/** Flags that do not go together, in one sentence each, before anything starts; the script's own arguments (after "--") and the pid. */
+function checkFlags(o: RecordFlags['values'], tokens: RecordFlags['tokens']): { scriptArgs: string[]; pid: number | undefined } {
+  const terminator = tokens.findIndex((t) => t.kind === 'option-terminator');
+  const stray = tokens.find((t, i) => t.kind === 'positional' && (terminator < 0 || i < terminator));
+  if (stray && stray.kind === 'positional') throw new UserError(`Unexpected argument "${stray.value}": put the script's own arguments after "--".`);
+  const scriptArgs = terminator < 0 ? [] : tokens.slice(terminator + 1).flatMap((t) => (t.kind === 'positional' ? [t.value] : []));
+
+  const modes = [o.launch !== undefined, o.attach !== undefined, o.pid !== undefined, !!o['no-profile']].filter(Boolean).length;
+  if (modes === 0) throw new UserError('Say what to record: --launch SCRIPT, --attach HOST:PORT, --pid PID, or --no-profile for a load test only.');
+  if (modes > 1) throw new UserError('Use only one of --launch, --attach, --pid and --no-profile.');
+  const pid = o.pid === undefined ? undefined : parsePid(o.pid);
+  if (pid === null) throw new UserError(`--pid takes a process id, a whole number like 12345; "${o.pid}" is not one (list them with "ps -C node" or in the app).`);
+  if (o['no-profile'] && !o.url) throw new UserError('--no-profile needs --url: the address to load.');
+  if (o['output-file'] && o.launch === undefined) throw new UserError('--output-file goes with --launch: Flambé chooses where the output goes only for a script it starts.');
+  if (o.attach !== undefined && !o.url && !o['no-load']) throw new UserError('--attach needs --url: the address of the server to load.');
+  if (o['no-load'] && o['no-request-time']) throw new UserError('--no-load counts your requests with the request collector: it does not go with --no-request-time.');
+  if (o['find-growth'] && (o['no-load'] || o['no-profile'] || o['per-route-cpu'])) {
+    throw new UserError('--find-growth takes heap snapshots of the server under Flambé\'s own load, after the burst: it does not go with --no-load, --no-profile or --per-route-cpu.');
+  }
+  if (o['no-load'] && o['no-profile']) throw new UserError('--no-load counts your requests inside the server: it needs --launch, --attach or --pid, not --no-profile.');
+  if (o['no-load'] && (o.requests !== undefined || o.rate !== undefined || o.route !== undefined || o.routes !== undefined || o['per-route-cpu'])) {
+    throw new UserError('--no-load records while you send the load: -n, --rate, --route, --routes and --per-route-cpu describe a load Flambé sends, so they do not go with it. Use -d SECONDS.');
+  }
+
+  return { scriptArgs, pid: pid ?? undefined };
+}
+
+/** The target the flags name: a script launched (its startup output passed through), a server attached by address or by pid; null with --no-profile. */
+async function openTarget(
+  service: Awaited<ReturnType<typeof startService>>, o: RecordFlags['values'],
+  ctx: { scriptArgs: string[]; env: ReturnType<typeof envFromFlags>; pid: number | undefined; line: ProgressLine; json: boolean; recording: () => boolean },
+): Promise<TargetInfo | null> {
+  const { line, json } = ctx;
+  if (o.launch !== undefined) {
+    line.status(`Launching ${o.launch}`);
+    const unsubscribe = service.onEvent((e) => {
+      // The script's own output goes to stderr, so stdout stays clean for --json.
+      // During the burst a logging server would flood the terminal: its startup output is enough.
+      if (e.name === 'targetOutput' && !json && !ctx.recording()) line.passThrough(e.payload.text);
+    });
+    const target = await service.api.launchTarget({ script: o.launch, args: ctx.scriptArgs, cwd: o.cwd, env: ctx.env, nodePath: o.node, outputToFile: !!o['output-file'] });
+    if (json) unsubscribe();
+    return target;
+  }
+  if (o.attach !== undefined) {
+    const { host, port } = parseHostPort(o.attach);
+    line.status(`Attaching to ${host}:${port}`);
+    return service.api.attachTarget({ host, port, confirmRemote: !!o['allow-remote'] });
+  }
+  if (ctx.pid !== undefined) {
+    // Said before the signal, as a line of its own (a status line is overwritten).
+    if (!json) line.passThrough(`${SIGUSR1_NOTICE}\n`);
+    line.status(`Opening the inspector of process ${ctx.pid}`);
+    return service.api.attachProcess({ pid: ctx.pid });
+  }
+  return null;
+}
+
+/** The library refused the write: the whole recording (load numbers too) must not be lost with this process. */
+function keepRefusedRecording(result: RecordingResult, saveError: string | null, out: string | undefined): void {
+  const why = withoutMemoryPromise(saveError ?? 'The library could not keep the recording.');
+  if (result.load || result.profile) {
+    // The user's own copy in place of the library row: kept whole, secrets included (an export to share masks them).
+    const fallback = writeFallbackBundle(out, result.id, writeBundle(result, { includeSecrets: true }));
+    process.stderr.write(`flambe: ${why} It was written to ${fallback} instead.\n`);
+  } else {
+    process.stderr.write(`flambe: ${why}\n`);
+  }
+}
+
+/** --out: the profile, or with .flambe the whole recording (load, target, samples and profile), which "flambe library import" brings back equal. */
+function writeOut(out: string, result: RecordingResult): string | null {
+  const wholeRecording = /\.flambe$/i.test(out);
+  if (!result.profile && !wholeRecording) return null;
+  const file = path.resolve(out);
+  try {
+    writeFileSync(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile));
+  } catch (e) {
+    throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  return file;
+}
+
+/** --per-route-cpu: each route in its own burst, its CPU per request and top function; exit 1 when one failed. */
+async function profileEachRoute(service: Awaited<ReturnType<typeof startService>>, request: Parameters<FlambeApi['profileRoutes']>[0], line: ProgressLine, json: boolean): Promise<number> {
+  service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
+  const rows = await service.api.profileRoutes(request);
+  line.clear();
+  if (json) process.stdout.write(JSON.stringify({ routeCpu: rows }) + '\n');
+  else printLines(process.stdout, formatRouteCpu(rows));
+  const failed = rows.find((r) => r.error);
+  if (failed) process.stderr.write(`flambe: ${failed.method} ${failed.path}: ${failed.error}\n`);
+  return failed ? 1 : 0;
 }
 
 /** --heap-out: the recording's allocation profile as a .heapprofile; a sentence when there is none. */
