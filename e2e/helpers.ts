@@ -19,9 +19,14 @@ export const hasChromium = existsSync(chromiumPath);
  * A picture for the docs, of what the test just checked: the window as the
  * user sees it (not the whole page), in the light theme.
  */
+/**
+ * A picture README and docs/ show: into docs/images/ when `npm run docs:shots` runs (npm names the script it runs),
+ * otherwise into e2e/artifacts/ — a test run does not change the repository's own files.
+ */
 export async function docShot(page: Page, name: string): Promise<void> {
-  mkdirSync(docImages, { recursive: true });
-  await page.screenshot({ path: path.join(docImages, `${name}.png`) });
+  const dir = process.env.npm_lifecycle_event === 'docs:shots' ? docImages : artifacts;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 export interface WebMode { url: string; origin: string; child: ChildProcess; stop(): Promise<void> }
