@@ -7,6 +7,7 @@ import type { AllocationsComparison } from '../../../shared/compare/index.ts';
 import { bytesText } from '../../../shared/memory/allocations.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { signedBytes, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
+import { CompareTableHead } from './CompareTableHead.tsx';
 
 /** Functions listed under the total. */
 const TOP = 8;
@@ -18,16 +19,7 @@ export function AllocationTable({ a }: { a: AllocationsComparison }) {
   const fns = a.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, TOP);
   return (
     <table className="compare-table load-table" data-testid="compare-allocations">
-      <thead>
-        <tr>
-          <th scope="col" />
-          <th scope="col" className="num">A</th>
-          <th scope="col" className="num">B</th>
-          <th scope="col" className="num">change</th>
-          <th scope="col" className="num">%</th>
-          <th scope="col">how sure</th>
-        </tr>
-      </thead>
+      <CompareTableHead />
       <tbody>
         <tr data-testid="allocation-total" data-sure={sure}>
           <th scope="row">Allocated per request (every thread)</th>

@@ -4,6 +4,7 @@
 import type { Comparison, Metric } from '../../../shared/compare/index.ts';
 import { signed, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
 import { formatNumber } from '../lib/format.ts';
+import { CompareTableHead } from './CompareTableHead.tsx';
 
 interface Line {
   label: string;
@@ -36,16 +37,7 @@ export function LoadTable({ c }: { c: Comparison }) {
   if (!lines.length) return <p className="empty-state">No load numbers on both sides: nothing to put side by side.</p>;
   return (
     <table className="compare-table load-table" data-testid="compare-load">
-      <thead>
-        <tr>
-          <th scope="col" />
-          <th scope="col" className="num">A</th>
-          <th scope="col" className="num">B</th>
-          <th scope="col" className="num">change</th>
-          <th scope="col" className="num">%</th>
-          <th scope="col">how sure</th>
-        </tr>
-      </thead>
+      <CompareTableHead />
       <tbody>
         {lines.map(({ label, m, digits, better, scale = 1 }) => {
           const sure = surenessOf(m);
