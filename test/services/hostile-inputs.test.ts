@@ -7,14 +7,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prepareImportOffThread } from '../../electron/services/library/import-in-worker.ts';
 import { createFlambeService } from '../../electron/services/service.ts';
-import { startWebServer, type WebServer } from '../../electron/web/server.ts';
 import { repo, runFlambe, waitFor } from '../helpers/demo.ts';
 import { deepPprof, widePprof, zerosBomb } from '../helpers/hostile-files.ts';
 import { writePprof } from '../helpers/pprof-writer.ts';
 import { importPprof } from '../../shared/profile/import/pprof.ts';
+import { webServerFor } from '../helpers/web-mode.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-hostile-'));
 const BOMB = /This file unpacks to more than 200 MB; Flambé reads profiles up to 200 MB: no recording of a Node server is that large/;
@@ -87,15 +87,11 @@ describe('imports off the serving thread', () => {
 describe('browser mode while a hostile file is imported', () => {
   const token = 'hostile-test-token-0123456789';
   const service = createFlambeService({ libraryPath: path.join(dir, 'library.db') });
-  let server: WebServer;
-  const staticDir = mkdtempSync(path.join(tmpdir(), 'flambe-static-'));
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Flambé</title>');
-  beforeAll(async () => { server = await startWebServer({ service, token, staticDir }); });
-  afterAll(async () => { await server.close(); await service.dispose(); });
+  const server = webServerFor(service, token);
 
   function call(method: string, body: Buffer | string, headers: Record<string, string>): Promise<{ ok: boolean; error?: { message: string }; result?: unknown }> {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port: server.port, path: `/api/${method}`, method: 'POST', headers: { 'x-flambe-token': token, ...headers } }, (res) => {
+      const req = http.request({ host: '127.0.0.1', port: server.port(), path: `/api/${method}`, method: 'POST', headers: { 'x-flambe-token': token, ...headers } }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
         res.on('end', () => resolve(JSON.parse(text)));
@@ -136,7 +132,7 @@ describe('browser mode while a hostile file is imported', () => {
     });
     const first = call('importFile', bytes, headers('first.json'));
     // The second sends its headers and a little of its body, then goes away while the first is read.
-    const gone = http.request({ host: '127.0.0.1', port: server.port, path: '/api/importFile', method: 'POST', headers: headers('gone.json') });
+    const gone = http.request({ host: '127.0.0.1', port: server.port(), path: '/api/importFile', method: 'POST', headers: headers('gone.json') });
     gone.on('error', () => {});
     gone.write(bytes.subarray(0, 1024));
     await new Promise((r) => setTimeout(r, 100));

@@ -4,21 +4,21 @@
 // built in the test — a real small profile, or a 50 MB one of 200 000 nodes
 // and 2 000 000 samples — handed to the real runner in place of recordings
 // of a server, so the test runs no load.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRoundComparer } from '../../../electron/services/experiment/compare-in-worker.ts';
 import { startExperiment, type ExperimentDeps } from '../../../electron/services/experiment/runner.ts';
 import { createFlambeService } from '../../../electron/services/service.ts';
-import { startWebServer, type WebServer } from '../../../electron/web/server.ts';
 import { experimentSpecSchema, type RecordingResult } from '../../../shared/api.ts';
 import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
 import { importWholeProcess } from '../../../shared/profile/index.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
 import type { StoredProfile } from '../../../shared/recording/profile-extras.ts';
+import { webServerFor } from '../../helpers/web-mode.ts';
 
 /** A V8 CPU profile (as the inspector returns it) of `nodeCount` call-tree nodes and `sampleCount` samples at 100 µs. */
 function bigProfile(nodeCount: number, sampleCount: number): StoredProfile {
@@ -104,14 +104,10 @@ describe('browser mode while an experiment\'s big rounds are imported and compar
   const dir = mkdtempSync(path.join(tmpdir(), 'flambe-compare-worker-'));
   const token = 'compare-worker-test-token-0123456789';
   const service = createFlambeService({ libraryPath: path.join(dir, 'library.db') });
-  let server: WebServer;
-  const staticDir = mkdtempSync(path.join(tmpdir(), 'flambe-static-'));
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Flambé</title>');
-  beforeAll(async () => { server = await startWebServer({ service, token, staticDir }); });
-  afterAll(async () => { await server.close(); await service.dispose(); });
+  const server = webServerFor(service, token);
 
   const listRecordings = () => new Promise<{ ok: boolean }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: server.port, path: '/api/listRecordings', method: 'POST', headers: { 'x-flambe-token': token, 'content-type': 'application/json' } }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: server.port(), path: '/api/listRecordings', method: 'POST', headers: { 'x-flambe-token': token, 'content-type': 'application/json' } }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
       res.on('end', () => resolve(JSON.parse(text)));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { experimentSpecSchema } from '../../../shared/api.ts';
 import { startExperiment } from '../../../electron/services/experiment/runner.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
+import { noTargetsApi } from '../../helpers/no-targets.ts';
 
 describe('an experiment whose round could not be saved', () => {
   it('keeps the round, marked notSaved', async () => {
@@ -14,14 +15,7 @@ describe('an experiment whose round could not be saved', () => {
     });
     const recorded: string[] = [];
     const handle = startExperiment(spec, {
-      api: {
-        launchTarget: async () => { throw new Error('no launch in a load-only experiment'); },
-        getTarget: async () => { throw new Error('no target'); },
-        stopTarget: async () => undefined,
-        listTargets: async () => ({ targets: [] }),
-        stopRecording: async () => undefined,
-        demoServer: async () => ({ script: '/nowhere/demo.js', cwd: '/nowhere', running: false, url: null }),
-      } as never,
+      api: noTargetsApi,
       record: () => {
         const rec = makeRecording({ profile: null });
         recorded.push(rec.id);

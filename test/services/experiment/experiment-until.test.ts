@@ -7,6 +7,7 @@ import { experimentSpecSchema, type RecordingResult } from '../../../shared/api.
 import { startExperiment } from '../../../electron/services/experiment/runner.ts';
 import { normalRandom, seededRandom } from '../../../shared/stats/index.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
+import { noTargetsApi } from '../../helpers/no-targets.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -20,14 +21,7 @@ async function run(until: { withinPercent: number; budgetSec: number }, ratio: n
     rounds: 2, load: { url: 'http://127.0.0.1:1/a', durationSec: 5 }, warmupSec: 0, profile: false, seed: 3, until,
   });
   const handle = startExperiment(spec, {
-    api: {
-      launchTarget: async () => { throw new Error('no launch in a load-only experiment'); },
-      getTarget: async () => { throw new Error('no target'); },
-      stopTarget: async () => undefined,
-      listTargets: async () => ({ targets: [] }),
-      stopRecording: async () => undefined,
-      demoServer: async () => ({ script: '/nowhere/demo.js', cwd: '/nowhere', running: false, url: null }),
-    } as never,
+    api: noTargetsApi,
     record: (req) => {
       vi.setSystemTime(Date.now() + 5000);
       const rps = 1000 * (req.load.url.endsWith('/b') ? ratio : 1) * Math.exp(noise * normal());
