@@ -60,7 +60,8 @@ const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
  * writes in the target (electron/services/targets/request-collector.ts). Its
  * frames stay in the profile — the user's fetch runs under them — but they are
  * Flambé's, not the user's: counted with Node's own code, so no finding blames
- * "fetch" with the collector's line.
+ * "fetch" with the collector's line. Its own work, with what it calls, is one
+ * frame no table names (collector-work.ts).
  */
 export const COLLECTOR_URL = 'flambe-request-collector.js';
 

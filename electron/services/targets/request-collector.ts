@@ -107,15 +107,17 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // at once emit no async_hooks init, so the socket's write is wrapped (and put back by uninstall).
   const Socket = get('node:net').Socket;
   const ownWrite = Object.prototype.hasOwnProperty.call(Socket.prototype, 'write') ? Socket.prototype.write : null;
-  const write = Socket.prototype.write;
-  Socket.prototype.write = function (...args) {
+  const realWrite = Socket.prototype.write;
+  // The stand-ins are named (write, emit, postMessage, fetch): a profile knows them by those names, and what runs
+  // under them is the user's call (shared/profile/collector-work.ts), while the rest of the collector is its own work.
+  Socket.prototype.write = function write(...args) {
     if (cur && !this.server && !this._httpMessage) {
       const w = { rec: cur, sock: this, t: now(), readT: 0, where: site() };
       const list = (this[WAIT] ??= []);
       if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
       (cur.sw ??= []).push(w);
     }
-    return write.apply(this, args);
+    return realWrite.apply(this, args);
   };
   // A worker thread's answer: the request it wakes (the first to run after it) waited on the worker pool since
   // it last ran — queued in the pool or running there. Worker emits each message from its port (this.emit).
@@ -124,11 +126,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const workerEmit = Worker.prototype.emit;
   const workerPost = Worker.prototype.postMessage;
   let answered = null;
-  Worker.prototype.emit = function (name, ...args) {
+  Worker.prototype.emit = function emit(name, ...args) {
     if (name === 'message') answered = { t: now(), thread: this.threadId };
     return workerEmit.call(this, name, ...args);
   };
-  Worker.prototype.postMessage = function (...args) {
+  Worker.prototype.postMessage = function postMessage(...args) {
     if (cur) cur.workerSite = site();
     return workerPost.apply(this, args);
   };
