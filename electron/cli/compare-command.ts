@@ -61,9 +61,9 @@ export function roundOf({ rec, profile }: Loaded): CompareRound {
 function allocationsSide({ rec, profile }: Loaded) {
   const requests = rec.load && rec.load.requests > 0 ? rec.load.requests : null;
   try {
-    return { heap: profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null, requests };
+    return { heap: profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null, requests, background: rec.requestTime?.background ?? null };
   } catch {
-    return { heap: null, requests }; // not JSON (a pprof): no allocations
+    return { heap: null, requests, background: null }; // not JSON (a pprof): no allocations
   }
 }
 

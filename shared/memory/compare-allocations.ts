@@ -3,6 +3,7 @@
 // request changed most. One run on each side gives no interval (the sampler
 // is statistical too): the comparison says so rather than claim a change.
 import type { HeapProfile } from '../recording/memory.ts';
+import type { Background } from '../recording/request-time.ts';
 import { allocationTable, type AllocationRow } from './allocations.ts';
 
 export interface AllocationChange {
@@ -25,13 +26,14 @@ export interface AllocationComparison {
 
 const keyOf = (r: Pick<AllocationRow, 'function' | 'url' | 'line'>) => `${r.function}\u0000${r.url}\u0000${r.line}`;
 
+/** One side: its allocations, requests, and background work (whose allocations are in no per-request figure). */
+export interface AllocationSide { heap: HeapProfile | null; requests: number | null; background?: Background | null }
+
 /** Null unless both sides have an allocation profile and served requests. */
-export function compareAllocations(
-  a: { heap: HeapProfile | null; requests: number | null }, b: { heap: HeapProfile | null; requests: number | null },
-): AllocationComparison | null {
+export function compareAllocations(a: AllocationSide, b: AllocationSide): AllocationComparison | null {
   if (!a.heap || !b.heap || !a.requests || !b.requests) return null;
-  const ta = allocationTable(a.heap, a.requests);
-  const tb = allocationTable(b.heap, b.requests);
+  const ta = allocationTable(a.heap, a.requests, a.background ?? null);
+  const tb = allocationTable(b.heap, b.requests, b.background ?? null);
   const rows = new Map<string, AllocationChange>();
   const row = (r: AllocationRow) => {
     let c = rows.get(keyOf(r));
