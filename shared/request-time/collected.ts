@@ -5,7 +5,8 @@
 import { z } from 'zod';
 
 const us = z.number().finite();
-const waitKinds = ['http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
+/** 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
+const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
 
 export const collectedBatchSchema = z.object({
   clockUs: us,

@@ -43,7 +43,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     HKDFREQUEST: 'threadpool', HASHREQUEST: 'threadpool', SIGNREQUEST: 'threadpool', VERIFYREQUEST: 'threadpool',
     CIPHERREQUEST: 'threadpool', DERIVEBITSREQUEST: 'threadpool', KEYPAIRGENREQUEST: 'threadpool', SECRETKEYGENREQUEST: 'threadpool',
     KEYGENREQUEST: 'threadpool', CHECKPRIMEREQUEST: 'threadpool', ZLIB: 'threadpool',
-    Timeout: 'timer', TCPCONNECTWRAP: 'socket',
+    // A connect is the setup of the exchanges on that socket, not one of them (summarize.ts counts calls so).
+    Timeout: 'timer', TCPCONNECTWRAP: 'connect',
   };
   let s;
   const reset = () => {
@@ -169,7 +170,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
           wait(w.rec, 'timer', String(w.due) + ' ms', w.t, w.t + w.due * 1e3, w.where);
           wait(w.rec, 'queue', 'timer', w.t + w.due * 1e3, t, -1);
         } else {
-          const target = w.kind === 'timer' ? String(w.due) + ' ms' : w.kind === 'socket' && res.port ? res.address + ':' + res.port : '';
+          const target = w.kind === 'timer' ? String(w.due) + ' ms' : w.kind === 'connect' && res.port ? res.address + ':' + res.port : '';
           wait(w.rec, w.kind, target, w.t, t, w.where);
         }
       }
