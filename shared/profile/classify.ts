@@ -64,10 +64,17 @@ const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
  * frame no table names (collector-work.ts).
  */
 export const COLLECTOR_URL = 'flambe-request-collector.js';
+/** The script name of the output counter, which wraps stdout/stderr writes (electron/services/targets/output-counter.ts). */
+export const OUTPUT_COUNTER_URL = 'flambe-output-counter.js';
+
+/** A script Flambé runs in the target (its collectors): never the user's code. */
+export function isFlambeUrl(url: string): boolean {
+  return url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;
+}
 
 export function isNodeInternal(url: string): boolean {
-  // Flambé's request collector wraps the user's fetch and socket writes: runtime work done on their behalf, like Node's.
-  return url.startsWith('node:') || OLD_NODE_URL.test(url) || url === COLLECTOR_URL;
+  // Flambé's collectors wrap the user's fetch, socket and stdout writes: runtime work done on their behalf, like Node's.
+  return url.startsWith('node:') || OLD_NODE_URL.test(url) || isFlambeUrl(url);
 }
 
 export function classifyFrame(frame: Frame): FrameClass {

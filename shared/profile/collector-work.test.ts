@@ -38,10 +38,25 @@ describe("Flambé's request collector in a profile", () => {
     expect(rows.find((r) => r.name === 'handle')!.totalMs).toBe(4);
   });
 
+  it('folds the output counter the same way: its stand-in for stdout.write keeps the write under it, its counting is Flambé’s', () => {
+    const rows = bottomUp(profileFromText(`
+      handle                                        handle
+      log[node:internal/console/constructor]        log[node:internal/console/constructor]
+      flambeCountedWrite[flambe-output-counter.js]  flambeCountedWrite[flambe-output-counter.js]
+      count[flambe-output-counter.js]               writeUtf8String[native]
+      captureStackTrace[native]
+    `));
+    expect(names(rows)).not.toContain('captureStackTrace');
+    expect(names(rows)).not.toContain('count');
+    expect(rows.find((r) => r.name === 'writeUtf8String')!.selfMs).toBe(1);
+    expect(rows.find((r) => r.name === COLLECTOR_WORK_NAME)!.selfMs).toBe(1);
+  });
+
   it('is in no function table: the analysis, or an experiment’s and a comparison’s', () => {
     const p = profileFromText(PROFILE);
     expect(names(analyzeProfile(p).functions)).toEqual(expect.arrayContaining(['render', 'fetch', 'handle']));
     expect(analyzeProfile(p).functions.filter((f) => f.url === 'flambe-request-collector.js')).toEqual([]);
+    expect(names(analyzeProfile(profileFromText('handle\nflambeCountedWrite[flambe-output-counter.js]')).functions)).toEqual(['handle']);
     expect(names(analyzeProfile(p).functions)).not.toContain('threadCpuUsage');
     const diff = diffRounds([p], [profileFromText(PROFILE.replace('threadCpuUsage', 'threadCpuUsage2'))]);
     expect(names(diff.functions).filter((n) => n.startsWith('threadCpuUsage'))).toEqual([]);

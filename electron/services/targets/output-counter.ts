@@ -12,6 +12,8 @@
 // by function is therefore an estimate; the total is exact. Lines are kept per function
 // (with the line of its first write), as a log-volume report names them.
 import type { OutputWriter } from '../../../shared/recording/output.ts';
+// Its frames carry this name in the target's profile: Flambé's, in no table (shared/profile/collector-work.ts).
+import { OUTPUT_COUNTER_URL } from '../../../shared/profile/classify.ts';
 
 // Plain ES2019 in the target (any Node >= 12). Frames of Node's own code
 // ("node:…", "internal/…") and of the wrapper are skipped: the first other
@@ -37,7 +39,7 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     try { Error.captureStackTrace(o, wrapper); sites = o.stack; } finally { Error.stackTraceLimit = limit; Error.prepareStackTrace = prepare; }
     for (var i = 0; sites && i < sites.length; i++) {
       var file = sites[i].getFileName() || '';
-      if (!file || /^(node:|internal\\/)/.test(file)) continue;
+      if (!file || /^(node:|internal\\/)/.test(file) || file === '${OUTPUT_COUNTER_URL}') continue;
       var name = sites[i].getFunctionName() || sites[i].getMethodName() || '';
       return [name, file, sites[i].getLineNumber() || 0];
     }
@@ -89,7 +91,8 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     c.undo.push(function () { if (fs[fn] === wrapped) fs[fn] = original; });
   });
   return 'true';
-})()`;
+})()
+//# sourceURL=${OUTPUT_COUNTER_URL}`;
 
 export const OUTPUT_COUNTER_READ_JS = `(function () {
   var k = Symbol.for('flambe.outputCounter');
