@@ -9,7 +9,7 @@ import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
 import { ProgressLine } from './format.ts';
-import { formatComparison, slowerThan } from './compare-command.ts';
+import { formatComparison, formatRequestTimeChanges, slowerThan } from './compare-command.ts';
 import { EXPERIMENT_HELP } from './help/experiment.ts';
 
 function num(value: string | undefined, flag: string): number | undefined {
@@ -113,7 +113,7 @@ export function formatExperiment(exp: ExperimentResult): string[] {
   ];
   if (exp.output) lines.push(`Output   the script wrote to ${exp.output === 'file' ? 'a file Flambé tails (synchronous, like a terminal)' : 'a pipe (asynchronous)'}`);
   if (!c) return [...lines, '', 'Not enough complete rounds to compare.'];
-  return [...lines, '', ...formatComparison(c, 10)];
+  return [...lines, '', ...formatComparison(c, 10), ...(c.requestTime ? ['', ...formatRequestTimeChanges(c.requestTime)] : [])];
 }
 
 export async function experimentCommand(argv: string[]): Promise<number> {

@@ -39,7 +39,7 @@ function samenessOf(rec: RecordingMeta | RecordingResult): string {
 }
 
 export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null): CompareRound {
-  return { meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [] };
+  return { meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [], requestTime: rec.requestTime ?? null };
 }
 
 /** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */

@@ -4,6 +4,7 @@
 import type { LoadSummary } from '../recording/load.ts';
 import type { MachineInfo } from '../recording/machine.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
+import type { RequestTime } from '../recording/request-time.ts';
 import type { Profile } from '../profile/model.ts';
 import type { TestBehind } from '../stats/index.ts';
 
@@ -41,6 +42,8 @@ export interface CompareRound {
   /** Imported model, or null for a load-only run. */
   profile: Profile | null;
   samples: ProcessSample[];
+  /** Where each request's time went, when the request collector ran (absent or null: it did not). */
+  requestTime?: RequestTime | null;
 }
 
 /** How a difference's uncertainty was learned. */
