@@ -9,9 +9,9 @@ describe('overheadSentence', () => {
       .toBe('Profiling at 1 000 µs cost 8.2 % of requests/s (95 % interval 3.1 % to 13.4 %), over 4 rounds with and without it; p99 rose 12.5 %.');
   });
 
-  it('says the rounds cannot tell when the interval holds zero (no "cost -44 %" read as a speed-up)', () => {
+  it('says the rounds cannot tell when the interval holds zero (no "cost -44 %" read as a speed-up), and the bound they give', () => {
     const s = overheadSentence({ ...base, rpsCostPercent: -44.2, ci95: [-175.1, 24.4], p99CostPercent: -3 });
-    expect(s).toMatch(/^Profiling at 1 000 µs: 4 rounds cannot tell its cost from noise — requests\/s cost -44.2 % \(95 % interval -175.1 % to 24.4 %\); p99 fell 3 %\. More rounds/);
+    expect(s).toMatch(/^Profiling at 1 000 µs: 4 rounds cannot tell its cost from noise — at most 24.4 % of requests\/s \(95 % interval -175.1 % to 24.4 %; measured -44.2 %\); p99 fell 3 %\. More rounds/);
   });
 
   it('does not call a negative cost a cost when the interval is below zero', () => {

@@ -15,8 +15,9 @@ export function overheadSentence(r: Measured): string {
     : r.profiler === 'requests' ? "Timing each request (the request collector: where each request's time went)" : `Profiling at ${formatCount(r.samplingIntervalUs)} µs`;
   const over = `over ${r.rounds} rounds with and without it`;
   if (ci && ci[0] <= 0 && ci[1] >= 0) {
-    return `${what}: ${r.rounds} rounds cannot tell its cost from noise — requests/s cost ${r.rpsCostPercent} %${interval}; ${p99}. ` +
-      'More rounds or a quieter machine narrow the interval.';
+    // What the rounds can say: a bound, the interval's top (a cost larger than that would have shown).
+    return `${what}: ${r.rounds} rounds cannot tell its cost from noise — at most ${ci[1]} % of requests/s ` +
+      `(95 % interval ${ci[0]} % to ${ci[1]} %; measured ${r.rpsCostPercent} %); ${p99}. More rounds or a quieter machine narrow the interval.`;
   }
   if (r.rpsCostPercent < 0) {
     return `${what} did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${interval}, ${over}; ${p99}. ` +

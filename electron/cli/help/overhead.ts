@@ -15,7 +15,8 @@ export const OVERHEAD_HELP = `Usage:
                           (what --no-request-time saves flambe record)
   --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
 
-Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
+Requests/s are compared pair by pair (each round's two bursts ran back to back: a paired t on the
+logarithms, as experiments do), so what the machine did meanwhile cancels out.
 --json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms"},"withProfiler":{"rps","p99Ms"},
 "rpsCostPercent","ci95":[lo,hi],"p99CostPercent"}; with several intervals {"intervals":[that object, …]}.
 `;

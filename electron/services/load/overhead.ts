@@ -1,10 +1,12 @@
 // What profiling costs: rounds of two bursts on the same target, one with the
 // CPU profiler running at the chosen interval (or the allocation sampler, or
 // the request collector: request timing on against off) and one without, in alternating
-// order (ABBA…) so drift on the machine does not favour one side. The rounds'
-// requests/s are compared with shared/stats compareSamples (Welch on logs).
+// order (ABBA…) so drift on the machine does not favour one side. Each round's
+// two bursts ran back to back: their requests/s are compared pair by pair
+// (shared/stats comparePaired, a paired t on the logarithms, as experiments
+// do), so what the machine did meanwhile hits both alike and cancels out.
 import type { LoadSummary, OverheadResult } from '../../../shared/api.ts';
-import { compareSamples } from '../../../shared/stats/index.ts';
+import { comparePaired } from '../../../shared/stats/index.ts';
 import { UserError, messageOf } from '../errors.ts';
 import type { Target } from '../targets/registry.ts';
 import { ALLOCATION_SAMPLING_BYTES, DRAIN_EVERY_MS } from '../recorder.ts';
@@ -76,7 +78,7 @@ export async function measureOverhead(req: Req, deps: OverheadDeps): Promise<Ove
   }
   const rpsA = without.map((l) => l.rps);
   const rpsB = withP.map((l) => l.rps);
-  const d = compareSamples(rpsA, rpsB);
+  const d = comparePaired(rpsA, rpsB);
   const p99A = median(without.map((l) => l.latencyMs.p99));
   const p99B = median(withP.map((l) => l.latencyMs.p99));
   return {
