@@ -21,7 +21,7 @@ const BURST_SEC = 3;
 type Measured = NonNullable<OverheadResult['profiler']>;
 const WHAT: readonly { value: Measured; label: string }[] = [
   { value: 'cpu', label: 'the CPU profiler' },
-  { value: 'requests', label: 'request timing (the request collector)' },
+  { value: 'requests', label: 'request timing' },
   { value: 'allocations', label: 'the allocation sampler' },
 ];
 
@@ -94,7 +94,8 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
         {state.running || following ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
       </button>
       <label className="inline-field"> of{' '}
-        <select value={profiler} data-testid="overhead-what" disabled={state.running} onChange={(e) => setProfiler(e.target.value as Measured)}>
+        <select value={profiler} data-testid="overhead-what" disabled={state.running} onChange={(e) => setProfiler(e.target.value as Measured)}
+          title="The CPU profiler at the intervals given; request timing: the request collector (where each request's time went), on against off">
           {WHAT.map((w) => <option key={w.value} value={w.value}>{w.label}</option>)}
         </select>
       </label>
