@@ -6,7 +6,7 @@
 // Time before the server read a request (the load generator measured it, the
 // server could not) is queueing too: the loop was busy when it arrived.
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
-import type { CollectedBatch, WaitKind } from './collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
 import { placeOfStack, socketName } from './wait-places.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 
@@ -196,8 +196,11 @@ const routeKey = (method: string, path: string) => `${method} ${path}`;
 function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests'> {
   const timed = reqs.filter((r) => r.cpuUs >= 0);
   if (timed.length < MIN_TIMED_REQUESTS) return { cpuMsPerRequest: round(wallUs / 1000 / reqs.length) };
-  const sum = timed.reduce((s, r) => s + r.cpuUs, 0);
-  return { cpuMsPerRequest: round(sum / 1000 / timed.length), cpuTimedRequests: timed.length };
+  // Each weighed by 1 / its chance of being read (collected.ts): a plain mean over-weighed the first requests.
+  const weight = (r: Req) => (r.id <= CPU_TIMED_FIRST ? 1 : 1 / CPU_TIMED_SHARE);
+  const sum = timed.reduce((s, r) => s + weight(r) * r.cpuUs, 0);
+  const weights = timed.reduce((s, r) => s + weight(r), 0);
+  return { cpuMsPerRequest: round(sum / 1000 / weights), cpuTimedRequests: timed.length };
 }
 
 /** The recording's `requestTime` from the collector's batches; null when no request finished. */

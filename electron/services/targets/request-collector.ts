@@ -21,6 +21,7 @@
 // The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
 // declared with the profile rules that classify those frames.
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE } from '../../../shared/request-time/collected.ts';
 export { COLLECTOR_URL };
 
 export const INSTALL_COLLECTOR_JS = String.raw`(() => {
@@ -57,8 +58,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // The main thread's CPU time (Node 23.9+), µs, read around the code of a sample of requests: wall time in a
   // request's code also counts the moments a busy machine took the core away, its CPU time does not.
   const threadCpu = typeof process.threadCpuUsage === 'function' ? () => { const u = process.threadCpuUsage(); return u.user + u.system; } : null;
-  const CPU_ALWAYS = 200;
-  const CPU_SHARE = 0.25;
+  const CPU_ALWAYS = ${CPU_TIMED_FIRST};
+  const CPU_SHARE = ${CPU_TIMED_SHARE};
   const switchTo = (rec) => {
     if (rec === cur) return;
     const t = now();
