@@ -17,7 +17,8 @@ import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
 import { THREADS_FIELD } from '../../shared/profile/threads.ts';
-import { ALLOCATIONS_FIELD } from '../../shared/recording/memory.ts';
+import { ALLOCATIONS_FIELD, heapProfileSchema } from '../../shared/recording/memory.ts';
+import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 import type { Target } from './targets/registry.ts';
 import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
 import { keepPorts } from '../../shared/request-time/ports.ts';
@@ -232,7 +233,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       try {
         const allocations = allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
         result.profile = await target.session.stopProfiler();
-        if (allocations && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = allocations;
+        // Its frames' scripts named as the CPU profile names them (the heap profiler leaves a sourceURL's out).
+        if (allocations && result.profile && typeof result.profile === 'object') {
+          const heap = heapProfileSchema.safeParse(allocations);
+          (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = heap.success ? withScriptUrls(heap.data, result.profile) : allocations;
+        }
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
         if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
         await draining;

@@ -63,6 +63,18 @@ describe('allocationTable', () => {
     expect(topAllocator(t)?.function).toBe('handle');
   });
 
+  it("puts Flambé's collector's allocations, with what it calls, in one row of no per-request figure", () => {
+    const withCollector: HeapProfile = {
+      head: node('(root)', '', -1, 0, [
+        node('after', 'flambe-request-collector.js', 180, 3000, [node('threadCpuUsage', 'node:internal/process/per_thread', 166, 1000)]),
+        node('handle', 'file:///srv/app.js', 10, 2000),
+      ]),
+    };
+    const t = allocationTable(withCollector, 100);
+    expect(t.rows.map((r) => `${r.function} ${r.bytes} ${r.bytesPerRequest}`)).toEqual(["(Flambé's own work) 4000 null", 'handle 2000 20']);
+    expect(t.bytesPerRequest).toBe(20);
+  });
+
   it('names the function of yours that allocates most, not Node internals', () => {
     expect(topAllocator(allocationTable(profile, null))?.function).toBe('buildRows');
   });

@@ -7,7 +7,8 @@
 import type { HeapProfile, HeapProfileNode } from '../recording/memory.ts';
 import type { Background } from '../recording/request-time.ts';
 import { backgroundAllocationRoot } from '../profile/background.ts';
-import { classifyFrame, type CategoryKind } from '../profile/classify.ts';
+import { COLLECTOR_WORK_NAME, isCollectorWork } from '../profile/collector-work.ts';
+import { classifyFrame, COLLECTOR_URL, type CategoryKind } from '../profile/classify.ts';
 import { ANONYMOUS_NAME, frameKind, frameLocation } from '../profile/model.ts';
 
 export interface AllocationRow {
@@ -65,21 +66,28 @@ export function allocationTable(profile: HeapProfile, requests: number | null, b
   const inBackground = new Set<HeapProfileNode>();
   let total = 0;
   let backgroundTotal = 0;
+  const inFlambe = new Set<HeapProfileNode>();
+  let flambeTotal = 0;
   for (const n of heapNodes(profile)) {
     // Parents come first: a node is background work when a background callback's frame is it or above it.
     const bg = inBackground.has(n) || (isBackgroundRoot !== null && isBackgroundRoot(n));
     if (bg) for (const c of n.children) inBackground.add(c);
+    // Flambé's collectors' own work, with what it calls, is one row (shared/profile/collector-work.ts).
+    const flambe = inFlambe.has(n) || isCollectorWork({ name: heapFrameName(n), url: n.callFrame.url });
+    if (flambe) for (const c of n.children) inFlambe.add(c);
     if (n.selfSize <= 0) continue;
     total += n.selfSize;
     if (bg) backgroundTotal += n.selfSize;
-    const name = heapFrameName(n);
-    const line = n.callFrame.lineNumber >= 0 ? n.callFrame.lineNumber + 1 : 0;
-    const key = `${name}\u0000${n.callFrame.url}\u0000${line}`;
+    if (flambe && !bg) flambeTotal += n.selfSize;
+    const name = flambe ? COLLECTOR_WORK_NAME : heapFrameName(n);
+    const line = flambe ? 0 : n.callFrame.lineNumber >= 0 ? n.callFrame.lineNumber + 1 : 0;
+    const url = flambe ? COLLECTOR_URL : n.callFrame.url;
+    const key = `${name}\u0000${url}\u0000${line}`;
     let row = byFunction.get(key);
     if (!row) {
-      const kind = frameKind(name, n.callFrame.url);
-      const category = classifyFrame({ name, url: n.callFrame.url, line, column: 0, kind }).kind;
-      row = { function: name, url: n.callFrame.url, line, category, bytes: 0, percent: 0, bytesPerRequest: null, backgroundBytes: 0 };
+      const kind = frameKind(name, url);
+      const category = classifyFrame({ name, url, line, column: 0, kind }).kind;
+      row = { function: name, url, line, category, bytes: 0, percent: 0, bytesPerRequest: null, backgroundBytes: 0 };
       byFunction.set(key, row);
     }
     row.bytes += n.selfSize;
@@ -87,9 +95,13 @@ export function allocationTable(profile: HeapProfile, requests: number | null, b
   }
   const perRequest = (bytes: number) => (requests && requests > 0 ? bytes / requests : null);
   const rows = [...byFunction.values()]
-    .map((r) => ({ ...r, percent: total > 0 ? (r.bytes / total) * 100 : 0, bytesPerRequest: r.bytes > r.backgroundBytes ? perRequest(r.bytes - r.backgroundBytes) : null }))
+    .map((r) => ({
+      ...r, percent: total > 0 ? (r.bytes / total) * 100 : 0,
+      // Flambé's own allocations are no request's cost either: in the bytes, in no per-request figure.
+      bytesPerRequest: r.function !== COLLECTOR_WORK_NAME && r.bytes > r.backgroundBytes ? perRequest(r.bytes - r.backgroundBytes) : null,
+    }))
     .sort((a, b) => b.bytes - a.bytes);
-  return { bytes: total, bytesPerRequest: perRequest(total - backgroundTotal), backgroundBytes: backgroundTotal, rows };
+  return { bytes: total, bytesPerRequest: perRequest(total - backgroundTotal - flambeTotal), backgroundBytes: backgroundTotal, rows };
 }
 
 /** The function of yours (else of a dependency) that allocates the most: who a GC finding names. */
