@@ -26,6 +26,7 @@
 // taken on the page (performance.now()), not across the DevTools protocol.
 //
 // Usage: node bench/open.js [--mb 90] [--no-record] [--shots DIR (screenshots of the chart's overview and exact chart)]
+//        [--trace (each request to the analysis worker while opening from the Library: when asked, when answered)]
 // Functions passed to page.evaluate run in the page: its globals.
 /* global window, document, requestAnimationFrame, HTMLInputElement, MouseEvent */
 import { spawn } from 'node:child_process';
@@ -38,7 +39,7 @@ import { chromium } from 'playwright-core';
 import { generate } from './synthetic-profile.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '90' }, 'no-record': { type: 'boolean', default: false }, shots: { type: 'string' } } });
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '90' }, 'no-record': { type: 'boolean', default: false }, shots: { type: 'string' }, trace: { type: 'boolean', default: false } } });
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LONG = 15 * 60_000;
 
@@ -131,6 +132,28 @@ function pageHelpers() {
       super(...args);
       this.addEventListener('message', (m) => {
         if (typeof m.data === 'string' && m.data.includes('"recordingDone"')) window.__recordingDoneAt = performance.now();
+      });
+    }
+  };
+  // Every request to the analysis worker, when asked and answered (page clock), to say why a view came late.
+  window.__asks = [];
+  const NativeWorker = window.Worker;
+  window.Worker = class extends NativeWorker {
+    constructor(...args) {
+      super(...args);
+      const byId = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (m, t) => {
+        if (m && typeof m === 'object' && 'id' in m) {
+          const ask = { id: m.id, what: m.type === 'view' ? `${m.request.view}${m.request.overview ? ' overview' : ''}${m.request.widthPx ? ` ${m.request.widthPx}px` : ''}` : m.type, at: performance.now(), doneAt: null, failed: null };
+          byId.set(m.id, ask);
+          window.__asks.push(ask);
+        }
+        return post(m, t);
+      };
+      this.addEventListener('message', (e) => {
+        const ask = byId.get(e.data?.id);
+        if (ask) { ask.doneAt = performance.now(); ask.failed = e.data.ok ? null : e.data.message; }
       });
     }
   };
@@ -264,13 +287,20 @@ async function main() {
     // reads is — the verdict written and the timeline's flame chart drawn (nothing clicked meanwhile).
     const openFromLibrary = () => page.evaluate(async () => {
       const start = performance.now();
+      window.__asks.length = 0;
       document.querySelector('[data-testid="library-row"]').dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
       const drawn = await window.__until(window.__drawn);
       const settledAt = await window.__until(window.__settled);
       const exactAt = await window.__until(window.__exactChart);
-      return { ms: drawn - start, restMs: settledAt - drawn, exactMs: exactAt - drawn };
+      const asks = window.__asks.map((x) => ({ ...x, at: x.at - start, doneAt: x.doneAt === null ? null : x.doneAt - start }));
+      return { ms: drawn - start, restMs: settledAt - drawn, exactMs: exactAt - drawn, asks };
     });
     const opened = await openFromLibrary();
+    // --trace: what the page asked the analysis worker while it opened, and when each was answered (ms after the double click).
+    if (values.trace) {
+      console.log('worker requests while opening from the Library (ms after the double click):');
+      for (const a of opened.asks) console.log(`  ${a.what.padEnd(34)} asked ${a.at.toFixed(0).padStart(6)}  answered ${a.doneAt === null ? '     —' : a.doneAt.toFixed(0).padStart(6)}${a.failed ? `  (${a.failed})` : ''}`);
+    }
     row(`${big}: import + open (file chosen → flamegraph drawn)`, shown, bigParse, '≤ 3.0', `${bigFrames} frames drawn (target ≤ 5 000) of ${bigNodes} in the tree given to d3`);
     row(`${big}: import (file chosen → saved in the library)`, imported, bigParse);
     row(`${big}: open from the Library (chosen → drawn)`, opened.ms, bigParse);

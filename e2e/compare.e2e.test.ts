@@ -106,6 +106,29 @@ describe.skipIf(!hasChromium)(title, () => {
     await screen().getByTestId('diff-shape-b').click();
   });
 
+  it('answers "did B allocate less?" like CPU, and draws the flamegraph in bytes allocated per request at a click (issue 22 item 6)', async () => {
+    const total = screen().getByTestId('allocation-total');
+    await total.scrollIntoViewIfNeeded();
+    // One run each: the bytes of A and B and the change, and no claim.
+    await expect.poll(() => total.textContent()).toMatch(/^Allocated per request \(every thread\)[\d.]+ (?:bytes|kB|MB)[\d.]+ (?:bytes|kB|MB)[-+−]?[\d.]+ (?:bytes|kB|MB).*cannot tell: one run each$/);
+    expect(await screen().getByTestId('allocation-row').count()).toBeGreaterThan(0);
+    await screen().getByTestId('compare-allocations').screenshot({ path: path.join(artifacts, 'compare-allocations.png') });
+    const flame = screen().getByTestId('diff-flamegraph');
+    await screen().getByTestId('diff-measure-alloc').click();
+    await expect.poll(() => flame.getAttribute('data-measure')).toBe('alloc');
+    await expect.poll(() => screen().locator('.diff-flame .legend').textContent()).toMatch(/B allocates more.*Colours: change in bytes allocated per request/);
+    const fills = () => flame.locator('svg rect').evaluateAll((rects) => rects.map((r) => getComputedStyle(r).fill || r.getAttribute('fill') || ''));
+    await expect.poll(async () => (await fills()).filter((f) => /rgb/.test(f) && !/220, 220, 220/.test(f)).length, { timeout: 10_000 }).toBeGreaterThan(3);
+    // logRoute builds the log lines: it allocates in B only.
+    await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toMatch(/logRoute/);
+    await flame.locator('g', { hasText: 'logRoute' }).first().hover();
+    await expect.poll(() => page.locator('.d3-flame-graph-tip').textContent()).toMatch(/logRoute[^]*A: [\d.]+ (?:bytes|kB|MB) allocated per request[^]*B: [\d.]+ (?:bytes|kB|MB) allocated per request[^]*Change: \+/);
+    await flame.scrollIntoViewIfNeeded();
+    await shot('compare-alloc-flamegraph.png');
+    await screen().getByTestId('diff-measure-cpu').click();
+    await expect.poll(() => flame.getAttribute('data-measure')).toBe('cpu');
+  });
+
   it('lists what changed, largest first; a row lights up in the flamegraph and shows its lines in A and B', async () => {
     const table = screen().getByTestId('changes-functions');
     await table.scrollIntoViewIfNeeded();

@@ -43,6 +43,13 @@ describe.skipIf(!hasChromium)(title, () => {
     const split = page.getByTestId('compare-request-time');
     expect(await split.locator('tbody tr').first().textContent()).toMatch(/^each request \(mean\)[\d.,]+[\d.,]+/);
     expect(await split.locator('tbody tr').filter({ hasText: 'own CPU' }).count()).toBe(1);
+    // Bytes allocated per request, with the interval from the pairs, as CPU per request (issue 22 item 6).
+    expect(await page.getByTestId('compare-allocations').getByTestId('allocation-total').textContent())
+      .toMatch(/^Allocated per request \(every thread\)[^]*(real|no (clear|meaningful) difference) \(95%: .* to .*\)$/);
+    const flame = page.getByTestId('experiment-flame');
+    await flame.getByTestId('diff-measure-alloc').click();
+    await expect.poll(() => flame.getByTestId('diff-flamegraph').getAttribute('data-measure')).toBe('alloc');
+    await flame.getByTestId('diff-measure-cpu').click();
     expect(await page.getByTestId('experiment-rounds').locator('tbody tr').count()).toBe(4);
     expect(await page.getByTestId('experiment-rounds').textContent()).toContain('file');
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -7,11 +7,9 @@ import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { compareRequestTime, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
-import { buildComparison, roundFromRecording, surenessWords, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
-import { compareAllocations, type AllocationComparison } from '../../shared/memory/compare-allocations.ts';
-import { allocationPlace, bytesText } from '../../shared/memory/allocations.ts';
-import { importWholeProcess } from '../../shared/profile/import/all-threads.ts';
+import { buildComparison, roundFromRecording, surenessWords, type AllocationsComparison, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
+import { bytesText } from '../../shared/memory/allocations.ts';
+import { importWholeProcessWithAllocations } from '../../shared/profile/import/all-threads.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { prepareImport } from '../services/library/files.ts';
@@ -53,18 +51,9 @@ export function loadRecording(arg: string, library: () => Library): Loaded {
 }
 
 export function roundOf({ rec, profile }: Loaded): CompareRound {
-  // Every thread: work moved into a worker is still counted (issue 23).
-  return roundFromRecording(rec, profile ? importWholeProcess(profile) : null);
-}
-
-/** A side's allocation profile and requests, for the bytes-per-request comparison. */
-function allocationsSide({ rec, profile }: Loaded) {
-  const requests = rec.load && rec.load.requests > 0 ? rec.load.requests : null;
-  try {
-    return { heap: profile ? allocationsOf(JSON.parse(new TextDecoder().decode(profile))) : null, requests, background: rec.requestTime?.background ?? null };
-  } catch {
-    return { heap: null, requests, background: null }; // not JSON (a pprof): no allocations
-  }
+  // Every thread: work moved into a worker is still counted (issue 23), and so are its allocations.
+  const imported = profile ? importWholeProcessWithAllocations(profile) : null;
+  return roundFromRecording(rec, imported?.profile ?? null, imported?.allocations);
 }
 
 export async function compareCommand(argv: string[]): Promise<number> {
@@ -92,7 +81,6 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const loadedB = loadRecording(argB, library);
     const a = roundOf(loadedA);
     const b = roundOf(loadedB);
-    const memory = compareAllocations(allocationsSide(loadedA), allocationsSide(loadedB));
     // The run-to-run noise of these settings, from repeats in the library (when there is one).
     const noise = existsSync(libraryPath) ? libraryNoise(library(), a.meta, b.meta) : undefined;
     const c = buildComparison([a], [b], { noise });
@@ -100,8 +88,8 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
     // Where each request's time went, side by side, when both were recorded with the request collector.
     const requestTime = compareRequestTime([loadedA.rec.requestTime], [loadedB.rec.requestTime]);
-    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), ...(requestTime ? { requestTime } : {}), memory: memory && { ...memory, functions: memory.functions.slice(0, top ?? memory.functions.length) } }) + '\n');
-    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(requestTime ? ['', ...formatRequestTimeChanges(requestTime)] : []), ...(routes ? ['', ...formatRouteChanges(routes)] : []), ...formatAllocationComparison(memory, top ?? 10)]);
+    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), ...(requestTime ? { requestTime } : {}) }) + '\n');
+    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(requestTime ? ['', ...formatRequestTimeChanges(requestTime)] : []), ...(routes ? ['', ...formatRouteChanges(routes)] : [])]);
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();
@@ -165,18 +153,27 @@ function labelled(header: string[], rows: string[][]): string[] {
 
 const STATUS: Record<ChangeRow['status'], string> = { changed: '', new: '[new]', gone: '[gone]' };
 
-/** Bytes allocated per request, A against B (one run each: no interval, and the text says so). */
-function formatAllocationComparison(m: AllocationComparison | null, top: number): string[] {
-  if (!m) return [];
-  const change = m.deltaPercent === null ? '' : ` (${signedPct(m.deltaPercent)}%)`;
-  const fns = m.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, Math.min(top, 5));
+/**
+ * "Did my change allocate less?": bytes allocated per request, A against B, with
+ * how sure (the interval of CPU per request's method: shared/compare/allocations.ts),
+ * and the functions whose bytes per request changed most.
+ */
+export function formatAllocationChanges(a: AllocationsComparison, top: number): string[] {
+  const m = a.bytesPerRequest;
+  const signedBytes = (x: number) => `${x > 0 ? '+' : x < 0 ? '-' : ''}${bytesText(Math.abs(x))}`;
+  const fns = a.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, top);
   return [
+    'Allocated per request (every thread, from V8\'s sampling heap profiler)',
+    ...table(['A', 'B', 'change', '%', 'how sure'], [[bytesText(m.a), bytesText(m.b), signedBytes(m.delta), m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`, surenessWords(m)]]).map((l) => `  ${l}`),
+    ...(fns.length ? [
+      'Functions by the change in bytes allocated per request',
+      ...table(['A', 'B', 'change', 'how sure', 'function'], fns.map((f) => [
+        bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), signedBytes(f.deltaBytesPerRequest),
+        surenessWords({ a: f.aBytesPerRequest, b: f.bBytesPerRequest, significant: f.significant, ci95: f.relativeCi95, negligible: f.negligible }),
+        [f.function, f.location, STATUS[f.status]].filter(Boolean).join('  '),
+      ])).map((l) => `  ${l}`),
+    ] : []),
     '',
-    `Allocated per request: ${bytesText(m.aBytesPerRequest)} in A, ${bytesText(m.bBytesPerRequest)} in B${change} — one sampled run each, no interval.`,
-    ...table(['A', 'B', 'change', 'function'], fns.map((f) => [
-      bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), `${f.deltaBytesPerRequest > 0 ? '+' : ''}${bytesText(f.deltaBytesPerRequest)}`,
-      `${f.function}  ${allocationPlace(f)}`,
-    ])).map((l) => `  ${l}`),
   ];
 }
 
@@ -207,6 +204,7 @@ export function formatComparison(c: Comparison, top: number): string[] {
       [f.name, f.location, STATUS[f.status], f.moved ? `[moved from line ${f.aLine}]` : ''].filter(Boolean).join('  '),
     ])).map((l) => `  ${l}`), '');
   }
+  if (c.allocations) out.push(...formatAllocationChanges(c.allocations, Math.min(top, 5)));
   if (c.warnings.length) out.push('Unlike runs', ...c.warnings.map((w) => `  - ${w.message}`), '');
   if (c.unavailable.length) out.push('Not available', ...c.unavailable.map((u) => `  - ${u}`), '');
   out.push(`How sure: ${c.howSure.summary}`);

@@ -3,12 +3,13 @@
 import { printLines } from './terminal.ts';
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
-import type { ExperimentResult } from '../../shared/experiment/types.ts';
+import type { ExperimentResult, ExperimentRound, VariantKey } from '../../shared/experiment/types.ts';
+import { combineProcess, spreadCell, type Spread } from '../../shared/memory/process-summary.ts';
 import { parseEnvEntries } from '../../shared/headers.ts';
 import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
-import { ProgressLine } from './format.ts';
+import { ProgressLine, routeTable } from './format.ts';
 import { formatComparison, formatRequestTimeChanges, slowerThan } from './compare-command.ts';
 import { EXPERIMENT_HELP } from './help/experiment.ts';
 
@@ -101,6 +102,7 @@ export function experimentJson(exp: ExperimentResult, savedId: string | null): u
   return {
     ...(exp.comparison ?? { a: { name: exp.variants.a.name }, b: { name: exp.variants.b.name }, load: null, verdict: null, rounds: 0 }),
     order: exp.order, status: exp.status, error: exp.error, output: exp.output,
+    ...variantProcessJson(exp),
     ...(savedId ? { id: savedId } : {}),
   };
 }
@@ -112,8 +114,51 @@ export function formatExperiment(exp: ExperimentResult): string[] {
     `Rounds   ${exp.rounds.map((r) => `${r.variant}${r.complete ? '' : '*'}`).join(' ')} (pairs back to back: ${exp.order === 'AB' ? 'A' : 'B'} first in the first pair by a coin, then alternating)${exp.rounds.some((r) => !r.complete) ? '  * cut short or failed: left out' : ''}`,
   ];
   if (exp.output) lines.push(`Output   the script wrote to ${exp.output === 'file' ? 'a file Flambé tails (synchronous, like a terminal)' : 'a pipe (asynchronous)'}`);
-  if (!c) return [...lines, '', 'Not enough complete rounds to compare.'];
-  return [...lines, '', ...formatComparison(c, 10), ...(c.requestTime ? ['', ...formatRequestTimeChanges(c.requestTime)] : [])];
+  const process = variantProcessTable(exp);
+  if (!c) return [...lines, '', 'Not enough complete rounds to compare.', ...(process.length ? ['', ...process] : [])];
+  return [...lines, '', ...formatComparison(c, 10), ...(c.requestTime ? ['', ...formatRequestTimeChanges(c.requestTime)] : []), ...(process.length ? ['', ...process] : [])];
+}
+
+/** Each variant's complete rounds (the ones the statistics use). */
+const roundsOf = (exp: ExperimentResult, v: VariantKey) => exp.rounds.filter((r) => r.variant === v && r.complete);
+
+/** What a variant's rounds say of memory: "grew in 2 of 4 rounds", "did not grow (4 of 4 rounds judged)", "too short to tell". */
+function variantGrowthWords(rounds: readonly ExperimentRound[]): string {
+  const judged = rounds.filter((r) => r.growth && !r.growth.undecided);
+  const grew = judged.filter((r) => r.growth!.grows).length;
+  if (grew > 0) return `grew in ${grew} of ${rounds.length} rounds`;
+  if (judged.length > 0) return `did not grow (${judged.length} of ${rounds.length} rounds judged)`;
+  return rounds.some((r) => r.growth?.undecided) ? 'cannot tell yet' : 'too short to tell';
+}
+
+/**
+ * "Process": per variant, CPU %, event loop busy, heap used, external and RSS as the mean
+ * (min–max) over its complete rounds' bursts, and whether memory grew in them; then the
+ * growth sentence of each round whose memory grew. Empty without process samples (--no-profile).
+ */
+export function variantProcessTable(exp: ExperimentResult): string[] {
+  const variants = (['A', 'B'] as const).map((v) => ({ v, rounds: roundsOf(exp, v) })).filter((x) => x.rounds.some((r) => r.process));
+  if (!variants.length) return [];
+  const cell = (x: Spread | null | undefined, scale = 1) => (x ? spreadCell(x, scale) : '–');
+  const rows = variants.map(({ v, rounds }) => {
+    const p = combineProcess(rounds.map((r) => r.process));
+    return [`${v} ${exp.variants[v === 'A' ? 'a' : 'b'].name}`, String(rounds.length), cell(p?.cpuPercent), cell(p?.elu, 100), cell(p?.heapUsedMb), cell(p?.externalMb), cell(p?.rssMb), variantGrowthWords(rounds)];
+  });
+  const grew = variants.flatMap(({ v, rounds }) => rounds.filter((r) => r.growth?.grows).map((r) => `${v} round ${r.round}  ${r.growth!.sentence}`));
+  return [
+    "Process (mean (min–max) over each variant's complete rounds)",
+    ...routeTable(['Variant', 'Rounds', 'CPU %', 'Event loop %', 'Heap MB', 'External MB', 'RSS MB', 'Memory'], rows, { textLast: true }),
+    ...grew,
+  ];
+}
+
+/** --json "process" (each variant's rounds as one: record's shape) and "memory" (each complete round's growth verdict, in order). */
+export function variantProcessJson(exp: ExperimentResult) {
+  const growth = (v: VariantKey) => roundsOf(exp, v).map((r) => (r.growth ? { round: r.round, ...r.growth } : { round: r.round, grows: null, sentence: null }));
+  return {
+    process: { a: combineProcess(roundsOf(exp, 'A').map((r) => r.process)), b: combineProcess(roundsOf(exp, 'B').map((r) => r.process)) },
+    memory: { a: { growth: growth('A') }, b: { growth: growth('B') } },
+  };
 }
 
 export async function experimentCommand(argv: string[]): Promise<number> {

@@ -4,7 +4,7 @@ import { oneLine } from '../../shared/terminal-text.ts';
 import { writeRaw } from './terminal.ts';
 import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
-import { formatCount } from '../../shared/number-format.ts';
+import { formatCount, groupThousands } from '../../shared/number-format.ts';
 
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -13,7 +13,7 @@ export function formatBytes(n: number): string {
   return `${n.toFixed(i ? 1 : 0)} ${units[i]}`;
 }
 
-const ms = (x: number) => `${x.toFixed(3)} ms`;
+const ms = (x: number) => `${groupThousands(x, 3)} ms`;
 
 /** "min … p50 … max" with every percentile the recording has (older ones lack some). */
 export function formatLatency(l: LatencyMs): string {
@@ -33,8 +33,8 @@ export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS):
   if (l.generatorBusy) lines.push(`Note     ${l.generatorBusy.sentence}`);
   if (l.routes) {
     lines.push('', ...routeTable(['Route', 'Requests', 'Req/s', 'p50 ms', 'p75 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx'], l.routes.map((r) => [
-      `${r.method} ${r.path}`, String(r.requests), r.rps.toFixed(1), r.latencyMs.p50.toFixed(3), (r.latencyMs.p75 ?? 0).toFixed(3),
-      (r.latencyMs.p95 ?? 0).toFixed(3), r.latencyMs.p99.toFixed(3), String(r.errors), String(r.non2xx),
+      `${r.method} ${r.path}`, groupThousands(r.requests), groupThousands(r.rps, 1), groupThousands(r.latencyMs.p50, 3), groupThousands(r.latencyMs.p75 ?? 0, 3),
+      groupThousands(r.latencyMs.p95 ?? 0, 3), groupThousands(r.latencyMs.p99, 3), groupThousands(r.errors), groupThousands(r.non2xx),
     ])), '', slowRoutesSentence(l.routes, slowMs));
   }
   return lines;
@@ -96,7 +96,7 @@ export class ProgressLine {
 export function formatRouteCpu(rows: RouteCpuRow[]): string[] {
   const sorted = [...rows].sort((a, b) => b.cpuMsPerRequest - a.cpuMsPerRequest);
   return routeTable(['Route', 'Req/s', 'p75 ms', 'p99 ms', 'CPU ms/req', 'Top function'], sorted.map((r) => [
-    `${r.method} ${r.path}`, r.rps.toFixed(1), r.p75Ms.toFixed(3), r.p99Ms.toFixed(3), r.cpuMsPerRequest.toFixed(3),
+    `${r.method} ${r.path}`, groupThousands(r.rps, 1), groupThousands(r.p75Ms, 3), groupThousands(r.p99Ms, 3), groupThousands(r.cpuMsPerRequest, 3),
     r.topFunction ? `${r.topFunction.name}${r.topFunction.location ? ` (${r.topFunction.location})` : ''}` : '-',
   ]), { textLast: true });
 }

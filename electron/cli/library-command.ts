@@ -14,6 +14,7 @@ import { shortSummary } from '../../shared/groups.ts';
 import { oneLine } from '../../shared/terminal-text.ts';
 import { printLines } from './terminal.ts';
 import { LIBRARY_HELP } from './help/library.ts';
+import { groupThousands } from '../../shared/number-format.ts';
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 
@@ -30,7 +31,7 @@ function open(flag: unknown): Library {
   return new Library(resolveLibraryPath(typeof flag === 'string' ? flag : undefined));
 }
 
-const fmt = (n: number | null, digits = 0) => (n === null ? '—' : n.toFixed(digits));
+const fmt = (n: number | null, digits = 0) => (n === null ? '—' : groupThousands(n, digits));
 
 function table(rows: RecordingRow[]): string[] {
   const head = ['ID', 'NAME', 'CREATED', 'REQ/S', 'P99 MS', 'TAGS'];

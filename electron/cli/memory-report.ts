@@ -3,9 +3,10 @@
 // (shared/memory/growth.ts) and which functions allocated (allocations.ts).
 import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
-import { growthRate, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
-import { processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
+import { judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
+import { growthVerdict, processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
+import type { GrowthVerdict } from '../../shared/recording/memory.ts';
+import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
 import { shortPlace } from '../../shared/profile/places.ts';
 import { table } from './table.ts';
@@ -63,6 +64,8 @@ export function formatAllocations(fileName: string, a: AllocationTable, top: num
   ];
 }
 
+const rates = ({ heapUsedMbPerMin, externalMbPerMin, rssMbPerMin }: GrowthVerdict) => ({ heapUsedMbPerMin, externalMbPerMin, rssMbPerMin });
+
 /** The --json "process" and "memory" fields (documented in docs/cli.md). */
 export function memoryJson(m: MemoryOf) {
   const a = m.allocations;
@@ -72,10 +75,8 @@ export function memoryJson(m: MemoryOf) {
       allocations: a ? allocationsJson(a) : null,
       workerAllocations: m.workers.map((w) => ({ thread: w.thread, ...allocationsJson(w.allocations) })),
       growth: m.growth ? {
-        // What full collections before and after the burst left, per minute of burst (growth.ts growthRate); the intervals are the lows' trend.
-        heapUsedMbPerMin: perMin(growthRate(m.growth, m.growth.heapUsed)),
-        externalMbPerMin: m.growth.external ? perMin(growthRate(m.growth, m.growth.external)) : null,
-        rssMbPerMin: perMin(m.growth.rss.mbPerSec),
+        // What full collections before and after the burst left, per minute of burst (growthVerdict, as sweep levels and experiment rounds carry it); the intervals are the lows' trend.
+        ...rates(growthVerdict(m.growth)),
         // Rule 2: the Theil–Sen slope of the 1 s lows and its 95 % interval (the lows still hold garbage: above the kept rate on a leak).
         lowsMbPerMin: { heapUsed: perMin(m.growth.heapUsed.mbPerSec), external: m.growth.external ? perMin(m.growth.external.mbPerSec) : null, rss: perMin(m.growth.rss.mbPerSec) },
         ci95MbPerMin: {

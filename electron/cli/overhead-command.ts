@@ -9,6 +9,7 @@ import { overheadSentence } from '../../shared/load/overhead-sentence.ts';
 import { parseIntervalList } from '../../shared/load/interval-list.ts';
 import { routeTable } from './format.ts';
 import { OVERHEAD_HELP } from './help/overhead.ts';
+import { formatCount, groupThousands } from '../../shared/number-format.ts';
 
 export async function overheadCommand(argv: string[]): Promise<number> {
   const { values: o, tokens } = parseCommand(argv, {
@@ -60,8 +61,8 @@ function report(r: OverheadResult, json: boolean): void {
     return;
   }
   printLines(process.stdout, [
-    `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${Math.round(r.withoutProfiler.rps)} requests/s, p99 ${r.withoutProfiler.p99Ms.toFixed(2)} ms${cpuText(r.withoutProfiler)}`,
-    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${Math.round(r.withProfiler.rps)} requests/s, p99 ${r.withProfiler.p99Ms.toFixed(2)} ms${cpuText(r.withProfiler)}`,
+    `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${formatCount(r.withoutProfiler.rps)} requests/s, p99 ${groupThousands(r.withoutProfiler.p99Ms, 2)} ms${cpuText(r.withoutProfiler)}`,
+    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${formatCount(r.withProfiler.rps)} requests/s, p99 ${groupThousands(r.withProfiler.p99Ms, 2)} ms${cpuText(r.withProfiler)}`,
     overheadSentence(r),
   ]);
 }
@@ -74,8 +75,8 @@ function reportSeveral(rs: OverheadResult[], json: boolean): void {
   }
   printLines(process.stdout, [
     ...routeTable(['Interval', 'Rounds', 'Req/s without', 'Req/s with', 'Cost %', '95 % interval', 'p99 without ms', 'p99 with ms', 'p99 change %'], rs.map((r) => [
-      `${r.samplingIntervalUs} µs`, String(r.rounds), String(Math.round(r.withoutProfiler.rps)), String(Math.round(r.withProfiler.rps)), String(r.rpsCostPercent),
-      r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–', r.withoutProfiler.p99Ms.toFixed(2), r.withProfiler.p99Ms.toFixed(2), String(r.p99CostPercent),
+      `${r.samplingIntervalUs} µs`, String(r.rounds), formatCount(r.withoutProfiler.rps), formatCount(r.withProfiler.rps), String(r.rpsCostPercent),
+      r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–', groupThousands(r.withoutProfiler.p99Ms, 2), groupThousands(r.withProfiler.p99Ms, 2), String(r.p99CostPercent),
     ])),
     '',
     ...rs.map(overheadSentence),

@@ -16,7 +16,7 @@ import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingV
 import { formatRequestTime, requestTimeJson } from './request-time-lines.ts';
 import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
+import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
 import { routesFromFlags } from './load-flags.ts';

@@ -11,6 +11,10 @@ import { routeTable } from './format.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { routeKey, slowAtLevel, slowRoutesSweepSentences } from '../../shared/sweep/sweep-routes.ts';
 import { SWEEP_HELP } from './help/sweep.ts';
+import type { LevelProcess } from '../../shared/sweep/sweep-level.ts';
+import type { SweepLevel } from '../../shared/recording/groups.ts';
+import { growthWord, spreadCell, type Spread } from '../../shared/memory/process-summary.ts';
+import { formatReadable, groupThousands } from '../../shared/number-format.ts';
 
 export async function sweepCommand(argv: string[]): Promise<number> {
   const { values: o, tokens } = parseCommand(argv, {
@@ -71,7 +75,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
     process.stdout.write(JSON.stringify({
       levels: r.levels.map((l) => ({
         connections: l.connections, requests: l.requests, rps: l.rps, latencyMs: latencyJson(l.latencyMs), errors: l.errors, non2xx: l.non2xx,
-        profiled: l.profiled, process: l.process ?? null,
+        profiled: l.profiled, ...levelProcessJson(l.process),
         ...(l.routes ? {
           routes: l.routes.map((x) => ({ ...routeJson(x), ...(x.cpuMsPerRequest !== undefined ? { cpuMsPerRequest: x.cpuMsPerRequest, topFunction: x.topFunction ?? null } : {}) })),
           slowRoutes: slowAtLevel(l.routes, slowMs).map(routeKey),
@@ -82,13 +86,13 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
     }) + '\n');
     return;
   }
-  const f = (x: number | undefined) => (x ?? 0).toFixed(2);
+  const f = (x: number | undefined) => groupThousands(x ?? 0, 2);
   const lines = [
     `URL      ${r.url}`,
     '',
     ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'], r.levels.map((l) => [
-      String(l.connections), String(l.requests), l.rps.toFixed(0), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
-      f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), String(l.errors), String(l.non2xx),
+      String(l.connections), groupThousands(l.requests), groupThousands(l.rps), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
+      f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), groupThousands(l.errors), groupThousands(l.non2xx),
     ])),
   ];
   if (r.levels.some((l) => l.routes)) {
@@ -97,8 +101,8 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
       ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
       r.levels.flatMap((l) => (l.routes ?? []).map((x) => [
         String(l.connections), routeKey(x), String(x.requests), x.rps.toFixed(0), f(x.latencyMs.min), f(x.latencyMs.p50), f(x.latencyMs.p75), f(x.latencyMs.p90),
-        f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), String(x.errors), String(x.non2xx),
-        ...(cpu ? [x.cpuMsPerRequest !== undefined ? x.cpuMsPerRequest.toFixed(3) : '–'] : []),
+        f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), groupThousands(x.errors), groupThousands(x.non2xx),
+        ...(cpu ? [x.cpuMsPerRequest !== undefined ? groupThousands(x.cpuMsPerRequest, 3) : '–'] : []),
       ])),
       { textColumns: [1] },
     ));
@@ -108,12 +112,40 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
     }), ...slowRoutesSweepSentences(r.levels, slowMs));
   }
   const withProcess = r.levels.filter((l) => l.process);
-  if (withProcess.length) {
-    lines.push('', 'Process (profiled levels)', ...routeTable(['Connections', 'CPU %', 'Heap MB', 'RSS MB', 'CPU ms/req'], withProcess.map((l) => [
-      String(l.connections), l.process!.cpuPercent.toFixed(0), l.process!.heapUsedMb.toFixed(1), l.process!.rssMb.toFixed(1),
-      l.process!.cpuMsPerRequest !== null ? l.process!.cpuMsPerRequest.toFixed(3) : '–',
-    ])));
-  }
+  if (withProcess.length) lines.push('', ...processTable(withProcess));
   lines.push('', kneeSentence(r.knee, sweepPoints(r.levels)));
   printLines(process.stdout, lines);
+}
+
+/** A level's --json "process" (record's shape, plus the profile's CPU per request) and "memory" ({"growth"}: null when too short to judge). */
+export function levelProcessJson(p: LevelProcess | null | undefined) {
+  if (!p) return { process: null, memory: null };
+  return {
+    process: p.summary ? { ...p.summary, cpuMsPerRequest: p.cpuMsPerRequest } : { cpuPercent: p.cpuPercent, heapUsedMb: p.heapUsedMb, rssMb: p.rssMb, cpuMsPerRequest: p.cpuMsPerRequest },
+    memory: { growth: p.growth ?? null },
+  };
+}
+
+/**
+ * "Process (profiled levels)": per level the mean and range (min–max) of CPU %, event loop
+ * busy %, heap used, external and RSS over its burst, the profile's CPU per request, and
+ * whether memory grew; then the sentence of each level whose memory grew or could not be told.
+ */
+export function processTable(levels: readonly SweepLevel[]): string[] {
+  const cell = (v: Spread | null | undefined, scale = 1) => (v ? spreadCell(v, scale) : '–');
+  const rows = levels.map((l) => {
+    const p = l.process!;
+    const s = p.summary;
+    return [
+      String(l.connections), s ? cell(s.cpuPercent) : formatReadable(p.cpuPercent), cell(s?.elu, 100), s ? cell(s.heapUsedMb) : formatReadable(p.heapUsedMb),
+      cell(s?.externalMb), s ? cell(s.rssMb) : formatReadable(p.rssMb), p.cpuMsPerRequest !== null ? groupThousands(p.cpuMsPerRequest, 3) : '–',
+      p.growth === undefined ? '–' : growthWord(p.growth),
+    ];
+  });
+  const said = levels.filter((l) => l.process!.growth && (l.process!.growth.grows || l.process!.growth.undecided));
+  return [
+    'Process (profiled levels: mean (min–max) over each burst)',
+    ...routeTable(['Connections', 'CPU %', 'Event loop %', 'Heap MB', 'External MB', 'RSS MB', 'CPU ms/req', 'Memory'], rows, { textLast: true }),
+    ...said.map((l) => `${String(l.connections).padStart(4)} conn  ${l.process!.growth!.sentence}`),
+  ];
 }

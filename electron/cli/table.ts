@@ -1,12 +1,13 @@
 // Plain-text tables and numbers for the analysis commands.
 import { oneLine } from '../../shared/terminal-text.ts';
+import { groupThousands } from '../../shared/number-format.ts';
 
 export function ms(x: number): string {
-  return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2);
+  return groupThousands(x, x >= 100 ? 0 : x >= 10 ? 1 : 2);
 }
 
 export function pct(x: number): string {
-  return `${x.toFixed(1)}%`;
+  return `${groupThousands(x, 1)}%`;
 }
 
 export function signedPct(x: number): string {
@@ -15,7 +16,7 @@ export function signedPct(x: number): string {
 }
 
 export function duration(msValue: number): string {
-  return msValue >= 1000 ? `${(msValue / 1000).toFixed(2)} s` : `${msValue.toFixed(1)} ms`;
+  return msValue >= 1000 ? `${groupThousands(msValue / 1000, 2)} s` : `${msValue.toFixed(1)} ms`;
 }
 
 /** Right-aligns every column but the last, which is text. Each cell is one line of visible characters. */

@@ -5,7 +5,7 @@ import type { RecordingResult } from '../../shared/api.ts';
 import { type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { buildVerdict, verdictLines, type RecordingContext, type Verdict } from '../../shared/verdict/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
-import { allocationsOf } from '../../shared/recording/memory.ts';
+import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 
 /** `workers`: the process's other threads (every thread is read: shared/verdict/threads-verdict.ts). */
 export function verdictOf(profile: Profile, ctx: RecordingContext, workers: readonly NamedProfile[] = []): Verdict {
@@ -57,9 +57,12 @@ export function formatVerdict(v: Verdict): string[] {
   return ['Verdict', ...verdictLines(v).flatMap((l) => wrap(l, 100).map((w, i) => (i === 0 ? `  ${w}` : `  ${/^\s*\d+\.|^•/.test(l) ? '   ' : ''}${w}`)))];
 }
 
-function wrap(text: string, width: number): string[] {
+/** Spaces a line may break at: not the one grouping a number's thousands ("1 000" stays whole, never "per 1" / "000 requests"). */
+const BREAK = /(?<!\d)\s+|\s+(?!\d{3}(?!\d))/;
+
+export function wrap(text: string, width: number): string[] {
   const indent = /^\s*/.exec(text)![0];
-  const words = text.trim().split(/\s+/);
+  const words = text.trim().split(BREAK);
   const out: string[] = [];
   let cur = indent;
   for (const w of words) {

@@ -16,8 +16,8 @@ import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
-import { THREADS_FIELD } from '../../shared/profile/threads.ts';
-import { ALLOCATIONS_FIELD, heapProfileSchema } from '../../shared/recording/memory.ts';
+import { addExtras } from '../../shared/recording/profile-extras.ts';
+import { heapProfileSchema } from '../../shared/recording/memory.ts';
 import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 import type { Target } from './targets/registry.ts';
 import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
@@ -233,13 +233,11 @@ export function startRecording(opts: RecorderOptions): RecordingHandle {
       try {
         const allocations = allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
         result.profile = await target.session.stopProfiler();
-        // Its frames' scripts named as the CPU profile names them (the heap profiler leaves a sourceURL's out).
-        if (allocations && result.profile && typeof result.profile === 'object') {
-          const heap = heapProfileSchema.safeParse(allocations);
-          (result.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = heap.success ? withScriptUrls(heap.data, result.profile) : allocations;
-        }
+        // The heap profile's scripts named as the CPU profile names them (the heap profiler leaves a sourceURL's out).
+        const heap = allocations ? heapProfileSchema.safeParse(allocations) : null;
+        const named = heap?.success ? withScriptUrls(heap.data, result.profile) : allocations;
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
-        if (threads.length && result.profile && typeof result.profile === 'object') (result.profile as Record<string, unknown>)[THREADS_FIELD] = threads;
+        if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(named ? { allocations: named } : {}), ...(threads.length ? { threads } : {}) });
         await draining;
         const batch = await takeCollected(target.session);
         const collectedAtMs = wallMs();

@@ -3,9 +3,10 @@
 // regex builtins have no frames, but the line that called them does).
 //
 // Only lines that samples landed on are kept (the hottest MAX_LINES), cut to
-// MAX_LINE_TEXT characters (storedLineText), and stored in the profile under
-// SOURCE_LINES_FIELD — other tools ignore the field.
-import { lineBucket, SOURCE_LINES_FIELD, storedLineText } from '../../shared/profile/lines.ts';
+// MAX_LINE_TEXT characters (storedLineText), and stored as the profile's
+// sourceLines addition (shared/recording/profile-extras.ts) — other tools ignore it.
+import { lineBucket, storedLineText } from '../../shared/profile/lines.ts';
+import { addExtras } from '../../shared/recording/profile-extras.ts';
 import { regexDefinedOnLine, regexOnLine } from '../../shared/verdict/regex-source.ts';
 
 export const MAX_LINES = 2000;
@@ -99,6 +100,6 @@ export async function addSourceLines(profile: unknown, readSources: (scriptIds: 
   }
   const lines = sourceLinesOf(wanted, sources);
   const count = Object.values(lines).reduce((n, l) => n + Object.keys(l).length, 0);
-  if (count > 0) (profile as Record<string, unknown>)[SOURCE_LINES_FIELD] = lines;
+  if (count > 0) addExtras(profile as object, { sourceLines: lines });
   return count;
 }

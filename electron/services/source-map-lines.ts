@@ -2,8 +2,8 @@
 // positionTicks name lines of the script that ran (dist/work.js:17); the
 // source map says which line of src/work.ts that is, and the original text
 // comes from the map's sourcesContent or the file it names. Stored as
-// `flambeOriginalLines` (shared/profile/original-frames.ts), the original
-// lines' text beside the generated lines' in `flambeSourceLines`.
+// the originalLines addition (shared/recording/profile-extras.ts), the original
+// lines' text beside the generated lines' in sourceLines.
 //
 // A generated line is mapped only when every mapping segment on it points to
 // one original line. A line that holds many original lines (a minified bundle,
@@ -15,8 +15,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { decodedMappings, sourceContentFor, type TraceMap } from '@jridgewell/trace-mapping';
-import { SOURCE_LINES_FIELD, storedLineText } from '../../shared/profile/lines.ts';
-import { functionLineField, ORIGINAL_LINES_FIELD, type OriginalLinesJson } from '../../shared/profile/original-frames.ts';
+import { storedLineText } from '../../shared/profile/lines.ts';
+import { functionLineField } from '../../shared/profile/original-frames.ts';
+import { addExtras, extraOf, type OriginalLines } from '../../shared/recording/profile-extras.ts';
 import { hotLinesToRead, regexDefinitionLine, type ScriptLines } from './source-lines.ts';
 
 /** The original [url, line] of a generated line (1-based), when all its segments agree; null otherwise. */
@@ -112,7 +113,7 @@ async function originalSource(map: TraceMap, url: string): Promise<string[] | nu
 }
 
 /**
- * Adds `flambeOriginalLines` and the original lines' text to a .cpuprofile
+ * Adds the originalLines addition and the original lines' text to a .cpuprofile
  * object (in place), for the hot lines (source-lines.ts's choice) of every
  * script `mapOf` has a map for. Returns how many lines were mapped.
  */
@@ -121,8 +122,8 @@ export async function addOriginalLines(
   mapOf: (url: string) => Promise<TraceMap | null>,
   shapesOf: (scriptIds: string[]) => Promise<Map<string, ScriptShape>> = async () => new Map(),
 ): Promise<number> {
-  const table: OriginalLinesJson = {};
-  const texts = ((profile as Record<string, unknown>)[SOURCE_LINES_FIELD] ?? {}) as Record<string, Record<string, string>>;
+  const table: OriginalLines = {};
+  const texts = extraOf(profile, 'sourceLines') ?? {};
   const sources = new Map<string, Promise<string[] | null>>();
   let count = 0;
   const keep = async (map: TraceMap, scriptUrl: string, field: string, original: [string, number]) => {
@@ -167,7 +168,6 @@ export async function addOriginalLines(
     }
   }
   if (count === 0) return 0;
-  (profile as Record<string, unknown>)[ORIGINAL_LINES_FIELD] = table;
-  if (Object.keys(texts).length) (profile as Record<string, unknown>)[SOURCE_LINES_FIELD] = texts;
+  addExtras(profile as object, { originalLines: table, ...(Object.keys(texts).length ? { sourceLines: texts } : {}) });
   return count;
 }

@@ -2,14 +2,14 @@
 // sourceMappingURL from Debugger.scriptParsed — an inline data: URL, or a
 // file beside the script) maps every frame of the profile to its original
 // file, line and name (@jridgewell/trace-mapping). The result is stored in
-// the profile as `flambeOriginalFrames` (shared/profile/original-frames.ts),
+// the profile as its originalFrames addition (shared/recording/profile-extras.ts),
 // so it travels with the recording, its export and its re-import; the
 // generated location stays in the profile's call frames. The hot lines of
 // mapped scripts are mapped too (source-map-lines.ts).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { ORIGINAL_FRAMES_FIELD, type OriginalFramesJson } from '../../shared/profile/original-frames.ts';
+import { addExtras, type OriginalFrames } from '../../shared/recording/profile-extras.ts';
 import { addOriginalLines, type ScriptShape } from './source-map-lines.ts';
 
 /** Past this, a source map is not read (a bundle's map of many MB would slow the end of a recording). */
@@ -39,7 +39,7 @@ async function loadMap(scriptUrl: string, mapUrl: string): Promise<TraceMap | nu
 interface CallFrameJson { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
 
 /**
- * Adds `flambeOriginalFrames` to a .cpuprofile object (in place) for every
+ * Adds the originalFrames addition to a .cpuprofile object (in place) for every
  * frame whose script has a source map. Returns how many frames were mapped.
  * `shapesOf`: the scripts as they ran, for lines that hold many original lines.
  */
@@ -58,7 +58,7 @@ export async function addOriginalFrames(
     if (!map) maps.set(url, (map = loadMap(url, mapUrl)));
     return map;
   };
-  const table: OriginalFramesJson = {};
+  const table: OriginalFrames = {};
   let mapped = 0;
   for (const node of nodes) {
     const cf = node.callFrame;
@@ -76,7 +76,7 @@ export async function addOriginalFrames(
     mapped++;
   }
   if (mapped) {
-    (profile as Record<string, unknown>)[ORIGINAL_FRAMES_FIELD] = table;
+    addExtras(profile as object, { originalFrames: table });
     await addOriginalLines(profile, mapOf, shapesOf);
   }
   return mapped;

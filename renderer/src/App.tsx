@@ -8,10 +8,9 @@
 // library.
 import { useCallback, useEffect, useState } from 'react';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../shared/api.ts';
-import { useClient, useConnectionStatus, useFlambeEvent } from './client/context.tsx';
+import { useClient, useConnectionStatus } from './client/context.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { ConnectionBanner } from './components/Notes.tsx';
-import { CompareScreen } from './compare/CompareScreen.tsx';
 import { DropOverlay } from './library/DropOverlay.tsx';
 import { LibraryScreen } from './library/LibraryScreen.tsx';
 import { useImports } from './library/useImports.ts';
@@ -20,7 +19,6 @@ import { ConsoleStore } from './lib/console-store.ts';
 import { parseRoute } from './lib/route.ts';
 import { useScreenAddress } from './useScreenAddress.ts';
 import { useSessionState } from './lib/session-state.ts';
-import { describeExit } from './lib/format.ts';
 import { defaultLoadForm, type LoadFormState } from './lib/forms.ts';
 import { RecordScreen } from './record/RecordScreen.tsx';
 import { defaultPickerState, type PickerState } from './record/TargetPicker.tsx';
@@ -28,13 +26,13 @@ import { useRecoveredTarget } from './record/useRecoveredTarget.ts';
 import { useRunningWork } from './record/useRunningWork.ts';
 import type { TargetState } from './record/target-state.ts';
 import { useSuggestedUrls } from './record/useSuggestedUrls.ts';
+import { useTargetConsole } from './record/useTargetConsole.ts';
 import { ResultScreen } from './result/ResultScreen.tsx';
-import { ExperimentScreen } from './experiment/ExperimentScreen.tsx';
-import { SweepScreen } from './load/SweepScreen.tsx';
 import type { GroupRow } from '../../shared/groups.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { AppToasts } from './AppToasts.tsx';
-import { decodeURIComponentSafe, initialScreen, screenRoute, type Screen } from './screens.ts';
+import { ComparisonScreens } from './ComparisonScreens.tsx';
+import { followAddress, initialScreen, screenRoute, type Screen } from './screens.ts';
 import { useDroppedFiles, type Shown } from './useDroppedFiles.ts';
 import { useScreenShortcuts } from './useScreenShortcuts.ts';
 import './app-nav.css';
@@ -63,15 +61,7 @@ export function App() {
   const work = useRunningWork();
   const imports = useImports();
 
-  useFlambeEvent((event) => {
-    if (event.name === 'targetOutput') {
-      consoleStore.append(event.payload.targetId, event.payload.stream, event.payload.text);
-    } else if (event.name === 'targetExit') {
-      const { targetId, code, signal } = event.payload;
-      consoleStore.append(targetId, 'system', `\n— The process ${describeExit(code, signal)}.\n`);
-      setTarget((t) => (t && t.info.targetId === targetId ? { ...t, info: { ...t.info, running: false }, exit: { code, signal } } : t));
-    }
-  });
+  useTargetConsole(consoleStore, setTarget);
 
   // A reload during an experiment, on no screen's address or Record's: its progress, then its answer.
   const [followedAtLoad, setFollowedAtLoad] = useState(false);
@@ -136,23 +126,9 @@ export function App() {
     current: screenRoute(screen, { recordingId: shownId, compareIds, experimentId, sweepId }),
     follow: (route, hash) => {
       setNotice(null);
-      if (!route) {
-        if (hash.replace(/^#\/?/, '')) setAddressProblem(`Flambé has no screen at the address “${decodeURIComponentSafe(hash)}”: it may be cut short.`);
-        else setScreen('record');
-        return;
-      }
-      setAddressProblem(null);
-      switch (route.screen) {
-        case 'recording':
-          if (shown?.result.id === route.id) setScreen('result');
-          else openRecording(route.id).catch(() => setAddressProblem(`No recording with the id “${route.id}” is in the library: it may have been deleted, or the address is cut short.`));
-          return;
-        case 'compare': setCompareIds((ids) => (ids && ids[0] === route.a && ids[1] === route.b ? ids : [route.a, route.b])); setScreen('compare'); return;
-        case 'compare-pick': setScreen('compare'); return;
-        case 'experiment': setExperimentId(route.id); setScreen('experiment'); return;
-        case 'sweep': setSweepId(route.id); setScreen('sweep'); return;
-        default: setScreen(route.screen);
-      }
+      followAddress(route, hash, {
+        setScreen, setProblem: setAddressProblem, shownId: shown?.result.id ?? null, openRecording, setCompareIds, setExperimentId, setSweepId,
+      });
     },
   });
 
@@ -233,30 +209,10 @@ export function App() {
             />
           </ErrorBoundary>
         )}
-        {screen === 'compare' && (
-          <>
-            {dropProblem && <p className="note note-error" role="alert" data-testid="compare-drop-error">{dropProblem}</p>}
-            <ErrorBoundary what="The comparison" resetKey={compareIds?.join() ?? ''}>
-              <CompareScreen
-                ids={compareIds}
-                onSwap={() => setCompareIds((ids) => (ids ? [ids[1], ids[0]] : ids))}
-                onOpen={(id) => void openRecording(id)}
-                onBack={() => go('library')}
-                onRepeatStarted={(id) => openGroup({ id, kind: 'experiment' })}
-              />
-            </ErrorBoundary>
-          </>
-        )}
-        {screen === 'sweep' && sweepId && (
-          <ErrorBoundary what="The sweep" resetKey={sweepId}>
-            <SweepScreen key={sweepId} id={sweepId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('library')} />
-          </ErrorBoundary>
-        )}
-        {screen === 'experiment' && experimentId && (
-          <ErrorBoundary what="The experiment" resetKey={experimentId}>
-            <ExperimentScreen key={experimentId} id={experimentId} onOpenRecording={(id) => void openRecording(id)} onBack={() => go('record')} onLibrary={() => go('library')} />
-          </ErrorBoundary>
-        )}
+        <ComparisonScreens
+          screen={screen} compareIds={compareIds} sweepId={sweepId} experimentId={experimentId} dropProblem={dropProblem}
+          go={go} setCompareIds={setCompareIds} openRecording={openRecording} openGroup={openGroup}
+        />
       </main>
 
       <AppToasts

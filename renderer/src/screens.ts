@@ -43,3 +43,36 @@ export function decodeURIComponentSafe(s: string): string {
     return s;
   }
 }
+
+/** What following an address changes in the window (App's state). */
+export interface AddressFollower {
+  setScreen(screen: Screen): void;
+  setProblem(problem: string | null): void;
+  /** The recording shown now (a reload of its address shows it again, not read twice). */
+  shownId: string | null;
+  openRecording(id: string): Promise<void>;
+  setCompareIds(update: (ids: [string, string] | null) => [string, string] | null): void;
+  setExperimentId(id: string): void;
+  setSweepId(id: string): void;
+}
+
+/** Shows the screen an address names (a reload, back/forward, a pasted link, an edited '#'), or says why it cannot. */
+export function followAddress(route: Route | null, hash: string, f: AddressFollower): void {
+  if (!route) {
+    if (hash.replace(/^#\/?/, '')) f.setProblem(`Flambé has no screen at the address “${decodeURIComponentSafe(hash)}”: it may be cut short.`);
+    else f.setScreen('record');
+    return;
+  }
+  f.setProblem(null);
+  switch (route.screen) {
+    case 'recording':
+      if (f.shownId === route.id) f.setScreen('result');
+      else f.openRecording(route.id).catch(() => f.setProblem(`No recording with the id “${route.id}” is in the library: it may have been deleted, or the address is cut short.`));
+      return;
+    case 'compare': f.setCompareIds((ids) => (ids && ids[0] === route.a && ids[1] === route.b ? ids : [route.a, route.b])); f.setScreen('compare'); return;
+    case 'compare-pick': f.setScreen('compare'); return;
+    case 'experiment': f.setExperimentId(route.id); f.setScreen('experiment'); return;
+    case 'sweep': f.setSweepId(route.id); f.setScreen('sweep'); return;
+    default: f.setScreen(route.screen);
+  }
+}

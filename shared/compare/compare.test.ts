@@ -154,7 +154,7 @@ describe('buildComparison', () => {
     const c = buildComparison([round({ profile: A })], [round({ profile: B })]);
     const back = JSON.parse(JSON.stringify(c));
     expect(back).toEqual(c);
-    expect(Object.keys(back)).toEqual(['a', 'b', 'perRequest', 'load', 'cpuMsPer1kRequests', 'processCpuMsPer1k', 'elu', 'buckets', 'categories', 'functions', 'files', 'packages', 'warnings', 'unavailable', 'howSure', 'verdict']);
+    expect(Object.keys(back)).toEqual(['a', 'b', 'perRequest', 'load', 'cpuMsPer1kRequests', 'processCpuMsPer1k', 'elu', 'allocations', 'buckets', 'categories', 'functions', 'files', 'packages', 'warnings', 'unavailable', 'howSure', 'verdict']);
     expect(meta().source).toBe('recorded');
   });
 });

@@ -4,6 +4,7 @@
 import { categoryBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
+import { compareAllocationRounds } from './allocations.ts';
 import type { NoiseEstimate, NoiseMetric } from './noise.ts';
 import { roundRequests } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
@@ -124,6 +125,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     cpuMsPer1kRequests,
     processCpuMsPer1k: processCpu,
     elu,
+    allocations: compareAllocationRounds(aRounds, bRounds, paired),
     buckets: pa && pb ? bucketRows(pa, pb) : [],
     categories: pa && pb ? categoryRows(pa, pb) : [],
     functions: pa && pb ? functionRows(pa, pb) : [],

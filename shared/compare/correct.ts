@@ -6,8 +6,9 @@
 // Benjamini–Hochberg. Every interval shown is the corrected one, so a row
 // whose interval leaves out 0 is exactly a row called real.
 import { benjaminiHochberg, effectiveAlpha, holm, judge } from '../stats/index.ts';
+import { atLeastAll } from './allocations.ts';
 import type { TestBehind } from '../stats/index.ts';
-import type { BucketChange, ChangeRow, Comparison, Metric } from './types.ts';
+import type { AllocationChange, AllocationsComparison, BucketChange, ChangeRow, Comparison, Metric } from './types.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
 
@@ -47,7 +48,7 @@ function judgeRow<T extends ChangeRow | BucketChange>(minMs: number | null, minP
 export function correctForManyMeasures(c: Parts): Parts {
   const load = c.load;
   const keys = load ? (Object.keys(load) as (keyof typeof load)[]) : [];
-  const headline: Metric[] = [...keys.map((k) => load![k]), c.cpuMsPer1kRequests, c.processCpuMsPer1k, c.elu].filter((m): m is Metric => !!m);
+  const headline: Metric[] = [...keys.map((k) => load![k]), c.cpuMsPer1kRequests, c.processCpuMsPer1k, c.elu, c.allocations?.bytesPerRequest ?? null].filter((m): m is Metric => !!m);
   const judged = correctFamily(headline, holm, judgeMetric);
   const byOld = new Map(headline.map((m, i) => [m, judged[i]]));
   const pick = <M extends Metric | null>(m: M): M => (m ? (byOld.get(m) ?? m) as M : m);
@@ -59,10 +60,22 @@ export function correctForManyMeasures(c: Parts): Parts {
     cpuMsPer1kRequests: pick(c.cpuMsPer1kRequests),
     processCpuMsPer1k: pick(c.processCpuMsPer1k),
     elu: pick(c.elu),
+    ...(c.allocations !== undefined ? { allocations: c.allocations && correctAllocations(c.allocations, pick(c.allocations.bytesPerRequest)) } : {}),
     buckets: rows(c.buckets),
     categories: rows(c.categories),
     functions: rows(c.functions),
     files: rows(c.files),
     packages: rows(c.packages),
   };
+}
+
+/** The allocation rows as a family of their own (Benjamini–Hochberg), a row too small when under 1% of the bytes per request. */
+function correctAllocations(a: AllocationsComparison, bytesPerRequest: Metric): AllocationsComparison {
+  const minBytes = MIN_ROW_SHARE * Math.max(bytesPerRequest.a, bytesPerRequest.b);
+  const judgeAllocation = (r: AllocationChange, alpha: number): AllocationChange => {
+    const j = judge(r.test!, alpha, 0);
+    const small = Math.abs(r.deltaBytesPerRequest) < minBytes;
+    return { ...r, relativeCi95: atLeastAll(j.ci), significant: j.significant && !small, negligible: j.significant && small };
+  };
+  return { bytesPerRequest, functions: correctFamily(a.functions, benjaminiHochberg, judgeAllocation) };
 }

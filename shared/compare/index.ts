@@ -1,7 +1,7 @@
 // The public API of shared/compare: A against B (each one or more rounds),
 // as one Comparison object; README.md explains the method.
 export type {
-  Basis, BucketChange, ChangeRow, Comparison, CompareRound, CompareWarning, HowSure, LoadComparison, Metric, RunMeta, SideSummary,
+  AllocationChange, AllocationsComparison, Basis, BucketChange, ChangeRow, Comparison, CompareRound, CompareWarning, HowSure, LoadComparison, Metric, RunMeta, SideSummary,
 } from './types.ts';
 export { buildComparison, cpuMsPer1k, type CompareOptions } from './compare.ts';
 export { roundFromRecording, roundRequests, runMetaOf } from './round.ts';

@@ -2,6 +2,7 @@
 // load and process samples, and its profile already imported into the model.
 import type { RecordingMeta, RecordingResult } from '../recording/recording.ts';
 import type { Profile } from '../profile/model.ts';
+import type { ThreadAllocations } from '../profile/import/all-threads.ts';
 import type { CompareRound, RunMeta } from './types.ts';
 
 /** A recording with or without its profile: the metadata is all a RunMeta needs. */
@@ -38,8 +39,12 @@ function samenessOf(rec: RecordingMeta | RecordingResult): string {
   ]);
 }
 
-export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null): CompareRound {
-  return { meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [], requestTime: rec.requestTime ?? null };
+/** `allocations`: each thread's allocation profile, read with the profile (importWholeProcessWithAllocations). */
+export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): CompareRound {
+  return {
+    meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [], requestTime: rec.requestTime ?? null,
+    ...(allocations?.length ? { allocations } : {}),
+  };
 }
 
 /** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */

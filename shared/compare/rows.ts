@@ -43,7 +43,7 @@ export function byChange<T extends { deltaMsPer1k: number | null; deltaPercent: 
 export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
   const perRequest = perRequestOf(a, b);
   const d = diffRounds(a.profiles, b.profiles, { requestsBefore: a.requests, requestsAfter: b.requests });
-  // Flambé's own request collector is not the user's code to change: its time stays in the categories (Node internals), not in this table.
+  // Flambé's own request collector and output counter are not the user's code to change: their time stays in the categories (Node internals), not in this table.
   return byChange(d.functions.filter((r) => !isFlambeUrl(r.url)).map((r: DiffRow): ChangeRow => {
     const unit = (s: DiffRow['before']) => (s ? (perRequest ? s.selfMsPer1kRequestsRounds! : s.selfPercentRounds) : null);
     const aVals = unit(r.before) ?? a.profiles.map(() => 0);

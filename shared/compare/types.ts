@@ -7,6 +7,7 @@ import type { ProcessSample } from '../recording/process-samples.ts';
 import type { RequestTime } from '../recording/request-time.ts';
 import type { Profile } from '../profile/model.ts';
 import type { TestBehind } from '../stats/index.ts';
+import type { ThreadAllocations } from '../profile/import/all-threads.ts';
 
 /** What a round was: where it ran and with which settings (for unlike-run warnings and noise groups). */
 export interface RunMeta {
@@ -44,6 +45,8 @@ export interface CompareRound {
   samples: ProcessSample[];
   /** Where each request's time went, when the request collector ran (absent or null: it did not). */
   requestTime?: RequestTime | null;
+  /** Each thread's allocation profile (V8's sampling heap profiler), where the recording sampled them: bytes per request. */
+  allocations?: ThreadAllocations[] | null;
 }
 
 /** How a difference's uncertainty was learned. */
@@ -137,6 +140,34 @@ export interface BucketChange {
   where: { side: 'a' | 'b'; name: string; location: string; lineText: string | null } | null;
 }
 
+/** A function's bytes allocated per request, A against B (compare/allocations.ts). */
+export interface AllocationChange {
+  /** function, url and line. */
+  key: string;
+  function: string;
+  url: string;
+  /** 1-based line of the function, 0 when unknown. */
+  line: number;
+  location: string;
+  status: 'changed' | 'new' | 'gone';
+  /** Mean of each side's rounds, bytes per request. */
+  aBytesPerRequest: number;
+  bBytesPerRequest: number;
+  deltaBytesPerRequest: number;
+  /** From rounds (two or more a side): the 95% interval of B against A in % of A, and whether it leaves out 0. */
+  relativeCi95: [number, number] | null;
+  significant: boolean | null;
+  negligible?: boolean;
+  test?: TestBehind;
+}
+
+/** "Did my change allocate less?": bytes allocated per request, with how sure, and the functions that changed most. */
+export interface AllocationsComparison {
+  bytesPerRequest: Metric;
+  /** Largest change of bytes per request first. */
+  functions: AllocationChange[];
+}
+
 export interface CompareWarning {
   /** 'node', 'connections', 'duration', 'sampling', 'url', 'machine', 'target', 'errors', 'stopped'. */
   kind: string;
@@ -179,6 +210,8 @@ export interface Comparison {
   processCpuMsPer1k: Metric | null;
   /** Mean event-loop utilisation (0..1) while recording. */
   elu: Metric | null;
+  /** Bytes allocated per request and by which functions; null unless every round sampled allocations and served requests (absent in comparisons saved before). */
+  allocations?: AllocationsComparison | null;
   buckets: BucketChange[];
   categories: ChangeRow[];
   functions: ChangeRow[];

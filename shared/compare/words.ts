@@ -21,13 +21,16 @@ export function signedPercent(x: number | null): string {
 
 export type Sureness = 'real' | 'noise' | 'unknown' | 'none';
 
-export function surenessOf(m: Metric): Sureness {
+/** What "how sure" reads of a number or a table row (a row's interval is its relativeCi95). */
+type Judged = Pick<Metric, 'a' | 'b' | 'significant' | 'ci95' | 'negligible' | 'withheld'>;
+
+export function surenessOf(m: Judged): Sureness {
   if (m.a === 0 && m.b === 0) return 'none';
   return m.significant === null ? 'unknown' : m.significant ? 'real' : 'noise';
 }
 
 /** How sure, in a few words, for a table cell. */
-export function surenessWords(m: Metric): string {
+export function surenessWords(m: Judged): string {
   // Past ×100 a bound says only "cannot tell" (two pairs widened for many measures reach +5 000 000%).
   const bound = (x: number) => (x >= 9900 ? 'over ×100' : signedPercent(x));
   const ci = m.ci95 ? ` (95%: ${bound(m.ci95[0])} to ${bound(m.ci95[1])})` : '';

@@ -125,6 +125,14 @@ describe('"The difference is X" only when X holds up', () => {
     expect(c.verdict).toMatch(/The difference is logging: 80 ms of CPU per 1 000 requests with “LOG=1”, 0\.50 ms with “LOG=0” \((all|\d+%) of the change in CPU per 1 000 requests\)\.$/);
   });
 
+  it('says how much of the change the kind of work holds, and that the rest is in work both ran (issue 23 item 6: logging 125 of 180 ms)', () => {
+    // LOG=1 against LOG=0: 80 ms of logging per 1 000 requests, and the handler's own work 40 ms dearer beside it.
+    const a = [0, 1, 2, 3, 4].map((i) => round3(4000 + 50 * i, 100 + i, 80 + i, 10));
+    const b = [0, 1, 2, 3, 4].map((i) => round3(6000 + 40 * i, 60 + i, 0, 10));
+    const c = compareRounds({ a: 'LOG=1', b: 'LOG=0' }, a, b)!;
+    expect(c.verdict).toMatch(/The difference is logging: 82 ms of CPU per 1 000 requests with “LOG=1”, 0 ms with “LOG=0” \(67% of the change in CPU per 1 000 requests; the other 33% is in work both ran\)\.$/);
+  });
+
   it('names no kind of work whose change goes against the total change', () => {
     // JSON rises by a steady 20 ms, but the handler's CPU falls by 150 ms: JSON explains none of the change.
     const a = [0, 1, 2, 3, 4].map((i) => round3(3000 + 30 * i, 300 + i, 0, 40));

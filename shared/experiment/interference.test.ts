@@ -72,6 +72,21 @@ describe('an experiment on a busy machine', () => {
     expect(c.verdict).toMatch(/^The machine was busy: load 7\.8 on 2 cores, other processes used up to 1\.0 cores; 3 of 4 pairs disturbed, so requests per second and latency are not judged \(“LOG=1 again”: −\d+% requests\/s, not counted\)\. The CPU time per 1 000 requests shows no meaningful difference \(“LOG=1 again”: 0\.0%; 95%: [\d.]+% less to [\d.]+% more; 4 rounds each\)\.$/);
   });
 
+  it('never calls a kind of work "too small against the noise" when the load numbers were not judged at all (issue 23: a pipe-logging API, 2.2× the requests/s without it)', () => {
+    const logRound = (rps: number, handler: number, logging: number, processMsPer1k: number) => {
+      const requests = rps * 5;
+      const profile = profileFromText('main     main\nhandler  log[node:internal/console/constructor]', { weightsMs: [handler, logging].map((x) => (x * requests) / 1000) });
+      return { ...compareRound({ profile, load: syntheticLoad({ requests, rps, p99: 20 }) }), samples: [1000, 2000].map((tMs) => ({ tMs, elu: 0.9, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent: (processMsPer1k * rps) / 1000 / 10 })) };
+    };
+    // The whole CPU per request wanders with the neighbours; the logging is there in every round of A, never in B.
+    const a = [logRound(2600, 150, 110, 300), logRound(2500, 400, 118, 150), logRound(2700, 90, 112, 420), logRound(2650, 330, 116, 200)];
+    const b = [logRound(5800, 140, 0, 120), logRound(6000, 90, 0, 380), logRound(5700, 380, 0, 140), logRound(5900, 100, 0, 300)];
+    const c = compareRounds({ a: 'LOG=1', b: 'LOG=0' }, a, b, undefined, { a: [busy, busy, busy, busy], b: [busy, busy, busy, busy] })!;
+    expect(c.machine).toMatchObject({ wallClockWithheld: true });
+    expect(c.verdict).not.toMatch(/too small/);
+    expect(c.verdict).toMatch(/The profiles do show a clear change in logging: 114 ms of CPU per 1 000 requests with “LOG=1”, 0 ms with “LOG=0” — what it costs in requests per second and latency is not judged on this busy machine\.$/);
+  });
+
   it('leaves the disturbed pairs out when enough clean ones remain', () => {
     const a = [round(5000, 100), round(5000, 100), round(5100, 100), round(4900, 100), round(5050, 100), round(4950, 100)];
     const b = [round(3000, 100), round(5020, 100), round(5080, 100), round(4950, 100), round(5000, 100), round(2900, 100)];

@@ -5,6 +5,9 @@ import type { RecordingResult } from '../recording/recording.ts';
 import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
 import { bucketBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import type { Profile } from '../profile/model.ts';
+import { processOfBurst, type ProcessSummary } from '../memory/process-summary.ts';
+import type { GrowthVerdict } from '../recording/memory.ts';
+import type { ThreadAllocations } from '../profile/import/all-threads.ts';
 
 export interface RoundMeasures {
   requests: number | null;
@@ -15,11 +18,15 @@ export interface RoundMeasures {
   cpuMsPer1k: number | null;
   processCpuMsPer1k: number | null;
   bucketsMsPer1k: Record<string, number> | null;
+  /** CPU %, event loop, heap, external and RSS over the round's burst, min/mean/max (null without process samples). */
+  process: ProcessSummary | null;
+  /** Whether memory grew during the round (null: too short to judge, or no samples). */
+  growth: GrowthVerdict | null;
 }
 
-/** `profile`: the recording's profile, imported once by the caller (null for a load-only round). */
-export function measureRound(rec: RecordingResult, profile: Profile | null): { measures: RoundMeasures; round: CompareRound } {
-  const round = roundFromRecording(rec, profile);
+/** `profile`: the recording's profile, imported once by the caller (null for a load-only round); `allocations`: each thread's, read with it. */
+export function measureRound(rec: RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): { measures: RoundMeasures; round: CompareRound } {
+  const round = roundFromRecording(rec, profile, allocations);
   const load = rec.load;
   const requests = load && load.requests > 0 ? load.requests : null;
   return {
@@ -33,6 +40,7 @@ export function measureRound(rec: RecordingResult, profile: Profile | null): { m
       cpuMsPer1k: cpuMsPer1k(round),
       processCpuMsPer1k: processCpuMsPer1k(round),
       bucketsMsPer1k: profile && requests ? Object.fromEntries(bucketBreakdown(profile).map((b) => [b.name, msPerThousandRequests(b.ms, requests)])) : null,
+      ...processOfBurst(rec.samples ?? [], load?.phases?.burst),
     },
   };
 }

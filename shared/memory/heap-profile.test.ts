@@ -2,7 +2,7 @@
 import text from '../../test/fixtures/profiles/node24-heap-prof.heapprofile?raw';
 import { describe, expect, it } from 'vitest';
 import { bottomUp } from '../profile/views/bottom-up.ts';
-import { ALLOCATIONS_FIELD } from '../recording/memory.ts';
+import { EXTRA_KEYS } from '../recording/profile-extras.ts';
 import { allocationTable } from './allocations.ts';
 import { allocationsIn, exportHeapProfile, heapProfileAsModel, isHeapProfile, readHeapProfile, withScriptUrls } from './heap-profile.ts';
 
@@ -27,7 +27,7 @@ describe('.heapprofile', () => {
 
   it('finds the allocations inside a Flambé recording\'s profile, or says there are none', () => {
     const p = readHeapProfile(JSON.parse(text));
-    expect(allocationsIn({ nodes: [], startTime: 0, endTime: 1, [ALLOCATIONS_FIELD]: p })).toEqual(p);
+    expect(allocationsIn({ nodes: [], startTime: 0, endTime: 1, [EXTRA_KEYS.allocations]: p })).toEqual(p);
     expect(() => allocationsIn({ nodes: [], startTime: 0, endTime: 1 })).toThrow(/^This recording has no allocation profile/);
   });
 

@@ -6,7 +6,8 @@
 import { frameKind, type Frame, type Profile } from '../profile/model.ts';
 import { ProfileFormatError } from '../profile/format-error.ts';
 import { MAIN_THREAD_NAME, threadsOf } from '../profile/threads.ts';
-import { allocationsOf, heapProfileSchema, isHeapProfile, type HeapProfile } from '../recording/memory.ts';
+import { heapProfileSchema, isHeapProfile, type HeapProfile } from '../recording/memory.ts';
+import { allocationsOf } from '../recording/profile-extras.ts';
 import { heapFrameName, heapNodes } from './allocations.ts';
 
 export { isHeapProfile };

@@ -17,12 +17,19 @@
 // compression…) does not swallow the time of everything it calls: the stop at
 // your code ends the run.
 //
+// A write to stdout on a pipe that the pipe cannot take at once is finished
+// later, from the event loop, outside the console.log that made it: no frame
+// of the caller is above it. While Flambé records, its output counter wraps
+// the stream's own writes (output-counter.ts, OUTPUT_COUNTER_URL), so that
+// flush runs under a logging frame too. A profile recorded without Flambé
+// has no such frame: that part stays in Node internals.
+//
 // What frames cannot show: JSON.parse/JSON.stringify and regex methods are not
 // frames in a V8 CPU profile; their time is the self time of the function
 // that called them. Frames give the JSON bucket JSON libraries and wrappers
 // (express's res.json, body-parser's json parser, fast-json-stringify…);
 // lines.ts adds a bare JSON.stringify in your function, by the line it is on.
-import { classifyFrame, type FrameClass } from './classify.ts';
+import { classifyFrame, OUTPUT_COUNTER_URL, STDIO_WRITE_FRAMES, type FrameClass } from './classify.ts';
 import type { Frame } from './model.ts';
 
 export type BucketId = 'logging' | 'json' | 'regex' | 'crypto' | 'fs' | 'compression';
@@ -66,9 +73,14 @@ const PACKAGES: Record<BucketId, readonly string[]> = {
 const packageBucket = new Map<string, BucketId>();
 for (const id of BUCKET_IDS) for (const p of PACKAGES[id]) packageBucket.set(p, id);
 
+const STDIO_FRAME_NAMES: ReadonlySet<string> = new Set(Object.values(STDIO_WRITE_FRAMES));
+
 const nodeModule = (url: string) => url.replace(/^node:/, '').replace(/\.js$/, '');
 
 function nodeBucket(frame: Frame): BucketId | null {
+  // Flambé's wrappers around stdout/stderr: the write, and the flush of what the stream buffered when the pipe was full
+  // (not its wrapper of fs.writeSync, which every file write of the process passes).
+  if (frame.url === OUTPUT_COUNTER_URL) return STDIO_FRAME_NAMES.has(frame.name) ? 'logging' : null;
   const m = nodeModule(frame.url);
   if (m.startsWith('internal/console/') || m === 'internal/fs/sync_write_stream' || m === 'internal/util/debuglog') return 'logging';
   if (m === 'crypto' || m.startsWith('internal/crypto/')) return 'crypto';

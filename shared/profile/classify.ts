@@ -64,17 +64,34 @@ const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
  * frame no table names (collector-work.ts).
  */
 export const COLLECTOR_URL = 'flambe-request-collector.js';
-/** The script name of the output counter, which wraps stdout/stderr writes (electron/services/targets/output-counter.ts). */
+
+/**
+ * The script name of the output counter, which wraps process.stdout/stderr
+ * during the burst (electron/services/targets/output-counter.ts): every write
+ * to them, and the stream's own flush of what was buffered, runs under one of
+ * its frames wherever it runs — so a write the pipe finished later, outside
+ * the console.log that made it, is still logging (buckets.ts).
+ */
 export const OUTPUT_COUNTER_URL = 'flambe-output-counter.js';
 
-/** A script Flambé runs in the target (its collectors): never the user's code. */
-export function isFlambeUrl(url: string): boolean {
-  return url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;
-}
+/**
+ * The output counter's functions that only ever run a write to stdout/stderr
+ * (the stream's write, its own writes and their callback, a write to fd 1 or
+ * 2): logging in buckets.ts. Its wrapper of fs.write/fs.writeSync runs every
+ * write of the process, to any file: that one is no kind of work by itself.
+ */
+export const STDIO_WRITE_FRAMES = {
+  streamWrite: 'flambeCountedWrite', ownWrite: 'flambeStdioWrite', written: 'flambeStdioWritten', fdWrite: 'flambeStdioFsWrite',
+} as const;
 
 export function isNodeInternal(url: string): boolean {
-  // Flambé's collectors wrap the user's fetch, socket and stdout writes: runtime work done on their behalf, like Node's.
+  // Flambé's wrappers around the user's fetch, socket writes and stdout: runtime work done on their behalf, like Node's.
   return url.startsWith('node:') || OLD_NODE_URL.test(url) || isFlambeUrl(url);
+}
+
+/** A script Flambé runs in the target (the request collector, the output counter's wrappers): never the user's code. */
+export function isFlambeUrl(url: string): boolean {
+  return url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;
 }
 
 export function classifyFrame(frame: Frame): FrameClass {

@@ -1,33 +1,30 @@
 // Flambé's request collector runs inside the target (electron/services/targets/
 // request-collector.ts), so its work is in the target's profile: the async hook
 // around every callback, the diagnostics_channel subscribers, reading the
-// thread's CPU time (Node's `threadCpuUsage`), capturing stacks; and so is
-// the output counter's (counting the lines the server logs). That is
+// thread's CPU time (Node's `threadCpuUsage`), capturing stacks. That is
 // Flambé's cost, not the user's: an experiment's function table listed
-// `threadCpuUsage` and `flambeCountedWrite` as if the server called them. So
-// each of their frames, with everything it calls, becomes one frame,
-// "(Flambé's own work)" — kept in the profile (the flamegraph shows what it
-// cost, under Node internals) but named by no table, finding or comparison.
+// `threadCpuUsage` as if the server called it. So each of the collector's
+// frames, with everything it calls, becomes one frame, "(Flambé's own work)" —
+// kept in the profile (the flamegraph shows what it cost, under Node
+// internals) but named by no table, finding or comparison.
 //
-// Except the stand-ins: the collector replaces `fetch`, a socket's `write` and
-// a worker's `emit` / `postMessage`, the counter stdout's `write` and
-// `fs.write(Sync)`, with functions that note the call and then make it. What
-// runs under them is the user's call (undici, the write, the user's message
-// handler), so only the stand-in's own frame is Flambé's (and in no table).
-import { COLLECTOR_URL, isFlambeUrl } from './classify.ts';
+// Except its stand-ins: the collector replaces `fetch`, a socket's `write` and
+// a worker's `emit` / `postMessage` with functions that note the call and then
+// make it. What runs under them is the user's call (undici, the write, the
+// user's message handler), so only the stand-in's own frame is Flambé's (and in
+// no table). The output counter's frames are all such wrappers (its counting
+// runs as a probe, shared/profile/probes.ts): none is folded.
+import { COLLECTOR_URL } from './classify.ts';
 import type { Frame, LineTicks } from './model.ts';
 
 export const COLLECTOR_WORK_NAME = "(Flambé's own work)";
 
-/**
- * The stand-ins, by the names Flambé gives them: the request collector's (request-collector.ts) and the output
- * counter's for stdout/stderr and fs writes (output-counter.ts, which counts the lines a server logs).
- */
-export const COLLECTOR_STAND_INS: readonly string[] = ['fetch', 'write', 'emit', 'postMessage', 'flambeCountedWrite', 'flambeCountedFsWrite'];
+/** The collector's stand-ins, by the names it gives them (request-collector.ts names each function so). */
+export const COLLECTOR_STAND_INS: readonly string[] = ['fetch', 'write', 'emit', 'postMessage'];
 
-/** A frame of Flambé's own work in the target (the collector's, the output counter's): its whole subtree is Flambé's. */
+/** A frame of the collector's own work: its whole subtree is Flambé's. */
 export function isCollectorWork(frame: { name: string; url: string }): boolean {
-  return isFlambeUrl(frame.url) && !COLLECTOR_STAND_INS.includes(frame.name);
+  return frame.url === COLLECTOR_URL && !COLLECTOR_STAND_INS.includes(frame.name);
 }
 
 export interface FoldedCollector {

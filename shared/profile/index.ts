@@ -21,7 +21,7 @@ export { CATEGORY_HELP, CATEGORY_LABELS, categoryTitle, classifyFrame, packageNa
 export { BUCKET_HELP, BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SPLIT_FIELD, SPLIT_LABELS, type BucketCaller, type BucketRow, type CategoryRow } from './views/categories.ts';
 export {
-  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, SOURCE_LINES_FIELD, sourceLineText, storedLineText, writeSourceLines, type HotLine,
+  hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './views/analyze.ts';
 
@@ -40,5 +40,5 @@ export { exportCpuProfile, exportCpuProfileText } from './export/export-cpuprofi
 export { exportCollapsed, type CollapsedOptions } from './export/export-collapsed.ts';
 export { exportSpeedscope, type SpeedscopeFile } from './export/export-speedscope.ts';
 export { exportTrace } from './export/export-trace.ts';
-export { exportThreadsCpuProfileText, importThreads, importWholeProcess, type ImportedThreads } from './import/all-threads.ts';
+export { exportThreadsCpuProfileText, importThreads, importWholeProcess, importWholeProcessWithAllocations, type ImportedThreads, type ThreadAllocations } from './import/all-threads.ts';
 export { MAIN_THREAD_NAME, type NamedProfile } from './threads.ts';

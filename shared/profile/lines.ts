@@ -27,9 +27,7 @@ import type { BucketId } from './buckets.ts';
 import { classifyFrame } from './classify.ts';
 import { sourceLineKey, type Frame, type Profile } from './model.ts';
 import { functionLineKey } from './original-frames.ts';
-
-/** The field of a .cpuprofile in which Flambé stores hot lines: { url: { line: text } }. */
-export const SOURCE_LINES_FIELD = 'flambeSourceLines';
+import type { SourceLines } from '../recording/profile-extras.ts';
 
 /**
  * Longest line text kept. A longer line is cut to this length, ending in '…',
@@ -63,9 +61,9 @@ export function readSourceLines(value: unknown): Map<string, string> | undefined
   return out.size > 0 ? out : undefined;
 }
 
-/** The hot-line texts as a .cpuprofile stores them (readSourceLines reads it back). */
-export function writeSourceLines(lines: ReadonlyMap<string, string>): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
+/** The hot-line texts as a profile's sourceLines addition (readSourceLines reads it back). */
+export function writeSourceLines(lines: ReadonlyMap<string, string>): SourceLines {
+  const out: SourceLines = {};
   for (const [key, text] of lines) {
     const cut = key.indexOf('\u0000');
     (out[key.slice(cut + 1)] ??= {})[key.slice(0, cut)] = text;

@@ -1,18 +1,17 @@
 // Original locations of frames (TypeScript, bundles), read from source maps
 // at recording time (electron/services/source-maps.ts) and stored in the
-// profile, so they survive export and re-import:
-//   "flambeOriginalFrames": { "<url>\u0000<line>\u0000<column>": [originalUrl, line, column, name | null] }
+// profile (its originalFrames addition, shared/recording/profile-extras.ts),
+// so they survive export and re-import:
+//   { "<url>\u0000<line>\u0000<column>": [originalUrl, line, column, name | null] }
 // keyed by the generated location (1-based, as the model). Frames found in it
 // show their original file, line and (when the map names it) function
 // everywhere — flamegraph, tables, findings, diffs (which then match functions
 // by original location, so a rebuild does not make every function "new");
 // the generated location stays in `frame.generated`.
 import { sourceLineKey, type Frame } from './model.ts';
+import type { OriginalFrames, OriginalLines } from '../recording/profile-extras.ts';
 
-export const ORIGINAL_FRAMES_FIELD = 'flambeOriginalFrames';
-
-export type OriginalFrameJson = [url: string, line: number, column: number, name: string | null];
-export type OriginalFramesJson = Record<string, OriginalFrameJson>;
+export type OriginalFrameJson = OriginalFrames[string];
 
 export const generatedKey = (url: string, line: number, column: number) => `${url}\u0000${line}\u0000${column}`;
 
@@ -44,21 +43,17 @@ export function mapFrames(frames: Frame[], table: ReadonlyMap<string, OriginalFr
 // recording maps each one whose source-map segments all point to ONE original
 // line (a minified line that holds many original lines stays generated: which
 // of them took the time is unknown), and stores the original lines' text in
-// flambeSourceLines under the original URL:
-//   "flambeOriginalLines": { "<generated url>": { "<generated line>": [originalUrl, line] } }
+// sourceLines under the original URL (its originalLines addition):
+//   { "<generated url>": { "<generated line>": [originalUrl, line] } }
 // A generated line that holds many original lines is mapped function by
 // function where the function's own part of it is one original line (tsx runs
 // a .ts file as one line): those entries are keyed "<line>@<column of the
 // function's start>" (electron/services/source-map-lines.ts).
-export const ORIGINAL_LINES_FIELD = 'flambeOriginalLines';
-
 /** The key of a function-by-function entry in the stored table: "<line>@<column>". */
 export const functionLineField = (line: number, column: number) => `${line}@${column}`;
 
 /** The model's key for it (sourceLineKey's shape, with the function's column). */
 export const functionLineKey = (url: string, line: number, column: number) => `${functionLineField(line, column)}\u0000${url}`;
-
-export type OriginalLinesJson = Record<string, Record<string, [url: string, line: number]>>;
 
 /** The table from a file, keyed by sourceLineKey(generated url, line); null when there is none. Malformed entries are skipped. */
 export function readOriginalLines(raw: unknown): Map<string, [string, number]> | null {
@@ -79,8 +74,8 @@ export function readOriginalLines(raw: unknown): Map<string, [string, number]> |
 }
 
 /** The table as a file stores it (readOriginalLines reads it back). */
-export function writeOriginalLines(table: ReadonlyMap<string, [string, number]>): OriginalLinesJson {
-  const out: OriginalLinesJson = {};
+export function writeOriginalLines(table: ReadonlyMap<string, [string, number]>): OriginalLines {
+  const out: OriginalLines = {};
   for (const [key, v] of table) {
     const cut = key.indexOf('\u0000');
     (out[key.slice(cut + 1)] ??= {})[key.slice(0, cut)] = [v[0], v[1]];

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { importCpuProfile } from './import/cpuprofile.ts';
 import { bottomUp } from './views/bottom-up.ts';
-import { PROBE_MS_FIELD, PROBE_URL, asProbe, withoutProbes } from './probes.ts';
+import { PROBE_URL, asProbe, withoutProbes } from './probes.ts';
+import { extrasOf } from '../recording/profile-extras.ts';
 import { cpuProfileFromText } from './test-support/text-profile.ts';
 
 describe('withoutProbes', () => {
@@ -16,7 +17,7 @@ describe('withoutProbes', () => {
 
   it('moves the probe samples to (program), drops its frames and says how long they took', () => {
     const out = withoutProbes(raw);
-    expect(out[PROBE_MS_FIELD]).toBe(2);
+    expect(extrasOf(out).probeMs).toBe(2);
     const rows = bottomUp(importCpuProfile(out), { by: 'function' }).map((r) => `${r.name} ${r.selfMs}`);
     expect(rows).toEqual(expect.arrayContaining(['handle 1', 'parse 1', '(program) 2', '(idle) 1']));
     expect(rows.join()).not.toMatch(/reset|anonymous/);

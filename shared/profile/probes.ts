@@ -1,18 +1,18 @@
 // Flambé's own probes in the target — the process sampler (event-loop
 // utilization, loop delay, memory, CPU every ~250 ms), the listening-ports and
-// identity reads — run as scripts Flambé evaluates over the inspector. While
-// the profiler runs, their samples would show in the user's profile
+// identity reads, the output counter's counting of log lines — run as scripts
+// Flambé evaluates over the inspector. While the profiler runs, their samples would show in the user's profile
 // (`reset (node:internal/histogram)` at the top of a quiet server, then "gone"
 // in a diff against a run without it). Every probe is evaluated under one
 // script name, PROBE_URL, so its samples can be told apart; the recorder keeps
 // them out of the profile it stores: each such sample counts for (program)
 // (runtime work that is not the user's), and the time is written beside it
-// (`flambeProbeMs`) so it is said, not hidden.
+// (the probeMs addition, shared/recording/profile-extras.ts) so it is said, not hidden.
 import type { CpuProfile } from './import/cpuprofile.ts';
+import { joinProfile, type ExtrasInFile } from '../recording/profile-extras.ts';
 
 /** The script name every probe Flambé evaluates in a target carries (`//# sourceURL=`). */
 export const PROBE_URL = 'flambe-probe.js';
-export const PROBE_MS_FIELD = 'flambeProbeMs';
 
 /** `expression` named as a probe, so its frames are recognized in the profile. */
 export function asProbe(expression: string): string {
@@ -22,9 +22,9 @@ export function asProbe(expression: string): string {
 /**
  * The profile with every sample under a probe frame moved to (root) — which
  * the timing rule counts as (program) — and the probe's frames pruned from
- * the tree; `flambeProbeMs` holds their time. The input is not changed.
+ * the tree; the probeMs addition holds their time. The input is not changed.
  */
-export function withoutProbes(profile: CpuProfile): CpuProfile & { [PROBE_MS_FIELD]?: number } {
+export function withoutProbes(profile: CpuProfile): CpuProfile & ExtrasInFile {
   const { nodes, samples, timeDeltas } = profile;
   if (!samples || !timeDeltas) return profile;
   const parent = new Map<number, number>();
@@ -58,10 +58,9 @@ export function withoutProbes(profile: CpuProfile): CpuProfile & { [PROBE_MS_FIE
   order.sort((a, b) => times[a] - times[b]);
   let probeUs = 0;
   for (let k = 0; k + 1 < order.length; k++) if (probe.has(samples[order[k]])) probeUs += times[order[k + 1]] - times[order[k]];
-  return {
+  return joinProfile({
     ...profile,
     nodes: nodes.filter((n) => !probe.has(n.id)).map((n) => (n.children?.some((c) => probe.has(c)) ? { ...n, children: n.children.filter((c) => !probe.has(c)) } : n)),
     samples: samples.map((s) => (probe.has(s) ? root : s)),
-    [PROBE_MS_FIELD]: Math.round(probeUs) / 1000,
-  };
+  }, { probeMs: Math.round(probeUs) / 1000 });
 }

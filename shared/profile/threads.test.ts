@@ -5,14 +5,15 @@ import { exportCpuProfile } from './export/export-cpuprofile.ts';
 import { buildFlameTree } from './views/flame.ts';
 import { importProfile } from './import/any-format.ts';
 import { formatTree, profileFromText } from './test-support/text-profile.ts';
-import { mergeThreads, THREADS_FIELD, threadsOf } from './threads.ts';
+import { mergeThreads, threadsOf } from './threads.ts';
+import { EXTRA_KEYS } from '../recording/profile-extras.ts';
 
 describe('threads', () => {
   const main = profileFromText('main  main  (idle)\nserve serve');
   const worker = profileFromText('work  work  work\nhash  hash');
 
   it('lists the main thread, then each worker kept in the profile', () => {
-    const raw = { ...exportCpuProfile(main), [THREADS_FIELD]: [{ name: 'worker 1 (hash.js)', profile: exportCpuProfile(worker) }, { name: 'broken' }] };
+    const raw = { ...exportCpuProfile(main), [EXTRA_KEYS.threads]: [{ name: 'worker 1 (hash.js)', profile: exportCpuProfile(worker) }, { name: 'broken' }] };
     const threads = threadsOf(raw);
     expect(threads.map((t) => t.name)).toEqual(['main thread', 'worker 1 (hash.js)']);
     expect(importProfile(threads[1].raw).durationMs).toBe(worker.durationMs);

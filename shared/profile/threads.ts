@@ -1,13 +1,12 @@
 // Worker threads: a recording's profile carries each worker's own V8 profile
-// beside the main thread's, in Flambé's field
-//   "flambeThreads": [{ "name": "worker 1 (hash-worker.js)", "profile": { …a .cpuprofile… } }]
+// beside the main thread's, in its threads addition (shared/recording/profile-extras.ts)
+//   [{ "name": "worker 1 (hash-worker.js)", "profile": { …a .cpuprofile… } }]
 // (other tools read the main thread and ignore it). `threadsOf` lists them,
 // main thread first; `mergeThreads` builds one profile with a node per thread
 // under the root, so every view can show all threads at once.
 import type { HeapProfile } from '../recording/memory.ts';
+import { rawExtrasOf } from '../recording/profile-extras.ts';
 import { frameKind, type Frame, type Profile } from './model.ts';
-
-export const THREADS_FIELD = 'flambeThreads';
 
 /** What the main thread is called, in the picker and in every export that names threads. */
 export const MAIN_THREAD_NAME = 'main thread';
@@ -28,7 +27,7 @@ export interface ThreadRaw {
 /** The main thread, then each worker kept in the profile. */
 export function threadsOf(raw: unknown): ThreadRaw[] {
   const out: ThreadRaw[] = [{ name: MAIN_THREAD_NAME, raw }];
-  const list = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[THREADS_FIELD] : undefined;
+  const list = rawExtrasOf(raw).threads;
   if (!Array.isArray(list)) return out;
   for (const t of list) {
     if (typeof t === 'object' && t !== null && typeof (t as { name?: unknown }).name === 'string' && typeof (t as { profile?: unknown }).profile === 'object') {

@@ -8,6 +8,8 @@ import { experimentSpecSchema } from './settings.ts';
 import { roundInterferenceSchema } from '../experiment/interference.ts';
 import { untilOutcomeSchema } from '../experiment/until.ts';
 import { levelProcessSchema, sweepRouteSchema } from '../sweep/sweep-level.ts';
+import { processSummarySchema } from './process-samples.ts';
+import { growthVerdictSchema } from './memory.ts';
 
 export const groupKindSchema = z.enum(['experiment', 'sweep']);
 export type GroupKind = z.output<typeof groupKindSchema>;
@@ -91,6 +93,10 @@ export const experimentRoundSchema = z.object({
   notSaved: z.boolean().optional(),
   /** What the machine did to this round (shared/experiment/interference.ts); absent off Linux and in experiments saved before it was measured. */
   interference: roundInterferenceSchema.nullable().optional(),
+  /** The target process over the round's burst: CPU %, event loop, heap, external, RSS (min/mean/max); null without samples, absent in experiments saved before. */
+  process: processSummarySchema.nullable().optional(),
+  /** Whether memory grew during the round (shared/memory/growth.ts); null when too short to judge. */
+  growth: growthVerdictSchema.nullable().optional(),
 });
 export type ExperimentRound = z.output<typeof experimentRoundSchema>;
 

@@ -3,12 +3,10 @@
 //     memory, garbage collections per interval), absent in older recordings;
 //   - the allocation profile: V8's sampling heap profile of the burst, exactly
 //     as HeapProfiler.stopSampling returns it (the content of a .heapprofile
-//     file), kept inside the recording's profile under ALLOCATIONS_FIELD, the
-//     way worker threads are (shared/profile/threads.ts): it travels, is stored
-//     and exported with the profile, and other tools ignore it.
+//     file), one of the profile's additions (profile-extras.ts), as worker
+//     threads are: it travels, is stored and exported with the profile, and
+//     other tools ignore it.
 import { z } from 'zod';
-
-export const ALLOCATIONS_FIELD = 'flambeAllocations';
 
 const mb = z.number().min(0).max(1e9);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -29,6 +27,23 @@ export const processMemoryFieldsSchema = z.object({
   fullGcForced: z.literal(true).optional(),
 });
 export type ProcessMemoryFields = z.infer<typeof processMemoryFieldsSchema>;
+
+/**
+ * The growth verdict in short (shared/memory/growth.ts judges it; process-summary.ts
+ * writes this): the rates of what full collections kept, per minute of burst,
+ * whether it grows, "cannot tell yet" and why, and the sentence. `record --json`
+ * carries more (the lows' trend and its interval); a sweep level and an
+ * experiment round carry this.
+ */
+export const growthVerdictSchema = z.object({
+  heapUsedMbPerMin: z.number(),
+  externalMbPerMin: z.number().nullable(),
+  rssMbPerMin: z.number(),
+  grows: z.boolean(),
+  undecided: z.enum(['few-gcs', 'not-steady']).nullable(),
+  sentence: z.string().max(2000),
+});
+export type GrowthVerdict = z.output<typeof growthVerdictSchema>;
 
 export const heapCallFrameSchema = z.object({
   functionName: z.string(),
@@ -73,11 +88,3 @@ export function isHeapProfile(data: unknown): boolean {
 /** What opening a .heapprofile as a CPU profile says (a recording imported from one has its allocations only). */
 export const HEAP_PROFILE_NOT_CPU = 'This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile, '
   + 'so it has no CPU time to show (its allocations: the Memory card in the app, `flambe analyze` in a terminal).';
-
-/** The allocation profile kept in a recording's profile, or null when it has none (or a damaged one). */
-export function allocationsOf(rawProfile: unknown): HeapProfile | null {
-  const raw = typeof rawProfile === 'object' && rawProfile !== null ? (rawProfile as Record<string, unknown>)[ALLOCATIONS_FIELD] : undefined;
-  if (raw === undefined) return null;
-  const parsed = heapProfileSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}

@@ -25,3 +25,24 @@ export type ProcessSample = z.output<typeof processSampleSchema>;
 export function periodicSamples<S extends Pick<ProcessSample, 'fullGcForced'>>(samples: readonly S[]): S[] {
   return samples.filter((s) => !s.fullGcForced);
 }
+
+/** One measure over the burst: its lowest, mean and highest sample. */
+export const spreadSchema = z.object({ min: z.number(), mean: z.number(), max: z.number() });
+export type Spread = z.output<typeof spreadSchema>;
+
+/**
+ * The process over a burst in a few numbers (shared/memory/process-summary.ts
+ * computes it): what `record`, each sweep level and each experiment round
+ * carry as --json "process".
+ */
+export const processSummarySchema = z.object({
+  /** % of one core. */
+  cpuPercent: spreadSchema,
+  /** Event-loop utilisation, 0..1. */
+  elu: spreadSchema,
+  heapUsedMb: spreadSchema,
+  /** Null when the samples did not measure it (recordings made before Flambé did). */
+  externalMb: spreadSchema.nullable(),
+  rssMb: spreadSchema,
+});
+export type ProcessSummary = z.output<typeof processSummarySchema>;

@@ -15,6 +15,7 @@ import { recordRequestSchema } from './settings.ts';
 import { recordedTargetSchema } from './target.ts';
 import { requestTimeSchema } from './request-time.ts';
 import { outputVolumeSchema } from './output.ts';
+import { storedProfileSchema } from './profile-extras.ts';
 
 /** A tag, as the library keeps it. */
 export const recordingTagSchema = z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters');
@@ -28,8 +29,13 @@ export const recordingResultSchema = z.object({
   /** What was asked: null for a profile imported from a file (no load was run by Flambé). */
   settings: recordRequestSchema.nullable(),
   load: loadSummarySchema.nullable(),
-  /** The V8 CPU profile as Profiler.stop returned it (null without a target); shared/profile checks it is a usable one. */
-  profile: z.unknown(),
+  /**
+   * The V8 CPU profile as Profiler.stop returned it, with Flambé's additions
+   * (threads, source lines, original frames…) typed under their keys
+   * (profile-extras.ts; splitProfile reads it as { v8, extras }); null without
+   * a target. shared/profile's importer checks V8's part is a usable profile.
+   */
+  profile: storedProfileSchema.nullable(),
   samples: list(processSampleSchema, 10_000_000),
   /** CPU model and cores of the machine it ran on (absent in recordings made before Flambé stored it). */
   machine: machineSchema.nullable().optional(),

@@ -6,7 +6,8 @@
 // flamegraph). Pure: the caller gives the data it read.
 import type { RecordingMeta, SweepResult } from '../api.ts';
 import type { ExperimentResult } from '../experiment/types.ts';
-import type { Comparison, Metric } from '../compare/types.ts';
+import type { AllocationsComparison, Comparison, Metric } from '../compare/types.ts';
+import { bytesText } from '../memory/allocations.ts';
 import type { RouteChange } from '../compare/routes.ts';
 import { surenessWords } from '../compare/words.ts';
 import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../sweep/knee.ts';
@@ -150,9 +151,23 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
       textColumns: [0, 1],
     } });
   }
+  if (c.allocations) blocks.push({ kind: 'h2', text: 'Allocated per request (every thread)' }, { kind: 'table', table: allocationTable(c.allocations) });
   if (c.warnings.length) blocks.push({ kind: 'h2', text: 'Unlike runs' }, { kind: 'list', items: c.warnings.map((w) => w.message) });
   blocks.push({ kind: 'h2', text: 'How sure' }, { kind: 'p', text: c.howSure.summary });
   return blocks;
+}
+
+/** Bytes allocated per request, A against B, with how sure; then the functions whose bytes changed most (shared/compare/allocations.ts). */
+function allocationTable(a: AllocationsComparison): ReportTable {
+  const m = a.bytesPerRequest;
+  const bytesSigned = (x: number) => `${x > 0 ? '+' : x < 0 ? '-' : ''}${bytesText(Math.abs(x))}`;
+  const rows = [['all functions', bytesText(m.a), bytesText(m.b), bytesSigned(m.delta), m.deltaPercent === null ? '—' : `${signed(m.deltaPercent)} %`, surenessWords(m)]];
+  for (const f of a.functions.filter((x) => x.deltaBytesPerRequest !== 0).slice(0, 10)) {
+    rows.push([`${f.function}${f.location ? ` (${f.location})` : ''}${f.status !== 'changed' ? ` [${f.status}]` : ''}`, bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), bytesSigned(f.deltaBytesPerRequest),
+      f.aBytesPerRequest > 0 ? `${signed((f.bBytesPerRequest / f.aBytesPerRequest - 1) * 100)} %` : '—',
+      surenessWords({ a: f.aBytesPerRequest, b: f.bBytesPerRequest, significant: f.significant, ci95: f.relativeCi95, negligible: f.negligible })]);
+  }
+  return { head: ['', 'A', 'B', 'Change', '%', 'How sure'], rows, textColumns: [0, 5] };
 }
 
 /** Two recordings, A before and B after. */

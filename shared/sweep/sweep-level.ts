@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { amount } from '../recording/limits.ts';
 import { routeLoadSchema } from '../recording/load.ts';
+import { processSummarySchema } from '../recording/process-samples.ts';
+import { growthVerdictSchema } from '../recording/memory.ts';
 
 /** One route at one level: the same fields as `record --json`'s routes, plus its CPU when it was profiled on its own. */
 export const sweepRouteSchema = routeLoadSchema.omit({ histogram: true }).extend({
@@ -21,5 +23,9 @@ export const levelProcessSchema = z.object({
   rssMb: amount,
   /** Busy CPU of the level's profile per request served, ms. */
   cpuMsPerRequest: amount.nullable(),
+  /** CPU %, event-loop utilisation, heap used, external and RSS over the level's burst, min/mean/max (absent in sweeps from before it was kept). */
+  summary: processSummarySchema.nullable().optional(),
+  /** Whether memory grew during the level (shared/memory/growth.ts); null when the level was too short to judge (under 4 s). */
+  growth: growthVerdictSchema.nullable().optional(),
 });
 export type LevelProcess = z.infer<typeof levelProcessSchema>;

@@ -52,8 +52,20 @@ describe('the chart of p95 per route against connections', () => {
 describe('the process during a level', () => {
   const s = (cpuPercent: number, heapUsedMb: number, rssMb: number) => ({ tMs: 0, elu: 0.5, loopDelayP99Ms: 1, cpuPercent, heapUsedMb, rssMb });
   it('mean CPU, highest heap and RSS, busy CPU per request', () => {
-    expect(levelProcess([s(40, 10, 80), s(60, 12, 90)], 500, 1000)).toEqual({ cpuPercent: 50, heapUsedMb: 12, rssMb: 90, cpuMsPerRequest: 0.5 });
+    expect(levelProcess([s(40, 10, 80), s(60, 12, 90)], 500, 1000)).toMatchObject({ cpuPercent: 50, heapUsedMb: 12, rssMb: 90, cpuMsPerRequest: 0.5 });
     expect(levelProcess([s(40, 10, 80)], null, 1000)!.cpuMsPerRequest).toBeNull();
     expect(levelProcess([], 500, 1000)).toBeNull();
+  });
+
+  it('carries the burst\'s min/mean/max as record gives them, and the growth verdict (null: too short to judge)', () => {
+    const p = levelProcess([s(40, 10, 80), s(60, 12, 90)], 500, 1000)!;
+    expect(p.summary).toMatchObject({ cpuPercent: { min: 40, mean: 50, max: 60 }, heapUsedMb: { min: 10, mean: 11, max: 12 }, rssMb: { min: 80, mean: 85, max: 90 } });
+    expect(p.growth).toBeNull();
+    // 6 s of a heap that only climbs, with Flambé's full collections before and after: grows, as record says.
+    const climbing = Array.from({ length: 25 }, (_, i) => ({ ...s(50, 20 + 4 * i, 100 + 4 * i), tMs: i * 250, gcCount: 2, majorGcCount: 1 }));
+    const forced = [{ ...s(5, 18, 95), tMs: 0, fullGcForced: true as const }, { ...s(5, 110, 200), tMs: 6000, fullGcForced: true as const }];
+    const g = levelProcess([forced[0], ...climbing, forced[1]], 500, 1000, { fromMs: 0, toMs: 6000 })!.growth!;
+    expect(g.grows).toBe(true);
+    expect(g.sentence).toMatch(/^Memory grows by/);
   });
 });

@@ -4,6 +4,7 @@
 // connections for the chart. One rule for the CLI, the screen and the report.
 import type { ProcessSample } from '../api.ts';
 import { periodicSamples } from '../recording/process-samples.ts';
+import { processOfBurst } from '../memory/process-summary.ts';
 import type { LevelProcess, SweepRoute } from './sweep-level.ts';
 
 export interface LevelRoutes {
@@ -83,14 +84,17 @@ export function routeP95Series(levels: readonly LevelRoutes[]): { route: string;
  * mean of the intervals, heap and RSS at their highest; busy profile CPU per
  * request when the level was profiled. Null without samples.
  */
-export function levelProcess(all: readonly ProcessSample[], busyMs: number | null, requests: number): LevelProcess | null {
+export function levelProcess(all: readonly ProcessSample[], busyMs: number | null, requests: number, burst?: { fromMs: number; toMs: number } | null): LevelProcess | null {
   const samples = periodicSamples(all);
   if (!samples.length) return null;
   const r2 = (x: number) => Math.round(x * 100) / 100;
+  // The burst's min/mean/max and the growth verdict, as `record` gives them (shared/memory/process-summary.ts).
+  const { process: summary, growth } = processOfBurst(all, burst);
   return {
     cpuPercent: r2(samples.reduce((n, s) => n + s.cpuPercent, 0) / samples.length),
     heapUsedMb: r2(Math.max(...samples.map((s) => s.heapUsedMb))),
     rssMb: r2(Math.max(...samples.map((s) => s.rssMb))),
     cpuMsPerRequest: busyMs !== null && requests > 0 ? Math.round((busyMs / requests) * 1000) / 1000 : null,
+    summary, growth,
   };
 }

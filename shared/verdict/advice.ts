@@ -6,6 +6,19 @@ import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
 /** A function's time: its own code and the built-ins it calls directly (findings.ts). */
 export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
 
+/** The callbacks written on a function's hottest line and called from it (findings.ts, line-callbacks.ts). */
+export interface LineCallback {
+  function: string;
+  /** 1-based column of the heaviest one; 0 when unknown. */
+  column: number;
+  /** The call they are passed to, when the line says ("Array.from", "items.map"); null otherwise. */
+  callee: string | null;
+  ms: number;
+  /** Of the profile's duration. */
+  percent: number;
+  count: number;
+}
+
 /** Built-in time at least this share of the own code's: "not in what it calls" would be wrong. */
 const OWN_ONLY = 0.1;
 
@@ -35,11 +48,18 @@ function functionCallsAdvice(name: string, split: FunctionSplit): string {
     + 'wait with a timer or an await instead; a call whose result could be computed once and kept.';
 }
 
+/** A line whose time is a callback run once per item (Array.from, map, forEach, reduce…) and the code around it. */
+function lineCallbackAdvice(name: string, cb: LineCallback): string {
+  const passed = cb.callee ? `the callback passed to ${cb.callee}` : 'the callback written there';
+  return `The time is on one line of ${name}: its own code and ${passed}, which runs once per item. `
+    + 'Build fewer items per request (paginate, or send only what the client needs), keep what can be built once at start-up, or do less for each item.';
+}
+
 /** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
 /** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
-export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit } = {}): string {
+export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback; memoryGrows?: boolean } = {}): string {
   const line = detail.lineText ?? '';
   switch (kind) {
     case 'logging':
@@ -65,6 +85,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'Synchronous file access on every request blocks the event loop while the disk answers. '
         + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
     case 'function':
+      if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback);
       if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
       return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
         + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
@@ -72,6 +93,11 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return `Most of this time is inside the ${detail.name ?? ''} package. Check how you call it (options, work repeated per request that could be done once), `
         + 'and whether a lighter package or a cache in front of it would do.';
     case 'gc':
+      // Memory that grows makes every full collection mark more: what is kept is the fix, not short-lived garbage (the memory finding says which memory).
+      if (detail.memoryGrows) {
+        return 'Find what the server keeps and never lets go — a cache, Map, array or session store that only grows, listeners or timers added per request — '
+          + 'and bound it (a size limit, an expiry, removal when done): every full garbage collection has to go through all of it.';
+      }
       return 'The server creates many short-lived objects. Avoid copying big strings and arrays per request, reuse buffers, '
         + 'and build large responses once; the heap timeline shows how fast memory is churned.';
   }

@@ -8,6 +8,7 @@
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
 import { formatCount } from '../number-format.ts';
+import { bytesText } from '../memory/allocations.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
 
@@ -116,6 +117,11 @@ export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   }
   const why = explanation(c);
   if (why) out.push(why);
+  const bytes = c.allocations?.bytesPerRequest;
+  if (bytes && bytes.deltaPercent !== null && Math.abs(bytes.deltaPercent) >= 5) {
+    // One sampled run each: the sampler is statistical too, so no "less" without rounds.
+    out.push(`Allocated per request: ${bytesText(bytes.a)} → ${bytesText(bytes.b)} (${bytes.deltaPercent > 0 ? '+' : '−'}${pct(bytes.deltaPercent)}; one run each, so not yet known to be more than noise).`);
+  }
   if (!out.length) return 'Nothing to compare: neither a profile nor load numbers on both sides.';
   return out.join(' ');
 }
@@ -199,17 +205,26 @@ function latencySentence(d: Metric): string {
  * Which kind of work (else which function) explains the change. `loadMoved`:
  * requests/s, p99 or the process's CPU per request changed clearly; otherwise
  * a clear change in the profiles is still reported, as too small to show
- * against the noise.
+ * against the noise — or, when a busy machine kept the load numbers from
+ * being judged at all (`withheld`), as not judged: a change that halves the
+ * requests per second is not "too small".
  */
-function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork | null): string {
+function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork | null, withheld = false): string {
   const cpuA = c.cpuMsPer1kRequests?.a ?? 0;
   const big = (delta: number) => Math.abs(delta) >= Math.max(1, 0.05 * cpuA);
   // The share of the change in CPU per 1 000 requests a row explains (null when that change is unknown or nil).
   const totalDelta = c.cpuMsPer1kRequests ? c.cpuMsPer1kRequests.b - c.cpuMsPer1kRequests.a : 0;
   const share = (delta: number) => (totalDelta !== 0 ? delta / totalDelta : null);
   const explains = (delta: number) => { const s = share(delta); return s !== null && s >= MIN_EXPLAINED_SHARE; };
-  const shareWords = (delta: number) => { const s = share(delta)!; return s >= 0.95 ? 'all of the change in CPU per 1 000 requests' : `${Math.round(s * 100)}% of the change in CPU per 1 000 requests`; };
   const [A, B] = sideNames(c);
+  // A kind of work's own frames and lines are not all a change costs: what it leaves (the rest of the server's work per
+  // request, beside it) is said as such, so "the difference is logging" never reads as if logging's rows held all of it.
+  const shareWords = (delta: number) => {
+    const s = share(delta)!;
+    if (s >= 0.95) return 'all of the change in CPU per 1 000 requests';
+    // Where the rest sits, not why: it is the difference of two means, each as noisy as the whole.
+    return `${Math.round(s * 100)}% of the change in CPU per 1 000 requests; the other ${100 - Math.round(s * 100)}% is in work both ran`;
+  };
   // A kind of work done on one side only is what an env switch or a script turns on or off: the row the verdict leads with.
   const bucket = oneSided && loadMoved ? null : c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k) && explains(b.deltaMsPer1k));
   if (bucket) {
@@ -218,15 +233,17 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
     const cost = `${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
     return loadMoved
       ? `The difference is ${bucket.name}: ${cost} (${shareWords(bucket.deltaMsPer1k!)}).`
-      : `The profiles do show a clear change in ${bucket.name}: ${cost} — too small against the noise to show in the load numbers.`;
+      : `The profiles do show a clear change in ${bucket.name}: ${cost} — ${withheld ? NOT_JUDGED : 'too small against the noise to show in the load numbers'}.`;
   }
   if (oneSided) {
     const [with_, without] = oneSided.side === 'a' ? [A, B] : [B, A];
     const amount = oneSided.minMs === oneSided.maxMs ? formatMs(oneSided.minMs) : `${formatMs(oneSided.minMs).replace(' ms', '')}–${formatMs(oneSided.maxMs)}`;
     const what = `happens only with ${with_}: ${amount} of CPU per 1 000 requests in each of its rounds, next to none with ${without}`;
+    const row = c.buckets.find((b) => b.name === oneSided.name);
+    const part = row?.deltaMsPer1k != null && explains(row.deltaMsPer1k) && c.cpuMsPer1kRequests?.significant ? ` (${shareWords(row.deltaMsPer1k)})` : '';
     return loadMoved
-      ? `The difference is ${oneSided.name}: it ${what}.`
-      : `${oneSided.name[0].toUpperCase()}${oneSided.name.slice(1)} ${what} — a real difference in the work done, though the load numbers are too noisy to show what it costs.`;
+      ? `The difference is ${oneSided.name}: it ${what}${part}.`
+      : `${oneSided.name[0].toUpperCase()}${oneSided.name.slice(1)} ${what} — a real difference in the work done${withheld ? `; ${NOT_JUDGED}` : ', though the load numbers are too noisy to show what it costs'}.`;
   }
   const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k) && explains(f.deltaMsPer1k));
   if (fn && loadMoved) {
@@ -237,6 +254,8 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   if (cpu?.significant) return `CPU per 1 000 requests ${cpu.b < cpu.a ? 'falls' : 'rises'} from ${formatMs(cpu.a)} to ${formatMs(cpu.b)}, spread over many functions.`;
   return '';
 }
+
+const NOT_JUDGED = 'what it costs in requests per second and latency is not judged on this busy machine';
 
 function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExtras['busy']): string {
   const load = c.load!;
@@ -259,7 +278,19 @@ function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExt
     // Requests/s too noisy, CPU per request clear: lead with what the rounds support.
     first = `${cpu} (${rounds} rounds each). Requests per second vary too much between rounds on this machine to show it (${sideNames(c)[1]}: ${formatChange(load.rps.deltaPercent ?? 0)}; 95%: ${intervalWords(load.rps, 'percent').slice(6, -1)}), and ${latency}.`;
   }
-  const why = roundsExplanation(c, loadMoved, oneSided);
+  const why = roundsExplanation(c, loadMoved, oneSided, !!busy?.wallClockWithheld);
+  const bytes = allocationSentence(c);
   const leftOut = busy && busy.leftOut > 0 ? ` ${busy.sentence}: those pairs are left out.` : '';
-  return `${first}${why ? ` ${why}` : ''}${leftOut}`;
+  return `${first}${why ? ` ${why}` : ''}${bytes ? ` ${bytes}` : ''}${leftOut}`;
+}
+
+/** "B allocates 84% less per request than A (95%: 80–87% less): 10 MB → 1.6 MB." — only when the rounds say so. */
+function allocationSentence(c: Parts): string {
+  const m = c.allocations?.bytesPerRequest;
+  if (!m?.significant || m.deltaPercent === null) return '';
+  const [A, B] = sideNames(c);
+  const ratio = m.b / m.a;
+  const amounts = `${bytesText(m.a)} → ${bytesText(m.b)} per request`;
+  if (ratio >= 1.5) return `${B} allocates ${formatRatio(ratio)} the bytes per request of ${A} ${intervalWords(m, 'ratio')}: ${amounts}.`;
+  return `${B} allocates ${pct(m.deltaPercent)} ${m.deltaPercent > 0 ? 'more' : 'less'} per request than ${A} ${intervalWords(m, 'percent', ['more', 'less'])}: ${amounts}.`;
 }

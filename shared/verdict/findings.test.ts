@@ -88,6 +88,29 @@ describe('findFindings', () => {
     expect(findings[0].advice).toMatch(/loopy's own code/);
   });
 
+  it('says one line once: a callback written on a function\'s hottest line and called from it is part of that finding (Array.from on an Express route, issue 23)', () => {
+    const shop = 'file:///app/shop.js';
+    const line8 = 'const lines = Array.from({ length: 3000 }, (_, i) => ({ sku: `SKU-${i}`, qty: (i % 7) + 1 }));';
+    const p = fromStacks([
+      ...cols(30, 'handle[node_modules/express/lib/router/layer.js:95] / (anonymous)[shop.js:6]'),
+      ...cols(29, 'handle[node_modules/express/lib/router/layer.js:95] / (anonymous)[shop.js:6] / (anonymous)[shop.js:8]'),
+      ...cols(41, '(idle)'),
+    ], { leafLines: [...Array(59).fill(8), ...Array(41).fill(0)], sourceLines: { [shop]: { '8': line8 } } });
+    const fns = findFindings(p, { requests: 1000 }).findings.filter((f) => f.kind === 'function');
+    expect(fns).toHaveLength(1);
+    expect(fns[0]).toMatchObject({ function: '(anonymous)', location: '/app/shop.js:8', percent: 59, callback: { function: '(anonymous)', callee: 'Array.from', count: 1 } });
+    expect(fns[0].callback!.percent).toBeCloseTo(29, 6);
+    expect(findingSentence(fns[0])).toBe(`(anonymous) takes 59% of the time (100% of the busy time), 59 ms of CPU per 1 000 requests, with the callback it passes to Array.from on its hottest line: its own code 30%, the callback 29%. Hottest line in shop.js:8: “${line8}”.`);
+    expect(fns[0].advice).toMatch(/once per item/);
+    expect(fns[0].advice).not.toMatch(/not in what it calls/);
+    // A function on that line that the finding's function does not call (another handler, a minified bundle's line) stays its own.
+    const apart = fromStacks([
+      ...cols(30, 'handle[node_modules/express/lib/router/layer.js:95] / (anonymous)[shop.js:6]'),
+      ...cols(29, 'handle[node_modules/express/lib/router/layer.js:95] / (anonymous)[shop.js:8]'),
+    ], { leafLines: Array(59).fill(8), sourceLines: { [shop]: { '8': line8 } } });
+    expect(findFindings(apart).findings.filter((f) => f.kind === 'function').map((f) => f.callback)).toEqual([undefined, undefined]);
+  });
+
   it('keeps at most three findings, heaviest first', () => {
     const p = fromStacks([
       ...cols(10, 'a[a.js:1] / console.log[node:internal/console/constructor]'),
@@ -198,6 +221,21 @@ describe('checks', () => {
     const v = buildVerdict(p, { requests: 1000, allocations, samples });
     expect(v.load[0].id).toBe('memory-growth');
     expect(findingSentence(v.findings.find((f) => f.kind === 'gc')!)).toMatch(/handle \(feed\.js:5\) allocates 190 bytes per request, but memory keeps growing \(above\): what the server keeps is the first suspect/);
+    // Its advice points at what is kept too (found on a Koa app that never evicts its sessions: the advice spoke of short-lived objects).
+    const lines = verdictLines(v);
+    expect(lines[0]).toMatch(/^Memory grows by/);
+    const advice = lines.find((l) => l.startsWith('   What to do:') && lines[lines.indexOf(l) - 1].includes('Garbage collection'))!;
+    expect(advice).toMatch(/^ {3}What to do: Find what the server keeps and never lets go/);
+    expect(lines.join('\n')).not.toMatch(/short-lived/);
+    // Without an allocation profile the advice is the same: the growth decides it, not who allocates.
+    const unsampled = buildVerdict(p, { requests: 1000, samples });
+    expect(unsampled.findings.find((f) => f.kind === 'gc')!.advice).toBe(v.findings.find((f) => f.kind === 'gc')!.advice);
+    // A steady heap keeps the churn advice.
+    const steady = samples.map((x) => ({ ...x, externalMb: 5, rssMb: 100 }));
+    const churn = buildVerdict(p, { requests: 1000, allocations, samples: steady });
+    expect(churn.load.map((c) => c.id)).not.toContain('memory-growth');
+    expect(churn.findings.find((f) => f.kind === 'gc')!.advice).toMatch(/^The server creates many short-lived objects/);
+    expect(findingSentence(churn.findings.find((f) => f.kind === 'gc')!)).toMatch(/190 bytes per request — build less per request/);
   });
 
   it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {

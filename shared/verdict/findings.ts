@@ -8,15 +8,17 @@
 //   - a kind of work (buckets.ts: logging, JSON, regex, sync crypto, sync fs,
 //     compression), named by the function of yours that led there, at the line
 //     that did it when the profile knows it;
-//   - a function of yours whose own code (not JSON/regex lines, already above) is heavy;
+//   - a function of yours whose own code (not JSON/regex lines, already above) is heavy,
+//     with the callbacks written on its hottest line (line-callbacks.ts);
 //   - a dependency package that takes a big share;
 //   - garbage collection.
 // Only what takes at least MIN_BUSY_PERCENT of the busy time (the profile
 // minus idle) counts — FUNCTION_MIN_BUSY_PERCENT for a function's own code;
 // when nothing does, `spread` says where the time is instead.
-import { bottomUp } from '../profile/views/bottom-up.ts';
+import { bottomUp, type BottomUpRow } from '../profile/views/bottom-up.ts';
+import { callbackCallee, foldLineCallbacks, type FunctionWork } from './line-callbacks.ts';
 import { builtinCalls, builtinName } from './builtin-calls.ts';
-import { adviceFor, type FindingKind } from './advice.ts';
+import { adviceFor, type FindingKind, type LineCallback } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from '../profile/buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from '../profile/views/categories.ts';
 import { hotLines, nodeLineBuckets, type HotLine } from '../profile/lines.ts';
@@ -25,7 +27,7 @@ import type { RegexCheck, RegexChecker } from './regex-check.ts';
 import { allocationPlace, topAllocator, type AllocationTable } from '../memory/allocations.ts';
 import { hotLinePattern, type RegexPattern } from './regex-source.ts';
 
-export type { FindingKind };
+export type { FindingKind, LineCallback };
 
 export const FINDING_KINDS: readonly FindingKind[] = [...BUCKET_IDS, 'function', 'dependency', 'gc'];
 
@@ -66,6 +68,12 @@ export interface Finding {
    * `callee` names the heaviest built-in; `ownPercent`/`builtinPercent` are of the profile's duration.
    */
   split?: { ownMs: number; ownPercent: number; builtinMs: number; builtinPercent: number; callee: string };
+  /**
+   * For a function: the callbacks written on its hottest line and called from it (line-callbacks.ts), which `ms`
+   * adds up with its own code: the heaviest one's name and column, the call they are passed to when the line
+   * says ("Array.from"), and their time together.
+   */
+  callback?: LineCallback;
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
   allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean };
 }
@@ -104,6 +112,8 @@ export const MIN_BUSY_PERCENT = 5;
 /** A function's own code needs more to be a finding: every server has a handler with a few % of plain work. */
 export const FUNCTION_MIN_BUSY_PERCENT = 10;
 export const MAX_FINDINGS = 3;
+/** A function under this share of the busy time is not looked at as a callback of another finding's line. */
+const CALLBACK_MIN_BUSY_PERCENT = 1;
 /** Two amounts within this share of the larger one are a near tie (2 783 ms vs 2 808 ms): both are named, never one of them. */
 export const NEAR_TIE = 0.05;
 
@@ -149,20 +159,35 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const lineWork = new Float64Array(profile.frames.length);
   for (const [node, list] of nodeLineBuckets(profile)) for (const w of list) lineWork[profile.nodeFrame[node]] += w.ms;
   const rows = bottomUp(profile, { by: 'function' });
+  const work: (Omit<FunctionWork, 'hot'> & { row: BottomUpRow; own: number; inBuiltins: number; hot(): HotLine | undefined })[] = [];
   for (const r of rows) {
-    if (r.category !== 'user') continue;
+    if (r.category !== 'user' || busyMs <= 0) continue;
     const own = r.selfMs - lineWork[r.frame];
     const inBuiltins = builtins.ms[r.frame];
-    if (busyMs <= 0 || busyPct(own + inBuiltins) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    // Under this share a function is neither a finding nor a callback that changes one.
+    if (busyPct(own + inBuiltins) < CALLBACK_MIN_BUSY_PERCENT) continue;
+    // Hot lines read a pass over the profile: only for the functions that need them (a finding, a callback's host).
+    let hot: HotLine | undefined | null = null;
+    work.push({ frame: r.frame, ms: own + inBuiltins, row: r, own, inBuiltins, hot: () => (hot === null ? (hot = hotLines(profile, r.frame).find((l) => l.bucket === null)) : hot) });
+  }
+  // One line, one finding: a callback written on a function's hottest line is counted with it (line-callbacks.ts).
+  for (const { fn, callbacks } of foldLineCallbacks(profile, work)) {
+    const { row: r, own, inBuiltins } = fn;
+    const callbackMs = callbacks.reduce((sum, c) => sum + c.ms, 0);
+    if (busyPct(own + inBuiltins + callbackMs) < FUNCTION_MIN_BUSY_PERCENT) continue;
+    const hot = fn.hot();
     const callee = builtins.callees.get(r.frame)?.[0];
     const split = { ownMs: own, ownPercent: pct(own), builtinMs: inBuiltins, builtinPercent: pct(inBuiltins), callee: callee ? builtinName(profile, callee.frame) : '' };
-    const hot = hotLines(profile, r.frame).find((l) => l.bucket === null);
     const url = hot?.url ?? r.url;
     const line = hot?.line ?? r.line;
+    const callback = callbacks.length > 0 ? {
+      function: callbacks[0].row.name, column: profile.frames[callbacks[0].frame].column, callee: callbackCallee(hot?.text ?? null),
+      ms: callbackMs, percent: pct(callbackMs), count: callbacks.length,
+    } : undefined;
     out.push({
       kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
-      location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins), pattern: null, regex: null,
-      advice: adviceFor('function', { name: r.name, split }), split,
+      location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins + callbackMs), pattern: null, regex: null,
+      advice: adviceFor('function', { name: r.name, split, callback }), split, ...(callback ? { callback } : {}),
     });
   }
 
@@ -187,7 +212,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
       : { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
     out.push({
       kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
-      advice: adviceFor('gc'),
+      advice: adviceFor('gc', { memoryGrows: opts.memoryGrows }),
       ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
     });
   }

@@ -2,7 +2,7 @@
 // trust them and what the load says (checks.ts) — and the sentences the UI and
 // the CLI print for them, written once here.
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
-import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type Spread } from './findings.ts';
+import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type LineCallback, type Spread } from './findings.ts';
 import type { Profile } from '../profile/model.ts';
 import type { NamedProfile } from '../profile/threads.ts';
 import { builtinsMatter } from './advice.ts';
@@ -55,6 +55,7 @@ export function findingHeadline(f: Finding): string {
 }
 
 function headlineOf(f: Finding): string {
+  if (f.kind === 'function' && f.callback) return callbackHeadline(f, f.callback);
   if (f.kind === 'function' && f.split && builtinsMatter(f.split)) {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
     const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
@@ -65,6 +66,15 @@ function headlineOf(f: Finding): string {
   const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;
+}
+
+/** A function with the callbacks on its hottest line: one finding, both shares ("its own code 30%, the callback 29%"). */
+function callbackHeadline(f: Finding, cb: LineCallback): string {
+  const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+  const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
+  const which = cb.count > 1 ? `the ${cb.count} callbacks` : 'the callback';
+  const passed = cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;
+  return `${f.function} takes ${pct(f.percent)} of the time${busy}${per1k}, with ${passed}: its own code ${pct(f.percent - cb.percent)}, ${cb.count > 1 ? 'the callbacks' : 'the callback'} ${pct(cb.percent)}.`;
 }
 
 /** Subject–verb agreement: "Regular expressions take", "Logging takes", "f's own code takes". */

@@ -58,6 +58,10 @@ describe('flambe compare on real recordings', () => {
     expect(own.label).toBe('own CPU');
     expect(own.msPerRequest.b).toBeGreaterThan(own.msPerRequest.a);
     expect(c.requestTime.perRequestMs.a).toBeGreaterThan(0);
+    // Bytes allocated per request, like CPU: both sides sampled allocations; one run each gives no interval (issue 22 item 6).
+    expect(c.allocations.bytesPerRequest).toMatchObject({ basis: 'single', significant: null, ci95: null });
+    expect(c.allocations.bytesPerRequest.a).toBeGreaterThan(0);
+    expect(c.allocations.functions[0]).toMatchObject({ function: expect.any(String), aBytesPerRequest: expect.any(Number), bBytesPerRequest: expect.any(Number), relativeCi95: null });
   });
 
   it('does not call the unchanged pair different', async () => {
@@ -82,6 +86,7 @@ describe('flambe compare on real recordings', () => {
     expect(r.stdout).toMatch(/\n {2}requests\/s +\d{1,3}(?: \d{3})* +\d{1,3}(?: \d{3})* /);
     expect(r.stdout).toMatch(/Kinds of work \(CPU ms per 1 000 requests\)\n.*\n.*logging\n/);
     expect(r.stdout).toMatch(/How sure: One run each\./);
+    expect(r.stdout).toMatch(/\nAllocated per request \(every thread, from V8's sampling heap profiler\)\n.*how sure\n {2} *[\d.]+ (?:bytes|kB|MB) +[\d.]+ (?:bytes|kB|MB) .*cannot tell: one run each\n/);
     expect(r.stdout).toMatch(/\nWhere each request's time went \(ms per request\)\n.*\n {2}each request \(mean\) +[\d.]+ +[\d.]+ [^\n]*cannot tell: one run each\n[\s\S]*\n {2}own CPU +[\d.]+ +[\d.]+ /);
   });
 });

@@ -29,6 +29,10 @@ describe('flambe experiment', () => {
       expect(out.load[m].ci95).toHaveLength(2);
     }
     expect(typeof out.verdict).toBe('string');
+    // --no-profile: no process samples and no allocation profiles, so neither is claimed (issue 22 items 5 and 6).
+    expect(out.process).toEqual({ a: null, b: null });
+    expect(out.memory.a.growth).toEqual([{ round: 1, grows: null, sentence: null }, { round: 2, grows: null, sentence: null }]);
+    expect(out.allocations).toBeNull();
     if (out.machine?.wallClockWithheld) expect(out.verdict).toMatch(/^The machine was busy: load [\d.]+ on \d+ cores/);
   });
 });

@@ -12,8 +12,14 @@ const second = ['--library', path.join(dir, 'second.sqlite')];
 
 describe('groups from the command line', () => {
   it('sweep --save keeps the levels as one group; export writes one .flambe; import brings the same group into another library; delete removes it with its levels', async () => {
-    const swept = await runFlambe(['sweep', '--launch', demoScript, '--url', '/hello', '-c', '1,2', '-d', '0.5', '--warmup', '0', '--json', '--save', '--name', 'cli sweep', ...first]);
+    const swept = await runFlambe(['sweep', '--launch', demoScript, '--url', '/hello', '-c', '1,2', '-d', '0.5', '--warmup', '0', '--profile-at', '2', '--json', '--save', '--name', 'cli sweep', ...first]);
     expect(swept.code, swept.stderr).toBe(0);
+    // The profiled level carries the process as record does (min/mean/max) and the growth verdict: null, half a second is too short to judge (issue 22 item 5).
+    const levels = JSON.parse(swept.stdout).levels;
+    expect(levels[0]).toMatchObject({ profiled: false, process: null, memory: null });
+    expect(levels[1].process).toMatchObject({ cpuPercent: { min: expect.any(Number), mean: expect.any(Number), max: expect.any(Number) }, elu: { mean: expect.any(Number) }, rssMb: { max: expect.any(Number) } });
+    expect(levels[1].process.heapUsedMb.min).toBeLessThanOrEqual(levels[1].process.heapUsedMb.max);
+    expect(levels[1].memory).toEqual({ growth: null });
     const listed = await runFlambe(['library', 'list', '--groups', '--json', ...first]);
     const groups = JSON.parse(listed.stdout) as { id: string; kind: string; name: string; detail: string; members: { label: string }[] }[];
     expect(groups).toHaveLength(1);

@@ -222,7 +222,7 @@ async function freePort(): Promise<number> {
 
 describe('flambe record: routes, rate, -n', () => {
   it('--route twice and --rate give per-route numbers and the rate line in --json', async () => {
-    const { startLoadServer } = await import('../load/server.ts');
+    const { startLoadServer } = await import('../services/load/server.ts');
     const server = await startLoadServer();
     try {
       const routesFile = path.join(dir, 'routes.json');
@@ -248,7 +248,7 @@ describe('flambe record: routes, rate, -n', () => {
 
 describe('flambe sweep and flambe overhead', () => {
   it('sweep --no-profile --json prints the levels and the knee in the documented shape', async () => {
-    const { startLoadServer } = await import('../load/server.ts');
+    const { startLoadServer } = await import('../services/load/server.ts');
     const server = await startLoadServer();
     try {
       const r = await runFlambe(['sweep', '--no-profile', '--url', `${server.base}/hello`, '-c', '1,3', '-d', '1', '--warmup', '0', '--json']);
@@ -256,8 +256,10 @@ describe('flambe sweep and flambe overhead', () => {
       const o = JSON.parse(r.stdout);
       expect(Object.keys(o)).toEqual(['levels', 'knee']);
       expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
-      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process']);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process', 'memory']);
+      // Not profiled: no process samples, so neither the process nor its memory.
       expect(o.levels[0].process).toBeNull();
+      expect(o.levels[0].memory).toBeNull();
       expect(Object.keys(o.levels[0].latencyMs)).toEqual(['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'p999', 'max']);
       expect(o.knee === null || typeof o.knee.reason === 'string').toBe(true);
     } finally {
@@ -266,7 +268,7 @@ describe('flambe sweep and flambe overhead', () => {
   });
 
   it('sweep --route … prints the per-route table and the slow route per level; --json carries levels[].routes[] as record --json routes', async () => {
-    const { startLoadServer } = await import('../load/server.ts');
+    const { startLoadServer } = await import('../services/load/server.ts');
     const server = await startLoadServer();
     try {
       const args = ['sweep', '--no-profile', '--url', `${server.base}/`, '--route', 'GET /hello', '--route', 'GET /wait?ms=60', '-c', '1,2', '-d', '1', '--warmup', '0', '--slow-ms', '50'];

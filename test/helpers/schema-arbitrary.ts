@@ -1,7 +1,7 @@
 // fast-check values generated FROM a zod schema, with every optional field
 // present and every nullable one filled: a field added to a recording's schema
 // later is generated too, so a path that does not carry it fails the round-trip
-// test (test/library/round-trip.test.ts) without anyone updating a fixture.
+// test (test/services/library/round-trip.test.ts) without anyone updating a fixture.
 // Text that must follow a rule (a URL, a date, a path, an env name) is chosen
 // by the field's name; what no rule here fits is filtered by the schema itself.
 import fc from 'fast-check';
@@ -55,6 +55,7 @@ export function arbitraryOf(schema: z.ZodType, opts: ArbitraryOptions = {}, key 
       for (const [k, s] of Object.entries(shape)) fields[k] = arbitraryOf(s, opts, k);
       return fc.record(fields);
     }
+    case 'tuple': return fc.tuple(...(def.items as z.ZodType[]).map((s) => arbitraryOf(s, opts, key)));
     case 'array': return fc.array(arbitraryOf(def.element as z.ZodType, opts, key), { minLength: 1, maxLength: 3 });
     case 'record': return fc.dictionary(keyFor(key), arbitraryOf(def.valueType as z.ZodType, opts, key), { minKeys: 1, maxKeys: 2 });
     case 'string': return textFor(key);

@@ -1,7 +1,7 @@
 // The profile travels once, as bytes: getRecording carries no profile,
 // getProfile answers the stored bytes (over HTTP as the body itself), and a
 // big import runs in a worker thread while other calls are answered.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,20 @@ describe('a recording\'s profile, as bytes', () => {
     // The library's numbers come from the same (one) import: the duration is the model's.
     expect(row.durationMs).toBeCloseTo(importProfile(text).durationMs, 6);
     expect(Object.values(row.cpuSplit!).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 5);
+  });
+
+  it('a .cpuprofile export is the stored text, not parsed on the way (a bundle, one JSON document, is)', async () => {
+    const text = realProfileText();
+    const row = await service.api.importFile({ fileName: 'out.cpuprofile', content: text });
+    const whole = vi.spyOn(Library.prototype, 'get');
+    try {
+      expect((await service.api.exportRecording({ id: row.id, format: 'cpuprofile' })).content).toBe(text);
+      expect(whole).not.toHaveBeenCalled();
+      await service.api.exportRecording({ id: row.id, format: 'bundle' });
+      expect(whole).toHaveBeenCalledTimes(1);
+    } finally {
+      whole.mockRestore();
+    }
   });
 
   it('a recording saved from the inspector\'s object stores its JSON, with the model\'s duration', () => {

@@ -16,6 +16,10 @@ With several routes in either burst, "Per route" lists each route matched by
 method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
 how sure (--json: "routes").
 
+When both recordings sampled allocations, "Allocated per request" gives the
+bytes each allocated per request, the change and how sure, and the functions
+whose bytes per request changed most (--json: "allocations").
+
 Options:
   --top N                show the N largest changes (default 10; all with --json)
   --library PATH         the library to read ids and repeats from

@@ -41,7 +41,9 @@ Rounds and load:
   --output-pipe           write it to a pipe (asynchronous: console.log looks cheaper than in a terminal)
 
 Output:
-  --json                  one JSON object on stdout: the shape of "flambe compare --json" plus "rounds"
+  --json                  one JSON object on stdout: the shape of "flambe compare --json" plus "rounds",
+                          "process" (each variant's CPU %, event loop, heap, external, RSS: min/mean/max
+                          over its rounds) and "memory" (each round's growth verdict)
   --save                  keep the rounds and the result in the library
     --library PATH        the library file (default $FLAMBE_LIBRARY, else the platform's data folder)
   --fail-if-slower PCT    exit 3 when B is significantly slower than A by more than PCT %

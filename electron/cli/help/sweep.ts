@@ -23,8 +23,12 @@ and no later level served 10 % more (Little's law: the server is saturated; a fe
 noise, or one level that dipped, is no knee).
 With several routes: each level's table per route, the routes slower than X ms at p75 at each level, and
 the level from which each stays slow ("POST /checkout passes 100 ms at p75 from 20 connections (140.5 ms)").
-Profiled levels add the process's mean CPU, highest heap and RSS, and the profile's CPU ms per request.
---json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx","profiled","process",
+Profiled levels add the process over the level's burst — CPU %, event loop busy, heap used, external
+and RSS as mean (min–max) — the profile's CPU ms per request, and whether memory grew (the sentence
+of each level whose memory grew follows the table; under 4 s a level is too short to tell).
+--json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx","profiled",
+"process":{"cpuPercent":{"min","mean","max"},"elu","heapUsedMb","externalMb","rssMb","cpuMsPerRequest"}|null,
+"memory":{"growth":{"heapUsedMbPerMin","externalMbPerMin","rssMbPerMin","grows","undecided","sentence"}|null}|null,
 "routes":[the fields of record --json's routes, and cpuMsPerRequest, topFunction with --per-route-cpu],
 "slowRoutes":["METHOD /path"]}],"slowMs","slowRoutes":[sentences],"knee":{"connections","reason"}|null}.
 `;

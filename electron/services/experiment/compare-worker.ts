@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CompareRound } from '../../../shared/compare/index.ts';
 import { compareRounds } from '../../../shared/experiment/comparison.ts';
 import { measureRound } from '../../../shared/experiment/measures.ts';
-import { importWholeProcess } from '../../../shared/profile/index.ts';
+import { importWholeProcessWithAllocations } from '../../../shared/profile/index.ts';
 import { isUserError, messageOf, UserError } from '../errors.ts';
 import type { CompareWorkerData, CompareWorkerReply, CompareWorkerRequest } from './compare-protocol.ts';
 
@@ -36,12 +36,12 @@ port.on('message', (m: CompareWorkerRequest) => {
   let reply: CompareWorkerReply;
   try {
     if (m.type === 'round') {
-      let profile = null;
+      let imported = null;
       if (m.profileText) refuseUnlessRoomFor(m.profileText);
       try {
-        profile = m.profileText ? importWholeProcess(m.profileText) : null;
+        imported = m.profileText ? importWholeProcessWithAllocations(m.profileText) : null;
       } catch { /* an unreadable profile: the round keeps its load numbers */ }
-      const { measures, round } = measureRound({ ...m.rec, profile: null }, profile);
+      const { measures, round } = measureRound({ ...m.rec, profile: null }, imported?.profile ?? null, imported?.allocations ?? null);
       rounds.set(m.rec.id, round);
       reply = { seq: m.seq, ok: true, measures };
     } else {

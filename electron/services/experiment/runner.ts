@@ -252,6 +252,7 @@ export function startExperiment(spec: ExperimentSpecResolved, deps: ExperimentDe
       const entry: ExperimentRound = {
         index, variant: key, round, recordingId: rec.id,
         requests: m.requests, rps: m.rps, p50Ms: m.p50Ms, p90Ms: m.p90Ms, p99Ms: m.p99Ms, cpuMsPer1k: m.cpuMsPer1k, processCpuMsPer1k: m.processCpuMsPer1k, bucketsMsPer1k: m.bucketsMsPer1k,
+        process: m.process, growth: m.growth,
         error: rec.error, complete: !stoppedEarly && !rec.error, stdout: rec.target?.stdio?.stdout ?? null,
         ...(deps.isSaved && !deps.isSaved(rec.id) ? { notSaved: true } : {}),
         ...(interference ? { interference } : {}),

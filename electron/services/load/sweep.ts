@@ -46,7 +46,7 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
         errors: l.errors + l.timeouts, non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
         ...(routes ? { routes } : {}),
-        process: levelProcess(rec.samples, busyMs(rec.profile), l.requests),
+        process: levelProcess(rec.samples, busyMs(rec.profile), l.requests, l.phases?.burst),
       });
     }
     if (l) deps.onLevel?.(result);

@@ -5,6 +5,8 @@ import CDP from 'chrome-remote-interface';
 import type { CdpClient } from 'chrome-remote-interface';
 import { UserError, messageOf } from '../errors.ts';
 import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
+import type { HeapProfile } from '../../../shared/recording/memory.ts';
+import type { StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
 import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
 import { OUTPUT_COUNTER_READ_JS, OUTPUT_COUNTER_START_JS, type CountedOutput } from './output-counter.ts';
@@ -304,16 +306,17 @@ export class InspectorSession {
   }
 
   /** The sampling heap profile (a .heapprofile's content). */
-  async stopAllocationSampling(): Promise<unknown> {
-    const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: unknown };
+  async stopAllocationSampling(): Promise<HeapProfile> {
+    const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: HeapProfile };
     await this.client.send('HeapProfiler.disable').catch(() => undefined);
     return reply.profile;
   }
 
-  async stopProfiler(): Promise<unknown> {
+  /** V8's CPU profile (Flambé's probes moved out: shared/profile/probes.ts), or null when V8 gave none. */
+  async stopProfiler(): Promise<StoredProfile | null> {
     const reply = (await this.client.send('Profiler.stop')) as { profile: unknown };
     await this.client.send('Profiler.disable').catch(() => undefined);
-    return isCpuProfile(reply.profile) ? withoutProbes(reply.profile) : reply.profile;
+    return isCpuProfile(reply.profile) ? withoutProbes(reply.profile) : null;
   }
 
   /**

@@ -10,19 +10,21 @@
 // write in 16 at random, weighted: a stack costs ~30 µs, more than a write, so reading
 // it for every line would make logging look dearer in the profile. The split
 // by function is therefore an estimate; the total is exact. Lines are kept per function
-// (with the line of its first write), as a log-volume report names them.
+// (with the line of its first write), as a log-volume report names them. The
+// counting runs in a script of the probes' name (its samples are Flambé's, said
+// as such, not the user's logging); the wrappers stay in the profile, named
+// flambe-output-counter.js, so every write to stdout/stderr is logging there.
 import type { OutputWriter } from '../../../shared/recording/output.ts';
-// Its frames carry this name in the target's profile: Flambé's, in no table (shared/profile/collector-work.ts).
-import { OUTPUT_COUNTER_URL } from '../../../shared/profile/classify.ts';
+import { OUTPUT_COUNTER_URL, STDIO_WRITE_FRAMES as F } from '../../../shared/profile/classify.ts';
+import { asProbe } from '../../../shared/profile/probes.ts';
 
 // Plain ES2019 in the target (any Node >= 12). Frames of Node's own code
-// ("node:…", "internal/…") and of the wrapper are skipped: the first other
+// ("node:…", "internal/…") and of Flambé's wrappers ("flambe-…") are skipped: the first other
 // frame is the writer. Error.prepareStackTrace is set only around the capture
 // and put back at once (source-map-support and others set their own).
-export const OUTPUT_COUNTER_START_JS = `(function () {
-  var k = Symbol.for('flambe.outputCounter');
-  if (globalThis[k]) return 'false';
-  var c = globalThis[k] = { lines: 0, writes: 0, from: new Map(), undo: [], depth: 0 };
+// The counting itself: Flambé's own work, in a script named as a probe (shared/profile/probes.ts), so its
+// samples leave the user's profile and are said as Flambé's (flambeProbeMs), not as the user's logging.
+const COUNT_JS = `(function (c) {
   function newlines(chunk) {
     var n = 0, i;
     if (typeof chunk === 'string') { for (i = chunk.indexOf('\\n'); i !== -1; i = chunk.indexOf('\\n', i + 1)) n++; }
@@ -39,7 +41,7 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     try { Error.captureStackTrace(o, wrapper); sites = o.stack; } finally { Error.stackTraceLimit = limit; Error.prepareStackTrace = prepare; }
     for (var i = 0; sites && i < sites.length; i++) {
       var file = sites[i].getFileName() || '';
-      if (!file || /^(node:|internal\\/)/.test(file) || file === '${OUTPUT_COUNTER_URL}') continue;
+      if (!file || /^(node:|internal\\/|flambe-)/.test(file)) continue;
       var name = sites[i].getFunctionName() || sites[i].getMethodName() || '';
       return [name, file, sites[i].getLineNumber() || 0];
     }
@@ -60,6 +62,16 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     var w = writer(wrapper), key = w[0] + '\\t' + w[1], seen = c.from.get(key);
     if (seen) seen.lines += n * weight; else c.from.set(key, { function: w[0], url: w[1], line: w[2], lines: n * weight });
   }
+  return count;
+})`;
+
+export const OUTPUT_COUNTER_START_JS = `(function () {
+  var k = Symbol.for('flambe.outputCounter');
+  if (globalThis[k]) return 'false';
+  var c = globalThis[k] = { lines: 0, writes: 0, from: new Map(), undo: [], depth: 0 };
+  // A target that refuses code from strings (--disallow-code-generation-from-strings) counts all the same, inline.
+  var count;
+  try { count = (0, eval)(${JSON.stringify(asProbe(COUNT_JS))})(c); } catch (e) { count = ${COUNT_JS}(c); }
   // What writeSync wrote of a chunk: a pipe short of room takes part of it, and the writer sends the rest again.
   function writtenPart(chunk, n) {
     if (typeof chunk === 'string') return Buffer.byteLength(chunk) <= n ? chunk : Buffer.from(chunk).subarray(0, n);
@@ -69,22 +81,39 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
     var s; try { s = process[name]; } catch (e) { return; }
     if (!s || typeof s.write !== 'function') return;
     var original = s.write, own = Object.prototype.hasOwnProperty.call(s, 'write');
-    var wrapped = function flambeCountedWrite(chunk) {
-      if (c.depth === 0) { try { count(chunk, flambeCountedWrite); } catch (e) {} }
+    var wrapped = function ${F.streamWrite}(chunk) {
+      if (c.depth === 0) { try { count(chunk, wrapped); } catch (e) {} }
       c.depth++;
       try { return original.apply(this, arguments); } finally { c.depth--; }
     };
     s.write = wrapped;
     c.undo.push(function () { if (s.write === wrapped) { if (own) s.write = original; else delete s.write; } });
+    // The stream's own writes, and the callback that ends each: a pipe that cannot take a line at once finishes it
+    // later, and the lines buffered meanwhile are flushed from that callback, outside the console.log that made
+    // them. Under these frames (this script's name is logging, shared/profile/buckets.ts) they stay logging.
+    ['_write', '_writev'].forEach(function (method) {
+      var inner = s[method], ownInner = Object.prototype.hasOwnProperty.call(s, method);
+      if (typeof inner !== 'function') return;
+      var last = method === '_write' ? 2 : 1;
+      var streamWrite = function ${F.ownWrite}() {
+        var args = Array.prototype.slice.call(arguments), cb = args[last];
+        if (typeof cb === 'function') args[last] = function ${F.written}() { return cb.apply(this, arguments); };
+        return inner.apply(this, args);
+      };
+      s[method] = streamWrite;
+      c.undo.push(function () { if (s[method] === streamWrite) { if (ownInner) s[method] = inner; else delete s[method]; } });
+    });
   });
   var fs = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('fs') : null;
   if (fs) ['write', 'writeSync'].forEach(function (fn) {
     var original = fs[fn];
     if (typeof original !== 'function') return;
     // Counted once written: a write the full pipe refused (EAGAIN) and the writer tries again is one line, not two.
+    // Every write of the process passes here, to any file; only one to fd 1 or 2 runs under the logging frame.
+    var stdioWrite = function ${F.fdWrite}(self, args) { return original.apply(self, args); };
     var wrapped = function flambeCountedFsWrite(fd, chunk) {
-      var written = original.apply(this, arguments);
-      if (c.depth === 0 && (fd === 1 || fd === 2)) { try { count(typeof written === 'number' ? writtenPart(chunk, written) : chunk, flambeCountedFsWrite); } catch (e) {} }
+      var written = fd === 1 || fd === 2 ? stdioWrite(this, arguments) : original.apply(this, arguments);
+      if (c.depth === 0 && (fd === 1 || fd === 2)) { try { count(typeof written === 'number' ? writtenPart(chunk, written) : chunk, wrapped); } catch (e) {} }
       return written;
     };
     try { fs[fn] = wrapped; } catch (e) { return; }

@@ -113,7 +113,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // The stand-ins are named (write, emit, postMessage, fetch): a profile knows them by those names, and what runs
   // under them is the user's call (shared/profile/collector-work.ts), while the rest of the collector is its own work.
   Socket.prototype.write = function write(...args) {
-    if (cur && !this.server && !this._httpMessage) {
+    // stdout/stderr on a pipe are sockets too, but never answered: a log line is no request's wait (and the stack
+    // read for it would be Flambé's cost in the user's logging).
+    if (cur && !this.server && !this._httpMessage && !this._isStdio) {
       const w = { rec: cur, sock: this, t: now(), readT: 0, where: site() };
       const list = (this[WAIT] ??= []);
       if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end

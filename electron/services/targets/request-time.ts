@@ -8,7 +8,7 @@ import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
 import { summarizeRequestTime } from '../../../shared/request-time/summarize.ts';
 import type { SampledProfile } from '../../../shared/request-time/samples.ts';
 import type { InspectorSession } from './inspector.ts';
-import { THREADS_FIELD } from '../../../shared/profile/threads.ts';
+import { rawExtrasOf } from '../../../shared/recording/profile-extras.ts';
 
 /**
  * Takes what the collector recorded so far and removes it from the target;
@@ -44,7 +44,7 @@ export function requestTimeOf(batches: readonly CollectedBatch[], load: LoadSumm
 
 /** "thread 2" → "hasher.js", from the worker threads' profiles the recording keeps (workers.ts names them "worker 2 (hasher.js)"). */
 function workerScripts(profile: unknown): Map<string, string> {
-  const threads = profile && typeof profile === 'object' ? (profile as Record<string, unknown>)[THREADS_FIELD] : undefined;
+  const threads = rawExtrasOf(profile).threads;
   const out = new Map<string, string>();
   for (const t of Array.isArray(threads) ? threads as { name?: unknown }[] : []) {
     const m = typeof t.name === 'string' ? /^worker (\d+) \((.+)\)$/.exec(t.name) : null;

@@ -8,18 +8,16 @@
 // allocations are sampled too when the main thread's are (each isolate has
 // its own heap): kept in the worker's profile under ALLOCATIONS_FIELD, as the
 // main thread's are in its own.
-import { ALLOCATIONS_FIELD } from '../../../shared/recording/memory.ts';
+import { addExtras, type ProfileThread } from '../../../shared/recording/profile-extras.ts';
+import type { HeapProfile } from '../../../shared/recording/memory.ts';
 
 export interface Protocol {
   send(method: string, params?: Record<string, unknown>): Promise<unknown>;
   on(event: string, handler: (params: unknown) => void): void;
 }
 
-export interface ThreadProfile {
-  /** "worker 2 (hash-worker.js)" */
-  name: string;
-  profile: unknown;
-}
+/** A worker's profile, named "worker 2 (hash-worker.js)": the recording's threads addition (shared/recording/profile-extras.ts). */
+export type ThreadProfile = ProfileThread;
 
 interface Worker {
   id: string;
@@ -64,9 +62,9 @@ export class WorkerProfilers {
       try {
         if (!(await w.started)) continue;
         const heap = w.sampling ? await this.stopAllocations(sessionId) : null;
-        const reply = (await this.call(sessionId, 'Profiler.stop')) as { profile?: unknown };
-        if (reply?.profile && heap && typeof reply.profile === 'object') (reply.profile as Record<string, unknown>)[ALLOCATIONS_FIELD] = heap;
-        if (reply?.profile) out.push({ name: `worker ${w.id}${w.url ? ` (${w.url.split(/[\\/]/).pop()})` : ''}`, profile: reply.profile });
+        const reply = (await this.call(sessionId, 'Profiler.stop')) as { profile?: Record<string, unknown> };
+        if (reply?.profile && heap && typeof reply.profile === 'object') addExtras(reply.profile, { allocations: heap });
+        if (reply?.profile && typeof reply.profile === 'object') out.push({ name: `worker ${w.id}${w.url ? ` (${w.url.split(/[\\/]/).pop()})` : ''}`, profile: reply.profile });
       } catch { /* the worker ended meanwhile: its profile is gone with it */ }
     }
     await this.protocol.send('NodeWorker.disable').catch(() => undefined);
@@ -75,9 +73,9 @@ export class WorkerProfilers {
   }
 
   /** A worker's sampling heap profile, or null when it could not be read. */
-  private async stopAllocations(sessionId: string): Promise<unknown> {
+  private async stopAllocations(sessionId: string): Promise<HeapProfile | null> {
     try {
-      const reply = (await this.call(sessionId, 'HeapProfiler.stopSampling')) as { profile?: unknown };
+      const reply = (await this.call(sessionId, 'HeapProfiler.stopSampling')) as { profile?: HeapProfile };
       await this.call(sessionId, 'HeapProfiler.disable').catch(() => undefined);
       return reply?.profile ?? null;
     } catch {

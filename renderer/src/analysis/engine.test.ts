@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cpuProfileFromText, formatTree, profileFromText } from '../../../shared/profile/test-support/text-profile.ts';
 import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
-import { THREADS_FIELD } from '../../../shared/profile/threads.ts';
+import { EXTRA_KEYS } from '../../../shared/recording/profile-extras.ts';
 import { AnalysisSession, localBackend, type AnalysisClient, type Backend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';
 import type { ViewRequest } from './protocol.ts';
@@ -66,7 +66,7 @@ describe('AnalysisClient (on the UI thread)', () => {
 describe('AnalysisClient with worker threads (the profile as its stored bytes)', () => {
   const main = cpuProfileFromText('main  main  (idle)\nserve serve');
   const worker = cpuProfileFromText('work  work  work\nhash  hash');
-  const bytes = () => new TextEncoder().encode(JSON.stringify({ ...(main as object), [THREADS_FIELD]: [{ name: 'worker 1 (hash.js)', profile: worker }] }));
+  const bytes = () => new TextEncoder().encode(JSON.stringify({ ...(main as object), [EXTRA_KEYS.threads]: [{ name: 'worker 1 (hash.js)', profile: worker }] }));
   const flame = async (client: AnalysisClient) => formatTree((await client.view({ view: 'flame', transforms: [] })).tree);
 
   it('names every thread and opens the one asked for', async () => {

@@ -1,6 +1,7 @@
 // Compare: did B get faster than A, and why. The verdict first, then the
-// load side by side with how sure Flambé is of each change, the differential
-// flamegraph, and what changed (functions, kinds of work, files, packages,
+// load side by side with how sure Flambé is of each change, the bytes each
+// allocated per request, the differential flamegraph (CPU or allocations),
+// and what changed (functions, kinds of work, files, packages,
 // categories). Everything is computed by shared/compare in a worker.
 import { useEffect, useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
@@ -16,6 +17,7 @@ import { DiffFlamegraph } from './DiffFlamegraph.tsx';
 import { comparisonHtml } from './export-html.ts';
 import { CompareHowSure } from './CompareHowSure.tsx';
 import { LoadTable } from './LoadTable.tsx';
+import { AllocationTable } from './AllocationTable.tsx';
 import { RouteTable } from './RouteTable.tsx';
 import { RepeatExperiment } from './RepeatExperiment.tsx';
 import './compare.css';
@@ -195,10 +197,16 @@ function Result({ output, client, recs }: { output: CompareOutput; client: Compa
           <RouteTable routes={routes} />
         </section>
       )}
+      {c.allocations && (
+        <section className="card" aria-label="Allocations">
+          <h2>Allocated per request, A against B</h2>
+          <AllocationTable a={c.allocations} />
+        </section>
+      )}
       {output.flameA && output.flameB && (
         <section className="card" aria-label="Differential flamegraph">
           <h2>Where the time moved</h2>
-          <DiffFlamegraph flameA={output.flameA} flameB={output.flameB} highlight={highlight} />
+          <DiffFlamegraph flameA={output.flameA} flameB={output.flameB} allocA={output.allocFlameA} allocB={output.allocFlameB} highlight={highlight} />
         </section>
       )}
       {c.functions.length > 0 && (

@@ -3,8 +3,9 @@
 // B's shape, each frame coloured by its change against A — red where B spends
 // more, blue where it spends less, orange where the frame is new — per 1 000
 // requests when both sides have request counts, else in % of each side's own
-// time. A toggle shows A's shape instead (to see what disappeared). The chart
-// is created once and fed with update(); the tooltip uses .text().
+// time. A toggle shows A's shape instead (to see what disappeared); another
+// draws bytes allocated per request instead of CPU, when both sides sampled
+// allocations. The chart is created once and fed with update(); the tooltip uses .text().
 import flamegraph, { colorMapper, tooltip as flameTooltipFactory, type FlameGraph, type FlameGraphTooltip } from 'd3-flame-graph';
 import { select } from 'd3-selection';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -22,20 +23,26 @@ const SEARCH_DELAY_MS = 120;
 interface Props {
   flameA: DiffFlame;
   flameB: DiffFlame;
+  /** The same shapes from the allocation profiles (bytes per request): a CPU / Allocations toggle when both are there. */
+  allocA?: DiffFlame | null;
+  allocB?: DiffFlame | null;
   /** A function picked in the tables: its frames are highlighted. */
   highlight: string | null;
   /** What the two sides are called (an experiment draws its A against its B as the baseline: { a: 'B', b: 'A' }). */
   sides?: { a: string; b: string };
 }
 
-export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b: 'B' } }: Props) {
+export function DiffFlamegraph({ flameA, flameB, allocA, allocB, highlight, sides = { a: 'A', b: 'B' } }: Props) {
   const id = useId();
   const [shape, setShape] = useState<'a' | 'b'>('b');
-  const flame = shape === 'a' ? flameA : flameB;
+  const [measure, setMeasure] = useState<'cpu' | 'alloc'>('cpu');
+  const allocations = allocA && allocB ? { a: allocA, b: allocB } : null;
+  const shown = measure === 'alloc' && allocations ? allocations : { a: flameA, b: flameB };
+  const flame = shape === 'a' ? shown.a : shown.b;
   const container = useRef<HTMLDivElement>(null);
   const chartRef = useRef<FlameGraph<DiffFlameNode> | null>(null);
   const tipRef = useRef<FlameGraphTooltip<DiffFlameNode> | null>(null);
-  const shown = useRef<DiffFlameNode | null>(null);
+  const drawn = useRef<DiffFlameNode | null>(null);
   const current = useRef({ flame, shape });
   const searchInput = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -68,7 +75,7 @@ export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b:
       .setSearchHandler((results) => setMatches(results.length))
       .setDetailsHandler(() => {})
       .onClick((d) => setZoomed(d.parent !== null));
-    shown.current = current.current.flame.tree;
+    drawn.current = current.current.flame.tree;
     select(el).datum(current.current.flame.tree).call(chart);
     chartRef.current = chart;
     const stopFollowing = followWidth(el, (w) => chart.width(w).update());
@@ -85,8 +92,8 @@ export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b:
 
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart || shown.current === flame.tree) return;
-    shown.current = flame.tree;
+    if (!chart || drawn.current === flame.tree) return;
+    drawn.current = flame.tree;
     setZoomed(false);
     chart.update(flame.tree);
     if (literalMatcher(term)) chart.search(term);
@@ -107,10 +114,24 @@ export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b:
 
   useSlashToFocus(searchInput, true);
 
-  const unitWords = flame.unit === 'per1k' ? 'CPU ms per 1 000 requests' : '% of each profile’s own time';
+  const alloc = flame.unit === 'bytes';
+  const unitWords = flame.unit === 'per1k' ? 'CPU ms per 1 000 requests' : alloc ? 'bytes allocated per request' : '% of each profile’s own time';
+  const spends = alloc ? 'allocates' : 'spends';
+  const widths = alloc ? 'bytes' : 'time';
   return (
     <div className="flamegraph-block diff-flame">
       <div className="flame-toolbar">
+        {allocations && (
+          <div className="segmented" role="group" aria-label="What the flamegraph measures">
+            <button type="button" className={`button small${measure === 'cpu' ? ' primary' : ''}`} aria-pressed={measure === 'cpu'} data-testid="diff-measure-cpu" onClick={() => setMeasure('cpu')}>
+              CPU
+            </button>
+            <button type="button" className={`button small${measure === 'alloc' ? ' primary' : ''}`} aria-pressed={measure === 'alloc'} data-testid="diff-measure-alloc" onClick={() => setMeasure('alloc')}
+              title="Bytes allocated per request, from V8's sampling heap profiler">
+              Allocations
+            </button>
+          </div>
+        )}
         <div className="segmented" role="group" aria-label="Shape of the flamegraph">
           <button type="button" className={`button small${shape === 'b' ? ' primary' : ''}`} aria-pressed={shape === 'b'} data-testid="diff-shape-b" onClick={() => setShape('b')}>
             {sides.b}’s shape
@@ -143,13 +164,13 @@ export function DiffFlamegraph({ flameA, flameB, highlight, sides = { a: 'A', b:
         </button>
       </div>
       <ul className="legend" aria-label="Colours">
-        <li><span className="swatch" style={{ background: 'rgb(255,90,90)' }} aria-hidden="true" />{sides.b} spends more</li>
-        <li><span className="swatch" style={{ background: 'rgb(90,90,255)' }} aria-hidden="true" />{sides.b} spends less</li>
+        <li><span className="swatch" style={{ background: 'rgb(255,90,90)' }} aria-hidden="true" />{sides.b} {spends} more</li>
+        <li><span className="swatch" style={{ background: 'rgb(90,90,255)' }} aria-hidden="true" />{sides.b} {spends} less</li>
         <li><span className="swatch" style={{ background: 'rgb(255,190,90)' }} aria-hidden="true" />new in {sides.b}</li>
         <li><span className="swatch" style={{ background: 'rgb(220,220,220)' }} aria-hidden="true" />unchanged</li>
-        <li className="muted">{shape === 'b' ? `Widths: ${sides.b}’s time.` : `Widths: ${sides.a}’s time — frames gone from ${sides.b} show blue.`} Colours: change in {unitWords}.</li>
+        <li className="muted">{shape === 'b' ? `Widths: ${sides.b}’s ${widths}.` : `Widths: ${sides.a}’s ${widths} — frames gone from ${sides.b} show blue.`} Colours: change in {unitWords}.</li>
       </ul>
-      <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} onMouseMove={keepTipInWindow} />
+      <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} data-measure={alloc ? 'alloc' : 'cpu'} onMouseMove={keepTipInWindow} />
     </div>
   );
 }

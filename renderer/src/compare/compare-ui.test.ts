@@ -114,5 +114,28 @@ describe('computeComparison (the worker’s job)', () => {
     const helperA = main(output.flameA).children.find((c) => c.name === 'helper')!;
     expect(helperA.delta).toBeLessThan(0);
     expect(flameTooltip(output.flameA!, 'a', helperA)).toMatch(/^helper — only in A\n\/app\/app\.js:\d+\nA: 1\.00 ms per 1 000 requests\nB: 0\.00 ms per 1 000 requests\nChange: −1\.00 ms \(−100%\)$/);
+    // No allocation profiles: no allocation mode.
+    expect([output.allocFlameA, output.allocFlameB]).toEqual([null, null]);
+  });
+
+  it('draws the same two shapes from the allocation profiles, in bytes allocated per request (issue 22 item 6)', () => {
+    const withHeap = (side: CompareSide, rowsBytes: number): CompareSide => {
+      const profile = JSON.parse(new TextDecoder().decode(side.profile!));
+      const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: '/app/app.js', lineNumber, columnNumber: 0 });
+      profile.flambeAllocations = { head: { callFrame: { ...frame('(root)', -1), url: '' }, selfSize: 0, id: 1, children: [
+        { callFrame: frame('handler', 4), selfSize: 200_000, id: 2, children: [{ callFrame: frame('buildRows', 9), selfSize: rowsBytes, id: 3, children: [] }] },
+      ] } };
+      return { ...side, profile: new TextEncoder().encode(JSON.stringify(profile)) };
+    };
+    // A builds 9.6 MB of rows per request over its 1 000 requests, B 1.2 MB.
+    const { output } = computeComparison(withHeap(rec(A, 1000, 'a'), 9_600_000_000), withHeap(rec(B, 1000, 'b'), 1_200_000_000), null);
+    expect(output.comparison.allocations!.bytesPerRequest).toMatchObject({ a: 9_600_200, b: 1_200_200, significant: null });
+    expect(output.allocFlameB!.unit).toBe('bytes');
+    const rows = output.allocFlameB!.tree.children[0].children.find((c) => c.name === 'buildRows')!;
+    expect(flameTooltip(output.allocFlameB!, 'b', rows)).toBe('buildRows\n/app/app.js:10\nA: 9.6 MB allocated per request\nB: 1.2 MB allocated per request\nChange: −8.4 MB (−88%)');
+    // The HTML export carries the same rows, with how sure.
+    const html = comparisonHtml(output.comparison);
+    expect(html).toContain('<tr><th>All functions</th><td>9.6 MB</td><td>1.2 MB</td><td>−8.4 MB (−87%)</td><td>cannot tell: one run each</td></tr>');
+    expect(html).toMatch(/<tr><th>buildRows<br><small>\/app\/app\.js:10<\/small><\/th><td>9\.6 MB<\/td><td>1\.2 MB<\/td><td>−8\.4 MB<\/td>/);
   });
 });

@@ -5,7 +5,9 @@
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
 import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
-import { importWholeProcess } from '../../../shared/profile/import/all-threads.ts';
+import { importWholeProcessWithAllocations, type ThreadAllocations } from '../../../shared/profile/import/all-threads.ts';
+import { heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
+import { mergeThreads } from '../../../shared/profile/threads.ts';
 import { hotLines, type HotLine } from '../../../shared/profile/lines.ts';
 import { functionKey, type Profile } from '../../../shared/profile/model.ts';
 
@@ -14,8 +16,11 @@ const MIN_FRACTION = 0.0005;
 
 export interface DiffFlame {
   tree: DiffFlameNode;
-  /** What turns the tree's ms into the shown unit: ms per 1000 requests, or % of each side's own time. */
-  unit: 'per1k' | 'percent';
+  /**
+   * What turns the tree's ms into the shown unit: ms per 1000 requests, % of each side's own time,
+   * or — an allocation flame, whose "ms" are bytes (heap-profile.ts) — bytes allocated per request.
+   */
+  unit: 'per1k' | 'percent' | 'bytes';
   /** Divide a node's ms by this (then × 1000 for per1k, × 100 for percent): the shape side's requests or duration. */
   denominator: number;
 }
@@ -26,6 +31,9 @@ export interface CompareOutput {
   flameB: DiffFlame | null;
   /** A's shape (delta = B − A as well). */
   flameA: DiffFlame | null;
+  /** The same two shapes drawn from the allocation profiles, in bytes per request; null unless both sides sampled allocations and served requests. */
+  allocFlameB: DiffFlame | null;
+  allocFlameA: DiffFlame | null;
 }
 
 /**
@@ -57,20 +65,36 @@ export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise:
   const a = sideA.rec;
   const b = sideB.rec;
   // The whole process, every thread under its name: hashing moved into a worker is still B's work (issue 23).
-  const pa = sideA.profile ? importWholeProcess(sideA.profile) : null;
-  const pb = sideB.profile ? importWholeProcess(sideB.profile) : null;
-  const comparison = buildComparison([roundFromRecording(a, pa)], [roundFromRecording(b, pb)], { noise: noise ?? undefined });
+  const ia = sideA.profile ? importWholeProcessWithAllocations(sideA.profile) : null;
+  const ib = sideB.profile ? importWholeProcessWithAllocations(sideB.profile) : null;
+  const pa = ia?.profile ?? null;
+  const pb = ib?.profile ?? null;
+  const comparison = buildComparison([roundFromRecording(a, pa, ia?.allocations)], [roundFromRecording(b, pb, ib?.allocations)], { noise: noise ?? undefined });
   let flameB: DiffFlame | null = null;
   let flameA: DiffFlame | null = null;
   if (pa && pb) {
     const ra = comparison.perRequest ? a.load!.requests : undefined;
     const rb = comparison.perRequest ? b.load!.requests : undefined;
-    const unit = comparison.perRequest ? 'per1k' : 'percent';
-    flameB = { tree: buildDiffFlameTree(pa, pb, { requestsBefore: ra, requestsAfter: rb, minFraction: MIN_FRACTION }), unit, denominator: rb ?? pb.durationMs };
-    // A's shape: A as "after", B rescaled to it; the delta is turned back into B − A.
-    flameA = { tree: negate(buildDiffFlameTree(pb, pa, { requestsBefore: rb, requestsAfter: ra, minFraction: MIN_FRACTION })), unit, denominator: ra ?? pa.durationMs };
+    [flameA, flameB] = diffFlames(pa, pb, ra, rb, comparison.perRequest ? 'per1k' : 'percent');
   }
-  return { output: { comparison, flameB, flameA }, state: { a: pa, b: pb } };
+  // Allocations: the same chart with bytes as the weights, per request (the comparison has them only when both sides served requests).
+  const [allocFlameA, allocFlameB] = comparison.allocations && ia && ib
+    ? diffFlames(allocationModel(ia.allocations), allocationModel(ib.allocations), a.load!.requests, b.load!.requests, 'bytes') : [null, null];
+  return { output: { comparison, flameB, flameA, allocFlameB, allocFlameA }, state: { a: pa, b: pb } };
+}
+
+/** A's shape and B's shape of the differential flamegraph (`ra`, `rb`: requests, for per-request units). */
+function diffFlames(pa: Profile, pb: Profile, ra: number | undefined, rb: number | undefined, unit: DiffFlame['unit']): [DiffFlame, DiffFlame] {
+  const flameB = { tree: buildDiffFlameTree(pa, pb, { requestsBefore: ra, requestsAfter: rb, minFraction: MIN_FRACTION }), unit, denominator: rb ?? pb.durationMs };
+  // A's shape: A as "after", B rescaled to it; the delta is turned back into B − A.
+  const flameA = { tree: negate(buildDiffFlameTree(pb, pa, { requestsBefore: rb, requestsAfter: ra, minFraction: MIN_FRACTION })), unit, denominator: ra ?? pa.durationMs };
+  return [flameA, flameB];
+}
+
+/** The whole process's allocations as one profile model with bytes as the weights: each thread under its name, as the CPU flame does. */
+function allocationModel(threads: readonly ThreadAllocations[]): Profile {
+  const models = threads.map((t) => ({ name: t.name, profile: heapProfileAsModel(t.heap) }));
+  return models.length > 1 ? mergeThreads(models) : models[0].profile;
 }
 
 export interface HotLinesBySide {

@@ -1,9 +1,10 @@
-// A comparison as one standalone HTML file — the verdict, warnings, load and
-// what changed — to attach to a ticket or a pull request. Every text is
+// A comparison as one standalone HTML file — the verdict, warnings, load,
+// bytes allocated per request and what changed — to attach to a ticket or a pull request. Every text is
 // escaped: function names and URLs come from the profiled program.
 import type { Comparison, Metric } from '../../../shared/compare/index.ts';
 import { tableRows, type TableKey } from './change-rows.ts';
-import { msPer1k, signed, signedPercent, surenessWords } from './compare-format.ts';
+import { msPer1k, signed, signedBytes, signedPercent, surenessWords } from './compare-format.ts';
+import { bytesText } from '../../../shared/memory/allocations.ts';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESC[ch]);
@@ -19,6 +20,23 @@ function loadRows(c: Comparison): [string, Metric, number][] {
   if (c.cpuMsPer1kRequests) out.push(['CPU per 1 000 requests, in the profile (ms, JavaScript thread)', c.cpuMsPer1kRequests, 1]);
   if (c.processCpuMsPer1k) out.push(['CPU per 1 000 requests, whole process (ms, all threads, from the OS)', c.processCpuMsPer1k, 1]);
   return out;
+}
+
+/** "Allocated per request": the total with how sure, then the functions that changed most (as the screen's AllocationTable). */
+function allocationsHtml(c: Comparison): string {
+  const a = c.allocations;
+  if (!a) return '';
+  const e = escapeHtml;
+  const m = a.bytesPerRequest;
+  const rows = a.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, TOP).map((f) => {
+    const sure = surenessWords({ a: f.aBytesPerRequest, b: f.bBytesPerRequest, significant: f.significant, ci95: f.relativeCi95, negligible: f.negligible });
+    return `<tr><th>${e(f.function)}${f.status !== 'changed' ? ` <em>[${f.status}]</em>` : ''}${f.location ? `<br><small>${e(f.location)}</small>` : ''}</th><td>${bytesText(f.aBytesPerRequest)}</td><td>${bytesText(f.bBytesPerRequest)}</td><td>${signedBytes(f.deltaBytesPerRequest)}</td><td>${e(sure)}</td></tr>`;
+  });
+  return `<h2>Allocated per request <small>(every thread, V8's sampling heap profiler)</small></h2>
+<table><thead><tr><th></th><th>A</th><th>B</th><th>change</th><th>how sure</th></tr></thead><tbody>
+<tr><th>All functions</th><td>${bytesText(m.a)}</td><td>${bytesText(m.b)}</td><td>${signedBytes(m.delta)} (${signedPercent(m.deltaPercent)})</td><td>${e(surenessWords(m))}</td></tr>
+${rows.join('\n')}
+</tbody></table>`;
 }
 
 export function comparisonHtml(c: Comparison, when = new Date()): string {
@@ -50,6 +68,7 @@ ${c.unavailable.length ? `<h2>Not available</h2><ul>${c.unavailable.map((u) => `
 ${loadRows(c).length ? `<h2>Load</h2><table><thead><tr><th></th><th>A</th><th>B</th><th>change</th><th>%</th><th>how sure</th></tr></thead><tbody>
 ${loadRows(c).map(([label, m, d]) => `<tr><th>${e(label)}</th><td>${m.a.toFixed(d)}</td><td>${m.b.toFixed(d)}</td><td>${signed(m.delta, d)}</td><td>${signedPercent(m.deltaPercent)}</td><td>${e(surenessWords(m))}</td></tr>`).join('\n')}
 </tbody></table>` : ''}
+${allocationsHtml(c)}
 ${table('buckets', 'Kinds of work')}
 ${table('functions', 'Functions')}
 ${table('packages', 'Packages')}

@@ -18,7 +18,7 @@ export function ExperimentFlame({ exp }: { exp: ExperimentResult }) {
   const api = useClient().api;
   const a = lastRound(exp, 'A');
   const b = lastRound(exp, 'B');
-  const [output, setOutput] = useState<{ key: string; flames: Pick<CompareOutput, 'flameA' | 'flameB'> } | { key: string; error: string } | null>(null);
+  const [output, setOutput] = useState<{ key: string; flames: Pick<CompareOutput, 'flameA' | 'flameB' | 'allocFlameA' | 'allocFlameB'> } | { key: string; error: string } | null>(null);
   const key = `${a}/${b}`;
 
   useEffect(() => {
@@ -47,10 +47,10 @@ export function ExperimentFlame({ exp }: { exp: ExperimentResult }) {
   return (
     <section className="experiment-flame" data-testid="experiment-flame" aria-labelledby="experiment-flame-heading">
       <h2 id="experiment-flame-heading">Where the difference is</h2>
-      <p className="hint">A’s last round drawn against B’s: red where A spends more CPU per request, blue where it spends less.</p>
+      <p className="hint">A’s last round drawn against B’s: red where A spends more CPU per request, blue where it spends less (Allocations: bytes allocated per request instead).</p>
       {!shown ? <p className="empty-state" aria-busy="true">Drawing the differential flamegraph…</p>
         : 'error' in shown ? <p className="note note-error">{shown.error}</p>
-          : shown.flames.flameA && shown.flames.flameB ? <DiffFlamegraph flameA={shown.flames.flameA} flameB={shown.flames.flameB} highlight={null} sides={{ a: 'B', b: 'A' }} />
+          : shown.flames.flameA && shown.flames.flameB ? <DiffFlamegraph flameA={shown.flames.flameA} flameB={shown.flames.flameB} allocA={shown.flames.allocFlameA} allocB={shown.flames.allocFlameB} highlight={null} sides={{ a: 'B', b: 'A' }} />
             : <p className="hint">These rounds have no CPU profile to draw.</p>}
     </section>
   );

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { LoadTable } from '../compare/LoadTable.tsx';
 import { RequestTimeTable } from '../compare/RequestTimeTable.tsx';
+import { AllocationTable } from '../compare/AllocationTable.tsx';
 import '../compare/compare.css';
 import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
@@ -101,6 +102,12 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
           <ExperimentFlame exp={exp} />
           <h2>Load</h2>
           <LoadTable c={c} />
+          {c.allocations && (
+            <>
+              <h2>Allocated per request</h2>
+              <AllocationTable a={c.allocations} />
+            </>
+          )}
           <p className="hint">A and B are the geometric means of their rounds; each interval is widened so that all shown hold together at 95%; “no clear difference”: it holds 0; “no meaningful difference”: the change is under 3%.</p>
           {c.requestTime && (
             <>

@@ -1,16 +1,17 @@
 // The Library: every recording, searchable (name, notes, tags, target, URL —
 // on the server), filtered by tag and date, sorted by any column; a details
 // panel for the selected one; import by button or by dropping files.
-import { useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useAddressParams } from '../lib/useAddressParams.ts';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatInt } from '../lib/format.ts';
-import { DetailsPanel, SelectionPanel } from './DetailsPanel.tsx';
+import { EmptyLibrary } from './EmptyLibrary.tsx';
+import { LibraryFilterBar } from './LibraryFilterBar.tsx';
+import { LibrarySidePanel } from './LibrarySidePanel.tsx';
 import { ImportResults } from './ImportResults.tsx';
 import { LibraryTable } from './LibraryTable.tsx';
 import { emptySelection, pickedOrder, shownSelection, type Selection } from './selection.ts';
-import { SplitLegend } from './SplitBar.tsx';
 import type { Imports } from './useImports.ts';
 import { defaultFilters, filtersFromParams, filtersToParams, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
 import type { GroupRow } from '../../../shared/groups.ts';
@@ -39,7 +40,6 @@ interface Props {
 }
 
 export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, compareWith, onCancelCompareWith, onDelete, onRecord, onOpenGroup, imports }: Props) {
-  const uid = useId();
   const status = useLibraryStatus();
   // The search and filters live in the address (#/library?q=…): reload, back/forward and a pasted link keep them.
   const [params, setParams] = useAddressParams('#/library');
@@ -151,54 +151,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
         />
       </header>
 
-      {usable && (
-        <div className="library-filters">
-          <div className="filter-row">
-            <label htmlFor={`${uid}-search`} className="visually-hidden">Search the library</label>
-            <input
-              id={`${uid}-search`}
-              className="library-search"
-              data-testid="library-search"
-              type="search"
-              placeholder="Search names, notes, tags, targets, URLs"
-              value={filters.search}
-              onChange={(e) => set({ search: e.target.value })}
-            />
-            <label className="date-field">
-              <span>From</span>
-              <input type="date" data-testid="library-from" value={filters.fromDay} onChange={(e) => set({ fromDay: e.target.value })} />
-            </label>
-            <label className="date-field">
-              <span>To</span>
-              <input type="date" data-testid="library-to" value={filters.toDay} onChange={(e) => set({ toDay: e.target.value })} />
-            </label>
-            {(filters.fromDay || filters.toDay) && (
-              <button type="button" className="button small ghost" onClick={() => set({ fromDay: '', toDay: '' })}>
-                Any date
-              </button>
-            )}
-          </div>
-          {list.tags.length > 0 && (
-            <div className="chips tag-filter" role="group" aria-label="Filter by tag">
-              <span className="muted small">Tags:</span>
-              {list.tags.map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  className="chip"
-                  data-testid="tag-chip"
-                  data-tag={t}
-                  aria-pressed={filters.tag === t}
-                  onClick={() => set({ tag: filters.tag === t ? null : t })}
-                >
-                  {t}
-                </button>
-              ))}
-            </div>
-          )}
-          <ErrorNote message={list.dateError} testId="library-date-error" />
-        </div>
-      )}
+      {usable && <LibraryFilterBar filters={filters} set={set} tags={list.tags} dateError={list.dateError} />}
 
       {compareWith && (
         <div className="note compare-with" data-testid="compare-with">
@@ -222,67 +175,12 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
           )}
         </div>
         {usable && list.loaded && (total > 0 || filtered) && (
-          selectedRows.length === 1 ? (
-            <DetailsPanel key={selectedRows[0].id} row={selectedRows[0]} onOpen={open} onDelete={(r) => onDelete(r)} onRowChanged={list.patchRow} />
-          ) : selectedRows.length > 1 ? (
-            <SelectionPanel
-              rows={selectedRows}
-              onCompare={() => onCompare([picked[0], picked[1]])}
-              onDelete={() => onDelete(selectedRows)}
-              onClear={() => setSelection(emptySelection)}
-            />
-          ) : (
-            <aside className="library-panel card library-help">
-              <h2>Details</h2>
-              <p className="hint">Click a recording to see its details, rename it, tag it, add notes or export it.</p>
-              <p className="hint">Ctrl/⌘-click or Shift-click to select several; select two to compare them. Enter or a double-click opens one; Delete deletes (with Undo).</p>
-              <h3>CPU split</h3>
-              <SplitLegend />
-            </aside>
-          )
+          <LibrarySidePanel
+            rows={selectedRows} onOpen={open} onDelete={onDelete} onRowChanged={list.patchRow}
+            onCompare={() => onCompare([picked[0], picked[1]])} onClear={() => setSelection(emptySelection)}
+          />
         )}
       </div>
     </div>
-  );
-}
-
-function EmptyLibrary({ onRecord, onImport, usable }: { onRecord(): void; onImport(): void; usable: boolean }) {
-  return (
-    <section className="library-empty card" data-testid="library-empty">
-      <h2>{usable ? 'No recordings yet' : 'No library this time'}</h2>
-      {usable ? (
-        <p>
-          Every recording you make is saved here: searchable by name, notes, tags, target and URL, ready to export or to compare
-          with another one.
-        </p>
-      ) : (
-        <p>
-          Recording still works: each result shows when it ends, and its <strong>Export bundle…</strong> button saves it as a
-          file you can import once the library opens again.
-        </p>
-      )}
-      <ol>
-        <li>
-          Go to <strong>Record</strong> and choose a target — no server handy? Press <strong>Try the demo server</strong>.
-        </li>
-        <li>Press <strong>Record</strong>{usable ? ': the result lands here when it is done.' : '.'}</li>
-      </ol>
-      <div className="actions">
-        <button type="button" className="button primary" data-testid="empty-record-button" onClick={onRecord}>
-          Make a first recording
-        </button>
-        {usable && (
-          <button type="button" className="button" onClick={onImport}>
-            Import a .cpuprofile…
-          </button>
-        )}
-      </div>
-      {usable && (
-        <p className="hint">
-          Already have a profile from <code>node --cpu-prof</code>, Chrome DevTools or VS Code? Import it, or drop the file anywhere
-          on this window. A <code>.flambe</code> bundle from a teammate imports the same way.
-        </p>
-      )}
-    </section>
   );
 }

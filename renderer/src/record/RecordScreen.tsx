@@ -8,7 +8,8 @@ import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/
 import type { TargetState } from './target-state.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { ConsoleStore } from '../lib/console-store.ts';
-import { buildRecordRequest, buildSweepRequest, type LoadFormState } from '../lib/forms.ts';
+import type { LoadFormState } from '../lib/forms.ts';
+import { recordAction } from './record-action.ts';
 import { useSweep } from '../load/useSweep.ts';
 import { SweepPanel, SweepResultCard } from '../load/SweepPanel.tsx';
 import { OverheadPanel } from '../load/OverheadPanel.tsx';
@@ -99,42 +100,11 @@ export function RecordScreen(props: Props) {
 
   const record = () => {
     if (busy || refusal) return;
-    if (portAsk) {
-      setFormError(portAsk);
-      return;
-    }
-    const profiled = !!target && !loadForm.loadOnly;
-    if (profiled && !target.info.running) {
-      setFormError('The target is not running any more: launch it again, or tick “Load only”.');
-      return;
-    }
-    if (loadForm.sweep) {
-      const req = buildSweepRequest(loadForm, profiled ? target.info.targetId : null);
-      if (!req.ok) {
-        setFormError(req.message);
-        return;
-      }
-      setFormError(null);
-      void sweep.start(req.value);
-      return;
-    }
-    if (loadForm.perRouteCpu && loadForm.routes.trim() && profiled) {
-      const req = buildRecordRequest(loadForm, target.info.targetId);
-      if (!req.ok) {
-        setFormError(req.message);
-        return;
-      }
-      setFormError(null);
-      void routeCpu.start(req.value);
-      return;
-    }
-    const request = buildRecordRequest(loadForm, profiled ? target.info.targetId : null);
-    if (!request.ok) {
-      setFormError(request.message);
-      return;
-    }
-    setFormError(null);
-    void recording.start(request.value);
+    const action = recordAction(loadForm, target ? { targetId: target.info.targetId, running: target.info.running } : null, portAsk);
+    setFormError(action.kind === 'refused' ? action.message : null);
+    if (action.kind === 'sweep') void sweep.start(action.request);
+    else if (action.kind === 'routes') void routeCpu.start(action.request);
+    else if (action.kind === 'recording') void recording.start(action.request);
   };
 
   const onKeyDown = useEffectEvent((e: KeyboardEvent) => {

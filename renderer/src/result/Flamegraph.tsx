@@ -16,44 +16,28 @@
 //   animation cost ~0.4 s before anything could be read); d3's transitions
 //   are cancelled and their end state written at once (flame-frames.ts);
 // - the tooltip is set with .text(), never .html(): names come from the target.
-// A right-click on a frame opens the transforms menu: d3 keeps each frame's
+// The d3 chart itself is made in flamegraph-d3.ts; search in use-flame-search.ts;
+// the keyboard in use-flame-keys.ts; the legend in FlameLegend.tsx. A
+// right-click on a frame opens the transforms menu: d3 keeps each frame's
 // node on its <g> element as __data__.
 // Without a `model` (no worker behind it), zoom and search are d3's own.
-import flamegraph, { tooltip as flameTooltip, type FlameGraph, type FlameGraphFrame, type FlameGraphTooltip } from 'd3-flame-graph';
-import { select } from 'd3-selection';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { FlameGraph, FlameGraphFrame, FlameGraphTooltip } from 'd3-flame-graph';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
-import { classOfNode, frameTooltip, weightText, type FlameData } from '../lib/flame-data.ts';
-import { frameColor, LEGEND, legendColor } from '../lib/frame-colors.ts';
+import { weightText, type FlameData } from '../lib/flame-data.ts';
 import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
 import { formatPercent } from '../lib/format.ts';
-import { literalMatcher } from '../lib/regexp.ts';
-import { settleFrames, withoutTransitions } from './flame-frames.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
-import { Explain } from '../components/Explain.tsx';
-import type { Term } from '../../../shared/glossary.ts';
-import { followWidth } from '../components/follow-width.ts';
-import { frameAfterKey } from './flame-keys.ts';
-
-// Legend entries whose word a student may not know: a "what is this?" next to them.
-const LEGEND_TERMS: Partial<Record<string, Term>> = { native: 'native', gc: 'gc', idle: 'idle', program: 'program' };
-
-const HIGHLIGHT = '#e600e6';
-const CELL_HEIGHT = 18;
-const SEARCH_DELAY_MS = 60;
+import { createFlameChart, drawFlameTree, frameOfElement } from './flamegraph-d3.ts';
+import { FlameLegend } from './FlameLegend.tsx';
+import { useFlameKeys } from './use-flame-keys.ts';
+import { useFlameSearch } from './use-flame-search.ts';
 
 /** What the analysis worker answers for this flamegraph's profile and transforms. */
 export interface FlameModel {
   /** The tree zoomed into a call node, pruned at its scale. */
   zoom(callNode: number): Promise<VisibleFlameNode>;
   search(query: string): Promise<FlameSearchResult>;
-}
-
-interface Matches {
-  tree: FlameNode;
-  query: string;
-  count: number;
-  ms: number;
 }
 
 interface Props {
@@ -64,18 +48,6 @@ interface Props {
   onFrameMenu?(node: FlameNode, x: number, y: number): void;
   /** A function to find (a verdict's finding was clicked): searched for, so its frames light up. */
   highlight?: { name: string; seq: number } | null;
-}
-
-type Drawn = VisibleFlameNode & { fade?: boolean; hide?: boolean };
-
-/** d3's zoom marks frames hidden or faded in the data: a tree is drawn again from a clean state, ancestors faded. */
-function resetZoomMarks(tree: Drawn): void {
-  for (const stack: Drawn[] = [tree]; stack.length;) {
-    const n = stack.pop()!;
-    n.hide = false;
-    n.fade = n.ancestor === true;
-    for (const c of n.children) stack.push(c);
-  }
 }
 
 export function Flamegraph({ data, model, active = true, onFrameMenu, highlight: find = null }: Props) {
@@ -90,7 +62,9 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
   const recolor = useRef<() => void>(() => {});
   const searchInput = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [matches, setMatches] = useState<Matches | null>(null);
+  // Search as the user types (use-flame-search.ts): stable refs, so the effect runs on a new query or tree only.
+  const [searchRefs] = useState(() => ({ chart: chartRef, model: modelRef, highlight, recolor }));
+  const { matches: shownMatches, setMatches } = useFlameSearch(query, data.tree, searchRefs);
   // Which frame is zoomed into, per tree: new data starts unzoomed.
   const [zoom, setZoom] = useState<{ tree: FlameNode; node: VisibleFlameNode } | null>(null);
   // The worker's tree for that zoom, once it has answered.
@@ -107,9 +81,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     const chart = chartRef.current;
     const el = container.current;
     if (!chart || !el) return;
-    resetZoomMarks(tree as Drawn);
-    withoutTransitions(() => chart.update(tree));
-    settleFrames(el, CELL_HEIGHT);
+    drawFlameTree(chart, el, tree);
     drawnTree.current = tree;
   }, []);
 
@@ -120,44 +92,9 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     setQuery(find.name);
   }
 
-  // Create the chart once per mount.
+  // Create the chart once per mount (flamegraph-d3.ts).
   useEffect(() => {
     const el = container.current!;
-    const tip = flameTooltip.defaultFlamegraphTooltip<FlameNode>().text((d) => frameTooltip(dataRef.current, d.data));
-    tipRef.current = tip;
-    const colorOf = (d: FlameGraphFrame<FlameNode>) =>
-      d.highlight || highlight.current?.has(d.data.frame) ? HIGHLIGHT : frameColor(classOfNode(dataRef.current, d.data), d.data.name);
-    const chart = flamegraph<FlameNode>()
-      .width(Math.max(el.clientWidth, 200))
-      .cellHeight(CELL_HEIGHT)
-      .minFrameSize(1)
-      .minHeight(120)
-      .transitionDuration(0)
-      .resetHeightOnZoom(true)
-      .sort(false) // the tree comes ordered, widest first
-      .tooltip(tip)
-      .setColorMapper(colorOf)
-      .setSearchMatch((d, term) => {
-        const re = literalMatcher(term);
-        return !!re && (re.test(d.data.name) || re.test(d.data.location));
-      })
-      .setSearchHandler((results, sum) => {
-        setMatches({ tree: dataRef.current.tree, query: searchInput.current?.value ?? '', count: results.length, ms: sum });
-      })
-      .setDetailsHandler(() => {})
-      // Without a model: d3 has zoomed already; the zoom is remembered for "Zoomed into…" and Reset.
-      .onClick((d) => zoomTo(d));
-    // With a model, a click is ours alone: d3's own zoom would lay the whole chart out once
-    // more before the worker's tree replaces it (the costliest part of a zoom).
-    const onClickCapture = (e: MouseEvent) => {
-      if (!modelRef.current) return;
-      const g = (e.target as Element).closest('g.frame');
-      const d = g && (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
-      if (!d) return;
-      e.stopPropagation();
-      tip.hide();
-      zoomTo(d);
-    };
     const zoomTo = (d: FlameGraphFrame<FlameNode>) => {
       const base = dataRef.current.tree;
       let node = d.data as VisibleFlameNode;
@@ -174,70 +111,28 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
         m.zoom(node.callNode).then((tree) => setZoomTree({ base, node, tree }), () => {});
       }
     };
-    el.addEventListener('click', onClickCapture, true);
-    drawnTree.current = dataRef.current.tree;
-    resetZoomMarks(dataRef.current.tree as Drawn);
-    withoutTransitions(() => select(el).datum(dataRef.current.tree).call(chart));
-    settleFrames(el, CELL_HEIGHT);
-    chartRef.current = chart;
-    // Search results recolour the drawn frames; nothing is laid out again.
-    recolor.current = () => {
-      for (const g of el.querySelectorAll<SVGGElement>('svg g.frame')) {
-        const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
-        if (d) g.querySelector('rect')?.setAttribute('fill', colorOf(d));
-      }
-    };
-
-    // Width follows the container; one redraw per frame at most.
-    const stopFollowing = followWidth(el, (w) => {
-      withoutTransitions(() => chart.width(w).update());
-      settleFrames(el, CELL_HEIGHT);
+    const made = createFlameChart(el, {
+      data: () => dataRef.current,
+      highlighted: () => highlight.current,
+      ownsClicks: () => !!modelRef.current,
+      onFrameClick: zoomTo,
+      onSearched: (count, ms) => setMatches({ tree: dataRef.current.tree, query: searchInput.current?.value ?? '', count, ms }),
     });
+    drawnTree.current = dataRef.current.tree;
+    chartRef.current = made.chart;
+    tipRef.current = made.tip;
+    recolor.current = made.recolor;
     return () => {
-      el.removeEventListener('click', onClickCapture, true);
-      stopFollowing();
-      chart.destroy();
+      made.dispose();
       chartRef.current = null;
       tipRef.current = null;
     };
-  }, [draw]);
+  }, [draw, setMatches]);
 
   // A new tree to show (new data, a zoom answered, back from a zoom): feed the same chart.
   useEffect(() => {
     if (drawnTree.current !== shown) draw(shown);
   }, [shown, draw]);
-
-  // Search as the user types (debounced): on the model in the worker, or d3's own without one.
-  useEffect(() => {
-    let live = true;
-    const tree = data.tree;
-    const timer = setTimeout(() => {
-      const chart = chartRef.current;
-      const m = modelRef.current;
-      if (!chart) return;
-      if (!literalMatcher(query)) {
-        highlight.current = null;
-        if (m) recolor.current();
-        else chart.clear();
-        setMatches(null);
-        return;
-      }
-      if (!m) {
-        chart.search(query);
-        return;
-      }
-      m.search(query).then((r) => {
-        if (!live) return;
-        highlight.current = new Set(r.frames);
-        recolor.current();
-        setMatches({ tree, query, count: r.count, ms: r.ms });
-      }, () => {});
-    }, SEARCH_DELAY_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [query, data.tree]);
 
   // The tooltip lives in <body>: hide it when the tab goes out of view (it gets no mouseout then).
   useEffect(() => {
@@ -246,42 +141,9 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
 
   useSlashToFocus(searchInput, active);
 
-  // The keyboard's frame (flame-keys.ts): Tab to the chart, arrows walk, Enter zooms, Shift+F10 opens the frame's menu.
-  const cursor = useRef<FlameGraphFrame<FlameNode> | null>(null);
-  const [cursorText, setCursorText] = useState('');
-  const onChartKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    const el = container.current;
-    if (!el) return;
-    const gs = [...el.querySelectorAll<SVGGElement>('svg g.frame')];
-    const drawn = new Map<FlameGraphFrame<FlameNode>, SVGGElement>();
-    for (const g of gs) {
-      const d = (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
-      if (d) drawn.set(d, g);
-    }
-    const at = cursor.current && drawn.has(cursor.current) ? cursor.current : null;
-    let next: FlameGraphFrame<FlameNode> | null = null;
-    if (e.key.startsWith('Arrow')) {
-      // The first arrow starts at the bottom frame (the whole profile, or the frame zoomed into).
-      next = at ? frameAfterKey(at, e.key, (n) => drawn.has(n)) ?? at : [...drawn.keys()].find((d) => !d.parent || !drawn.has(d.parent)) ?? null;
-    } else if (e.key === 'Enter' && at) {
-      drawn.get(at)!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-    } else if ((e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) && at && onFrameMenu) {
-      const r = drawn.get(at)!.getBoundingClientRect();
-      onFrameMenu(at.data, r.left, r.bottom);
-    } else {
-      return;
-    }
-    e.preventDefault();
-    if (!next) return;
-    for (const g of el.querySelectorAll('g.frame-cursor')) g.classList.remove('frame-cursor');
-    const g = drawn.get(next)!;
-    g.classList.add('frame-cursor');
-    g.scrollIntoView?.({ block: 'nearest' });
-    cursor.current = next;
-    setCursorText(frameTooltip(data, next.data));
-  };
+  // The keyboard's frame (use-flame-keys.ts): Tab to the chart, arrows walk, Enter zooms, Shift+F10 opens the frame's menu.
+  const { onChartKey, cursorText } = useFlameKeys(container, data, onFrameMenu);
 
-  const shownMatches = matches && matches.tree === data.tree && matches.query === query && literalMatcher(query) ? matches : null;
   const zoomedWhere = zoomed?.location ?? '';
 
   return (
@@ -319,18 +181,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
           Reset zoom
         </button>
       </div>
-      <ul className="legend" aria-label={`Colours: each kind’s share of the profile’s own ${data.unit === 'bytes' ? 'bytes allocated' : 'time'}`}>
-        {/* A frame's width is its total time (with its callees); these are own (self) time only — say so where the numbers are. In the allocation flamegraph, bytes. */}
-        <li className="legend-title muted">{data.unit === 'bytes' ? 'Own bytes (allocated by the function itself, not its callees):' : 'Own time (self, without callees):'}</li>
-        {LEGEND.filter((c) => c.key === 'user' || c.key === 'dependency' || c.key === 'node' || data.selfMsByClass[c.key] > 0).map((c) => (
-          <li key={c.key} data-class={c.key}>
-            <span className="swatch" style={{ background: legendColor(c.key) }} aria-hidden="true" />
-            {c.label}
-            {c.key !== 'folded' && data.totalMs > 0 && <span className="muted"> {formatPercent(data.selfMsByClass[c.key] / data.totalMs)}</span>}
-            {LEGEND_TERMS[c.key] && <> <Explain term={LEGEND_TERMS[c.key]!} /></>}
-          </li>
-        ))}
-      </ul>
+      <FlameLegend data={data} />
       <p className="zoom-details muted" aria-live="polite">
         {zoomed
           ? `Zoomed into ${zoomed.name}${zoomedWhere ? ` (${zoomedWhere})` : ''}: ${weightText(data, zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`
@@ -347,8 +198,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
         onMouseMove={keepTipInWindow}
         data-testid="flamegraph"
         onContextMenu={(e) => {
-          const g = (e.target as Element).closest('g');
-          const frame = g && (g as unknown as { __data__?: FlameGraphFrame<FlameNode> }).__data__;
+          const frame = frameOfElement((e.target as Element).closest('g'));
           if (!frame || !onFrameMenu) return;
           e.preventDefault();
           tipRef.current?.hide();

@@ -7,42 +7,19 @@ import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ImportSaving, type ImportSave } from '../library/ImportSaving.tsx';
 import { SaveError } from '../library/SaveError.tsx';
 import type { Imports } from '../library/useImports.ts';
-import { formatInt } from '../lib/format.ts';
 import { AnalysisPanel, rangeTransforms } from './AnalysisPanel.tsx';
 import { ThreadPicker } from './ThreadPicker.tsx';
-import type { TimeSelection } from './Timeline.tsx';
 import { LoadSummary } from './LoadSummary.tsx';
 import { RequestTime } from './RequestTime.tsx';
 import { ProcessSamples } from './ProcessSamples.tsx';
 import { MemoryPanel } from './MemoryPanel.tsx';
-import { noProfileSentence, resultTitle, runLength } from './result-labels.ts';
+import { noProfileSentence } from './result-labels.ts';
+import { ResultHeader } from './ResultHeader.tsx';
 import { useAnalysisClient } from './useAnalysis.ts';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from './recording-context.ts';
-import { ExportReport } from '../components/ExportReport.tsx';
-import { recordingReport } from '../../../shared/report/build.ts';
-import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
-import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { periodicSamples } from '../../../shared/recording/process-samples.ts';
-import { routePath } from '../lib/route.ts';
-import { useAddressParams } from '../lib/useAddressParams.ts';
-
-/** "1200-3400": a time range in ms, as the address carries it (to the 0.1 ms). */
-function rangeParam(r: TimeSelection | null): string | null {
-  return r ? `${Math.round(r.fromMs * 10) / 10}-${Math.round(r.toMs * 10) / 10}` : null;
-}
-
-/** The range an address names; its requests are counted once the timeline has its data (Timeline.tsx). */
-function rangeFromParam(p: string | undefined): TimeSelection | null {
-  const m = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(p ?? '');
-  if (!m || Number(m[2]) <= Number(m[1])) return null;
-  return { fromMs: Number(m[1]), toMs: Number(m[2]), requests: null };
-}
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+import { useAddressRange } from './use-address-range.ts';
 
 interface Props {
   result: RecordingMeta;
@@ -57,9 +34,7 @@ interface Props {
 
 export function ResultScreen({ result, saveProblem, importing, onNewRecording, onCompareWith }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const { settings, target } = result;
-  // Null for a profile imported from a file: no load was run by Flambé.
-  const load = settings?.load ?? null;
+  const { settings } = result;
 
   // A new screen: move focus to its heading so keyboard and screen-reader users start here.
   useEffect(() => heading.current?.focus(), []);
@@ -74,18 +49,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   // A time range chosen on the timeline: every view shows only it, the verdict too.
   // The range and the tab are in the address (#/recordings/<id>?tab=…&range=<from>-<to> ms): reload and links keep them.
-  const [params, setParams] = useAddressParams(routePath({ screen: 'recording', id: result.id }));
-  const [range, setRangeState] = useState<TimeSelection | null>(() => rangeFromParam(params.range));
-  const setRange = useCallback((r: TimeSelection | null) => {
-    setRangeState(r);
-    setParams({ range: rangeParam(r) });
-  }, [setParams]);
-  // The address's range changed by hand or by back/forward: follow it (a range from the page itself is the same one).
-  const [seenRange, setSeenRange] = useState(params.range);
-  if (params.range !== seenRange) {
-    setSeenRange(params.range);
-    if (rangeParam(range) !== (params.range ?? null)) setRangeState(rangeFromParam(params.range));
-  }
+  const { range, setRange, params, setParams } = useAddressRange(result.id);
   const verdictTransforms = useMemo(() => rangeTransforms(range), [range]);
   // Inside a range, the verdict's "per 1 000 requests" uses the requests of that range (null: not known for it).
   // The allocations cover the whole profile: inside a range the GC finding does not name who allocates (null: not the recording's).
@@ -114,41 +78,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
 
   return (
     <div className="result-screen" data-testid="result-screen">
-      <header className="result-header">
-        <div>
-          <h1 ref={heading} tabIndex={-1} data-testid="result-title">{resultTitle(result)}</h1>
-          {load && (
-            <p className="result-meta">
-              <span className="method">{load.method}</span> <span className="url" data-testid="result-url">{load.url}</span>
-            </p>
-          )}
-          <p className="result-meta muted">
-            <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
-            {target && <> · PID {target.pid} · Node {target.nodeVersion}</>}
-            {load && <> · {formatInt(load.connections)} connections</>}
-            {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
-            {settings && settings.targetId !== null && <> · sampling every {formatInt(settings.samplingIntervalUs)} µs</>}
-          </p>
-        </div>
-        <div className="result-actions">
-          <ExportReport build={async () => {
-            // The verdict, the functions and the flamegraph come from the analysis worker that holds the profile.
-            const c = loaded.status === 'ready' ? loaded.client : null;
-            const [verdict, bottom, flame] = c
-              ? await Promise.all([c.view({ view: 'verdict', transforms: [], context }), c.view({ view: 'bottom-up', transforms: [], by: 'function', path: [] }), c.view({ view: 'flame', transforms: [], widthPx: 1000 })])
-              : [null, null, null];
-            return recordingReport(result, bottom && flame ? { functions: bottom.rows, flame: flame.tree } : null, verdict ? verdictLines(verdict) : [], DEFAULT_SLOW_P75_MS);
-          }} />
-          {onCompareWith && !saveProblem && (
-            <button type="button" className="button" data-testid="compare-with-button" onClick={onCompareWith}>
-              Compare with…
-            </button>
-          )}
-          <button type="button" className="button primary" data-testid="new-recording-button" onClick={onNewRecording}>
-            New recording
-          </button>
-        </div>
-      </header>
+      <ResultHeader result={result} heading={heading} loaded={loaded} context={context} canCompare={!!onCompareWith && !saveProblem} onCompareWith={onCompareWith} onNewRecording={onNewRecording} />
 
       {result.error && (
         <div className="error-banner" role="alert" data-testid="recording-error">

@@ -12,10 +12,11 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } fr
 import type { LoadSummary, ProcessSample } from '../../../shared/api.ts';
 import { loadOnAxis, loadSecondAt, requestsInRange } from '../../../shared/load/profile-axis.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
-import { shortLocation } from '../analysis/location.ts';
 import { Explain } from '../components/Explain.tsx';
-import { formatInt, formatMs, formatRate, formatTimeMs } from '../lib/format.ts';
 import { FlameChart, type ChartHit, type FlameChartHandle } from './FlameChart.tsx';
+import { timelineRows, type Row } from './timeline-rows.ts';
+import { TimelineTip, type TimelineHover } from './TimelineTip.tsx';
+import { useWheelZoom } from './use-wheel-zoom.ts';
 import { useView } from './useAnalysis.ts';
 import { dragRange, formatAxisTime, formatSeconds, keyboardRange, sampleAt, ticksBetween, zoomViewport } from './timeline-scale.ts';
 
@@ -44,19 +45,14 @@ const PHASES = 18;
 const LABEL = 118;
 const BINS = 160;
 
-interface Row {
-  key: string;
-  label: string;
-  /** Points (t ms, 0..1) drawn as a line, or bars [t0, t1, 0..1]. */
-  line?: [number, number][];
-  bars?: [number, number, number][];
-  color: string;
-  max: string;
-}
-
-/** The element's width, followed as it changes; `ready` re-runs it once the element is in the page. */
-function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number {
-  const [width, setWidth] = useState(800);
+/**
+ * The element's width, followed as it changes; `ready` re-runs it once the
+ * element is in the page. Null until measured: the flame chart is asked for
+ * once, at the real width (asked at a guessed 800 px, the 78 MB profile's
+ * exact chart was started at 674 px and thrown away when the width came).
+ */
+function useWidth(ref: React.RefObject<HTMLDivElement | null>, ready: boolean): number | null {
+  const [width, setWidth] = useState<number | null>(null);
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
@@ -73,30 +69,13 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<FlameChartHandle>(null);
   const chartBox = useRef<HTMLDivElement>(null);
-  const width = useWidth(box, view.data !== null);
-  const [hover, setHover] = useState<{ t: number; hit: ChartHit | null; x: number; y: number; boxHeight: number } | null>(null);
+  const measured = useWidth(box, view.data !== null);
+  const width = measured ?? 800;
+  const [hover, setHover] = useState<TimelineHover | null>(null);
   const [drag, setDrag] = useState<{ a: number; b: number; moved: boolean } | null>(null);
   const [zoom, setZoom] = useState<{ fromMs: number; toMs: number } | null>(null);
   const data = view.data;
-  // Ctrl + wheel zooms around the pointer: a native listener, since React's is passive and cannot keep the page from zooming.
-  useEffect(() => {
-    const el = box.current;
-    const D = data?.durationMs ?? 0;
-    if (!el || D <= 0) return;
-    const listener = (e: WheelEvent) => {
-      const px = e.clientX - el.getBoundingClientRect().left;
-      if ((!e.ctrlKey && !e.metaKey && !e.altKey) || px < LABEL) return;
-      e.preventDefault();
-      const plot = Math.max(100, el.clientWidth - LABEL - 8);
-      setHover(null);
-      setZoom((z) => {
-        const vp = z ?? { fromMs: 0, toMs: D };
-        return zoomViewport(vp, vp.fromMs + ((px - LABEL) / plot) * (vp.toMs - vp.fromMs), e.deltaY > 0 ? 1.25 : 0.8, D, 1);
-      });
-    };
-    el.addEventListener('wheel', listener, { passive: false });
-    return () => el.removeEventListener('wheel', listener);
-  }, [data]);
+  useWheelZoom(box, data?.durationMs ?? 0, LABEL, setZoom, () => setHover(null));
   // A range from the address (a reload, a link) comes without its requests: count them once the axis is known.
   useEffect(() => {
     if (!data || !load || !range || range.requests !== null) return;
@@ -117,39 +96,7 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
   const onAxis = load ? loadOnAxis(load, off) : null;
   const phases = onAxis?.phases ?? null;
 
-  const rows: Row[] = [];
-  if (onAxis && onAxis.seconds.length > 0) {
-    const maxRps = Math.max(1, ...onAxis.seconds.map((s) => s.rps));
-    const maxP99 = Math.max(0.001, ...onAxis.seconds.map((s) => s.p99Ms));
-    rows.push({ key: 'rps', label: 'Requests/s', bars: onAxis.seconds.map((s) => [s.fromMs, s.toMs, s.rps / maxRps]), color: 'var(--chart-2)', max: formatRate(maxRps) });
-    rows.push({ key: 'p99', label: 'p99 latency', line: onAxis.seconds.map((s) => [(s.fromMs + s.toMs) / 2, s.p99Ms / maxP99]), color: 'var(--danger)', max: formatTimeMs(maxP99) });
-  }
-  if (samples.length > 1) {
-    rows.push({ key: 'elu', label: 'Event loop', line: samples.map((s) => [s.tMs - off, s.elu]), color: 'var(--chart)', max: '100%' });
-    const delays = samples.filter((s) => s.loopDelayP99Ms !== null);
-    if (delays.length > 1) {
-      const maxDelay = Math.max(1, ...delays.map((s) => s.loopDelayP99Ms!));
-      rows.push({ key: 'delay', label: 'Loop delay', line: delays.map((s) => [s.tMs - off, s.loopDelayP99Ms! / maxDelay]), color: 'var(--warn-border)', max: formatTimeMs(maxDelay) });
-    }
-    const maxCpu = Math.max(100, ...samples.map((s) => s.cpuPercent));
-    rows.push({ key: 'cpu', label: 'CPU', line: samples.map((s) => [s.tMs - off, s.cpuPercent / maxCpu]), color: 'var(--ok)', max: `${formatInt(maxCpu)}%` });
-    const maxHeap = Math.max(1, ...samples.map((s) => s.heapUsedMb));
-    rows.push({ key: 'heap', label: 'Heap used', line: samples.map((s) => [s.tMs - off, s.heapUsedMb / maxHeap]), color: 'var(--muted)', max: `${formatInt(maxHeap)} MB` });
-    // External memory (Buffers) and the full GCs of each sample's interval: absent in recordings from before Flambé sampled them.
-    if (samples.every((s) => typeof s.externalMb === 'number')) {
-      const maxExternal = Math.max(1, ...samples.map((s) => s.externalMb!));
-      rows.push({ key: 'external', label: 'External (Buffers)', line: samples.map((s) => [s.tMs - off, s.externalMb! / maxExternal]), color: 'var(--chart-2)', max: `${formatInt(maxExternal)} MB` });
-    }
-    if (samples.every((s) => typeof s.majorGcCount === 'number')) {
-      const maxGcs = Math.max(1, ...samples.map((s) => s.majorGcCount!));
-      rows.push({
-        key: 'gc', label: 'Full GCs', color: 'var(--warn-border)', max: String(maxGcs),
-        bars: samples.flatMap((s, i): [number, number, number][] => (s.majorGcCount! > 0 ? [[(i > 0 ? samples[i - 1].tMs : s.tMs - 250) - off, s.tMs - off, s.majorGcCount! / maxGcs]] : [])),
-      });
-    }
-  }
-  rows.push({ key: 'busy', label: 'Profile: busy', bars: data.bins.map((b) => [b.fromMs, b.fromMs + binMs, b.busyMs / binMs]), color: 'var(--muted)', max: '100%' });
-  rows.push({ key: 'user', label: 'Profile: your code', bars: data.bins.map((b) => [b.fromMs, b.fromMs + binMs, b.userMs / binMs]), color: 'var(--accent)', max: '100%' });
+  const rows = timelineRows(onAxis, samples, off, data.bins, binMs);
 
   const top = PHASES;
   const rowsBottom = top + rows.length * ROW;
@@ -219,7 +166,6 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
   const l = at !== null && onAxis ? loadSecondAt(onAxis, at) : null;
   const s = at !== null ? sampleAt(samples, at, off) : null;
   const bin = at !== null ? data.bins[Math.max(0, Math.min(data.bins.length - 1, Math.floor(at / binMs)))] : null;
-  const hit = hover?.hit ?? null;
   const marks = phaseMarks(phases, D);
 
   return (
@@ -253,22 +199,7 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
             </g>
           ))}
           <text x={0} y={PHASES - 6} className="timeline-label" data-testid="timeline-warmup">{warmupText(phases, warmupSec)}</text>
-          {rows.map((r, i) => {
-            const y0 = top + i * ROW + 3;
-            const h = ROW - 6;
-            return (
-              <g key={r.key} data-row={r.key}>
-                <text x={0} y={y0 + 9} className="timeline-label">{r.label}</text>
-                {/* The row's scale: from its baseline (0) to its top. */}
-                <text x={0} y={y0 + h} className="timeline-max">0 – {r.max}</text>
-                <line x1={LABEL} x2={LABEL + plot} y1={y0 + h} y2={y0 + h} className="timeline-base" />
-                <g clipPath="url(#timeline-clip)">
-                  {r.bars?.filter(([a, b]) => b > vp.fromMs && a < vp.toMs).map(([a, b, v], k) => <rect key={k} x={x(a)} width={Math.max(0.5, x(b) - x(a) - 0.5)} y={y0 + h - v * h} height={v * h} fill={r.color} opacity={0.75} />)}
-                  {r.line && <polyline fill="none" stroke={r.color} strokeWidth={1.5} points={r.line.map(([t, v]) => `${LABEL + ((t - vp.fromMs) / span) * plot},${y0 + h - Math.min(1, v) * h}`).join(' ')} />}
-                </g>
-              </g>
-            );
-          })}
+          {rows.map((r, i) => <TimelineRow key={r.key} row={r} y0={top + i * ROW + 3} h={ROW - 6} x={x} vp={vp} plot={plot} />)}
           <defs><clipPath id="timeline-clip"><rect x={LABEL} y={0} width={plot} height={height} /></clipPath></defs>
           {ticksBetween(vp.fromMs, vp.toMs, Math.max(2, Math.floor(plot / 90))).map((t) => (
             <g key={t}>
@@ -280,31 +211,14 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
           {at !== null && <line x1={x(at)} x2={x(at)} y1={top} y2={rowsBottom} className="timeline-cursor" />}
         </svg>
         <div ref={chartBox}>
-          <FlameChart
-            client={client} fromMs={vp.fromMs} toMs={vp.toMs} x0px={LABEL} plotPx={plot} width={width}
-            range={shown} cursorMs={at} highlight={highlight} chartRef={chart}
-          />
+          {measured !== null && (
+            <FlameChart
+              client={client} fromMs={vp.fromMs} toMs={vp.toMs} x0px={LABEL} plotPx={plot} width={width}
+              range={shown} cursorMs={at} highlight={highlight} chartRef={chart}
+            />
+          )}
         </div>
-        {hover && (
-          <div className="timeline-tip" style={{ left: Math.min(hover.x + 12, width - 260), top: Math.max(0, Math.min(hover.y + 14, hover.boxHeight - 140)) }} data-testid="timeline-tip">
-            <strong>{formatAxisTime(hover.t, span)}</strong>
-            {hit && (
-              <span data-testid="chart-tip">
-                <strong>{hit.frame.name}</strong>{hit.frame.location && <span className="muted"> {shortLocation(hit.frame.location)}</span>}
-                <br />
-                {hit.overviewEvery !== null
-                  ? `from about ${formatAxisTime(hit.startMs, span)} (an overview from 1 sample in ${formatInt(hit.overviewEvery)}: the exact chart is being drawn)`
-                  : hit.calls > 1
-                  ? `${formatInt(hit.calls)} short calls merged (too narrow to draw apart), ${formatTimeMs(hit.ms)} in all, from ${formatAxisTime(hit.startMs, span)}`
-                  : `from ${formatAxisTime(hit.startMs, span)} for ${formatTimeMs(hit.ms)}`}
-              </span>
-            )}
-            {l && <span>{formatRate(l.rps)} req/s · p99 {formatMs(l.p99Ms)}</span>}
-            {s && <span>event loop {Math.round(s.elu * 100)}% · CPU {Math.round(s.cpuPercent)}%{s.loopDelayP99Ms !== null ? ` · delay ${formatMs(s.loopDelayP99Ms)}` : ''} · heap {Math.round(s.heapUsedMb)} MB{typeof s.externalMb === 'number' ? ` · external ${Math.round(s.externalMb)} MB` : ''}{s.majorGcCount ? ` · ${s.majorGcCount} full GC${s.majorGcCount > 1 ? 's' : ''}` : ''}</span>}
-            {/* A bin holds the samples that start in it: the last one can run past its end, hence the cap. */}
-            {bin && <span>profile: busy {Math.min(100, Math.round((bin.busyMs / binMs) * 100))}%, your code {Math.min(100, Math.round((bin.userMs / binMs) * 100))}%</span>}
-          </div>
-        )}
+        {hover && <TimelineTip hover={hover} span={span} width={width} load={l} sample={s} bin={bin} binMs={binMs} />}
       </div>
       <p className="muted small timeline-note">
         0 s is the profile's first sample. {onAxis && !onAxis.aligned ? 'This recording did not store when its burst started: the load is drawn from the profile\'s start. ' : ''}
@@ -312,6 +226,23 @@ export function Timeline({ client, load, samples, range, onRange, warmupSec = nu
         The flame chart shows what ran in the order it ran (one row per call depth); click a function to see it in Bottom-up.
       </p>
     </section>
+  );
+}
+
+/** One row: its label and scale, its baseline, and its bars or line clipped to the plot. */
+function TimelineRow({ row: r, y0, h, x, vp, plot }: { row: Row; y0: number; h: number; x(t: number): number; vp: { fromMs: number; toMs: number }; plot: number }) {
+  const span = vp.toMs - vp.fromMs;
+  return (
+    <g data-row={r.key}>
+      <text x={0} y={y0 + 9} className="timeline-label">{r.label}</text>
+      {/* The row's scale: from its baseline (0) to its top. */}
+      <text x={0} y={y0 + h} className="timeline-max">0 – {r.max}</text>
+      <line x1={LABEL} x2={LABEL + plot} y1={y0 + h} y2={y0 + h} className="timeline-base" />
+      <g clipPath="url(#timeline-clip)">
+        {r.bars?.filter(([a, b]) => b > vp.fromMs && a < vp.toMs).map(([a, b, v], k) => <rect key={k} x={x(a)} width={Math.max(0.5, x(b) - x(a) - 0.5)} y={y0 + h - v * h} height={v * h} fill={r.color} opacity={0.75} />)}
+        {r.line && <polyline fill="none" stroke={r.color} strokeWidth={1.5} points={r.line.map(([t, v]) => `${LABEL + ((t - vp.fromMs) / span) * plot},${y0 + h - Math.min(1, v) * h}`).join(' ')} />}
+      </g>
+    </g>
   );
 }
 

@@ -2,12 +2,13 @@
 // speedscope open. Import → export → import gives the same model numbers:
 // deltas are the sample weights (exact integers of µs when they were), in
 // time order, so the timing rule (timing.ts) reads back the same weights
-// (the last one stated in flambeLastSampleUs: after a transform it can be
+// (the last one stated in the lastSampleUs addition: after a transform it can be
 // longer than the mean interval the rule would give it).
-import type { CpuProfile, CpuProfileNode } from '../import/cpuprofile.ts';
-import { SOURCE_LINES_FIELD, writeSourceLines } from '../lines.ts';
+import type { CpuProfile, CpuProfileFile, CpuProfileNode } from '../import/cpuprofile.ts';
+import { writeSourceLines } from '../lines.ts';
 import { ANONYMOUS_NAME, type Profile } from '../model.ts';
-import { ORIGINAL_FRAMES_FIELD, ORIGINAL_LINES_FIELD, writeOriginalLines, type OriginalFramesJson } from '../original-frames.ts';
+import { writeOriginalLines } from '../original-frames.ts';
+import { extrasInFile, joinProfile, type ProfileExtras } from '../../recording/profile-extras.ts';
 
 /** ms → µs, snapped to the integer V8 wrote when float error is all that separates them. */
 function toUs(ms: number): number {
@@ -43,7 +44,7 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
   const nodes: CpuProfileNode[] = new Array(nodeFrame.length);
   for (let i = 0; i < nodeFrame.length; i++) {
     const mapped = frames[nodeFrame[i]];
-    // The call frame says where the code ran; flambeOriginalFrames maps it back on import.
+    // The call frame says where the code ran; the originalFrames addition maps it back on import.
     const f = mapped.generated ? { ...mapped, ...mapped.generated } : mapped;
     nodes[i] = {
       id: i + 1,
@@ -68,34 +69,29 @@ function exportNodes(profile: Profile): CpuProfileNode[] {
   return nodes;
 }
 
-function originalFramesJson(profile: Profile): OriginalFramesJson | undefined {
-  return profile.originalFrames ? Object.fromEntries(profile.originalFrames) : undefined;
+/** What the model keeps of Flambé's additions (threads and allocations are carried beside it: import/all-threads.ts). */
+function extrasOfModel(profile: Profile, lastSampleUs: number | undefined): ProfileExtras {
+  return {
+    ...(profile.sourceLines ? { sourceLines: writeSourceLines(profile.sourceLines) } : {}),
+    ...(lastSampleUs !== undefined ? { lastSampleUs } : {}),
+    ...(profile.originalFrames ? { originalFrames: Object.fromEntries(profile.originalFrames) } : {}),
+    ...(profile.originalLines ? { originalLines: writeOriginalLines(profile.originalLines) } : {}),
+  };
 }
 
-export function exportCpuProfile(profile: Profile): CpuProfile {
+export function exportCpuProfile(profile: Profile): CpuProfileFile {
   const { startTime, endTime, timeDeltas, lastSampleUs } = timing(profile);
-  const out: CpuProfile = {
+  const v8: CpuProfile = {
     nodes: exportNodes(profile), startTime, endTime,
     samples: Array.from(profile.samples, (node) => node + 1), timeDeltas: Array.from(timeDeltas),
   };
-  if (profile.sourceLines) out.flambeSourceLines = writeSourceLines(profile.sourceLines);
-  if (lastSampleUs !== undefined) out.flambeLastSampleUs = lastSampleUs;
-  const original = originalFramesJson(profile);
-  if (original) out.flambeOriginalFrames = original;
-  if (profile.originalLines) out.flambeOriginalLines = writeOriginalLines(profile.originalLines);
-  return out;
+  return joinProfile(v8, extrasOfModel(profile, lastSampleUs));
 }
 
 /** The .cpuprofile as text, in Node's key order; big sample arrays are joined, not stringified element by element. */
 export function exportCpuProfileText(profile: Profile): string {
   const { startTime, endTime, timeDeltas, lastSampleUs } = timing(profile);
-  const head = JSON.stringify({
-    nodes: exportNodes(profile), startTime, endTime,
-    ...(profile.sourceLines ? { [SOURCE_LINES_FIELD]: writeSourceLines(profile.sourceLines) } : {}),
-    ...(lastSampleUs !== undefined ? { flambeLastSampleUs: lastSampleUs } : {}),
-    ...(profile.originalFrames ? { [ORIGINAL_FRAMES_FIELD]: originalFramesJson(profile) } : {}),
-    ...(profile.originalLines ? { [ORIGINAL_LINES_FIELD]: writeOriginalLines(profile.originalLines) } : {}),
-  });
+  const head = JSON.stringify({ nodes: exportNodes(profile), startTime, endTime, ...extrasInFile(extrasOfModel(profile, lastSampleUs)) });
   const ids = new Int32Array(profile.samples.length);
   for (let i = 0; i < ids.length; i++) ids[i] = profile.samples[i] + 1;
   return `${head.slice(0, -1)},"samples":[${ids.join(',')}],"timeDeltas":[${timeDeltas.join(',')}]}`;

@@ -1,9 +1,10 @@
 // Every thread of a profile file, for the paths that keep or convert them all
 // (the library's import, `flambe convert`, the exports): a .cpuprofile with
-// Flambé's flambeThreads (threads.ts), a trace with a profile per thread
+// Flambé's threads addition (threads.ts), a trace with a profile per thread
 // (chrome-trace.ts), a pprof file whose samples are labelled by thread
 // (pprof.ts). The main thread comes first; a file of one thread gives one.
-import { allocationsOf } from '../../recording/memory.ts';
+import { allocationsOf, EXTRA_KEYS } from '../../recording/profile-extras.ts';
+import type { HeapProfile } from '../../recording/memory.ts';
 import { binaryKind, readProfileBytes } from './binary-files.ts';
 import { importChromeTraceThreads, isChromeTrace } from './chrome-trace.ts';
 import { isCpuProfile } from './cpuprofile.ts';
@@ -12,7 +13,7 @@ import { importProfile, importProfileWithFormat, type ProfileFormat } from './an
 import { parseJsonText } from './json-text.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
 import type { Profile } from '../model.ts';
-import { MAIN_THREAD_NAME, mergeThreads, THREADS_FIELD, threadsOf, type NamedProfile } from '../threads.ts';
+import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
 
 export interface ImportedThreads {
   format: ProfileFormat;
@@ -48,15 +49,16 @@ export function importThreads(input: unknown, fileName?: string): ImportedThread
 
 function single(data: unknown, fileName?: string): ImportedThreads {
   const { profile, format } = importProfileWithFormat(data, fileName);
-  return { format, threads: [{ name: MAIN_THREAD_NAME, profile }] };
+  const allocations = typeof data === 'object' && data !== null ? allocationsOf(data) : null;
+  return { format, threads: [{ name: MAIN_THREAD_NAME, profile, ...(allocations ? { allocations } : {}) }] };
 }
 
-/** The .cpuprofile of the main thread, the other threads in its flambeThreads (other tools read the main thread). */
+/** The .cpuprofile of the main thread, the other threads in its threads addition (other tools read the main thread). */
 export function exportThreadsCpuProfileText(threads: readonly NamedProfile[]): string {
   const main = exportCpuProfileText(threads[0].profile);
   if (threads.length === 1) return main;
   const rest = JSON.stringify(threads.slice(1).map((t) => ({ name: t.name, profile: exportCpuProfile(t.profile) })));
-  return `${main.slice(0, -1)},"${THREADS_FIELD}":${rest}}`;
+  return `${main.slice(0, -1)},"${EXTRA_KEYS.threads}":${rest}}`;
 }
 
 /**
@@ -67,6 +69,21 @@ export function exportThreadsCpuProfileText(threads: readonly NamedProfile[]): s
  * per 1 000 requests — instead of reading as "B spends 0 ms". One thread: that thread.
  */
 export function importWholeProcess(input: unknown, fileName?: string): Profile {
+  return importWholeProcessWithAllocations(input, fileName).profile;
+}
+
+/** One thread's allocation profile, named as its CPU profile is. */
+export interface ThreadAllocations { name: string; heap: HeapProfile }
+
+/**
+ * The whole process as importWholeProcess gives it, and each thread's
+ * allocation profile where the recording sampled one (read from the same
+ * parse: a big profile is not read twice) — Compare's bytes per request.
+ */
+export function importWholeProcessWithAllocations(input: unknown, fileName?: string): { profile: Profile; allocations: ThreadAllocations[] } {
   const { threads } = importThreads(input, fileName);
-  return threads.length > 1 ? mergeThreads(threads) : threads[0].profile;
+  return {
+    profile: threads.length > 1 ? mergeThreads(threads) : threads[0].profile,
+    allocations: threads.flatMap((t) => (t.allocations ? [{ name: t.name, heap: t.allocations }] : [])),
+  };
 }

@@ -15,13 +15,14 @@
 // thread (Flambé's own trace export has the main thread and each worker;
 // DevTools' has the page and its workers), the main thread first — the one
 // named "main thread", else the busiest; importChromeTrace gives that one.
-// Flambé's own fields (flambeSourceLines, flambeOriginalFrames…, as in a
-// .cpuprofile) ride in the Profile event's data.
+// Flambé's own additions (shared/recording/profile-extras.ts, under the keys
+// they have in a .cpuprofile) ride in the Profile event's data.
 // Format: https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU
 import { buildProfile, type RawProfile } from '../build.ts';
 import { ProfileFormatError } from '../format-error.ts';
 import type { Profile } from '../model.ts';
 import { MAIN_THREAD_NAME, type NamedProfile } from '../threads.ts';
+import { rawExtrasOf } from '../../recording/profile-extras.ts';
 
 interface TraceEvent { name?: unknown; ph?: unknown; pid?: unknown; tid?: unknown; id?: unknown; ts?: unknown; args?: unknown }
 
@@ -125,10 +126,8 @@ export function importChromeTraceThreads(data: unknown, all = true): NamedProfil
     if (e.name === 'Profile') {
       c.thread = `${e.pid}:${e.tid}`;
       c.raw.startTime = d.startTime ?? e.ts;
-      c.raw.sourceLines = d.flambeSourceLines;
-      c.raw.lastSampleUs = d.flambeLastSampleUs;
-      c.raw.originalFrames = d.flambeOriginalFrames;
-      c.raw.originalLines = d.flambeOriginalLines;
+      const { sourceLines, lastSampleUs, originalFrames, originalLines } = rawExtrasOf(d);
+      Object.assign(c.raw, { sourceLines, lastSampleUs, originalFrames, originalLines });
       continue;
     }
     const cpu = (d.cpuProfile ?? {}) as Record<string, unknown>;

@@ -3,29 +3,21 @@
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/Profiler/#type-Profile
 import { buildProfile } from '../build.ts';
 import { ProfileFormatError } from '../format-error.ts';
-import { SOURCE_LINES_FIELD } from '../lines.ts';
 import type { Profile } from '../model.ts';
-import type { OriginalFrames, OriginalLines, SourceLines } from '../../recording/profile-extras.ts';
+import { rawExtrasOf, type ExtrasInFile } from '../../recording/profile-extras.ts';
 
 export { ProfileFormatError } from '../format-error.ts';
 
-/** The file format, as V8 writes it. */
-export interface CpuProfile {
+/** The file format, as V8 writes it (a type, not an interface: a profile is also a StoredProfile, an object of any keys). */
+export type CpuProfile = {
   nodes: CpuProfileNode[];
   startTime: number;
   endTime: number;
   samples?: number[];
   timeDeltas?: number[];
-  // Flambé's additions, ignored by other tools: their shapes are the schemas of shared/recording/profile-extras.ts.
-  /** The text of hot lines, { url: { line: text } } (lines.ts). */
-  flambeSourceLines?: SourceLines;
-  /** Flambé's addition: the last sample's weight in µs (timing rule 3), which the mean interval may not match after a transform. */
-  flambeLastSampleUs?: number;
-  /** Flambé's addition: original locations from source maps (original-frames.ts). */
-  flambeOriginalFrames?: OriginalFrames;
-  /** Flambé's addition: original lines of hot generated lines (original-frames.ts). */
-  flambeOriginalLines?: OriginalLines;
-}
+};
+/** A .cpuprofile as Flambé writes it: V8's format, with Flambé's additions under their own keys (shared/recording/profile-extras.ts), which other tools ignore. */
+export type CpuProfileFile = CpuProfile & ExtrasInFile;
 export interface CpuProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number; scriptId?: string | number };
@@ -54,7 +46,8 @@ export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profi
   if (!isCpuProfile(data)) {
     throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
   }
-  const d = data as unknown as Record<string, unknown>;
-  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines: d[SOURCE_LINES_FIELD], lastSampleUs: d.flambeLastSampleUs, originalFrames: d.flambeOriginalFrames, originalLines: d.flambeOriginalLines };
+  const d: Partial<CpuProfile> = data;
+  const { sourceLines, lastSampleUs, originalFrames, originalLines } = rawExtrasOf(data);
+  const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines, lastSampleUs, originalFrames, originalLines };
   return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
 }

@@ -9,7 +9,8 @@ import { parseJsonText } from './json-text.ts';
 import type { Profile } from '../model.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
-import { allocationsOf, type HeapProfile } from '../../recording/memory.ts';
+import type { HeapProfile } from '../../recording/memory.ts';
+import { allocationsOf } from '../../recording/profile-extras.ts';
 
 /** The thread number that means "all threads, merged". */
 export const ALL_THREADS = -1;

@@ -19,7 +19,8 @@
 // (gc) — short for (garbage collector) — are V8's meta nodes. Every sample weighs 1 ms unless
 // `weightsMs` says otherwise. `leafLines` gives each sample the line its leaf
 // function was on (V8's positionTicks), `sourceLines` the text of lines.
-import { importCpuProfile, type CpuProfile, type CpuProfileNode } from '../import/cpuprofile.ts';
+import { importCpuProfile, type CpuProfile, type CpuProfileFile, type CpuProfileNode } from '../import/cpuprofile.ts';
+import { joinProfile } from '../../recording/profile-extras.ts';
 import { isFlambeUrl } from '../classify.ts';
 import type { Profile } from '../model.ts';
 
@@ -29,7 +30,7 @@ export interface TextProfileOptions {
   startTimeUs?: number;
   /** For each sample, the line (1-based, in its script) its leaf function was on: becomes V8's positionTicks. 0 = none. */
   leafLines?: number[];
-  /** Source text of lines, { url: { line: text } } (Flambé's flambeSourceLines field). */
+  /** Source text of lines, { url: { line: text } } (Flambé's sourceLines addition). */
   sourceLines?: Record<string, Record<string, string>>;
 }
 
@@ -73,7 +74,7 @@ function callFrameOf(token: string, lineOf: (name: string) => number): CpuProfil
 }
 
 /** The .cpuprofile (as V8 would write it) for a text profile. */
-export function cpuProfileFromText(text: string, opts: TextProfileOptions = {}): CpuProfile {
+export function cpuProfileFromText(text: string, opts: TextProfileOptions = {}): CpuProfileFile {
   const columns = parseColumns(text);
   const lines = new Map<string, number>();
   const lineOf = (name: string) => {
@@ -111,12 +112,11 @@ export function cpuProfileFromText(text: string, opts: TextProfileOptions = {}):
   const startTime = opts.startTimeUs ?? 1_000_000;
   const timeDeltas = samples.map((_, i) => (i === 0 ? 0 : weightUs(i - 1)));
   const endTime = startTime + timeDeltas.reduce((a, b) => a + b, 0) + (samples.length ? weightUs(samples.length - 1) : 0);
-  const profile: CpuProfile = { nodes, startTime, endTime, samples, timeDeltas };
-  if (opts.sourceLines) profile.flambeSourceLines = opts.sourceLines;
+  const v8: CpuProfile = { nodes, startTime, endTime, samples, timeDeltas };
   // The last sample weighs what weightsMs says, not the mean interval the
   // timing rule would give it (as Flambé's own export states it).
-  if (samples.length && Array.isArray(w)) profile.flambeLastSampleUs = weightUs(samples.length - 1);
-  return profile;
+  const lastSampleUs = samples.length && Array.isArray(w) ? weightUs(samples.length - 1) : undefined;
+  return joinProfile(v8, { sourceLines: opts.sourceLines, lastSampleUs });
 }
 
 /** A model built through the real importer (so the timing rules apply). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeProfile } from './analyze.ts';
 import { bucketBreakdown, categoryBreakdown, cpuSplit } from './categories.ts';
-import { classifyFrame, packageName } from '../classify.ts';
+import { classifyFrame, OUTPUT_COUNTER_URL, packageName } from '../classify.ts';
 import { importProfile } from '../import/any-format.ts';
 import type { Frame } from '../model.ts';
 import { FIXTURES } from '../test-support/fixtures.ts';
@@ -78,6 +78,35 @@ describe('buckets', () => {
       handler                                 write[node_modules/sonic-boom/index.js:9]
       pbkdf2Sync[node:internal/crypto/pbkdf2]  writeSync[node:fs]
     `)).toEqual({ crypto: 1, logging: 1 });
+  });
+
+  it("counts stdout's flush as logging wherever it lands: a line the pipe took later runs under the output counter's frames, not under console.log (issue 23 item 6)", () => {
+    // What a recording of a JSON API logging each request to a pipe holds: the console.log, the stream's deferred
+    // flush from the event loop (under Flambé's wrapper of stdout's own writes), and the HTTP response's socket write.
+    const p = profileFromText(`
+      handler                                 onWriteComplete[node:internal/stream_base_commons]  onWriteComplete[node:internal/stream_base_commons]  handler
+      log[node:internal/console/constructor]  wrapflambeStdioWritten                              onwrite[node:internal/streams/writable]             end[node:_http_outgoing]
+      wrapflambeCountedWrite                  onwrite[node:internal/streams/writable]             clearBuffer[node:internal/streams/writable]         Socket._writev[node:net]
+      wrapflambeStdioWrite                    clearBuffer[node:internal/streams/writable]         Socket._writev[node:net]                            writev[native]
+      writeUtf8String[native]                 wrapflambeStdioWritev                               writev[native]
+                                              writev[native]
+    `);
+    for (const f of p.frames) if (f.name.startsWith('wrap')) Object.assign(f, { name: f.name.slice('wrap'.length), url: OUTPUT_COUNTER_URL });
+    expect(Object.fromEntries(bucketBreakdown(p).filter((b) => b.ms > 0).map((b) => [b.id, b.ms]))).toEqual({ logging: 2 });
+    // The wrappers are Flambé's: Node internals, never "your code".
+    expect(classifyFrame(p.frames.find((f) => f.name === 'flambeStdioWrite')!).kind).toBe('node');
+  });
+
+  it('keeps a write to a data file synchronous fs: the output counter wraps every fs.writeSync, but only fd 1 and 2 run under its logging frame', () => {
+    const p = profileFromText(`
+      saveOrder                      audit
+      wrapflambeCountedFsWrite       wrapflambeCountedFsWrite
+      writeSync[node:fs]             wrapflambeStdioFsWrite
+      writeString[native]            writeSync[node:fs]
+                                     writeString[native]
+    `);
+    for (const f of p.frames) if (f.name.startsWith('wrap')) Object.assign(f, { name: f.name.slice('wrap'.length), url: OUTPUT_COUNTER_URL });
+    expect(Object.fromEntries(bucketBreakdown(p).filter((b) => b.ms > 0).map((b) => [b.id, b.ms]))).toEqual({ fs: 1, logging: 1 });
   });
 
   it('recognizes JSON wrappers, compression and regexes', () => {

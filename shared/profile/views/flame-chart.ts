@@ -85,10 +85,16 @@ export function* walkSpanSteps(
   const n = profile.samples.length;
   const isIdle = new Uint8Array(profile.frames.length);
   profile.frames.forEach((f, i) => { isIdle[i] = f.kind === 'idle' ? 1 : 0; });
-  const openNode: number[] = [];
-  const openStart: number[] = [];
+  // Typed, sized once to the deepest stack: the exact chart of a long profile
+  // closes tens of millions of spans, and plain arrays filled from an index
+  // past their end are holey (78 MB profile, 7 runs in separate processes at
+  // load ~13: 5.0 s against 5.8 s, medians).
+  let deepest = 0;
+  for (let k = 0; k < depth.length; k++) if (depth[k] > deepest) deepest = depth[k];
+  const openNode = new Int32Array(deepest + 1);
+  const openStart = new Float64Array(deepest + 1);
   let openDepth = 0;
-  const path: number[] = [];
+  const path = new Int32Array(deepest + 1);
   const closeFrom = (d: number, at: number) => {
     for (let k = openDepth - 1; k >= d; k--) onSpan(k, openStart[k], at, openNode[k]);
     openDepth = Math.min(openDepth, d);

@@ -1,0 +1,71 @@
+// The Result screen's header: what was recorded (method and URL, when, which
+// process, connections, how long, the sampling interval) and what can be done
+// with it (a report, Compare with…, a new recording).
+import type { RefObject } from 'react';
+import type { RecordingMeta } from '../../../shared/api.ts';
+import { recordingReport } from '../../../shared/report/build.ts';
+import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
+import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
+import { ExportReport } from '../components/ExportReport.tsx';
+import { formatInt } from '../lib/format.ts';
+import type { recordingContext } from './recording-context.ts';
+import { resultTitle, runLength } from './result-labels.ts';
+import type { useAnalysisClient } from './useAnalysis.ts';
+
+function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+interface Props {
+  result: RecordingMeta;
+  heading: RefObject<HTMLHeadingElement | null>;
+  /** The analysis worker holding the profile: the report's verdict, functions and flamegraph come from it. */
+  loaded: ReturnType<typeof useAnalysisClient>;
+  context: ReturnType<typeof recordingContext>;
+  canCompare: boolean;
+  onCompareWith?: () => void;
+  onNewRecording: () => void;
+}
+
+export function ResultHeader({ result, heading, loaded, context, canCompare, onCompareWith, onNewRecording }: Props) {
+  const { settings, target } = result;
+  const load = settings?.load ?? null;
+  return (
+  <header className="result-header">
+    <div>
+      <h1 ref={heading} tabIndex={-1} data-testid="result-title">{resultTitle(result)}</h1>
+      {load && (
+        <p className="result-meta">
+          <span className="method">{load.method}</span> <span className="url" data-testid="result-url">{load.url}</span>
+        </p>
+      )}
+      <p className="result-meta muted">
+        <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
+        {target && <> · PID {target.pid} · Node {target.nodeVersion}</>}
+        {load && <> · {formatInt(load.connections)} connections</>}
+        {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
+        {settings && settings.targetId !== null && <> · sampling every {formatInt(settings.samplingIntervalUs)} µs</>}
+      </p>
+    </div>
+    <div className="result-actions">
+      <ExportReport build={async () => {
+        // The verdict, the functions and the flamegraph come from the analysis worker that holds the profile.
+        const c = loaded.status === 'ready' ? loaded.client : null;
+        const [verdict, bottom, flame] = c
+          ? await Promise.all([c.view({ view: 'verdict', transforms: [], context }), c.view({ view: 'bottom-up', transforms: [], by: 'function', path: [] }), c.view({ view: 'flame', transforms: [], widthPx: 1000 })])
+          : [null, null, null];
+        return recordingReport(result, bottom && flame ? { functions: bottom.rows, flame: flame.tree } : null, verdict ? verdictLines(verdict) : [], DEFAULT_SLOW_P75_MS);
+      }} />
+      {canCompare && (
+        <button type="button" className="button" data-testid="compare-with-button" onClick={onCompareWith}>
+          Compare with…
+        </button>
+      )}
+      <button type="button" className="button primary" data-testid="new-recording-button" onClick={onNewRecording}>
+        New recording
+      </button>
+    </div>
+  </header>
+  );
+}

@@ -1,0 +1,75 @@
+// Where each request's time went, on servers written the usual way rather than
+// for the collector: an Express app whose upstream is stubbed in the same
+// process (only the loaded port's requests count, the others are said), and a
+// node:http server with a hand-written worker pool (the time a request waits
+// for its worker is named, with the worker's script, not "not seen").
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFlambeService } from '../../../electron/services/service.ts';
+import { recordRequestSchema, type FlambeEvent, type RecordingMeta } from '../../../shared/api.ts';
+import { waitingSentence } from '../../../shared/request-time/sentence.ts';
+import { repo, waitFor } from '../../helpers/demo.ts';
+
+const service = createFlambeService({ libraryPath: path.join(mkdtempSync(path.join(tmpdir(), 'flambe-outside-')), 'library.sqlite') });
+const events: FlambeEvent[] = [];
+service.onEvent((e) => events.push(e));
+afterAll(() => service.dispose());
+
+const freePort = () => new Promise<number>((ok) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as net.AddressInfo;
+    s.close(() => ok(port));
+  });
+});
+
+async function record(script: string, env: Record<string, string>, route: string, connections: number, notPort = 0): Promise<RecordingMeta> {
+  const t = await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/request-time', script), env });
+  try {
+    const base = await waitFor(async () => (await service.api.getTarget({ targetId: t.targetId })).suggestedUrls.find((u) => new URL(u).port !== String(notPort)), 15_000, 'a listening port');
+    const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
+      targetId: t.targetId, warmupSec: 1, samplingIntervalUs: 1000, load: { url: new URL(route, base).href, connections, durationSec: 2 },
+    }));
+    await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
+    return await service.api.getRecording({ id: recordingId });
+  } finally {
+    await service.api.stopTarget({ targetId: t.targetId });
+  }
+}
+
+describe('requests to the loaded server only', () => {
+  it('leaves out the requests to an upstream stub in the same process, and says how many', async () => {
+    const stubPort = await freePort();
+    const rec = await record('express-upstream.cjs', { STUB_PORT: String(stubPort), STUB_DELAY: '30' }, '/price', 4, stubPort);
+    expect(rec.error).toBeNull();
+    const rt = rec.requestTime!;
+    // Counted in the server: the burst's requests (±5% for the ones in flight at its edges), not twice as many.
+    expect(rt.requests).toBeGreaterThan(rec.load!.requests * 0.95);
+    expect(rt.requests).toBeLessThan(rec.load!.requests * 1.05);
+    expect(rt.otherPorts).toBeGreaterThan(rt.requests * 0.9);
+    expect(rt.ports).toEqual([Number(new URL(rec.settings!.load.url).port)]);
+    expect(rt.byRoute.map((r) => r.path)).toEqual(['/price']);
+    // The whole wait is the call (30 ms planted; a busy machine's timers fire late), not split with the stub's own timer.
+    const first = rt.parts[0];
+    expect(first).toMatchObject({ kind: 'http', target: `GET 127.0.0.1:${stubPort}/quote`, from: { function: 'loadPrice' } });
+    expect(first.msPerRequest).toBeGreaterThan(30 * 0.9);
+    expect(rt.parts.find((p) => p.kind === 'timer')).toBeUndefined();
+    expect(waitingSentence(rt)).toMatch(new RegExp(`^Each request took .*: \\d+(\\.\\d+)? ms waiting on GET 127\\.0\\.0\\.1:${stubPort}/quote \\(from loadPrice, express-upstream\\.cjs:\\d+\\)`));
+  }, 60_000);
+});
+
+describe('waiting on a worker pool', () => {
+  it('names the wait for a worker, with its script, instead of "not seen"', async () => {
+    const rec = await record('queued-pool.mjs', { POOL_SIZE: '2', KDF_ROUNDS: '20000' }, '/key', 6);
+    expect(rec.error).toBeNull();
+    const rt = rec.requestTime!;
+    const worker = rt.parts.find((p) => p.kind === 'worker');
+    expect(worker).toMatchObject({ kind: 'worker', target: 'kdf-worker.mjs' });
+    // Six requests share two workers: most of each request's time is the wait for one.
+    expect(worker!.share).toBeGreaterThan(0.6);
+    expect(rt.parts[0].kind).toBe('worker');
+    expect(rt.parts.find((p) => p.kind === 'other')?.share ?? 0).toBeLessThan(0.1);
+  }, 60_000);
+});
