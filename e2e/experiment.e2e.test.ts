@@ -39,6 +39,10 @@ describe.skipIf(!hasChromium)(title, () => {
     // The verdict names logging, so its row in the kinds of work does not say "no clear difference".
     const logging = page.getByTestId('experiment-bucket-table').locator('tbody tr').filter({ hasText: 'logging' });
     expect(await logging.textContent()).toMatch(/(real|only with [AB], every round)$/);
+    // Where each request's time went, A's parts beside B's, as Compare shows them (the rounds ran the request collector).
+    const split = page.getByTestId('compare-request-time');
+    expect(await split.locator('tbody tr').first().textContent()).toMatch(/^each request \(mean\)[\d.,]+[\d.,]+/);
+    expect(await split.locator('tbody tr').filter({ hasText: 'own CPU' }).count()).toBe(1);
     // Bytes allocated per request, with the interval from the pairs, as CPU per request (issue 22 item 6).
     expect(await page.getByTestId('compare-allocations').getByTestId('allocation-total').textContent())
       .toMatch(/^Allocated per request \(every thread\)[^]*(real|no (clear|meaningful) difference) \(95%: .* to .*\)$/);

@@ -65,6 +65,14 @@ http.createServer(async (req, res) => {
     await docShot(page, 'request-time');
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'request-time.png') });
+    // What the background job allocates counts in the bytes, in no per-request figure.
+    const memory = page.getByTestId('memory-card');
+    await memory.getByTestId('allocations-table').waitFor({ timeout: 30_000 });
+    await memory.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'request-time-memory.png') });
+    expect(await memory.getByTestId('allocations-total').textContent()).toMatch(/[\d.]+ (kB|MB) per request \([\d.]+ (kB|MB) of it by background work, not per request\)/);
+    // refreshCache's objects are made by the arrow it passes to Array.from: that row reads "background work".
+    expect(await memory.getByTestId('allocations-table').locator('tbody tr').filter({ hasText: 'background work' }).count()).toBeGreaterThan(0);
   }, 120_000);
 
   it('"I will send the load myself" counts the requests sent from elsewhere, until Stop', async () => {

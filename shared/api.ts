@@ -142,14 +142,21 @@ export interface OverheadResult {
   /** The allocation sampler's or the request collector's cost instead of the CPU profiler's (absent: the CPU profiler). */
   profiler?: 'cpu' | 'allocations' | 'requests';
   samplingIntervalUs: number;
-  withoutProfiler: { rps: number; p99Ms: number };
-  withProfiler: { rps: number; p99Ms: number };
+  /** cpuMsPerRequest: the target process's CPU time per request (geometric mean of the rounds; absent: not read). */
+  withoutProfiler: { rps: number; p99Ms: number; cpuMsPerRequest?: number };
+  withProfiler: { rps: number; p99Ms: number; cpuMsPerRequest?: number };
   /** How many fewer requests/s with the profiler, in % (geometric means of the rounds). */
   rpsCostPercent: number;
   /** 95 % interval of rpsCostPercent (Welch on log rounds, shared/stats), null with too few rounds. */
   ci95: [number, number] | null;
   /** How much higher p99 is with the profiler, in %. */
   p99CostPercent: number;
+  /**
+   * How much more CPU time the target spent per request with it, in %, and its 95 % interval (paired, like
+   * requests/s): CPU time is what the profiler adds, and a busy machine moves it less than requests/s.
+   */
+  cpuCostPercent?: number;
+  cpuCi95?: [number, number] | null;
   /** When it was measured (a result shows the last one for its interval). */
   measuredAt: string;
   /** What it was measured on: a recording shows it only for the same (shared/recording/overhead-setting.ts). */

@@ -10,7 +10,7 @@ import { resolveLibraryPath } from '../services/library/paths.ts';
 import { UserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
 import { ProgressLine, routeTable } from './format.ts';
-import { formatComparison, slowerThan } from './compare-command.ts';
+import { formatComparison, formatRequestTimeChanges, slowerThan } from './compare-command.ts';
 import { EXPERIMENT_HELP } from './help/experiment.ts';
 
 function num(value: string | undefined, flag: string): number | undefined {
@@ -116,7 +116,7 @@ export function formatExperiment(exp: ExperimentResult): string[] {
   if (exp.output) lines.push(`Output   the script wrote to ${exp.output === 'file' ? 'a file Flambé tails (synchronous, like a terminal)' : 'a pipe (asynchronous)'}`);
   const process = variantProcessTable(exp);
   if (!c) return [...lines, '', 'Not enough complete rounds to compare.', ...(process.length ? ['', ...process] : [])];
-  return [...lines, '', ...formatComparison(c, 10), ...(process.length ? ['', ...process] : [])];
+  return [...lines, '', ...formatComparison(c, 10), ...(c.requestTime ? ['', ...formatRequestTimeChanges(c.requestTime)] : []), ...(process.length ? ['', ...process] : [])];
 }
 
 /** Each variant's complete rounds (the ones the statistics use). */

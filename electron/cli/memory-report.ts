@@ -25,7 +25,7 @@ interface MemoryOf {
   growing: Growing | null;
 }
 
-export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile' | 'growing'>): MemoryOf {
+export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile' | 'growing' | 'requestTime'>): MemoryOf {
   const burst = result.load?.phases?.burst;
   const heap = allocationsOf(result.profile);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
@@ -34,7 +34,8 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
     return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];
   });
   return {
-    process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst), allocations: heap ? allocationTable(heap, requests) : null, workers,
+    process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst),
+    allocations: heap ? allocationTable(heap, requests, result.requestTime?.background ?? null) : null, workers,
     growing: result.growing ?? null,
   };
 }
@@ -47,9 +48,11 @@ export function allocationsJson(a: AllocationTable, top = TOP_ALLOCATORS) {
   return {
     bytes: Math.round(a.bytes),
     bytesPer1kRequests: a.bytesPerRequest === null ? null : Math.round(a.bytesPerRequest * 1000),
+    backgroundBytes: Math.round(a.backgroundBytes),
     functions: a.rows.slice(0, top).map((r) => ({
       function: r.function, url: r.url, line: r.line, category: r.category, bytes: Math.round(r.bytes),
       bytesPerRequest: r.bytesPerRequest === null ? null : Math.round(r.bytesPerRequest), percent: Math.round(r.percent * 10) / 10,
+      backgroundBytes: Math.round(r.backgroundBytes),
     })),
   };
 }
@@ -132,8 +135,12 @@ export function memoryLines(m: MemoryOf): string[] {
 /** "Allocated 379 MB on the JS heap during the profile, 11 kB per request; most by:" and the three heaviest functions. */
 function allocatedLines(lead: string, where: string, a: AllocationTable): string[] {
   const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
-  return [`${lead} ${lead.endsWith(':') ? 'allocated ' : ''}${bytesText(a.bytes)} ${where}${per}; most by:`, ...a.rows.slice(0, 3).map((r) => {
+  // Background work (timers with no request behind them) is in the bytes, in no per-request figure.
+  const bg = a.backgroundBytes > 0 ? ` (${bytesText(a.backgroundBytes)} of it by background work, not per request)` : '';
+  return [`${lead} ${lead.endsWith(':') ? 'allocated ' : ''}${bytesText(a.bytes)} ${where}${per}${bg}; most by:`, ...a.rows.slice(0, 3).map((r) => {
     const place = allocationPlace(r);
-    return `         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : ''}`;
+    const perRow = r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : '';
+    const bgRow = r.backgroundBytes <= 0 ? '' : r.backgroundBytes >= r.bytes ? ', background work' : `, ${bytesText(r.backgroundBytes)} of it background work`;
+    return `         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${perRow}${bgRow}`;
   })];
 }

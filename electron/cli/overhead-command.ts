@@ -51,6 +51,8 @@ export async function overheadCommand(argv: string[]): Promise<number> {
   }
 }
 
+const cpuText = (side: OverheadResult['withProfiler']) => (side.cpuMsPerRequest !== undefined ? `, ${side.cpuMsPerRequest.toFixed(3)} ms of CPU per request` : '');
+
 function report(r: OverheadResult, json: boolean): void {
   if (json) {
     // When and on what it was measured are the app's bookkeeping, not the measurement.
@@ -59,8 +61,8 @@ function report(r: OverheadResult, json: boolean): void {
     return;
   }
   printLines(process.stdout, [
-    `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${formatCount(r.withoutProfiler.rps)} requests/s, p99 ${groupThousands(r.withoutProfiler.p99Ms, 2)} ms`,
-    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${formatCount(r.withProfiler.rps)} requests/s, p99 ${groupThousands(r.withProfiler.p99Ms, 2)} ms`,
+    `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${formatCount(r.withoutProfiler.rps)} requests/s, p99 ${groupThousands(r.withoutProfiler.p99Ms, 2)} ms${cpuText(r.withoutProfiler)}`,
+    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${formatCount(r.withProfiler.rps)} requests/s, p99 ${groupThousands(r.withProfiler.p99Ms, 2)} ms${cpuText(r.withProfiler)}`,
     overheadSentence(r),
   ]);
 }

@@ -17,6 +17,8 @@ import { addOriginalFrames } from './source-maps.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
 import { addExtras } from '../../shared/recording/profile-extras.ts';
+import { heapProfileSchema } from '../../shared/recording/memory.ts';
+import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 import type { Target } from './targets/registry.ts';
 import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
 import { keepPorts } from '../../shared/request-time/ports.ts';
@@ -341,8 +343,11 @@ class RecordingRun {
       try {
         const allocations = this.allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
         result.profile = await target.session.stopProfiler();
+        // The heap profile's scripts named as the CPU profile names them (the heap profiler leaves a sourceURL's out).
+        const heap = allocations ? heapProfileSchema.safeParse(allocations) : null;
+        const named = heap?.success ? withScriptUrls(heap.data, result.profile) : allocations;
         const threads = await workerProfilersOf(target.session).stop().catch(() => []);
-        if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(allocations ? { allocations } : {}), ...(threads.length ? { threads } : {}) });
+        if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(named ? { allocations: named } : {}), ...(threads.length ? { threads } : {}) });
         await this.readRequestsAndMemory(target.session);
         await this.addSources(target.session);
         // Last, once the recording is whole: its snapshots pause the process, outside the burst (memory/find-growth.ts).

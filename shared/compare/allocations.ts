@@ -29,8 +29,10 @@ function roundBytes(round: CompareRound, info: Map<string, Pick<AllocationRow, '
   if (!round.allocations?.length || requests === null) return null;
   const byFunction = new Map<string, number>();
   let total = 0;
-  for (const { heap } of round.allocations) {
-    const t = allocationTable(heap, requests);
+  for (const [i, { heap }] of round.allocations.entries()) {
+    // The main thread's background work (timers with no request behind them) is in no per-request figure; nor is
+    // Flambé's own collectors' (allocations.ts).
+    const t = allocationTable(heap, requests, i === 0 ? round.requestTime?.background ?? null : null);
     total += t.bytesPerRequest ?? 0;
     for (const r of t.rows) {
       // Flambé's own request collector is not the user's code (rows.ts leaves it out of the CPU table too); its bytes stay in the total.

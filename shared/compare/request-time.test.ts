@@ -20,6 +20,14 @@ describe('compareRequestTime', () => {
     expect(c.perRequestMs.deltaPercent!).toBeLessThan(-60);
   });
 
+  it('never says a part fell by more than all of it: a call gone in B is −100% at most', () => {
+    const gone = (cpuMs: number): RequestTime => ({ ...rt(0, cpuMs), parts: [part('cpu', '', cpuMs, cpuMs)] });
+    const c = compareRequestTime([rt(50, 1.4), rt(52, 1.5), rt(49, 1.4)], [gone(0.5), gone(0.52), gone(0.5)], true)!;
+    const call = c.parts.find((p) => p.kind === 'http')!.msPerRequest;
+    expect(call.b).toBe(0);
+    expect(call.ci95![0]).toBeGreaterThanOrEqual(-100);
+  });
+
   it('cannot tell from one run each, and has nothing to say when a side was recorded without the collector', () => {
     const c = compareRequestTime([rt(200, 2)], [rt(60, 2)])!;
     expect(c.parts[0].msPerRequest.significant).toBeNull();

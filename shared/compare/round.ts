@@ -41,7 +41,10 @@ function samenessOf(rec: RecordingMeta | RecordingResult): string {
 
 /** `allocations`: each thread's allocation profile, read with the profile (importWholeProcessWithAllocations). */
 export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): CompareRound {
-  return { meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [], ...(allocations?.length ? { allocations } : {}) };
+  return {
+    meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [], requestTime: rec.requestTime ?? null,
+    ...(allocations?.length ? { allocations } : {}),
+  };
 }
 
 /** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */

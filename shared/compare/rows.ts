@@ -7,7 +7,7 @@ import { BUCKET_IDS, BUCKET_LABELS } from '../profile/buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow } from '../profile/views/categories.ts';
 import { diffRounds, type DiffRow } from '../profile/views/diff.ts';
 import type { Grouping } from '../profile/frame-groups.ts';
-import { COLLECTOR_URL, OUTPUT_COUNTER_URL } from '../profile/classify.ts';
+import { isFlambeUrl } from '../profile/classify.ts';
 import { functionKey, type Profile } from '../profile/model.ts';
 import { comparePaired, compareSamples } from '../stats/index.ts';
 import type { BucketChange, ChangeRow } from './types.ts';
@@ -43,8 +43,8 @@ export function byChange<T extends { deltaMsPer1k: number | null; deltaPercent: 
 export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
   const perRequest = perRequestOf(a, b);
   const d = diffRounds(a.profiles, b.profiles, { requestsBefore: a.requests, requestsAfter: b.requests });
-  // Flambé's own request collector and output counter are not the user's code to change: its time stays in the categories (Node internals), not in this table.
-  return byChange(d.functions.filter((r) => r.url !== COLLECTOR_URL && r.url !== OUTPUT_COUNTER_URL).map((r: DiffRow): ChangeRow => {
+  // Flambé's own request collector and output counter are not the user's code to change: their time stays in the categories (Node internals), not in this table.
+  return byChange(d.functions.filter((r) => !isFlambeUrl(r.url)).map((r: DiffRow): ChangeRow => {
     const unit = (s: DiffRow['before']) => (s ? (perRequest ? s.selfMsPer1kRequestsRounds! : s.selfPercentRounds) : null);
     const aVals = unit(r.before) ?? a.profiles.map(() => 0);
     const bVals = unit(r.after) ?? b.profiles.map(() => 0);

@@ -4,6 +4,7 @@
 import type { LoadSummary } from '../recording/load.ts';
 import type { MachineInfo } from '../recording/machine.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
+import type { RequestTime } from '../recording/request-time.ts';
 import type { Profile } from '../profile/model.ts';
 import type { TestBehind } from '../stats/index.ts';
 import type { ThreadAllocations } from '../profile/import/all-threads.ts';
@@ -42,6 +43,8 @@ export interface CompareRound {
   /** Imported model, or null for a load-only run. */
   profile: Profile | null;
   samples: ProcessSample[];
+  /** Where each request's time went, when the request collector ran (absent or null: it did not). */
+  requestTime?: RequestTime | null;
   /** Each thread's allocation profile (V8's sampling heap profiler), where the recording sampled them: bytes per request. */
   allocations?: ThreadAllocations[] | null;
 }

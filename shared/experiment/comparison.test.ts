@@ -151,4 +151,27 @@ describe('formatChange', () => {
     expect(formatChange(84893)).toBe('×850');
     expect(formatChange(Infinity)).toBe('new');
   });
+
+  it("sets A's request-time parts beside B's, each with its paired interval, as Compare does", () => {
+    // A awaits an upstream 40 ms a request; B caches its answer (1 ms), its own CPU alike.
+    const rt = (upstreamMs: number, cpuMs: number) => {
+      const total = upstreamMs + cpuMs;
+      const part = (kind: 'http' | 'cpu', target: string, ms: number) => ({ kind, target, callsPerRequest: kind === 'http' ? 1 : 0, msPerRequest: ms, share: ms / total, from: null });
+      return {
+        requests: 500, perRequestMs: { p50: total, mean: total }, serverMs: { p50: total, p99: total, mean: total }, byRoute: [], dropped: 0,
+        parts: [part('http', 'GET 127.0.0.1:4001/quote', upstreamMs), part('cpu', '', cpuMs)],
+      };
+    };
+    const withRt = (r: ReturnType<typeof round>, upstreamMs: number, cpuMs: number) => ({ ...r, requestTime: rt(upstreamMs, cpuMs) });
+    const a = [withRt(round(250, 50, 0), 40, 2), withRt(round(240, 52, 0), 41, 2.1), withRt(round(255, 49, 0), 39.5, 1.9)];
+    const b = [withRt(round(900, 5, 0), 1, 2), withRt(round(880, 5, 0), 1.1, 2.05), withRt(round(910, 5, 0), 0.9, 1.95)];
+    const c = compareRounds({ a: 'upstream', b: 'cached' }, a, b)!;
+    const upstream = c.requestTime!.parts.find((p) => p.kind === 'http')!;
+    expect(upstream.label).toBe('GET 127.0.0.1:4001/quote');
+    expect(upstream.msPerRequest).toMatchObject({ basis: 'rounds', significant: true });
+    expect(upstream.msPerRequest.a).toBeCloseTo(40.2, 0);
+    expect(c.requestTime!.parts.find((p) => p.kind === 'cpu')!.msPerRequest.significant).toBe(false);
+    // Rounds recorded without the request collector: nothing to set side by side.
+    expect(compareRounds({ a: 'A', b: 'B' }, [round(250, 50, 0)], [round(900, 5, 0)])!.requestTime).toBeNull();
+  });
 });

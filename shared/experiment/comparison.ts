@@ -4,6 +4,7 @@
 // to them. Its verdict is shared/compare's (the one verdict writer), told
 // which kind of work was done on one side only and how busy the machine was.
 import { buildComparison, oneSidedWork, verdictOf, type CompareRound, type Comparison, type Metric, type OneSidedWork, type RoundBuckets } from '../compare/index.ts';
+import { compareRequestTime, type RequestTimeComparison } from '../compare/request-time.ts';
 import { machineSentence, pairDisturbed, summarizeMachine, type MachineSummary, type RoundInterference } from './interference.ts';
 
 export interface ExperimentMachine extends MachineSummary {
@@ -25,6 +26,11 @@ export interface ExperimentComparison extends Comparison {
   oneSided?: OneSidedWork | null;
   /** What the machine did to the pairs (interference.ts); absent without readings of the machine. */
   machine?: ExperimentMachine | null;
+  /**
+   * Where each request's time went, A's parts beside B's (ms per request, paired intervals), as Compare shows it;
+   * absent in experiments saved before it was kept, null when a side's rounds had no request collector.
+   */
+  requestTime?: RequestTimeComparison | null;
 }
 
 /** Clean pairs needed to leave the disturbed ones out (fewer: keep them all and judge only CPU time). */
@@ -59,10 +65,15 @@ export function compareRounds(names: { a: string; b: string }, a: CompareRound[]
     out.warnings = [...c.warnings, { kind: 'rounds', message: 'One round of each variant: Flambé cannot tell a difference from noise. Run at least 2 rounds (3 or more is better).' }];
   }
   const wallClockWithheld = !!summary && summary.disturbedPairs > 0 && !leaveOut && rounds >= 2;
+  const requestTime = compareRequestTime(ka.map((r) => r.requestTime), kb.map((r) => r.requestTime), true);
   if (wallClockWithheld && out.load) {
     out.load = { ...out.load, ...Object.fromEntries(WALL_CLOCK.map((k) => [k, withhold(out.load![k])])) };
     if (out.elu) out.elu = withhold(out.elu);
   }
+  // Its parts are wall time, which a busy machine moves as much as the code does: judged only when the load's are.
+  out.requestTime = requestTime && wallClockWithheld
+    ? { perRequestMs: withhold(requestTime.perRequestMs), parts: requestTime.parts.map((p) => ({ ...p, msPerRequest: withhold(p.msPerRequest) })) }
+    : requestTime;
   out.machine = summary ? { ...summary, leftOut: leaveOut ? summary.disturbedPairs : 0, wallClockWithheld } : null;
   const cpu = out.cpuMsPer1kRequests ? Math.max(out.cpuMsPer1kRequests.a, out.cpuMsPer1kRequests.b) : 0;
   const oneSided = kBuckets && rounds >= 2 ? oneSidedWork(kBuckets, cpu) : null;

@@ -9,9 +9,9 @@ describe('overheadSentence', () => {
       .toBe('Profiling at 1 000 µs cost 8.2 % of requests/s (95 % interval 3.1 % to 13.4 %), over 4 rounds with and without it; p99 rose 12.5 %.');
   });
 
-  it('says the rounds cannot tell when the interval holds zero (no "cost -44 %" read as a speed-up)', () => {
+  it('says the rounds cannot tell when the interval holds zero (no "cost -44 %" read as a speed-up), and the bound they give', () => {
     const s = overheadSentence({ ...base, rpsCostPercent: -44.2, ci95: [-175.1, 24.4], p99CostPercent: -3 });
-    expect(s).toMatch(/^Profiling at 1 000 µs: 4 rounds cannot tell its cost from noise — requests\/s cost -44.2 % \(95 % interval -175.1 % to 24.4 %\); p99 fell 3 %\. More rounds/);
+    expect(s).toMatch(/^Profiling at 1 000 µs: 4 rounds cannot tell its cost from noise — at most 24.4 % of requests\/s \(95 % interval -175.1 % to 24.4 %; measured -44.2 %\); p99 fell 3 %\. More rounds/);
   });
 
   it('does not call a negative cost a cost when the interval is below zero', () => {
@@ -20,5 +20,13 @@ describe('overheadSentence', () => {
 
   it('states a cost without an interval when there were too few rounds', () => {
     expect(overheadSentence({ ...base, rounds: 1, rpsCostPercent: 5, ci95: null })).toBe('Profiling at 1 000 µs cost 5 % of requests/s, over 1 rounds with and without it; p99 rose 12.5 %.');
+  });
+
+  it('says what the target’s CPU time per request says, beside requests/s (a busy machine moves it less)', () => {
+    const cpu = { withoutProfiler: { rps: 4000, p99Ms: 3, cpuMsPerRequest: 0.081 }, withProfiler: { rps: 2400, p99Ms: 5, cpuMsPerRequest: 0.112 } };
+    expect(overheadSentence({ ...base, ...cpu, rpsCostPercent: 40, ci95: [-10, 70], cpuCostPercent: 38.3, cpuCi95: [21.5, 57.4] }))
+      .toMatch(/cannot tell its cost from noise .* In CPU time it costs 38.3 % more per request: 0.081 ms of CPU per request without it, 0.112 ms with it \(95 % interval 21.5 % to 57.4 %\)\.$/);
+    expect(overheadSentence({ ...base, ...cpu, rpsCostPercent: 3, ci95: [-10, 20], cpuCostPercent: 2, cpuCi95: [-4, 9] }))
+      .toMatch(/In CPU time the rounds cannot tell either: at most 9 % more per request \(0.081 ms/);
   });
 });

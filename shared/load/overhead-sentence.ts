@@ -5,9 +5,35 @@
 import type { OverheadResult } from '../api.ts';
 import { formatCount } from '../number-format.ts';
 
-type Measured = Pick<OverheadResult, 'rounds' | 'samplingIntervalUs' | 'rpsCostPercent' | 'ci95' | 'p99CostPercent' | 'profiler'>;
+type Measured = Pick<OverheadResult, 'rounds' | 'samplingIntervalUs' | 'rpsCostPercent' | 'ci95' | 'p99CostPercent' | 'profiler'>
+  & Partial<Pick<OverheadResult, 'cpuCostPercent' | 'cpuCi95' | 'withoutProfiler' | 'withProfiler'>>;
 
+/** What requests/s say, then what the target's CPU time per request says (when it was read). */
 export function overheadSentence(r: Measured): string {
+  const cpu = cpuSentence(r);
+  return cpu ? `${rpsSentence(r)} ${cpu}` : rpsSentence(r);
+}
+
+/**
+ * The CPU time the target spent per request, with against without: what the profiler adds to each request,
+ * read from the process's own clock, so a busy machine (which takes the core away, not CPU time) moves it less.
+ */
+function cpuSentence(r: Measured): string | null {
+  const [a, b] = [r.withoutProfiler?.cpuMsPerRequest, r.withProfiler?.cpuMsPerRequest];
+  if (r.cpuCostPercent === undefined || a === undefined || b === undefined) return null;
+  const ci = r.cpuCi95;
+  const each = `${formatMs(a)} ms of CPU per request without it, ${formatMs(b)} ms with it`;
+  if (!ci) return `${each} (${signed(r.cpuCostPercent)} %).`;
+  const interval = `95 % interval ${ci[0]} % to ${ci[1]} %`;
+  if (ci[0] <= 0 && ci[1] >= 0) return `In CPU time the rounds cannot tell either: at most ${ci[1]} % more per request (${each}; ${interval}).`;
+  if (ci[0] > 0) return `In CPU time it costs ${r.cpuCostPercent} % more per request: ${each} (${interval}).`;
+  return `It did not add CPU time per request: ${each} (${interval}).`;
+}
+
+const signed = (x: number) => (x > 0 ? `+${x}` : String(x));
+const formatMs = (ms: number) => (ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
+
+function rpsSentence(r: Measured): string {
   const ci = r.ci95;
   const interval = ci ? ` (95 % interval ${ci[0]} % to ${ci[1]} %)` : '';
   const p99 = r.p99CostPercent >= 0 ? `p99 rose ${r.p99CostPercent} %` : `p99 fell ${-r.p99CostPercent} %`;
@@ -15,8 +41,9 @@ export function overheadSentence(r: Measured): string {
     : r.profiler === 'requests' ? "Timing each request (the request collector: where each request's time went)" : `Profiling at ${formatCount(r.samplingIntervalUs)} µs`;
   const over = `over ${r.rounds} rounds with and without it`;
   if (ci && ci[0] <= 0 && ci[1] >= 0) {
-    return `${what}: ${r.rounds} rounds cannot tell its cost from noise — requests/s cost ${r.rpsCostPercent} %${interval}; ${p99}. ` +
-      'More rounds or a quieter machine narrow the interval.';
+    // What the rounds can say: a bound, the interval's top (a cost larger than that would have shown).
+    return `${what}: ${r.rounds} rounds cannot tell its cost from noise — at most ${ci[1]} % of requests/s ` +
+      `(95 % interval ${ci[0]} % to ${ci[1]} %; measured ${r.rpsCostPercent} %); ${p99}. More rounds or a quieter machine narrow the interval.`;
   }
   if (r.rpsCostPercent < 0) {
     return `${what} did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${interval}, ${over}; ${p99}. ` +

@@ -37,6 +37,44 @@ describe('allocationTable', () => {
     ]);
   });
 
+  it("leaves background work out of every per-request figure: an anonymous interval's hashing is no request's", () => {
+    // A Fastify app's interval (anonymous, named by its place) hashes with Node's crypto; a route handles requests.
+    const withTimer: HeapProfile = {
+      head: node('(root)', '', -1, 0, [
+        node('listOnTimeout', 'node:internal/timers', 580, 0, [
+          node('', 'file:///srv/shop.mjs', 7, 1000, [node('digest', 'node:internal/crypto/hash', 163, 40_000)]),
+        ]),
+        node('handle', 'file:///srv/shop.mjs', 20, 2000, [node('digest', 'node:internal/crypto/hash', 163, 1000)]),
+      ]),
+    };
+    const background = { percent: 5, cpuMs: 30, functions: [{ function: '(anonymous)', url: 'file:///srv/shop.mjs', line: 8, percent: 5, source: 'interval' as const, everyMs: 200 }] };
+    const t = allocationTable(withTimer, 100, background);
+    expect(t.bytes).toBe(44_000);
+    expect(t.backgroundBytes).toBe(41_000);
+    expect(t.bytesPerRequest).toBe(30); // handle's 2 000 and the 1 000 it hashed, over 100 requests
+    expect(t.rows.map((r) => `${r.function} ${r.bytes} ${r.bytesPerRequest} ${r.backgroundBytes}`)).toEqual([
+      'digest 41000 10 40000',
+      'handle 2000 20 0',
+      '(anonymous) 1000 null 1000',
+    ]);
+    // Without it (an older recording), every byte is per request, as before.
+    expect(allocationTable(withTimer, 100).bytesPerRequest).toBe(440);
+    // Who allocates most for the requests: the handler, not the interval (a GC sentence named it, "16 kB per request").
+    expect(topAllocator(t)?.function).toBe('handle');
+  });
+
+  it("puts Flambé's collector's allocations, with what it calls, in one row of no per-request figure", () => {
+    const withCollector: HeapProfile = {
+      head: node('(root)', '', -1, 0, [
+        node('after', 'flambe-request-collector.js', 180, 3000, [node('threadCpuUsage', 'node:internal/process/per_thread', 166, 1000)]),
+        node('handle', 'file:///srv/app.js', 10, 2000),
+      ]),
+    };
+    const t = allocationTable(withCollector, 100);
+    expect(t.rows.map((r) => `${r.function} ${r.bytes} ${r.bytesPerRequest}`)).toEqual(["(Flambé's own work) 4000 null", 'handle 2000 20']);
+    expect(t.bytesPerRequest).toBe(20);
+  });
+
   it('names the function of yours that allocates most, not Node internals', () => {
     expect(topAllocator(allocationTable(profile, null))?.function).toBe('buildRows');
   });

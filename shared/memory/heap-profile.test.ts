@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bottomUp } from '../profile/views/bottom-up.ts';
 import { EXTRA_KEYS } from '../recording/profile-extras.ts';
 import { allocationTable } from './allocations.ts';
-import { allocationsIn, exportHeapProfile, heapProfileAsModel, isHeapProfile, readHeapProfile } from './heap-profile.ts';
+import { allocationsIn, exportHeapProfile, heapProfileAsModel, isHeapProfile, readHeapProfile, withScriptUrls } from './heap-profile.ts';
 
 
 describe('.heapprofile', () => {
@@ -35,5 +35,19 @@ describe('.heapprofile', () => {
     expect(isHeapProfile({ nodes: [] })).toBe(false);
     expect(() => readHeapProfile({ nodes: [] }, 'x.heapprofile')).toThrow('x.heapprofile is not an allocation profile (.heapprofile): it has no "head" node with a callFrame and a selfSize.');
     expect(() => readHeapProfile({ head: { callFrame: {}, selfSize: 'big' } }, 'x.heapprofile')).toThrow(/^x\.heapprofile is a damaged allocation profile: head\.callFrame\.functionName/);
+  });
+});
+
+describe('withScriptUrls', () => {
+  it("names an evaluated script's frames as the CPU profile does (the heap profiler leaves a sourceURL's out)", () => {
+    const frame = (functionName: string, scriptId: string, url = '') => ({ functionName, scriptId, url, lineNumber: 1, columnNumber: 1 });
+    const heap = { head: { callFrame: frame('(root)', '0'), selfSize: 0, id: 1, children: [
+      { callFrame: frame('take', '137'), selfSize: 5, id: 2, children: [] },
+      { callFrame: frame('handle', '40', 'file:///srv/app.js'), selfSize: 7, id: 3, children: [] },
+    ] }, samples: [] };
+    const cpu = { nodes: [{ id: 1, callFrame: frame('switchTo', '137', 'flambe-request-collector.js') }] };
+    const named = withScriptUrls(heap, cpu);
+    expect(named.head.children.map((c) => c.callFrame.url)).toEqual(['flambe-request-collector.js', 'file:///srv/app.js']);
+    expect(heap.head.children[0].callFrame.url).toBe(''); // the input is not changed
   });
 });

@@ -100,3 +100,34 @@ export function allocationsIn(data: unknown, threadIndex = 0): HeapProfile {
   if (threadIndex !== 0) throw new ProfileFormatError('This thread has no allocation profile: it was not sampled (or it ended before the recording did).');
   throw new ProfileFormatError('This recording has no allocation profile: it was recorded without sampling allocations (or by a Flambé that did not), or imported from a CPU profile file.');
 }
+
+/**
+ * The heap profile with each frame's script named as the CPU profile names it: V8's sampling heap profiler gives
+ * a script evaluated under `//# sourceURL=` no url (only its scriptId), so Flambé's collectors' frames would pass
+ * for the user's native code ("take", "site", "threadCpuUsage" in the allocation table). Frames with a url, or
+ * whose script the CPU profile does not know, are kept as they are. Built without recursion.
+ */
+export function withScriptUrls(heap: HeapProfile, cpuProfile: unknown): HeapProfile {
+  const nodes = typeof cpuProfile === 'object' && cpuProfile !== null ? (cpuProfile as { nodes?: unknown }).nodes : undefined;
+  const urls = new Map<string, string>();
+  for (const n of Array.isArray(nodes) ? nodes as { callFrame?: { scriptId?: unknown; url?: unknown } }[] : []) {
+    const f = n.callFrame;
+    if (f && typeof f.url === 'string' && f.url && f.scriptId !== undefined) urls.set(String(f.scriptId), f.url);
+  }
+  if (urls.size === 0) return heap;
+  const copy = (n: HeapProfile['head']): HeapProfile['head'] => {
+    const url = !n.callFrame.url && urls.get(String(n.callFrame.scriptId));
+    return { ...n, callFrame: url ? { ...n.callFrame, url } : n.callFrame, children: [] };
+  };
+  const head = copy(heap.head);
+  const stack: [HeapProfile['head'], HeapProfile['head']][] = [[heap.head, head]];
+  while (stack.length) {
+    const [from, to] = stack.pop()!;
+    for (const c of from.children) {
+      const d = copy(c);
+      to.children.push(d);
+      stack.push([c, d]);
+    }
+  }
+  return { ...heap, head };
+}

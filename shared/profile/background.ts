@@ -7,7 +7,7 @@
 // are moved under one "(background work)" node the findings do not name.
 import type { Background } from '../recording/request-time.ts';
 import type { HeapProfile, HeapProfileNode } from '../recording/memory.ts';
-import type { Profile } from './model.ts';
+import { ANONYMOUS_NAME, type Profile } from './model.ts';
 
 export const BACKGROUND_NAME = '(background work)';
 
@@ -55,11 +55,20 @@ function withOneMore(start: Int32Array): Int32Array {
   return out;
 }
 
+/**
+ * Which heap-profile nodes are a background callback's own frame (what they allocate is their subtree); null when
+ * the recording names none. An anonymous callback is named "(anonymous)" by its place, its frame has no name.
+ */
+export function backgroundAllocationRoot(background: Background | null | undefined): ((n: HeapProfileNode) => boolean) | null {
+  const fns = (background?.functions ?? []).filter((f) => f.url && f.line > 0);
+  if (fns.length === 0) return null;
+  return (n) => fns.some((f) => f.function === (n.callFrame.functionName || ANONYMOUS_NAME) && f.url === n.callFrame.url && f.line === n.callFrame.lineNumber + 1);
+}
+
 /** The heap profile without what background callbacks allocated (their subtrees); the same profile when none is named. */
 export function allocationsWithoutBackground(heap: HeapProfile, background: Background | undefined): HeapProfile {
-  const fns = (background?.functions ?? []).filter((f) => f.url && f.line > 0);
-  if (fns.length === 0) return heap;
-  const isBackground = (n: HeapProfileNode) => fns.some((f) => f.function === n.callFrame.functionName && f.url === n.callFrame.url && f.line === n.callFrame.lineNumber + 1);
+  const isBackground = backgroundAllocationRoot(background);
+  if (!isBackground) return heap;
   // Rebuilt without recursion: a deep stack must not overflow ours.
   const copy = (n: HeapProfileNode): HeapProfileNode => ({ ...n, children: [] });
   const head = copy(heap.head);

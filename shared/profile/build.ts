@@ -5,6 +5,7 @@
 import { formatCount, MAX_CALL_TREE_NODES, MAX_SAMPLES, tooManyNodes, tooManySamples } from './budgets.ts';
 import { buildTree, describe, fail, type IdIndex } from './build-nodes.ts';
 import { rememberNodeSelfMs } from './call-nodes.ts';
+import { foldCollectorWork } from './collector-work.ts';
 import { readSourceLines } from './lines.ts';
 import { PROGRAM_NAME, type Frame, type Profile } from './model.ts';
 import { mapFrames, readOriginalFrames, readOriginalLines } from './original-frames.ts';
@@ -73,7 +74,9 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   if (!Array.isArray(raw.nodes)) return fail('The profile has no "nodes" list.');
   if (raw.nodes.length === 0) fail('The profile\'s "nodes" list is empty.');
   if (raw.nodes.length > MAX_CALL_TREE_NODES) fail(tooManyNodes(`This profile has ${formatCount(raw.nodes.length)}`));
-  const { ids, index, order, newIndex, frames, nodeFrame, nodeParent, lineTicks, orphans } = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
+  const tree = buildTree(raw.nodes as Record<string, unknown>[], raw.links);
+  const { ids, index, order, newIndex, nodeParent, orphans } = tree;
+  let { frames, nodeFrame, lineTicks } = tree;
   const n = nodeFrame.length;
 
   if (raw.samples === undefined || raw.samples === null) fail('The profile has no "samples" list: Flambé needs samples and timeDeltas (Node 12+ and Chrome write them).');
@@ -98,6 +101,9 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
     return buildProfile(withProgramNode(raw, raw.nodes as Record<string, unknown>[], ids, order[0]), release);
   }
   release?.(); // from here on only the sample arrays are read
+  // Flambé's request collector's own work, folded into one frame no table names (collector-work.ts).
+  const folded = foldCollectorWork(frames, nodeFrame, nodeParent, lineTicks);
+  if (folded) ({ frames, nodeFrame, lineTicks } = folded);
   const systemNode = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const k = frames[nodeFrame[i]].kind;
@@ -105,6 +111,7 @@ export function buildProfile(raw: RawProfile, release?: () => void): Profile {
   }
   const timeDeltasUs = (deltas ?? []) as ArrayLike<unknown>;
   const { sampleIds, nodeOfId } = nodeOfIdTable(rawSamples, index, newIndex);
+  if (folded) for (let id = 0; id < nodeOfId.length; id++) if (nodeOfId[id] >= 0) nodeOfId[id] = folded.into[nodeOfId[id]];
   const lastSampleUs = typeof raw.lastSampleUs === 'number' && Number.isFinite(raw.lastSampleUs) ? raw.lastSampleUs : undefined;
   const timed = timeSamples({ sampleIds, nodeOfId, timeDeltasUs, startTimeUs: startTime, endTimeUs: endTime, lastSampleUs, nodeParent, systemNode, programNode });
   if (!timed.ok) {

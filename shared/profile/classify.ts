@@ -60,7 +60,8 @@ const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
  * writes in the target (electron/services/targets/request-collector.ts). Its
  * frames stay in the profile — the user's fetch runs under them — but they are
  * Flambé's, not the user's: counted with Node's own code, so no finding blames
- * "fetch" with the collector's line.
+ * "fetch" with the collector's line. Its own work, with what it calls, is one
+ * frame no table names (collector-work.ts).
  */
 export const COLLECTOR_URL = 'flambe-request-collector.js';
 
@@ -85,7 +86,12 @@ export const STDIO_WRITE_FRAMES = {
 
 export function isNodeInternal(url: string): boolean {
   // Flambé's wrappers around the user's fetch, socket writes and stdout: runtime work done on their behalf, like Node's.
-  return url.startsWith('node:') || OLD_NODE_URL.test(url) || url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;
+  return url.startsWith('node:') || OLD_NODE_URL.test(url) || isFlambeUrl(url);
+}
+
+/** A script Flambé runs in the target (the request collector, the output counter's wrappers): never the user's code. */
+export function isFlambeUrl(url: string): boolean {
+  return url === COLLECTOR_URL || url === OUTPUT_COUNTER_URL;
 }
 
 export function classifyFrame(frame: Frame): FrameClass {

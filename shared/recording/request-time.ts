@@ -37,7 +37,8 @@ export const routeTimeSchema = z.object({
   parts: z.array(requestTimePartSchema).max(100),
   /**
    * The main thread's CPU one request took: the mean CPU time of the requests whose CPU the collector read
-   * (cpuTimedRequests, a random quarter after the first 200), else (absent) the wall time its code ran.
+   * (cpuTimedRequests, a random quarter after the first 200, each weighed by 1 / its chance of being read),
+   * else (absent) the wall time its code ran.
    */
   cpuMsPerRequest: ms,
   cpuTimedRequests: count.optional(),

@@ -5,7 +5,16 @@
 import { z } from 'zod';
 
 const us = z.number().finite();
-const waitKinds = ['http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
+
+/**
+ * Which requests the collector reads the thread's CPU time for: the first CPU_TIMED_FIRST of a recording, then
+ * each with chance CPU_TIMED_SHARE (reading it costs ~2 µs a time). A route's mean weighs each by 1 / its chance
+ * (summarize.ts): the first ones, often slower just after the profiler starts, must not count four times over.
+ */
+export const CPU_TIMED_FIRST = 200;
+export const CPU_TIMED_SHARE = 0.25;
+/** 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
+const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
 
 export const collectedBatchSchema = z.object({
   clockUs: us,

@@ -32,3 +32,33 @@ describe('background work', () => {
     expect(background?.functions[0]).toMatchObject({ function: 'refreshTrending', url: 'file:///srv/shop.mjs', line: 8 });
   });
 });
+
+describe("Flambé's request collector in a request", () => {
+  // A route whose samples are mostly the collector's async hook reading the thread's CPU time, and the route's
+  // fetch through the collector's stand-in (undici under it).
+  const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 1 });
+  const profile: SampledProfile = {
+    startTime: 0,
+    samples: [4, 4, 4, 6, 6],
+    timeDeltas: Array(5).fill(1000),
+    nodes: [
+      { id: 1, children: [2, 5], callFrame: frame('(root)', '') },
+      { id: 2, children: [3], callFrame: frame('emitBefore', 'node:internal/async_hooks') },
+      { id: 3, children: [4], callFrame: frame('before', 'flambe-request-collector.js') },
+      { id: 4, callFrame: frame('threadCpuUsage', 'node:internal/process/per_thread') },
+      { id: 5, children: [6], callFrame: frame('loadPrice', 'file:///srv/shop.mjs') },
+      { id: 6, children: [7], callFrame: frame('fetch', 'flambe-request-collector.js') },
+      { id: 7, callFrame: frame('fetch', 'node:internal/deps/undici/undici') },
+    ],
+  };
+
+  it("is no route's function: the route's is the one that called fetch", () => {
+    const { topFunction } = attributeSamples(profile, [{ from: 0, to: 10_000, route: 'GET /price' }], []);
+    expect(topFunction.get('GET /price')).toBe('loadPrice');
+  });
+
+  it('is no background work', () => {
+    const { background } = attributeSamples({ ...profile, samples: [4, 4, 4] , timeDeltas: [1000, 1000, 1000] }, [], interval(''));
+    expect(background?.functions).toEqual([]);
+  });
+});

@@ -3,7 +3,8 @@
 // belongs to that request and so to its route; a sample in a timer, interval
 // or setImmediate callback that ran outside every request is background work.
 // Idle samples belong to nobody.
-import { COLLECTOR_URL, isNodeInternal } from '../profile/classify.ts';
+import { isNodeInternal } from '../profile/classify.ts';
+import { isCollectorWork } from '../profile/collector-work.ts';
 import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
 
 /** The parts of a V8 profile (Profiler.stop) this needs. */
@@ -50,12 +51,27 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     let name = '';
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const f = nodes.get(at)?.callFrame;
-      if (!f || !f.url || f.url.startsWith('node:') || f.url.includes('/node_modules/')) continue;
+      if (!f || !f.url || isNodeInternal(f.url) || f.url.includes('/node_modules/')) continue;
       if (f.functionName) { name = f.functionName; break; }
       name ||= '(anonymous)';
     }
     ownFrame.set(id, name);
     return name;
+  };
+  // Flambé's request collector's own work (and what it calls: threadCpuUsage) is nobody's: no route's function, no background.
+  const collectorWork = new Map<number, boolean>();
+  const inCollector = (id: number): boolean => {
+    const path: number[] = [];
+    let found = false;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const known = collectorWork.get(at);
+      if (known !== undefined) { found = known; break; }
+      path.push(at);
+      const f = nodes.get(at)?.callFrame;
+      if (f && isCollectorWork({ name: f.functionName, url: f.url })) { found = true; break; }
+    }
+    for (const at of path) collectorWork.set(at, found);
+    return found;
   };
   const inRequest = cursor([...requests].sort((a, b) => a.from - b.from));
   const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
@@ -70,6 +86,7 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     if (!node || node.callFrame.functionName === IDLE) continue;
     const weight = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
     busyUs += weight;
+    if (inCollector(node.id)) continue;
     const name = node.callFrame.functionName || '(anonymous)';
     const req = inRequest(t);
     if (req) {
@@ -83,8 +100,7 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     // Outside every request and every timer: the HTTP machinery around requests (parsing, writing) as much as
     // anything else, so it is not called background.
     const timer = inTimer(t);
-    // Flambé's own collector (its async hook runs around every callback) is nobody's background work.
-    if (!timer || node.callFrame.url === COLLECTOR_URL) continue;
+    if (!timer) continue;
     bgUs += weight;
     // A timer is named by its callback (found up the sample's stack for its place).
     let frame = node;

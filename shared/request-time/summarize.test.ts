@@ -55,6 +55,23 @@ describe('summarizeRequestTime', () => {
     expect(fast.cpuMsPerRequest).toBe(1);
   });
 
+  it('counts a socket opened and then queried as one call, not two (a cache read "2 calls per request")', () => {
+    const batch: CollectedBatch = {
+      clockUs: 0, open: 0, dropped: 0, stacks: [], background: [],
+      requests: [[1, 'GET', '/cart', ms(0), ms(10), 200], [2, 'GET', '/cart', ms(20), ms(30), 200]],
+      segments: [1, ms(0), ms(0.5), 1, ms(9.5), ms(10), 2, ms(20), ms(20.5), 2, ms(29.5), ms(30)],
+      // Each request connects (1 ms), writes its query on that socket and waits for the answer (8 ms).
+      waits: [
+        [1, 'connect', '127.0.0.1:6379', ms(0.5), ms(1.5), -1], [1, 'socket', '127.0.0.1:6379', ms(1.5), ms(9.5), -1],
+        [2, 'connect', '127.0.0.1:6379', ms(20.5), ms(21.5), -1], [2, 'socket', '127.0.0.1:6379', ms(21.5), ms(29.5), -1],
+      ],
+    };
+    expect(summarizeRequestTime([batch])!.parts[0]).toMatchObject({ kind: 'socket', target: '127.0.0.1:6379 (redis)', callsPerRequest: 1, msPerRequest: 9 });
+    // A connect with no exchange after it (an HTTP call's socket, whose writes are the call's) is still one.
+    const connectOnly = { ...batch, waits: batch.waits.filter((w) => w[1] === 'connect') };
+    expect(summarizeRequestTime([connectOnly])!.parts.find((p) => p.kind === 'socket')).toMatchObject({ callsPerRequest: 1, msPerRequest: 1 });
+  });
+
   it('has nothing to say without finished requests', () => {
     expect(summarizeRequestTime([{ clockUs: 0, open: 3, dropped: 0, requests: [], segments: [], waits: [], stacks: [], background: [] }])).toBeNull();
   });
@@ -130,5 +147,14 @@ describe('a route’s CPU per request', () => {
     const wall = summarizeRequestTime([batch(null)])!.byRoute[0];
     expect(wall.cpuMsPerRequest).toBe(4);
     expect(wall.cpuTimedRequests).toBeUndefined();
+  });
+
+  it('weighs each read request by its chance of being read: the first 200 (all read) do not outweigh the rest', () => {
+    // 200 first requests at 3 ms (just after the profiler started), then 800 at 2 ms of which a quarter were read.
+    const requests: CollectedBatch['requests'] = [];
+    for (let id = 1; id <= 1000; id++) requests.push([id, 'GET', '/page', ms(id), ms(id + 0.5), 200, 3000, id <= 200 ? 3000 : id % 4 === 0 ? 2000 : -1]);
+    const batch: CollectedBatch = { clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [], requests, segments: [] };
+    // The true mean is 2.2 ms; a plain mean over the 400 read ones said 2.5.
+    expect(summarizeRequestTime([batch])!.byRoute[0]).toMatchObject({ cpuMsPerRequest: 2.2, cpuTimedRequests: 400 });
   });
 });

@@ -6,7 +6,7 @@
 // Time before the server read a request (the load generator measured it, the
 // server could not) is queueing too: the loop was busy when it arrived.
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
-import type { CollectedBatch, WaitKind } from './collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
 import { placeOfStack, socketName } from './wait-places.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 
@@ -19,11 +19,12 @@ export interface ClientLatency {
 
 /** cpuUs: the main thread's CPU time in its code, when the collector read it for this request (-1: not read). */
 interface Req { id: number; method: string; path: string; start: number; end: number; cpuUs: number }
-interface Wait { req: number; kind: WaitKind; target: string; from: number; to: number; place: CodePlace | null }
+/** setup: a socket's connect, whose time is waiting on the socket but which is no call of its own when an exchange on it followed. */
+interface Wait { req: number; kind: Exclude<WaitKind, 'connect'>; target: string; from: number; to: number; place: CodePlace | null; setup?: boolean }
 interface Segment { req: number; from: number; to: number }
 
 /** When two waits cover the same moment, the outer one is named: a call before the socket or DNS lookup under it. */
-const PRECEDENCE: readonly WaitKind[] = ['http', 'socket', 'dns', 'threadpool', 'worker', 'fs', 'timer', 'queue'];
+const PRECEDENCE: readonly Wait['kind'][] = ['http', 'socket', 'dns', 'threadpool', 'worker', 'fs', 'timer', 'queue'];
 const MAX_ROUTES = 50;
 /** A route's CPU per request is its requests' CPU time when at least this many had it read, else its code's wall time. */
 const MIN_TIMED_REQUESTS = 5;
@@ -74,7 +75,8 @@ function merged(batches: readonly CollectedBatch[], workers: WorkerScripts) {
     for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
     for (const [req, kind, target, from, to, stack] of b.waits) {
       const place = stack >= 0 && b.stacks[stack] ? placeOfStack(b.stacks[stack]) : null;
-      waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
+      if (kind === 'connect') waits.push({ req, kind: 'socket', target: waitTarget('socket', target, workers), from, to, place, setup: true });
+      else waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
     }
   }
   segments.sort((a, b) => a.from - b.from);
@@ -125,7 +127,9 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
   if (r.end > at) gaps.push([at, r.end]);
   add(parts, 'cpu', '', cpu, 0, null);
   const inside = waits.filter((w) => w.to > r.start && w.from < r.end);
-  for (const w of inside) if (w.kind !== 'queue') add(parts, w.kind, w.target, 0, 1, w.place);
+  // A call is one request-response exchange: opening a socket and then writing a query on it is one call, not two.
+  const exchanged = new Set(inside.filter((w) => w.kind === 'socket' && !w.setup).map((w) => w.target));
+  for (const w of inside) if (w.kind !== 'queue' && !(w.setup && exchanged.has(w.target))) add(parts, w.kind, w.target, 0, 1, w.place);
   for (const [a, b] of gaps) {
     const cuts = new Set([a, b]);
     for (const w of inside) {
@@ -192,8 +196,11 @@ const routeKey = (method: string, path: string) => `${method} ${path}`;
 function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests'> {
   const timed = reqs.filter((r) => r.cpuUs >= 0);
   if (timed.length < MIN_TIMED_REQUESTS) return { cpuMsPerRequest: round(wallUs / 1000 / reqs.length) };
-  const sum = timed.reduce((s, r) => s + r.cpuUs, 0);
-  return { cpuMsPerRequest: round(sum / 1000 / timed.length), cpuTimedRequests: timed.length };
+  // Each weighed by 1 / its chance of being read (collected.ts): a plain mean over-weighed the first requests.
+  const weight = (r: Req) => (r.id <= CPU_TIMED_FIRST ? 1 : 1 / CPU_TIMED_SHARE);
+  const sum = timed.reduce((s, r) => s + weight(r) * r.cpuUs, 0);
+  const weights = timed.reduce((s, r) => s + weight(r), 0);
+  return { cpuMsPerRequest: round(sum / 1000 / weights), cpuTimedRequests: timed.length };
 }
 
 /** The recording's `requestTime` from the collector's batches; null when no request finished. */

@@ -17,7 +17,7 @@
 import { callNodeTable } from '../profile/call-nodes.ts';
 import { frameClasses } from '../profile/frame-classes.ts';
 import type { Profile } from '../profile/model.ts';
-import { COLLECTOR_URL } from '../profile/classify.ts';
+import { isFlambeUrl } from '../profile/classify.ts';
 
 const IO_MODULE = /^(?:node:)?(?:_http_\w+|https?|net|tls|_tls_\w+|dgram|dns|stream|events|timers|child_process|worker_threads|cluster|internal\/(?:streams\/|stream_base_commons|http|net|tls|dns|timers|process\/task_queues|child_process|worker|event_target|async_hooks|cluster|fs\/promises|fs\/streams))/;
 
@@ -59,7 +59,7 @@ export function builtinCalls(profile: Profile): BuiltinCalls {
     if (owner[p] === p || callee[p] === WRAPPED) {
       // Flambé's request collector wraps fetch and socket writes: it is not what your function called, the
       // frame under it is (a socket write is Node's I/O; fetch is undici). Its own code counts for no one.
-      if (profile.frames[f].url === COLLECTOR_URL) {
+      if (isFlambeUrl(profile.frames[f].url)) {
         owner[c] = owner[p];
         callee[c] = WRAPPED;
         continue;

@@ -152,7 +152,7 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
 
 /** The GC-pressure check's last sentence: who allocates, when the recording sampled allocations. */
 function whoAllocates(ctx: RecordingContext): string {
-  const top = ctx.allocations ? topAllocator(allocationTable(ctx.allocations, ctx.requests ?? null)) : null;
+  const top = ctx.allocations ? topAllocator(allocationTable(ctx.allocations, ctx.requests ?? null, ctx.requestTime?.background ?? null)) : null;
   if (!top) return 'A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.';
   const amount = top.bytesPerRequest !== null ? `${bytesText(top.bytesPerRequest)} per request` : `${p0(top.percent)} of all the bytes allocated`;
   return `${top.function} (${shortPlace(allocationPlace(top))}) allocates the most: ${amount}.`;

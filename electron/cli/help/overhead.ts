@@ -15,7 +15,10 @@ export const OVERHEAD_HELP = `Usage:
                           (what --no-request-time saves flambe record)
   --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
 
-Requests/s are compared round by round (Welch's t on the logarithms, as experiments do).
---json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms"},"withProfiler":{"rps","p99Ms"},
-"rpsCostPercent","ci95":[lo,hi],"p99CostPercent"}; with several intervals {"intervals":[that object, …]}.
+Requests/s are compared pair by pair (each round's two bursts ran back to back: a paired t on the
+logarithms, as experiments do), so what the machine did meanwhile cancels out.
+The target's CPU time per request is compared the same way (a busy machine moves it less than requests/s).
+--json prints {"rounds","samplingIntervalUs","withoutProfiler":{"rps","p99Ms","cpuMsPerRequest"},"withProfiler":{…},
+"rpsCostPercent","ci95":[lo,hi],"p99CostPercent","cpuCostPercent","cpuCi95":[lo,hi]}; with several intervals
+{"intervals":[that object, …]}.
 `;

@@ -255,6 +255,11 @@ export class InspectorSession {
     return this.evaluateJson<CountedOutput | null>(OUTPUT_COUNTER_READ_JS);
   }
 
+  /** The target process's CPU time so far (user + system, µs, all its threads): what a burst cost it. */
+  cpuTimeUs(): Promise<number> {
+    return this.evaluateJson<number>('(() => { const u = process.cpuUsage(); return JSON.stringify(u.user + u.system); })()');
+  }
+
   async stopSampling(): Promise<void> {
     if (!this.closed) await this.evaluateJson(SAMPLE_CLEANUP_JS).catch(() => undefined);
   }

@@ -21,6 +21,7 @@
 // The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
 // declared with the profile rules that classify those frames.
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE } from '../../../shared/request-time/collected.ts';
 export { COLLECTOR_URL };
 
 export const INSTALL_COLLECTOR_JS = String.raw`(() => {
@@ -43,7 +44,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     HKDFREQUEST: 'threadpool', HASHREQUEST: 'threadpool', SIGNREQUEST: 'threadpool', VERIFYREQUEST: 'threadpool',
     CIPHERREQUEST: 'threadpool', DERIVEBITSREQUEST: 'threadpool', KEYPAIRGENREQUEST: 'threadpool', SECRETKEYGENREQUEST: 'threadpool',
     KEYGENREQUEST: 'threadpool', CHECKPRIMEREQUEST: 'threadpool', ZLIB: 'threadpool',
-    Timeout: 'timer', TCPCONNECTWRAP: 'socket',
+    // A connect is the setup of the exchanges on that socket, not one of them (summarize.ts counts calls so).
+    Timeout: 'timer', TCPCONNECTWRAP: 'connect',
   };
   let s;
   const reset = () => {
@@ -56,8 +58,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // The main thread's CPU time (Node 23.9+), µs, read around the code of a sample of requests: wall time in a
   // request's code also counts the moments a busy machine took the core away, its CPU time does not.
   const threadCpu = typeof process.threadCpuUsage === 'function' ? () => { const u = process.threadCpuUsage(); return u.user + u.system; } : null;
-  const CPU_ALWAYS = 200;
-  const CPU_SHARE = 0.25;
+  const CPU_ALWAYS = ${CPU_TIMED_FIRST};
+  const CPU_SHARE = ${CPU_TIMED_SHARE};
   const switchTo = (rec) => {
     if (rec === cur) return;
     const t = now();
@@ -107,8 +109,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // at once emit no async_hooks init, so the socket's write is wrapped (and put back by uninstall).
   const Socket = get('node:net').Socket;
   const ownWrite = Object.prototype.hasOwnProperty.call(Socket.prototype, 'write') ? Socket.prototype.write : null;
-  const write = Socket.prototype.write;
-  Socket.prototype.write = function (...args) {
+  const realWrite = Socket.prototype.write;
+  // The stand-ins are named (write, emit, postMessage, fetch): a profile knows them by those names, and what runs
+  // under them is the user's call (shared/profile/collector-work.ts), while the rest of the collector is its own work.
+  Socket.prototype.write = function write(...args) {
     // stdout/stderr on a pipe are sockets too, but never answered: a log line is no request's wait (and the stack
     // read for it would be Flambé's cost in the user's logging).
     if (cur && !this.server && !this._httpMessage && !this._isStdio) {
@@ -117,7 +121,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
       (cur.sw ??= []).push(w);
     }
-    return write.apply(this, args);
+    return realWrite.apply(this, args);
   };
   // A worker thread's answer: the request it wakes (the first to run after it) waited on the worker pool since
   // it last ran — queued in the pool or running there. Worker emits each message from its port (this.emit).
@@ -126,11 +130,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const workerEmit = Worker.prototype.emit;
   const workerPost = Worker.prototype.postMessage;
   let answered = null;
-  Worker.prototype.emit = function (name, ...args) {
+  Worker.prototype.emit = function emit(name, ...args) {
     if (name === 'message') answered = { t: now(), thread: this.threadId };
     return workerEmit.call(this, name, ...args);
   };
-  Worker.prototype.postMessage = function (...args) {
+  Worker.prototype.postMessage = function postMessage(...args) {
     if (cur) cur.workerSite = site();
     return workerPost.apply(this, args);
   };
@@ -169,7 +173,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
           wait(w.rec, 'timer', String(w.due) + ' ms', w.t, w.t + w.due * 1e3, w.where);
           wait(w.rec, 'queue', 'timer', w.t + w.due * 1e3, t, -1);
         } else {
-          const target = w.kind === 'timer' ? String(w.due) + ' ms' : w.kind === 'socket' && res.port ? res.address + ':' + res.port : '';
+          const target = w.kind === 'timer' ? String(w.due) + ' ms' : w.kind === 'connect' && res.port ? res.address + ':' + res.port : '';
           wait(w.rec, w.kind, target, w.t, t, w.where);
         }
       }

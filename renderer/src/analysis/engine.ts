@@ -134,7 +134,7 @@ export class AnalysisEngine {
       case 'flame': return flameDataFromProfile(profile, request.widthPx, this.heap ? 'bytes' : 'ms') as ViewResults[R['view']];
       case 'allocations': {
         if (!this.heap) throw new Error('This analysis is of a CPU profile, not of allocations.');
-        return allocationTable(this.heap, request.requests) as ViewResults[R['view']];
+        return allocationTable(this.heap, request.requests, request.background ?? null) as ViewResults[R['view']];
       }
       case 'flame-zoom': return visibleFlameTree(profile, { widthPx: request.widthPx, zoom: request.zoom }) as ViewResults[R['view']];
       case 'flame-search': {

@@ -5,6 +5,7 @@ import type { BottomUpRow, ChartRects, BucketRow, CategoryRow, FlameSearchResult
 import type { RecordingContext, RegexCheck, RegexPattern, Verdict } from '../../../shared/verdict/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
 import type { AllocationTable } from '../../../shared/memory/allocations.ts';
+import type { Background } from '../../../shared/recording/request-time.ts';
 import type { LegendClass } from '../lib/frame-colors.ts';
 
 export type ViewRequest =
@@ -22,7 +23,8 @@ export type ViewRequest =
   | { view: 'regex-check'; transforms: Transform[]; pattern: RegexPattern }
   | { view: 'timeline'; transforms: Transform[]; bins: number }
   /** Functions by bytes allocated (an engine opened at ALLOCATIONS_THREAD: shared/memory/heap-profile.ts). */
-  | { view: 'allocations'; transforms: Transform[]; requests: number | null }
+  /** `background`: the recording's background work, whose allocations count in no per-request figure (main thread only). */
+  | { view: 'allocations'; transforms: Transform[]; requests: number | null; background?: Background | null }
   /**
    * The time-ordered flame chart's rectangles for one viewport (ms from the first sample) `widthPx` wide.
    * `overview`: read one sample in many (shared/profile/views/flame-chart.ts chartOverviewEvery), answered at

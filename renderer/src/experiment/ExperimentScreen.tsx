@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { LoadTable } from '../compare/LoadTable.tsx';
+import { RequestTimeTable } from '../compare/RequestTimeTable.tsx';
 import { AllocationTable } from '../compare/AllocationTable.tsx';
 import '../compare/compare.css';
 import { useClient, useFlambeEvent } from '../client/context.tsx';
@@ -108,6 +109,12 @@ export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { i
             </>
           )}
           <p className="hint">A and B are the geometric means of their rounds; each interval is widened so that all shown hold together at 95%; “no clear difference”: it holds 0; “no meaningful difference”: the change is under 3%.</p>
+          {c.requestTime && (
+            <>
+              <h2>Where each request’s time went</h2>
+              <RequestTimeTable c={c.requestTime} />
+            </>
+          )}
           {c.perRequest && c.buckets.some((x) => Math.abs(x.deltaMsPer1k ?? 0) >= 0.05) && (
             <>
               <h2>Kinds of work <span className="muted">(CPU ms per 1 000 requests)</span></h2>

@@ -1,6 +1,9 @@
 // "Measure profiling overhead": rounds with and without the profiler on the
 // chosen target, at the form's load, at one or several sampling intervals
 // (each measured in its own rounds, one after the other): a row per interval.
+// Or the cost of the request collector alone (where each request's time went:
+// request timing on against off), or of the allocation sampler alone, as
+// `flambe overhead --request-time` / `--allocations` measure them.
 import { useEffect, useState } from 'react';
 import type { OverheadResult } from '../../../shared/api.ts';
 import { useClient, useFlambeEvent } from '../client/context.tsx';
@@ -15,6 +18,12 @@ import { formatInt, formatNumber } from '../lib/format.ts';
 
 const ROUNDS = 4;
 const BURST_SEC = 3;
+type Measured = NonNullable<OverheadResult['profiler']>;
+const WHAT: readonly { value: Measured; label: string }[] = [
+  { value: 'cpu', label: 'the CPU profiler' },
+  { value: 'requests', label: 'request timing' },
+  { value: 'allocations', label: 'the allocation sampler' },
+];
 
 interface Props {
   form: LoadFormState;
@@ -30,6 +39,7 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
   const client = useClient();
   const [state, setState] = useState<{ running: boolean; results: OverheadResult[]; error: string | null }>({ running: false, results: [], error: null });
   const [intervalsText, setIntervalsText] = useState('');
+  const [profiler, setProfiler] = useState<Measured>('cpu');
   const intervalsShown = intervalsText || String(form.samplingIntervalUs);
     const [following, setFollowing] = useState(false);
   const [seenElsewhere, setSeenElsewhere] = useState(false);
@@ -53,7 +63,8 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
   });
   const measure = async () => {
     if (!targetId) return;
-    const list = parseIntervalList(intervalsShown);
+    // The request collector and the allocation sampler do not sample at an interval: one measurement.
+    const list = profiler === 'cpu' ? parseIntervalList(intervalsShown) : { ok: true as const, intervals: [form.samplingIntervalUs] };
     if (!list.ok) {
       setState({ running: false, results: [], error: list.message });
       return;
@@ -68,7 +79,7 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
     try {
       for (const [i, samplingIntervalUs] of list.intervals.entries()) {
         results.push(await client.api.measureOverhead({
-          targetId, load: req.value.load, rounds: ROUNDS, samplingIntervalUs, warmupSec: i === 0 ? req.value.warmupSec : 0,
+          targetId, load: req.value.load, rounds: ROUNDS, samplingIntervalUs, profiler, warmupSec: i === 0 ? req.value.warmupSec : 0,
         }));
         setState({ running: i < list.intervals.length - 1, results: [...results], error: null });
       }
@@ -82,12 +93,22 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
         title={refusal ?? undefined}>
         {state.running || following ? 'Measuring profiling overhead…' : 'Measure profiling overhead'}
       </button>
-      <label className="inline-field"> at{' '}
-        <input type="text" inputMode="numeric" size={12} value={intervalsShown} aria-label="Sampling intervals to measure, µs, comma-separated"
-          data-testid="overhead-intervals" disabled={state.running} onChange={(e) => setIntervalsText(e.target.value)} /> µs
+      <label className="inline-field"> of{' '}
+        <select value={profiler} data-testid="overhead-what" disabled={state.running} onChange={(e) => setProfiler(e.target.value as Measured)}
+          title="The CPU profiler at the intervals given; request timing: the request collector (where each request's time went), on against off">
+          {WHAT.map((w) => <option key={w.value} value={w.value}>{w.label}</option>)}
+        </select>
       </label>
+      {profiler === 'cpu' && (
+        <label className="inline-field"> at{' '}
+          <input type="text" inputMode="numeric" size={12} value={intervalsShown} aria-label="Sampling intervals to measure, µs, comma-separated"
+            data-testid="overhead-intervals" disabled={state.running} onChange={(e) => setIntervalsText(e.target.value)} /> µs
+        </label>
+      )}
       {!targetId && <span className="hint inline"> — needs a target</span>}
-      {state.running && <p className="hint">{ROUNDS} rounds of two {BURST_SEC} s bursts per interval, with and without the profiler, in alternating order.</p>}
+      {state.running && <p className="hint">{profiler === 'cpu'
+        ? `${ROUNDS} rounds of two ${BURST_SEC} s bursts per interval, with and without the profiler, in alternating order.`
+        : `${ROUNDS} rounds of two ${BURST_SEC} s bursts, with and without ${WHAT.find((w) => w.value === profiler)!.label}, in alternating order.`}</p>}
       {state.results.length > 1 && (
         <div className="table-scroll"><table className="data-table compact" data-testid="overhead-table">
           <thead><tr><th scope="col">Interval</th><th scope="col">Req/s without</th><th scope="col">Req/s with</th><th scope="col">Cost %</th><th scope="col">95 % interval</th><th scope="col">p99 without (ms)</th><th scope="col">p99 with (ms)</th></tr></thead>
@@ -101,7 +122,7 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
           </tbody>
         </table></div>
       )}
-      {state.results.map((r) => <p key={r.samplingIntervalUs} className="note" data-testid="overhead-result">{overheadSentence(r)}</p>)}
+      {state.results.map((r) => <p key={`${r.profiler ?? 'cpu'} ${r.samplingIntervalUs}`} className="note" data-testid="overhead-result">{overheadSentence(r)}</p>)}
       <ErrorNote message={state.error} testId="overhead-error" />
     </div>
   );

@@ -7,6 +7,7 @@
 // it, when find what grows was asked for (GrowingCard).
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
+import type { Background } from '../../../shared/recording/request-time.ts';
 import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
 import { GROWTH_RULE, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED } from '../../../shared/memory/growth.ts';
 import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
@@ -47,14 +48,15 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
       {!sampled ? null
         : loaded.status === 'loading' ? <p className="empty-state" aria-busy="true">Reading the allocation profile…</p>
         : loaded.status === 'error' ? <p className="muted" data-testid="allocations-empty">{loaded.reason}</p>
-        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} recorded={result.settings !== null} /></ErrorBoundary>}
+        : <ErrorBoundary what="The allocation profile" resetKey={result.id}><Allocations client={loaded.client} requests={requests} recorded={result.settings !== null} background={thread === 0 ? result.requestTime?.background ?? null : null} /></ErrorBoundary>}
     </div>
   );
 }
 
 /** `recorded`: Flambé sampled it (its interval and flags are known); else it came from an imported .heapprofile. */
-function Allocations({ client, requests, recorded }: { client: AnalysisClient; requests: number | null; recorded: boolean }) {
-  const table = useView(client, { view: 'allocations', transforms: [], requests });
+function Allocations({ client, requests, recorded, background }: { client: AnalysisClient; requests: number | null; recorded: boolean; background: Background | null }) {
+  // Background work (timers with no request behind them) counts in the bytes, in no per-request figure.
+  const table = useView(client, { view: 'allocations', transforms: [], requests, background });
   // The allocation flamegraph is drawn when asked for: one flamegraph on the page at a time is the CPU one.
   const [flameOpen, setFlameOpen] = useState(false);
   const t = table.data;
@@ -65,6 +67,7 @@ function Allocations({ client, requests, recorded }: { client: AnalysisClient; r
           <h3>Which functions allocate</h3>
           <p data-testid="allocations-total">
             {bytesText(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${bytesText(t.bytesPerRequest)} per request` : ''}
+            {t.backgroundBytes > 0 ? ` (${bytesText(t.backgroundBytes)} of it by background work, not per request)` : ''}
             {' '}<span className="muted small">{recorded
               ? "(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)"
               : "(from the imported file: V8's sampled estimate; objects already collected are included only if it was taken that way — node --heap-prof keeps what was still alive when it was written; Buffers' contents are external memory, not counted here)"}</span>
@@ -77,7 +80,7 @@ function Allocations({ client, requests, recorded }: { client: AnalysisClient; r
                   <td>{r.function}</td>
                   <td className="muted" title={allocationPlace(r)}>{allocationPlace(r) ? shortPlace(allocationPlace(r)) : 'native'}</td>
                   <td className="num">{bytesText(r.bytes)}</td>
-                  {requests !== null && <td className="num">{r.bytesPerRequest !== null ? bytesText(r.bytesPerRequest) : ''}</td>}
+                  {requests !== null && <td className="num">{r.bytesPerRequest !== null ? bytesText(r.bytesPerRequest) : r.backgroundBytes > 0 ? <span className="muted">background work</span> : ''}</td>}
                   <td className="num">{r.percent.toFixed(1)}%</td>
                 </tr>
               ))}

@@ -13,6 +13,7 @@
 //   name[node_modules/express/lib/router.js:3]
 //   name[node:fs]       Node internals (any URL with a scheme is kept as is)
 //   name[native]        native code (no URL)
+//   name[flambe-request-collector.js]   Flambé's request collector (its script has no scheme; so for flambe-output-counter.js)
 // Without brackets a name is a function of file:///app/app.js, at a line of
 // its own (the order in which names first appear). (idle), (program) and
 // (gc) — short for (garbage collector) — are V8's meta nodes. Every sample weighs 1 ms unless
@@ -20,6 +21,7 @@
 // function was on (V8's positionTicks), `sourceLines` the text of lines.
 import { importCpuProfile, type CpuProfile, type CpuProfileFile, type CpuProfileNode } from '../import/cpuprofile.ts';
 import { joinProfile } from '../../recording/profile-extras.ts';
+import { isFlambeUrl } from '../classify.ts';
 import type { Profile } from '../model.ts';
 
 export interface TextProfileOptions {
@@ -65,6 +67,7 @@ function callFrameOf(token: string, lineOf: (name: string) => number): CpuProfil
   const frame = (url: string, line: number) => ({ functionName: name, scriptId: '0', url, lineNumber: line - 1, columnNumber: line > 0 ? 0 : -1 });
   if (META.has(name) || where === 'native') return frame('', 0);
   if (where === undefined) return frame('file:///app/app.js', lineOf(name));
+  if (isFlambeUrl(where)) return frame(where, 0);
   const lm = /^(.*?)(?::(\d+))?$/.exec(where)!;
   const url = /^[a-z]+:/.test(lm[1]) ? lm[1] : `file:///app/${lm[1]}`;
   return frame(url, lm[2] ? Number(lm[2]) : 0);

@@ -2,6 +2,7 @@
 // went" panel show: duration, functions (or files, or packages) by self time,
 // categories and buckets — with CPU ms per 1000 requests when the number of
 // requests served during the profile is known.
+import { isFlambeUrl } from '../classify.ts';
 import { bottomUp } from './bottom-up.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow, type CategoryRow } from './categories.ts';
 import type { Grouping } from '../frame-groups.ts';
@@ -48,7 +49,8 @@ export function analyzeProfile(profile: Profile, opts: AnalysisOptions = {}): Pr
   const by = opts.by ?? 'function';
   const requests = opts.requests !== undefined && opts.requests > 0 ? opts.requests : null;
   const per1k = (ms: number) => msPerThousandRequests(ms, requests ?? 0);
-  const functions = bottomUp(profile, { by }).map((r): FunctionSummary => {
+  // Flambé's request collector is not the user's code (collector-work.ts): its time stays in the categories, in no row.
+  const functions = bottomUp(profile, { by }).filter((r) => !isFlambeUrl(r.url)).map((r): FunctionSummary => {
     const f: FunctionSummary = {
       name: r.name, url: r.url, line: r.line, column: r.column, location: r.location, categoryName: r.categoryName,
       selfMs: r.selfMs, totalMs: r.totalMs, selfPercent: r.selfPercent, totalPercent: r.totalPercent,

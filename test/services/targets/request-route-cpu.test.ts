@@ -1,6 +1,6 @@
-// Per-route CPU from one mixed burst: each sample of the profile belongs to the
-// request that was running (the collector's segments), so a burst over five
-// routes gives each route its function, the one a burst of its own finds.
+// Per-route CPU from one mixed burst: each request's CPU is its main thread's CPU time while its code ran (the
+// collector's segments), so a burst over five routes gives each route its CPU per request and its function, as a
+// burst of its own does. Held to the server's own clock on the same requests (the fixture times each handler).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,54 +13,68 @@ const service = createFlambeService({ libraryPath: path.join(mkdtempSync(path.jo
 const events: FlambeEvent[] = [];
 service.onEvent((e) => events.push(e));
 const ROUTES = { '/hash': 'hashToken', '/report': 'renderReport', '/rank': 'rankScores', '/page': 'buildPage', '/errors': 'countErrors' };
+ /** Node's HTTP work per request outside the handler, which Flambé counts and the server's clock does not (see below). */
+const HTTP_WORK_MS = 0.1;
+type Spent = Record<string, { us: number; requests: number }>;
 let targetId = '';
 let base = '';
+
+const spent = async (): Promise<Spent> => (await fetch(new URL('/spent', base))).json() as Promise<Spent>;
 
 beforeAll(async () => {
   targetId = (await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/request-time/five-routes.cjs') })).targetId;
   base = await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 15_000, 'a listening port');
+  // Warm each route up here, so each recording can measure from its first request (no warm-up burst of its own,
+  // whose requests the server's clock would count too).
+  for (let i = 0; i < 40; i++) for (const p of Object.keys(ROUTES)) await (await fetch(new URL(p, base))).text();
 }, 30_000);
 afterAll(async () => {
   await service.api.stopTarget({ targetId }).catch(() => undefined);
   service.dispose();
 });
 
-async function record(paths: string[]): Promise<RecordingMeta> {
+/** One recording over `paths`, and what the server's clock says each route's requests cost in it (ms per request). */
+async function record(paths: string[]): Promise<{ rec: RecordingMeta; serverMs: Map<string, number> }> {
+  const before = await spent();
   const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
-    targetId, warmupSec: 1, samplingIntervalUs: 500,
-    load: { url: new URL(paths[0], base).href, connections: 1, durationSec: paths.length > 1 ? 3 : 1.5, ...(paths.length > 1 ? { routes: paths.map((p) => ({ method: 'GET', path: p })) } : {}) },
+    targetId, warmupSec: 0, samplingIntervalUs: 500,
+    load: { url: new URL(paths[0], base).href, connections: 1, durationSec: paths.length > 1 ? 2.5 : 1, ...(paths.length > 1 ? { routes: paths.map((p) => ({ method: 'GET', path: p })) } : {}) },
   }));
   await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
-  return service.api.getRecording({ id: recordingId });
+  const after = await spent();
+  const serverMs = new Map(paths.map((p) => [p, (after[p].us - (before[p]?.us ?? 0)) / 1000 / (after[p].requests - (before[p]?.requests ?? 0))]));
+  return { rec: await service.api.getRecording({ id: recordingId }), serverMs };
 }
 
 describe('per-route CPU from one mixed burst', () => {
-  it('gives each route its function, as a burst of its own does', async () => {
+  it('gives each route its function and its CPU per request, as the server measured them, beside other routes and alone', async () => {
     const mixed = await record(Object.keys(ROUTES));
-    expect(mixed.error).toBeNull();
-    const ratios: number[] = [];
+    expect(mixed.rec.error).toBeNull();
+    const lines: string[] = [];
+    const pairs: [number, number][] = [];
     for (const [p, fn] of Object.entries(ROUTES)) {
-      const inMix = mixed.requestTime!.byRoute.find((r) => r.path === p)!;
-      const aloneRec = await record([p]);
-      const alone = aloneRec.requestTime!.byRoute[0];
-      // V8 may inline a small function into the route's arrow (named by its key, '/hash'): either name, never another route's.
-      for (const r of [inMix, alone]) expect(p === '/page' ? [fn, p, '(anonymous)'] : [fn, p]).toContain(r.topFunction);
-      // CPU per request: the thread's CPU time in the route's code (a burst descheduled more than the next no longer
-      // reads as costlier, as its wall time did: /hash 3.5 ms mixed, 12.6 ms alone), within 15% of its own burst's.
-      console.log(`${p}: mixed ${inMix.cpuMsPerRequest} ms, alone ${alone.cpuMsPerRequest} ms (CPU read for ${inMix.cpuTimedRequests} / ${alone.cpuTimedRequests} requests)`);
-      ratios.push(inMix.cpuMsPerRequest / alone.cpuMsPerRequest);
+      const alone = await record([p]);
+      const inMix = mixed.rec.requestTime!.byRoute.find((r) => r.path === p)!;
+      const byItself = alone.rec.requestTime!.byRoute[0];
+      // V8 may inline the route's function into the arrow that calls it ('/hash', named by its key), or alone (one
+      // route, one callee) into the server's handler, '(anonymous)': one of those names, never another route's.
+      expect(p === '/page' ? [fn, p, '(anonymous)'] : [fn, p]).toContain(inMix.topFunction);
+      expect([fn, p, '(anonymous)']).toContain(byItself.topFunction);
+      const server = [mixed.serverMs.get(p)!, alone.serverMs.get(p)!];
+      lines.push(`${p}: mixed ${inMix.cpuMsPerRequest} ms (server ${server[0].toFixed(3)}), alone ${byItself.cpuMsPerRequest} ms (server ${server[1].toFixed(3)}); CPU read for ${inMix.cpuTimedRequests} / ${byItself.cpuTimedRequests} requests`);
+      pairs.push([inMix.cpuMsPerRequest, server[0]], [byItself.cpuMsPerRequest, server[1]]);
     }
-    // The issue asks 15%: the routes' middle ratio holds it. Not every route does: on this two-core machine at
-    // load 18, two runs measured 0.96, 1.16, 1.01, 0.93, 1.29 and 0.99, 1.05, 0.92, 0.80, 1.54 (/hash, /report,
-    // /rank, /page, /errors). /errors (0.5 ms a request, a regex over a 1.4 MB string) costs more CPU beside the
-    // other routes — their garbage's collections run in whichever request allocates next, and its string leaves
-    // the cache — so each route alone is held to within 2× (wall time was 3.6× apart: /hash 3.5 vs 12.6 ms).
-    const middle = [...ratios].sort((a, b) => a - b)[2];
-    expect(middle).toBeGreaterThan(0.85);
-    expect(middle).toBeLessThan(1.15);
-    for (const r of ratios) {
-      expect(r).toBeGreaterThan(0.5);
-      expect(r).toBeLessThan(2);
+    console.log(lines.join('\n'));
+    // Within 15% of the server's own clock, in the mixed burst and in each route's own. The two bursts need not agree
+    // with each other: a route can truly cost more beside others (/errors' regex over a 1.4 MB log took 1.6× the CPU
+    // in a rotation with the four other routes as alone, in a plain loop with no Flambé and no HTTP: their allocations
+    // evict its log from the cache), and on a busy machine the CPU time of one call drifts by up to a third between
+    // bursts seconds apart. Flambé and the server measure the same requests at the same moments: neither moves this.
+    for (const [flambe, truth] of pairs) {
+      expect(flambe).toBeGreaterThan(0.85 * truth);
+      // Flambé's figure also holds Node's own HTTP work for the request around the handler (emitting it, writing the
+      // response: 0.03–0.08 ms a request here), which the server's clock inside the handler does not see.
+      expect(flambe).toBeLessThan(1.15 * truth + HTTP_WORK_MS);
     }
   }, 180_000);
 });
