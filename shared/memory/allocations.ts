@@ -72,6 +72,24 @@ export function allocationTable(profile: HeapProfile, requests: number | null): 
   return { bytes: total, bytesPerRequest: perRequest(total), rows };
 }
 
+/** Every byte these allocation profiles account for (every thread's, summed), or null when none was sampled. */
+export function allocatedBytesOf(heaps: readonly HeapProfile[]): number | null {
+  if (!heaps.length) return null;
+  let bytes = 0;
+  for (const heap of heaps) for (const n of heapNodes(heap)) if (n.selfSize > 0) bytes += n.selfSize;
+  return bytes;
+}
+
+/**
+ * Bytes allocated per request — allocatedBytesOf's figure over the requests
+ * served — or null when nothing was sampled or no request was served: the one
+ * figure Compare compares (shared/compare/allocations.ts) and the library
+ * keeps with each recording to learn its run-to-run noise (shared/compare/noise.ts).
+ */
+export function bytesPerRequestOf(allocatedBytes: number | null, requests: number | null): number | null {
+  return allocatedBytes !== null && requests !== null && requests > 0 ? allocatedBytes / requests : null;
+}
+
 /** The function of yours (else of a dependency) that allocates the most: who a GC finding names. */
 export function topAllocator(table: AllocationTable): AllocationRow | null {
   return table.rows.find((r) => r.category === 'user') ?? table.rows.find((r) => r.category === 'dependency') ?? null;

@@ -10,7 +10,7 @@ import { isProfileFormatError } from '../../../shared/profile/format-error.ts';
 import { exportCpuProfileText } from '../../../shared/profile/export/export-cpuprofile.ts';
 import { isChromeTrace } from '../../../shared/profile/import/chrome-trace.ts';
 import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
-import { exportThreadsCpuProfileText, importThreads } from '../../../shared/profile/import/all-threads.ts';
+import { exportThreadsCpuProfileText, importThreads, storedAllocatedBytes } from '../../../shared/profile/import/all-threads.ts';
 import { UserError } from '../errors.ts';
 import { importedRecording } from '../../../shared/imported-recording.ts';
 import { importableContent } from '../gunzip.ts';
@@ -56,11 +56,13 @@ function packImported(data: unknown, json: () => string | Uint8Array, fileName: 
       // A trace may hold several threads (Flambé's own export, DevTools with workers): all are kept, as a recording keeps them.
       const { threads } = importThreads(data, fileName);
       onPhase('compressing');
-      return packProfile(exportThreadsCpuProfileText(threads), factsOf(threads[0].profile));
+      return packProfile(exportThreadsCpuProfileText(threads), factsOf(threads[0].profile, null));
     }
+    // Read before the import, which may consume the object; kept only where the file's own bytes are stored.
+    const allocated = storedAllocatedBytes(data);
     const { profile, format } = importProfileWithFormat(data, fileName, { owned: true });
     onPhase('compressing');
-    return packProfile(format === 'cpuprofile' ? json() : exportCpuProfileText(profile), factsOf(profile));
+    return packProfile(format === 'cpuprofile' ? json() : exportCpuProfileText(profile), factsOf(profile, format === 'cpuprofile' ? allocated : null));
   } catch (e) {
     if (isProfileFormatError(e)) throw new UserError(`${fileName} is not a usable CPU profile: ${e.message}`);
     throw new UserError(`${fileName} could not be read as a CPU profile: ${(e as Error).message}`);
@@ -136,7 +138,7 @@ function packHeapProfile(data: unknown, content: string | Uint8Array, base: stri
     throw e;
   }
   onPhase('compressing');
-  return packProfile(content, { cpuSplit: null, durationMs: 0 });
+  return packProfile(content, { cpuSplit: null, durationMs: 0, allocatedBytes: null });
 }
 
 /** A bundled recording ready to save: its profile imported once and packed. */

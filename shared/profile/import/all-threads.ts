@@ -14,6 +14,7 @@ import { parseJsonText } from './json-text.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
 import type { Profile } from '../model.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
+import { allocatedBytesOf } from '../../memory/allocations.ts';
 
 export interface ImportedThreads {
   format: ProfileFormat;
@@ -86,4 +87,14 @@ export function importWholeProcessWithAllocations(input: unknown, fileName?: str
     profile: threads.length > 1 ? mergeThreads(threads) : threads[0].profile,
     allocations: threads.flatMap((t) => (t.allocations ? [{ name: t.name, heap: t.allocations }] : [])),
   };
+}
+
+/**
+ * Every byte a profile as stored allocated, every thread's allocation profile
+ * summed (read without importing a CPU profile: the heaps
+ * importWholeProcessWithAllocations gives Compare), or null when it sampled
+ * none: what the library keeps with a recording, per request (bytesPerRequestOf).
+ */
+export function storedAllocatedBytes(data: unknown): number | null {
+  return allocatedBytesOf(threadsOf(data).flatMap((t) => allocationsOf(t.raw) ?? []));
 }
