@@ -1,20 +1,22 @@
 // The library's repeated recordings of A's and B's settings, as the noise
 // estimate shared/compare uses for comparisons of one run each (its noise.ts
 // says the method). Reads metadata only, never a profile.
-import type { CpuSplit, RecordingMeta } from '../../shared/api.ts';
 import { estimateNoise, runMetaOf, type NoiseEstimate, type NoiseRun, type RunMeta } from '../../shared/compare/index.ts';
-import type { Library } from './library/library.ts';
+import type { Library, RunLike } from './library/library.ts';
 
-export function noiseRunOf(rec: RecordingMeta, durationMs: number | null, cpuSplit: CpuSplit | null): NoiseRun {
+/** A library run's numbers: its load, and what the library keeps with its profile. */
+export function noiseRunOf(rec: RunLike): NoiseRun {
+  const { durationMs, cpuSplit, bytesPerRequest } = rec;
   const load = rec.load!;
   const values: NoiseRun['values'] = { rps: load.rps, p50Ms: load.latencyMs.p50, p90Ms: load.latencyMs.p90, p99Ms: load.latencyMs.p99, maxMs: load.latencyMs.max };
   // Non-idle CPU per 1000 requests, as shared/compare's cpuMsPer1k computes it from the profile.
   if (durationMs && cpuSplit && load.requests > 0) values.cpuMsPer1k = ((durationMs * (1 - cpuSplit.idle / 100)) / load.requests) * 1000;
+  if (bytesPerRequest !== null && bytesPerRequest > 0) values.bytesPerRequest = bytesPerRequest;
   return { id: rec.id, meta: runMetaOf(rec), values };
 }
 
 export function libraryNoise(lib: Library, a: RunMeta, b: RunMeta): NoiseEstimate {
   const present = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))];
-  const runs = lib.runsLike(present([a.targetLabel, b.targetLabel]), present([a.url, b.url])).map((r) => noiseRunOf(r, r.durationMs, r.cpuSplit));
+  const runs = lib.runsLike(present([a.targetLabel, b.targetLabel]), present([a.url, b.url])).map(noiseRunOf);
   return estimateNoise(runs, a, b);
 }

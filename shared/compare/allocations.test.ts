@@ -1,5 +1,6 @@
 // Bytes allocated per request, A against B: one run each (no interval, said
-// so), rounds (Welch) and an experiment's pairs (paired), per function too.
+// so, unless the library repeats these settings), rounds (Welch) and an
+// experiment's pairs (paired), per function too.
 import { describe, expect, it } from 'vitest';
 import type { HeapProfile, HeapProfileNode } from '../recording/memory.ts';
 import { COLLECTOR_URL } from '../profile/classify.ts';
@@ -8,6 +9,8 @@ import { buildComparison } from './compare.ts';
 import { round, syntheticLoad } from './test-support/rounds.ts';
 import { compareReport } from '../report/build.ts';
 import type { RecordingMeta } from '../recording/recording.ts';
+import { estimateNoise, type NoiseRun } from './noise.ts';
+import type { RunMeta } from './types.ts';
 
 let id = 1;
 const node = (functionName: string, url: string, lineNumber: number, selfSize: number, children: HeapProfileNode[] = []): HeapProfileNode =>
@@ -56,6 +59,48 @@ describe('compareAllocationRounds (through buildComparison)', () => {
     // Flambé's allocations are its own cost, in no per-request figure (shared/memory/allocations.ts), as in a recording's table.
     expect(c.allocations!.bytesPerRequest.b).toBe(5000);
     expect(c.allocations!.functions.map((f) => `${f.function} ${f.status}`)).toEqual(['cache new', 'buildRows gone']);
+  });
+
+  describe('one run each, with the library\'s repeats of these settings (as CPU per 1 000 requests)', () => {
+    /** Library runs of `m`'s settings with these bytes per request (none: a run saved before the library kept them). */
+    const repeats = (m: RunMeta, prefix: string, bytes: (number | undefined)[]): NoiseRun[] =>
+      bytes.map((b, i) => ({ id: `${prefix}${i}`, meta: { ...m, id: `${prefix}${i}` }, values: { rps: 100, ...(b === undefined ? {} : { bytesPerRequest: b }) } }));
+    const A = allocRound(1, heap(9_600_000, 400_000));
+    const B = (rows: number) => allocRound(1, heap(rows, 400_000));
+    // Three repeats at 1 MB × e^(−0.1, 0, +0.1): ln-values' pooled sd is exactly 0.1 with df 2.
+    const library = repeats(A.meta, 'a', [1e6 * Math.exp(-0.1), 1e6, 1e6 * Math.exp(0.1)]);
+    // t(0.975, 2) · 0.1 · √2 = 0.608 in ln: B/A's interval is e^(ln(B/A) ∓ 0.608) − 1.
+    const half = 4.302652729911275 * 0.1 * Math.SQRT2;
+
+    it('gives the interval from their noise and calls a drop of 84% real (−91% to −71%)', () => {
+      const c = buildComparison([A], [B(1_200_000)], { noise: estimateNoise(library, A.meta, A.meta) });
+      const m = c.allocations!.bytesPerRequest;
+      expect(m).toMatchObject({ basis: 'repeats', significant: true });
+      expect(m.ci95![0]).toBeCloseTo((Math.exp(Math.log(0.16) - half) - 1) * 100, 6);
+      expect(m.ci95![1]).toBeCloseTo((Math.exp(Math.log(0.16) + half) - 1) * 100, 6);
+      expect(m.ci95!.map(Math.round)).toEqual([-91, -71]);
+      expect(c.verdict).toMatch(/Allocated per request: 10 MB → 1\.6 MB \(−84%; 95% interval −91% to −71%, from the noise of repeated recordings\)\.$/);
+      // The functions' own bytes are not kept per run in the library: their rows still cannot tell.
+      expect(c.allocations!.functions[0]).toMatchObject({ function: 'buildRows', relativeCi95: null, significant: null });
+    });
+
+    it('says a 10% drop is within what runs of these settings differ by (−51% to +65%)', () => {
+      const c = buildComparison([A], [B(8_600_000)], { noise: estimateNoise(library, A.meta, A.meta) });
+      const m = c.allocations!.bytesPerRequest;
+      expect(m).toMatchObject({ basis: 'repeats', significant: false });
+      expect(m.ci95!.map(Math.round)).toEqual([-51, 65]);
+      expect(c.verdict).toMatch(/Allocated per request: 10 MB → 9 MB \(−10\.0%; runs of these settings differ that much by chance \(95%: −51% to \+65%\): no clear difference\)\.$/);
+    });
+
+    it('cannot tell when the repeats did not keep bytes per request (saved before the library kept them) or ran other settings', () => {
+      const old = repeats(A.meta, 'o', [undefined, 1e6, undefined]);
+      const other = repeats({ ...A.meta, sameness: JSON.stringify([['LOG=1']]) }, 'x', [1e6, 1.1e6, 0.9e6]);
+      for (const runs of [old, other]) {
+        const c = buildComparison([A], [B(1_200_000)], { noise: estimateNoise(runs, A.meta, A.meta) });
+        expect(c.allocations!.bytesPerRequest).toMatchObject({ basis: 'single', significant: null, ci95: null });
+        expect(c.verdict).toMatch(/one run each, so not yet known to be more than noise\)\.$/);
+      }
+    });
   });
 
   it('is null when a round has no allocation profile or no requests: nothing is compared against nothing', () => {

@@ -2,16 +2,19 @@
 // request (V8's sampling heap profile of each round, every thread summed)
 // as a Metric of A against B — the same interval as CPU per 1 000 requests
 // (metric.ts: paired for an experiment's back-to-back pairs, Welch over
-// rounds otherwise, "one run each: repeat both to know" for one run each) —
-// and the functions whose bytes per request changed most, each with the
-// interval from the rounds (rows.ts's method). The sampler is statistical:
-// one run each gives no interval, and the comparison says so.
-import { allocationTable, type AllocationRow } from '../memory/allocations.ts';
+// rounds otherwise; for one run each, the noise of the library's repeated
+// recordings of the same settings (noise.ts), else "cannot tell: one run
+// each") — and the functions whose bytes per request changed most, each with
+// the interval from the rounds (rows.ts's method). The sampler is
+// statistical: one run each and no repeats give no interval, and the
+// comparison says so.
+import { allocationTable, bytesPerRequestOf, requestAllocatedBytesOf, type AllocationRow } from '../memory/allocations.ts';
 import { frameLocation } from '../profile/model.ts';
 import { COLLECTOR_URL } from '../profile/classify.ts';
 import { comparePaired, compareSamples } from '../stats/index.ts';
 import { metricOf } from './metric.ts';
 import { roundRequests } from './round.ts';
+import type { MetricNoise } from './noise.ts';
 import type { AllocationChange, AllocationsComparison, CompareRound } from './types.ts';
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -28,14 +31,14 @@ function roundBytes(round: CompareRound, info: Map<string, Pick<AllocationRow, '
   const requests = roundRequests(round);
   if (!round.allocations?.length || requests === null) return null;
   const byFunction = new Map<string, number>();
-  let total = 0;
+  // The library keeps this same figure for its noise estimate (requestAllocatedBytesOf): background work and Flambé's
+  // collectors are in no per-request figure.
+  const background = round.requestTime?.background ?? null;
+  const total = bytesPerRequestOf(requestAllocatedBytesOf(round.allocations.map((t) => t.heap), background), requests) ?? 0;
   for (const [i, { heap }] of round.allocations.entries()) {
-    // The main thread's background work (timers with no request behind them) is in no per-request figure; nor is
-    // Flambé's own collectors' (allocations.ts).
-    const t = allocationTable(heap, requests, i === 0 ? round.requestTime?.background ?? null : null);
-    total += t.bytesPerRequest ?? 0;
+    const t = allocationTable(heap, requests, i === 0 ? background : null);
     for (const r of t.rows) {
-      // Flambé's own request collector is not the user's code (rows.ts leaves it out of the CPU table too); its bytes stay in the total.
+      // Flambé's own request collector is not the user's code (rows.ts leaves it out of the CPU table too), nor in the total.
       if (r.url === COLLECTOR_URL) continue;
       const key = keyOf(r);
       if (!info.has(key)) info.set(key, { function: r.function, url: r.url, line: r.line });
@@ -45,15 +48,18 @@ function roundBytes(round: CompareRound, info: Map<string, Pick<AllocationRow, '
   return { total, byFunction };
 }
 
-/** Null unless every round of both sides sampled allocations and served requests. */
-export function compareAllocationRounds(a: CompareRound[], b: CompareRound[], paired = false): AllocationsComparison | null {
+/**
+ * Null unless every round of both sides sampled allocations and served requests.
+ * `noise`: bytes per request's run-to-run noise from the library's repeats, for one run each.
+ */
+export function compareAllocationRounds(a: CompareRound[], b: CompareRound[], paired = false, noise?: MetricNoise): AllocationsComparison | null {
   const info = new Map<string, Pick<AllocationRow, 'function' | 'url' | 'line'>>();
   const ra = a.map((r) => roundBytes(r, info));
   const rb = b.map((r) => roundBytes(r, info));
   if (![...ra, ...rb].every((x): x is RoundBytes => x !== null && x.total > 0)) return null;
   const as = ra as RoundBytes[];
   const bs = rb as RoundBytes[];
-  const bytesPerRequest = metricOf(as.map((x) => x.total), bs.map((x) => x.total), undefined, paired);
+  const bytesPerRequest = metricOf(as.map((x) => x.total), bs.map((x) => x.total), noise, paired);
   const functions: AllocationChange[] = [];
   for (const [key, fn] of info) {
     const aVals = as.map((x) => x.byFunction.get(key) ?? 0);

@@ -125,7 +125,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     cpuMsPer1kRequests,
     processCpuMsPer1k: processCpu,
     elu,
-    allocations: compareAllocationRounds(aRounds, bRounds, paired),
+    allocations: compareAllocationRounds(aRounds, bRounds, paired, noise?.metrics.bytesPerRequest),
     buckets: pa && pb ? bucketRows(pa, pb) : [],
     categories: pa && pb ? categoryRows(pa, pb) : [],
     functions: pa && pb ? functionRows(pa, pb) : [],

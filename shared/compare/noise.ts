@@ -27,8 +27,12 @@ export function routePath(url: string): string {
   return m ? m[1] || '/' : url;
 }
 
-/** The numbers whose noise Flambé learns (every one is > 0 in a normal run). */
-export const NOISE_METRICS = ['rps', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'cpuMsPer1k'] as const;
+/**
+ * The numbers whose noise Flambé learns (every one is > 0 in a normal run):
+ * bytesPerRequest is bytes allocated per request, every thread summed
+ * (shared/memory/allocations.ts bytesPerRequestOf), where the run sampled allocations.
+ */
+export const NOISE_METRICS = ['rps', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs', 'cpuMsPer1k', 'bytesPerRequest'] as const;
 export type NoiseMetric = (typeof NOISE_METRICS)[number];
 
 /** A run's numbers, as the library knows them. */

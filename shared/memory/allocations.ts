@@ -104,6 +104,29 @@ export function allocationTable(profile: HeapProfile, requests: number | null, b
   return { bytes: total, bytesPerRequest: perRequest(total - backgroundTotal - flambeTotal), backgroundBytes: backgroundTotal, rows };
 }
 
+/**
+ * What the requests allocated, every thread summed: every byte but what
+ * background callbacks (timers with no request behind them, named by the
+ * main thread's `background`) and Flambé's own collectors allocated — the
+ * bytes allocationTable divides into its per-request figure. Null when
+ * nothing was sampled.
+ */
+export function requestAllocatedBytesOf(heaps: readonly HeapProfile[], background: Background | null): number | null {
+  if (!heaps.length) return null;
+  // One request: the per-request figure is the bytes themselves.
+  return heaps.reduce((sum, heap, i) => sum + (allocationTable(heap, 1, i === 0 ? background : null).bytesPerRequest ?? 0), 0);
+}
+
+/**
+ * Bytes allocated per request — requestAllocatedBytesOf's figure over the requests
+ * served — or null when nothing was sampled or no request was served: the one
+ * figure Compare compares (shared/compare/allocations.ts) and the library
+ * keeps with each recording to learn its run-to-run noise (shared/compare/noise.ts).
+ */
+export function bytesPerRequestOf(allocatedBytes: number | null, requests: number | null): number | null {
+  return allocatedBytes !== null && requests !== null && requests > 0 ? allocatedBytes / requests : null;
+}
+
 /** The function of yours (else of a dependency) that allocates the most: who a GC finding names. */
 export function topAllocator(table: AllocationTable): AllocationRow | null {
   // By what requests allocated: a background callback allocates for no request.

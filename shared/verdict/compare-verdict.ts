@@ -56,6 +56,18 @@ function sureness(rps: Metric): string {
 }
 
 /**
+ * How sure a change in bytes per request is, for one run each: the sampler is
+ * statistical and runs differ, so only the library's repeats of these settings
+ * (noise.ts) can say it is more than noise.
+ */
+function bytesSureness(bytes: Metric): string {
+  if (bytes.significant === null) return '; one run each, so not yet known to be more than noise';
+  const repeats = bytes.basis === 'repeats';
+  if (bytes.significant === false) return `; ${repeats ? 'runs of these settings differ' : 'the rounds disagree'} that much by chance (95%: ${range(bytes.ci95!)}): no clear difference`;
+  return `; 95% interval ${range(bytes.ci95!)}${repeats ? ', from the noise of repeated recordings' : ''}`;
+}
+
+/**
  * Whether a kind of work's change can be called "the difference". Run-to-run
  * noise changes how much each thing costs — on a busy machine CPU per request
  * can move by half between identical runs — but it does not make work appear
@@ -119,8 +131,7 @@ export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   if (why) out.push(why);
   const bytes = c.allocations?.bytesPerRequest;
   if (bytes && bytes.deltaPercent !== null && Math.abs(bytes.deltaPercent) >= 5) {
-    // One sampled run each: the sampler is statistical too, so no "less" without rounds.
-    out.push(`Allocated per request: ${bytesText(bytes.a)} → ${bytesText(bytes.b)} (${bytes.deltaPercent > 0 ? '+' : '−'}${pct(bytes.deltaPercent)}; one run each, so not yet known to be more than noise).`);
+    out.push(`Allocated per request: ${bytesText(bytes.a)} → ${bytesText(bytes.b)} (${bytes.deltaPercent > 0 ? '+' : '−'}${pct(bytes.deltaPercent)}${bytesSureness(bytes)}).`);
   }
   if (!out.length) return 'Nothing to compare: neither a profile nor load numbers on both sides.';
   return out.join(' ');

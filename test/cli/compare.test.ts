@@ -58,9 +58,15 @@ describe('flambe compare on real recordings', () => {
     expect(own.label).toBe('own CPU');
     expect(own.msPerRequest.b).toBeGreaterThan(own.msPerRequest.a);
     expect(c.requestTime.perRequestMs.a).toBeGreaterThan(0);
-    // Bytes allocated per request, like CPU: both sides sampled allocations; one run each gives no interval (issue 22 item 6).
-    expect(c.allocations.bytesPerRequest).toMatchObject({ basis: 'single', significant: null, ci95: null });
+    // Bytes allocated per request, like CPU (issue 22 item 6): both sides sampled allocations, and the library
+    // keeps each run's bytes per request, so A's three repeats give the interval (B's one run adds none).
+    expect(c.allocations.bytesPerRequest).toMatchObject({ basis: 'repeats', ci95: [expect.any(Number), expect.any(Number)] });
     expect(c.allocations.bytesPerRequest.a).toBeGreaterThan(0);
+    const l = new Library(library);
+    const kept = l.runsLike([l.meta(ids.a1).target!.label], []).find((r) => r.id === ids.a1)!.bytesPerRequest;
+    l.close();
+    // The figure the library keeps is the one Compare compares (every thread, over the same requests).
+    expect(kept).toBeCloseTo(c.allocations.bytesPerRequest.a, 6);
     expect(c.allocations.functions[0]).toMatchObject({ function: expect.any(String), aBytesPerRequest: expect.any(Number), bBytesPerRequest: expect.any(Number), relativeCi95: null });
   });
 
@@ -74,6 +80,8 @@ describe('flambe compare on real recordings', () => {
     expect(c.load.p99Ms.significant).not.toBe(true);
     expect(c.verdict).not.toMatch(/The difference is/);
     expect(Math.abs(c.buckets.find((b: { id: string }) => b.id === 'logging').deltaMsPer1k)).toBeLessThan(5);
+    // Nor its bytes per request: the same three repeats' noise covers the difference.
+    expect(c.allocations.bytesPerRequest).toMatchObject({ basis: 'repeats', significant: false });
   });
 
   it('prints the verdict and the tables for people', async () => {
@@ -86,7 +94,7 @@ describe('flambe compare on real recordings', () => {
     expect(r.stdout).toMatch(/\n {2}requests\/s +\d{1,3}(?: \d{3})* +\d{1,3}(?: \d{3})* /);
     expect(r.stdout).toMatch(/Kinds of work \(CPU ms per 1 000 requests\)\n.*\n.*logging\n/);
     expect(r.stdout).toMatch(/How sure: One run each\./);
-    expect(r.stdout).toMatch(/\nAllocated per request \(every thread, from V8's sampling heap profiler\)\n.*how sure\n {2} *[\d.]+ (?:bytes|kB|MB) +[\d.]+ (?:bytes|kB|MB) .*cannot tell: one run each\n/);
+    expect(r.stdout).toMatch(/\nAllocated per request \(every thread, from V8's sampling heap profiler\)\n.*how sure\n {2} *[\d.]+ (?:bytes|kB|MB) +[\d.]+ (?:bytes|kB|MB) .*(?:real|no clear difference) \(95%: [−+][\d.]+% to [−+][\d.]+%\)\n/);
     expect(r.stdout).toMatch(/\nWhere each request's time went \(ms per request\)\n.*\n {2}each request \(mean\) +[\d.]+ +[\d.]+ [^\n]*cannot tell: one run each\n[\s\S]*\n {2}own CPU +[\d.]+ +[\d.]+ /);
   });
 });

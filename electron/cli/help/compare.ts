@@ -17,7 +17,8 @@ method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
 how sure (--json: "routes").
 
 When both recordings sampled allocations, "Allocated per request" gives the
-bytes each allocated per request, the change and how sure, and the functions
+bytes each allocated per request, the change and how sure (from one run each,
+as above: the library's repeats of the same settings), and the functions
 whose bytes per request changed most (--json: "allocations").
 
 Options:

@@ -10,7 +10,7 @@ import { isProfileFormatError } from '../../../shared/profile/format-error.ts';
 import { exportCpuProfileText } from '../../../shared/profile/export/export-cpuprofile.ts';
 import { isChromeTrace } from '../../../shared/profile/import/chrome-trace.ts';
 import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
-import { exportThreadsCpuProfileText, importThreads } from '../../../shared/profile/import/all-threads.ts';
+import { exportThreadsCpuProfileText, importThreads, storedRequestBytes } from '../../../shared/profile/import/all-threads.ts';
 import { UserError } from '../errors.ts';
 import { importedRecording } from '../../../shared/imported-recording.ts';
 import { importableContent } from '../gunzip.ts';
@@ -18,6 +18,7 @@ import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
 import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
 import { isGroupBundle, readGroupBundle, type BundledGroup } from '../../../shared/group-bundle.ts';
 import { isHeapProfile, readHeapProfile } from '../../../shared/memory/heap-profile.ts';
+import type { Background } from '../../../shared/recording/request-time.ts';
 
 /** The one .flambe writer (shared/bundle.ts), for the service and the CLI. */
 export const toBundle = writeBundle;
@@ -49,18 +50,20 @@ export interface PreparedGroup {
  * path). The library stores .cpuprofile JSON: `json` when the file is one
  * (the user's own bytes), a DevTools trace converted through the canonical model.
  */
-function packImported(data: unknown, json: () => string | Uint8Array, fileName: string, onPhase: (phase: ImportPhase) => void): PackedProfile {
+function packImported(data: unknown, json: () => string | Uint8Array, fileName: string, onPhase: (phase: ImportPhase) => void, background: Background | null = null): PackedProfile {
   try {
     onPhase('checking');
     if (isChromeTrace(data) && !isCpuProfile(data)) {
       // A trace may hold several threads (Flambé's own export, DevTools with workers): all are kept, as a recording keeps them.
       const { threads } = importThreads(data, fileName);
       onPhase('compressing');
-      return packProfile(exportThreadsCpuProfileText(threads), factsOf(threads[0].profile));
+      return packProfile(exportThreadsCpuProfileText(threads), factsOf(threads[0].profile, null));
     }
+    // Read before the import, which may consume the object; kept only where the file's own bytes are stored.
+    const allocated = storedRequestBytes(data, background);
     const { profile, format } = importProfileWithFormat(data, fileName, { owned: true });
     onPhase('compressing');
-    return packProfile(format === 'cpuprofile' ? json() : exportCpuProfileText(profile), factsOf(profile));
+    return packProfile(format === 'cpuprofile' ? json() : exportCpuProfileText(profile), factsOf(profile, format === 'cpuprofile' ? allocated : null));
   } catch (e) {
     if (isProfileFormatError(e)) throw new UserError(`${fileName} is not a usable CPU profile: ${e.message}`);
     throw new UserError(`${fileName} could not be read as a CPU profile: ${(e as Error).message}`);
@@ -136,7 +139,7 @@ function packHeapProfile(data: unknown, content: string | Uint8Array, base: stri
     throw e;
   }
   onPhase('compressing');
-  return packProfile(content, { cpuSplit: null, durationMs: 0 });
+  return packProfile(content, { cpuSplit: null, durationMs: 0, allocatedBytes: null });
 }
 
 /** A bundled recording ready to save: its profile imported once and packed. */
@@ -144,7 +147,7 @@ function bundledRecording(rec: ReturnType<typeof readBundle>, base: string, onPh
   const { profile, ...meta } = rec;
   // Its text is taken before the import, which may consume the object.
   const text = profile != null ? JSON.stringify(profile) : null;
-  const packed = text !== null ? packImported(profile, () => text, base, onPhase) : null;
+  const packed = text !== null ? packImported(profile, () => text, base, onPhase, rec.requestTime?.background ?? null) : null;
   return { rec: { ...meta, id: rec.id ?? randomUUID(), tags: [...new Set(rec.tags)], hasProfile: packed !== null }, packed };
 }
 

@@ -13,6 +13,8 @@ import { machineSchema } from '../../../shared/recording/machine.ts';
 /** The launch column: what a launched target was given (env, args), as the recording's schema declares them. */
 const launchColumnSchema = recordedTargetSchema.pick({ env: true, args: true });
 import { importProfile } from '../../../shared/profile/import/any-format.ts';
+import { storedRequestBytes } from '../../../shared/profile/import/all-threads.ts';
+import { bytesPerRequestOf } from '../../../shared/memory/allocations.ts';
 import { UserError, messageOf } from '../errors.ts';
 import { openLibrary } from './safe-open.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
@@ -24,6 +26,7 @@ import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
 import { storedProfileSchema, type StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { growingSchema } from '../../../shared/recording/growing.ts';
+import type { Background } from '../../../shared/recording/request-time.ts';
 
 
 interface Row {
@@ -33,6 +36,7 @@ interface Row {
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
   cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null; target_output?: string | null; request_time?: string | null;
+  bytes_per_request?: number | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -52,7 +56,7 @@ function selectRows(extra = ''): string {
   FROM recordings r`;
 }
 const ROW_SELECT = selectRows();
-const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output, r.request_time');
+const FULL_SELECT = selectRows(', r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output, r.request_time, r.bytes_per_request');
 
 function toRow(r: Row): RecordingRow {
   return {
@@ -98,6 +102,14 @@ export function defaultName(method: string | null, url: string | null, createdAt
 function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** A recording as the noise estimate reads it: metadata, and the numbers kept with its profile. */
+export type RunLike = RecordingMeta & {
+  durationMs: number | null;
+  cpuSplit: CpuSplit | null;
+  /** Bytes allocated per request, every thread (null: no allocations sampled, no requests, or saved before schema 8). */
+  bytesPerRequest: number | null;
+};
 
 export interface LibraryOptions {
   /** How long a write waits for another process's lock before it fails. */
@@ -154,20 +166,20 @@ export class Library {
    * once, for the numbers kept with it.
    */
   save(rec: RecordingMeta | RecordingResult, source: 'recorded' | 'imported' = 'recorded', packed: PackedProfile | null = null): RecordingRow {
-    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile);
+    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile, rec.requestTime?.background ?? null);
     this.transaction(() => this.insert(rec, source, packed));
     return this.row(rec.id);
   }
 
   /** The INSERTs of save(), inside the caller's transaction. */
   private insert(rec: RecordingMeta | RecordingResult, source: 'recorded' | 'imported', packed: PackedProfile | null): void {
-    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile);
+    if (!packed && 'profile' in rec && rec.profile) packed = packRecordedProfile(rec.profile, rec.requestTime?.background ?? null);
     const split = packed?.facts.cpuSplit ?? null;
     const load = rec.load;
     this.db.prepare(`INSERT INTO recordings (id, name, created_at, source, target_kind, target_label, node_version, pid, argv,
         method, url, settings, requests, rps, p50_ms, p99_ms, errors, load, sampling_interval_us, duration_ms, samples, error, notes, cpu_split, launch, machine,
-        target_output, request_time)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+        target_output, request_time, bytes_per_request)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
       rec.id, rec.name, rec.createdAt, source,
       rec.target?.kind ?? null, rec.target?.label ?? null, rec.target?.nodeVersion ?? null, rec.target?.pid ?? null,
       rec.target ? JSON.stringify(rec.target.argv ?? []) : null,
@@ -183,6 +195,8 @@ export class Library {
       rec.machine ? JSON.stringify(rec.machine) : null,
       rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
       rec.requestTime ? JSON.stringify(rec.requestTime) : null,
+      // Compare's figure (shared/compare/allocations.ts), kept for the noise of repeats: the profile is never read for it.
+      bytesPerRequestOf(packed?.facts.allocatedBytes ?? null, load?.requests ?? null),
     );
     const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
     for (const t of rec.tags) tag.run(rec.id, t);
@@ -394,16 +408,19 @@ export class Library {
    * Every loaded recording of one of these targets or URLs, without its profile: what
    * Compare needs to learn run-to-run noise from repeats (shared/compare/noise.ts).
    */
-  runsLike(targetLabels: string[], urls: string[]): (RecordingMeta & { durationMs: number | null; cpuSplit: CpuSplit | null })[] {
+  runsLike(targetLabels: string[], urls: string[]): RunLike[] {
     if (!targetLabels.length && !urls.length) return [];
     const rows = this.db.prepare(`${FULL_SELECT} WHERE r.load IS NOT NULL
       AND (r.target_label IN (SELECT value FROM json_each(?)) OR r.url IN (SELECT value FROM json_each(?)))`)
       .all(JSON.stringify(targetLabels), JSON.stringify(urls)) as unknown as Row[];
     // A damaged row (a column that does not parse) is left out of the noise estimate rather than failing it.
-    const out: (RecordingMeta & { durationMs: number | null; cpuSplit: CpuSplit | null })[] = [];
+    const out: RunLike[] = [];
     for (const r of rows) {
       try {
-        out.push({ ...this.metaOf(r), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null });
+        out.push({
+          ...this.metaOf(r), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null,
+          bytesPerRequest: r.bytes_per_request ?? null,
+        });
       } catch { /* skipped: the Library names damaged rows */ }
     }
     return out;
@@ -448,13 +465,14 @@ function storedProfileProblem(profile: unknown): string | null {
  * for its numbers and stored as its JSON text. A profile shared/profile
  * cannot read is still kept: nothing measured is lost.
  */
-function packRecordedProfile(profile: unknown): PackedProfile {
+function packRecordedProfile(profile: unknown, background: Background | null): PackedProfile {
   const text = JSON.stringify(profile);
   let facts: PackedProfile['facts'];
+  const allocated = storedRequestBytes(profile, background);
   try {
-    facts = factsOf(importProfile(profile));
+    facts = factsOf(importProfile(profile), allocated);
   } catch {
-    facts = { cpuSplit: null, durationMs: rawDurationMs(profile) };
+    facts = { cpuSplit: null, durationMs: rawDurationMs(profile), allocatedBytes: allocated };
   }
   return packProfile(text, facts);
 }

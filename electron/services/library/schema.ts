@@ -96,6 +96,10 @@ export const MIGRATIONS: string[] = [
    DROP TABLE experiments;`,
   // 6 → 7: where each request's wall time went (shared/recording/request-time.ts), as JSON.
   `ALTER TABLE recordings ADD COLUMN request_time TEXT;`,
+  // 7 → 8: bytes allocated per request (every thread; shared/memory/allocations.ts bytesPerRequestOf),
+  // for Compare's noise of repeats. Rows saved before stay NULL: working it out would mean
+  // reading every stored profile on open, and Compare reads metadata only, so those runs do not count as repeats.
+  `ALTER TABLE recordings ADD COLUMN bytes_per_request REAL;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 // A profile entering the library is imported ONCE (shared/profile): that one
 // import checks it and gives every number the library keeps with it — the
-// CPU split and the duration. What is stored is the .cpuprofile JSON as
+// CPU split and the duration — and its allocation profiles give the bytes it
+// allocated (Compare's noise estimate reads them per request, never the profile). What is stored is the .cpuprofile JSON as
 // bytes, compressed; opening a recording sends those bytes back as they are
 // (getProfile), for the analysis worker to import.
 import zlib from 'node:zlib';
@@ -13,6 +14,8 @@ import { UserError } from '../errors.ts';
 export interface ProfileFacts {
   cpuSplit: CpuSplit | null;
   durationMs: number;
+  /** Bytes the requests allocated, every thread's allocation profile summed (shared/profile/import/all-threads.ts storedRequestBytes); null when none was sampled. */
+  allocatedBytes: number | null;
 }
 
 /** A profile ready to be written: its compressed bytes and its facts. */
@@ -24,14 +27,15 @@ export interface PackedProfile {
   facts: ProfileFacts;
 }
 
-export function factsOf(profile: Profile): ProfileFacts {
+/** `allocatedBytes`: read from the profile as stored, before an import that may consume it. */
+export function factsOf(profile: Profile, allocatedBytes: number | null): ProfileFacts {
   let split: CpuSplit | null = null;
   try {
     split = cpuSplit(profile);
   } catch {
     // The split is a headline for the list: a profile it cannot classify is still kept.
   }
-  return { cpuSplit: split, durationMs: profile.durationMs };
+  return { cpuSplit: split, durationMs: profile.durationMs, allocatedBytes };
 }
 
 // zstd decompresses several times faster than gzip (a reopened profile is

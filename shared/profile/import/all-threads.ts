@@ -14,6 +14,8 @@ import { parseJsonText } from './json-text.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
 import type { Profile } from '../model.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
+import { requestAllocatedBytesOf } from '../../memory/allocations.ts';
+import type { Background } from '../../recording/request-time.ts';
 
 export interface ImportedThreads {
   format: ProfileFormat;
@@ -86,4 +88,15 @@ export function importWholeProcessWithAllocations(input: unknown, fileName?: str
     profile: threads.length > 1 ? mergeThreads(threads) : threads[0].profile,
     allocations: threads.flatMap((t) => (t.allocations ? [{ name: t.name, heap: t.allocations }] : [])),
   };
+}
+
+/**
+ * What the requests allocated in a profile as stored, every thread's
+ * allocation profile summed without background work (the main thread's
+ * `background`) and Flambé's collectors — read without importing a CPU
+ * profile — or null when it sampled none: what the library keeps with a
+ * recording, per request (bytesPerRequestOf), the figure Compare compares.
+ */
+export function storedRequestBytes(data: unknown, background: Background | null): number | null {
+  return requestAllocatedBytesOf(threadsOf(data).flatMap((t) => allocationsOf(t.raw) ?? []), background);
 }

@@ -69,8 +69,9 @@ describe('experiments in the library', () => {
     lib.close();
   });
 
-  it('comes after launch (3) and machine (4): experiments are version 5, groups 6 (then request times, 7)', () => {
-    expect(SCHEMA_VERSION).toBe(7);
+  it('comes after launch (3) and machine (4): experiments are version 5, groups 6 (then request times, 7; bytes per request, 8)', () => {
+    expect(SCHEMA_VERSION).toBe(8);
+    expect(MIGRATIONS[7]).toMatch(/ADD COLUMN bytes_per_request\b/);
     expect(MIGRATIONS[6]).toMatch(/ADD COLUMN request_time\b/);
     expect(MIGRATIONS[5]).toMatch(/CREATE TABLE groups\b/);
     expect(MIGRATIONS[2]).toMatch(/ADD COLUMN launch\b/);
