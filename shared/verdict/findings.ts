@@ -86,6 +86,8 @@ export interface Spread {
   tie?: { name: string; location: string; busyPercent: number };
   /** The heaviest categories (your code, Node internals, V8 and native…), in % of the busy time. */
   categories: { name: string; busyPercent: number }[];
+  /** Background work set aside (profile/background.ts), in % of the busy time: "nothing of yours" would then be wrong — it is of the requests' own work. */
+  backgroundPercent?: number;
 }
 
 export interface FindingsResult {
@@ -230,6 +232,8 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
       ...(top && next && nearTie(top.selfMs, next.selfMs) ? { tie: { name: next.name, location: next.location, busyPercent: busyPct(next.selfMs) } } : {}),
       categories: categories.filter((c) => c.kind !== 'idle').slice(0, 4).map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) })),
     };
+    const background = categories.find((c) => c.id === 'background');
+    if (background && background.ms > 0) spread.backgroundPercent = busyPct(background.ms);
   }
   return { durationMs, busyMs, findings, spread };
 }
