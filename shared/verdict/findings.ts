@@ -194,13 +194,15 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   }
 
   const dependency = categories.find((c) => c.kind === 'dependency');
-  if (dependency && counts(dependency.ms)) {
+  // Its lines that a kind of work counted (fastify's serialize: `return JSON.stringify(data)`) are that finding's, not the package's too.
+  const dependencyMs = dependency ? dependency.ms - rows.reduce((sum, r) => sum + (r.category === 'dependency' && r.categoryName === dependency.name ? lineWork[r.frame] : 0), 0) : 0;
+  if (dependency && counts(dependencyMs)) {
     const heaviest = rows.find((r) => r.category === 'dependency' && r.categoryName === dependency.name);
     // A logging or JSON package is already a kind of work above.
     if (!heaviest || frameBucket(profile.frames[heaviest.frame]) === null) {
       out.push({
         kind: 'dependency', label: `the ${dependency.name} package`, function: heaviest?.name ?? '', url: heaviest?.url ?? '', line: heaviest?.line ?? 0,
-        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependency.ms), pattern: null, regex: null,
+        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependencyMs), pattern: null, regex: null,
         advice: adviceFor('dependency', { name: dependency.name }),
       });
     }
