@@ -124,8 +124,8 @@ export function memoryLines(m: MemoryOf): string[] {
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
   if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.length ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
-  if (m.growing) out.push(`Grows    ${growingSentence(m.growing) ?? growingEmptySentence(m.growing)}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
+  if (m.growing) out.push(`Grows    ${growingSentence(m.growing) ?? growingEmptySentence(m.growing)}`);
   const a = m.allocations;
   if (a && a.rows.length) out.push(...allocatedLines('Allocated', 'on the JS heap during the profile', a));
   for (const w of m.workers) if (w.allocations.rows.length) out.push(...allocatedLines(`In ${w.thread}:`, 'on its heap', w.allocations));

@@ -11,6 +11,7 @@ import { UserError, isUserError, messageOf } from './errors.ts';
 import type { BurstHandle, BurstOptions } from './load/burst.ts';
 import { runBurstInWorker } from './load/run.ts';
 import { probeUrl, waitForUrl } from './load/probe.ts';
+import { routeList } from './load/routes.ts';
 import { thisMachine } from './machine.ts';
 import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
@@ -178,6 +179,10 @@ class RecordingRun {
   private async connect(): Promise<void> {
     const { req, target } = this;
     const probeTimeoutMs = Math.min(5, req.load.timeoutSec) * 1000;
+    // The probe is the burst's first request (its method, headers and body): a bare GET crashed a handler that parses every body.
+    const first = routeList(req.load)[0];
+    const probeAt = new URL(first.path, req.load.url).href;
+    const probeRequest = { method: first.method, headers: first.headers, body: first.body };
     this.progress('connecting', 0, target ? `Connecting to ${target.info.label}` : `Checking ${req.load.url}`);
     if (target) {
       if (!target.info.running || target.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
@@ -187,15 +192,15 @@ class RecordingRun {
         // The user sends the load: nothing to probe (the URL may be a placeholder), and the probe's request would be counted.
       } else if (target.process && ports.length === 0) {
         // Just launched: give the server a moment to start listening.
-        await waitForUrl(req.load.url, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs);
+        await waitForUrl(probeAt, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs, probeRequest);
       } else {
-        await probeUrl(req.load.url, probeTimeoutMs).catch((e: Error) => {
+        await probeUrl(probeAt, probeTimeoutMs, probeRequest).catch((e: Error) => {
           const hint = ports.length && !ports.includes(urlPort) ? ` The target listens on port ${ports.join(', ')}.` : '';
           throw new UserError(e.message + hint);
         });
       }
     } else {
-      await probeUrl(req.load.url, probeTimeoutMs);
+      await probeUrl(probeAt, probeTimeoutMs, probeRequest);
     }
     if (this.stopRequested) throw new UserError('Stopped before anything was recorded.');
   }

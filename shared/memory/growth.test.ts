@@ -204,11 +204,28 @@ describe('judgeMemoryGrowth with a full collection halfway through the burst too
     expect(judgeMemoryGrowth(steady, burst(steady))!.undecided).toBeUndefined();
   });
 
+  it('places the reading where it came: a steady leak read at 80% of the burst still rose after it (Koa sessions read "first half only", 21 → 83 → 95 MB)', () => {
+    const periodic = run(8, { heap: (t) => 20 + 10 * t + sawtooth(0, 15, 1)(t), external: () => 2 });
+    const kept = withKept(periodic, { heap: 20, external: 2 }, { heap: 100, external: 2 });
+    const b = burst(kept);
+    const late = (heap: number): ProcessSample => ({ ...periodic[1], tMs: b.fromMs + 0.8 * (b.toMs - b.fromMs), heapUsedMb: heap, externalMb: 2, fullGcForced: true });
+    const leak = [...kept, late(84)].sort((x, y) => x.tMs - y.tMs);
+    const g = judgeMemoryGrowth(leak, b)!;
+    expect(g.kept!.midShareAfter).toBeCloseTo(0.2, 5);
+    expect(g.grows).toBe(true);
+    // A cache that filled before that reading still did not rise after it.
+    const cache = [...kept, late(99.5)].sort((x, y) => x.tMs - y.tMs);
+    expect(judgeMemoryGrowth(cache, b)!.undecided).toBe('not-steady');
+  });
+
   it('judges "still rising" by max(half the floor, a quarter of the rise)', () => {
     expect(stillRising([10, 30], 22)).toBe(true);
     expect(stillRising([10, 30], 26)).toBe(false);
     expect(stillRising([10, 16], 13.5)).toBe(true);
     expect(stillRising([10, 16], 14.5)).toBe(false);
+    // Read at 80% of the burst: half of the remaining 20% of the rise.
+    expect(stillRising([20, 100], 84, 0.2)).toBe(true);
+    expect(stillRising([20, 100], 93, 0.2)).toBe(false);
   });
 });
 

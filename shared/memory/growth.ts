@@ -30,7 +30,9 @@
 //      "Rose steadily" is judged, when Flambé also took a full collection
 //      halfway through the burst, on that reading: the memory kept must
 //      still rise in the burst's second half, by max(half the floor, a
-//      quarter of the whole rise). The lows cannot tell it reliably: heap
+//      quarter of the whole rise) — half of what the rest of the burst
+//      would add at a steady pace, when the reading came later or earlier
+//      than halfway (it waits for the request collector's records). The lows cannot tell it reliably: heap
 //      used between full collections also holds the young generation and
 //      promoted garbage, several MB of sawtooth on a leak of 2–3 MB/s (an
 //      Express audit log kept 11 → 33 MB and was read "did not rise
@@ -53,7 +55,7 @@ export const WORKER_HEAPS_NOT_JUDGED = 'The JS heap here is the main thread\'s: 
 /** The rule above in one paragraph, as the Memory card states it. */
 export const GROWTH_RULE = 'Grows means: a full garbage collection Flambé asks for after the burst leaves more than one before it, by max(4 MB, 10 % of '
   + 'what that held), and memory was still rising in the burst\'s second half — the collection after the burst leaves more than one Flambé takes halfway '
-  + 'through it, by max(half that floor, a quarter of the rise). (Without the halfway one: the lowest heap used, or external memory, of each second, '
+  + 'through it, by max(half that floor, a quarter of the rise; when it came later or earlier than halfway, half the share of the rise the rest of the burst would add at a steady pace). (Without the halfway one: the lowest heap used, or external memory, of each second, '
   + 'fitted by Theil–Sen, rises by more than the floor even at the low end of its 95 % interval, and stays up in the last third.) '
   + 'Risen but freed by the collection: garbage, not growth. Kept, but not still rising, or by between half the floor and the floor: cannot tell yet. (Older recordings compare the first and '
   + 'the last of V8\'s own full collections in the burst; with fewer than two: cannot tell yet.) RSS alone is never judged.';
@@ -107,6 +109,12 @@ export interface KeptMemory {
   externalMb: [before: number, after: number] | null;
   /** The reading after Flambé's full collection halfway through the burst, MB; null without it (older recordings, short bursts). */
   midMb: { heapUsed: number; external: number | null } | null;
+  /**
+   * The share of the burst after that reading (0–1; 0.5 without a burst to place it in). It is asked for
+   * halfway from the profiler's start, and waits for the request collector's records: under load it came
+   * 0.3–0.7 s late in a 4 s burst, and a steady leak read "rose in the first half only".
+   */
+  midShareAfter?: number;
   /** Over the floor: kept more after the burst than before it. */
   heapUsedRose: boolean;
   externalRose: boolean;
@@ -181,6 +189,7 @@ export function keptMemory(samples: readonly ProcessSample[], burst?: { fromMs: 
   return {
     heapUsedMb: [before.heapUsedMb, after.heapUsedMb], externalMb,
     midMb: mid ? { heapUsed: mid.heapUsedMb, external: typeof mid.externalMb === 'number' ? mid.externalMb : null } : null,
+    ...(mid && burst && burst.toMs > burst.fromMs ? { midShareAfter: Math.min(1, Math.max(0, (burst.toMs - mid.tMs) / (burst.toMs - burst.fromMs))) } : {}),
     heapUsedRose: roseOverFloor(before.heapUsedMb, after.heapUsedMb), externalRose: !!externalMb && roseOverFloor(...externalMb),
   };
 }
@@ -209,8 +218,9 @@ export function judgeMemoryGrowth(samples: readonly ProcessSample[], burst?: { f
 function keptRule(heapUsed: SeriesGrowth, external: SeriesGrowth | null, kept: KeptMemory): Pick<MemoryGrowth, 'grows' | 'undecided'> {
   if (kept.midMb) {
     // The halfway reading says whether it still rose in the second half (rule 4); the lows' sawtooth does not.
-    heapUsed.grows = kept.heapUsedRose && stillRising(kept.heapUsedMb, kept.midMb.heapUsed);
-    if (external) external.grows = kept.externalRose && !!kept.externalMb && kept.midMb.external !== null && stillRising(kept.externalMb, kept.midMb.external);
+    const share = kept.midShareAfter ?? 0.5;
+    heapUsed.grows = kept.heapUsedRose && stillRising(kept.heapUsedMb, kept.midMb.heapUsed, share);
+    if (external) external.grows = kept.externalRose && !!kept.externalMb && kept.midMb.external !== null && stillRising(kept.externalMb, kept.midMb.external, share);
   }
   heapUsed.grows &&= kept.heapUsedRose;
   if (external) external.grows &&= kept.externalRose;
@@ -221,9 +231,12 @@ function keptRule(heapUsed: SeriesGrowth, external: SeriesGrowth | null, kept: K
   return { grows, ...(!grows && (overHalfFloor(kept.heapUsedMb) || overHalfFloor(kept.externalMb)) ? { undecided: 'under-floor' as const } : {}) };
 }
 
-/** Kept more at the burst's end than halfway through it: by max(half the floor, a quarter of the whole rise). */
-export function stillRising([before, after]: readonly [number, number], mid: number): boolean {
-  return after - mid >= Math.max(Math.max(FLOOR_MB, FLOOR_SHARE * before) / 2, (after - before) / 4);
+/**
+ * Kept more at the burst's end than halfway through it: by max(half the floor, a quarter of the whole rise) —
+ * half of what the rest of the burst would add at a steady pace, when the reading came at another point than halfway.
+ */
+export function stillRising([before, after]: readonly [number, number], mid: number, shareAfter = 0.5): boolean {
+  return after - mid >= Math.max(Math.max(FLOOR_MB, FLOOR_SHARE * before) / 2, ((after - before) * shareAfter) / 2);
 }
 
 /** Rule 4 with V8's own full collections during the burst (recordings without Flambé's). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocationsWithoutBackground, BACKGROUND_NAME, withoutBackground } from './background.ts';
-import { buildVerdict } from '../verdict/profile-verdict.ts';
+import { buildVerdict, spreadSentence } from '../verdict/profile-verdict.ts';
 import { categoryBreakdown } from './views/categories.ts';
 import { profileFromText } from './test-support/text-profile.ts';
 import type { HeapProfile } from '../recording/memory.ts';
@@ -58,5 +58,29 @@ describe('the spread of a profile with background work set aside', () => {
     const first = p.endTimeUs - p.durationMs * 1000;
     const rows = categoryBreakdown(withoutBackground(p, [first + 1000, first + 4000]));
     expect(rows.map((c) => [c.name, c.ms])).toEqual([['background work (no request behind it)', 3], ['idle', 1], ['your code', 1]]);
+  });
+});
+
+describe('the verdict when only the background work stands out', () => {
+  // Requests spread over twenty internals (1 ms each), a timer of yours 30 ms: "no function of your code 10%" holds of the requests' work only.
+  const requests = Array.from({ length: 20 }, (_, i) => `f${i}[node:internal/f${i}]`);
+  const p = profileFromText(`\n  ${[...requests, ...Array(30).fill('recomputeReport[report.js:2]')].join('  ')}\n`, { startTimeUs: 0 });
+  const first = p.endTimeUs - p.durationMs * 1000;
+  const requestTime = {
+    requests: 20, perRequestMs: { p50: 1, mean: 1 }, serverMs: { p50: 1, p99: 1, mean: 1 }, parts: [], byRoute: [], dropped: 0,
+    background: { percent: 60, cpuMs: 30, functions: [], spans: [first + 20_000, first + 50_000] },
+  };
+
+  it('says nothing stands out in the requests’ own work, not that nothing of yours does', () => {
+    const v = buildVerdict(p, { requests: 20, requestTime });
+    expect(v.findings).toEqual([]);
+    const s = spreadSentence(v.spread!);
+    expect(s).toMatch(/^Nothing stands out in the requests’ own work \(work with no request behind it, such as a timer’s, is counted apart\): no kind of work/);
+    expect(s).toMatch(/background work \(no request behind it\) 60%/);
+  });
+
+  it('keeps the plain sentence without background work', () => {
+    const plain = profileFromText(`\n  ${requests.join('  ')}\n`);
+    expect(spreadSentence(buildVerdict(plain, { requests: 20 }).spread!)).toMatch(/^Nothing of yours stands out: no kind of work/);
   });
 });

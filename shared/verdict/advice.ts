@@ -63,7 +63,8 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
   const line = detail.lineText ?? '';
   switch (kind) {
     case 'logging':
-      return 'console.log and friends write synchronously to the terminal or file: every request waits for the write. '
+      // To a pipe Node writes asynchronously; to a terminal or a file synchronously (the Output line says which it was).
+      return 'console.log formats every line on the event loop, and to a terminal or a file it also writes it synchronously: every request pays for it. '
         + 'Log less per request (one line per request, not one per step; no objects dumped), or use an asynchronous logger such as pino.';
     case 'crypto':
       return 'Synchronous crypto (pbkdf2Sync, scryptSync, hashing big data) blocks the event loop while it runs. '

@@ -255,3 +255,22 @@ describe('checks', () => {
     expect(quick.trust.map((c) => c.id)).toContain('idle');
   });
 });
+
+describe('a package whose own line is a kind of work', () => {
+  // Fastify's serialize runs JSON.stringify on its line 1091: that time is JSON (a finding of its own), not the package's on top.
+  const REPLY = 'file:///app/node_modules/fastify/lib/reply.js';
+  const p = fromStacks([
+    ...cols(40, 'handler[app.js:2] / serialize[node_modules/fastify/lib/reply.js:1086]'),
+    ...cols(10, 'handler[app.js:2] / route[node_modules/fastify/lib/route.js:20]'),
+    ...cols(50, '(idle)'),
+  ], { leafLines: [...Array(40).fill(1091), ...Array(60).fill(0)], sourceLines: { [REPLY]: { '1091': 'return JSON.stringify(data)' } } });
+
+  it('counts the JSON once: the package finding leaves out the lines a kind of work already counted', () => {
+    const { findings, busyMs } = findFindings(p, { requests: 100 });
+    const json = findings.find((f) => f.kind === 'json')!;
+    expect(json.ms).toBe(40);
+    expect(findings.reduce((sum, f) => sum + f.ms, 0)).toBeLessThanOrEqual(busyMs);
+    const pkg = findings.find((f) => f.kind === 'dependency');
+    expect(pkg?.ms ?? 0).toBeLessThanOrEqual(10);
+  });
+});

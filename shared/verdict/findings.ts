@@ -86,6 +86,8 @@ export interface Spread {
   tie?: { name: string; location: string; busyPercent: number };
   /** The heaviest categories (your code, Node internals, V8 and native…), in % of the busy time. */
   categories: { name: string; busyPercent: number }[];
+  /** Background work set aside (profile/background.ts), in % of the busy time: "nothing of yours" would then be wrong — it is of the requests' own work. */
+  backgroundPercent?: number;
 }
 
 export interface FindingsResult {
@@ -192,13 +194,15 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   }
 
   const dependency = categories.find((c) => c.kind === 'dependency');
-  if (dependency && counts(dependency.ms)) {
+  // Its lines that a kind of work counted (fastify's serialize: `return JSON.stringify(data)`) are that finding's, not the package's too.
+  const dependencyMs = dependency ? dependency.ms - rows.reduce((sum, r) => sum + (r.category === 'dependency' && r.categoryName === dependency.name ? lineWork[r.frame] : 0), 0) : 0;
+  if (dependency && counts(dependencyMs)) {
     const heaviest = rows.find((r) => r.category === 'dependency' && r.categoryName === dependency.name);
     // A logging or JSON package is already a kind of work above.
     if (!heaviest || frameBucket(profile.frames[heaviest.frame]) === null) {
       out.push({
         kind: 'dependency', label: `the ${dependency.name} package`, function: heaviest?.name ?? '', url: heaviest?.url ?? '', line: heaviest?.line ?? 0,
-        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependency.ms), pattern: null, regex: null,
+        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependencyMs), pattern: null, regex: null,
         advice: adviceFor('dependency', { name: dependency.name }),
       });
     }
@@ -230,6 +234,8 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
       ...(top && next && nearTie(top.selfMs, next.selfMs) ? { tie: { name: next.name, location: next.location, busyPercent: busyPct(next.selfMs) } } : {}),
       categories: categories.filter((c) => c.kind !== 'idle').slice(0, 4).map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) })),
     };
+    const background = categories.find((c) => c.id === 'background');
+    if (background && background.ms > 0) spread.backgroundPercent = busyPct(background.ms);
   }
   return { durationMs, busyMs, findings, spread };
 }

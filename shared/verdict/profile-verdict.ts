@@ -116,7 +116,9 @@ export function spreadSentence(s: Spread): string {
     ? ` The heaviest functions are ${fn(s.top)} and ${fn(s.tie)}: within ${Math.round(NEAR_TIE * 100)}% of each other, neither is the one culprit.`
     : ` The heaviest function is ${fn(s.top)}.`;
   const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
-  return `Nothing of yours stands out: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
+  // The findings leave background work out (buildVerdict): what does not stand out is the requests' own work, not everything of yours.
+  const lead = s.backgroundPercent ? 'Nothing stands out in the requests’ own work (work with no request behind it, such as a timer’s, is counted apart)' : 'Nothing of yours stands out';
+  return `${lead}: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
 }
 
 /**

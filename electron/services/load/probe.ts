@@ -8,13 +8,24 @@ export interface ProbeResult {
   status: number;
 }
 
-export function probeUrl(url: string, timeoutMs = 5000): Promise<ProbeResult> {
+/**
+ * What the probe sends: the burst's first request (routes.ts), so a route that reads a body gets one — a bare
+ * GET crashed a server that JSON.parses every body, and the recording ended before any load. Without it: a GET.
+ */
+export interface ProbeRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export function probeUrl(url: string, timeoutMs = 5000, request?: ProbeRequest): Promise<ProbeResult> {
   const lib = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
-    const req = lib.get(url, { timeout: timeoutMs, rejectUnauthorized: false }, (res) => {
+    const req = lib.request(url, { method: request?.method ?? 'GET', headers: request?.headers ?? {}, timeout: timeoutMs, rejectUnauthorized: false }, (res) => {
       res.resume();
       resolve({ status: res.statusCode ?? 0 });
     });
+    req.end(request?.body);
     req.on('timeout', () => {
       req.destroy();
       reject(new UserError(`The server at ${url} accepted the connection but did not answer within ${timeoutMs / 1000} seconds: is a request handler stuck?`));
@@ -29,11 +40,11 @@ export function probeUrl(url: string, timeoutMs = 5000): Promise<ProbeResult> {
 }
 
 /** Waits until something accepts requests at `url` (a launched server may take a moment to listen). */
-export async function waitForUrl(url: string, timeoutMs: number, isAlive: () => boolean = () => true, probeTimeoutMs = 5000): Promise<ProbeResult> {
+export async function waitForUrl(url: string, timeoutMs: number, isAlive: () => boolean = () => true, probeTimeoutMs = 5000, request?: ProbeRequest): Promise<ProbeResult> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      return await probeUrl(url, probeTimeoutMs);
+      return await probeUrl(url, probeTimeoutMs, request);
     } catch (e) {
       const refused = e instanceof UserError && e.message.startsWith('Nothing is listening');
       if (!refused || !isAlive()) throw e;
