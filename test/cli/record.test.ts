@@ -299,7 +299,7 @@ describe('flambe sweep and flambe overhead', () => {
     expect(Object.keys(o)).toEqual(['intervals']);
     expect(o.intervals.map((x: { samplingIntervalUs: number }) => x.samplingIntervalUs)).toEqual([1000, 100]);
     for (const x of o.intervals) {
-      expect(Object.keys(x)).toEqual(['rounds', 'samplingIntervalUs', 'withoutProfiler', 'withProfiler', 'rpsCostPercent', 'ci95', 'p99CostPercent']);
+      expect(Object.keys(x)).toEqual(['rounds', 'samplingIntervalUs', 'withoutProfiler', 'withProfiler', 'rpsCostPercent', 'ci95', 'p99CostPercent', 'cpuCostPercent', 'cpuCi95']);
       expect(x.rounds).toBe(2);
       expect(x.withoutProfiler.rps).toBeGreaterThan(0);
       expect(x.withProfiler.rps).toBeGreaterThan(0);
