@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createFlambeService } from '../electron/services/service.ts';
 import type { ExperimentResult } from '../shared/experiment/types.ts';
 import type { SweepResult } from '../shared/api.ts';
-import { NO_KNEE_TEXT } from '../shared/sweep/knee.ts';
+import { kneeSentence, sweepPoints } from '../shared/sweep/knee.ts';
 import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'experiments and sweeps in the Library' : 'experiments and sweeps in the Library (skipped: no Chromium at /usr/bin/chromium)';
@@ -120,7 +120,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('sweep-screen').waitFor();
     expect(await page.getByTestId('sweep-table').locator('tbody tr').count()).toBe(2);
     await page.getByTestId('sweep-chart').waitFor();
-    expect(await page.getByTestId('sweep-knee').textContent()).toBe(sweep.knee?.reason ?? NO_KNEE_TEXT);
+    // The screen says what the CLI's levels say (shared/sweep/knee.ts), a clear knee or not.
+    expect(await page.getByTestId('sweep-knee').textContent()).toBe(kneeSentence(sweep.knee, sweepPoints(sweep.levels)));
     await page.screenshot({ path: path.join(artifacts, 'library-group-sweep.png'), fullPage: true });
   });
 
