@@ -95,7 +95,8 @@ describe.skipIf(!hasChromium)(title, () => {
     expect((await fills()).some((f) => /rgb\(255, \d+, \d+\)/.test(f))).toBe(true);
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toMatch(/logRoute/);
     // The tooltip: A, B and the change, per 1 000 requests.
-    await flame.locator('g', { hasText: 'logRoute' }).first().hover();
+    // Its own frame (g.frame): a bare <g> is the chart's whole group, and hovering its middle lands on whatever frame is there.
+    await flame.locator('g.frame', { hasText: 'logRoute' }).first().hover();
     await expect.poll(() => page.locator('.d3-flame-graph-tip').textContent()).toMatch(/logRoute[^]*A: [\d.]+ ms per 1 000 requests[^]*B: [\d.]+ ms per 1 000 requests[^]*Change: \+/);
     await shot('compare-diff-flamegraph.png');
     await screen().getByTestId('diff-shape-a').click();
@@ -121,7 +122,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(async () => (await fills()).filter((f) => /rgb/.test(f) && !/220, 220, 220/.test(f)).length, { timeout: 10_000 }).toBeGreaterThan(3);
     // logRoute builds the log lines: it allocates in B only.
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toMatch(/logRoute/);
-    await flame.locator('g', { hasText: 'logRoute' }).first().hover();
+    // Its own frame (g.frame): a bare <g> is the chart's whole group, and hovering its middle lands on whatever frame is there.
+    await flame.locator('g.frame', { hasText: 'logRoute' }).first().hover();
     await expect.poll(() => page.locator('.d3-flame-graph-tip').textContent()).toMatch(/logRoute[^]*A: [\d.]+ (?:bytes|kB|MB) allocated per request[^]*B: [\d.]+ (?:bytes|kB|MB) allocated per request[^]*Change: \+/);
     await flame.scrollIntoViewIfNeeded();
     await shot('compare-alloc-flamegraph.png');

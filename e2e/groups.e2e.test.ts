@@ -184,7 +184,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('nav-library').click();
     const uiSweep = page.locator('[data-testid="group-row"][data-kind="sweep"]').filter({ hasText: 'Sweep GET /json' });
     await uiSweep.waitFor({ timeout: 10_000 });
-    expect(await uiSweep.textContent()).toContain('1, 3 connections');
+    // The row follows the library: saved at its first level (running), then whole.
+    await expect.poll(() => uiSweep.textContent(), { timeout: 10_000 }).toContain('1, 3 connections');
     await uiSweep.getByTestId('group-expand').click();
     expect(await uiSweep.getByTestId('group-member').count()).toBe(2);
     expect(await page.getByTestId('library-row').count()).toBe(0);
