@@ -27,6 +27,7 @@ export function recordingVerdict(result: RecordingResult, profile: Profile, work
     allocations: allocationsOf(result.profile),
     output: result.output ?? null,
     growing: result.growing ?? null,
+    cores: result.machine?.cores ?? null,
   }, workers);
 }
 

@@ -103,3 +103,14 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
         + 'and build large responses once; the heap timeline shows how fast memory is churned.';
   }
 }
+
+/**
+ * How a saturated worker pool's advice ends: more workers help only while
+ * there are cores for them. With as many workers as cores (2 workers on a
+ * 2-core machine) "add workers" would only make them share the cores.
+ */
+export function moreWorkersClause(workers: number, cores: number | null): string {
+  if (cores === null) return ', or add workers (up to the number of cores)';
+  if (workers >= cores) return ` — ${workers} workers already have this machine's ${cores} cores: more would only share them`;
+  return `, or add workers (up to this machine's ${cores} cores)`;
+}

@@ -20,6 +20,7 @@ import type { RequestTime } from '../recording/request-time.ts';
 import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
+import { moreWorkersClause } from './advice.ts';
 
 export interface Check {
   id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume';
@@ -45,6 +46,8 @@ export interface RecordingContext {
   output?: OutputVolume | null;
   /** What grew between two heap snapshots after the burst (find what grows), when asked for. */
   growing?: Growing | null;
+  /** The cores of the machine it ran on: whether adding workers can help. */
+  cores?: number | null;
 }
 
 export const FEW_SAMPLES = 1000;
@@ -190,7 +193,7 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const saturated = workersSaturated(workers);
   if (saturated) {
     const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
-    out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).` });
+    out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper${moreWorkersClause(workers.length, ctx.cores ?? null)}.` });
   }
   const samples = periodicSamples(ctx.samples ?? []);
   const blocked = loopBlocked(samples);

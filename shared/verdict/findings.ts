@@ -108,6 +108,8 @@ export interface FindingsOptions {
   allocations?: AllocationTable | null;
   /** Memory grew over the burst (shared/memory/growth.ts): the collections then also work through what is kept. */
   memoryGrows?: boolean;
+  /** The machine's cores: work in a worker pool is told to add workers only while there are cores for them. */
+  cores?: number | null;
 }
 
 export const MIN_BUSY_PERCENT = 5;

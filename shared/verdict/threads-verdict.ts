@@ -11,6 +11,7 @@ import { findFindings, MAX_FINDINGS, nearTie, type Finding, type FindingsOptions
 import type { Profile } from '../profile/model.ts';
 import { timeRange } from '../profile/time-range.ts';
 import { MAIN_THREAD_NAME, type NamedProfile } from '../profile/threads.ts';
+import { moreWorkersClause } from './advice.ts';
 
 export interface ThreadBusy {
   name: string;
@@ -53,10 +54,10 @@ export function workerBusy(workers: readonly NamedProfile[], main?: Profile, bur
  * and "…or a worker thread" would be wrong there; a cheaper task or more
  * workers are the fix. GC and a dependency keep their advice.
  */
-function inWorkerAdvice(f: Finding, thread: string): string {
+function inWorkerAdvice(f: Finding, thread: string, workers: number, cores: number | null): string {
   if (f.kind === 'gc' || f.kind === 'dependency') return f.advice;
   return `This runs in a worker thread (${thread}), so it does not block the event loop — but each task holds its worker, and when every worker is busy requests queue for a free one. `
-    + 'Make each task cheaper (fewer iterations, less data per task, a result kept instead of recomputed), or add workers up to the number of cores.';
+    + `Make each task cheaper (fewer iterations, less data per task, a result kept instead of recomputed)${moreWorkersClause(workers, cores)}.`;
 }
 
 /** Findings of the main thread (`main`) and of each worker, each naming its thread; the main thread's spread when none stands out. */
@@ -66,7 +67,7 @@ export function threadFindings(main: Profile, workers: readonly NamedProfile[], 
   for (const w of workers) {
     // A worker's GC is paid for by what it allocates on its own heap: its allocations, or none — never the main thread's.
     const allocations = w.allocations ? allocationTable(w.allocations, opts.requests ?? null) : null;
-    for (const f of findFindings(w.profile, { ...opts, allocations }).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name) });
+    for (const f of findFindings(w.profile, { ...opts, allocations }).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name, workers.length, opts.cores ?? null) });
   }
   all.sort((a, b) => b.ms - a.ms);
   let shown = Math.min(all.length, MAX_FINDINGS);

@@ -162,6 +162,16 @@ describe('the verdict reads every thread (item 1)', () => {
     expect(lines.join('\n')).not.toMatch(/did not stress it|or a worker thread|waiting on something else/);
   });
 
+  it('asks for more workers only while there are cores for them (2 workers on 2 cores: make each task cheaper)', () => {
+    const two = [worker(95), { ...worker(93), name: 'worker 2 (hash-worker.cjs)' }];
+    const onTwoCores = verdictLines(buildVerdict(main, { ...ctx, cores: 2 }, undefined, two));
+    expect(onTwoCores[0]).toMatch(/Make each task cheaper — 2 workers already have this machine's 2 cores: more would only share them\.$/);
+    const v = buildVerdict(main, { ...ctx, cores: 2 }, undefined, two);
+    expect(v.findings[0].advice).toMatch(/a result kept instead of recomputed\) — 2 workers already have this machine's 2 cores: more would only share them\.$/);
+    const onEight = verdictLines(buildVerdict(main, { ...ctx, cores: 8 }, undefined, two));
+    expect(onEight[0]).toMatch(/Make each task cheaper, or add workers \(up to this machine's 8 cores\)\.$/);
+  });
+
   it('a busy but unsaturated pool is still no idle server; the main thread alone says what it said', () => {
     const v = buildVerdict(main, ctx, undefined, [worker(60)]);
     expect([...v.load, ...v.trust].map((c) => c.id)).not.toContain('idle');

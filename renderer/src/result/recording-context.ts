@@ -17,5 +17,6 @@ export function recordingContext(result: RecordingMeta): RecordingContext {
     requestTime: result.requestTime ?? null,
     output: result.output ?? null,
     growing: result.growing ?? null,
+    cores: result.machine?.cores ?? null,
   };
 }
