@@ -188,16 +188,23 @@ class RecordingRun {
       if (!target.info.running || target.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
       const ports = (await target.session.listeners().catch(() => [])).map((l) => l.port);
       const urlPort = Number(new URL(req.load.url).port || (req.load.url.startsWith('https:') ? 443 : 80));
-      if (req.ownLoad) {
-        // The user sends the load: nothing to probe (the URL may be a placeholder), and the probe's request would be counted.
-      } else if (target.process && ports.length === 0) {
-        // Just launched: give the server a moment to start listening.
-        await waitForUrl(probeAt, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs, probeRequest);
-      } else {
-        await probeUrl(probeAt, probeTimeoutMs, probeRequest).catch((e: Error) => {
-          const hint = ports.length && !ports.includes(urlPort) ? ` The target listens on port ${ports.join(', ')}.` : '';
-          throw new UserError(e.message + hint);
-        });
+      try {
+        if (req.ownLoad) {
+          // The user sends the load: nothing to probe (the URL may be a placeholder), and the probe's request would be counted.
+        } else if (target.process && ports.length === 0) {
+          // Just launched: give the server a moment to start listening.
+          await waitForUrl(probeAt, LISTEN_WAIT_MS, () => target.info.running, probeTimeoutMs, probeRequest);
+        } else {
+          await probeUrl(probeAt, probeTimeoutMs, probeRequest).catch((e: Error) => {
+            const hint = ports.length && !ports.includes(urlPort) ? ` The target listens on port ${ports.join(', ')}.` : '';
+            throw new UserError(e.message + hint);
+          });
+        }
+      } catch (e) {
+        // A server that died on the request: that, with its error, is the answer — not only that the connection closed.
+        const gone = await Promise.race([target.gone, new Promise<null>((r) => setTimeout(() => r(null), 500))]);
+        if (gone) throw new UserError(`${gone} when Flambé sent it the burst's first request (${first.method} ${first.path}).`);
+        throw e;
       }
     } else {
       await probeUrl(probeAt, probeTimeoutMs, probeRequest);

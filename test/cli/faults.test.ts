@@ -54,6 +54,13 @@ setTimeout(() => process.exit(4), 1200);`);
     expect(o.error).not.toMatch(/is kept/);
   });
 
+  it('a server that dies on the first request says so, with its error (not only "closed the connection")', async () => {
+    const file = script('dies-on-request.js', `require('http').createServer((q, s) => { JSON.parse(q.headers['x-order'] ?? ''); s.end('ok'); }).listen(0, '127.0.0.1');`);
+    const r = await runFlambe(['record', '--launch', file, '--url', '/orders', '-d', '1', '--warmup', '0']);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toMatch(/^flambe: The target process exited with code 1 \(SyntaxError: .*\) when Flambé sent it the burst's first request \(GET \/orders\)\.$/);
+  });
+
   it('a server slower than the whole burst is called slow, not silent (item 13)', async () => {
     const file = script('slow.js', `let first = true;
 require('http').createServer((q, s) => { if (first) { first = false; return s.end('warm'); } setTimeout(() => s.end('late'), 2500); }).listen(0, '127.0.0.1');`);
