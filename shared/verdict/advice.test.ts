@@ -10,4 +10,13 @@ describe('adviceFor', () => {
     expect(advice).toMatch(/to a terminal or a file .*synchronous/);
     expect(advice).toMatch(/pino/);
   });
+
+  it('a function whose time is in the built-ins it calls: advice that fits the built-in (a Buffer route is no busy-wait)', () => {
+    const split = (callee: string) => adviceFor('function', { name: 'send', split: { ownMs: 1, builtinMs: 9, callee } });
+    expect(split('allocUnsafe in node:buffer')).toMatch(/making and filling Buffers: allocate less per request/);
+    expect(split('allocUnsafe in node:buffer')).not.toMatch(/busy-wait/);
+    expect(split('now in node:internal/perf/performance')).toMatch(/A loop that polls the clock \(a busy-wait\)/);
+    // Anything else: first what is most likely (a call whose result could be kept), the busy-wait only as a case.
+    expect(split('parse in node:url')).toMatch(/Look at why it calls them so often .*: a call whose result could be computed once and kept; or, when it reads the clock or a value in a loop, a busy-wait/);
+  });
 });

@@ -29,6 +29,8 @@ export function builtinsMatter(split: FunctionSplit | undefined): boolean {
 
 /** A built-in that reads the clock: called in a loop, it is a busy-wait. */
 const CLOCK_CALL = /^(?:now|hrtime|bigint|Date|getTime|DateNow|valueOf) in |^(?:now|hrtime|Date)$/;
+/** A built-in of node:buffer (Buffer.alloc, Buffer.from, Buffer.concat…): making and filling Buffers. */
+const BUFFER_CALL = /\bin (?:node:)?buffer$|^(?:alloc|allocUnsafe|allocUnsafeSlow)$/;
 /** A built-in of an outbound call (fetch is undici inside Node; web streams read its body). */
 const CALL_CALL = /^fetch\b|undici|internal\/webstreams|internal\/deps\/(?:undici|llhttp)/;
 
@@ -44,8 +46,12 @@ function functionCallsAdvice(name: string, split: FunctionSplit): string {
   if (CLOCK_CALL.test(split.callee)) {
     return `${lead} A loop that polls the clock (a busy-wait) holds the event loop: wait with a timer or an await instead.`;
   }
-  return `${lead} Look at why it calls them so often (its hot lines in Bottom-up): a loop that polls the clock or a value (a busy-wait) holds the event loop — `
-    + 'wait with a timer or an await instead; a call whose result could be computed once and kept.';
+  if (BUFFER_CALL.test(split.callee)) {
+    return `${lead} That is the work of making and filling Buffers: allocate less per request — reuse one buffer, make a constant one once at start-up, `
+      + 'or stream instead of building the whole answer in memory.';
+  }
+  return `${lead} Look at why it calls them so often (its hot lines in Bottom-up): a call whose result could be computed once and kept; `
+    + 'or, when it reads the clock or a value in a loop, a busy-wait that holds the event loop — wait with a timer or an await instead.';
 }
 
 /** A line whose time is a callback run once per item (Array.from, map, forEach, reduce…) and the code around it. */
