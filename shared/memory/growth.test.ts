@@ -75,6 +75,14 @@ describe('judgeMemoryGrowth', () => {
     expect(judgeMemoryGrowth(run(3, { heap: (t) => 10 + 20 * t }))).toBeNull();
   });
 
+  it('judges a 4 s burst by its own length, though its samples span less (the halfway collection held the inspector 0.8 s)', () => {
+    // Found on a Koa leak recorded with -d 4: 14 samples from 0.25 to 3.66 s, none from 2.21 to 3.02 s, read as 3.5 windows: "too short".
+    const samples = run(4, { heap: (t) => 10 + 8 * t, external: () => 2 }).filter((x) => x.tMs >= 250 && x.tMs <= 3660 && (x.tMs <= 2210 || x.tMs >= 3023));
+    expect(judgeMemoryGrowth(samples)).toBeNull();
+    expect(judgeMemoryGrowth(samples, { fromMs: 0, toMs: 4060 })).not.toBeNull();
+    expect(judgeMemoryGrowth(samples, { fromMs: 0, toMs: 3000 })).toBeNull();
+  });
+
   it('works without external memory (recordings from before it was sampled)', () => {
     const old = run(10, { heap: (t) => 10 + 3 * t }).map(({ externalMb: _, gcCount: __, majorGcCount: ___, ...s }) => s);
     const g = judgeMemoryGrowth(old)!;

@@ -194,14 +194,17 @@ export function keptMemory(samples: readonly ProcessSample[], burst?: { fromMs: 
   };
 }
 
-/** The verdict on memory over the burst; null when it is too short to judge (fewer than 4 windows of 1 s). */
+/** The verdict on memory over the burst; null when it is too short to judge (under 4 s, or 4 windows of 1 s of samples when its length is not known). */
 export function judgeMemoryGrowth(samples: readonly ProcessSample[], burst?: { fromMs: number; toMs: number } | null): MemoryGrowth | null {
   const inBurst = burstSamples(samples, burst);
   if (inBurst.length < 2) return null;
   const spanMs = inBurst[inBurst.length - 1].tMs - inBurst[0].tMs;
   const stepMs = spanMs / (inBurst.length - 1);
   const perWindow = Math.max(Math.ceil(MIN_WINDOW_MS / Math.max(1, stepMs)), Math.ceil(inBurst.length / MAX_WINDOWS));
-  if (inBurst.length / perWindow < MIN_WINDOWS) return null;
+  // Long enough is the burst's own length when it is known: its samples span a little less (the first comes a sampling
+  // step in, and Flambé's halfway collection holds the inspector for a moment), so a 4 s burst counted 3.5 windows of them.
+  const windows = burst && burst.toMs > burst.fromMs ? (burst.toMs - burst.fromMs) / MIN_WINDOW_MS : inBurst.length / perWindow;
+  if (windows < MIN_WINDOWS) return null;
   const lowsOf = (pick: (s: ProcessSample) => number) => windowLows(inBurst.map((s) => ({ tSec: s.tMs / 1000, mb: pick(s) })), perWindow);
   const hasExternal = inBurst.every((s) => typeof s.externalMb === 'number');
   const heapUsed = judgeSeries('heapUsed', lowsOf((s) => s.heapUsedMb));
