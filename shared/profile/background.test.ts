@@ -79,6 +79,13 @@ describe('the verdict when only the background work stands out', () => {
     expect(s).toMatch(/background work \(no request behind it\) 60%/);
   });
 
+  it('keeps the plain sentence when the background is too small to hold a finding (the demo\'s /hello read "in the requests\' own work")', () => {
+    const small = profileFromText(`\n  ${[...requests, 'tick[report.js:2]'].join('  ')}\n`, { startTimeUs: 0 });
+    const at = small.endTimeUs - small.durationMs * 1000;
+    const bg = { ...requestTime, background: { percent: 5, cpuMs: 1, functions: [], spans: [at + 20_000, at + 21_000] } };
+    expect(spreadSentence(buildVerdict(small, { requests: 20, requestTime: bg }).spread!)).toMatch(/^Nothing of yours stands out: no kind of work/);
+  });
+
   it('keeps the plain sentence without background work', () => {
     const plain = profileFromText(`\n  ${requests.join('  ')}\n`);
     expect(spreadSentence(buildVerdict(plain, { requests: 20 }).spread!)).toMatch(/^Nothing of yours stands out: no kind of work/);

@@ -86,7 +86,7 @@ export interface Spread {
   tie?: { name: string; location: string; busyPercent: number };
   /** The heaviest categories (your code, Node internals, V8 and native…), in % of the busy time. */
   categories: { name: string; busyPercent: number }[];
-  /** Background work set aside (profile/background.ts), in % of the busy time: "nothing of yours" would then be wrong — it is of the requests' own work. */
+  /** Background work set aside (profile/background.ts), in % of the busy time, when it is as much as a function finding needs: "nothing of yours" would then be wrong — it is of the requests' own work. */
   backgroundPercent?: number;
 }
 
@@ -237,7 +237,8 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
       categories: categories.filter((c) => c.kind !== 'idle').slice(0, 4).map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) })),
     };
     const background = categories.find((c) => c.id === 'background');
-    if (background && background.ms > 0) spread.backgroundPercent = busyPct(background.ms);
+    // Only background work that a function of yours could be behind (as much as a finding would need) changes the lead.
+    if (background && busyPct(background.ms) >= FUNCTION_MIN_BUSY_PERCENT) spread.backgroundPercent = busyPct(background.ms);
   }
   return { durationMs, busyMs, findings, spread };
 }
