@@ -106,6 +106,8 @@ class RecordingRun {
   private readonly batches: CollectedBatch[] = [];
   private collectorClock: { us: number; wallMs: number } | null = null;
   private allocating = false;
+  /** The output counter is in (targets/output-counter.ts). */
+  private counting = false;
 
   constructor(opts: RecorderOptions) {
     this.opts = opts;
@@ -243,6 +245,9 @@ class RecordingRun {
       : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
     if ('clockUs' in installed) this.collectorClock = { us: installed.clockUs, wallMs: wallMs() };
     else if (req.ownLoad) throw new UserError(`Flambé cannot count the requests you send in this process: ${installed.why}.`);
+    // The lines the server writes during the burst, and from where (targets/output-counter.ts): wrapped before the
+    // profiler starts, so installing the wrappers is in no profile (only the wrappers themselves, which make a write logging).
+    this.counting = await target.session.startOutputCount().catch(() => false);
     // What the process keeps before the burst, read after a full collection (growth.ts rule 4); outside the profiles.
     const keptBefore = await sampleAfterFullGc(target.session);
     try {
@@ -301,8 +306,7 @@ class RecordingRun {
   /** 3b. The burst (or the user's own load), and the lines the server wrote meanwhile; the sentence of a fault, or null. */
   private async runLoad(): Promise<string | null> {
     const { req, target, result } = this;
-    // The lines the server writes during the burst, and from where (targets/output-counter.ts).
-    const counting = target ? await target.session.startOutputCount().catch(() => false) : false;
+    const counting = this.counting;
     let done = 0;
     // The user's cue: the collector and the profiler are in, requests sent from now on are counted.
     if (req.ownLoad) this.progress('recording', 0, OWN_LOAD_READY);

@@ -123,7 +123,8 @@ export const OUTPUT_COUNTER_START_JS = `(function () {
 })()
 //# sourceURL=${OUTPUT_COUNTER_URL}`;
 
-export const OUTPUT_COUNTER_READ_JS = `(function () {
+/** Run as a probe (its samples go to (program), with the wrappers' undo it calls): reading the count is Flambé's work, not the user's logging. */
+export const OUTPUT_COUNTER_READ_JS = asProbe(`(function () {
   var k = Symbol.for('flambe.outputCounter');
   var c = globalThis[k];
   if (!c) return 'null';
@@ -137,6 +138,6 @@ export const OUTPUT_COUNTER_READ_JS = `(function () {
   if (sampled > 0) from.forEach(function (w) { w.lines = Math.round(w.lines * c.lines / sampled); });
   from.sort(function (a, b) { return b.lines - a.lines; });
   return JSON.stringify({ lines: c.lines, from: from.slice(0, 10) });
-})()`;
+})()`);
 
 export interface CountedOutput { lines: number; from: OutputWriter[] }
