@@ -36,7 +36,7 @@ describe('what find-growth says', () => {
   });
 
   it('finds the line a variable is declared on, not a line that only uses it', () => {
-    const source = '// A feed\nimport http from "node:http";\n\nconst sent = [];\nhttp.createServer((req, res) => { sent.push(1); }).listen(0);\n';
+    const source = '// A feed\nconst http = require("http");\n\nconst sent = [];\nhttp.createServer((req, res) => { sent.push(1); }).listen(0);\n';
     expect(declarationLine(source, 'sent')).toBe(4);
     expect(declarationLine('let resent = 1;\nvar sent = 2;', 'sent')).toBe(2);
     expect(declarationLine('x.sent = 1;', 'sent')).toBeNull();
