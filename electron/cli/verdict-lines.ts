@@ -3,7 +3,7 @@
 // to do, and carry them in --json as "findings" (most important first).
 import type { RecordingResult } from '../../shared/api.ts';
 import { type NamedProfile, type Profile } from '../../shared/profile/index.ts';
-import { buildVerdict, verdictLines, type RecordingContext, type Verdict } from '../../shared/verdict/index.ts';
+import { buildVerdict, recordingContext, verdictLines, type RecordingContext, type Verdict } from '../../shared/verdict/index.ts';
 import { checkRegex } from '../services/regex-check.ts';
 import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import type { Growing } from '../../shared/recording/growing.ts';
@@ -16,19 +16,7 @@ export function verdictOf(profile: Profile, ctx: RecordingContext, workers: read
 
 /** A recording's verdict from its imported profile, with everything the recording knows (load, process samples, settings). */
 export function recordingVerdict(result: RecordingResult, profile: Profile, workers: readonly NamedProfile[] = []): Verdict {
-  return verdictOf(profile, {
-    requests: result.load && result.load.requests > 0 ? result.load.requests : null,
-    samplingIntervalUs: result.settings?.samplingIntervalUs ?? null,
-    warmupSec: result.settings?.warmupSec ?? null,
-    warmedByEarlierLoad: result.settings?.warmedByEarlierLoad ?? null,
-    samples: result.samples,
-    load: result.load,
-    requestTime: result.requestTime ?? null,
-    allocations: allocationsOf(result.profile),
-    output: result.output ?? null,
-    growing: result.growing ?? null,
-    cores: result.machine?.cores ?? null,
-  }, workers);
+  return verdictOf(profile, { ...recordingContext(result), allocations: allocationsOf(result.profile) }, workers);
 }
 
 /** The --json "findings" (documented in docs/cli.md: stable for CI scripts). */

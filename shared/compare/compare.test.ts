@@ -157,4 +157,26 @@ describe('buildComparison', () => {
     expect(Object.keys(back)).toEqual(['a', 'b', 'perRequest', 'load', 'cpuMsPer1kRequests', 'processCpuMsPer1k', 'elu', 'allocations', 'buckets', 'categories', 'functions', 'files', 'packages', 'warnings', 'unavailable', 'howSure', 'verdict']);
     expect(meta().source).toBe('recorded');
   });
+
+  it('leaves background work out of every per-request figure: a timer that runs more in B is not the requests\' cost', () => {
+    // Both sides verify 2 ms per batch of requests; B's timer also signs for 4 ms with no request behind it.
+    const a = profileFromText(`
+      handler  handler  (idle)  (idle)  (idle)  (idle)
+      verify   verify
+    `, { startTimeUs: 0 });
+    const b = profileFromText(`
+      handler  handler  signPrices  signPrices  signPrices  signPrices
+      verify   verify
+    `, { startTimeUs: 0 });
+    const first = b.endTimeUs - b.durationMs * 1000;
+    const background = { percent: 67, cpuMs: 4, functions: [], spans: [first + 2000, first + 6000] };
+    const requestTime = { requests: 1000, perRequestMs: { p50: 1, mean: 1 }, serverMs: { p50: 1, p99: 1, mean: 1 }, parts: [], byRoute: [], dropped: 0, background };
+    const c = buildComparison([round({ profile: a })], [{ ...round({ profile: b }), requestTime }]);
+    expect(c.cpuMsPer1kRequests).toMatchObject({ a: 2, b: 2 });
+    expect(c.functions.map((f) => f.name)).not.toContain('signPrices');
+    expect(c.functions.find((f) => f.name === 'verify')).toMatchObject({ aMsPer1k: 2, bMsPer1k: 2, deltaMsPer1k: 0 });
+    expect(c.categories.find((k) => k.key === 'background')).toMatchObject({ aMsPer1k: 0, bMsPer1k: 4, name: 'background work (no request behind it)' });
+    // Without the spans, the timer is charged to the requests, as before.
+    expect(buildComparison([round({ profile: a })], [round({ profile: b })]).cpuMsPer1kRequests).toMatchObject({ a: 2, b: 6 });
+  });
 });

@@ -4,6 +4,7 @@ import type { RecordingMeta, RecordingResult } from '../recording/recording.ts';
 import type { Profile } from '../profile/model.ts';
 import type { ThreadAllocations } from '../profile/import/all-threads.ts';
 import type { CompareRound, RunMeta } from './types.ts';
+import { withoutBackground } from '../profile/background.ts';
 
 /** A recording with or without its profile: the metadata is all a RunMeta needs. */
 export function runMetaOf(rec: RecordingMeta | RecordingResult, source: RunMeta['source'] = rec.settings || rec.load ? 'recorded' : 'imported'): RunMeta {
@@ -50,4 +51,22 @@ export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile
 /** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */
 export function roundRequests(round: CompareRound): number | null {
   return round.load && round.load.requests > 0 ? round.load.requests : null;
+}
+
+const requestWork = new WeakMap<CompareRound, Profile>();
+
+/**
+ * The round's profile with what background timers ran (no request behind it) set aside under one
+ * "(background work)" node (shared/profile/background.ts): every per-request figure — CPU per 1 000
+ * requests, the function, file, package and kind-of-work rows — is read from it, as the recording's
+ * own verdict is, so a timer's work is never charged to the requests. Null without a profile.
+ */
+export function requestWorkOf(round: CompareRound): Profile | null {
+  if (!round.profile) return null;
+  let p = requestWork.get(round);
+  if (!p) {
+    p = withoutBackground(round.profile, round.requestTime?.background?.spans);
+    requestWork.set(round, p);
+  }
+  return p;
 }

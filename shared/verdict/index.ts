@@ -5,6 +5,7 @@
 export { findFindings, FINDING_KINDS, FUNCTION_MIN_BUSY_PERCENT, MAX_FINDINGS, MIN_BUSY_PERCENT, type Finding, type FindingKind, type FindingsOptions, type FindingsResult, type Spread } from './findings.ts';
 export { adviceFor } from './advice.ts';
 export { loadChecks, shareInterval, trustChecks, type Check, type RecordingContext } from './checks.ts';
+export { recordingContext } from './recording-context.ts';
 export { allocatesText, buildVerdict, emptyVerdictSentence, findingHeadline, leadCheck, findingSentence, findingWhere, shortPlace, spreadSentence, verdictLines, type Verdict } from './profile-verdict.ts';
 export { cachingRegexChecker, readRecheckResult, REGEX_CHECK_TIMEOUT_MS, regexCheckSentence, type RecheckSync, type RegexCheck, type RegexChecker } from './regex-check.ts';
 export { hotLinePattern, regexDefinedOnLine, regexOnLine, type RegexOnLine, type RegexPattern } from './regex-source.ts';

@@ -54,6 +54,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   reset();
   let cur = null;
   let bg = null;
+  // Each server request's record, by its IncomingMessage.
+  const byMessage = new WeakMap();
   const stack = [];
   // The main thread's CPU time (Node 23.9+), µs, read around the code of a sample of requests: wall time in a
   // request's code also counts the moments a busy machine took the core away, its CPU time does not.
@@ -177,6 +179,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
           wait(w.rec, w.kind, target, w.t, t, w.where);
         }
       }
+      // The server's parser reading more of a request (a body that came in a later packet) runs that request's
+      // code — its 'data' and 'end' listeners — though the parser's context is the connection's: give it back.
+      if (res && res.incoming && (!rec || rec.end !== null)) {
+        const reading = byMessage.get(res.incoming);
+        if (reading && !reading.gone && reading.end === null) rec = reading;
+      }
       if (answered) workerAnswered(res, rec);
       switchTo(rec);
       // A timer outside any request: background work, logged with its callback's name and period.
@@ -194,7 +202,6 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       switchTo(stack.length ? stack.pop() : null);
     },
   });
-  const byMessage = new WeakMap();
   const pathOf = (url) => { const q = url.indexOf('?'); return q < 0 ? url : url.slice(0, q); };
   const onStart = ({ request }) => {
     if (s.requests.length >= MAX_REQUESTS) { s.dropped++; return; }

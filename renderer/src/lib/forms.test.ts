@@ -21,6 +21,14 @@ describe('buildRecordRequest', () => {
     const r = buildRecordRequest({ ...form, loadOnly: true }, 't1');
     expect(r.ok && r.value.targetId).toBeNull();
   });
+  it('times each request unless switched off, and keeps it on when the user sends the load (it counts their requests)', () => {
+    const on = buildRecordRequest(form, 't1');
+    expect(on.ok && on.value.requestTimes).toBeUndefined();
+    const off = buildRecordRequest({ ...form, noRequestTime: true }, 't1');
+    expect(off.ok && off.value.requestTimes).toBe(false);
+    const own = buildRecordRequest({ ...form, noRequestTime: true, ownLoad: true }, 't1');
+    expect(own.ok && own.value.requestTimes).toBeUndefined();
+  });
   it('uses a request count instead of a duration', () => {
     const r = buildRecordRequest({ ...form, mode: 'requests', requests: '500' }, 't1');
     expect(r.ok && r.value.load.requests).toBe(500);

@@ -46,6 +46,8 @@ export interface LoadFormState {
   ownLoad: boolean;
   /** Find what grows: two heap snapshots under load after the burst (they pause the process). */
   findGrowth?: boolean;
+  /** Leave out the request collector (where each request's time went), for its CPU per request; own load needs it. */
+  noRequestTime?: boolean;
 }
 
 export const defaultLoadForm: LoadFormState = {
@@ -131,6 +133,8 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     ownLoad,
     // Its snapshots need Flambé's own load and a target to take them of.
     ...(form.findGrowth && !ownLoad && !form.loadOnly && targetId !== null ? { findGrowth: true } : {}),
+    // Your own load is counted by the collector: it stays on then.
+    ...(form.noRequestTime && !ownLoad ? { requestTimes: false } : {}),
   });
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: describeValidationError(parsed.error) };
 }

@@ -163,6 +163,12 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, a
         <label htmlFor={`${id}-find-growth`}>Find what grows</label>
         <span className="hint inline">— after the burst, under the same load, two heap snapshots 3 s apart name what grows and what holds it. Each snapshot pauses the process (for seconds on a big heap); the burst's own figures are not touched.</span>
       </div>
+      <div className="check-row">
+        <input type="checkbox" id={`${id}-request-time`} data-testid="request-time-input" checked={!form.noRequestTime || (form.ownLoad && hasTarget && !form.loadOnly)}
+          disabled={disabled || !hasTarget || form.loadOnly || form.ownLoad} onChange={(e) => set({ noRequestTime: !e.target.checked })} />
+        <label htmlFor={`${id}-request-time`}>Time each request</label>
+        <span className="hint inline">— where each request's time went (its CPU, what it waited on, background work). It costs the server about 0.03 ms of CPU per request, more with much async work; your own load needs it.</span>
+      </div>
     </fieldset>
   );
 }

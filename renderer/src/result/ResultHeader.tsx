@@ -8,7 +8,7 @@ import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { formatInt } from '../lib/format.ts';
-import type { recordingContext } from './recording-context.ts';
+import type { RecordingContext } from '../../../shared/verdict/index.ts';
 import { resultTitle, runLength } from './result-labels.ts';
 import type { useAnalysisClient } from './useAnalysis.ts';
 
@@ -22,7 +22,7 @@ interface Props {
   heading: RefObject<HTMLHeadingElement | null>;
   /** The analysis worker holding the profile: the report's verdict, functions and flamegraph come from it. */
   loaded: ReturnType<typeof useAnalysisClient>;
-  context: ReturnType<typeof recordingContext>;
+  context: RecordingContext;
   canCompare: boolean;
   onCompareWith?: () => void;
   onNewRecording: () => void;

@@ -17,7 +17,7 @@ import { noProfileSentence } from './result-labels.ts';
 import { ResultHeader } from './ResultHeader.tsx';
 import { useAnalysisClient } from './useAnalysis.ts';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
-import { recordingContext } from './recording-context.ts';
+import { recordingContext } from '../../../shared/verdict/index.ts';
 import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 import { useAddressRange } from './use-address-range.ts';
 
