@@ -1,0 +1,24 @@
+// What the verdict's checks need to know about how a recording was made
+// (checks.ts RecordingContext), read once from the recording for the result
+// screen and the CLI alike; an imported profile knows none of it.
+import type { RecordingMeta } from '../recording/recording.ts';
+import { hasLoadShape } from '../load/load-shape.ts';
+import type { RecordingContext } from './checks.ts';
+
+/** The context of a saved recording, without its allocations (read with the profile, by whoever reads it). */
+export function recordingContext(result: RecordingMeta): RecordingContext {
+  // A damaged stored load (the Load card says so) must not take the verdict down with it.
+  const load = hasLoadShape(result.load) ? result.load : null;
+  return {
+    requests: load && load.requests > 0 ? load.requests : null,
+    samplingIntervalUs: result.settings && result.settings.targetId !== null ? result.settings.samplingIntervalUs : null,
+    warmupSec: result.settings ? result.settings.warmupSec : null,
+    warmedByEarlierLoad: result.settings?.warmedByEarlierLoad ?? null,
+    samples: result.samples,
+    load,
+    requestTime: result.requestTime ?? null,
+    output: result.output ?? null,
+    growing: result.growing ?? null,
+    cores: result.machine?.cores ?? null,
+  };
+}
