@@ -31,6 +31,8 @@ const { values } = parseArgs({
     experiments: { type: 'string', default: '20' }, rounds: { type: 'string', default: '5' }, duration: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '0' }, connections: { type: 'string', default: '4' }, 'max-minutes': { type: 'string', default: '300' },
     neighbours: { type: 'string', default: 'none,constant,bursty' }, kinds: { type: 'string', default: 'aa,ab,cpu20' },
+    // Rounds until it knows (shared/experiment/until.ts), as a user asks for it: "within ±P% or S seconds"; empty: fixed rounds.
+    until: { type: 'string', default: '10:30' },
   },
 });
 const n = Number(values.experiments);
@@ -60,8 +62,10 @@ async function run(spec: ExperimentSpec): Promise<ExperimentResult> {
   return service.api.getExperiment({ id: experimentId });
 }
 
+const [withinPercent, budgetSec] = values.until.split(':').map(Number);
+const until = values.until ? { until: { withinPercent, budgetSec } } : {};
 const common = {
-  rounds: Number(values.rounds), warmupSec: Number(values.warmup), profile: true, save: false,
+  rounds: Number(values.rounds), warmupSec: Number(values.warmup), profile: true, save: false, ...until,
   load: { connections: Number(values.connections), durationSec: Number(values.duration) },
 };
 function spec(kind: Kind): ExperimentSpec {
@@ -99,7 +103,7 @@ const tally = () => ({ run: 0, alarm: 0, found: 0, cannotTell: 0, wrong: 0, dist
 const table = new Map<string, Tally>();
 const started = Date.now();
 console.log(`validate:experiment — ${n} experiment(s) of each kind (${kinds.join(', ')}) beside each neighbour (${neighbours.join(', ')});`);
-console.log(`${values.rounds} pairs of ${values.duration}-s rounds, ${values.connections} connections, profiling on. Load average at start: ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
+console.log(`${values.rounds} pairs of ${values.duration}-s rounds${values.until ? `, then more until the headline is within ±${withinPercent}% or ${budgetSec} s end` : ''}, ${values.connections} connections, profiling on. Load average at start: ${loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
 
 try {
   outer: for (const kindOfNeighbour of neighbours) {

@@ -89,6 +89,8 @@ describe('buildComparison', () => {
     expect(c.load!.rps.ci95![0]).toBeGreaterThan(90);
     expect(c.load!.p99Ms.significant).toBe(false);
     expect(c.a.rounds).toBe(3);
+    // The maximum is one request's: shown, never judged (B served twice the requests, so it sees a higher max by that alone).
+    expect(c.load!.maxMs).toMatchObject({ significant: null, ci95: null, withheld: 'one-request' });
     expect(c.verdict).toMatch(/^B serves 2\.0× the requests per second of A \(95%: [\d.]+–[\d.]+×\), and p99 latency shows no meaningful difference \(3 rounds each\)\./);
     // The same profile per round: the handler costs half as much per request, surely.
     const handler = c.functions.find((f) => f.name === 'handler')!;

@@ -61,10 +61,16 @@ function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstima
     p50Ms: m((r) => r.load!.latencyMs.p50, 'p50Ms'),
     p90Ms: m((r) => r.load!.latencyMs.p90, 'p90Ms'),
     p99Ms: m((r) => r.load!.latencyMs.p99, 'p99Ms'),
-    maxMs: m((r) => r.load!.latencyMs.max, 'maxMs'),
+    maxMs: unjudged(m((r) => r.load!.latencyMs.max, 'maxMs')),
     errorsPer1k: m((r) => per1k(r.load!.errors + r.load!.timeouts, r)),
     non2xxPer1k: m((r) => per1k(r.load!.non2xx, r)),
   };
+}
+
+/** The maximum is one request's latency: shown beside the others, never judged (types.ts Metric.withheld). */
+function unjudged(m: Metric): Metric {
+  const { test: _test, ...shown } = m;
+  return { ...shown, ci95: null, significant: null, negligible: false, withheld: 'one-request' };
 }
 
 function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | null, noise: NoiseEstimate | undefined, paired: boolean): HowSure {

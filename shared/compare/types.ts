@@ -75,9 +75,12 @@ export interface Metric {
   negligible?: boolean;
   /**
    * Why no claim: 'busy' — a measure of wall time (requests/s, latency) from
-   * rounds the machine disturbed too often (experiment interference.ts).
+   * rounds the machine disturbed too often (experiment interference.ts);
+   * 'one-request' — the maximum latency, one request's: it grows with the
+   * number of requests a run served, so a faster side shows a higher max
+   * by serving more, and it is shown, never judged.
    */
-  withheld?: 'busy';
+  withheld?: 'busy' | 'one-request';
   /** The test behind ci95 (from rounds), before the correction for many measures. */
   test?: TestBehind;
 }

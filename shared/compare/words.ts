@@ -36,7 +36,8 @@ export function surenessWords(m: Judged): string {
   const ci = m.ci95 ? ` (95%: ${bound(m.ci95[0])} to ${bound(m.ci95[1])})` : '';
   switch (surenessOf(m)) {
     case 'none': return 'none on either side';
-    case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}` : 'cannot tell: one run each';
+    case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}`
+      : m.withheld === 'one-request' ? 'not judged: one request, more of them with more requests' : 'cannot tell: one run each';
     case 'noise': return `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
     case 'real': return `real${ci}`;
   }

@@ -38,7 +38,7 @@ export const MIN_CLEAN_PAIRS = 3;
 
 /** Measures of wall time, which a busy machine moves as much as the code does. */
 const WALL_CLOCK = ['rps', 'p50Ms', 'p90Ms', 'p99Ms', 'maxMs'] as const;
-const withhold = (m: Metric): Metric => ({ ...m, significant: null, negligible: false, withheld: 'busy' });
+const withhold = (m: Metric): Metric => (m.withheld ? m : { ...m, significant: null, negligible: false, withheld: 'busy' });
 
 /**
  * `a[i]` and `b[i]` are the two rounds of pair i (they ran back to back):

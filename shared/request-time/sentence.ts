@@ -4,6 +4,7 @@
 import { formatCount } from '../number-format.ts';
 import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
 import { placeText } from './wait-places.ts';
+import { BACKGROUND_QUEUE } from './background-queue.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
 export const WAITING_SHARE = 0.5;
@@ -23,7 +24,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'threadpool': return 'thread pool';
     case 'worker': return `worker pool (${p.target || 'worker threads'})`;
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
-    case 'queue': return 'queued';
+    case 'queue': return p.target === BACKGROUND_QUEUE ? 'queued behind background work' : 'queued';
     case 'other': return 'not seen';
   }
 }
@@ -40,7 +41,9 @@ export function partText(p: RequestTimePart): string {
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
     case 'worker': return `waiting on the worker pool (${p.target || 'worker threads'}: queued for a worker, then its work)${from}`;
     case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
-    case 'queue': return 'queued behind other work on the event loop (arrived, but the loop was busy)';
+    case 'queue': return p.target === BACKGROUND_QUEUE
+      ? 'queued behind background work (the loop ran timers with no request behind them)'
+      : 'queued behind other work on the event loop (arrived, but the loop was busy)';
     case 'other': return 'waiting on something the collector does not see';
     case 'cpu': return 'running its own code';
   }
@@ -67,11 +70,22 @@ export function waitingSentence(rt: RequestTime): string | null {
   if (rt.perRequestMs.p50 < WAITING_MIN_MS || total <= 0 || waits.length === 0) return null;
   if (waits.reduce((s, p) => s + p.share, 0) < WAITING_SHARE) return null;
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
-  const list = named.map((p) => `${ms(p.msPerRequest)} ${partText(p)}`);
+  const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : partText(p)}`);
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = rt.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
-  return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${ADVICE[named[0].kind]}`;
+  const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE : ADVICE[named[0].kind];
+  return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${advice}`;
+}
+
+const isBackgroundQueue = (p: RequestTimePart) => p.kind === 'queue' && p.target === BACKGROUND_QUEUE;
+const BACKGROUND_QUEUE_ADVICE = 'Requests wait while that background work runs: make it shorter, run it less often, or move it to a worker thread.';
+
+/** "queued behind background work (signPrices, feed.js:9, run by a timer every 250 ms)": the callback the loop ran meanwhile, when known. */
+function behindBackgroundText(rt: RequestTime): string {
+  const f = rt.background?.functions[0];
+  if (!f) return partText({ kind: 'queue', target: BACKGROUND_QUEUE, callsPerRequest: 0, msPerRequest: 0, share: 0, from: null });
+  return `queued behind background work (${f.function}${f.url ? `, ${placeText(f).replace(/^[^,]*, /, '')}` : ''}, ${RUN_BY[f.source](f.everyMs)})`;
 }
 
 /** "573 requests seen by the server on port 3000 (577 to its other ports left out)". */

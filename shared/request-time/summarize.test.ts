@@ -55,6 +55,20 @@ describe('summarizeRequestTime', () => {
     expect(fast.cpuMsPerRequest).toBe(1);
   });
 
+  it('tells queueing behind a background timer apart from queueing behind requests, and names the timer', () => {
+    const batch: CollectedBatch = {
+      clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [],
+      // An interval signs prices from 0 to 40 ms, with no request behind it; /quote arrives at 2 ms, runs at 40.
+      background: ['interval', ms(0), ms(40), 'signPrices', 250],
+      requests: [[1, 'GET', '/quote', ms(2), ms(42), 200]],
+      segments: [1, ms(40), ms(42)],
+    };
+    const rt = { ...summarizeRequestTime([batch])!, background: { percent: 47, cpuMs: 40, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 47, source: 'interval' as const, everyMs: 250 }] } };
+    expect(rt.parts.map((p) => [p.kind, p.target, p.msPerRequest])).toEqual([['queue', 'background', 38], ['cpu', '', 2]]);
+    expect(waitingSentence(rt)).toBe('Each request took 40 ms (p50): 38 ms queued behind background work (signPrices, feed.js:9, run by a timer every 250 ms), 2 ms of its own CPU. '
+      + 'Requests wait while that background work runs: make it shorter, run it less often, or move it to a worker thread.');
+  });
+
   it('counts a socket opened and then queried as one call, not two (a cache read "2 calls per request")', () => {
     const batch: CollectedBatch = {
       clockUs: 0, open: 0, dropped: 0, stacks: [], background: [],

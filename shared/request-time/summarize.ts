@@ -8,6 +8,7 @@
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
 import { placeOfStack, socketName } from './wait-places.ts';
+import { BACKGROUND_QUEUE } from './background-queue.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 
 /** What the load generator measured, when Flambé sent the load: latency overall and per route (ms). */
@@ -80,6 +81,7 @@ function merged(batches: readonly CollectedBatch[], workers: WorkerScripts) {
     }
   }
   segments.sort((a, b) => a.from - b.from);
+  timers.sort((a, b) => a.from - b.from);
   return { requests, segments, waits, timers, dropped };
 }
 
@@ -111,8 +113,25 @@ function othersBusy(segments: readonly Segment[], x: number, y: number, self: nu
   return busy;
 }
 
-/** One request's time, cut into parts (µs) added to `parts`. */
-function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all: readonly Segment[], parts: Parts): number {
+/** Time in [x, y] inside background callbacks (timers with no request behind them; sorted by start, never overlapping). */
+function backgroundBusy(timers: readonly TimerSpan[], x: number, y: number): number {
+  let lo = 0;
+  let hi = timers.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (timers[mid].to <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  let busy = 0;
+  for (let i = lo; i < timers.length && timers[i].from < y; i++) busy += Math.max(0, Math.min(y, timers[i].to) - Math.max(x, timers[i].from));
+  return busy;
+}
+
+/**
+ * One request's time, cut into parts (µs) added to `parts`. A moment it neither ran nor waited on anything is
+ * queueing when the loop ran other requests' code or background work then (each measured, apart), else not seen.
+ */
+function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all: readonly Segment[], timers: readonly TimerSpan[], parts: Parts): number {
   let cpu = 0;
   const gaps: [number, number][] = [];
   let at = r.start;
@@ -148,8 +167,10 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
         continue;
       }
       const busy = othersBusy(all, x, y, r.id);
+      const behindBackground = Math.min(y - x - busy, backgroundBusy(timers, x, y));
       if (busy > 0) add(parts, 'queue', '', busy, 0, null);
-      if (y - x - busy > 0) add(parts, 'other', '', y - x - busy, 0, null);
+      if (behindBackground > 0) add(parts, 'queue', BACKGROUND_QUEUE, behindBackground, 0, null);
+      if (y - x - busy - behindBackground > 0) add(parts, 'other', '', y - x - busy - behindBackground, 0, null);
     }
   }
   return cpu;
@@ -218,7 +239,7 @@ export function summarizeRequestTime(
     let route = routes.get(key);
     if (!route) routes.set(key, (route = { method: r.method, path: r.path, reqs: [], parts: new Map(), cpuUs: 0 }));
     route.reqs.push(r);
-    route.cpuUs += cutRequest(r, segsOf.get(r.id) ?? [], waitsOf.get(r.id) ?? [], segments, route.parts);
+    route.cpuUs += cutRequest(r, segsOf.get(r.id) ?? [], waitsOf.get(r.id) ?? [], segments, timers, route.parts);
   }
   const durations = (rs: readonly Req[]) => rs.map((r) => (r.end - r.start) / 1000).sort((a, b) => a - b);
   const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);

@@ -3,6 +3,7 @@
 // one), the kinds of work and functions that moved, and the rounds themselves.
 import { useEffect, useState } from 'react';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
+import type { Metric } from '../../../shared/compare/types.ts';
 import { LoadTable } from '../compare/LoadTable.tsx';
 import { RequestTimeTable } from '../compare/RequestTimeTable.tsx';
 import { AllocationTable } from '../compare/AllocationTable.tsx';
@@ -25,7 +26,8 @@ import { formatReadable } from '../../../shared/number-format.ts';
 
 const num = formatReadable;
 
-function Sure({ significant, negligible, withheld }: { significant: boolean | null; negligible?: boolean; withheld?: 'busy' }) {
+function Sure({ significant, negligible, withheld }: { significant: boolean | null; negligible?: boolean; withheld?: Metric['withheld'] }) {
+  if (withheld === 'one-request') return <span className="judgement same" title="The maximum is one request's latency: a side that served more requests shows a higher maximum by that alone">not judged: one request</span>;
   if (withheld === 'busy') return <span className="judgement same" title="Too few pairs the machine left alone: wall-clock numbers are not judged">not judged: busy machine</span>;
   if (significant === null) return null;
   if (significant) return <span className="judgement sure">real</span>;
