@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { runFlambe } from '../test/helpers/demo.ts';
-import { startLoadServer, type LoadServer } from '../test/services/load/server.ts';
+import { startLoadServer, type LoadServer } from '../test/services/load/load-server.ts';
 import { artifacts, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'the report in a browser' : 'the report in a browser (skipped: no Chromium at /usr/bin/chromium)';

@@ -9,7 +9,7 @@ import { allocationsJson, formatAllocations } from './memory-report.ts';
 import { duration, ms, pct, table } from './table.ts';
 import { checksJson, findingsJson, formatVerdict, verdictOf } from './verdict-lines.ts';
 import type { Verdict } from '../../shared/verdict/index.ts';
-import { ANALYZE_HELP } from './help/analyze.ts';
+import { ANALYZE_HELP } from './help/analyze-help.ts';
 
 const GROUPINGS = ['function', 'file', 'package'] as const;
 

@@ -14,13 +14,13 @@ import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { prepareImport } from '../services/library/files.ts';
 import { Library } from '../services/library/library.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { unpackProfile } from '../services/library/stored-profile.ts';
 import { resolveId } from './library-command.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './profile-input.ts';
 import { ms, pct, signedPct, table } from './table.ts';
-import { routeTable } from './format.ts';
-import { COMPARE_HELP } from './help/compare.ts';
+import { routeTable } from './terminal-output.ts';
+import { COMPARE_HELP } from './help/compare-help.ts';
 import { groupThousands } from '../../shared/number-format.ts';
 
 const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;

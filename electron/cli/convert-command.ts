@@ -8,9 +8,9 @@ import path from 'node:path';
 import { exportCollapsed, exportSpeedscope } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
 import { chosenThreads, profileFile } from '../services/export-recording.ts';
-import { formatBytes } from './format.ts';
+import { formatBytes } from './terminal-output.ts';
 import { oneOf, parseCommandArgs, positionals, readProfileThreads } from './profile-input.ts';
-import { CONVERT_HELP } from './help/convert.ts';
+import { CONVERT_HELP } from './help/convert-help.ts';
 
 const FORMATS = ['cpuprofile', 'trace', 'pprof', 'collapsed', 'speedscope'] as const;
 

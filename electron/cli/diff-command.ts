@@ -6,7 +6,7 @@ import { diffProfiles, type DiffRow, type ProfileDiff } from '../../shared/profi
 import { UserError } from '../services/errors.ts';
 import { parseCommandArgs, positionals, positiveInt, positiveNumber, readProfileFile } from './profile-input.ts';
 import { duration, ms, pct, signedPct, table } from './table.ts';
-import { DIFF_HELP } from './help/diff.ts';
+import { DIFF_HELP } from './help/diff-help.ts';
 
 export async function diffCommand(argv: string[]): Promise<number> {
   const { values: o, positionals: args } = parseCommandArgs('diff', argv, {

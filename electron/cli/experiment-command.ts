@@ -6,12 +6,12 @@ import { describeValidationError, experimentSpecSchema, type ExperimentSpec, typ
 import type { ExperimentResult, ExperimentRound, VariantKey } from '../../shared/experiment/types.ts';
 import { combineProcess, spreadCell, type Spread } from '../../shared/memory/process-summary.ts';
 import { parseEnvEntries } from '../../shared/headers.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { UserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
-import { ProgressLine, routeTable } from './format.ts';
+import { ProgressLine, routeTable } from './terminal-output.ts';
 import { formatComparison, formatRequestTimeChanges, slowerThan } from './compare-command.ts';
-import { EXPERIMENT_HELP } from './help/experiment.ts';
+import { EXPERIMENT_HELP } from './help/experiment-help.ts';
 
 function num(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;

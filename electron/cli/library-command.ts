@@ -6,14 +6,14 @@ import { parseArgs } from 'node:util';
 import { describeValidationError, listQuerySchema, type RecordingRow } from '../../shared/api.ts';
 import { UserError, messageOf } from '../services/errors.ts';
 import { Library } from '../services/library/library.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { prepareImport } from '../services/library/files.ts';
 import { startService } from './lazy-service.ts';
 import { createGroupApi } from '../services/library/group-service.ts';
 import { shortSummary } from '../../shared/groups.ts';
 import { oneLine } from '../../shared/terminal-text.ts';
 import { printLines } from './terminal.ts';
-import { LIBRARY_HELP } from './help/library.ts';
+import { LIBRARY_HELP } from './help/library-help.ts';
 import { groupThousands } from '../../shared/number-format.ts';
 
 type OptionSpec = Record<string, { type: 'string' | 'boolean'; short?: string }>;

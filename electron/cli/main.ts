@@ -25,16 +25,16 @@ type Help = () => Promise<string>;
 // `flambe <command> --help` loads only the command's help text: no schemas, no
 // profile model, no recorder (test/cli/help-loads.test.ts, npm run bench:cli).
 const commands: Record<string, { run: Command; help: Help; summary: string }> = {
-  record: { run: recordCommand, help: async () => (await import('./help/record.ts')).RECORD_HELP, summary: 'launch or attach to a Node server, load it and record a CPU profile' },
-  library: { run: libraryCommand, help: async () => (await import('./help/library.ts')).LIBRARY_HELP, summary: 'list, import, export and delete saved recordings' },
-  analyze: { run: analyzeCommand, help: async () => (await import('./help/analyze.ts')).ANALYZE_HELP, summary: 'show where the time of a CPU profile went (functions, categories, kinds of work)' },
-  compare: { run: compareCommand, help: async () => (await import('./help/compare.ts')).COMPARE_HELP, summary: 'did B get faster than A, and why: verdict, load and what changed (ids or files)' },
-  diff: { run: diffCommand, help: async () => (await import('./help/diff.ts')).DIFF_HELP, summary: 'compare two CPU profiles function by function' },
-  experiment: { run: experimentCommand, help: async () => (await import('./help/experiment.ts')).EXPERIMENT_HELP, summary: 'run A and B in interleaved rounds and say what the change costs, with a 95% interval' },
-  convert: { run: convertCommand, help: async () => (await import('./help/convert.ts')).CONVERT_HELP, summary: 'convert a CPU profile to .cpuprofile, a Chrome trace (every thread), pprof, collapsed stacks or speedscope JSON' },
-  sweep: { run: sweepCommand, help: async () => (await import('./help/sweep.ts')).SWEEP_HELP, summary: 'load a URL at several levels of connections and find where the server saturates' },
-  overhead: { run: overheadCommand, help: async () => (await import('./help/overhead.ts')).OVERHEAD_HELP, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
-  report: { run: reportCommand, help: async () => (await import('./help/report.ts')).REPORT_HELP, summary: 'write a report (Markdown or HTML) of a sweep, an experiment, a recording or two compared' },
+  record: { run: recordCommand, help: async () => (await import('./help/record-help.ts')).RECORD_HELP, summary: 'launch or attach to a Node server, load it and record a CPU profile' },
+  library: { run: libraryCommand, help: async () => (await import('./help/library-help.ts')).LIBRARY_HELP, summary: 'list, import, export and delete saved recordings' },
+  analyze: { run: analyzeCommand, help: async () => (await import('./help/analyze-help.ts')).ANALYZE_HELP, summary: 'show where the time of a CPU profile went (functions, categories, kinds of work)' },
+  compare: { run: compareCommand, help: async () => (await import('./help/compare-help.ts')).COMPARE_HELP, summary: 'did B get faster than A, and why: verdict, load and what changed (ids or files)' },
+  diff: { run: diffCommand, help: async () => (await import('./help/diff-help.ts')).DIFF_HELP, summary: 'compare two CPU profiles function by function' },
+  experiment: { run: experimentCommand, help: async () => (await import('./help/experiment-help.ts')).EXPERIMENT_HELP, summary: 'run A and B in interleaved rounds and say what the change costs, with a 95% interval' },
+  convert: { run: convertCommand, help: async () => (await import('./help/convert-help.ts')).CONVERT_HELP, summary: 'convert a CPU profile to .cpuprofile, a Chrome trace (every thread), pprof, collapsed stacks or speedscope JSON' },
+  sweep: { run: sweepCommand, help: async () => (await import('./help/sweep-help.ts')).SWEEP_HELP, summary: 'load a URL at several levels of connections and find where the server saturates' },
+  overhead: { run: overheadCommand, help: async () => (await import('./help/overhead-help.ts')).OVERHEAD_HELP, summary: 'measure what the CPU profiler costs a server (rounds with and without it)' },
+  report: { run: reportCommand, help: async () => (await import('./help/report-help.ts')).REPORT_HELP, summary: 'write a report (Markdown or HTML) of a sweep, an experiment, a recording or two compared' },
 };
 
 /** --help or -h among the flags (not among a script's own arguments after "--"): the command's parser would say the same. */

@@ -7,8 +7,8 @@ import { num } from './flag-values.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
 import { overheadSentence } from '../../shared/load/overhead-sentence.ts';
 import { parseIntervalList } from '../../shared/load/interval-list.ts';
-import { routeTable } from './format.ts';
-import { OVERHEAD_HELP } from './help/overhead.ts';
+import { routeTable } from './terminal-output.ts';
+import { OVERHEAD_HELP } from './help/overhead-help.ts';
 import { formatCount, groupThousands } from '../../shared/number-format.ts';
 
 export async function overheadCommand(argv: string[]): Promise<number> {

@@ -9,7 +9,7 @@ import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
 import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';
 import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingVerdict } from './verdict-lines.ts';
@@ -18,7 +18,7 @@ import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
 import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
-import { formatLoadSummary, formatRouteCpu, ProgressLine } from './format.ts';
+import { formatLoadSummary, formatRouteCpu, ProgressLine } from './terminal-output.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { outputSentence, type OutputVolume } from '../../shared/recording/output.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -27,11 +27,11 @@ import { autocannonCommand, k6Script } from '../../shared/load/export-load.ts';
 import {
   checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
 } from './record-input.ts';
-import { RECORD_HELP } from './help/record.ts';
+import { RECORD_HELP } from './help/record-help.ts';
 import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
 
-/** record's flags (help/record.ts says what each does). */
+/** record's flags (help/record-help.ts says what each does). */
 const RECORD_OPTIONS = {
   launch: { type: 'string' }, node: { type: 'string' }, cwd: { type: 'string' }, env: { type: 'string', multiple: true },
   attach: { type: 'string' }, pid: { type: 'string' }, 'allow-remote': { type: 'boolean' }, 'no-profile': { type: 'boolean' }, 'no-load': { type: 'boolean' }, 'no-request-time': { type: 'boolean' },

@@ -12,19 +12,19 @@ import type { ExperimentResult } from '../../shared/experiment/types.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../shared/load/slow-routes.ts';
 import { importProfile, type Profile } from '../../shared/profile/index.ts';
 import { verdictLines } from '../../shared/verdict/index.ts';
-import { compareReport, experimentReport, recordingReport, sweepReport } from '../../shared/report/build.ts';
+import { compareReport, experimentReport, recordingReport, sweepReport } from '../../shared/report/build-report.ts';
 import { toHtml, toMarkdown, type ReportDoc } from '../../shared/report/doc.ts';
-import { profileParts } from '../../shared/report/parts.ts';
+import { profileParts } from '../../shared/report/report-parts.ts';
 import { UserError } from '../services/errors.ts';
 import { svgToPng } from '../services/svg-to-png.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { Library } from '../services/library/library.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { loadRecording, roundOf, type Loaded } from './compare-command.ts';
 import { resolveId } from './library-command.ts';
 import { parseCommandArgs, positiveNumber } from './profile-input.ts';
 import { recordingVerdict } from './verdict-lines.ts';
-import { REPORT_HELP } from './help/report.ts';
+import { REPORT_HELP } from './help/report-help.ts';
 
 export async function reportCommand(argv: string[]): Promise<number> {
   const { values: o, positionals: args } = parseCommandArgs('report', argv, {

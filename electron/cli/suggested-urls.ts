@@ -2,7 +2,7 @@
 // it listens on when the user gave no --url (or only a path).
 import type { TargetInfo } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
-import type { ProgressLine } from './format.ts';
+import type { ProgressLine } from './terminal-output.ts';
 
 /**
  * A script that opens a second server (a stub, an admin port) a moment after its first: its ports are read until

@@ -6,12 +6,12 @@ import { describeValidationError, loadSettingsSchema, type LoadSettings, type Ta
 import { UserError } from '../services/errors.ts';
 import type { FlambeService } from '../services/service.ts';
 import { startService } from './lazy-service.ts';
-import { ProgressLine } from './format.ts';
+import { ProgressLine } from './terminal-output.ts';
 import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
 import { parseHostPort } from './record-input.ts';
 import { routesFromFlags } from './load-flags.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 
 export const TARGET_OPTIONS = {

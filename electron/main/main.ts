@@ -9,7 +9,7 @@ import {
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messageOf } from '../services/errors.ts';
-import { platformDataDir } from '../services/library/paths.ts';
+import { platformDataDir } from '../services/library/library-path.ts';
 import { APP_INDEX_URL, APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { ServiceHostClient, type HostChild } from './host-client.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/bridge.ts';

@@ -5,7 +5,7 @@
 // import here — a utility process only adds `process.parentPort`.
 import { createFlambeService } from '../services/service.ts';
 import { messageOf } from '../services/errors.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { createHostDispatcher } from './dispatcher.ts';
 import type { HostReply } from './protocol.ts';
 

@@ -7,7 +7,7 @@ import { targetKeyOf } from '../../shared/work/running-work.ts';
 import { createExperimentsApi } from './api/experiments-api.ts';
 import { createLibraryApi } from './api/library-api.ts';
 import { createLoadWorkApi } from './api/load-work-api.ts';
-import type { Emit, ServiceParts } from './api/parts.ts';
+import type { Emit, ServiceParts } from './api/service-parts.ts';
 import { createRecordingsApi } from './api/recordings-api.ts';
 import { createTargetsApi } from './api/targets-api.ts';
 import { validatedApi } from './dispatch/dispatch.ts';

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { createFlambeService } from '../services/service.ts';
 import { startWebServer } from './server.ts';
 import { openBrowser, type RedirectFile } from './open-browser.ts';
-import { resolveLibraryPath } from '../services/library/paths.ts';
+import { resolveLibraryPath } from '../services/library/library-path.ts';
 
 function rendererDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -7,7 +7,7 @@ import { COLLECTOR_URL } from '../profile/classify.ts';
 import { compareRounds } from '../experiment/comparison.ts';
 import { buildComparison } from './compare.ts';
 import { round, syntheticLoad } from './test-support/rounds.ts';
-import { compareReport } from '../report/build.ts';
+import { compareReport } from '../report/build-report.ts';
 import type { RecordingMeta } from '../recording/recording.ts';
 import { estimateNoise, type NoiseRun } from './noise.ts';
 import type { RunMeta } from './types.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toHtml, toMarkdown, type ReportDoc } from './doc.ts';
-import { verdictItems } from './build.ts';
+import { verdictItems } from './build-report.ts';
 import { flameSvg } from './svg.ts';
 
 const doc: ReportDoc = {

@@ -222,7 +222,7 @@ async function freePort(): Promise<number> {
 
 describe('flambe record: routes, rate, -n', () => {
   it('--route twice and --rate give per-route numbers and the rate line in --json', async () => {
-    const { startLoadServer } = await import('../services/load/server.ts');
+    const { startLoadServer } = await import('../services/load/load-server.ts');
     const server = await startLoadServer();
     try {
       const routesFile = path.join(dir, 'routes.json');
@@ -248,7 +248,7 @@ describe('flambe record: routes, rate, -n', () => {
 
 describe('flambe sweep and flambe overhead', () => {
   it('sweep --no-profile --json prints the levels and the knee in the documented shape', async () => {
-    const { startLoadServer } = await import('../services/load/server.ts');
+    const { startLoadServer } = await import('../services/load/load-server.ts');
     const server = await startLoadServer();
     try {
       const r = await runFlambe(['sweep', '--no-profile', '--url', `${server.base}/hello`, '-c', '1,3', '-d', '1', '--warmup', '0', '--json']);
@@ -268,7 +268,7 @@ describe('flambe sweep and flambe overhead', () => {
   });
 
   it('sweep --route … prints the per-route table and the slow route per level; --json carries levels[].routes[] as record --json routes', async () => {
-    const { startLoadServer } = await import('../services/load/server.ts');
+    const { startLoadServer } = await import('../services/load/load-server.ts');
     const server = await startLoadServer();
     try {
       const args = ['sweep', '--no-profile', '--url', `${server.base}/`, '--route', 'GET /hello', '--route', 'GET /wait?ms=60', '-c', '1,2', '-d', '1', '--warmup', '0', '--slow-ms', '50'];

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repo, runFlambe } from '../helpers/demo.ts';
-import { startLoadServer, type LoadServer } from '../services/load/server.ts';
+import { startLoadServer, type LoadServer } from '../services/load/load-server.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-report-'));
 const library = path.join(dir, 'library.sqlite');

@@ -34,7 +34,7 @@ const ourFrame = { url: 'app://flambe/index.html', parent: null };
 
 describe('main', () => {
   it('keeps its user data (and so its library) in the platform data folder the CLI uses', async () => {
-    const { platformDataDir } = await import('../../electron/services/library/paths.ts');
+    const { platformDataDir } = await import('../../electron/services/library/library-path.ts');
     expect((electron.app as unknown as { paths: Record<string, string> }).paths.userData).toBe(platformDataDir());
   });
 

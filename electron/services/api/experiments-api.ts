@@ -4,7 +4,7 @@
 import type { FlambeEvent, FlambeServiceApi } from '../../../shared/api.ts';
 import type { createExperiments } from '../experiment/experiment-runs.ts';
 import { experimentLabel } from '../work-in-progress.ts';
-import type { ServiceParts } from './parts.ts';
+import type { ServiceParts } from './service-parts.ts';
 
 type Experiments = ReturnType<typeof createExperiments>;
 type ExperimentsApi = Pick<FlambeServiceApi,

@@ -11,7 +11,7 @@ import { libraryNoise } from '../compare-noise.ts';
 import { UserError } from '../errors.ts';
 import { exportStoredProfile } from '../export-recording.ts';
 import { prepareImportOffThread } from '../library/import-in-worker.ts';
-import type { ServiceParts } from './parts.ts';
+import type { ServiceParts } from './service-parts.ts';
 
 type LibraryApi = Pick<FlambeServiceApi,
   'libraryStatus' | 'listRecordings' | 'renameRecording' | 'setNotes' | 'editTags' | 'deleteRecording' | 'importFile' | 'exportRecording' | 'compareNoise'>;

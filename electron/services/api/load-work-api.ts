@@ -12,7 +12,7 @@ import { measureOverhead } from '../load/overhead.ts';
 import { profileRoutes } from '../load/profile-routes.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import { runSweep } from '../load/sweep.ts';
-import type { ServiceParts } from './parts.ts';
+import type { ServiceParts } from './service-parts.ts';
 
 type LoadWorkApi = Pick<FlambeServiceApi, 'runSweep' | 'profileRoutes' | 'measureOverhead' | 'lastOverhead' | 'runningWork'>;
 

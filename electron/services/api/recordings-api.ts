@@ -3,7 +3,7 @@
 import type { FlambeServiceApi, RecordingResult } from '../../../shared/api.ts';
 import { loadTitle } from '../../../shared/load/load-title.ts';
 import { UserError } from '../errors.ts';
-import type { ServiceParts } from './parts.ts';
+import type { ServiceParts } from './service-parts.ts';
 
 const NO_PROFILE = 'This recording has no CPU profile (it was a load-only run).';
 

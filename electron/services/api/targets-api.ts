@@ -2,7 +2,7 @@
 // and where the demo server is.
 import path from 'node:path';
 import type { DemoServerInfo, FlambeServiceApi } from '../../../shared/api.ts';
-import { demoServerDir } from '../paths.ts';
+import { demoServerDir } from '../app-files.ts';
 import { listInspectorTargets } from '../targets/attach.ts';
 import { probeAddresses } from '../targets/probe-addresses.ts';
 import { listNodeProcesses } from '../targets/processes.ts';

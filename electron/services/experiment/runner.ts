@@ -15,7 +15,7 @@ import { seededRandom } from '../../../shared/stats/index.ts';
 import { UserError, isUserError } from '../errors.ts';
 import { runBurstInWorker } from '../load/run.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
-import { watchMachine } from './machine.ts';
+import { watchMachine } from './machine-readings.ts';
 import { startRoundComparer, type RoundComparer } from './compare-in-worker.ts';
 import { headline, knowsEnough, untilSentence, type UntilOutcome, type UntilSettings } from '../../../shared/experiment/until.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';

@@ -22,7 +22,7 @@ import { RouteTable } from './RouteTable.tsx';
 import { RepeatExperiment } from './RepeatExperiment.tsx';
 import './compare.css';
 import { ExportReport } from '../components/ExportReport.tsx';
-import { compareReport } from '../../../shared/report/build.ts';
+import { compareReport } from '../../../shared/report/build-report.ts';
 import { compareRoutes } from '../../../shared/compare/routes.ts';
 import { formatInt } from '../lib/format.ts';
 import { compareRequestTime } from '../../../shared/compare/request-time.ts';

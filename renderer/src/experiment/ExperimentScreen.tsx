@@ -17,7 +17,7 @@ import { RunProgress } from './RunProgress.tsx';
 import { downloadExported } from '../lib/download.ts';
 import './experiment.css';
 import { ExportReport } from '../components/ExportReport.tsx';
-import { experimentReport } from '../../../shared/report/build.ts';
+import { experimentReport } from '../../../shared/report/build-report.ts';
 import { compareRoutes } from '../../../shared/compare/routes.ts';
 import { DEMO_QUESTIONS } from './experiment-form.ts';
 import { ExperimentFlame } from './ExperimentFlame.tsx';

@@ -7,7 +7,7 @@ import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/sweep
 import { SweepRoutes } from './SweepRoutes.tsx';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { useClient } from '../client/context.tsx';
-import { sweepReport } from '../../../shared/report/build.ts';
+import { sweepReport } from '../../../shared/report/build-report.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 
 const W = 560;

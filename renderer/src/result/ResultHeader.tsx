@@ -3,7 +3,7 @@
 // with it (a report, Compare with…, a new recording).
 import type { RefObject } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
-import { recordingReport } from '../../../shared/report/build.ts';
+import { recordingReport } from '../../../shared/report/build-report.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
 import { ExportReport } from '../components/ExportReport.tsx';

@@ -18,7 +18,7 @@
 // Flambé's own additions (shared/recording/profile-extras.ts, under the keys
 // they have in a .cpuprofile) ride in the Profile event's data.
 // Format: https://docs.google.com/document/d/1CvAClvFfyA5R-PhYUmn5OOQtYMH4h6I0nSsKchNAySU
-import { buildProfile, type RawProfile } from '../build.ts';
+import { buildProfile, type RawProfile } from '../build-model.ts';
 import { ProfileFormatError } from '../format-error.ts';
 import type { Profile } from '../model.ts';
 import { MAIN_THREAD_NAME, type NamedProfile } from '../threads.ts';

@@ -1,7 +1,7 @@
 // Importer for V8's .cpuprofile: Node (--cpu-prof, inspector Profiler.stop),
 // Chrome DevTools' JavaScript Profiler "Save", VS Code (js-debug).
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/Profiler/#type-Profile
-import { buildProfile } from '../build.ts';
+import { buildProfile } from '../build-model.ts';
 import { ProfileFormatError } from '../format-error.ts';
 import type { Profile } from '../model.ts';
 import { rawExtrasOf, type ExtrasInFile } from '../../recording/profile-extras.ts';

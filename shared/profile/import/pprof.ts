@@ -11,7 +11,7 @@
 // Frames: a Location with several Lines is inlined code (the last Line is the
 // caller); a Function's start_line is the frame's line (as V8's callFrame),
 // the Line's column its column, the Line's own line a hot-line tick.
-import { buildProfile } from '../build.ts';
+import { buildProfile } from '../build-model.ts';
 import { formatCount, MAX_CALL_TREE_NODES, MAX_STACK_DEPTH, tooDeep, tooManyNodes } from '../budgets.ts';
 import { ProfileFormatError } from '../format-error.ts';
 import type { Profile } from '../model.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Library } from '../../../electron/services/library/library.ts';
-import { resolveLibraryPath } from '../../../electron/services/library/paths.ts';
+import { resolveLibraryPath } from '../../../electron/services/library/library-path.ts';
 import { APPLICATION_ID } from '../../../electron/services/library/schema.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
 import { runFlambe } from '../../helpers/demo.ts';

@@ -9,7 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Library, defaultName } from '../../../electron/services/library/library.ts';
 import { MIGRATIONS, SCHEMA_VERSION, APPLICATION_ID } from '../../../electron/services/library/schema.ts';
 import { prepareImport, toBundle } from '../../../electron/services/library/files.ts';
-import { resolveLibraryPath } from '../../../electron/services/library/paths.ts';
+import { resolveLibraryPath } from '../../../electron/services/library/library-path.ts';
 import { makeRecording, realProfileText, truncatedProfileText } from '../../helpers/profiles.ts';
 import { HEAP_PROFILE_NOT_CPU, importProfile } from '../../../shared/profile/import/any-format.ts';
 import { allocationsIn } from '../../../shared/memory/heap-profile.ts';

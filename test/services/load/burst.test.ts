@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSettingsSchema, type LoadSettings, type LoadSummary } from '../../../shared/api.ts';
 import { runBurstInWorker } from '../../../electron/services/load/run.ts';
 import { decodeHistogram } from '../../../electron/services/load/histogram.ts';
-import { startLoadServer, type LoadServer } from './server.ts';
+import { startLoadServer, type LoadServer } from './load-server.ts';
 import { MIN_TAIL_SEC } from '../../../electron/services/load/series.ts';
 
 let server: LoadServer;

@@ -7,7 +7,7 @@ import { loadSettingsSchema, type LoadSecond, type LoadSettings, type LoadSummar
 import { runBurstInWorker } from '../../../electron/services/load/run.ts';
 import { decodeHistogram } from '../../../electron/services/load/histogram.ts';
 import { mergeSeries } from '../../../electron/services/load/merge.ts';
-import { startLoadServer, type LoadServer } from './server.ts';
+import { startLoadServer, type LoadServer } from './load-server.ts';
 
 let server: LoadServer;
 beforeAll(async () => { server = await startLoadServer(); });

@@ -16,7 +16,7 @@ import { slowRoutesSentence } from '../load/slow-routes.ts';
 import { outputSentence } from '../recording/output.ts';
 import type { FlameNode } from '../profile/views/flame.ts';
 import type { ReportBlock, ReportDoc, ReportTable } from './doc.ts';
-import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, topFunctionsTable, type ProfileParts } from './parts.ts';
+import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, topFunctionsTable, type ProfileParts } from './report-parts.ts';
 import { barsAndLineSvg, linesSvg, pairedBarsSvg } from './svg.ts';
 import { groupThousands } from '../number-format.ts';
 

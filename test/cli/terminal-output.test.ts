@@ -1,6 +1,6 @@
 // The CLI's tables: numbers right-aligned under their headers, text left-aligned.
 import { describe, expect, it } from 'vitest';
-import { formatRouteCpu } from '../../electron/cli/format.ts';
+import { formatRouteCpu } from '../../electron/cli/terminal-output.ts';
 import { wrap } from '../../electron/cli/verdict-lines.ts';
 
 describe('formatRouteCpu', () => {
