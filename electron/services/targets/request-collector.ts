@@ -179,10 +179,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
           wait(w.rec, w.kind, target, w.t, t, w.where);
         }
       }
-      // The server's parser reading more of a request (a body that came in a later packet) runs that request's
-      // code — its 'data' and 'end' listeners — though the parser's context is the connection's: give it back.
-      if (res && res.incoming && (!rec || rec.end !== null)) {
-        const reading = byMessage.get(res.incoming);
+      // The server reading more of a request (a body that came in a later packet) runs that request's code — its
+      // 'data' listeners — though the read's context is the connection's (HTTPServerAsyncResource, whose socket's
+      // parser holds the message being read): give it back.
+      if (res && (!rec || rec.end !== null)) {
+        const incoming = (res.socket ?? sock ?? ownerOf(res))?.parser?.incoming;
+        const reading = incoming ? byMessage.get(incoming) : undefined;
         if (reading && !reading.gone && reading.end === null) rec = reading;
       }
       if (answered) workerAnswered(res, rec);

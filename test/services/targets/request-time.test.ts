@@ -112,6 +112,24 @@ describe('where each request’s time went', () => {
     expect(rec.requestTime!.requests).toBeGreaterThanOrEqual(rec.load!.requests);
   }, 90_000);
 
+  it('counts a body read in later packets, and parsed in its end listener, as the request’s own CPU, not queueing', async () => {
+    const items = Array.from({ length: 4000 }, (_, i) => ({ sku: `SKU-${i}`, qty: (i % 5) + 1, price: i * 1.5, note: 'x'.repeat(40) }));
+    const body = JSON.stringify({ customer: 'c1', items }); // ~330 kB: several socket reads
+    const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
+      targetId, warmupSec: 1, samplingIntervalUs: 1000,
+      load: { url: new URL("/parse", base).href, method: 'POST', body, headers: { 'content-type': 'application/json' }, connections: 1, durationSec: 2 },
+    }));
+    await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
+    const rec = await service.api.getRecording({ id: recordingId });
+    expect(rec.error).toBeNull();
+    const parse = route(rec, '/parse');
+    // One connection: parsing is most of the request, and its CPU is the request's (it read 0.04 ms per request, the
+    // parse "not seen", before the collector gave the body's reads back to their request).
+    expect(parse.parts[0].kind).toBe('cpu');
+    expect(parse.parts[0].share).toBeGreaterThan(0.5);
+    expect(parse.cpuMsPerRequest).toBeGreaterThan(0.5);
+  }, 90_000);
+
   it('tells queueing behind another route’s synchronous work apart from waiting', async () => {
     const rec = await record(['/block', '/fast'], 4);
     expect(rec.error).toBeNull();
