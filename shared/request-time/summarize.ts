@@ -96,34 +96,22 @@ function groupBy<T>(xs: readonly T[], key: (x: T) => number): Map<number, T[]> {
   return m;
 }
 
-/** Time in [x, y] when other requests' code ran (segments are sorted and never overlap: one main thread). */
-function othersBusy(segments: readonly Segment[], x: number, y: number, self: number): number {
+/**
+ * Time in [x, y] covered by `spans` (sorted by start, never overlapping: one main thread runs one thing at a time)
+ * for which `counts` holds: other requests' code, or background callbacks.
+ */
+function busyWithin<S extends { from: number; to: number }>(spans: readonly S[], x: number, y: number, counts: (s: S) => boolean = () => true): number {
   let lo = 0;
-  let hi = segments.length;
+  let hi = spans.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (segments[mid].to <= x) lo = mid + 1;
+    if (spans[mid].to <= x) lo = mid + 1;
     else hi = mid;
   }
   let busy = 0;
-  for (let i = lo; i < segments.length && segments[i].from < y; i++) {
-    const s = segments[i];
-    if (s.req !== self) busy += Math.max(0, Math.min(y, s.to) - Math.max(x, s.from));
+  for (let i = lo; i < spans.length && spans[i].from < y; i++) {
+    if (counts(spans[i])) busy += Math.max(0, Math.min(y, spans[i].to) - Math.max(x, spans[i].from));
   }
-  return busy;
-}
-
-/** Time in [x, y] inside background callbacks (timers with no request behind them; sorted by start, never overlapping). */
-function backgroundBusy(timers: readonly TimerSpan[], x: number, y: number): number {
-  let lo = 0;
-  let hi = timers.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (timers[mid].to <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  let busy = 0;
-  for (let i = lo; i < timers.length && timers[i].from < y; i++) busy += Math.max(0, Math.min(y, timers[i].to) - Math.max(x, timers[i].from));
   return busy;
 }
 
@@ -166,8 +154,8 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
         add(parts, best.kind, best.target, y - x, 0, null);
         continue;
       }
-      const busy = othersBusy(all, x, y, r.id);
-      const behindBackground = Math.min(y - x - busy, backgroundBusy(timers, x, y));
+      const busy = busyWithin(all, x, y, (s) => s.req !== r.id);
+      const behindBackground = Math.min(y - x - busy, busyWithin(timers, x, y));
       if (busy > 0) add(parts, 'queue', '', busy, 0, null);
       if (behindBackground > 0) add(parts, 'queue', BACKGROUND_QUEUE, behindBackground, 0, null);
       if (y - x - busy - behindBackground > 0) add(parts, 'other', '', y - x - busy - behindBackground, 0, null);
