@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allocationsWithoutBackground, BACKGROUND_NAME, withoutBackground } from './background.ts';
-import { buildVerdict, spreadSentence } from '../verdict/profile-verdict.ts';
+import { buildVerdict, findingSentence, spreadSentence } from '../verdict/profile-verdict.ts';
 import { categoryBreakdown } from './views/categories.ts';
 import { profileFromText } from './test-support/text-profile.ts';
 import type { HeapProfile } from '../recording/memory.ts';
@@ -47,6 +47,31 @@ describe('allocationsWithoutBackground', () => {
     const out = allocationsWithoutBackground(heap, bg);
     expect(out.head.children.map((c) => c.callFrame.functionName)).toEqual(['verifyLatest']);
     expect(heap.head.children).toHaveLength(2);
+    // A CommonJS script: the CPU profile names it by its file:// URL, the heap profile by its path (a Koa app's
+    // index rebuilt every 200 ms was counted per request).
+    const byPath = { ...heap, head: { ...heap.head, children: heap.head.children.map((c) => ({ ...c, callFrame: { ...c.callFrame, url: '/srv/feed.js' } })) } };
+    expect(allocationsWithoutBackground(byPath, bg).head.children.map((c) => c.callFrame.functionName)).toEqual(['verifyLatest']);
+  });
+});
+
+describe('garbage that background work made', () => {
+  it('is named in the GC finding instead of a request’s small allocator', () => {
+    const p = profileFromText(`
+      handler        handler        (gc)  (gc)  (idle)
+      verifyLatest   verifyLatest
+    `, { startTimeUs: 0 });
+    const node = (id: number, functionName: string, line: number, selfSize: number, children: HeapProfile['head'][] = []) =>
+      ({ id, selfSize, callFrame: { functionName, url: '/srv/feed.js', lineNumber: line - 1, columnNumber: 0, scriptId: '1' }, children });
+    const allocations = { head: node(1, '(root)', 0, 0, [node(2, 'signPrices', 9, 5000, [node(3, 'stringify', 12, 9000)]), node(4, 'verifyLatest', 20, 400)]), samples: [] } as unknown as HeapProfile;
+    const background = { percent: 20, cpuMs: 1, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 20, source: 'interval' as const, everyMs: 250 }] };
+    const requestTime = { requests: 2, perRequestMs: { p50: 1, mean: 1 }, serverMs: { p50: 1, p99: 1, mean: 1 }, parts: [], byRoute: [], dropped: 0, background };
+    const v = buildVerdict(p, { requests: 2, requestTime, allocations });
+    const gc = v.findings.find((f) => f.kind === 'gc')!;
+    expect(gc.function).toBe('signPrices');
+    expect(findingSentence(gc)).toMatch(/signPrices \(feed\.js:9\) allocates 14 kB, 97% of all the bytes allocated, as background work run by a timer every 250 ms/);
+    // With the requests' own allocator the bigger one, it is named as before.
+    const small = { ...background, functions: [{ ...background.functions[0], function: 'nobody' }] };
+    expect(buildVerdict(p, { requests: 2, requestTime: { ...requestTime, background: small }, allocations }).findings.find((f) => f.kind === 'gc')!.function).not.toBe('nobody');
   });
 });
 

@@ -7,7 +7,7 @@
 // are moved under one "(background work)" node the findings do not name.
 import type { Background } from '../recording/request-time.ts';
 import type { HeapProfile, HeapProfileNode } from '../recording/memory.ts';
-import { ANONYMOUS_NAME, type Profile } from './model.ts';
+import { ANONYMOUS_NAME, displayFile, type Profile } from './model.ts';
 
 export const BACKGROUND_NAME = '(background work)';
 
@@ -62,7 +62,8 @@ function withOneMore(start: Int32Array): Int32Array {
 export function backgroundAllocationRoot(background: Background | null | undefined): ((n: HeapProfileNode) => boolean) | null {
   const fns = (background?.functions ?? []).filter((f) => f.url && f.line > 0);
   if (fns.length === 0) return null;
-  return (n) => fns.some((f) => f.function === (n.callFrame.functionName || ANONYMOUS_NAME) && f.url === n.callFrame.url && f.line === n.callFrame.lineNumber + 1);
+  // The CPU profile names a CommonJS script by its file:// URL, the heap profile by its path: the same file either way.
+  return (n) => fns.some((f) => f.function === (n.callFrame.functionName || ANONYMOUS_NAME) && displayFile(f.url) === displayFile(n.callFrame.url) && f.line === n.callFrame.lineNumber + 1);
 }
 
 /** The heap profile without what background callbacks allocated (their subtrees); the same profile when none is named. */

@@ -70,15 +70,31 @@ export function waitingSentence(rt: RequestTime): string | null {
   if (rt.perRequestMs.p50 < WAITING_MIN_MS || total <= 0 || waits.length === 0) return null;
   if (waits.reduce((s, p) => s + p.share, 0) < WAITING_SHARE) return null;
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
-  const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : partText(p)}`);
+  const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt) : partText(p)}`);
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = rt.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
-  const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE : ADVICE[named[0].kind];
+  const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE
+    : isQueue(named[0]) && heavyBackground(rt) ? `${ADVICE.queue} The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.`
+      : ADVICE[named[0].kind];
   return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${advice}`;
 }
 
 const isBackgroundQueue = (p: RequestTimePart) => p.kind === 'queue' && p.target === BACKGROUND_QUEUE;
+const isQueue = (p: RequestTimePart) => p.kind === 'queue' && p.target !== BACKGROUND_QUEUE;
+const heavyBackground = (rt: RequestTime) => !!rt.background?.functions[0] && rt.background.percent >= BACKGROUND_PERCENT;
+
+/**
+ * Queueing before the server read a request cannot be split by what held the loop (only the load generator saw
+ * it begin), so the loop's measured work is said beside it: a timer's share of the CPU, when it is large.
+ */
+function queueText(rt: RequestTime): string {
+  const plain = partText({ kind: 'queue', target: '', callsPerRequest: 0, msPerRequest: 0, share: 0, from: null });
+  if (!heavyBackground(rt)) return plain;
+  const f = rt.background!.functions[0];
+  const bgPct = rt.background!.percent;
+  return `${plain.slice(0, -1)}; background work — ${f.function}${f.url ? ` (${placeText(f).replace(/^[^,]*, /, '')})` : ''}, ${RUN_BY[f.source](f.everyMs)} — used ${bgPct >= 10 ? Math.round(bgPct) : bgPct.toFixed(1)}% of the CPU)`;
+}
 const BACKGROUND_QUEUE_ADVICE = 'Requests wait while that background work runs: make it shorter, run it less often, or move it to a worker thread.';
 
 /** "queued behind background work (signPrices, feed.js:9, run by a timer every 250 ms)": the callback the loop ran meanwhile, when known. */
@@ -99,7 +115,8 @@ export function requestsSeenText(rt: RequestTime): string {
 export const BACKGROUND_PERCENT = 10;
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
-const RUN_BY: Record<string, (everyMs?: number) => string> = {
+/** How a background callback came to run: "run by a timer every 250 ms". */
+export const RUN_BY: Record<string, (everyMs?: number) => string> = {
   interval: (every) => `run by a timer every ${every} ms`,
   timer: () => 'run by a timer',
   immediate: () => 'run by setImmediate',

@@ -69,6 +69,13 @@ describe('summarizeRequestTime', () => {
       + 'Requests wait while that background work runs: make it shorter, run it less often, or move it to a worker thread.');
   });
 
+  it('says what the loop ran beside queueing it cannot split (before the server read the request): a heavy timer', () => {
+    const rt = { ...summarizeRequestTime([quoteBatch()], { p50: 1000, mean: 1003 })!, background: { percent: 38, cpuMs: 1700, functions: [{ function: 'rebuildIndex', url: 'file:///srv/app.js', line: 6, percent: 38, source: 'interval' as const, everyMs: 200 }] } };
+    expect(waitingSentence(rt)).toBe('Each request took 1000 ms (p50): 800 ms queued behind other work on the event loop (arrived, but the loop was busy; '
+      + 'background work — rebuildIndex (app.js:6), run by a timer every 200 ms — used 38% of the CPU), 200 ms waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17), 3 ms of its own CPU. '
+      + 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread. The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.');
+  });
+
   it('counts a socket opened and then queried as one call, not two (a cache read "2 calls per request")', () => {
     const batch: CollectedBatch = {
       clockUs: 0, open: 0, dropped: 0, stacks: [], background: [],

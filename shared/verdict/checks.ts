@@ -13,11 +13,11 @@ import type { Growing } from '../recording/growing.ts';
 import { allocationPlace, allocationTable, bytesText, topAllocator } from '../memory/allocations.ts';
 import { categoryBreakdown } from '../profile/views/categories.ts';
 import type { Finding } from './findings.ts';
-import type { Profile } from '../profile/model.ts';
+import { displayFile, type Profile } from '../profile/model.ts';
 import { shortPlace } from '../profile/places.ts';
 import type { ThreadBusy } from './threads-verdict.ts';
 import type { RequestTime } from '../recording/request-time.ts';
-import { backgroundSentence, queueMs, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
+import { BACKGROUND_PERCENT, backgroundSentence, queueMs, RUN_BY, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
 import { moreWorkersClause } from './advice.ts';
@@ -186,6 +186,23 @@ function memoryGrowthText(growth: MemoryGrowth | null, growing: Growing | null):
   return growth ? `${growth.sentence} ${what}` : what;
 }
 
+/**
+ * " The heaviest work on it: …" — the function of the first finding that names the work that ran (a GC finding
+ * names who allocated, and its share is the collector's), or background work when a timer took more of the busy
+ * time than that: requests queue behind a timer's callback as behind any other code.
+ */
+function heaviestWorkText(profile: Profile, findings: readonly Finding[], rt: RequestTime | null): string {
+  const finding = findings.find((f) => f.function !== '' && f.kind !== 'gc');
+  const idle = categoryBreakdown(profile).find((c) => c.kind === 'idle')?.ms ?? 0;
+  const busyMs = profile.durationMs - idle;
+  const bg = rt?.background;
+  const timer = bg && bg.functions[0] && busyMs > 0 ? { f: bg.functions[0], busyPercent: (bg.functions[0].percent / 100) * profile.durationMs / busyMs * 100 } : null;
+  if (timer && timer.busyPercent >= BACKGROUND_PERCENT && (!finding || timer.busyPercent > finding.busyPercent)) {
+    return ` The heaviest work on it: ${timer.f.function}${timer.f.url ? ` (${shortPlace(`${displayFile(timer.f.url)}:${timer.f.line}`)})` : ''}, background work ${RUN_BY[timer.f.source](timer.f.everyMs)}, ${p0(timer.busyPercent)} of the busy time.`;
+  }
+  return finding ? ` The heaviest work on it: ${finding.function}${finding.location ? ` (${shortPlace(finding.location)})` : ''}, ${p0(finding.busyPercent)} of the busy time.` : '';
+}
+
 export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];
   const failing = failingRequestsSentence(ctx.load);
@@ -197,8 +214,7 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   }
   const samples = periodicSamples(ctx.samples ?? []);
   const blocked = loopBlocked(samples);
-  const blocker = findings.find((f) => f.function !== '');
-  const named = blocker ? ` The heaviest work on it: ${blocker.function}${blocker.location ? ` (${shortPlace(blocker.location)})` : ''}, ${p0(blocker.busyPercent)} of the busy time.` : '';
+  const named = heaviestWorkText(profile, findings, ctx.requestTime ?? null);
   if (blocked) {
     const { elu, maxDelay } = blocked;
     // Measured queueing says whether requests really queued behind it (not when they waited on something else).

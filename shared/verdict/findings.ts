@@ -75,7 +75,8 @@ export interface Finding {
    */
   callback?: LineCallback;
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
-  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean };
+  /** `background`: the allocator is background work (how it runs: "run by a timer every 200 ms"), whose garbage the requests' collections sweep. */
+  allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean; background?: string };
 }
 
 /** Where the time is when no single thing stands out. */
@@ -108,6 +109,8 @@ export interface FindingsOptions {
   allocations?: AllocationTable | null;
   /** Memory grew over the burst (shared/memory/growth.ts): the collections then also work through what is kept. */
   memoryGrows?: boolean;
+  /** Background work that allocated most of the bytes: the GC finding names it, not a request's small allocator. */
+  backgroundGarbage?: { function: string; url: string; line: number; bytes: number; percent: number; runBy: string } | null;
   /** The machine's cores: work in a worker pool is told to add workers only while there are cores for them. */
   cores?: number | null;
 }
@@ -212,14 +215,18 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
 
   const gc = categories.find((c) => c.kind === 'gc');
   if (gc && busyPct(gc.ms) >= GC_MIN_BUSY_PERCENT) {
-    const allocator = opts.allocations ? topAllocator(opts.allocations) : null;
-    const where: Place = allocator
+    const bg = opts.backgroundGarbage ?? null;
+    const allocator = bg ? null : opts.allocations ? topAllocator(opts.allocations) : null;
+    const where: Place = bg
+      ? { function: bg.function, url: bg.url, line: bg.line, lineText: null, frame: frameOf(profile, { function: bg.function, url: bg.url, line: bg.line }), location: bg.url ? `${bg.url}:${bg.line}` : '' }
+      : allocator
       ? { function: allocator.function, url: allocator.url, line: allocator.line, lineText: null, frame: frameOf(profile, allocator), location: allocationPlace(allocator) }
       : { function: '', url: '', line: 0, lineText: null, frame: -1, location: '' };
     out.push({
       kind: 'gc', label: 'garbage collection', ...where, ...numbers(gc.ms), pattern: null, regex: null,
       advice: adviceFor('gc', { memoryGrows: opts.memoryGrows }),
       ...(allocator ? { allocates: { bytes: allocator.bytes, bytesPerRequest: allocator.bytesPerRequest, percent: allocator.percent, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
+      ...(bg ? { allocates: { bytes: bg.bytes, bytesPerRequest: null, percent: bg.percent, background: bg.runBy, ...(opts.memoryGrows ? { memoryGrows: true } : {}) } } : {}),
     });
   }
 

@@ -2,7 +2,10 @@
 // trust them and what the load says (checks.ts) — and the sentences the UI and
 // the CLI print for them, written once here.
 import { loadChecks, trustChecks, type Check, type RecordingContext } from './checks.ts';
-import { findFindings, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type LineCallback, type Spread } from './findings.ts';
+import type { Background } from '../recording/request-time.ts';
+import type { HeapProfile } from '../recording/memory.ts';
+import { RUN_BY } from '../request-time/sentence.ts';
+import { findFindings, type FindingsOptions, FUNCTION_MIN_BUSY_PERCENT, MIN_BUSY_PERCENT, NEAR_TIE, type Finding, type FindingsResult, type LineCallback, type Spread } from './findings.ts';
 import type { Profile } from '../profile/model.ts';
 import type { NamedProfile } from '../profile/threads.ts';
 import { builtinsMatter } from './advice.ts';
@@ -33,8 +36,9 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
   // Per-request figures are the requests' own: what background timers ran (and allocated) is left out of the findings.
   const background = ctx.requestTime?.background;
   const allocations = ctx.allocations ? allocationTable(allocationsWithoutBackground(ctx.allocations, background), ctx.requests ?? null) : null;
+  const backgroundGarbage = ctx.allocations ? mostGarbageFromBackground(ctx.allocations, background) : null;
   const memoryGrows = !!judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst)?.grows;
-  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows, cores: ctx.cores ?? null };
+  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows, cores: ctx.cores ?? null, backgroundGarbage };
   const requestWork = withoutBackground(profile, background?.spans);
   const result = workers.length > 0 ? threadFindings(requestWork, workers, opts) : findFindings(requestWork, opts);
   const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
@@ -42,6 +46,15 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
     ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),
     ...(busy.length ? { workers: busy } : {}),
   };
+}
+
+/** When background callbacks allocated at least half of all the bytes, the first of them: the GC finding's allocator. */
+function mostGarbageFromBackground(heap: HeapProfile, background: Background | undefined): FindingsOptions['backgroundGarbage'] {
+  const f = background?.functions[0];
+  if (!f) return null;
+  const all = allocationTable(heap, null, background);
+  if (all.bytes <= 0 || all.backgroundBytes < 0.5 * all.bytes) return null;
+  return { function: f.function, url: f.url, line: f.line, bytes: all.backgroundBytes, percent: (all.backgroundBytes / all.bytes) * 100, runBy: RUN_BY[f.source](f.everyMs) };
 }
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
@@ -101,6 +114,7 @@ function allocatorSentence(f: Finding, a: NonNullable<Finding['allocates']>): st
 /** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link); memory that grows is named first. */
 export function allocatesText(a: NonNullable<Finding['allocates']>): string {
   const amount = a.bytesPerRequest !== null ? `${bytesText(a.bytesPerRequest)} per request` : `${bytesText(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
+  if (a.background && !a.memoryGrows) return `${amount}, as background work ${a.background}: the collections its garbage needs run between requests too — allocate less in it, or run it less often.`;
   // Memory that grows makes every full collection mark more: what is kept, not what is allocated, comes first.
   if (a.memoryGrows) return `${amount}, but memory keeps growing (above): what the server keeps is the first suspect, then what it allocates.`;
   return `${amount} — build less per request, reuse buffers, or stream.`;
