@@ -63,19 +63,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
   const headers = headersFromFlags(o.header);
   const routes = routesFromFlags(o.route, o.routes);
   const slowMs = num(o['slow-ms'], '--slow-ms') ?? DEFAULT_SLOW_P75_MS;
-
-  if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
-    throw new UserError('--name, --tag and --library go with --save.');
-  }
-  const loadInput = {
-    url: o.url, method: o.method, headers, body: o.body,
-    connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
-    requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
-    warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
-    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
-    ...(o['no-allocations'] ? { allocations: false } : {}),
-    ...(o['find-growth'] ? { findGrowth: true } : {}),
-  };
+  const loadInput = loadInputOf(o, headers, routes);
   // Every number is checked before a script is launched.
   checkRecordRequest(null, loadInput, true);
   if (o.attach !== undefined) parseHostPort(o.attach);
@@ -100,21 +88,11 @@ export async function recordCommand(argv: string[]): Promise<number> {
     const target = await openTarget(service, o, { scriptArgs, env, pid, line, json, recording: () => recording });
     launched = target;
 
-    let url = o.url;
-    if ((!url || url.startsWith('/')) && target) {
-      // No URL, or only a path (--url /json): the port the script listens on, and that path.
-      const found = await waitForSuggestedUrls(service.api.getTarget, target.targetId, line);
-      const chosen = urlOnListeningPort(url ?? null, found);
-      if ('error' in chosen) throw new UserError(chosen.error);
-      url = chosen.url;
-    }
-
+    let url = await loadUrl(service, target, o.url, line);
     if (o['no-load'] && !url) url = 'http://127.0.0.1/'; // attached without --url: the requests are counted, not sent
     const request = { ...checkRecordRequest(target?.targetId ?? null, { ...loadInput, url }), ownLoad: !!o['no-load'], ...(o['no-request-time'] ? { requestTimes: false } : {}) };
     if (o['print-k6']) {
-      const ac = autocannonCommand(request.load);
-      const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
-      process.stdout.write(header + k6Script(request.load));
+      printK6(request.load);
       return 0;
     }
 
@@ -125,16 +103,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       return await profileEachRoute(service, request, line, json);
     }
 
-    const finished = new Promise<FlambeEvents['recordingDone']>((resolve) => {
-      service.onEvent((e) => {
-        if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress);
-        // --no-load: the cue to start sending, on stderr also with --json (the user's tool waits for it).
-        if (e.name === 'recordingProgress' && request.ownLoad && e.payload.message === OWN_LOAD_READY) {
-          out.write(`Recording: send your load to ${request.load.url} now; it ends after ${request.load.durationSec} s or on Ctrl-C, keeping what was measured.\n`);
-        }
-        if (e.name === 'recordingDone') resolve(e.payload);
-      });
-    });
+    const finished = recordingDone(service, request, line, out);
     recording = true;
     const { recordingId } = await service.api.startRecording(request);
     handleSignal = () => {
@@ -144,10 +113,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       void service.api.stopRecording({ id: recordingId });
     };
     const outcome = await finished;
-    // The event carries the recording's metadata: only the profile is fetched, once.
-    const { hasProfile, ...meta } = outcome.recording;
-    const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
-    const result: RecordingResult = { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
+    const result = await resultOf(service, outcome);
     line.clear();
     if (o.save && !outcome.saved) keepRefusedRecording(result, outcome.saveError, o.out);
 
@@ -177,6 +143,60 @@ export async function recordCommand(argv: string[]): Promise<number> {
 }
 
 type RecordFlags = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; tokens: true; options: typeof RECORD_OPTIONS }>>;
+type Service = Awaited<ReturnType<typeof startService>>;
+
+/** The load the flags describe, as the record request's load input (checked by checkRecordRequest). */
+function loadInputOf(o: RecordFlags['values'], headers: ReturnType<typeof headersFromFlags>, routes: ReturnType<typeof routesFromFlags>) {
+  if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
+    throw new UserError('--name, --tag and --library go with --save.');
+  }
+  return {
+    url: o.url, method: o.method, headers, body: o.body,
+    connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
+    requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
+    warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
+    name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
+    ...(o['no-allocations'] ? { allocations: false } : {}),
+    ...(o['find-growth'] ? { findGrowth: true } : {}),
+  };
+}
+
+/** The URL to load: --url as given; with none, or only a path (--url /json), the port the script listens on, and that path. */
+async function loadUrl(service: Service, target: TargetInfo | null, url: string | undefined, line: ProgressLine): Promise<string | undefined> {
+  if ((url && !url.startsWith('/')) || !target) return url;
+  const found = await waitForSuggestedUrls(service.api.getTarget, target.targetId, line);
+  const chosen = urlOnListeningPort(url ?? null, found);
+  if ('error' in chosen) throw new UserError(chosen.error);
+  return chosen.url;
+}
+
+/** --print-k6: the same load as a k6 script, headed by the autocannon command for it. */
+function printK6(load: Parameters<typeof k6Script>[0]): void {
+  const ac = autocannonCommand(load);
+  const header = `// The same load with autocannon: ${ac.command ?? ac.note}${ac.command && ac.note ? `\n// (${ac.note})` : ''}\n`;
+  process.stdout.write(header + k6Script(load));
+}
+
+/** The recording's end, its progress shown on the way (and, with --no-load, the cue to start sending). */
+function recordingDone(service: Service, request: ReturnType<typeof checkRecordRequest> & { ownLoad: boolean }, line: ProgressLine, out: NodeJS.WritableStream): Promise<FlambeEvents['recordingDone']> {
+  return new Promise((resolve) => {
+    service.onEvent((e) => {
+      if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress);
+      // --no-load: the cue to start sending, on stderr also with --json (the user's tool waits for it).
+      if (e.name === 'recordingProgress' && request.ownLoad && e.payload.message === OWN_LOAD_READY) {
+        out.write(`Recording: send your load to ${request.load.url} now; it ends after ${request.load.durationSec} s or on Ctrl-C, keeping what was measured.\n`);
+      }
+      if (e.name === 'recordingDone') resolve(e.payload);
+    });
+  });
+}
+
+/** The recording with its profile: the event carries the metadata, so only the profile is fetched, once. */
+async function resultOf(service: Service, outcome: FlambeEvents['recordingDone']): Promise<RecordingResult> {
+  const { hasProfile, ...meta } = outcome.recording;
+  const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
+  return { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
+}
 
 /** Flags that do not go together, in one sentence each, before anything starts; the script's own arguments (after "--") and the pid. */
 function checkFlags(o: RecordFlags['values'], tokens: RecordFlags['tokens']): { scriptArgs: string[]; pid: number | undefined } {
@@ -262,7 +282,7 @@ function writeOut(out: string, result: RecordingResult): string | null {
 }
 
 /** --per-route-cpu: each route in its own burst, its CPU per request and top function; exit 1 when one failed. */
-async function profileEachRoute(service: Awaited<ReturnType<typeof startService>>, request: Parameters<FlambeApi['profileRoutes']>[0], line: ProgressLine, json: boolean): Promise<number> {
+async function profileEachRoute(service: Service, request: Parameters<FlambeApi['profileRoutes']>[0], line: ProgressLine, json: boolean): Promise<number> {
   service.onEvent((e) => { if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress); });
   const rows = await service.api.profileRoutes(request);
   line.clear();

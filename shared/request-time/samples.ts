@@ -38,7 +38,66 @@ export interface SampleAttribution {
   background: Background | null;
 }
 
+type ProfileNode = SampledProfile['nodes'][number];
+type BackgroundEntry = { function: string; url: string; line: number; source: Background['functions'][number]['source']; everyMs?: number; us: number };
+
 export function attributeSamples(profile: SampledProfile, requests: readonly RequestSpan[], timers: readonly TimerSpan[]): SampleAttribution {
+  const stacks = stackReader(profile);
+  const { nodes } = stacks;
+  const inRequest = cursor([...requests].sort((a, b) => a.from - b.from));
+  const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
+  const byRoute = new Map<string, Map<string, number>>();
+  const bg = new Map<string, BackgroundEntry>();
+  let busyUs = 0;
+  let bgUs = 0;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    const node = nodes.get(profile.samples[i]);
+    if (!node || node.callFrame.functionName === IDLE) continue;
+    const weight = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
+    busyUs += weight;
+    if (stacks.inCollector(node.id)) continue;
+    const name = node.callFrame.functionName || '(anonymous)';
+    const req = inRequest(t);
+    if (req) {
+      const own = UNNAMED.has(name) ? '' : stacks.ownOf(node.id) || name;
+      if (!own) continue;
+      let fns = byRoute.get(req.route);
+      if (!fns) byRoute.set(req.route, (fns = new Map()));
+      fns.set(own, (fns.get(own) ?? 0) + weight);
+      continue;
+    }
+    // Outside every request and every timer: the HTTP machinery around requests (parsing, writing) as much as
+    // anything else, so it is not called background.
+    const timer = inTimer(t);
+    if (!timer) continue;
+    bgUs += weight;
+    const { frame, named, anonymous } = timerCallback(node, timer, stacks);
+    // V8's own entries (GC, program) count in the background's share but name no function.
+    if (UNNAMED.has(name) && !timer.name && !anonymous) continue;
+    const fn = timer.name || (anonymous ? anonymous.callFrame.functionName || '(anonymous)' : name);
+    const source = timer.source;
+    // Anonymous callbacks are told apart by their place.
+    const key = `${source}\u0000${fn}${anonymous ? `\u0000${anonymous.callFrame.url}:${anonymous.callFrame.lineNumber}` : ''}`;
+    const e = bg.get(key);
+    // The place is the callback's own frame; a sample taken before it ran (in Node's timer or async_hooks code) has none.
+    const place = named || anonymous || !timer.name ? { url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1 } : { url: '', line: 0 };
+    if (e) {
+      e.us += weight;
+      if (!e.url && place.url) Object.assign(e, place);
+    } else bg.set(key, { function: fn, ...place, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
+  }
+  const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
+  return { topFunction, background: backgroundOf(bg, bgUs, busyUs, timers) };
+}
+
+/**
+ * A profile's nodes read up their stacks (parents by id, answers cached per
+ * node): the innermost frame of the user's own code on a sample's stack, and
+ * whether the sample is Flambé's request collector's own work.
+ */
+function stackReader(profile: SampledProfile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -73,80 +132,45 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     for (const at of path) collectorWork.set(at, found);
     return found;
   };
-  const inRequest = cursor([...requests].sort((a, b) => a.from - b.from));
-  const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
-  const byRoute = new Map<string, Map<string, number>>();
-  const bg = new Map<string, { function: string; url: string; line: number; source: Background['functions'][number]['source']; everyMs?: number; us: number }>();
-  let busyUs = 0;
-  let bgUs = 0;
-  let t = profile.startTime;
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    const node = nodes.get(profile.samples[i]);
-    if (!node || node.callFrame.functionName === IDLE) continue;
-    const weight = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
-    busyUs += weight;
-    if (inCollector(node.id)) continue;
-    const name = node.callFrame.functionName || '(anonymous)';
-    const req = inRequest(t);
-    if (req) {
-      const own = UNNAMED.has(name) ? '' : ownOf(node.id) || name;
-      if (!own) continue;
-      let fns = byRoute.get(req.route);
-      if (!fns) byRoute.set(req.route, (fns = new Map()));
-      fns.set(own, (fns.get(own) ?? 0) + weight);
-      continue;
+  return { nodes, parent, ownOf, inCollector };
+}
+
+/**
+ * The frame that names a background sample's callback. A named timer: its
+ * callback's frame up the sample's stack (`named`: found). An anonymous
+ * callback (`setInterval(() => …)`): the outermost frame of the user's code
+ * on the stack is the callback itself (Node's timer code and Flambé's wrapper
+ * sit above it) — not the built-in it spends its time in (a Fastify app's
+ * hashing interval read "digest (hash:164)").
+ */
+function timerCallback(node: ProfileNode, timer: TimerSpan, { nodes, parent }: ReturnType<typeof stackReader>): { frame: ProfileNode; named: boolean; anonymous: ProfileNode | null } {
+  if (timer.name) {
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const n = nodes.get(id);
+      if (n && n.callFrame.functionName === timer.name) return { frame: n, named: true, anonymous: null };
     }
-    // Outside every request and every timer: the HTTP machinery around requests (parsing, writing) as much as
-    // anything else, so it is not called background.
-    const timer = inTimer(t);
-    if (!timer) continue;
-    bgUs += weight;
-    // A timer is named by its callback (found up the sample's stack for its place).
-    let frame = node;
-    let named = false;
-    if (timer.name) {
-      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-        const n = nodes.get(id);
-        if (n && n.callFrame.functionName === timer.name) { frame = n; named = true; break; }
-      }
-    }
-    // An anonymous callback (`setInterval(() => …)`): the outermost frame of the user's code on the stack is the
-    // callback itself (Node's timer code and Flambé's wrapper sit above it) — not the built-in it spends its time in
-    // (a Fastify app's hashing interval read "digest (hash:164)").
-    let anonymous: typeof node | null = null;
-    if (!timer.name) {
-      for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-        const n = nodes.get(id);
-        if (n && n.callFrame.url && !isNodeInternal(n.callFrame.url) && !n.callFrame.url.includes('/node_modules/')) anonymous = n;
-      }
-      if (anonymous) frame = anonymous;
-    }
-    // V8's own entries (GC, program) count in the background's share but name no function.
-    if (UNNAMED.has(name) && !timer.name && !anonymous) continue;
-    const fn = timer.name || (anonymous ? anonymous.callFrame.functionName || '(anonymous)' : name);
-    const source = timer.source;
-    // Anonymous callbacks are told apart by their place.
-    const key = `${source}\u0000${fn}${anonymous ? `\u0000${anonymous.callFrame.url}:${anonymous.callFrame.lineNumber}` : ''}`;
-    const e = bg.get(key);
-    // The place is the callback's own frame; a sample taken before it ran (in Node's timer or async_hooks code) has none.
-    const place = named || anonymous || !timer.name ? { url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1 } : { url: '', line: 0 };
-    if (e) {
-      e.us += weight;
-      if (!e.url && place.url) Object.assign(e, place);
-    } else bg.set(key, { function: fn, ...place, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
+    return { frame: node, named: false, anonymous: null };
   }
-  const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
+  let anonymous: ProfileNode | null = null;
+  for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+    const n = nodes.get(id);
+    if (n && n.callFrame.url && !isNodeInternal(n.callFrame.url) && !n.callFrame.url.includes('/node_modules/')) anonymous = n;
+  }
+  return { frame: anonymous ?? node, named: false, anonymous };
+}
+
+/** The background's share of the busy time, its top 10 functions and when it ran; null with no busy time. */
+function backgroundOf(bg: Map<string, BackgroundEntry>, bgUs: number, busyUs: number, timers: readonly TimerSpan[]): Background | null {
+  if (!(busyUs > 0)) return null;
   const pct = (us: number) => Math.round((us / busyUs) * 1000) / 10;
   const spans = backgroundSpans(timers);
-  const background: Background | null = busyUs > 0 ? {
+  return {
     percent: pct(bgUs),
     cpuMs: Math.round(bgUs / 100) / 10,
     functions: [...bg.values()].sort((a, b) => b.us - a.us).slice(0, 10)
       .map(({ us, ...f }) => ({ ...f, percent: pct(us) })),
     ...(spans.length ? { spans } : {}),
-  } : null;
-  return { topFunction, background };
+  };
 }
 
 /** When background callbacks ran, flat [from, to, …], sorted, touching ones joined, at most MAX_BACKGROUND_SPANS. */

@@ -52,8 +52,6 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
     }
   };
 
-  const route = routeOf(row.method, row.url);
-
   return (
     <aside className="library-panel card" aria-labelledby={`${id}-name-label`} data-testid="library-details" data-id={row.id}>
       <label id={`${id}-name-label`} htmlFor={`${id}-name`} className="visually-hidden">Name of the recording</label>
@@ -97,6 +95,22 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
       <ErrorNote message={error} testId="details-error" />
       <p className="visually-hidden" role="status">{status}</p>
 
+      <RecordingFacts row={row} id={id} />
+
+      <RecordingTags row={row} onRowChanged={onRowChanged} onError={setError} onStatus={setStatus} />
+
+      <RecordingNotes row={row} onRowChanged={onRowChanged} onError={setError} onStatus={setStatus} />
+
+      <RecordingExport row={row} onError={setError} onStatus={setStatus} />
+    </aside>
+  );
+}
+
+/** What is known of the recording: its target, route, load figures, profile, and where its CPU time went. */
+function RecordingFacts({ row, id }: { row: RecordingRow; id: string }) {
+  const route = routeOf(row.method, row.url);
+  return (
+    <>
       <dl className="panel-facts">
         {/* Long paths: the right-to-left box clips at the start, keeping the file name; dir="ltr" keeps the characters in order. */}
         <div className="wide"><dt>Target</dt><dd className="path" title={row.targetLabel ?? undefined}><span dir="ltr">{row.targetLabel ?? '–'}</span></dd></div>
@@ -122,13 +136,7 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
           <p className="hint" data-testid="details-no-split">{whyNoSplit(row.cpuSplit, row.hasProfile)}</p>
         )}
       </section>
-
-      <RecordingTags row={row} onRowChanged={onRowChanged} onError={setError} onStatus={setStatus} />
-
-      <RecordingNotes row={row} onRowChanged={onRowChanged} onError={setError} onStatus={setStatus} />
-
-      <RecordingExport row={row} onError={setError} onStatus={setStatus} />
-    </aside>
+    </>
   );
 }
 

@@ -1,12 +1,15 @@
 // The Library: every recording, searchable (name, notes, tags, target, URL —
 // on the server), filtered by tag and date, sorted by any column; a details
-// panel for the selected one; import by button or by dropping files.
+// panel for the selected one; import by button or by dropping files. Its top
+// is LibraryHead.tsx; what its main area shows is decided in library-body.ts.
 import { useMemo, useRef, useState } from 'react';
 import { useAddressParams } from '../lib/useAddressParams.ts';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatInt } from '../lib/format.ts';
 import { EmptyLibrary } from './EmptyLibrary.tsx';
+import { libraryBody } from './library-body.ts';
+import { LibraryHead, LibraryWarnings } from './LibraryHead.tsx';
 import { LibraryFilterBar } from './LibraryFilterBar.tsx';
 import { LibrarySidePanel } from './LibrarySidePanel.tsx';
 import { ImportResults } from './ImportResults.tsx';
@@ -19,8 +22,6 @@ import { GroupsSection } from './GroupsSection.tsx';
 import { useGroups } from './useGroups.ts';
 import { opensAtOnce } from './open-imported.ts';
 import './library.css';
-
-export const IMPORT_ACCEPT = '.cpuprofile,.heapprofile,.json,.flambe,.gz,.pb,.pprof';
 
 interface Props {
   /** Rows waiting for their delete (undo toast) or deleted. */
@@ -59,7 +60,6 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
   const selectedRows = selected.map((id) => byId.get(id)!);
   // A and B in the order they were clicked.
   const picked = pickedOrder(selection, order);
-  const pickedB = compareWith && picked.length === 1 && picked[0] !== compareWith.id ? picked[0] : null;
   const hiddenCount = list.rows.length - rows.length;
   const total = Math.max(0, list.total - hiddenCount);
   const filtered = hasFilters(filters);
@@ -71,97 +71,45 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
   };
   const remove = (ids: readonly string[]) => onDelete(ids.map((id) => byId.get(id)).filter((r): r is RecordingRow => !!r));
   const chooseFiles = () => fileInput.current?.click();
+  const importChosen = (files: File[]) => {
+    if (onOpenImported && opensAtOnce(files)) {
+      onOpenImported(files[0]);
+      return;
+    }
+    void imports.importFiles(files).then((outcomes) => {
+      const last = [...outcomes].reverse().find((o) => o.row);
+      if (last?.row) setSelection({ ids: new Set([last.row.id]), anchor: last.row.id, focus: last.row.id });
+    });
+  };
 
-  let body;
-  if (status === null) {
-    body = <p className="empty-state" aria-busy="true">Opening the library…</p>;
-  } else if (!usable || (list.loaded && total === 0 && !filtered && !list.busy && groups.all.length === 0)) {
-    body = <EmptyLibrary onRecord={onRecord} onImport={chooseFiles} usable={usable} />;
-  } else if (list.loaded && total === 0 && !filtered) {
-    body = <p className="hint" data-testid="library-only-groups">Every recording here belongs to an experiment or a sweep above: expand one (▸) to see its recordings.</p>;
-  } else if (!list.loaded) {
-    body = <p className="empty-state" aria-busy="true">Opening the library…</p>;
-  } else if (rows.length === 0) {
-    body = (
+  const shows = libraryBody({ statusKnown: status !== null, usable, loaded: list.loaded, busy: list.busy, total, shown: rows.length, filtered, groups: groups.all.length });
+  const body = {
+    'opening': <p className="empty-state" aria-busy="true">Opening the library…</p>,
+    'empty': <EmptyLibrary onRecord={onRecord} onImport={chooseFiles} usable={usable} />,
+    'only-groups': <p className="hint" data-testid="library-only-groups">Every recording here belongs to an experiment or a sweep above: expand one (▸) to see its recordings.</p>,
+    'no-match': (
       <div className="empty-state" data-testid="library-no-match">
         <p>No recordings match {filters.search.trim() ? <>“{filters.search.trim()}”</> : 'these filters'}.</p>
         <button type="button" className="button" onClick={() => setFilters((f) => ({ ...defaultFilters, sort: f.sort }))}>
           Clear the filters
         </button>
       </div>
-    );
-  } else {
-    body = (
-      <LibraryTable
-        rows={rows}
-        order={order}
-        selection={selection}
-        selected={selected}
-        onSelection={setSelection}
-        sort={filters.sort}
-        onSort={(sort) => set({ sort })}
-        onOpen={open}
-        onDelete={remove}
-      />
-    );
-  }
+    ),
+    'table': (
+      <LibraryTable rows={rows} order={order} selection={selection} selected={selected} onSelection={setSelection}
+        sort={filters.sort} onSort={(sort) => set({ sort })} onOpen={open} onDelete={remove} />
+    ),
+  }[shows];
 
   return (
     <div className="library-screen" data-testid="library-screen">
-      {status?.problem && (
-        <div className="warning library-warning" role="alert" data-testid="library-warning">
-          <strong>The library is not available.</strong> {status.problem}
-        </div>
-      )}
-      {status?.readOnly && (
-        <div className="warning library-warning" role="status" data-testid="library-read-only">
-          <strong>The library is read-only.</strong> {status.readOnly}
-        </div>
-      )}
-
-      <header className="library-head">
-        <h1 tabIndex={-1}>Library</h1>
-        <span className="muted" data-testid="library-count" aria-live="polite">
-          {usable && list.loaded ? `${formatInt(total)} ${total === 1 ? 'recording' : 'recordings'}${filtered ? ' match' : ''}` : ''}
-          {usable && groups.all.length > 0 && ` · ${groups.all.length} ${groups.all.length === 1 ? 'experiment or sweep' : 'experiments and sweeps'} (their recordings listed under them)`}
-        </span>
-        <span className="grow" />
-        <button type="button" className="button" data-testid="import-button" onClick={chooseFiles} disabled={!usable || !!status?.readOnly}>
-          Import…
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={IMPORT_ACCEPT}
-          multiple
-          hidden
-          data-testid="import-input"
-          onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            e.target.value = '';
-            if (onOpenImported && opensAtOnce(files)) {
-              onOpenImported(files[0]);
-              return;
-            }
-            void imports.importFiles(files).then((outcomes) => {
-              const last = [...outcomes].reverse().find((o) => o.row);
-              if (last?.row) setSelection({ ids: new Set([last.row.id]), anchor: last.row.id, focus: last.row.id });
-            });
-          }}
-        />
-      </header>
+      <LibraryWarnings problem={status?.problem} readOnly={status?.readOnly} />
+      <LibraryHead fileInput={fileInput} usable={usable} readOnly={!!status?.readOnly} count={list.loaded ? { total, filtered } : null}
+        groups={groups.all.length} onFiles={importChosen} />
 
       {usable && <LibraryFilterBar filters={filters} set={set} tags={list.tags} dateError={list.dateError} />}
 
-      {compareWith && (
-        <div className="note compare-with" data-testid="compare-with">
-          <span>Comparing with <strong>{compareWith.name}</strong> (A): select the recording to be B.</span>
-          <button type="button" className="button small primary" disabled={!pickedB} data-testid="compare-with-go" onClick={() => pickedB && onCompare([compareWith.id, pickedB])}>
-            Compare with the selected
-          </button>
-          <button type="button" className="button small" onClick={onCancelCompareWith}>Cancel</button>
-        </div>
-      )}
+      {compareWith && <CompareWithNote compareWith={compareWith} picked={picked} onCompare={onCompare} onCancel={onCancelCompareWith} />}
 
       <ImportResults imports={imports} />
       <ErrorNote message={list.error ?? openError} testId="library-error" />
@@ -181,6 +129,22 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
           />
         )}
       </div>
+    </div>
+  );
+}
+
+/** "Compare with…" from a recording: it is A; the one recording selected here becomes B. */
+function CompareWithNote({ compareWith, picked, onCompare, onCancel }: {
+  compareWith: { id: string; name: string }; picked: readonly string[]; onCompare(ids: [string, string]): void; onCancel?(): void;
+}) {
+  const pickedB = picked.length === 1 && picked[0] !== compareWith.id ? picked[0] : null;
+  return (
+    <div className="note compare-with" data-testid="compare-with">
+      <span>Comparing with <strong>{compareWith.name}</strong> (A): select the recording to be B.</span>
+      <button type="button" className="button small primary" disabled={!pickedB} data-testid="compare-with-go" onClick={() => pickedB && onCompare([compareWith.id, pickedB])}>
+        Compare with the selected
+      </button>
+      <button type="button" className="button small" onClick={onCancel}>Cancel</button>
     </div>
   );
 }

@@ -1,13 +1,15 @@
 // The Library table: a virtualized grid (only the rows in view are in the
 // DOM, so 10 000 recordings scroll like 10), sortable by its headers,
 // multi-select with the mouse (click, Ctrl/⌘-click, Shift-click) and the
-// keyboard (arrows, Shift+arrows, Space, Ctrl/⌘+A), Enter or double-click opens.
+// keyboard (arrows, Shift+arrows, Space, Ctrl/⌘+A: grid-keys.ts), Enter or
+// double-click opens.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { formatMsNumber, formatRate } from '../lib/format.ts';
 import { formatRowDate, listedName, routeOf, shortTarget } from '../lib/row-format.ts';
-import { clickRow, emptySelection, moveFocus, selectAll, type Selection } from './selection.ts';
+import { gridKey } from './grid-keys.ts';
+import { clickRow, emptySelection, selectAll, type Selection } from './selection.ts';
 import { ariaSort, nextSort, sortArrow, type SortColumn, type SortState } from './sorting.ts';
 import { SplitBar } from './SplitBar.tsx';
 
@@ -74,37 +76,14 @@ export function LibraryTable({ rows, order, selection, selected, onSelection, so
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
-    const mod = e.ctrlKey || e.metaKey;
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
-    let handled = true;
-    switch (e.key) {
-      case 'ArrowDown': move(moveFocus(selection, order, 1, e.shiftKey)); break;
-      case 'ArrowUp': move(moveFocus(selection, order, -1, e.shiftKey)); break;
-      case 'PageDown': move(moveFocus(selection, order, page, e.shiftKey)); break;
-      case 'PageUp': move(moveFocus(selection, order, -page, e.shiftKey)); break;
-      case 'Home': move(moveFocus(selection, order, 'first', e.shiftKey)); break;
-      case 'End': move(moveFocus(selection, order, 'last', e.shiftKey)); break;
-      case ' ':
-        if (selection.focus !== null) onSelection(clickRow(selection, order, selection.focus, { toggle: true }));
-        break;
-      case 'Enter': {
-        const id = selection.focus !== null && selectedSet.has(selection.focus) ? selection.focus : selected[0];
-        if (id) onOpen(id);
-        break;
-      }
-      case 'Delete':
-      case 'Backspace':
-        if (selected.length) onDelete(selected);
-        break;
-      case 'Escape':
-        if (selected.length) onSelection(emptySelection);
-        else handled = false;
-        break;
-      default:
-        if (mod && e.key.toLowerCase() === 'a') onSelection(selectAll(selection, order));
-        else handled = false;
-    }
-    if (handled) e.preventDefault();
+    const action = gridKey({ key: e.key, shift: e.shiftKey, mod: e.ctrlKey || e.metaKey }, selection, order, selected, page);
+    if (!action) return;
+    e.preventDefault();
+    if (action.kind === 'move') move(action.next);
+    else if (action.kind === 'select') onSelection(action.next);
+    else if (action.kind === 'open') onOpen(action.id);
+    else if (action.kind === 'delete') onDelete(action.ids);
   };
 
   const rowIdOf = (e: MouseEvent) => (e.target as Element).closest<HTMLElement>('[data-testid="library-row"]')?.dataset.id;
@@ -142,32 +121,8 @@ export function LibraryTable({ rows, order, selection, selected, onSelection, so
       // As tall as its rows, up to the window's height (contain: strict needs a height).
       style={{ height: HEADER_HEIGHT + rows.length * ROW_HEIGHT + 2 }}
     >
-      <div className="library-header-row library-cols" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
-        <div role="columnheader" className="cell cell-check">
-          <input
-            type="checkbox"
-            tabIndex={-1}
-            aria-label={allSelected ? 'Select none' : 'Select all'}
-            checked={allSelected}
-            ref={(el) => {
-              if (el) el.indeterminate = selected.length > 0 && !allSelected;
-            }}
-            onChange={() => onSelection(allSelected ? emptySelection : selectAll(selection, order))}
-          />
-        </div>
-        {COLUMNS.map((c) => (
-          <div key={c.key} role="columnheader" className={`cell cell-${c.key} ${c.numeric ? 'numeric' : ''}`} aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}>
-            {c.sort ? (
-              <button type="button" className="sort-button" tabIndex={-1} data-testid={`sort-${c.sort}`} onClick={() => onSort(nextSort(sort, c.sort!))}>
-                {c.label}
-                <span className="sort-arrow" aria-hidden="true">{sortArrow(sort, c.sort)}</span>
-              </button>
-            ) : (
-              c.label
-            )}
-          </div>
-        ))}
-      </div>
+      <HeaderRow allSelected={allSelected} someSelected={selected.length > 0 && !allSelected} sort={sort} onSort={onSort}
+        onSelectAll={() => onSelection(allSelected ? emptySelection : selectAll(selection, order))} />
       {/* One click handler for every row (delegation): the rows themselves are pure and memoized, so scrolling renders only the rows that come into view. */}
       <div className="library-rows" style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT }} onMouseDown={onRowsMouseDown} onClick={onRowsClick} onDoubleClick={onRowsDoubleClick}>
         {items.map((item) => {
@@ -185,6 +140,40 @@ export function LibraryTable({ rows, order, selection, selected, onSelection, so
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/** The column heads: select all (or none), and a sort button on each sortable column. */
+function HeaderRow({ allSelected, someSelected, onSelectAll, sort, onSort }: {
+  allSelected: boolean; someSelected: boolean; onSelectAll(): void; sort: SortState; onSort(next: SortState): void;
+}) {
+  return (
+    <div className="library-header-row library-cols" role="row" aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+      <div role="columnheader" className="cell cell-check">
+        <input
+          type="checkbox"
+          tabIndex={-1}
+          aria-label={allSelected ? 'Select none' : 'Select all'}
+          checked={allSelected}
+          ref={(el) => {
+            if (el) el.indeterminate = someSelected;
+          }}
+          onChange={onSelectAll}
+        />
+      </div>
+      {COLUMNS.map((c) => (
+        <div key={c.key} role="columnheader" className={`cell cell-${c.key} ${c.numeric ? 'numeric' : ''}`} aria-sort={c.sort ? ariaSort(sort, c.sort) : undefined}>
+          {c.sort ? (
+            <button type="button" className="sort-button" tabIndex={-1} data-testid={`sort-${c.sort}`} onClick={() => onSort(nextSort(sort, c.sort!))}>
+              {c.label}
+              <span className="sort-arrow" aria-hidden="true">{sortArrow(sort, c.sort)}</span>
+            </button>
+          ) : (
+            c.label
+          )}
+        </div>
+      ))}
     </div>
   );
 }

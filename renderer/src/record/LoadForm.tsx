@@ -1,10 +1,13 @@
-// Step 2: how to load the server while profiling it.
+// Step 2: how to load the server while profiling it. Its sections: the port
+// to load (PortChoice.tsx), the demo's routes, headers and body, the extras
+// (load/LoadExtras.tsx), when to stop, and the checkboxes (LoadChecks.tsx).
 import { useId, type Dispatch, type SetStateAction } from 'react';
 import { samplingIntervalsUs, type AddressAnswer, type DemoServerInfo } from '../../../shared/api.ts';
 import { LoadExtras } from '../load/LoadExtras.tsx';
 import { withPath, type LoadFormState } from '../lib/forms.ts';
 import { HTTP_METHODS, METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
-import { choosePort, portOf } from './port-choice.ts';
+import { LoadChecks } from './LoadChecks.tsx';
+import { PortChoice } from './PortChoice.tsx';
 
 interface Props {
   form: LoadFormState;
@@ -32,12 +35,6 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, a
   const id = useId();
   const set = (patch: Partial<LoadFormState>) => setForm((f) => ({ ...f, ...patch }));
   const hasBody = METHODS_WITH_BODY.includes(form.method);
-  let currentPath = '';
-  try {
-    currentPath = new URL(form.url).pathname;
-  } catch {
-    // not a URL yet
-  }
 
   return (
     <fieldset className="form load-form" disabled={disabled}>
@@ -56,54 +53,10 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, a
         </div>
       </div>
 
-      {suggestedUrls.length > 1 && (
-        <div className={`port-choice${portQuestion ? ' asking' : ''}`} role="group" aria-labelledby={`${id}-ports`} data-testid="port-choice">
-          <p id={`${id}-ports`} className="port-question">
-            <strong>Which server?</strong> The script listens on {suggestedUrls.length} ports. Choose the one to load{portQuestion ? '' : ' (chosen)'}:
-          </p>
-          {suggestedUrls.map((u) => {
-            const answer = addressAnswers?.find((a) => a.url === u)?.answer;
-            const chosen = !form.urlFromSuggestion && form.url !== '' && sameOrigin(form.url, u);
-            return (
-              <button key={u} type="button" className="port-option" aria-pressed={chosen} data-testid={`port-${portOf(u)}`}
-                onClick={() => setForm((f) => choosePort(f, u))}>
-                <span className="port-number">Port {portOf(u)}</span>
-                <code>{u}</code>
-                <span className="port-answer">{answer ? `GET / answered ${answer}` : addressAnswers ? 'not asked' : 'asking what answers there…'}</span>
-              </button>
-            );
-          })}
-        </div>
-      )}
-      {demoRoutes && (
-        <div className="routes" role="group" aria-label="Demo routes">
-          {demoRoutes.map((r) => (
-            <button key={r.path} type="button" className="route-chip" aria-pressed={currentPath === r.path} data-testid={`route-chip-${r.path.replace(/^\//, '')}`}
-              disabled={disabled || !(form.url || suggestedUrls[0])}
-              // The routes are the demo server's: its own address comes first.
-              onClick={() => set({ url: withPath(suggestedUrls[0] ?? '', form.url, r.path), urlFromSuggestion: false })}>
-              <code>{r.path}</code>
-              <span>{r.what}</span>
-            </button>
-          ))}
-        </div>
-      )}
+      {suggestedUrls.length > 1 && <PortChoice id={id} urls={suggestedUrls} answers={addressAnswers} question={portQuestion} form={form} setForm={setForm} />}
+      {demoRoutes && <DemoRouteChips routes={demoRoutes} form={form} set={set} disabled={disabled} demoUrl={suggestedUrls[0]} />}
 
-      <details className="more">
-        <summary>Headers{hasBody ? ' and body' : ''}</summary>
-        <div className="field">
-          <label htmlFor={`${id}-headers`}>Headers</label>
-          <textarea id={`${id}-headers`} rows={3} value={form.headers} spellCheck={false} placeholder={'Accept: application/json\nAuthorization: Bearer …'}
-            aria-describedby={`${id}-headers-hint`} onChange={(e) => set({ headers: e.target.value })} />
-          <p className="hint" id={`${id}-headers-hint`}>One “Name: value” per line.</p>
-        </div>
-        {hasBody && (
-          <div className="field">
-            <label htmlFor={`${id}-body`}>Body</label>
-            <textarea id={`${id}-body`} rows={4} value={form.body} spellCheck={false} placeholder='{"name": "test"}' onChange={(e) => set({ body: e.target.value })} />
-          </div>
-        )}
-      </details>
+      <HeadersAndBody id={id} form={form} set={set} hasBody={hasBody} />
 
       <LoadExtras form={form} set={set} disabled={disabled} hasTarget={hasTarget} />
 
@@ -128,55 +81,77 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, a
       </div>
       <p className="hint" id={`${id}-warmup-hint`}>Warm-up loads the server without profiling, so start-up work is not mistaken for a hotspot.</p>
 
-      <fieldset className="stop-after">
-        <legend>Stop after</legend>
-        <div className="radio-row">
-          <input type="radio" id={`${id}-mode-duration`} name={`${id}-mode`} checked={form.mode === 'duration'} onChange={() => set({ mode: 'duration' })} />
-          <label htmlFor={`${id}-mode-duration`}>a duration of</label>
-          <input aria-label="Duration in seconds" data-testid="duration-input" type="number" min={1} step="any" className="inline-number"
-            value={form.durationSec} disabled={disabled || form.mode !== 'duration'} onChange={(e) => set({ durationSec: e.target.value })} />
-          <span>seconds</span>
-        </div>
-        <div className="radio-row">
-          <input type="radio" id={`${id}-mode-requests`} name={`${id}-mode`} checked={form.mode === 'requests'} disabled={disabled || form.sweep} onChange={() => set({ mode: 'requests' })} />
-          <label htmlFor={`${id}-mode-requests`}>a number of requests:</label>
-          <input aria-label="Number of requests" data-testid="requests-input" type="number" min={1} className="inline-number wide"
-            value={form.requests} disabled={disabled || form.mode !== 'requests'} onChange={(e) => set({ requests: e.target.value })} />
-        </div>
-      </fieldset>
+      <StopAfter id={id} form={form} set={set} disabled={disabled} />
 
-      <div className="check-row">
-        <input type="checkbox" id={`${id}-load-only`} data-testid="load-only-input" checked={form.loadOnly || !hasTarget} disabled={disabled || !hasTarget}
-          onChange={(e) => set({ loadOnly: e.target.checked })} />
-        <label htmlFor={`${id}-load-only`}>Load only (no profile)</label>
-        {!hasTarget && <span className="hint inline">— no target chosen, so only the load is measured.</span>}
-      </div>
-      <div className="check-row">
-        <input type="checkbox" id={`${id}-own-load`} data-testid="own-load-input" checked={form.ownLoad && hasTarget && !form.loadOnly}
-          disabled={disabled || !hasTarget || form.loadOnly} onChange={(e) => set({ ownLoad: e.target.checked })} />
-        <label htmlFor={`${id}-own-load`}>I will send the load myself</label>
-        <span className="hint inline">— with ab, k6 or a browser: Flambé records for the duration above (or until Stop) and counts and times every request in the server.</span>
-      </div>
-      <div className="check-row">
-        <input type="checkbox" id={`${id}-find-growth`} data-testid="find-growth-input" checked={!!form.findGrowth && hasTarget && !form.loadOnly && !form.ownLoad}
-          disabled={disabled || !hasTarget || form.loadOnly || form.ownLoad} onChange={(e) => set({ findGrowth: e.target.checked })} />
-        <label htmlFor={`${id}-find-growth`}>Find what grows</label>
-        <span className="hint inline">— after the burst, under the same load, two heap snapshots 3 s apart name what grows and what holds it. Each snapshot pauses the process (for seconds on a big heap); the burst's own figures are not touched.</span>
-      </div>
-      <div className="check-row">
-        <input type="checkbox" id={`${id}-request-time`} data-testid="request-time-input" checked={!form.noRequestTime || (form.ownLoad && hasTarget && !form.loadOnly)}
-          disabled={disabled || !hasTarget || form.loadOnly || form.ownLoad} onChange={(e) => set({ noRequestTime: !e.target.checked })} />
-        <label htmlFor={`${id}-request-time`}>Time each request</label>
-        <span className="hint inline">— where each request's time went (its CPU, what it waited on, background work). It costs the server about 0.03 ms of CPU per request, more with much async work; your own load needs it.</span>
-      </div>
+      <LoadChecks id={id} form={form} set={set} disabled={disabled} hasTarget={hasTarget} />
     </fieldset>
   );
 }
 
-function sameOrigin(a: string, b: string): boolean {
+type SetPatch = (patch: Partial<LoadFormState>) => void;
+
+/** The demo server's routes, one click each: its own address comes first. */
+function DemoRouteChips({ routes, form, set, disabled, demoUrl }: { routes: DemoServerInfo['routes']; form: LoadFormState; set: SetPatch; disabled: boolean; demoUrl: string | undefined }) {
+  let currentPath = '';
   try {
-    return new URL(a).origin === new URL(b).origin;
+    currentPath = new URL(form.url).pathname;
   } catch {
-    return false;
+    // not a URL yet
   }
+  return (
+    <div className="routes" role="group" aria-label="Demo routes">
+      {routes.map((r) => (
+        <button key={r.path} type="button" className="route-chip" aria-pressed={currentPath === r.path} data-testid={`route-chip-${r.path.replace(/^\//, '')}`}
+          disabled={disabled || !(form.url || demoUrl)}
+          // The routes are the demo server's: its own address comes first.
+          onClick={() => set({ url: withPath(demoUrl ?? '', form.url, r.path), urlFromSuggestion: false })}>
+          <code>{r.path}</code>
+          <span>{r.what}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Headers, and a body for the methods that send one (folded away: most loads need neither). */
+function HeadersAndBody({ id, form, set, hasBody }: { id: string; form: LoadFormState; set: SetPatch; hasBody: boolean }) {
+  return (
+    <details className="more">
+      <summary>Headers{hasBody ? ' and body' : ''}</summary>
+      <div className="field">
+        <label htmlFor={`${id}-headers`}>Headers</label>
+        <textarea id={`${id}-headers`} rows={3} value={form.headers} spellCheck={false} placeholder={'Accept: application/json\nAuthorization: Bearer …'}
+          aria-describedby={`${id}-headers-hint`} onChange={(e) => set({ headers: e.target.value })} />
+        <p className="hint" id={`${id}-headers-hint`}>One “Name: value” per line.</p>
+      </div>
+      {hasBody && (
+        <div className="field">
+          <label htmlFor={`${id}-body`}>Body</label>
+          <textarea id={`${id}-body`} rows={4} value={form.body} spellCheck={false} placeholder='{"name": "test"}' onChange={(e) => set({ body: e.target.value })} />
+        </div>
+      )}
+    </details>
+  );
+}
+
+/** When the burst ends: after a duration, or after a number of requests. */
+function StopAfter({ id, form, set, disabled }: { id: string; form: LoadFormState; set: SetPatch; disabled: boolean }) {
+  return (
+    <fieldset className="stop-after">
+      <legend>Stop after</legend>
+      <div className="radio-row">
+        <input type="radio" id={`${id}-mode-duration`} name={`${id}-mode`} checked={form.mode === 'duration'} onChange={() => set({ mode: 'duration' })} />
+        <label htmlFor={`${id}-mode-duration`}>a duration of</label>
+        <input aria-label="Duration in seconds" data-testid="duration-input" type="number" min={1} step="any" className="inline-number"
+          value={form.durationSec} disabled={disabled || form.mode !== 'duration'} onChange={(e) => set({ durationSec: e.target.value })} />
+        <span>seconds</span>
+      </div>
+      <div className="radio-row">
+        <input type="radio" id={`${id}-mode-requests`} name={`${id}-mode`} checked={form.mode === 'requests'} disabled={disabled || form.sweep} onChange={() => set({ mode: 'requests' })} />
+        <label htmlFor={`${id}-mode-requests`}>a number of requests:</label>
+        <input aria-label="Number of requests" data-testid="requests-input" type="number" min={1} className="inline-number wide"
+          value={form.requests} disabled={disabled || form.mode !== 'requests'} onChange={(e) => set({ requests: e.target.value })} />
+      </div>
+    </fieldset>
+  );
 }

@@ -1,15 +1,17 @@
 // The Record screen: target (step 1), load settings (step 2), Record.
-// Ctrl/Cmd+Enter records, Escape stops.
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { targetKeyOf, workRefusal, type WorkKind } from '../../../shared/work/running-work.ts';
+// Ctrl/Cmd+Enter records, Escape stops (use-record-keys.ts).
+import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { targetKeyOf, workRefusal } from '../../../shared/work/running-work.ts';
 import type { RunningWorkState } from './useRunningWork.ts';
-import { useFlambeEvent } from '../client/context.tsx';
 import type { DemoServerInfo, RecordingMeta, TargetInfo } from '../../../shared/api.ts';
 import type { TargetState } from './target-state.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { ConsoleStore } from '../lib/console-store.ts';
 import type { LoadFormState } from '../lib/forms.ts';
-import { recordAction } from './record-action.ts';
+import { recordAction, recordButtonLabel, recordWorkKind } from './record-action.ts';
+import { RecordActions } from './RecordActions.tsx';
+import { useAdoptedWork, useSweepOnItsScreen } from './use-followed-work.ts';
+import { useRecordKeys } from './use-record-keys.ts';
 import { useSweep } from '../load/useSweep.ts';
 import { SweepPanel, SweepResultCard } from '../load/SweepPanel.tsx';
 import { OverheadPanel } from '../load/OverheadPanel.tsx';
@@ -26,9 +28,6 @@ import { useRecording } from './useRecording.ts';
 import { ExperimentCard } from '../experiment/ExperimentCard.tsx';
 import { defaultExperimentForm } from '../experiment/experiment-form.ts';
 import { useSessionState } from '../lib/session-state.ts';
-
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-const RECORD_KEYS = isMac ? '⌘↩' : 'Ctrl+Enter';
 
 interface Props {
   /** False while another screen shows (this one stays mounted so a recording goes on): no shortcuts then. */
@@ -68,30 +67,14 @@ export function RecordScreen(props: Props) {
   const work = props.work ?? { running: [], atLoad: null, ended: null };
 
   // After a reload mid-way: follow the recording or sweep the service runs to its result.
-  const adopted = useRef(false);
-  const { adopt: adoptRecording } = recording;
-  const { adopt: adoptSweep } = sweep;
-  useEffect(() => {
-    if (!work.atLoad || adopted.current) return;
-    adopted.current = true;
-    for (const w of work.atLoad) {
-      if (w.kind === 'recording') adoptRecording(w.id);
-      else if (w.kind === 'sweep') adoptSweep(w);
-    }
-  }, [work.atLoad, adoptRecording, adoptSweep]);
+  useAdoptedWork(work.atLoad, recording.adopt, sweep.adopt);
   // A sweep this page followed ended: its answer opens on its own screen (the sweep's group in the library).
-  const [sweepOnItsScreen, setSweepOnItsScreen] = useState<string | null>(null);
-  useFlambeEvent((e) => {
-    if (e.name !== 'workChanged' || e.payload.ended?.kind !== 'sweep' || !e.payload.ended.resultId || !sweep.busy || !props.onSweepDone) return;
-    setSweepOnItsScreen(e.payload.ended.resultId);
-    props.onSweepDone(e.payload.ended.resultId);
-  });
+  const sweepOnItsScreen = useSweepOnItsScreen(sweep.busy, props.onSweepDone);
 
   // What Record would start, and the service's sentence when it would disturb work that runs (shared/work/running-work.ts).
   const profiledTarget = target && !loadForm.loadOnly ? target.info.targetId : null;
-  const recordKind: WorkKind = loadForm.sweep ? 'sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && profiledTarget ? 'routes' : 'recording';
   const profiledKey = profiledTarget && target ? targetKeyOf(target.info.pid) : null;
-  const refusal = busy ? null : workRefusal({ kind: recordKind, targetId: profiledTarget, targetKey: profiledKey }, work.running);
+  const refusal = busy ? null : workRefusal({ kind: recordWorkKind(loadForm, profiledTarget), targetId: profiledTarget, targetKey: profiledKey }, work.running);
   const runningExperiment = work.running.find((w) => w.kind === 'experiment') ?? null;
   // Several ports (a stub beside the server): the user says which, Flambé never guesses (port-choice.ts).
   const addresses = useMemo(() => target?.info.suggestedUrls ?? [], [target?.info.suggestedUrls]);
@@ -106,22 +89,8 @@ export function RecordScreen(props: Props) {
     else if (action.kind === 'routes') void routeCpu.start(action.request);
     else if (action.kind === 'recording') void recording.start(action.request);
   };
-
-  const onKeyDown = useEffectEvent((e: KeyboardEvent) => {
-    if (props.active === false) return;
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.repeat) {
-      e.preventDefault();
-      record();
-    } else if (e.key === 'Escape' && running) {
-      e.preventDefault();
-      void (sweep.busy ? sweep.stop() : recording.stop());
-    }
-  });
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKeyDown(e);
-    window.addEventListener('keydown', listener);
-    return () => window.removeEventListener('keydown', listener);
-  }, []);
+  const stop = () => void (sweep.busy ? sweep.stop() : recording.stop());
+  useRecordKeys(props.active !== false, record, running ? stop : null);
 
   // A target was just chosen (the demo launched, a script attached): the button that chose it is gone, so
   // focus moves to the next step's button instead of dropping to the page.
@@ -137,6 +106,7 @@ export function RecordScreen(props: Props) {
 
   // The demo routes belong to the demo server only.
   const demoRoutes = demo && target?.isDemo ? demo.routes : null;
+  const onExperimentStarted = props.onExperimentStarted;
 
   return (
     <div className="record-screen">
@@ -159,43 +129,17 @@ export function RecordScreen(props: Props) {
       <div className="column">
         <section className="card" aria-labelledby="load-heading">
           <h2 id="load-heading"><span className="step">2</span> Load</h2>
-          <LoadForm
-            form={loadForm}
-            setForm={props.setLoadForm}
-            disabled={busy}
-            demoRoutes={demoRoutes}
-            suggestedUrls={addresses}
-            addressAnswers={addressAnswers}
-            portQuestion={portAsk}
-            hasTarget={!!target}
-          />
+          <LoadForm form={loadForm} setForm={props.setLoadForm} disabled={busy} demoRoutes={demoRoutes} suggestedUrls={addresses}
+            addressAnswers={addressAnswers} portQuestion={portAsk} hasTarget={!!target} />
         </section>
 
         <section className="card record-card" aria-label="Record">
-          <div className="record-actions">
-            <button ref={recordButton} type="button" className="button primary big" data-testid="record-button" onClick={record} disabled={busy || !!refusal}
-              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'} aria-describedby={refusal ? 'record-refusal' : undefined}>
-              <span className="record-dot" aria-hidden="true" />
-              {loadForm.sweep ? 'Run sweep' : loadForm.perRouteCpu && loadForm.routes.trim() && target && !loadForm.loadOnly ? 'Profile each route' : !target || loadForm.loadOnly ? 'Run load only' : loadForm.ownLoad ? 'Record my load' : 'Record'}
-              <kbd>{RECORD_KEYS}</kbd>
-            </button>
-            {running && (
-              <button type="button" className="button big" data-testid="stop-button" onClick={() => void (sweep.busy ? sweep.stop() : recording.stop())}
-                disabled={sweep.state.status === 'running' ? sweep.state.stopRequested : state.status === 'running' && state.stopRequested} aria-keyshortcuts="Escape">
-                <span className="stop-square" aria-hidden="true" />
-                {(sweep.state.status === 'running' ? sweep.state.stopRequested : state.status === 'running' && state.stopRequested) ? 'Stopping…' : 'Stop'}
-                <kbd>Esc</kbd>
-              </button>
-            )}
-          </div>
-          {refusal && (
-            <p className="note" id="record-refusal" data-testid="record-refusal" role="status">
-              {refusal}
-              {runningExperiment && props.onExperimentStarted && (
-                <> <button type="button" className="button small" onClick={() => props.onExperimentStarted?.(runningExperiment.id)}>Show its progress</button></>
-              )}
-            </p>
-          )}
+          <RecordActions
+            buttonRef={recordButton} label={recordButtonLabel(loadForm, !!target)} disabled={busy || !!refusal} refusal={refusal} onRecord={record}
+            running={running} onStop={stop}
+            stopping={sweep.state.status === 'running' ? sweep.state.stopRequested : state.status === 'running' && state.stopRequested}
+            onShowExperiment={runningExperiment && onExperimentStarted ? () => onExperimentStarted(runningExperiment.id) : null}
+          />
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
           <RecordingProgress state={state} />
           <SweepPanel state={sweep.state} />

@@ -1,6 +1,6 @@
 // Step 1 on the Record screen: choose what to profile — the demo server, a
 // script to launch, a Node process whose inspector is already open, or any
-// Node process running here (by pid).
+// Node process running here (by pid). The launch form is LaunchForm.tsx.
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { DemoServerInfo, TargetInfo } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
@@ -9,6 +9,7 @@ import { ErrorNote } from '../components/Notes.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { buildLaunchSpec, defaultAttachForm, defaultLaunchForm, type AttachFormState, type LaunchFormState } from '../lib/forms.ts';
 import { AttachForm } from './AttachForm.tsx';
+import { LaunchForm } from './LaunchForm.tsx';
 import { ProcessPicker } from './ProcessPicker.tsx';
 
 export interface PickerState {
@@ -64,61 +65,9 @@ export function TargetPicker({ picker, setPicker, onChosen, onDemo }: Props) {
 
   const [moreOpen, setMoreOpen] = useState(() => !!(picker.launch.args || picker.launch.cwd || picker.launch.env || picker.launch.nodePath || picker.launch.outputToFile));
   const setLaunch = (patch: Partial<LaunchFormState>) => setPicker((p) => ({ ...p, launch: { ...p.launch, ...patch } }));
-  const f = picker.launch;
 
   const launchTab = (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void launch();
-      }}
-    >
-      <div className="field">
-        <label htmlFor="launch-script">Script</label>
-        <input id="launch-script" data-testid="launch-script-input" value={f.script} placeholder="/path/to/server.js" autoComplete="off" spellCheck={false}
-          onChange={(e) => setLaunch({ script: e.target.value })} />
-      </div>
-      {/* Folded, so the one-click questions stay in view at 1024×700; open when something in it was typed (kept across reloads). */}
-      <details className="more" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
-        <summary>Arguments, working directory, environment and Node</summary>
-        <div className="field">
-          <label htmlFor="launch-args">Arguments</label>
-          <input id="launch-args" value={f.args} placeholder={'--port 3000 --name "My app"'} autoComplete="off" spellCheck={false}
-            aria-describedby="launch-args-hint" onChange={(e) => setLaunch({ args: e.target.value })} />
-          <p className="hint" id="launch-args-hint">Separated by spaces; quote an argument that contains spaces.</p>
-        </div>
-        <div className="field">
-          <label htmlFor="launch-cwd">Working directory <span className="optional">(optional)</span></label>
-          <input id="launch-cwd" value={f.cwd} placeholder="the script’s folder" autoComplete="off" spellCheck={false}
-            onChange={(e) => setLaunch({ cwd: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="launch-env">Environment variables</label>
-          <textarea id="launch-env" rows={3} value={f.env} placeholder={'NODE_ENV=production\nPORT=3000'} spellCheck={false}
-            aria-describedby="launch-env-hint" onChange={(e) => setLaunch({ env: e.target.value })} />
-          <p className="hint" id="launch-env-hint">One KEY=VALUE per line, added to Flambé’s own environment.</p>
-        </div>
-        <div className="field">
-          <label htmlFor="launch-node">Node executable <span className="optional">(optional)</span></label>
-          <input id="launch-node" value={f.nodePath} placeholder="node from PATH" autoComplete="off" spellCheck={false}
-            onChange={(e) => setLaunch({ nodePath: e.target.value })} />
-        </div>
-        <div className="field">
-          <label>
-            <input type="checkbox" data-testid="launch-output-file" checked={!!f.outputToFile} onChange={(e) => setLaunch({ outputToFile: e.target.checked })} />
-            {' '}Write its output to a file (as a terminal or a log file does)
-          </label>
-          <p className="hint">Node writes to a file or a terminal synchronously and to a pipe asynchronously, so logging costs more in a file. The recording says which was used.</p>
-        </div>
-      </details>
-      <div className="actions">
-        <button type="submit" className="button" data-testid="launch-button" disabled={busy !== null}>
-          {busy === 'launch' ? 'Launching…' : 'Launch'}
-        </button>
-      </div>
-    </form>
+    <LaunchForm form={picker.launch} set={setLaunch} busy={busy} onLaunch={() => void launch()} moreOpen={moreOpen} setMoreOpen={setMoreOpen} />
   );
 
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLoadForm, type LoadFormState } from '../lib/forms.ts';
-import { recordAction } from './record-action.ts';
+import { recordAction, recordButtonLabel, recordWorkKind } from './record-action.ts';
 
 const form = (patch: Partial<LoadFormState> = {}): LoadFormState => ({ ...defaultLoadForm, url: 'http://127.0.0.1:3000/json', ...patch });
 const target = { targetId: 't1', running: true };
@@ -27,5 +27,27 @@ describe('what Record starts', () => {
     const bad = recordAction(form({ connections: 'many' }), target, null);
     expect(bad.kind).toBe('refused');
     expect(bad.kind === 'refused' && bad.message).toMatch(/connections/i);
+  });
+});
+
+describe('the Record button says what it starts', () => {
+  const routes = 'GET /a\nGET /b';
+  it('Record, Record my load, or Run load only without a profiled target', () => {
+    expect(recordButtonLabel(form(), true)).toBe('Record');
+    expect(recordButtonLabel(form({ ownLoad: true }), true)).toBe('Record my load');
+    expect(recordButtonLabel(form(), false)).toBe('Run load only');
+    expect(recordButtonLabel(form({ loadOnly: true, ownLoad: true }), true)).toBe('Run load only');
+  });
+  it('a sweep before anything else; each route only with a profiled target', () => {
+    expect(recordButtonLabel(form({ sweep: true, perRouteCpu: true, routes }), false)).toBe('Run sweep');
+    expect(recordButtonLabel(form({ perRouteCpu: true, routes }), true)).toBe('Profile each route');
+    expect(recordButtonLabel(form({ perRouteCpu: true, routes }), false)).toBe('Run load only');
+    expect(recordButtonLabel(form({ perRouteCpu: true, routes: '  ' }), true)).toBe('Record');
+  });
+  it('the kind of work asked about before it starts', () => {
+    expect(recordWorkKind(form({ sweep: true }), null)).toBe('sweep');
+    expect(recordWorkKind(form({ perRouteCpu: true, routes }), 't1')).toBe('routes');
+    expect(recordWorkKind(form({ perRouteCpu: true, routes }), null)).toBe('recording');
+    expect(recordWorkKind(form(), 't1')).toBe('recording');
   });
 });

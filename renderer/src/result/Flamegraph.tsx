@@ -16,13 +16,14 @@
 //   animation cost ~0.4 s before anything could be read); d3's transitions
 //   are cancelled and their end state written at once (flame-frames.ts);
 // - the tooltip is set with .text(), never .html(): names come from the target.
-// The d3 chart itself is made in flamegraph-d3.ts; search in use-flame-search.ts;
-// the keyboard in use-flame-keys.ts; the legend in FlameLegend.tsx. A
+// The d3 chart itself is made in flamegraph-d3.ts; search in use-flame-search.ts
+// (its box below, FlameSearchBox); the zoom in use-flame-zoom.ts; the keyboard
+// in use-flame-keys.ts; the legend in FlameLegend.tsx. A
 // right-click on a frame opens the transforms menu: d3 keeps each frame's
 // node on its <g> element as __data__.
 // Without a `model` (no worker behind it), zoom and search are d3's own.
-import type { FlameGraph, FlameGraphFrame, FlameGraphTooltip } from 'd3-flame-graph';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { FlameGraph, FlameGraphTooltip } from 'd3-flame-graph';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { weightText, type FlameData } from '../lib/flame-data.ts';
 import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
@@ -31,7 +32,8 @@ import { useSlashToFocus } from './TableToolbar.tsx';
 import { createFlameChart, drawFlameTree, frameOfElement } from './flamegraph-d3.ts';
 import { FlameLegend } from './FlameLegend.tsx';
 import { useFlameKeys } from './use-flame-keys.ts';
-import { useFlameSearch } from './use-flame-search.ts';
+import { useFlameSearch, type FlameMatches } from './use-flame-search.ts';
+import { useFlameZoom } from './use-flame-zoom.ts';
 
 /** What the analysis worker answers for this flamegraph's profile and transforms. */
 export interface FlameModel {
@@ -65,12 +67,6 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
   // Search as the user types (use-flame-search.ts): stable refs, so the effect runs on a new query or tree only.
   const [searchRefs] = useState(() => ({ chart: chartRef, model: modelRef, highlight, recolor }));
   const { matches: shownMatches, setMatches } = useFlameSearch(query, data.tree, searchRefs);
-  // Which frame is zoomed into, per tree: new data starts unzoomed.
-  const [zoom, setZoom] = useState<{ tree: FlameNode; node: VisibleFlameNode } | null>(null);
-  // The worker's tree for that zoom, once it has answered.
-  const [zoomTree, setZoomTree] = useState<{ base: FlameNode; node: VisibleFlameNode; tree: VisibleFlameNode } | null>(null);
-  const zoomed = zoom && zoom.tree === data.tree && zoom.node !== data.tree ? zoom.node : null;
-  const shown = zoomed && zoomTree && zoomTree.base === data.tree && zoomTree.node === zoomed ? zoomTree.tree : data.tree;
 
   useLayoutEffect(() => {
     dataRef.current = data;
@@ -84,6 +80,8 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
     drawFlameTree(chart, el, tree);
     drawnTree.current = tree;
   }, []);
+  const [zoomRefs] = useState(() => ({ data: dataRef, model: modelRef }));
+  const { zoomed, shown, zoomTo, resetZoom } = useFlameZoom(data.tree, zoomRefs, draw);
 
   // Find the function a finding names (the search effect below draws it).
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -94,24 +92,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
 
   // Create the chart once per mount (flamegraph-d3.ts).
   useEffect(() => {
-    const el = container.current!;
-    const zoomTo = (d: FlameGraphFrame<FlameNode>) => {
-      const base = dataRef.current.tree;
-      let node = d.data as VisibleFlameNode;
-      // "N small frames" is no call node: zoom into its parent, where they are drawn larger.
-      if (node.callNode === -1 && d.parent) node = d.parent.data as VisibleFlameNode;
-      if (node === base || node.callNode === 0) {
-        setZoom(null);
-        draw(base);
-        return;
-      }
-      setZoom({ tree: base, node });
-      const m = modelRef.current;
-      if (m && node.callNode > 0) {
-        m.zoom(node.callNode).then((tree) => setZoomTree({ base, node, tree }), () => {});
-      }
-    };
-    const made = createFlameChart(el, {
+    const made = createFlameChart(container.current!, {
       data: () => dataRef.current,
       highlighted: () => highlight.current,
       ownsClicks: () => !!modelRef.current,
@@ -127,7 +108,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
       chartRef.current = null;
       tipRef.current = null;
     };
-  }, [draw, setMatches]);
+  }, [zoomTo, setMatches]);
 
   // A new tree to show (new data, a zoom answered, back from a zoom): feed the same chart.
   useEffect(() => {
@@ -144,59 +125,21 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
   // The keyboard's frame (use-flame-keys.ts): Tab to the chart, arrows walk, Enter zooms, Shift+F10 opens the frame's menu.
   const { onChartKey, cursorText } = useFlameKeys(container, data, onFrameMenu);
 
-  const zoomedWhere = zoomed?.location ?? '';
-
   return (
     <div className="flamegraph-block">
       <div className="flame-toolbar">
-        <div className="search">
-          <label htmlFor={`${id}-search`} className="visually-hidden">Search functions</label>
-          <input
-            ref={searchInput}
-            id={`${id}-search`}
-            data-testid="flamegraph-search"
-            type="search"
-            placeholder="Search functions or files  ( / )"
-            value={query}
-            aria-keyshortcuts="/"
-            aria-describedby={`${id}-matches`}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape' && query) {
-                e.stopPropagation();
-                setQuery('');
-              }
-            }}
-          />
-          <span id={`${id}-matches`} className="matches muted" data-testid="flamegraph-matches" aria-live="polite">
-            {shownMatches
-              ? `${shownMatches.count} ${shownMatches.count === 1 ? 'match' : 'matches'} · ${formatPercent(data.totalMs ? shownMatches.ms / data.totalMs : 0)} of the ${data.unit === 'bytes' ? 'bytes' : 'time'}`
-              : ''}
-          </span>
-        </div>
-        <button type="button" className="button small" data-testid="flamegraph-reset-zoom" onClick={() => {
-            setZoom(null);
-            draw(data.tree);
-          }} disabled={!zoomed}>
+        <FlameSearchBox id={id} input={searchInput} query={query} setQuery={setQuery} matches={matchesText(shownMatches, data)} />
+        <button type="button" className="button small" data-testid="flamegraph-reset-zoom" onClick={resetZoom} disabled={!zoomed}>
           Reset zoom
         </button>
       </div>
       <FlameLegend data={data} />
-      <p className="zoom-details muted" aria-live="polite">
-        {zoomed
-          ? `Zoomed into ${zoomed.name}${zoomedWhere ? ` (${zoomedWhere})` : ''}: ${weightText(data, zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`
-          : 'Click a frame to zoom into it; hover for details; right-click for focus, merge and collapse. Keyboard: Tab to the chart, arrows walk the frames, Enter zooms, Shift+F10 opens the menu.'}
-      </p>
+      <p className="zoom-details muted" aria-live="polite">{zoomText(zoomed, data)}</p>
       <p className="visually-hidden" aria-live="polite" data-testid="flamegraph-cursor">{cursorText}</p>
       <div
-        className="flamegraph"
-        ref={container}
-        tabIndex={0}
-        role="application"
+        className="flamegraph" ref={container} tabIndex={0} role="application" data-testid="flamegraph"
         aria-label="Flamegraph: the arrow keys walk the frames (up: callee, down: caller, left and right: beside), Enter zooms into the frame, Shift+F10 opens its menu"
-        onKeyDown={onChartKey}
-        onMouseMove={keepTipInWindow}
-        data-testid="flamegraph"
+        onKeyDown={onChartKey} onMouseMove={keepTipInWindow}
         onContextMenu={(e) => {
           const frame = frameOfElement((e.target as Element).closest('g'));
           if (!frame || !onFrameMenu) return;
@@ -207,4 +150,43 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
       />
     </div>
   );
+}
+
+/** The search box over the flamegraph ("/" focuses it, Escape empties it) and its count of matches. */
+function FlameSearchBox({ id, input, query, setQuery, matches }: { id: string; input: RefObject<HTMLInputElement | null>; query: string; setQuery(q: string): void; matches: string }) {
+  return (
+    <div className="search">
+      <label htmlFor={`${id}-search`} className="visually-hidden">Search functions</label>
+      <input
+        ref={input}
+        id={`${id}-search`}
+        data-testid="flamegraph-search"
+        type="search"
+        placeholder="Search functions or files  ( / )"
+        value={query}
+        aria-keyshortcuts="/"
+        aria-describedby={`${id}-matches`}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && query) {
+            e.stopPropagation();
+            setQuery('');
+          }
+        }}
+      />
+      <span id={`${id}-matches`} className="matches muted" data-testid="flamegraph-matches" aria-live="polite">{matches}</span>
+    </div>
+  );
+}
+
+function matchesText(matches: FlameMatches | null, data: FlameData): string {
+  if (!matches) return '';
+  return `${matches.count} ${matches.count === 1 ? 'match' : 'matches'} · ${formatPercent(data.totalMs ? matches.ms / data.totalMs : 0)} of the ${data.unit === 'bytes' ? 'bytes' : 'time'}`;
+}
+
+/** What is zoomed into, or how to use the chart. */
+function zoomText(zoomed: VisibleFlameNode | null, data: FlameData): string {
+  if (!zoomed) return 'Click a frame to zoom into it; hover for details; right-click for focus, merge and collapse. Keyboard: Tab to the chart, arrows walk the frames, Enter zooms, Shift+F10 opens the menu.';
+  const where = zoomed.location ?? '';
+  return `Zoomed into ${zoomed.name}${where ? ` (${where})` : ''}: ${weightText(data, zoomed.value)}, ${formatPercent(zoomed.value / (data.totalMs || 1))} of the total.`;
 }

@@ -36,8 +36,6 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLa
   }
   const failures = load.errors + load.timeouts;
   const codes = Object.entries(load.statusCodes).sort(([a], [b]) => a.localeCompare(b));
-  const rps = load.timeline.map((s) => s.rps);
-  const p99 = load.timeline.map((s) => s.p99Ms);
 
   return (
     <div className="load-summary" data-testid="load-summary">
@@ -94,33 +92,40 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLa
       {load.routes && <RoutesTable routes={load.routes} />}
       {load.percentiles && <PercentilePlot curves={[{ label: 'All requests', points: load.percentiles }]} />}
 
-      {load.timeline.length > 1 && (
-        <div className="timeline">
-          <div className="timeline-row">
-            <span className="timeline-label">Requests/s <span className="muted">max {formatRate(Math.max(...rps))}</span></span>
-            <TimelineChart values={rps} kind="bars" label="Requests per second, each second of the burst" className="chart-rps" />
-          </div>
-          <div className="timeline-row">
-            <span className="timeline-label">p99 <span className="muted">max {formatMs(Math.max(...p99))}</span></span>
-            <TimelineChart values={p99} kind="line" label="p99 latency, each second of the burst" className="chart-p99" />
-          </div>
-          <details className="more">
-            <summary>Per second, as a table</summary>
-            <table className="data-table">
-              <thead><tr><th scope="col">Second</th><th scope="col">Requests/s</th><th scope="col">p99</th></tr></thead>
-              <tbody>
-                {load.timeline.map((s) => (
-                  <tr key={s.second}>
-                    <td>{s.lengthSec !== undefined && s.lengthSec < 1 ? `${s.second} (${s.lengthSec.toFixed(2)} s)` : s.second}</td>
-                    <td>{formatRate(s.rps)}</td><td>{formatMs(s.p99Ms)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
-        </div>
-      )}
+      {load.timeline.length > 1 && <LoadPerSecond timeline={load.timeline} />}
       {settings && <ExportLoad load={settings} name={name ?? 'load'} />}
+    </div>
+  );
+}
+
+/** Each second of the burst: requests/s as bars, p99 as a line, and the same as a table. */
+function LoadPerSecond({ timeline }: { timeline: Load['timeline'] }) {
+  const rps = timeline.map((s) => s.rps);
+  const p99 = timeline.map((s) => s.p99Ms);
+  return (
+    <div className="timeline">
+      <div className="timeline-row">
+        <span className="timeline-label">Requests/s <span className="muted">max {formatRate(Math.max(...rps))}</span></span>
+        <TimelineChart values={rps} kind="bars" label="Requests per second, each second of the burst" className="chart-rps" />
+      </div>
+      <div className="timeline-row">
+        <span className="timeline-label">p99 <span className="muted">max {formatMs(Math.max(...p99))}</span></span>
+        <TimelineChart values={p99} kind="line" label="p99 latency, each second of the burst" className="chart-p99" />
+      </div>
+      <details className="more">
+        <summary>Per second, as a table</summary>
+        <table className="data-table">
+          <thead><tr><th scope="col">Second</th><th scope="col">Requests/s</th><th scope="col">p99</th></tr></thead>
+          <tbody>
+            {timeline.map((s) => (
+              <tr key={s.second}>
+                <td>{s.lengthSec !== undefined && s.lengthSec < 1 ? `${s.second} (${s.lengthSec.toFixed(2)} s)` : s.second}</td>
+                <td>{formatRate(s.rps)}</td><td>{formatMs(s.p99Ms)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 // The Result screen: what the server did (the CPU profile: flamegraph,
 // bottom-up, call tree, where the time went), how it served the load
-// (summary) and how the process held up (samples).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// (summary) and how the process held up (samples). Its header is
+// ResultHeader.tsx; its problems (an error, a failed save or import) and its
+// verdict card are below the screen.
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { ImportSaving, type ImportSave } from '../library/ImportSaving.tsx';
@@ -16,10 +18,12 @@ import { MemoryPanel } from './MemoryPanel.tsx';
 import { noProfileSentence } from './result-labels.ts';
 import { ResultHeader } from './ResultHeader.tsx';
 import { useAnalysisClient } from './useAnalysis.ts';
+import type { TimeSelection } from './Timeline.tsx';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from '../../../shared/verdict/index.ts';
 import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 import { useAddressRange } from './use-address-range.ts';
+import { useVerdictThread } from './use-verdict-thread.ts';
 
 interface Props {
   result: RecordingMeta;
@@ -60,49 +64,18 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   // A profile imported from a file has no load of Flambé's: no card to say so.
   const showLoad = !unreadable && (result.load !== null || result.settings !== null);
   const onReveal = useCallback((frame: number, name: string) => setReveal((r) => ({ frame, name, seq: (r?.seq ?? 0) + 1 })), []);
-  // The verdict's culprit on a worker thread: the profile opens on that thread, once by itself (the user's later choice stands), and on asking.
-  const profileHeading = useRef<HTMLHeadingElement>(null);
-  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  // The verdict's culprit on a worker thread: the profile opens on that thread (use-verdict-thread.ts).
   const threadNames = loaded.threads;
-  const onShowThread = useCallback((name: string, why: 'first-finding' | 'asked') => {
-    const i = threadNames.indexOf(name);
-    if (i < 0) return;
-    if (why === 'first-finding') {
-      if (openedFor !== null) return;
-      setOpenedFor(name);
-    } else {
-      profileHeading.current?.scrollIntoView({ block: 'start' });
-    }
-    setThread(i);
-  }, [threadNames, openedFor]);
+  const { profileHeading, openedFor, onShowThread } = useVerdictThread(threadNames, setThread);
 
   return (
     <div className="result-screen" data-testid="result-screen">
       <ResultHeader result={result} heading={heading} loaded={loaded} context={context} canCompare={!!onCompareWith && !saveProblem} onCompareWith={onCompareWith} onNewRecording={onNewRecording} />
 
-      {result.error && (
-        <div className="error-banner" role="alert" data-testid="recording-error">
-          <strong>{result.error}</strong>
-          <span> What was measured is shown below.</span>
-        </div>
-      )}
-
-      {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
-      {unreadable !== null && importing ? (
-        <div className="error-banner" role="alert" data-testid="import-unreadable">
-          <strong>{importing.save.fileName} could not be opened.</strong> {unreadable} Nothing was added to the library, and the file itself is unchanged.
-        </div>
-      ) : importing && <ImportSaving save={importing.save} progress={importing.progress} />}
+      <ResultProblems result={result} saveProblem={saveProblem} importing={importing} unreadable={unreadable} />
 
       {result.hasProfile && loaded.status !== 'error' && (
-        <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
-          <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
-          <ErrorBoundary what="The verdict" resetKey={result.id}>
-            {loaded.status === 'ready'
-              ? <Verdict key={result.id} client={loaded.client} transforms={verdictTransforms} context={verdictContext} onReveal={onReveal} onShowThread={onShowThread} />
-              : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
-          </ErrorBoundary>
-        </section>
+        <VerdictCard resultId={result.id} loaded={loaded} range={range} transforms={verdictTransforms} context={verdictContext} onReveal={onReveal} onShowThread={onShowThread} />
       )}
 
       {showLoad && (
@@ -159,5 +132,40 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         </section>
       )}
     </div>
+  );
+}
+
+/** What went wrong with this recording: its error, a save that failed, a file opened that could not be read (else its save's progress). */
+function ResultProblems({ result, saveProblem, importing, unreadable }: Pick<Props, 'result' | 'saveProblem' | 'importing'> & { unreadable: string | null }) {
+  return (
+    <>
+      {result.error && (
+        <div className="error-banner" role="alert" data-testid="recording-error">
+          <strong>{result.error}</strong>
+          <span> What was measured is shown below.</span>
+        </div>
+      )}
+
+      {saveProblem && <SaveError id={result.id} problem={saveProblem} />}
+      {unreadable !== null && importing ? (
+        <div className="error-banner" role="alert" data-testid="import-unreadable">
+          <strong>{importing.save.fileName} could not be opened.</strong> {unreadable} Nothing was added to the library, and the file itself is unchanged.
+        </div>
+      ) : importing && <ImportSaving save={importing.save} progress={importing.progress} />}
+    </>
+  );
+}
+
+/** "What is slow, and what to do": the verdict, over the range chosen on the timeline if there is one. */
+function VerdictCard({ resultId, loaded, range, ...verdict }: { resultId: string; loaded: ReturnType<typeof useAnalysisClient>; range: TimeSelection | null } & Omit<ComponentProps<typeof Verdict>, 'client'>) {
+  return (
+    <section className="card verdict-card" data-testid="verdict" aria-labelledby="verdict-heading">
+      <h2 id="verdict-heading">What is slow, and what to do{range && <span className="muted small" data-testid="verdict-range"> — from {(range.fromMs / 1000).toFixed(1)} s to {(range.toMs / 1000).toFixed(1)} s of the profile</span>}</h2>
+      <ErrorBoundary what="The verdict" resetKey={resultId}>
+        {loaded.status === 'ready'
+          ? <Verdict key={resultId} client={loaded.client} {...verdict} />
+          : <p className="empty-state" aria-busy="true">Reading the profile…</p>}
+      </ErrorBoundary>
+    </section>
   );
 }

@@ -117,60 +117,69 @@ export function TreeTable<N>(props: Props<N>) {
       >
         {rows.length === 0 ? <div className="tree-empty muted">{props.empty}</div> : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index];
-              const name = props.name(row.node);
-              const note = props.nameNote?.(row.node) ?? '';
-              const indent = Math.min(row.depth, MAX_INDENT) * INDENT_PX;
-              return (
-                <div
-                  key={item.key}
-                  id={`${uid}-row-${item.index}`}
-                  role="row"
-                  aria-level={row.depth + 1}
-                  aria-rowindex={item.index + 1}
-                  aria-expanded={row.hasChildren ? row.expanded : undefined}
-                  aria-selected={item.index === selectedIndex}
-                  className={`tree-row${item.index === selectedIndex ? ' selected' : ''}`}
-                  data-testid="table-row"
-                  data-depth={row.depth}
-                  data-name={name}
-                  style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                  onClick={(e) => onRowMouse(e, row)}
-                  onDoubleClick={() => row.hasChildren && props.onToggle(row, !row.expanded)}
-                  onContextMenu={(e) => onRowMouse(e, row)}
-                >
-                  <div role="gridcell" className="td name" style={{ paddingLeft: indent + 4 }} title={name}>
-                    {row.hasChildren ? (
-                      <button
-                        type="button"
-                        tabIndex={-1}
-                        className="twisty"
-                        aria-label={row.expanded ? `Collapse ${name}` : `Expand ${name}`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          props.onSelect(row.key);
-                          props.onToggle(row, !row.expanded);
-                        }}
-                      >
-                        {row.expanded ? '▾' : '▸'}
-                      </button>
-                    ) : <span className="twisty" aria-hidden="true" />}
-                    {props.swatch && <span className="dot" style={{ background: props.swatch(row.node) }} aria-hidden="true" />}
-                    {row.depth > MAX_INDENT && <span className="depth muted">{row.depth}</span>}
-                    <span className="fn">{name}</span>
-                    {note && <span className="note-text muted">{note}</span>}
-                    {row.loading && <span className="muted small"> loading…</span>}
-                  </div>
-                  {columns.map((c) => (
-                    <div key={c.id} role="gridcell" className={`td ${c.id === 'location' ? 'left loc' : 'num'}`}>{c.render(row)}</div>
-                  ))}
-                </div>
-              );
-            })}
+            {virtualizer.getVirtualItems().map((item) => (
+              <TreeRow
+                key={item.key} row={rows[item.index]} index={item.index} top={item.start} domId={`${uid}-row-${item.index}`} template={template}
+                selected={item.index === selectedIndex} table={props} onRowMouse={onRowMouse}
+              />
+            ))}
           </div>
         )}
       </div>
+    </div>
+  );
+}
+
+/** One row: the name with its twisty (a button: expand or collapse), then each column's cell. */
+function TreeRow<N>({ row, index, top, domId, template, selected, table, onRowMouse }: {
+  row: FlatRow<N>; index: number; top: number; domId: string; template: string; selected: boolean;
+  table: Props<N>; onRowMouse(e: MouseEvent, row: FlatRow<N>): void;
+}) {
+  const name = table.name(row.node);
+  const note = table.nameNote?.(row.node) ?? '';
+  const indent = Math.min(row.depth, MAX_INDENT) * INDENT_PX;
+  return (
+    <div
+      id={domId}
+      role="row"
+      aria-level={row.depth + 1}
+      aria-rowindex={index + 1}
+      aria-expanded={row.hasChildren ? row.expanded : undefined}
+      aria-selected={selected}
+      className={`tree-row${selected ? ' selected' : ''}`}
+      data-testid="table-row"
+      data-depth={row.depth}
+      data-name={name}
+      style={{ gridTemplateColumns: template, transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      onClick={(e) => onRowMouse(e, row)}
+      onDoubleClick={() => row.hasChildren && table.onToggle(row, !row.expanded)}
+      onContextMenu={(e) => onRowMouse(e, row)}
+    >
+      <div role="gridcell" className="td name" style={{ paddingLeft: indent + 4 }} title={name}>
+        {row.hasChildren ? (
+          <button
+            type="button"
+            tabIndex={-1}
+            className="twisty"
+            aria-label={row.expanded ? `Collapse ${name}` : `Expand ${name}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              table.onSelect(row.key);
+              table.onToggle(row, !row.expanded);
+            }}
+          >
+            {row.expanded ? '▾' : '▸'}
+          </button>
+        ) : <span className="twisty" aria-hidden="true" />}
+        {table.swatch && <span className="dot" style={{ background: table.swatch(row.node) }} aria-hidden="true" />}
+        {row.depth > MAX_INDENT && <span className="depth muted">{row.depth}</span>}
+        <span className="fn">{name}</span>
+        {note && <span className="note-text muted">{note}</span>}
+        {row.loading && <span className="muted small"> loading…</span>}
+      </div>
+      {table.columns.map((c) => (
+        <div key={c.id} role="gridcell" className={`td ${c.id === 'location' ? 'left loc' : 'num'}`}>{c.render(row)}</div>
+      ))}
     </div>
   );
 }

@@ -3,9 +3,11 @@
 // cross-cutting buckets (logging, JSON, regex, sync crypto, sync fs,
 // compression) with the functions of yours they were called from, and
 // findings in plain words. All from shared/profile, through the transforms.
+// Its two tables: CategoriesTable and BucketsTable, below.
 import { BUCKET_HELP, CATEGORY_HELP, msPerThousandRequests, type Transform } from '../../../shared/profile/index.ts';
 import { findingSentence, spreadSentence } from '../../../shared/verdict/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
+import type { TimeData } from '../analysis/protocol.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { legendColor } from '../lib/frame-colors.ts';
 import { formatInt, formatPercent, formatTimeMs } from '../lib/format.ts';
@@ -27,10 +29,8 @@ export function WhereTimeWent({ client, transforms, active, requests, ranged = f
   const time = view.data;
   if (view.error) return <p className="note note-error">{view.error}</p>;
   if (!time) return <p className="empty-state" aria-busy="true">Computing where the time went…</p>;
-  const per1k = (ms: number) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
   const list = verdict.data?.findings ?? [];
   const spread = verdict.data?.spread ?? null;
-  const maxCategory = Math.max(...time.categories.map((c) => c.percent), 1);
 
   return (
     <div className={`time-panel${view.stale ? ' stale' : ''}`} data-testid="time-panel">
@@ -50,76 +50,94 @@ export function WhereTimeWent({ client, transforms, active, requests, ranged = f
       )}
 
       <div className="time-grid">
-        <section aria-labelledby="categories-heading">
-          <h3 id="categories-heading">By kind of code <span className="muted small">(self time)</span></h3>
-          <table className="time-table">
-            <thead>
-              <tr>
-                <th scope="col" className="left">Category</th>
-                <th scope="col">ms</th>
-                <th scope="col">%</th>
-                {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {time.categories.map((c) => (
-                <tr key={c.id} data-testid="category-row" data-id={c.id} data-percent={c.percent.toFixed(3)}>
-                  <th scope="row" className="left" title={CATEGORY_HELP[c.kind]}>
-                    <span className="dot" style={{ background: legendColor(c.kind) }} aria-hidden="true" />
-                    {c.name}
-                    {c.kind === 'dependency' && <span className="muted small"> dependency</span>}
-                    <span className="share-bar" aria-hidden="true"><span style={{ width: `${(c.percent / maxCategory) * 100}%` }} /></span>
-                  </th>
-                  <td>{formatTimeMs(c.ms)}</td>
-                  <td>{formatPercent(c.percent / 100)}</td>
-                  {requests ? <td>{per1k(c.ms)}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-
-        <section aria-labelledby="buckets-heading">
-          <h3 id="buckets-heading">By kind of work</h3>
-          <table className="time-table">
-            <thead>
-              <tr>
-                <th scope="col" className="left">Work</th>
-                <th scope="col">ms</th>
-                <th scope="col">%</th>
-                {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
-                <th scope="col" className="left">Called from</th>
-              </tr>
-            </thead>
-            <tbody>
-              {time.buckets.map((b) => (
-                <tr key={b.id} data-testid="bucket-row" data-id={b.id} data-percent={b.percent.toFixed(3)} className={b.ms === 0 ? 'zero' : undefined}>
-                  <th scope="row" className="left" title={BUCKET_HELP[b.id]}>{b.name}</th>
-                  <td>{formatTimeMs(b.ms)}</td>
-                  <td>{formatPercent(b.percent / 100)}</td>
-                  {requests ? <td>{per1k(b.ms)}</td> : null}
-                  <td className="left callers">
-                    {b.callers.length === 0 ? <span className="muted">—</span> : b.callers.slice(0, 3).map((c) => (
-                      <span key={c.frame} className="caller" title={c.line ? `${c.line.location}: ${c.line.text}` : c.location || undefined}>
-                        {c.name}
-                        {c.line ? <span className="muted"> {shortLocation(c.line.location)}</span> : c.location && <span className="muted"> {shortLocation(c.location)}</span>}
-                        <span className="muted"> {formatPercent(c.percent / 100)}</span>
-                        {c.line && <code className="caller-line" data-testid="caller-line">{c.line.text}</code>}
-                      </span>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p className="hint">
-            V8 does not show built-ins such as <code>JSON.stringify</code>, <code>JSON.parse</code> or <code>regex.test</code> as
-            frames of their own: their time is the self time of the function that called them. A Flambé recording reads the text of
-            the lines that time was spent on, so those calls still count as JSON or regular expressions (select a function in
-            Bottom-up to see its lines). Profiles recorded by other tools have no line text: there, only libraries count.
-          </p>
-        </section>
+        <CategoriesTable categories={time.categories} requests={requests} />
+        <BucketsTable buckets={time.buckets} requests={requests} />
       </div>
     </div>
+  );
+}
+
+const per1kText = (ms: number, requests: number | null) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
+
+/** Every ms of the profile in one kind of code (your code, each dependency, Node, V8, GC, idle…), with a bar of its share. */
+function CategoriesTable({ categories, requests }: { categories: TimeData['categories']; requests: number | null }) {
+  const maxCategory = Math.max(...categories.map((c) => c.percent), 1);
+  const per1k = (ms: number) => per1kText(ms, requests);
+  return (
+    <section aria-labelledby="categories-heading">
+      <h3 id="categories-heading">By kind of code <span className="muted small">(self time)</span></h3>
+      <table className="time-table">
+        <thead>
+          <tr>
+            <th scope="col" className="left">Category</th>
+            <th scope="col">ms</th>
+            <th scope="col">%</th>
+            {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((c) => (
+            <tr key={c.id} data-testid="category-row" data-id={c.id} data-percent={c.percent.toFixed(3)}>
+              <th scope="row" className="left" title={CATEGORY_HELP[c.kind]}>
+                <span className="dot" style={{ background: legendColor(c.kind) }} aria-hidden="true" />
+                {c.name}
+                {c.kind === 'dependency' && <span className="muted small"> dependency</span>}
+                <span className="share-bar" aria-hidden="true"><span style={{ width: `${(c.percent / maxCategory) * 100}%` }} /></span>
+              </th>
+              <td>{formatTimeMs(c.ms)}</td>
+              <td>{formatPercent(c.percent / 100)}</td>
+              {requests ? <td>{per1k(c.ms)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The cross-cutting kinds of work (logging, JSON, regex, sync crypto…), each with the functions of yours it was called from. */
+function BucketsTable({ buckets, requests }: { buckets: TimeData['buckets']; requests: number | null }) {
+  const per1k = (ms: number) => per1kText(ms, requests);
+  return (
+    <section aria-labelledby="buckets-heading">
+      <h3 id="buckets-heading">By kind of work</h3>
+      <table className="time-table">
+        <thead>
+          <tr>
+            <th scope="col" className="left">Work</th>
+            <th scope="col">ms</th>
+            <th scope="col">%</th>
+            {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+            <th scope="col" className="left">Called from</th>
+          </tr>
+        </thead>
+        <tbody>
+          {buckets.map((b) => (
+            <tr key={b.id} data-testid="bucket-row" data-id={b.id} data-percent={b.percent.toFixed(3)} className={b.ms === 0 ? 'zero' : undefined}>
+              <th scope="row" className="left" title={BUCKET_HELP[b.id]}>{b.name}</th>
+              <td>{formatTimeMs(b.ms)}</td>
+              <td>{formatPercent(b.percent / 100)}</td>
+              {requests ? <td>{per1k(b.ms)}</td> : null}
+              <td className="left callers">
+                {b.callers.length === 0 ? <span className="muted">—</span> : b.callers.slice(0, 3).map((c) => (
+                  <span key={c.frame} className="caller" title={c.line ? `${c.line.location}: ${c.line.text}` : c.location || undefined}>
+                    {c.name}
+                    {c.line ? <span className="muted"> {shortLocation(c.line.location)}</span> : c.location && <span className="muted"> {shortLocation(c.location)}</span>}
+                    <span className="muted"> {formatPercent(c.percent / 100)}</span>
+                    {c.line && <code className="caller-line" data-testid="caller-line">{c.line.text}</code>}
+                  </span>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">
+        V8 does not show built-ins such as <code>JSON.stringify</code>, <code>JSON.parse</code> or <code>regex.test</code> as
+        frames of their own: their time is the self time of the function that called them. A Flambé recording reads the text of
+        the lines that time was spent on, so those calls still count as JSON or regular expressions (select a function in
+        Bottom-up to see its lines). Profiles recorded by other tools have no line text: there, only libraries count.
+      </p>
+    </section>
   );
 }

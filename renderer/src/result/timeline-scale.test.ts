@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dragRange, formatSeconds, niceStep, sampleAt, ticks, ticksBetween, zoomViewport } from './timeline-scale.ts';
-import { keyboardRange } from './timeline-scale.ts';
+import { keyboardRange, timelineAxis, timelineKey } from './timeline-scale.ts';
 
 describe('timeline scale', () => {
   it('picks round tick steps', () => {
@@ -48,5 +48,43 @@ describe('keyboardRange: a time range without a mouse', () => {
   });
   it('without a range, a plain arrow does nothing', () => {
     expect(keyboardRange(null, view, 1, false, 10_000)).toBeNull();
+  });
+});
+
+describe('timelineAxis: the viewport on the plot', () => {
+  const axis = timelineAxis({ fromMs: 1000, toMs: 3000 }, 1118 + 8, 118);
+  it('maps the viewport onto the plot right of the labels, clamping times outside it', () => {
+    expect(axis.plotPx).toBe(1000);
+    expect(axis.x(1000)).toBe(118);
+    expect(axis.x(2000)).toBe(618);
+    expect(axis.x(5000)).toBe(1118);
+    expect(axis.x(0)).toBe(118);
+  });
+  it('reads a time back from an x, outside the plot too (a drag may leave it)', () => {
+    expect(axis.tOf(618)).toBe(2000);
+    expect(axis.tOf(18)).toBe(800);
+  });
+  it('keeps a plot of at least 100 px in a narrow box', () => {
+    expect(timelineAxis({ fromMs: 0, toMs: 10 }, 150, 118).plotPx).toBe(100);
+  });
+});
+
+describe('timelineKey: what a key does on the timeline', () => {
+  const D = 10_000;
+  it('an arrow selects or moves a range; a plain arrow without one is not the timeline\'s', () => {
+    expect(timelineKey('ArrowRight', true, null, null, D)).toEqual({ kind: 'range', range: { fromMs: 0, toMs: 1000 } });
+    expect(timelineKey('ArrowLeft', false, { fromMs: 1000, toMs: 2000 }, null, D)).toEqual({ kind: 'range', range: { fromMs: 500, toMs: 1500 } });
+    expect(timelineKey('ArrowRight', false, null, null, D)).toBeNull();
+  });
+  it('Escape clears the range first, then the zoom, then is not the timeline\'s', () => {
+    expect(timelineKey('Escape', false, { fromMs: 1, toMs: 2 }, { fromMs: 0, toMs: 5 }, D)).toEqual({ kind: 'clear-range' });
+    expect(timelineKey('Escape', false, null, { fromMs: 0, toMs: 5 }, D)).toEqual({ kind: 'unzoom' });
+    expect(timelineKey('Escape', false, null, null, D)).toBeNull();
+  });
+  it('+ zooms in around the range (else the view\'s middle), − zooms out', () => {
+    expect(timelineKey('+', false, { fromMs: 1000, toMs: 2000 }, null, D)).toEqual({ kind: 'zoom', zoom: { fromMs: 750, toMs: 5750 } });
+    expect(timelineKey('=', false, null, null, D)).toEqual({ kind: 'zoom', zoom: { fromMs: 2500, toMs: 7500 } });
+    expect(timelineKey('-', false, null, { fromMs: 2500, toMs: 7500 }, D)).toEqual({ kind: 'zoom', zoom: { fromMs: 0, toMs: 10_000 } });
+    expect(timelineKey('x', false, null, null, D)).toBeNull();
   });
 });

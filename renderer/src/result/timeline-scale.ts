@@ -73,3 +73,51 @@ export function keyboardRange(range: { fromMs: number; toMs: number } | null, vi
   const fromMs = Math.max(0, Math.min(durationMs - width, range.fromMs + direction * step));
   return { fromMs, toMs: fromMs + width };
 }
+
+/** The viewport shown (ms) on a plot of `widthPx` with `labelPx` of row labels left of it: ms → px and back. */
+export interface TimelineAxis {
+  fromMs: number;
+  toMs: number;
+  spanMs: number;
+  labelPx: number;
+  plotPx: number;
+  /** A time's x, clamped to the viewport. */
+  x(tMs: number): number;
+  /** The time at an x (not clamped: a drag may leave the plot). */
+  tOf(px: number): number;
+}
+
+export function timelineAxis(vp: { fromMs: number; toMs: number }, widthPx: number, labelPx: number): TimelineAxis {
+  const spanMs = vp.toMs - vp.fromMs;
+  const plotPx = Math.max(100, widthPx - labelPx - 8);
+  return {
+    fromMs: vp.fromMs, toMs: vp.toMs, spanMs, labelPx, plotPx,
+    x: (t) => labelPx + ((Math.max(vp.fromMs, Math.min(vp.toMs, t)) - vp.fromMs) / spanMs) * plotPx,
+    tOf: (px) => vp.fromMs + ((px - labelPx) / plotPx) * spanMs,
+  };
+}
+
+/**
+ * What a key does on the timeline: an arrow selects or moves a range
+ * (keyboardRange), Escape clears the range, else the zoom; + and − zoom in
+ * around the range (or the view's middle) and out. `zoom` does not take the
+ * key from the browser, the others do. Null: not the timeline's key.
+ */
+export type TimelineKeyAction =
+  | { kind: 'range'; range: { fromMs: number; toMs: number } }
+  | { kind: 'clear-range' }
+  | { kind: 'unzoom' }
+  | { kind: 'zoom'; zoom: { fromMs: number; toMs: number } };
+
+export function timelineKey(key: string, shift: boolean, range: { fromMs: number; toMs: number } | null, zoom: { fromMs: number; toMs: number } | null, durationMs: number): TimelineKeyAction | null {
+  const vp = zoom ?? { fromMs: 0, toMs: durationMs };
+  const middle = (r: { fromMs: number; toMs: number }) => (r.fromMs + r.toMs) / 2;
+  if (key === 'ArrowRight' || key === 'ArrowLeft') {
+    const r = keyboardRange(range, vp, key === 'ArrowRight' ? 1 : -1, shift, durationMs);
+    return r ? { kind: 'range', range: r } : null;
+  }
+  if (key === 'Escape') return range ? { kind: 'clear-range' } : zoom ? { kind: 'unzoom' } : null;
+  if (key === '+' || key === '=') return { kind: 'zoom', zoom: zoomViewport(vp, middle(range ?? vp), 0.5, durationMs, 1) };
+  if (key === '-' || key === '_') return { kind: 'zoom', zoom: zoomViewport(vp, middle(vp), 2, durationMs, 1) };
+  return null;
+}

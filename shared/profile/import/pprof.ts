@@ -191,62 +191,20 @@ export function importPprofThreads(bytes: Uint8Array): NamedProfile[] {
   return [main, ...names.filter((n) => n !== main)].map((n) => ({ name: n || MAIN_THREAD_NAME, profile: profileOfSamples(p, groups.get(n)!) }));
 }
 
-function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile {
-  if (p.sampleTypes.length === 0) throw new ProfileFormatError('This pprof file has no sample types: it holds no profile.');
-  const vi = timeValueIndex(p);
-  if (vi < 0) {
-    const kinds = p.sampleTypes.map((t) => `${t.type}/${t.unit}`).join(', ');
-    throw new ProfileFormatError(`This pprof profile measures ${kinds}, not time: Flambé opens CPU and wall-time profiles (a heap or allocation profile cannot become a flamegraph of time).`);
-  }
-  const toUs = TIME_UNITS[p.sampleTypes[vi].unit];
-  const ci = p.sampleTypes.findIndex((t) => (t.type === 'samples' || t.type === 'sample') && t.unit === 'count');
-  let total = 0;
-  if (ci >= 0) for (const s of samples) total += Math.max(0, s.values[ci] ?? 0);
-  const split = ci >= 0 && total <= MAX_SPLIT_SAMPLES;
+type RawNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children: number[]; ticks?: Map<number, number> };
 
-  const str = (i: number) => p.strings[i] ?? '';
-  // Budgets first (budgets.ts): a 9 KB file can hold stacks of 200 000 frames.
-  let frames = 0;
-  for (let si = 0; si < samples.length; si++) {
-    let depth = 0;
-    for (const id of samples[si].locations) depth += p.locations.get(id)?.length ?? 0;
-    if (depth > MAX_STACK_DEPTH) throw new ProfileFormatError(tooDeep('pprof file', depth, si));
-    frames += depth;
-  }
-  // Call tree: node 0 is the root; a node per (parent, function frame).
-  const nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children: number[]; ticks?: Map<number, number> }[] = [
-    { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1, columnNumber: -1 }, children: [] },
-  ];
-  // Each location line's frame as a small integer (one per distinct name, url, line, column),
-  // so a child is found by a number, not a string built per frame of every sample.
-  const frameKeys = new Map<string, number>();
-  const keysOfLocation = new Map<number, Int32Array>();
-  const frameOfKey: { name: string; url: string; line: number; column: number }[] = [];
-  const keysOf = (si: number, locationId: number): Int32Array => {
-    let keys = keysOfLocation.get(locationId);
-    if (keys) return keys;
-    const lines = p.locations.get(locationId);
-    if (!lines) throw new ProfileFormatError(`pprof sample ${si} names a location ${locationId} that is not in the profile.`);
-    keys = new Int32Array(lines.length);
-    for (let j = 0; j < lines.length; j++) {
-      const fn = p.functions.get(lines[j].functionId);
-      if (!fn) throw new ProfileFormatError(`pprof location ${locationId} names a function ${lines[j].functionId} that is not in the profile.`);
-      const name = str(fn.name);
-      const url = str(fn.filename);
-      const line = fn.startLine > 0 ? fn.startLine : lines[j].line;
-      const column = lines[j].column; // V8 exports (Flambé's, @datadog/pprof) put the function's column here
-      const key = `${name}\u0000${url}\u0000${line}\u0000${column}`;
-      let k = frameKeys.get(key);
-      if (k === undefined) {
-        k = frameOfKey.length;
-        frameKeys.set(key, k);
-        frameOfKey.push({ name, url, line, column });
-      }
-      keys[j] = k;
-    }
-    keysOfLocation.set(locationId, keys);
-    return keys;
-  };
+/**
+ * Some samples of a pprof file → the model: a call tree with a node per
+ * (parent, function frame), one sample per counted sample (a sample that
+ * counts N is split in N of 1/N its time, up to MAX_SPLIT_SAMPLES in all),
+ * and its time on a clock that starts at 0.
+ */
+function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile {
+  const { vi, toUs, ci, split } = timeValues(p, samples);
+  const frames = stackFrames(p, samples);
+  // Call tree: node 0 is the root.
+  const nodes: RawNode[] = [{ id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1, columnNumber: -1 }, children: [] }];
+  const { keysOf, frameOfKey } = locationFrames(p);
   // A child's id, node × K + key: K bounds the distinct keys (every location line), so ids are small integers.
   let K = 1;
   for (const lines of p.locations.values()) K += lines.length;
@@ -289,25 +247,102 @@ function profileOfSamples(p: PprofData, samples: PprofData['samples']): Profile 
       weights.push(us / count);
     }
   }
-  const n = sampleIds.length;
-  if (n === 0 && samples.length > 0) {
+  if (sampleIds.length === 0 && samples.length > 0) {
     const t = p.sampleTypes[vi];
     throw new ProfileFormatError(`None of this pprof file's ${samples.length} samples has a positive ${t.type} time (${t.unit}): there is no time to show.`);
   }
+  const raw = nodes.map((x) => ({
+    id: x.id, callFrame: x.callFrame, children: x.children,
+    ...(x.ticks ? { positionTicks: [...x.ticks].map(([line, ticks]) => ({ line, ticks })) } : {}),
+  }));
+  return buildProfile({ nodes: raw, links: 'children', samples: sampleIds, ...clockOf(weights) });
+}
+
+/**
+ * Which value is the time (vi, with its unit → µs), and which the count (ci):
+ * a sample counted N times is split when the counts add up to no more than
+ * MAX_SPLIT_SAMPLES. Throws when the file holds no time.
+ */
+function timeValues(p: PprofData, samples: PprofData['samples']): { vi: number; toUs: number; ci: number; split: boolean } {
+  if (p.sampleTypes.length === 0) throw new ProfileFormatError('This pprof file has no sample types: it holds no profile.');
+  const vi = timeValueIndex(p);
+  if (vi < 0) {
+    const kinds = p.sampleTypes.map((t) => `${t.type}/${t.unit}`).join(', ');
+    throw new ProfileFormatError(`This pprof profile measures ${kinds}, not time: Flambé opens CPU and wall-time profiles (a heap or allocation profile cannot become a flamegraph of time).`);
+  }
+  const toUs = TIME_UNITS[p.sampleTypes[vi].unit];
+  const ci = p.sampleTypes.findIndex((t) => (t.type === 'samples' || t.type === 'sample') && t.unit === 'count');
+  let total = 0;
+  if (ci >= 0) for (const s of samples) total += Math.max(0, s.values[ci] ?? 0);
+  return { vi, toUs, ci, split: ci >= 0 && total <= MAX_SPLIT_SAMPLES };
+}
+
+/** The frames of every sample's stack, counted before any is built (budgets.ts): a 9 KB file can hold stacks of 200 000 frames. */
+function stackFrames(p: PprofData, samples: PprofData['samples']): number {
+  let frames = 0;
+  for (let si = 0; si < samples.length; si++) {
+    let depth = 0;
+    for (const id of samples[si].locations) depth += p.locations.get(id)?.length ?? 0;
+    if (depth > MAX_STACK_DEPTH) throw new ProfileFormatError(tooDeep('pprof file', depth, si));
+    frames += depth;
+  }
+  return frames;
+}
+
+/**
+ * Each location line's frame as a small integer (one per distinct name, url,
+ * line, column), so a child is found by a number, not a string built per
+ * frame of every sample. `keysOf` reads a location once.
+ */
+function locationFrames(p: PprofData) {
+  const str = (i: number) => p.strings[i] ?? '';
+  const frameKeys = new Map<string, number>();
+  const keysOfLocation = new Map<number, Int32Array>();
+  const frameOfKey: { name: string; url: string; line: number; column: number }[] = [];
+  const keysOf = (si: number, locationId: number): Int32Array => {
+    let keys = keysOfLocation.get(locationId);
+    if (keys) return keys;
+    const lines = p.locations.get(locationId);
+    if (!lines) throw new ProfileFormatError(`pprof sample ${si} names a location ${locationId} that is not in the profile.`);
+    keys = new Int32Array(lines.length);
+    for (let j = 0; j < lines.length; j++) {
+      const fn = p.functions.get(lines[j].functionId);
+      if (!fn) throw new ProfileFormatError(`pprof location ${locationId} names a function ${lines[j].functionId} that is not in the profile.`);
+      const name = str(fn.name);
+      const url = str(fn.filename);
+      const line = fn.startLine > 0 ? fn.startLine : lines[j].line;
+      const column = lines[j].column; // V8 exports (Flambé's, @datadog/pprof) put the function's column here
+      const key = `${name}\u0000${url}\u0000${line}\u0000${column}`;
+      let k = frameKeys.get(key);
+      if (k === undefined) {
+        k = frameOfKey.length;
+        frameKeys.set(key, k);
+        frameOfKey.push({ name, url, line, column });
+      }
+      keys[j] = k;
+    }
+    keysOfLocation.set(locationId, keys);
+    return keys;
+  };
+  return { keysOf, frameOfKey };
+}
+
+/**
+ * The samples' clock from their weights (µs): each sample lasts its weight,
+ * the first at 0. Wall-clock nanoseconds since 1970 would cost the weights
+ * their digits: the clock starts at 0.
+ */
+function clockOf(weights: readonly number[]): { timeDeltas: number[]; startTime: number; endTime: number; lastSampleUs: number } {
+  const n = weights.length;
   const timeDeltas = new Array<number>(n);
   let t = 0;
   for (let i = 0; i < n; i++) {
     timeDeltas[i] = i === 0 ? 0 : weights[i - 1];
     t += timeDeltas[i];
   }
-  // Wall-clock nanoseconds since 1970 would cost the weights their digits: the clock starts at 0.
   const startTime = 0;
   const last = n ? weights[n - 1] : 0;
-  const raw = nodes.map((x) => ({
-    id: x.id, callFrame: x.callFrame, children: x.children,
-    ...(x.ticks ? { positionTicks: [...x.ticks].map(([line, ticks]) => ({ line, ticks })) } : {}),
-  }));
-  return buildProfile({ nodes: raw, links: 'children', samples: sampleIds, timeDeltas, startTime, endTime: startTime + t + last, lastSampleUs: last });
+  return { timeDeltas, startTime, endTime: startTime + t + last, lastSampleUs: last };
 }
 
 /** A sample with an empty stack: time outside any function, as V8's (program). */
