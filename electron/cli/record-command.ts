@@ -18,7 +18,7 @@ import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
 import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
-import { formatLoadSummary, formatRouteCpu, ProgressLine } from './terminal-output.ts';
+import { formatLoadSummary, formatRouteCpu, ProgressLine, urlLine } from './terminal-output.ts';
 import { routesFromFlags } from './load-flags.ts';
 import { outputSentence, type OutputVolume } from '../../shared/recording/output.ts';
 import { loadJson, routeJson } from './load-json.ts';
@@ -351,7 +351,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   }
   const lines: string[] = [];
   if (result.target) lines.push(`Target   ${result.target.label} (pid ${result.target.pid}, Node ${result.target.nodeVersion})`);
-  if (result.settings) lines.push(`URL      ${result.settings.load.method} ${result.settings.load.url}`);
+  if (result.settings) lines.push(urlLine(result.settings.load));
   const asked = result.settings?.load.connections;
   if (result.load?.connections !== undefined && asked !== undefined && result.load.connections < asked) {
     lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);

@@ -108,3 +108,13 @@ export function routeTable(header: string[], rows: string[][], opts: { textLast?
   const left = (c: number) => c === 0 || (opts.textLast === true && c === header.length - 1) || (opts.textColumns?.includes(c) ?? false);
   return all.map((r) => r.map((cell, c) => (left(c) ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd());
 }
+
+/**
+ * "URL      GET http://127.0.0.1:3000/hello"; with routes the burst's own method and URL are only their origin, so
+ * the line says what was sent: "URL      http://127.0.0.1:3000 — POST /orders" (or "— 3 routes", their table below).
+ */
+export function urlLine(load: { method: string; url: string; routes?: readonly { method: string; path: string }[] }): string {
+  if (!load.routes?.length) return `URL      ${load.method} ${load.url}`;
+  const what = load.routes.length === 1 ? `${load.routes[0].method} ${load.routes[0].path}` : `${load.routes.length} routes`;
+  return `URL      ${new URL(load.url).origin} — ${what}`;
+}

@@ -1,6 +1,6 @@
 // The CLI's tables: numbers right-aligned under their headers, text left-aligned.
 import { describe, expect, it } from 'vitest';
-import { formatRouteCpu } from '../../electron/cli/terminal-output.ts';
+import { formatRouteCpu, urlLine } from '../../electron/cli/terminal-output.ts';
 import { wrap } from '../../electron/cli/verdict-lines.ts';
 
 describe('formatRouteCpu', () => {
@@ -23,5 +23,13 @@ describe('the verdict\'s wrapping', () => {
     const lines = wrap("priceOrders's own code takes 47% of the time (50% of the busy time), 11 910 ms of CPU per 1 000 requests.", 94);
     expect(lines).toEqual(["priceOrders's own code takes 47% of the time (50% of the busy time), 11 910 ms of CPU per", '1 000 requests.']);
     expect(wrap('a 12 345 678 b', 8)).toEqual(['a', '12 345 678', 'b']);
+  });
+});
+
+describe('urlLine', () => {
+  it('says what was sent: the method and URL, or with routes their origin and the route (a POST route read "GET /")', () => {
+    expect(urlLine({ method: 'GET', url: 'http://127.0.0.1:3000/hello' })).toBe('URL      GET http://127.0.0.1:3000/hello');
+    expect(urlLine({ method: 'GET', url: 'http://127.0.0.1:3000/', routes: [{ method: 'POST', path: '/orders' }] })).toBe('URL      http://127.0.0.1:3000 — POST /orders');
+    expect(urlLine({ method: 'GET', url: 'http://127.0.0.1:3000/', routes: [{ method: 'GET', path: '/a' }, { method: 'GET', path: '/b' }] })).toBe('URL      http://127.0.0.1:3000 — 2 routes');
   });
 });
