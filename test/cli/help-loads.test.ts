@@ -41,7 +41,7 @@ describe('flambe <command> --help loads only its help text', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Usage:/);
     expect(files.sort()).toEqual([
-      'electron/cli/help/' + command + '.ts', 'electron/cli/main.ts', 'electron/cli/terminal.ts',
+      'electron/cli/help/' + command + '-help.ts', 'electron/cli/main.ts', 'electron/cli/terminal.ts',
       'electron/services/errors.ts', 'shared/terminal-text.ts',
     ]);
   });
