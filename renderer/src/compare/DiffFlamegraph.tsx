@@ -13,6 +13,7 @@ import { useSlashToFocus } from '../result/TableToolbar.tsx';
 import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
 import type { DiffFlame } from './compute.ts';
 import { useDiffFlameChart } from './use-diff-flame-chart.ts';
+import { FlameSearchBox } from '../components/FlameSearchBox.tsx';
 
 interface Props {
   flameA: DiffFlame;
@@ -56,25 +57,8 @@ export function DiffFlamegraph({ flameA, flameB, allocA, allocB, highlight, side
           { value: 'b', text: `${sides.b}’s shape`, testId: 'diff-shape-b' },
           { value: 'a', text: `${sides.a}’s shape`, testId: 'diff-shape-a' },
         ]} />
-        <div className="search">
-          <label htmlFor={`${id}-search`} className="visually-hidden">Search functions</label>
-          <input
-            ref={searchInput}
-            id={`${id}-search`}
-            data-testid="diff-flame-search"
-            type="search"
-            placeholder="Search functions or files  ( / )"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape' && query) {
-                e.stopPropagation();
-                setQuery('');
-              }
-            }}
-          />
-          <span className="matches muted" aria-live="polite">{term && matches !== null ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : ''}</span>
-        </div>
+        <FlameSearchBox id={id} input={searchInput} query={query} setQuery={setQuery} testId="diff-flame-search"
+          matches={term && matches !== null ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : ''} />
         <button type="button" className="button small" onClick={resetZoom} disabled={!zoomed}>
           Reset zoom
         </button>

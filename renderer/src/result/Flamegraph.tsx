@@ -17,13 +17,13 @@
 //   are cancelled and their end state written at once (flame-frames.ts);
 // - the tooltip is set with .text(), never .html(): names come from the target.
 // The d3 chart itself is made in flamegraph-d3.ts; search in use-flame-search.ts
-// (its box below, FlameSearchBox); the zoom in use-flame-zoom.ts; the keyboard
+// (its box, components/FlameSearchBox.tsx); the zoom in use-flame-zoom.ts; the keyboard
 // in use-flame-keys.ts; the legend in FlameLegend.tsx. A
 // right-click on a frame opens the transforms menu: d3 keeps each frame's
 // node on its <g> element as __data__.
 // Without a `model` (no worker behind it), zoom and search are d3's own.
 import type { FlameGraph, FlameGraphTooltip } from 'd3-flame-graph';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { weightText, type FlameData } from '../lib/flame-data.ts';
 import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
@@ -34,6 +34,7 @@ import { FlameLegend } from './FlameLegend.tsx';
 import { useFlameKeys } from './use-flame-keys.ts';
 import { useFlameSearch, type FlameMatches } from './use-flame-search.ts';
 import { useFlameZoom } from './use-flame-zoom.ts';
+import { FlameSearchBox } from '../components/FlameSearchBox.tsx';
 
 /** What the analysis worker answers for this flamegraph's profile and transforms. */
 export interface FlameModel {
@@ -128,7 +129,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
   return (
     <div className="flamegraph-block">
       <div className="flame-toolbar">
-        <FlameSearchBox id={id} input={searchInput} query={query} setQuery={setQuery} matches={matchesText(shownMatches, data)} />
+        <FlameSearchBox id={id} input={searchInput} query={query} setQuery={setQuery} matches={matchesText(shownMatches, data)} testId="flamegraph-search" matchesTestId="flamegraph-matches" />
         <button type="button" className="button small" data-testid="flamegraph-reset-zoom" onClick={resetZoom} disabled={!zoomed}>
           Reset zoom
         </button>
@@ -148,33 +149,6 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
           onFrameMenu(frame.data, e.clientX, e.clientY);
         }}
       />
-    </div>
-  );
-}
-
-/** The search box over the flamegraph ("/" focuses it, Escape empties it) and its count of matches. */
-function FlameSearchBox({ id, input, query, setQuery, matches }: { id: string; input: RefObject<HTMLInputElement | null>; query: string; setQuery(q: string): void; matches: string }) {
-  return (
-    <div className="search">
-      <label htmlFor={`${id}-search`} className="visually-hidden">Search functions</label>
-      <input
-        ref={input}
-        id={`${id}-search`}
-        data-testid="flamegraph-search"
-        type="search"
-        placeholder="Search functions or files  ( / )"
-        value={query}
-        aria-keyshortcuts="/"
-        aria-describedby={`${id}-matches`}
-        onChange={(e) => setQuery(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && query) {
-            e.stopPropagation();
-            setQuery('');
-          }
-        }}
-      />
-      <span id={`${id}-matches`} className="matches muted" data-testid="flamegraph-matches" aria-live="polite">{matches}</span>
     </div>
   );
 }
