@@ -176,6 +176,8 @@ describe('buildComparison', () => {
     const c = buildComparison([round({ profile: a })], [{ ...round({ profile: b }), requestTime }]);
     expect(c.cpuMsPer1kRequests).toMatchObject({ a: 2, b: 2 });
     expect(c.functions.map((f) => f.name)).not.toContain('signPrices');
+    expect(c.functions.map((f) => f.name)).not.toContain('(background work)');
+    expect(c.files.map((f) => f.name)).not.toContain('(background work)');
     expect(c.functions.find((f) => f.name === 'verify')).toMatchObject({ aMsPer1k: 2, bMsPer1k: 2, deltaMsPer1k: 0 });
     expect(c.categories.find((k) => k.key === 'background')).toMatchObject({ aMsPer1k: 0, bMsPer1k: 4, name: 'background work (no request behind it)' });
     // Without the spans, the timer is charged to the requests, as before.

@@ -8,6 +8,7 @@ import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketR
 import { diffRounds, type DiffRow } from '../profile/views/diff.ts';
 import type { Grouping } from '../profile/frame-groups.ts';
 import { isFlambeUrl } from '../profile/classify.ts';
+import { BACKGROUND_NAME } from '../profile/background.ts';
 import { functionKey, type Profile } from '../profile/model.ts';
 import { comparePaired, compareSamples } from '../stats/index.ts';
 import type { BucketChange, ChangeRow } from './types.ts';
@@ -44,7 +45,8 @@ export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
   const perRequest = perRequestOf(a, b);
   const d = diffRounds(a.profiles, b.profiles, { requestsBefore: a.requests, requestsAfter: b.requests });
   // Flambé's own request collector and output counter are not the user's code to change: their time stays in the categories (Node internals), not in this table.
-  return byChange(d.functions.filter((r) => !isFlambeUrl(r.url)).map((r: DiffRow): ChangeRow => {
+  // Background work set aside (round.ts requestWorkOf) is no function of the requests': its category row says it.
+  return byChange(d.functions.filter((r) => !isFlambeUrl(r.url) && r.name !== BACKGROUND_NAME).map((r: DiffRow): ChangeRow => {
     const unit = (s: DiffRow['before']) => (s ? (perRequest ? s.selfMsPer1kRequestsRounds! : s.selfPercentRounds) : null);
     const aVals = unit(r.before) ?? a.profiles.map(() => 0);
     const bVals = unit(r.after) ?? b.profiles.map(() => 0);
@@ -103,7 +105,7 @@ function groupedTimes(by: Grouping) {
     const t = groupTimes(p, by);
     return t.groups.map((g, i) => ({
       key: by === 'file' ? g.url || `(${g.name})` : g.name, name: g.name, url: g.url, location: g.location, category: g.categoryName, ms: t.selfMs[i],
-    }));
+    })).filter((k) => k.name !== BACKGROUND_NAME);
   };
 }
 
