@@ -1,32 +1,17 @@
 // Integration: a concurrency sweep and the profiler's cost, through the same
 // service the app and the CLI use, against a real server launched under the inspector.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { createFlambeService } from '../../../electron/services/service.ts';
-import { repo, waitFor } from '../../helpers/demo.ts';
-import type { FlambeEvents, LatencyMs } from '../../../shared/api.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOrdered, launchedLoadServer } from './launched-load-server.ts';
+import type { FlambeEvents } from '../../../shared/api.ts';
 
-const service = createFlambeService({ libraryPath: null });
+const { service, at } = launchedLoadServer();
 const ends: NonNullable<FlambeEvents['workChanged']['ended']>[] = [];
 service.onEvent((e) => { if (e.name === 'workChanged' && e.payload.ended) ends.push(e.payload.ended); });
-let targetId = '';
-let base = '';
-beforeAll(async () => {
-  const t = await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/load-server/server.js') });
-  targetId = t.targetId;
-  base = (await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 10_000, 'port')).replace(/\/$/, '');
-});
-afterAll(() => service.dispose());
-
-function expectOrdered(l: LatencyMs) {
-  const order = [l.min!, l.p50, l.p75!, l.p90, l.p95!, l.p99, l.max];
-  for (let i = 1; i < order.length; i++) expect(order[i]).toBeGreaterThanOrEqual(order[i - 1]);
-}
 
 describe('a concurrency sweep', () => {
   it('measures 4 levels with ordered percentiles, profiles the chosen one, and states the knee', async () => {
     const r = await service.api.runSweep({
-      targetId, load: { url: `${base}/heavy?ms=2` }, levels: [8, 1, 2, 4], levelSec: 1, warmupSec: 0.5, profile: 2,
+      targetId: at.targetId, load: { url: `${at.base}/heavy?ms=2` }, levels: [8, 1, 2, 4], levelSec: 1, warmupSec: 0.5, profile: 2,
     });
     expect(r.error).toBeNull();
     expect(r.levels.map((l) => l.connections)).toEqual([1, 2, 4, 8]);
@@ -52,14 +37,14 @@ describe('a concurrency sweep', () => {
   });
 
   it('refuses a profiled level that is not in the sweep, in one sentence', async () => {
-    await expect(service.api.runSweep({ targetId, load: { url: `${base}/hello` }, levels: [1, 5], profile: 3 })).rejects.toThrow('Profile one of the sweep\'s levels.');
+    await expect(service.api.runSweep({ targetId: at.targetId, load: { url: `${at.base}/hello` }, levels: [1, 5], profile: 3 })).rejects.toThrow('Profile one of the sweep\'s levels.');
   });
 });
 
 describe('per-route CPU', () => {
   it('profiles each route in its own burst: the heavy route costs more CPU per request, and its top function is named', async () => {
     const rows = await service.api.profileRoutes({
-      targetId, load: { url: `${base}/`, connections: 2, durationSec: 1, routes: [{ path: '/hello' }, { path: '/heavy?ms=3' }] }, warmupSec: 0.3,
+      targetId: at.targetId, load: { url: `${at.base}/`, connections: 2, durationSec: 1, routes: [{ path: '/hello' }, { path: '/heavy?ms=3' }] }, warmupSec: 0.3,
     });
     expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /hello', 'GET /heavy?ms=3']);
     const [hello, heavy] = rows;
@@ -78,7 +63,7 @@ describe('per-route CPU', () => {
 
 describe('the profiler\'s cost', () => {
   it('does not report a finer sampling interval as cheaper', async () => {
-    const common = { targetId, load: { url: `${base}/heavy?ms=1`, connections: 4, durationSec: 1 }, rounds: 3, warmupSec: 0.5 };
+    const common = { targetId: at.targetId, load: { url: `${at.base}/heavy?ms=1`, connections: 4, durationSec: 1 }, rounds: 3, warmupSec: 0.5 };
     const fine = await service.api.measureOverhead({ ...common, samplingIntervalUs: 100 });
     const coarse = await service.api.measureOverhead({ ...common, samplingIntervalUs: 5000 });
     for (const r of [fine, coarse]) {
@@ -91,7 +76,7 @@ describe('the profiler\'s cost', () => {
     // "Not cheaper": the fine interval's interval reaches at least the coarse one's lower bound.
     expect(fine.ci95![1]).toBeGreaterThanOrEqual(coarse.ci95![0]);
     // Shown on a recording of the same target and load only (issue 23): another script, other load, no setting — none.
-    expect(fine.setting).toMatchObject({ url: `${base}/heavy?ms=1`, method: 'GET', connections: 4, samplingIntervalUs: 100 });
+    expect(fine.setting).toMatchObject({ url: `${at.base}/heavy?ms=1`, method: 'GET', connections: 4, samplingIntervalUs: 100 });
     expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: fine.setting })).toEqual(fine);
     expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: { ...fine.setting!, target: '/tmp/another-script.js' } })).toBeNull();
     expect(await service.api.lastOverhead({ samplingIntervalUs: 100, setting: { ...fine.setting!, connections: 50 } })).toBeNull();

@@ -1,33 +1,17 @@
 // Integration: a sweep of three routes at three levels against a real server
 // launched under the inspector — the per-route table, the slow-route list and
 // the process per level, through the same service the app and the CLI use.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { createFlambeService } from '../../../electron/services/service.ts';
-import { repo, waitFor } from '../../helpers/demo.ts';
+import { describe, expect, it } from 'vitest';
+import { expectOrdered, launchedLoadServer } from './launched-load-server.ts';
 import { slowAtLevel, slowRoutesAcrossLevels } from '../../../shared/sweep/sweep-routes.ts';
-import type { LatencyMs } from '../../../shared/api.ts';
 
-const service = createFlambeService({ libraryPath: null });
-let targetId = '';
-let base = '';
-beforeAll(async () => {
-  const t = await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/load-server/server.js') });
-  targetId = t.targetId;
-  base = (await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 10_000, 'port')).replace(/\/$/, '');
-});
-afterAll(() => service.dispose());
-
-function expectOrdered(l: LatencyMs) {
-  const order = [l.min!, l.p50, l.p75!, l.p90, l.p95!, l.p99, l.max];
-  for (let i = 1; i < order.length; i++) expect(order[i]).toBeGreaterThanOrEqual(order[i - 1]);
-}
+const { service, at } = launchedLoadServer();
 
 describe('a sweep over three routes', () => {
   it('gives 9 route-levels with ordered percentiles, the planted slow route as the only one over 100 ms at p75, and the process per level', async () => {
     const r = await service.api.runSweep({
-      targetId, levels: [1, 2, 4], levelSec: 1, warmupSec: 0.3, profile: 'every',
-      load: { url: `${base}/`, routes: [{ path: '/hello' }, { path: '/heavy?ms=1' }, { path: '/wait?ms=120' }] },
+      targetId: at.targetId, levels: [1, 2, 4], levelSec: 1, warmupSec: 0.3, profile: 'every',
+      load: { url: `${at.base}/`, routes: [{ path: '/hello' }, { path: '/heavy?ms=1' }, { path: '/wait?ms=120' }] },
     });
     expect(r.error).toBeNull();
     const rows = r.levels.flatMap((l) => (l.routes ?? []).map((x) => ({ connections: l.connections, ...x })));
