@@ -2,7 +2,7 @@
 // Every number comes from shared/profile (analyzeProfile).
 import { printLines } from './terminal.ts';
 import path from 'node:path';
-import { analyzeProfile, type ProfileAnalysis } from '../../shared/profile/index.ts';
+import { analyzeProfile, perRequestOf, type ProfileAnalysis } from '../../shared/profile/index.ts';
 import { oneOf, parseCommandArgs, positionals, positiveInt, positiveNumber, readHeapProfileFile, readProfileFile } from './profile-input.ts';
 import { allocationTable } from '../../shared/memory/allocations.ts';
 import { allocationsJson, formatAllocations } from './memory-report.ts';
@@ -32,7 +32,8 @@ export async function analyzeCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const { profile, format } = readProfileFile(file);
-  const analysis = analyzeProfile(profile, { by, requests });
+  // A profile file carries no CPU clock: its per-request figures are sampled time, and say so (shared/profile/cpu-time.ts).
+  const analysis = analyzeProfile(profile, { by, perRequest: perRequestOf(requests) });
   const verdict = verdictOf(profile, { requests });
   if (o.json) {
     process.stdout.write(JSON.stringify(toJson(analysis, top, verdict)) + '\n');
@@ -67,7 +68,10 @@ export function formatAnalysis(fileName: string, format: string, a: ProfileAnaly
   const per1k = a.requests !== null;
   const lines: string[] = [];
   lines.push(`${fileName}: ${duration(a.durationMs)} of CPU profile, ${a.samples} samples (${format === 'chrome-trace' ? 'Chrome trace' : '.cpuprofile'})`);
-  if (per1k) lines.push(`${a.requests} requests served: times below include CPU ms per 1000 requests`);
+  if (per1k) {
+    lines.push(a.cpuTime ? `${a.requests} requests served: times below include CPU ms per 1000 requests`
+      : `${a.requests} requests served: "ms/1k req" below is sampled time per 1000 requests, not CPU measured by the operating system (a profile file does not carry it), so it reads high if the machine was busy`);
+  }
   if (verdict) lines.push('', ...formatVerdict(verdict));
   lines.push('', 'Where the time went');
   lines.push(...table(['ms', '%', ...(per1k ? ['ms/1k req'] : []), 'category'],

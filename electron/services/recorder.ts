@@ -28,6 +28,9 @@ import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
 import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 import { findWhatGrows } from './memory/find-growth.ts';
+import { cpuAccountingOf, readClocks, type ClockReading } from './targets/thread-clock.ts';
+import { importProfile } from '../../shared/profile/import/any-format.ts';
+import { sampledTimes } from '../../shared/profile/cpu-time.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
@@ -108,6 +111,8 @@ class RecordingRun {
   private allocating = false;
   /** The output counter is in (targets/output-counter.ts). */
   private counting = false;
+  /** The CPU clocks as the profiler started (targets/thread-clock.ts): the start of the recording's CPU accounting. */
+  private clockStart: (ClockReading & { schedstatOk: boolean }) | null = null;
 
   constructor(opts: RecorderOptions) {
     this.opts = opts;
@@ -254,6 +259,7 @@ class RecordingRun {
       await target.session.startProfiler(req.samplingIntervalUs);
       // V8 started profiling when the command arrived: the answer is closer to that than the request.
       this.t0 = wallMs();
+      this.clockStart = await readClocks(target.session, target.info.pid, wallMs);
       // Which functions allocate: a Node whose V8 lacks the sampler just records none.
       if (req.allocations !== false) this.allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
       // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
@@ -358,11 +364,14 @@ class RecordingRun {
     if (!target.session.isClosed) {
       try {
         const allocations = this.allocating ? await target.session.stopAllocationSampling().catch(() => null) : null;
+        const clockStop = this.clockStart && await readClocks(target.session, target.info.pid, wallMs, this.clockStart.schedstatOk);
         result.profile = await target.session.stopProfiler();
         // The heap profile's scripts named as the CPU profile names them (the heap profiler leaves a sourceURL's out).
         const heap = allocations ? heapProfileSchema.safeParse(allocations) : null;
         const named = heap?.success ? withScriptUrls(heap.data, result.profile) : allocations;
-        const threads = await workerProfilersOf(target.session).stop().catch(() => []);
+        const workers = workerProfilersOf(target.session);
+        const threads = await workers.stop().catch(() => []);
+        if (clockStop) this.account(clockStop, workers.lastCpu, threads);
         if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(named ? { allocations: named } : {}), ...(threads.length ? { threads } : {}) });
         await this.readRequestsAndMemory(target.session);
         await this.addSources(target.session);
@@ -379,6 +388,22 @@ class RecordingRun {
       }
     }
     return result.profile ? null : 'The inspector connection closed during the recording, so there is no CPU profile; the load results are kept.';
+  }
+
+  /** The recording's CPU accounting (shared/recording/cpu-accounting.ts), computed once from the clocks and the main thread's profile. */
+  private account(clockStop: ClockReading, workerCpu: { name: string; cpuMs: number | null }[], threads: { name: string; profile: unknown }[]): void {
+    const { result, clockStart } = this;
+    if (!clockStart || !result.profile) return;
+    try {
+      const workers = workerCpu.map((w) => {
+        const t = threads.find((x) => x.name === w.name);
+        return { ...w, sampledBusyMs: t ? sampledTimes(importProfile(t.profile)).sampledBusyMs : 0 };
+      });
+      const cpu = cpuAccountingOf(clockStart, clockStop, importProfile(result.profile), this.req.samplingIntervalUs, workers);
+      if (cpu) result.cpu = cpu;
+    } catch {
+      // A profile the model refuses is said when it is opened; the figures are then sampled time, as for a file.
+    }
   }
 
   /** The request collector's last records, what the process keeps after the burst, and where each request's time went. */

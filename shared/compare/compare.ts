@@ -6,7 +6,7 @@ import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
 import { compareAllocationRounds } from './allocations.ts';
 import type { NoiseEstimate, NoiseMetric } from './noise.ts';
-import { requestWorkOf, roundRequests } from './round.ts';
+import { requestWorkOf, roundPerRequest } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
 import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSummary } from './types.ts';
 import { correctForManyMeasures } from './correct.ts';
@@ -30,11 +30,11 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 
 
 /** CPU ms of a profiled, loaded round per 1000 requests: neither idle nor background work (no request behind it). */
 export function cpuMsPer1k(round: CompareRound): number | null {
-  const requests = roundRequests(round);
+  const per = roundPerRequest(round);
   const profile = requestWorkOf(round);
-  if (!profile || requests === null) return null;
+  if (!profile || per === null) return null;
   const notRequests = categoryBreakdown(profile).filter((c) => c.kind === 'idle' || c.id === 'background').reduce((s, c) => s + c.ms, 0);
-  return msPerThousandRequests(profile.durationMs - notRequests, requests);
+  return msPerThousandRequests(profile.durationMs - notRequests, per);
 }
 
 function side(rounds: CompareRound[], name: string | undefined): SideSummary {
@@ -104,7 +104,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   if (paired && aRounds.length !== bRounds.length) throw new Error('buildComparison: paired rounds need as many rounds of A as of B');
   const load = loadComparison(aRounds, bRounds, noise, paired);
   const profiled = [...aRounds, ...bRounds].every((r) => r.profile);
-  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => requestWorkOf(r)!), requests: rounds.map(roundRequests), paired });
+  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => requestWorkOf(r)!), requests: rounds.map(roundPerRequest), paired });
   const pa = profiled ? ps(aRounds) : null;
   const pb = profiled ? ps(bRounds) : null;
   const perRequest = !!pa && !!pb && perRequestOf(pa, pb);

@@ -12,9 +12,18 @@
 import type { CompareRound } from './types.ts';
 import { periodicSamples } from '../recording/process-samples.ts';
 
-/** Null without samples or request counts. */
+/**
+ * Null without samples or request counts. Where the recording read the
+ * process's CPU over the profile's window (shared/recording/cpu-accounting.ts),
+ * that is the figure: the same window as the profile's own CPU per 1 000
+ * requests, so "in the profile (JavaScript thread)" can never exceed "whole
+ * process" (it did, 382 908 beside 177 285, when one was sampled wall time
+ * and the other the CPU % samples of the burst).
+ */
 export function processCpuMsPer1k(round: CompareRound): number | null {
   const load = round.load;
+  const measured = round.cpu?.processCpuMs;
+  if (measured != null && load && load.requests > 0) return (measured / load.requests) * 1000;
   const s = periodicSamples(round.samples);
   if (!load || !(load.requests > 0) || !(load.rps > 0) || s.length === 0) return null;
   // Each sample is the CPU % of one core over the interval since the one before (the first: since recording began).

@@ -1,5 +1,6 @@
 // A round from what the library or a file holds: the recording's metadata,
 // load and process samples, and its profile already imported into the model.
+import { processCpuPerSampledMs, type PerRequest } from '../profile/cpu-time.ts';
 import type { RecordingMeta, RecordingResult } from '../recording/recording.ts';
 import type { Profile } from '../profile/model.ts';
 import type { ThreadAllocations } from '../profile/import/all-threads.ts';
@@ -44,6 +45,7 @@ function samenessOf(rec: RecordingMeta | RecordingResult): string {
 export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): CompareRound {
   return {
     meta: runMetaOf(rec), load: rec.load, profile, samples: rec.samples ?? [], requestTime: rec.requestTime ?? null,
+    ...(rec.cpu ? { cpu: rec.cpu } : {}),
     ...(allocations?.length ? { allocations } : {}),
   };
 }
@@ -51,6 +53,17 @@ export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile
 /** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */
 export function roundRequests(round: CompareRound): number | null {
   return round.load && round.load.requests > 0 ? round.load.requests : null;
+}
+
+const perRequestOfRound = new WeakMap<CompareRound, PerRequest | null>();
+
+/** The per-1k basis of a round (../profile/cpu-time.ts): its requests and its threads' CPU from the OS clock; null without requests or a profile. */
+export function roundPerRequest(round: CompareRound): PerRequest | null {
+  if (perRequestOfRound.has(round)) return perRequestOfRound.get(round)!;
+  const requests = roundRequests(round);
+  const per = requests === null || !round.profile ? null : { requests, cpuPerSampledMs: processCpuPerSampledMs(round.cpu, round.profile) };
+  perRequestOfRound.set(round, per);
+  return per;
 }
 
 const requestWork = new WeakMap<CompareRound, Profile>();

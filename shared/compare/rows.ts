@@ -4,7 +4,8 @@
 // also gets an interval from the rounds (shared/stats).
 import { groupTimes } from '../profile/views/bottom-up.ts';
 import { BUCKET_IDS, BUCKET_LABELS } from '../profile/buckets.ts';
-import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow } from '../profile/views/categories.ts';
+import { bucketBreakdown, categoryBreakdown, type BucketRow } from '../profile/views/categories.ts';
+import { msPerThousandRequests, type PerRequest } from '../profile/cpu-time.ts';
 import { diffRounds, type DiffRow } from '../profile/views/diff.ts';
 import type { Grouping } from '../profile/frame-groups.ts';
 import { isFlambeUrl } from '../profile/classify.ts';
@@ -16,7 +17,8 @@ import type { BucketChange, ChangeRow } from './types.ts';
 /** The profiled rounds of one side, with their request counts (null when unknown). */
 export interface ProfiledSide {
   profiles: Profile[];
-  requests: (number | null)[];
+  /** Each round's requests and CPU clock (../profile/cpu-time.ts). */
+  requests: (PerRequest | null)[];
   /** The rounds of A and B ran in back-to-back pairs (profiles[i] of A with profiles[i] of B): paired intervals. */
   paired?: boolean;
 }
@@ -25,7 +27,7 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 
 const pct = (p: Profile, ms: number) => (p.durationMs > 0 ? (ms / p.durationMs) * 100 : 0);
 
 export function perRequestOf(a: ProfiledSide, b: ProfiledSide): boolean {
-  return [...a.requests, ...b.requests].every((q) => q !== null && q > 0);
+  return [...a.requests, ...b.requests].every((q) => q !== null && q.requests > 0);
 }
 
 /** Significance of a row from its per-round values, when both sides have two or more rounds. */
@@ -74,7 +76,7 @@ function keyedRows(a: ProfiledSide, b: ProfiledSide, timesOf: (p: Profile) => Ke
     for (const k of timesOf(p)) {
       if (!info.has(k.key)) info.set(k.key, k);
       const prev = m.get(k.key) ?? { ms: 0, pct: 0, per1k: 0 };
-      m.set(k.key, { ms: prev.ms + k.ms, pct: prev.pct + pct(p, k.ms), per1k: prev.per1k + (perRequest ? msPerThousandRequests(k.ms, s.requests[r]!) : 0) });
+      m.set(k.key, { ms: prev.ms + k.ms, pct: prev.pct + pct(p, k.ms), per1k: prev.per1k + (perRequest ? msPerThousandRequests(k.ms, s.requests[r] ?? null) : 0) });
     }
     return m;
   });
@@ -121,7 +123,7 @@ export function bucketRows(a: ProfiledSide, b: ProfiledSide): BucketChange[] {
   const bb = b.profiles.map(bucketBreakdown);
   const rows = BUCKET_IDS.map((id, i): BucketChange => {
     const vals = (side: ProfiledSide, br: BucketRow[][], unit: 'pct' | 'per1k') =>
-      br.map((rows, r) => (unit === 'pct' ? rows[i].percent : msPerThousandRequests(rows[i].ms, side.requests[r] ?? 0)));
+      br.map((rows, r) => (unit === 'pct' ? rows[i].percent : msPerThousandRequests(rows[i].ms, side.requests[r] ?? null)));
     const aPercent = mean(vals(a, ab, 'pct'));
     const bPercent = mean(vals(b, bb, 'pct'));
     const aMs = perRequest ? mean(vals(a, ab, 'per1k')) : null;

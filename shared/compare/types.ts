@@ -2,6 +2,7 @@
 // of the same variant). `flambe compare --json` prints a Comparison as is;
 // the Compare screen and experiments (issue 11) read the same object.
 import type { LoadSummary } from '../recording/load.ts';
+import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 import type { MachineInfo } from '../recording/machine.ts';
 import type { ProcessSample } from '../recording/process-samples.ts';
 import type { RequestTime } from '../recording/request-time.ts';
@@ -45,6 +46,8 @@ export interface CompareRound {
   samples: ProcessSample[];
   /** Where each request's time went, when the request collector ran (absent or null: it did not). */
   requestTime?: RequestTime | null;
+  /** The recording's CPU accounting (shared/recording/cpu-accounting.ts): per-request figures are CPU from the OS clock (absent: sampled time). */
+  cpu?: CpuAccounting | null;
   /** Each thread's allocation profile (V8's sampling heap profiler), where the recording sampled them: bytes per request. */
   allocations?: ThreadAllocations[] | null;
 }

@@ -3,7 +3,9 @@
 // comparison of the rounds themselves is shared/compare's buildComparison.
 import type { RecordingResult } from '../recording/recording.ts';
 import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
-import { bucketBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
+import { roundPerRequest } from '../compare/round.ts';
+import { bucketBreakdown } from '../profile/views/categories.ts';
+import { msPerThousandRequests } from '../profile/cpu-time.ts';
 import type { Profile } from '../profile/model.ts';
 import { processOfBurst, type ProcessSummary } from '../memory/process-summary.ts';
 import type { GrowthVerdict } from '../recording/memory.ts';
@@ -28,7 +30,7 @@ export interface RoundMeasures {
 export function measureRound(rec: RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): { measures: RoundMeasures; round: CompareRound } {
   const round = roundFromRecording(rec, profile, allocations);
   const load = rec.load;
-  const requests = load && load.requests > 0 ? load.requests : null;
+  const per = roundPerRequest(round);
   return {
     round,
     measures: {
@@ -39,7 +41,7 @@ export function measureRound(rec: RecordingResult, profile: Profile | null, allo
       p99Ms: load?.latencyMs.p99 ?? null,
       cpuMsPer1k: cpuMsPer1k(round),
       processCpuMsPer1k: processCpuMsPer1k(round),
-      bucketsMsPer1k: profile && requests ? Object.fromEntries(bucketBreakdown(profile).map((b) => [b.name, msPerThousandRequests(b.ms, requests)])) : null,
+      bucketsMsPer1k: profile && per ? Object.fromEntries(bucketBreakdown(profile).map((b) => [b.name, msPerThousandRequests(b.ms, per)])) : null,
       ...processOfBurst(rec.samples ?? [], load?.phases?.burst),
     },
   };

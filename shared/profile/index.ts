@@ -23,6 +23,9 @@ export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SP
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
+export {
+  cpuMsOf, cpuPerSampledMs, cpuWords, isCpuTime, perRequestOf, sampledTimes, SAMPLED_TIME_NOTE, withRequests, type PerRequest,
+} from './cpu-time.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './views/analyze.ts';
 
 export {

@@ -17,6 +17,7 @@ import { requestTimeSchema } from './request-time.ts';
 import { outputVolumeSchema } from './output.ts';
 import { storedProfileSchema } from './profile-extras.ts';
 import { growingSchema } from './growing.ts';
+import { cpuAccountingSchema } from './cpu-accounting.ts';
 
 /** A tag, as the library keeps it. */
 export const recordingTagSchema = z.string().trim().min(1, 'has an empty tag').max(50, 'has a tag over 50 characters');
@@ -50,6 +51,8 @@ export const recordingResultSchema = z.object({
   output: outputVolumeSchema.optional(),
   /** What grew between two heap snapshots under load, and what holds it (absent unless asked: record --find-growth). */
   growing: growingSchema.optional(),
+  /** The threads' CPU from the OS over the profile's window: what every "ms of CPU" is computed from (absent in imported files and older recordings). */
+  cpu: cpuAccountingSchema.optional(),
 });
 export type RecordingResult = z.output<typeof recordingResultSchema>;
 

@@ -3,6 +3,7 @@
 //   load  — what the load and the process timeline say, joined to the
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
+import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 import type { LoadSummary } from '../recording/load.ts';
 import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
 import { failingRequestsSentence } from './failing-requests.ts';
@@ -30,6 +31,8 @@ export interface Check {
 /** What Flambé knows about how a profile was recorded; every field is optional (an imported profile has none). */
 export interface RecordingContext {
   requests?: number | null;
+  /** The recording's CPU accounting (shared/recording/cpu-accounting.ts): per-request figures are then CPU from the OS clock. */
+  cpu?: CpuAccounting | null;
   /** The sampling interval asked for, µs. */
   samplingIntervalUs?: number | null;
   /** Seconds of load before profiling; null when unknown. */

@@ -33,7 +33,13 @@ describe('findFindings', () => {
     });
     expect(findings[0].busyPercent).toBeCloseTo(66.667, 2);
     expect(findings[0].advice).toMatch(/asynchronous API/);
-    expect(findingSentence(findings[0])).toBe('Synchronous crypto takes 60% of the time (67% of the busy time), 60 ms of CPU per 1 000 requests. From cryptoRoute in server.js:39.');
+    // No OS clock (a file): the figure is sampled time, and says so.
+    expect(findingSentence(findings[0])).toBe('Synchronous crypto takes 60% of the time (67% of the busy time), 60 ms of sampled time per 1 000 requests. From cryptoRoute in server.js:39.');
+    // The thread had 45 ms of CPU over its 90 ms of sampled busy time (it waited for a core half the time): 30 ms of CPU.
+    const cpu = { windowMs: 100, mainThread: { clock: 'threadCpuUsage' as const, cpuMs: 45 }, processCpuMs: 50, sampledMs: 100, sampledBusyMs: 90, samples: 100, askedIntervalUs: 1000, workers: [] };
+    const withClock = findFindings(p, { requests: 1000, cpu }).findings[0];
+    expect(withClock.msPer1kRequests).toBeCloseTo(30, 9);
+    expect(findingSentence(withClock)).toBe('Synchronous crypto takes 60% of the time (67% of the busy time), 30 ms of CPU per 1 000 requests. From cryptoRoute in server.js:39.');
   });
 
   it("finds the caller's line for frame-decided work when the line is hot and known", () => {
@@ -100,7 +106,7 @@ describe('findFindings', () => {
     expect(fns).toHaveLength(1);
     expect(fns[0]).toMatchObject({ function: '(anonymous)', location: '/app/shop.js:8', percent: 59, callback: { function: '(anonymous)', callee: 'Array.from', count: 1 } });
     expect(fns[0].callback!.percent).toBeCloseTo(29, 6);
-    expect(findingSentence(fns[0])).toBe(`(anonymous) takes 59% of the time (100% of the busy time), 59 ms of CPU per 1 000 requests, with the callback it passes to Array.from on its hottest line: its own code 30%, the callback 29%. Hottest line in shop.js:8: “${line8}”.`);
+    expect(findingSentence(fns[0])).toBe(`(anonymous) takes 59% of the time (100% of the busy time), 59 ms of sampled time per 1 000 requests, with the callback it passes to Array.from on its hottest line: its own code 30%, the callback 29%. Hottest line in shop.js:8: “${line8}”.`);
     expect(fns[0].advice).toMatch(/once per item/);
     expect(fns[0].advice).not.toMatch(/not in what it calls/);
     // A function on that line that the finding's function does not call (another handler, a minified bundle's line) stays its own.
@@ -208,7 +214,7 @@ describe('checks', () => {
     };
     const v = buildVerdict(p, { requests: 1000, allocations });
     const gc = v.findings.find((f) => f.kind === 'gc')!;
-    expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of CPU per 1 000 requests. buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream.');
+    expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of sampled time per 1 000 requests. buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream.');
   });
 
   it('says what is kept comes first when memory grows while GC is heavy', () => {

@@ -20,7 +20,9 @@ import { callbackCallee, foldLineCallbacks, type FunctionWork } from './line-cal
 import { builtinCalls, builtinName } from './builtin-calls.ts';
 import { adviceFor, type FindingKind, type LineCallback } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from '../profile/buckets.ts';
-import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from '../profile/views/categories.ts';
+import { bucketBreakdown, categoryBreakdown, type BucketCaller } from '../profile/views/categories.ts';
+import { isCpuTime, msPerThousandRequests, perRequestOf } from '../profile/cpu-time.ts';
+import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 import { hotLines, nodeLineBuckets, type HotLine } from '../profile/lines.ts';
 import { frameLocation, type Profile } from '../profile/model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
@@ -54,8 +56,10 @@ export interface Finding {
   percent: number;
   /** Of the time the server was busy (not idle). */
   busyPercent: number;
-  /** CPU ms per 1 000 requests; null without a request count. */
+  /** Ms per 1 000 requests (../profile/cpu-time.ts: of CPU from the OS clock, or sampled time); null without a request count. */
   msPer1kRequests: number | null;
+  /** msPer1kRequests is CPU from the OS clock; false: sampled time, said as such. */
+  cpuTime?: boolean;
   advice: string;
   /** For regex findings: the pattern the line runs, when it could be read. */
   pattern: RegexPattern | null;
@@ -103,6 +107,10 @@ export interface FindingsResult {
 export interface FindingsOptions {
   /** Requests served during the profile: adds ms per 1 000 requests. */
   requests?: number | null;
+  /** The recording's CPU accounting: those ms are CPU from the OS clock (../profile/cpu-time.ts); absent: sampled time. */
+  cpu?: CpuAccounting | null;
+  /** The thread the profile is ('main thread' unless a worker's): whose CPU clock applies. */
+  thread?: string;
   /** Checks hot regexes for catastrophic backtracking (regex-check.ts); without it, regex findings say nothing of it. */
   checkRegex?: RegexChecker;
   /** Which functions allocated (shared/memory/allocations.ts): the GC finding names the first of yours. */
@@ -143,10 +151,10 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const categories = categoryBreakdown(profile);
   const idleMs = categories.find((c) => c.kind === 'idle')?.ms ?? 0;
   const busyMs = Math.max(0, durationMs - idleMs);
-  const requests = opts.requests && opts.requests > 0 ? opts.requests : null;
+  const per = perRequestOf(opts.requests, opts.cpu, opts.thread);
   const busyPct = (ms: number) => (busyMs > 0 ? (ms / busyMs) * 100 : 0);
   const pct = (ms: number) => (durationMs > 0 ? (ms / durationMs) * 100 : 0);
-  const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: requests ? msPerThousandRequests(ms, requests) : null });
+  const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: per ? msPerThousandRequests(ms, per) : null, cpuTime: isCpuTime(per) });
   const counts = (ms: number) => busyMs > 0 && busyPct(ms) >= MIN_BUSY_PERCENT;
   const out: Finding[] = [];
 

@@ -38,7 +38,7 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
   const allocations = ctx.allocations ? allocationTable(allocationsWithoutBackground(ctx.allocations, background), ctx.requests ?? null) : null;
   const backgroundGarbage = ctx.allocations ? mostGarbageFromBackground(ctx.allocations, background) : null;
   const memoryGrows = !!judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst)?.grows;
-  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows, cores: ctx.cores ?? null, backgroundGarbage };
+  const opts = { requests: ctx.requests, cpu: ctx.cpu ?? null, checkRegex, allocations, memoryGrows, cores: ctx.cores ?? null, backgroundGarbage };
   const requestWork = withoutBackground(profile, background?.spans);
   const result = workers.length > 0 ? threadFindings(requestWork, workers, opts) : findFindings(requestWork, opts);
   const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];
@@ -60,6 +60,11 @@ function mostGarbageFromBackground(heap: HeapProfile, background: Background | u
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
 const msText = (ms: number) => (ms >= 100 ? `${formatCount(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
 
+/** ", 12 ms of CPU per 1 000 requests" (of sampled time where no OS clock was read: ../profile/cpu-time.ts), or ''. */
+function per1kText(f: Finding): string {
+  return f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} ${f.cpuTime === false ? 'of sampled time' : 'of CPU'} per 1 000 requests` : '';
+}
+
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {
   if (!f.thread) return headlineOf(f);
@@ -71,19 +76,19 @@ function headlineOf(f: Finding): string {
   if (f.kind === 'function' && f.callback) return callbackHeadline(f, f.callback);
   if (f.kind === 'function' && f.split && builtinsMatter(f.split)) {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
-    const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+    const per1kCalls = per1kText(f);
     const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
     return `${f.function} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
   }
   const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
-  const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+  const per1k = per1kText(f);
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;
 }
 
 /** A function with the callbacks on its hottest line: one finding, both shares ("its own code 30%, the callback 29%"). */
 function callbackHeadline(f: Finding, cb: LineCallback): string {
-  const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
+  const per1k = per1kText(f);
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   const which = cb.count > 1 ? `the ${cb.count} callbacks` : 'the callback';
   const passed = cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;

@@ -67,7 +67,7 @@ export function threadFindings(main: Profile, workers: readonly NamedProfile[], 
   for (const w of workers) {
     // A worker's GC is paid for by what it allocates on its own heap: its allocations, or none — never the main thread's.
     const allocations = w.allocations ? allocationTable(w.allocations, opts.requests ?? null) : null;
-    for (const f of findFindings(w.profile, { ...opts, allocations }).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name, workers.length, opts.cores ?? null) });
+    for (const f of findFindings(w.profile, { ...opts, allocations, thread: w.name }).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name, workers.length, opts.cores ?? null) });
   }
   all.sort((a, b) => b.ms - a.ms);
   let shown = Math.min(all.length, MAX_FINDINGS);

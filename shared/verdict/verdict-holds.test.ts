@@ -156,7 +156,7 @@ describe('the verdict reads every thread (item 1)', () => {
     const v = buildVerdict(main, ctx, undefined, [worker(95)]);
     const lines = verdictLines(v);
     expect(lines[0]).toBe('The worker pool was saturated — worker 1 (hash-worker.cjs) busy 95% of the time: requests queued for a free worker while the main thread waited. Make each task cheaper, or add workers (up to the number of cores).');
-    expect(lines[1]).toBe('1. On worker 1 (hash-worker.cjs), synchronous crypto takes 95% of the time (100% of the busy time), 158 ms of CPU per 1 000 requests. From hashRounds in hash-worker.cjs:5.');
+    expect(lines[1]).toBe('1. On worker 1 (hash-worker.cjs), synchronous crypto takes 95% of the time (100% of the busy time), 158 ms of sampled time per 1 000 requests. From hashRounds in hash-worker.cjs:5.');
     expect(v.findings[0]).toMatchObject({ thread: 'worker 1 (hash-worker.cjs)', kind: 'crypto', function: 'hashRounds' });
     expect(v.findings[0].advice).toMatch(/^This runs in a worker thread \(worker 1 \(hash-worker\.cjs\)\), so it does not block the event loop/);
     expect(lines.join('\n')).not.toMatch(/did not stress it|or a worker thread|waiting on something else/);

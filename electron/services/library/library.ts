@@ -26,6 +26,7 @@ import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
 import { storedProfileSchema, type StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { growingSchema } from '../../../shared/recording/growing.ts';
+import { cpuAccountingSchema } from '../../../shared/recording/cpu-accounting.ts';
 import type { Background } from '../../../shared/recording/request-time.ts';
 
 
@@ -188,7 +189,7 @@ export class Library {
       // The burst's output count travels in the load column (no migration): it is a measure of the burst.
       // So does what grew between the heap snapshots (find what grows): it needs Flambé's load.
       load ? load.errors + load.timeouts : null,
-      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}) }) : null,
+      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}), ...(rec.cpu ? { [CPU_IN_LOAD]: rec.cpu } : {}) }) : null,
       rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
       JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
@@ -485,13 +486,17 @@ function rawDurationMs(profile: unknown): number {
 
 const OUTPUT_IN_LOAD = 'flambeOutput';
 const GROWING_IN_LOAD = 'flambeGrowing';
-type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown };
+/** The CPU accounting (shared/recording/cpu-accounting.ts): kept beside the load, so no schema migration; older rows have none. */
+const CPU_IN_LOAD = 'flambeCpu';
+type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown; [CPU_IN_LOAD]?: unknown };
 
 /** The load column's JSON: the load summary, and the output count and what grew kept beside it. */
-function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing'> {
+function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing' | 'cpu'> {
   if (!stored) return { load: stored };
-  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, ...load } = stored;
+  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, [CPU_IN_LOAD]: storedCpu, ...load } = stored;
+  // A damaged accounting only costs the CPU clock: the figures fall back to sampled time, said as such.
+  const cpu = storedCpu === undefined ? null : cpuAccountingSchema.safeParse(storedCpu);
   const grew = growing === undefined ? null : growingSchema.safeParse(growing);
   if (grew && !grew.success) throw new UserError('This recording is damaged in the library (what grew between its heap snapshots cannot be read); the other recordings are fine.');
-  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}) };
+  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}), ...(cpu?.success ? { cpu: cpu.data } : {}) };
 }

@@ -19,6 +19,14 @@ export interface ProcessIdentity {
   stdio?: { stdout: string; stderr: string };
 }
 
+export interface TargetCpuClocks {
+  processUs: number;
+  /** Null where Node has no process.threadCpuUsage. */
+  threadUs: number | null;
+  /** readlink('/proc/self/ns/pid') in the target when threadUs is null (Linux); null elsewhere. */
+  pidNamespace: string | null;
+}
+
 export interface Listener {
   address: string;
   port: number;
@@ -123,6 +131,17 @@ const SAMPLE_JS = `(function () {
   s.elu = performance.eventLoopUtilization(); s.cpu = process.cpuUsage(); s.t = now;
   return JSON.stringify({ elu: elu.utilization, loopDelayP99Ms: delay, heapUsedMb: mem.heapUsed / 1048576, externalMb: mem.external / 1048576,
     rssMb: mem.rss / 1048576, cpuPercent: (cpu.user + cpu.system) / 10 / elapsedMs, gcCount: gc, majorGcCount: major });
+})()`;
+
+// The CPU clocks at one moment (thread-clock.ts): the whole process's (process.cpuUsage, every Node), the
+// main thread's where Node has process.threadCpuUsage (≥ 23.9), and otherwise the pid namespace it runs in,
+// so Flambé can tell whether the pid it sees in /proc is this process (a server in a container is not).
+const CPU_CLOCKS_JS = `(function () {
+  var p = process.cpuUsage();
+  var t = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : null;
+  var ns = null;
+  if (!t) { try { ns = process.getBuiltinModule('fs').readlinkSync('/proc/self/ns/pid'); } catch (e) {} }
+  return JSON.stringify({ processUs: p.user + p.system, threadUs: t ? t.user + t.system : null, pidNamespace: ns });
 })()`;
 
 const SAMPLE_CLEANUP_JS = `(function () {
@@ -258,6 +277,11 @@ export class InspectorSession {
   /** The target process's CPU time so far (user + system, µs, all its threads): what a burst cost it. */
   cpuTimeUs(): Promise<number> {
     return this.evaluateJson<number>('(() => { const u = process.cpuUsage(); return JSON.stringify(u.user + u.system); })()');
+  }
+
+  /** The process's and (where Node has it) the main thread's CPU time so far, µs; see CPU_CLOCKS_JS. */
+  cpuClocks(): Promise<TargetCpuClocks> {
+    return this.evaluateJson<TargetCpuClocks>(CPU_CLOCKS_JS);
   }
 
   async stopSampling(): Promise<void> {

@@ -10,6 +10,7 @@
 // main thread's are in its own.
 import { addExtras, type ProfileThread } from '../../../shared/recording/profile-extras.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
+import { asProbe } from '../../../shared/profile/probes.ts';
 
 export interface Protocol {
   send(method: string, params?: Record<string, unknown>): Promise<unknown>;
@@ -26,7 +27,12 @@ interface Worker {
   started: Promise<boolean>;
   /** Its allocations are being sampled. */
   sampling: boolean;
+  /** Its own thread's CPU when its profiler started, µs (process.threadCpuUsage in the worker); null where Node lacks it. */
+  cpuAtStartUs: number | null;
 }
+
+// A worker's own thread's CPU so far, µs (null where Node has no process.threadCpuUsage): run as a probe, out of its profile.
+const WORKER_CPU_JS = asProbe('(function () { var t = typeof process.threadCpuUsage === "function" ? process.threadCpuUsage() : null; return t ? t.user + t.system : null; })()');
 
 const CALL_TIMEOUT_MS = 10_000;
 
@@ -39,6 +45,8 @@ export class WorkerProfilers {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private active = false;
+  /** Each worker's own CPU over its profile, as the last stop() read it (the recording's accounting: thread-clock.ts). */
+  lastCpu: { name: string; cpuMs: number | null }[] = [];
 
   constructor(protocol: Protocol) {
     this.protocol = protocol;
@@ -58,13 +66,17 @@ export class WorkerProfilers {
   async stop(): Promise<ThreadProfile[]> {
     this.active = false;
     const out: ThreadProfile[] = [];
+    this.lastCpu = [];
     for (const [sessionId, w] of this.workers) {
       try {
         if (!(await w.started)) continue;
         const heap = w.sampling ? await this.stopAllocations(sessionId) : null;
+        const cpuAtStopUs = w.cpuAtStartUs === null ? null : await this.threadCpuUs(sessionId);
         const reply = (await this.call(sessionId, 'Profiler.stop')) as { profile?: Record<string, unknown> };
         if (reply?.profile && heap && typeof reply.profile === 'object') addExtras(reply.profile, { allocations: heap });
-        if (reply?.profile && typeof reply.profile === 'object') out.push({ name: `worker ${w.id}${w.url ? ` (${w.url.split(/[\\/]/).pop()})` : ''}`, profile: reply.profile });
+        const name = `worker ${w.id}${w.url ? ` (${w.url.split(/[\\/]/).pop()})` : ''}`;
+        if (reply?.profile && typeof reply.profile === 'object') out.push({ name, profile: reply.profile });
+        if (reply?.profile) this.lastCpu.push({ name, cpuMs: cpuAtStopUs !== null && w.cpuAtStartUs !== null ? Math.max(0, cpuAtStopUs - w.cpuAtStartUs) / 1000 : null });
       } catch { /* the worker ended meanwhile: its profile is gone with it */ }
     }
     await this.protocol.send('NodeWorker.disable').catch(() => undefined);
@@ -86,7 +98,7 @@ export class WorkerProfilers {
   private attached(p: { sessionId: string; workerInfo?: { workerId?: string; title?: string; url?: string } }): void {
     if (!this.active) return;
     const info = p.workerInfo ?? {};
-    const worker: Worker = { id: info.workerId ?? String(this.workers.size + 1), title: info.title ?? '', url: info.url ?? '', started: Promise.resolve(false), sampling: false };
+    const worker: Worker = { id: info.workerId ?? String(this.workers.size + 1), title: info.title ?? '', url: info.url ?? '', started: Promise.resolve(false), sampling: false, cpuAtStartUs: null };
     worker.started = (async () => {
       try {
         await this.call(p.sessionId, 'Profiler.enable');
@@ -95,6 +107,7 @@ export class WorkerProfilers {
       } catch {
         return false;
       }
+      worker.cpuAtStartUs = await this.threadCpuUs(p.sessionId);
       // Same flags as the main thread's (inspector.ts startAllocationSampling); a worker that refuses just has none.
       if (this.allocationBytes !== null) {
         worker.sampling = await this.call(p.sessionId, 'HeapProfiler.enable')
@@ -106,6 +119,13 @@ export class WorkerProfilers {
       return true;
     })();
     this.workers.set(p.sessionId, worker);
+  }
+
+  /** The worker's own thread's CPU so far, µs; null where it cannot be read. */
+  private async threadCpuUs(sessionId: string): Promise<number | null> {
+    const reply = (await this.call(sessionId, 'Runtime.evaluate', { expression: WORKER_CPU_JS, returnByValue: true }).catch(() => null)) as { result?: { value?: unknown } } | null;
+    const v = reply?.result?.value;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
   }
 
   private call(sessionId: string, method: string, params: Record<string, unknown> = {}): Promise<unknown> {

@@ -3,7 +3,8 @@
 // from a right-click anywhere) applies to every view. The work happens in the
 // analysis worker; a tab computes only once it is opened.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FlameNode, Grouping } from '../../../shared/profile/index.ts';
+import { withRequests, type FlameNode, type Grouping, type PerRequest } from '../../../shared/profile/index.ts';
+import type { CpuAccounting } from '../../../shared/recording/cpu-accounting.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Tabs } from '../components/Tabs.tsx';
@@ -30,8 +31,10 @@ type TabKey = (typeof TAB_KEYS)[number];
 interface Props {
   /** The analysis client of the recording's profile (ResultScreen opens it by recording id: the verdict shares it). */
   loaded: ClientState;
-  /** Requests served while the profile ran: adds "ms per 1 000 requests". */
-  requests: number | null;
+  /** Requests served while the profile ran, and the thread's CPU clock: adds "ms per 1 000 requests" (shared/profile/cpu-time.ts). */
+  perRequest: PerRequest | null;
+  /** The recording's CPU accounting (the findings of "Where the time went" read it). */
+  cpu?: CpuAccounting | null;
   /** A finding's file:line was clicked: show that function in Bottom-up and find it in the flamegraph. */
   reveal?: RevealRequest | null;
   /** The timeline's series and its selected range (ResultScreen keeps it: the verdict follows it too). */
@@ -64,9 +67,9 @@ export function rangeTransforms(range: TimeSelection | null): Transform[] {
 
 const isTabKey = (k: string | null | undefined): k is TabKey => (TAB_KEYS as readonly string[]).includes(k ?? '');
 
-function Views({ client, requests: allRequests, reveal = null, load = null, samples = [], range = null, onRange, warmupSec = null, onReveal, tab: addressTab = null, onTab }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
+function Views({ client, perRequest: all, cpu = null, reveal = null, load = null, samples = [], range = null, onRange, warmupSec = null, onReveal, tab: addressTab = null, onTab }: Omit<Props, 'loaded'> & { client: AnalysisClient }) {
   // Inside a time range, "per 1 000 requests" divides by the requests of that range (or is not given).
-  const requests = range ? range.requests : allRequests;
+  const perRequest = range ? withRequests(all, range.requests) : all;
   const tabsBox = useRef<HTMLDivElement>(null);
   // The tab a user last chose is where the next result opens.
   // The address's tab wins (a reload, a pasted link).
@@ -129,7 +132,7 @@ function Views({ client, requests: allRequests, reveal = null, load = null, samp
     openMenu(frame ? targetFromFrame(frame, node.frame) : { name: node.name, frame: -1, kind: 'native', category: 'native', packageName: '' }, x, y);
   };
 
-  const tableProps = { client, transforms, by, onBy: setBy, requests, onMenu: openMenu, onFocusFunction: focusFunction };
+  const tableProps = { client, transforms, by, onBy: setBy, perRequest, onMenu: openMenu, onFocusFunction: focusFunction };
 
   return (
     <div className="analysis" ref={root}>
@@ -154,7 +157,7 @@ function Views({ client, requests: allRequests, reveal = null, load = null, samp
           },
           { key: 'bottom-up', label: 'Bottom-up', testId: 'tab-bottom-up', content: visited.has('bottom-up') && <ErrorBoundary what="Bottom-up"><BottomUpView {...tableProps} active={tab === 'bottom-up'} reveal={reveal} /></ErrorBoundary> },
           { key: 'call-tree', label: 'Call tree', testId: 'tab-call-tree', content: visited.has('call-tree') && <ErrorBoundary what="The call tree"><CallTreeView {...tableProps} active={tab === 'call-tree'} /></ErrorBoundary> },
-          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><WhereTimeWent client={client} transforms={transforms} active={tab === 'time'} requests={requests} ranged={range !== null && allRequests !== null} /></ErrorBoundary> },
+          { key: 'time', label: 'Where the time went', testId: 'tab-time', content: visited.has('time') && <ErrorBoundary what="Where the time went"><WhereTimeWent client={client} transforms={transforms} active={tab === 'time'} perRequest={perRequest} cpu={cpu} ranged={range !== null && all !== null} /></ErrorBoundary> },
         ]}
       />
       {menu && <ContextMenu x={menu.x} y={menu.y} title={menu.target.name} items={menuItems(menu.target, stack)} onChoose={choose} onClose={closeMenu} />}

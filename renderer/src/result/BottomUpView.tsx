@@ -1,7 +1,7 @@
 // Bottom-up: one row per function (file, package) by self time, expanding
 // into its callers — computed on demand by the worker and kept by path.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { BottomUpRow, Grouping, Transform } from '../../../shared/profile/index.ts';
+import type { BottomUpRow, Grouping, PerRequest, Transform } from '../../../shared/profile/index.ts';
 import { bottomUpSource, pathKey } from '../analysis/bottom-up-rows.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { targetFromGroup, type MenuTarget } from '../analysis/transform-menu.ts';
@@ -20,7 +20,8 @@ export interface TableViewProps {
   by: Grouping;
   onBy(by: Grouping): void;
   active: boolean;
-  requests: number | null;
+  /** Requests and the thread's CPU clock: adds "per 1 000 requests" (shared/profile/cpu-time.ts). */
+  perRequest: PerRequest | null;
   onMenu(target: MenuTarget, x: number, y: number): void;
   onFocusFunction(target: MenuTarget): void;
 }
@@ -39,7 +40,7 @@ const fields = {
   tieBreak: (r: BottomUpRow) => `${r.location}\u0000${pathKey(r.path)}`,
 };
 
-export function BottomUpView({ client, transforms, by, onBy, active, requests, onMenu, onFocusFunction, reveal = null }: TableViewProps & { reveal?: RevealRequest | null }) {
+export function BottomUpView({ client, transforms, by, onBy, active, perRequest, onMenu, onFocusFunction, reveal = null }: TableViewProps & { reveal?: RevealRequest | null }) {
   const scope = JSON.stringify({ transforms, by });
   const top = useView(client, active ? { view: 'bottom-up', transforms, by, path: [] } : null);
   const fresh = useMemo<Expansion>(() => ({ scope, expanded: new Set(), callers: new Map(), selected: null }), [scope]);
@@ -87,8 +88,8 @@ export function BottomUpView({ client, transforms, by, onBy, active, requests, o
   }, [top.data, settledQuery, s.callers, s.expanded, sort]);
 
   const columns = useMemo(
-    () => numberColumns<BottomUpRow>({ selfMs: (r) => r.selfMs, totalMs: (r) => r.totalMs, location: (r) => r.location }, top.data?.durationMs ?? 0, requests),
-    [top.data, requests],
+    () => numberColumns<BottomUpRow>({ selfMs: (r) => r.selfMs, totalMs: (r) => r.totalMs, location: (r) => r.location }, top.data?.durationMs ?? 0, perRequest),
+    [top.data, perRequest],
   );
 
 

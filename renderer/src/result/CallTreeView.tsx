@@ -22,7 +22,7 @@ interface Expansion {
   selected: string | null;
 }
 
-export function CallTreeView({ client, transforms, by, onBy, active, requests, onMenu, onFocusFunction }: TableViewProps) {
+export function CallTreeView({ client, transforms, by, onBy, active, perRequest, onMenu, onFocusFunction }: TableViewProps) {
   const view = useView(client, active ? { view: 'call-tree', transforms, by } : null);
   const cols = view.data;
   const [sort, setSort] = useState<SortState>({ column: 'totalMs', descending: true });
@@ -52,9 +52,9 @@ export function CallTreeView({ client, transforms, by, onBy, active, requests, o
   }, [cols, s.expanded, sort, search]);
 
   const columns = useMemo(() => {
-    if (!cols) return numberColumns<number>({ selfMs: () => 0, totalMs: () => 0, location: () => '' }, 0, requests);
-    return numberColumns<number>({ selfMs: (n) => cols.selfMs[n], totalMs: (n) => cols.totalMs[n], location: (n) => cols.groups[cols.group[n]].location }, cols.durationMs, requests);
-  }, [cols, requests]);
+    if (!cols) return numberColumns<number>({ selfMs: () => 0, totalMs: () => 0, location: () => '' }, 0, perRequest);
+    return numberColumns<number>({ selfMs: (n) => cols.selfMs[n], totalMs: (n) => cols.totalMs[n], location: (n) => cols.groups[cols.group[n]].location }, cols.durationMs, perRequest);
+  }, [cols, perRequest]);
 
   const toggle = (row: FlatRow<number>, open: boolean) => update((prev) => {
     const expanded = new Set(prev.expanded);

@@ -22,6 +22,7 @@ import type { TimeSelection } from './Timeline.tsx';
 import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from '../../../shared/verdict/index.ts';
 import { periodicSamples } from '../../../shared/recording/process-samples.ts';
+import { perRequestOf } from '../../../shared/profile/cpu-time.ts';
 import { useAddressRange } from './use-address-range.ts';
 import { useVerdictThread } from './use-verdict-thread.ts';
 
@@ -49,6 +50,8 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   const [thread, setThread] = useState(0);
   const loaded = useAnalysisClient(result.hasProfile ? result.id : null, thread);
   const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  // Per-request figures of the thread on screen: CPU from its OS clock where the recording read one (shared/profile/cpu-time.ts).
+  const perRequest = useMemo(() => perRequestOf(requests, result.cpu, loaded.threads[thread]), [requests, result.cpu, loaded.threads, thread]);
   const context = useMemo(() => recordingContext(result), [result]);
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   // A time range chosen on the timeline: every view shows only it, the verdict too.
@@ -108,7 +111,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
             <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
-            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} requests={requests} reveal={reveal} load={context.load} samples={periodicSamples(result.samples)} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} perRequest={perRequest} cpu={result.cpu ?? null} reveal={reveal} load={context.load} samples={periodicSamples(result.samples)} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
               tab={params.tab ?? null} onTab={(tab) => setParams({ tab })} />
           </ErrorBoundary>
         )}

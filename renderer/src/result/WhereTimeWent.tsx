@@ -4,7 +4,8 @@
 // compression) with the functions of yours they were called from, and
 // findings in plain words. All from shared/profile, through the transforms.
 // Its two tables: CategoriesTable and BucketsTable, below.
-import { BUCKET_HELP, CATEGORY_HELP, msPerThousandRequests, type Transform } from '../../../shared/profile/index.ts';
+import { BUCKET_HELP, CATEGORY_HELP, cpuWords, isCpuTime, msPerThousandRequests, SAMPLED_TIME_NOTE, type PerRequest, type Transform } from '../../../shared/profile/index.ts';
+import type { CpuAccounting } from '../../../shared/recording/cpu-accounting.ts';
 import { findingSentence, spreadSentence } from '../../../shared/verdict/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import type { TimeData } from '../analysis/protocol.ts';
@@ -17,15 +18,19 @@ interface Props {
   client: AnalysisClient;
   transforms: Transform[];
   active: boolean;
-  requests: number | null;
-  /** A time range is selected: `requests` is the range's (prorated from the load's seconds), or null when not known for it. */
+  /** Requests and the thread's CPU clock (shared/profile/cpu-time.ts); null: no "per 1 000 requests". */
+  perRequest: PerRequest | null;
+  /** The recording's CPU accounting, for the findings' own "per 1 000 requests". */
+  cpu?: CpuAccounting | null;
+  /** A time range is selected: `perRequest` is the range's (prorated from the load's seconds), or null when not known for it. */
   ranged?: boolean;
 }
 
-export function WhereTimeWent({ client, transforms, active, requests, ranged = false }: Props) {
+export function WhereTimeWent({ client, transforms, active, perRequest, cpu = null, ranged = false }: Props) {
+  const requests = perRequest?.requests ?? null;
   const view = useView(client, active ? { view: 'time', transforms } : null);
   // The same findings as the verdict (shared/verdict/findings.ts), for the profile as transformed here.
-  const verdict = useView(client, active ? { view: 'verdict', transforms, context: { requests } } : null);
+  const verdict = useView(client, active ? { view: 'verdict', transforms, context: { requests, cpu } } : null);
   const time = view.data;
   if (view.error) return <p className="note note-error">{view.error}</p>;
   if (!time) return <p className="empty-state" aria-busy="true">Computing where the time went…</p>;
@@ -39,6 +44,7 @@ export function WhereTimeWent({ client, transforms, active, requests, ranged = f
         {ranged && (requests
           ? <span data-testid="range-requests"> In this time range, “per 1 000 requests” divides by the requests completed in it (counted per second by the load, prorated at the edges).</span>
           : <span data-testid="range-requests"> No request of the load completed in this time range, so there is no “per 1 000 requests” for it.</span>)}
+        {perRequest && !isCpuTime(perRequest) && <span data-testid="sampled-time"> {SAMPLED_TIME_NOTE}</span>}
         {view.stale && ' Updating…'}
       </p>
 
@@ -50,19 +56,20 @@ export function WhereTimeWent({ client, transforms, active, requests, ranged = f
       )}
 
       <div className="time-grid">
-        <CategoriesTable categories={time.categories} requests={requests} />
-        <BucketsTable buckets={time.buckets} requests={requests} />
+        <CategoriesTable categories={time.categories} perRequest={perRequest} />
+        <BucketsTable buckets={time.buckets} perRequest={perRequest} />
       </div>
     </div>
   );
 }
 
-const per1kText = (ms: number, requests: number | null) => formatTimeMs(msPerThousandRequests(ms, requests ?? 0));
+const per1kText = (ms: number, perRequest: PerRequest | null) => formatTimeMs(msPerThousandRequests(ms, perRequest));
 
 /** Every ms of the profile in one kind of code (your code, each dependency, Node, V8, GC, idle…), with a bar of its share. */
-function CategoriesTable({ categories, requests }: { categories: TimeData['categories']; requests: number | null }) {
+function CategoriesTable({ categories, perRequest }: { categories: TimeData['categories']; perRequest: PerRequest | null }) {
+  const requests = perRequest?.requests ?? null;
   const maxCategory = Math.max(...categories.map((c) => c.percent), 1);
-  const per1k = (ms: number) => per1kText(ms, requests);
+  const per1k = (ms: number) => per1kText(ms, perRequest);
   return (
     <section aria-labelledby="categories-heading">
       <h3 id="categories-heading">By kind of code <span className="muted small">(self time)</span></h3>
@@ -72,7 +79,7 @@ function CategoriesTable({ categories, requests }: { categories: TimeData['categ
             <th scope="col" className="left">Category</th>
             <th scope="col">ms</th>
             <th scope="col">%</th>
-            {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+            {requests ? <th scope="col" title={`ms ${cpuWords(perRequest)} per 1 000 requests served`}>ms /1k req</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -96,8 +103,9 @@ function CategoriesTable({ categories, requests }: { categories: TimeData['categ
 }
 
 /** The cross-cutting kinds of work (logging, JSON, regex, sync crypto…), each with the functions of yours it was called from. */
-function BucketsTable({ buckets, requests }: { buckets: TimeData['buckets']; requests: number | null }) {
-  const per1k = (ms: number) => per1kText(ms, requests);
+function BucketsTable({ buckets, perRequest }: { buckets: TimeData['buckets']; perRequest: PerRequest | null }) {
+  const per1k = (ms: number) => per1kText(ms, perRequest);
+  const requests = perRequest?.requests ?? null;
   return (
     <section aria-labelledby="buckets-heading">
       <h3 id="buckets-heading">By kind of work</h3>
@@ -107,7 +115,7 @@ function BucketsTable({ buckets, requests }: { buckets: TimeData['buckets']; req
             <th scope="col" className="left">Work</th>
             <th scope="col">ms</th>
             <th scope="col">%</th>
-            {requests ? <th scope="col" title="CPU ms per 1 000 requests served">ms /1k req</th> : null}
+            {requests ? <th scope="col" title={`ms ${cpuWords(perRequest)} per 1 000 requests served`}>ms /1k req</th> : null}
             <th scope="col" className="left">Called from</th>
           </tr>
         </thead>

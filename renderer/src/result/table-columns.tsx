@@ -2,7 +2,7 @@
 // CPU ms per 1 000 requests when the recording served requests, and where
 // the function lives (file:line, 1-based, shortened; the full path on hover).
 import { GLOSSARY } from '../../../shared/glossary.ts';
-import { msPerThousandRequests } from '../../../shared/profile/index.ts';
+import { cpuWords, msPerThousandRequests, type PerRequest } from '../../../shared/profile/index.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import type { Column } from './TreeTable.tsx';
@@ -15,17 +15,19 @@ export interface RowNumbers<N> {
 
 const pct = (ms: number, durationMs: number) => formatPercent(durationMs > 0 ? ms / durationMs : 0);
 
-export function numberColumns<N>(get: RowNumbers<N>, durationMs: number, requests: number | null): Column<N>[] {
+export function numberColumns<N>(get: RowNumbers<N>, durationMs: number, perRequest: PerRequest | null): Column<N>[] {
   const cols: Column<N>[] = [
     { id: 'selfMs', label: 'Self', width: '5.2rem', title: `${GLOSSARY.self.text} (ms)`, render: (r) => formatTimeMs(get.selfMs(r.node)) },
     { id: 'selfPercent', label: 'Self %', width: '4.6rem', title: 'Self time, in % of the profile', render: (r) => pct(get.selfMs(r.node), durationMs) },
     { id: 'totalMs', label: 'Total', width: '5.2rem', title: `${GLOSSARY.total.text} (ms)`, render: (r) => formatTimeMs(get.totalMs(r.node)) },
     { id: 'totalPercent', label: 'Total %', width: '4.8rem', title: 'Total time, in % of the profile', render: (r) => <PercentBar percent={durationMs > 0 ? get.totalMs(r.node) / durationMs : 0} /> },
   ];
-  if (requests) {
+  if (perRequest) {
+    // CPU from the OS clock, or sampled time where none was read (shared/profile/cpu-time.ts): the title says which.
+    const unit = `ms ${cpuWords(perRequest)} per 1 000 requests served`;
     cols.push(
-      { id: 'selfPer1k', label: 'Self /1k req', width: '6.4rem', title: 'Self CPU ms per 1 000 requests served', render: (r) => formatTimeMs(msPerThousandRequests(get.selfMs(r.node), requests)) },
-      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: 'Total CPU ms per 1 000 requests served', render: (r) => formatTimeMs(msPerThousandRequests(get.totalMs(r.node), requests)) },
+      { id: 'selfPer1k', label: 'Self /1k req', width: '6.4rem', title: `Self: ${unit}`, render: (r) => formatTimeMs(msPerThousandRequests(get.selfMs(r.node), perRequest)) },
+      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: `Total: ${unit}`, render: (r) => formatTimeMs(msPerThousandRequests(get.totalMs(r.node), perRequest)) },
     );
   }
   cols.push({

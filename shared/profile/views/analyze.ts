@@ -4,14 +4,15 @@
 // requests served during the profile is known.
 import { isFlambeUrl } from '../classify.ts';
 import { bottomUp } from './bottom-up.ts';
-import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketRow, type CategoryRow } from './categories.ts';
+import { bucketBreakdown, categoryBreakdown, type BucketRow, type CategoryRow } from './categories.ts';
+import { isCpuTime, msPerThousandRequests, type PerRequest } from '../cpu-time.ts';
 import type { Grouping } from '../frame-groups.ts';
 import type { Profile } from '../model.ts';
 
 export interface AnalysisOptions {
   by?: Grouping;
-  /** Requests completed during the profile: adds ms-per-1000-requests figures. */
-  requests?: number;
+  /** Requests completed during the profile, and its thread's CPU clock (../cpu-time.ts): adds ms-per-1000-requests figures. */
+  perRequest?: PerRequest | null;
 }
 
 /** A function's (file's, package's) time: in ms, in % of the profile, and per 1000 requests when they are known. */
@@ -39,6 +40,8 @@ export interface ProfileAnalysis {
   samples: number;
   by: Grouping;
   requests: number | null;
+  /** The per-1000-request figures are CPU from the OS clock (false: sampled time, ../cpu-time.ts). */
+  cpuTime: boolean;
   /** Heaviest self time first. */
   functions: FunctionSummary[];
   categories: (CategoryRow & { msPer1kRequests?: number })[];
@@ -47,8 +50,9 @@ export interface ProfileAnalysis {
 
 export function analyzeProfile(profile: Profile, opts: AnalysisOptions = {}): ProfileAnalysis {
   const by = opts.by ?? 'function';
-  const requests = opts.requests !== undefined && opts.requests > 0 ? opts.requests : null;
-  const per1k = (ms: number) => msPerThousandRequests(ms, requests ?? 0);
+  const per = opts.perRequest && opts.perRequest.requests > 0 ? opts.perRequest : null;
+  const requests = per?.requests ?? null;
+  const per1k = (ms: number) => msPerThousandRequests(ms, per);
   // Flambé's request collector is not the user's code (collector-work.ts): its time stays in the categories, in no row.
   const functions = bottomUp(profile, { by }).filter((r) => !isFlambeUrl(r.url)).map((r): FunctionSummary => {
     const f: FunctionSummary = {
@@ -63,5 +67,5 @@ export function analyzeProfile(profile: Profile, opts: AnalysisOptions = {}): Pr
   });
   const categories = categoryBreakdown(profile).map((c) => (requests ? { ...c, msPer1kRequests: per1k(c.ms) } : c));
   const buckets = bucketBreakdown(profile).map((b) => (requests ? { ...b, msPer1kRequests: per1k(b.ms) } : b));
-  return { durationMs: profile.durationMs, samples: profile.samples.length, by, requests, functions, categories, buckets };
+  return { durationMs: profile.durationMs, samples: profile.samples.length, by, requests, cpuTime: isCpuTime(per), functions, categories, buckets };
 }

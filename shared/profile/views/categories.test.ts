@@ -1,6 +1,7 @@
 // "Where the time went": categories, buckets, per-request cost.
 import { describe, expect, it } from 'vitest';
 import { analyzeProfile } from './analyze.ts';
+import { perRequestOf } from '../cpu-time.ts';
 import { bucketBreakdown, categoryBreakdown, cpuSplit } from './categories.ts';
 import { classifyFrame, OUTPUT_COUNTER_URL, packageName } from '../classify.ts';
 import { importProfile } from '../import/any-format.ts';
@@ -143,8 +144,9 @@ describe('buckets', () => {
 describe('per-request cost', () => {
   it('adds CPU ms per 1000 requests to every function, category and bucket', () => {
     const p = profileFromText('main\nlog[node:internal/console/constructor]', { weightsMs: 50 });
-    const a = analyzeProfile(p, { requests: 200 });
+    const a = analyzeProfile(p, { perRequest: perRequestOf(200) });
     expect(a.requests).toBe(200);
+    expect(a.cpuTime).toBe(false);
     expect(a.functions[0]).toMatchObject({ name: 'log', selfMs: 50, selfMsPer1kRequests: 250, totalMsPer1kRequests: 250 });
     expect(a.categories[0].msPer1kRequests).toBe(250);
     expect(a.buckets.find((b) => b.id === 'logging')!.msPer1kRequests).toBe(250);

@@ -157,10 +157,8 @@ export function bucketBreakdown(profile: Profile): BucketRow[] {
   }));
 }
 
-/** CPU ms per 1000 requests: the fair unit to compare runs whose throughput differs. */
-export function msPerThousandRequests(ms: number, requests: number): number {
-  return requests > 0 ? (ms / requests) * 1000 : 0;
-}
+// Per-request figures are decided in one place, with the thread's CPU clock: ../cpu-time.ts.
+export { msPerThousandRequests } from '../cpu-time.ts';
 
 /**
  * The Library's headline split (shared/api.ts CpuSplit), in percent of the

@@ -15,7 +15,7 @@
 // are kept for the statistics.
 import type { FunctionTimes } from './analyze.ts';
 import { timesByGroup } from './bottom-up.ts';
-import { msPerThousandRequests } from './categories.ts';
+import { msPerThousandRequests, perRequestOf, type PerRequest } from '../cpu-time.ts';
 import { categoryLabel, classifyFrame } from '../classify.ts';
 import { frameLocation, functionKey, type Frame, type Profile } from '../model.ts';
 
@@ -26,8 +26,9 @@ export interface DiffOptions {
 
 /** Request counts per round of each side (diffRounds); per-1k figures need every one of them. */
 export interface RoundsDiffOptions {
-  requestsBefore?: readonly (number | null | undefined)[];
-  requestsAfter?: readonly (number | null | undefined)[];
+  /** Each round's requests and CPU clock (../cpu-time.ts). */
+  requestsBefore?: readonly (PerRequest | null | undefined)[];
+  requestsAfter?: readonly (PerRequest | null | undefined)[];
 }
 
 export type DiffStatus = 'changed' | 'new' | 'gone';
@@ -154,7 +155,8 @@ export function matchFunctions(before: Profile | readonly Profile[], after: Prof
 }
 
 export function diffProfiles(before: Profile, after: Profile, opts: DiffOptions = {}): ProfileDiff {
-  return diffRounds([before], [after], { requestsBefore: [opts.requestsBefore], requestsAfter: [opts.requestsAfter] });
+  // Two files: no OS clock, sampled time per request.
+  return diffRounds([before], [after], { requestsBefore: [perRequestOf(opts.requestsBefore)], requestsAfter: [perRequestOf(opts.requestsAfter)] });
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -171,11 +173,11 @@ export function diffRounds(before: readonly Profile[], after: readonly Profile[]
   const n = m.functions.length;
   const bt = roundTimes(before, m.beforeFnRounds, n);
   const at = roundTimes(after, m.afterFnRounds, n);
-  const counts = (given: RoundsDiffOptions['requestsBefore'], len: number) => Array.from({ length: len }, (_, r) => given?.[r] ?? 0);
+  const counts = (given: RoundsDiffOptions['requestsBefore'], len: number) => Array.from({ length: len }, (_, r) => given?.[r] ?? null);
   const requestsBefore = counts(opts.requestsBefore, before.length);
   const requestsAfter = counts(opts.requestsAfter, after.length);
-  const perRequest = [...requestsBefore, ...requestsAfter].every((q) => q > 0);
-  const side = (t: typeof bt, i: number, line: number, requests: number[]): DiffSide => {
+  const perRequest = [...requestsBefore, ...requestsAfter].every((q) => q !== null && q.requests > 0);
+  const side = (t: typeof bt, i: number, line: number, requests: (PerRequest | null)[]): DiffSide => {
     const pct = (p: Profile, ms: number) => (p.durationMs > 0 ? (ms / p.durationMs) * 100 : 0);
     const selfPercentRounds = t.map((r) => pct(r.profile, r.selfMs[i]));
     const s: DiffSide = {
