@@ -93,7 +93,7 @@ function CategoriesTable({ categories, perRequest }: { categories: TimeData['cat
               </th>
               <td>{formatTimeMs(c.ms)}</td>
               <td>{formatPercent(c.percent / 100)}</td>
-              {requests ? <td>{per1k(c.ms)}</td> : null}
+              {requests ? <td>{c.kind === 'idle' ? '—' : per1k(c.ms)}</td> : null}
             </tr>
           ))}
         </tbody>

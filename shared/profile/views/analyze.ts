@@ -59,13 +59,14 @@ export function analyzeProfile(profile: Profile, opts: AnalysisOptions = {}): Pr
       name: r.name, url: r.url, line: r.line, column: r.column, location: r.location, categoryName: r.categoryName,
       selfMs: r.selfMs, totalMs: r.totalMs, selfPercent: r.selfPercent, totalPercent: r.totalPercent,
     };
-    if (requests) {
+    // Idle is no work: it has no CPU per request (its sampled time is the thread waiting for events).
+    if (requests && r.category !== 'idle') {
       f.selfMsPer1kRequests = per1k(r.selfMs);
       f.totalMsPer1kRequests = per1k(r.totalMs);
     }
     return f;
   });
-  const categories = categoryBreakdown(profile).map((c) => (requests ? { ...c, msPer1kRequests: per1k(c.ms) } : c));
+  const categories = categoryBreakdown(profile).map((c) => (requests && c.kind !== 'idle' ? { ...c, msPer1kRequests: per1k(c.ms) } : c));
   const buckets = bucketBreakdown(profile).map((b) => (requests ? { ...b, msPer1kRequests: per1k(b.ms) } : b));
   return { durationMs: profile.durationMs, samples: profile.samples.length, by, requests, cpuTime: isCpuTime(per), functions, categories, buckets };
 }

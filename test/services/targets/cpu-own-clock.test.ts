@@ -1,0 +1,105 @@
+// Evidence for "every ms of CPU is CPU" (issue 31): a server that times its
+// own functions with its main thread's CPU clock (test/fixtures/cpu/own-clock.cjs),
+// recorded by Flambé beside a CPU hog (two busy-loop processes: the machine's
+// cores are contended, so the sampler charges time the thread spent waiting
+// for a core to whatever was on its stack). Flambé's per-request figure for each
+// function comes nearer the server's own than the sampled wall time did, and
+// synchronous crypto within 20 % of it. Real processes, real load at the
+// default 10 connections, real profiles.
+//
+// Not yet within 20 % (issue 31, said in the recording docs): a plain CPU loop
+// still reads 1.2–1.4× (the wait of a thread descheduled in the middle of it
+// is charged to it, so its share of the samples exceeds its share of the
+// CPU), and an allocation-bound builder 0.5–0.6× (the collections its garbage
+// causes are V8's "(garbage collector)" samples, outside the function, which
+// the server's clock around it counts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFlambeService } from '../../../electron/services/service.ts';
+import { recordRequestSchema, type FlambeEvent, type RecordingMeta } from '../../../shared/api.ts';
+import { analyzeProfile } from '../../../shared/profile/views/analyze.ts';
+import { msPerThousandRequests, perRequestOf } from '../../../shared/profile/cpu-time.ts';
+import { buildComparison, roundFromRecording, type CompareRound } from '../../../shared/compare/index.ts';
+import { importProfile } from '../../../shared/profile/import/any-format.ts';
+import { startNeighbour, type Neighbour } from '../../../scripts/noisy-neighbour.ts';
+import { repo, waitFor } from '../../helpers/demo.ts';
+
+const service = createFlambeService({ libraryPath: path.join(mkdtempSync(path.join(tmpdir(), 'flambe-own-clock-')), 'library.sqlite') });
+const events: FlambeEvent[] = [];
+service.onEvent((e) => events.push(e));
+const ROUTES = { '/spin': 'spinNumbers', '/rows': 'buildRows', '/pbkdf2': 'hashPassword' } as const;
+type Spent = Record<string, { us: number; calls: number }>;
+let targetId = '';
+let base = '';
+let hogs: Neighbour[] = [];
+
+const spent = async (): Promise<Spent> => (await fetch(new URL('/spent', base))).json() as Promise<Spent>;
+
+beforeAll(async () => {
+  targetId = (await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/cpu/own-clock.cjs') })).targetId;
+  base = await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 15_000, 'a listening port');
+  // Warm each route up, so every recording measures optimized code from its first request.
+  for (let i = 0; i < 30; i++) for (const p of Object.keys(ROUTES)) await (await fetch(new URL(p, base))).text();
+  // Two busy loops, one per core of the test machine: each is bounded (killed in afterAll, and they end with this process).
+  hogs = [startNeighbour('constant'), startNeighbour('constant')];
+}, 30_000);
+afterAll(async () => {
+  await Promise.all(hogs.map((h) => h.stop()));
+  await service.api.stopTarget({ targetId }).catch(() => undefined);
+  service.dispose();
+});
+
+/** Records one route for `durationSec` at 10 connections: the recording, its profile, and the server's own ms of CPU per call meanwhile. */
+async function record(route: string, durationSec: number) {
+  const before = await spent();
+  const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
+    targetId, warmupSec: 0, load: { url: new URL(route, base).href, connections: 10, durationSec },
+  }));
+  await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
+  const after = await spent();
+  const calls = after[route].calls - (before[route]?.calls ?? 0);
+  const serverMsPerCall = (after[route].us - (before[route]?.us ?? 0)) / 1000 / calls;
+  const rec: RecordingMeta = await service.api.getRecording({ id: recordingId });
+  const profile = importProfile(Buffer.from(await service.api.getProfile({ id: recordingId })).toString('utf8'));
+  return { rec, profile, serverMsPerCall, calls };
+}
+
+describe('ms of CPU beside a CPU hog', () => {
+  it('gives each function its CPU per request from the OS clock, and no figure exceeds the one that contains it', async () => {
+    const lines: string[] = [];
+    const rounds: CompareRound[] = [];
+    for (const [route, fn] of Object.entries(ROUTES)) {
+      const { rec, profile, serverMsPerCall, calls } = await record(route, 2);
+      expect(rec.error).toBeNull();
+      const requests = rec.load!.requests;
+      const cpu = rec.cpu!;
+      // Read by Node's own clock in the target (the tests' Node has process.threadCpuUsage).
+      expect(cpu.mainThread?.clock).toBe('threadCpuUsage');
+      // The figure every table and sentence prints (shared/profile/cpu-time.ts), here through flambe analyze's summary.
+      const analysis = analyzeProfile(profile, { perRequest: perRequestOf(requests, cpu) });
+      expect(analysis.cpuTime).toBe(true);
+      const flambe = analysis.functions.find((f) => f.name === fn)!.totalMsPer1kRequests! / 1000;
+      const sampled = msPerThousandRequests(analysis.functions.find((f) => f.name === fn)!.totalMs, perRequestOf(requests)) / 1000;
+      lines.push(`${route} ${fn}: Flambé ${flambe.toFixed(3)} ms of CPU a request (sampled time ${sampled.toFixed(3)}), the server's own clock ${serverMsPerCall.toFixed(3)} `
+        + `(×${(flambe / serverMsPerCall).toFixed(2)}, sampled ×${(sampled / serverMsPerCall).toFixed(2)}); ${requests} requests answered, ${calls} calls; `
+        + `window ${cpu.windowMs.toFixed(0)} ms: main thread ${cpu.mainThread!.cpuMs.toFixed(0)} ms of CPU, process ${cpu.processCpuMs!.toFixed(0)}, sampled busy ${cpu.sampledBusyMs.toFixed(0)} of ${cpu.sampledMs.toFixed(0)}`);
+      // Invariants: every function within its thread, the thread within the process (the OS's own clocks).
+      expect(cpu.mainThread!.cpuMs).toBeLessThanOrEqual(cpu.processCpuMs!);
+      for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
+      // Nearer the server's own clock than the sampled wall time it replaces, which a waiting thread inflates.
+      expect(Math.abs(Math.log(flambe / serverMsPerCall))).toBeLessThan(Math.abs(Math.log(sampled / serverMsPerCall)));
+      // Synchronous crypto (one native call, no garbage): within 20 % of the server's own clock.
+      if (route === '/pbkdf2') {
+        expect(flambe).toBeGreaterThan(0.8 * serverMsPerCall);
+        expect(flambe).toBeLessThan(1.2 * serverMsPerCall);
+      }
+      rounds.push(roundFromRecording(rec, profile));
+    }
+    console.log(lines.join('\n'));
+    // Compare's "in the profile (JavaScript thread)" never above its "whole process": both from the OS over one window.
+    const c = buildComparison([rounds[0]], [rounds[2]]);
+    for (const side of ['a', 'b'] as const) expect(c.cpuMsPer1kRequests![side]).toBeLessThanOrEqual(c.processCpuMsPer1k![side]);
+  }, 120_000);
+});
