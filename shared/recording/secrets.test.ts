@@ -61,6 +61,12 @@ describe('the one masking rule', () => {
     expect(first.masked).toEqual(['argument --secret', 'environment variable API_TOKEN', 'environment variable URL', 'URL parameter token', 'header Authorization']);
   });
 
+  it('leaves Flambé\'s own ids and dates alone, even when a secret value happens to be inside one', () => {
+    const rec = { id: 'a1b2c3d4-1234-5678-9abc-def012345678', createdAt: '2026-12-07T01:02:03.000Z', rounds: [{ recordingId: 'x-123456-y' }], env: { PIN_SECRET: '123456' }, name: 'PIN 123456' };
+    const { value } = maskSecrets(rec);
+    expect(value).toEqual({ ...rec, env: { PIN_SECRET: M }, name: `PIN ${M}` });
+  });
+
   it('walks deep values without recursion', () => {
     let deep: unknown = { env: { API_TOKEN: 'x' } };
     for (let i = 0; i < 100_000; i++) deep = [deep];

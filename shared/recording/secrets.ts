@@ -129,6 +129,8 @@ function scrubKnown(text: string, known: [string, string][], findings: Findings)
 
 /** Keys whose values are data, never words a user typed: profiles, histograms, samples (skipped: nothing secret, and large). */
 const OPAQUE = new Set(['profile', 'histogram', 'samples', 'timeline', 'percentiles', 'allocations', 'heapProfile', 'requestTimes']);
+/** Ids and dates are Flambé's own: a secret value that happens to be inside one (a 6-digit PIN in a UUID) is not masked there, or the file would not import. */
+const OWN_KEYS = /^(id|createdAt)$|Id$/;
 const RECORD_KEYS: Record<string, 'environment variable' | 'header'> = { env: 'environment variable', headers: 'header' };
 const ARGV_KEYS = new Set(['argv', 'args']);
 
@@ -163,7 +165,7 @@ function rewrite(input: unknown, findings: Findings, known: [string, string][]):
     if (typeof key === 'string' && OPAQUE.has(key)) continue;
     const placed = typeof key === 'string' ? maskByPlace(holder, key, value, findings) : null;
     if (placed !== null) next = known.length ? rewrite(placed, findings, known) : placed;
-    else if (typeof value === 'string') next = scrubKnown(maskText(value, findings), known, findings);
+    else if (typeof value === 'string') next = typeof key === 'string' && OWN_KEYS.test(key) ? value : scrubKnown(maskText(value, findings), known, findings);
     else if (Array.isArray(value)) {
       next = value.slice();
       for (let i = value.length - 1; i >= 0; i--) stack.push([next as unknown[], i]); // popped in order

@@ -128,9 +128,10 @@ describe('secrets stay in the library', () => {
     expect(JSON.parse(readFileSync(again, 'utf8')).masked).toEqual(firstMasked);
 
     // The sentence is true for the file it describes: it names as many values as the file masked.
-    const bundleNote = outputs.get('recording bundle (stderr)')!;
-    const said = Number(/Masked (\d+) values/.exec(bundleNote)?.[1]);
-    expect(said).toBe(firstMasked.length);
+    for (const bundle of ['recording bundle', 'experiment bundle', 'sweep bundle']) {
+      const said = Number(/Masked (\d+) values/.exec(outputs.get(`${bundle} (stderr)`)!)?.[1]);
+      expect(said, bundle).toBe((JSON.parse(outputs.get(bundle)!) as { masked: string[] }).masked.length);
+    }
 
     // Asked for: every planted value of the recording stays, and the file is the user's alone.
     const whole = path.join(dir, 'whole.flambe');
