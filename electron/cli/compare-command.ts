@@ -1,7 +1,6 @@
 // flambe compare: did B get faster than A, and why — the Compare screen's
 // verdict and tables for terminals and CI. Every number comes from
 // shared/compare (buildComparison); --json prints its Comparison.
-import { printLines } from './terminal.ts';
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

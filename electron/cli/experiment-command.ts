@@ -1,6 +1,5 @@
 // flambe experiment: A/B in interleaved rounds, with the difference and its
 // 95% interval — the app's "Compare two variants" in a terminal and in CI.
-import { printLines } from './terminal.ts';
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';

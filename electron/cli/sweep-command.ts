@@ -1,6 +1,5 @@
 // flambe sweep: the same URL at several levels of connections, a table of
 // requests/s and latency percentiles per level, and where the server saturates.
-import { printLines } from './terminal.ts';
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
 import { kneeSentence, sweepPoints } from '../../shared/sweep/knee.ts';
