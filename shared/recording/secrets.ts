@@ -44,6 +44,8 @@ const describeName = (name: string) => (name.startsWith('-') ? `argument ${name}
 
 /** `text` with every URL password and secret-named query parameter masked. */
 export function maskUrl(text: string, findings: Findings = new Map()): string {
+  // Most strings (function names, files, sentences) hold neither: no regular expression runs over them.
+  if (!text.includes('://') && !text.includes('=')) return text;
   return text
     .replace(URL_PASSWORD, (_m, head: string, pw: string) => { found(findings, 'the password in a URL', pw); return `${head}${MASK}@`; })
     .replace(QUERY_PARAM, (m, sep: string, name: string, value: string) => {
@@ -59,17 +61,22 @@ export function maskUrl(text: string, findings: Findings = new Map()): string {
  * where the name looks secret.
  */
 export function maskText(text: string, findings: Findings = new Map()): string {
-  return maskUrl(text, findings)
-    .replace(NAME_EQUALS, (m, lead: string, name: string, value: string) => {
+  let out = maskUrl(text, findings);
+  if (out.includes('=')) {
+    out = out.replace(NAME_EQUALS, (m, lead: string, name: string, value: string) => {
       if (!looksSecret(name)) return m;
       found(findings, describeName(name), value);
       return `${lead}${name}=${MASK}`;
-    })
-    .replace(OPTION_SPACE, (m, lead: string, name: string, space: string, value: string) => {
+    });
+  }
+  if (out.includes('-')) {
+    out = out.replace(OPTION_SPACE, (m, lead: string, name: string, space: string, value: string) => {
       if (!looksSecret(name)) return m;
       found(findings, `argument ${name}`, value);
       return `${lead}${name}${space}${MASK}`;
     });
+  }
+  return out;
 }
 
 /** Name → value pairs (environment variables, headers): a secret-looking name's value masked whole, others as text. */
@@ -128,10 +135,10 @@ function scrubKnown(text: string, known: [string, string][], findings: Findings)
 }
 
 /** Keys whose values are data, never words a user typed: profiles, histograms, samples (skipped: nothing secret, and large). */
-const OPAQUE = new Set(['profile', 'histogram', 'samples', 'timeline', 'percentiles', 'allocations', 'heapProfile', 'requestTimes']);
+const OPAQUE = new Set(['profile', 'histogram', 'samples', 'timeline', 'percentiles', 'allocations']);
 /** Ids and dates are Flambé's own: a secret value that happens to be inside one (a 6-digit PIN in a UUID) is not masked there, or the file would not import. */
 const OWN_KEYS = /^(id|createdAt)$|Id$/;
-const RECORD_KEYS: Record<string, 'environment variable' | 'header'> = { env: 'environment variable', headers: 'header' };
+const RECORD_KEYS = new Map<string, 'environment variable' | 'header'>([['env', 'environment variable'], ['headers', 'header']]);
 const ARGV_KEYS = new Set(['argv', 'args']);
 
 const isStringRecord = (v: unknown): v is Record<string, string> =>
@@ -142,8 +149,9 @@ const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(
 function maskByPlace(parent: unknown, key: string, value: unknown, findings: Findings): unknown {
   const differ = typeof parent === 'object' && parent !== null ? (parent as { kind?: unknown }).kind : undefined;
   const variantSide = key === 'a' || key === 'b';
-  if ((RECORD_KEYS[key] || (variantSide && differ === 'env')) && isStringRecord(value)) {
-    return maskRecord(value, RECORD_KEYS[key] ?? 'environment variable', findings);
+  const where = RECORD_KEYS.get(key) ?? (variantSide && differ === 'env' ? 'environment variable' : null);
+  if (where && isStringRecord(value)) {
+    return maskRecord(value, where, findings);
   }
   if ((ARGV_KEYS.has(key) || (variantSide && differ === 'args')) && isStringList(value)) return maskArgv(value, findings);
   return null;

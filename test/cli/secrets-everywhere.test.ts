@@ -4,8 +4,8 @@
 // (bundles, reports md/html, every --json, library list, CLI stdout/stderr)
 // is searched for each planted value: the table of what leaked is empty.
 // The library keeps them (it must, to re-run); --include-secrets keeps them.
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runFlambe, type RunResult } from '../helpers/demo.ts';
@@ -13,6 +13,7 @@ import { runFlambe, type RunResult } from '../helpers/demo.ts';
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-secrets-'));
 const library = path.join(dir, 'library.sqlite');
 const lib = ['--library', library];
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const server = path.join(dir, 'server.js');
 writeFileSync(server, "require('node:http').createServer((req, res) => res.end('ok')).listen(0, '127.0.0.1');\n");
 

@@ -3,7 +3,7 @@
 // folders Flambé creates 0700; an export or a report is 0600 when it holds a
 // secret, else as the user's umask says. Modes are read after each write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
@@ -17,7 +17,7 @@ const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
 // A common umask: without the rule, everything here would be readable by every user (0644, 0755).
 let umask = 0;
 beforeAll(() => { umask = process.umask(0o022); });
-afterAll(() => { process.umask(umask); });
+afterAll(() => { process.umask(umask); rmSync(dir, { recursive: true, force: true }); });
 
 describe('what Flambé writes is the user\'s alone', () => {
   it('a new library in new folders: folders 0700, the file, its -wal and -shm 0600 after a save', () => {
