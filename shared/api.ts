@@ -301,6 +301,8 @@ export interface ExportedFile {
   encoding?: 'base64';
   /** One sentence the export shows: what it masked as secret-looking (a bundle), else absent. */
   note?: string;
+  /** True when the file holds a secret or the place of a masked one: saved owner-only (0600), else as the user's umask says. */
+  holdsSecrets?: boolean;
 }
 
 /**

@@ -52,20 +52,23 @@ export class BundleError extends Error {
   override name = 'BundleError';
 }
 
-/** What an export wrote: its text, and the secret-looking values it masked (shared/recording/secrets.ts). */
+/** What an export wrote: its text, the secret-looking values it masked (shared/recording/secrets.ts), and whether it holds any, masked or kept (then the file is saved owner-only). */
 export interface WrittenBundle {
   text: string;
   masked: string[];
+  holdsSecrets: boolean;
 }
 
 /**
  * The .flambe text of one recording. Values that look secret (API_TOKEN=…, a
- * password in a URL) are masked unless `includeSecrets`: a bundle is made to
- * be shared.
+ * password in a URL, ?token=, --secret=…) are masked unless `includeSecrets`:
+ * a bundle is made to be shared. Its `masked` list says what, in words (an
+ * imported bundle exported again finds the same places: the list is kept).
  */
 export function writeBundleWithNote(rec: RecordingResult, opts: { includeSecrets?: boolean } = {}): WrittenBundle {
-  const { recording, masked } = opts.includeSecrets ? { recording: rec, masked: [] } : maskSecrets(rec);
-  return { text: JSON.stringify({ format: BUNDLE_FORMAT, version: BUNDLE_VERSION, ...(masked.length ? { masked } : {}), recording }), masked };
+  const safe = maskSecrets(rec);
+  const { value: recording, masked } = opts.includeSecrets ? { value: rec, masked: [] } : safe;
+  return { text: JSON.stringify({ format: BUNDLE_FORMAT, version: BUNDLE_VERSION, ...(masked.length ? { masked } : {}), recording }), masked, holdsSecrets: safe.masked.length > 0 };
 }
 
 export function writeBundle(rec: RecordingResult, opts: { includeSecrets?: boolean } = {}): string {

@@ -9,7 +9,7 @@ import type { RecordingResult } from './recording/recording.ts';
 import { experimentResultSchema, sweepResultSchema, type GroupKind, type SweepResult } from './recording/groups.ts';
 import { count, id, text } from './recording/limits.ts';
 import { maskSecrets } from './recording/secrets.ts';
-import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle, refuseEmpty } from './bundle.ts';
+import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle, refuseEmpty, type WrittenBundle } from './bundle.ts';
 import type { ExperimentResult } from './experiment/types.ts';
 import type { GroupMember } from './groups.ts';
 
@@ -50,22 +50,13 @@ export function writeGroupBundle(group: {
   return writeGroupBundleWithNote(group, opts).text;
 }
 
-/** The group's .flambe text, and the secret-looking values it masked in its recordings (shared/recording/secrets.ts). */
-export function writeGroupBundleWithNote(group: Parameters<typeof writeGroupBundle>[0], opts: { includeSecrets?: boolean } = {}): { text: string; masked: string[] } {
-  const masked = new Set<string>();
-  const members = group.members.map((m) => {
-    if (opts.includeSecrets) return { label: m.label, round: m.round, recording: m.recording };
-    const safe = maskSecrets(m.recording);
-    for (const what of safe.masked) masked.add(what);
-    return { label: m.label, round: m.round, recording: safe.recording };
-  });
-  return {
-    text: JSON.stringify({
-      format: BUNDLE_FORMAT, version: GROUP_BUNDLE_VERSION, ...(masked.size ? { masked: [...masked] } : {}),
-      group: { kind: group.kind, id: group.id, name: group.name, result: group.result, members },
-    }),
-    masked: [...masked],
-  };
+/** The group's .flambe text, and the secret-looking values it masked anywhere in it (shared/recording/secrets.ts). */
+export function writeGroupBundleWithNote(group: Parameters<typeof writeGroupBundle>[0], opts: { includeSecrets?: boolean } = {}): WrittenBundle {
+  const whole = { kind: group.kind, id: group.id, name: group.name, result: group.result, members: group.members.map((m) => ({ label: m.label, round: m.round, recording: m.recording })) };
+  // The whole group, not only its recordings: the name, the spec and the variants are made of what differs (DB_PASSWORD=… vs …).
+  const safe = maskSecrets(whole);
+  const { value, masked } = opts.includeSecrets ? { value: whole, masked: [] } : safe;
+  return { text: JSON.stringify({ format: BUNDLE_FORMAT, version: GROUP_BUNDLE_VERSION, ...(masked.length ? { masked } : {}), group: value }), masked, holdsSecrets: safe.masked.length > 0 };
 }
 
 /** The recording ids the result names (rounds, levels), in its order. */

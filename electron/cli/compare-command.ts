@@ -1,7 +1,7 @@
 // flambe compare: did B get faster than A, and why — the Compare screen's
 // verdict and tables for terminals and CI. Every number comes from
 // shared/compare (buildComparison); --json prints its Comparison.
-import { printLines } from './terminal.ts';
+import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
@@ -88,8 +88,9 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
     // Where each request's time went, side by side, when both were recorded with the request collector.
     const requestTime = compareRequestTime([loadedA.rec.requestTime], [loadedB.rec.requestTime]);
-    if (o.json) process.stdout.write(JSON.stringify({ ...limitRows(c, top), ...(routes ? { routes } : {}), ...(requestTime ? { requestTime } : {}) }) + '\n');
-    else printLines(process.stdout, [...formatComparison(c, top ?? 10), ...(requestTime ? ['', ...formatRequestTimeChanges(requestTime)] : []), ...(routes ? ['', ...formatRouteChanges(routes)] : [])]);
+    const from = [loadedA.rec, loadedB.rec];
+    if (o.json) printMaskedJson({ ...limitRows(c, top), ...(routes ? { routes } : {}), ...(requestTime ? { requestTime } : {}) }, from);
+    else printMaskedLines([...formatComparison(c, top ?? 10), ...(requestTime ? ['', ...formatRequestTimeChanges(requestTime)] : []), ...(routes ? ['', ...formatRouteChanges(routes)] : [])], from);
     return failPct !== undefined && slowerThan(c, failPct) ? 3 : 0;
   } finally {
     (lib as Library | null)?.close();

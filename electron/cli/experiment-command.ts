@@ -1,6 +1,6 @@
 // flambe experiment: A/B in interleaved rounds, with the difference and its
 // 95% interval — the app's "Compare two variants" in a terminal and in CI.
-import { printLines } from './terminal.ts';
+import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
 import type { ExperimentResult, ExperimentRound, VariantKey } from '../../shared/experiment/types.ts';
@@ -206,8 +206,9 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     const exp = await service.api.getExperiment({ id: outcome.experimentId });
     line.clear();
     const savedId = check.data.save && outcome.saved ? exp.id : null;
-    if (json) process.stdout.write(JSON.stringify(experimentJson(exp, savedId)) + '\n');
-    else printLines(process.stdout, [...formatExperiment(exp), ...(savedId ? [`Saved    ${exp.name} (experiment ${savedId.slice(0, 8)})`] : [])]);
+    // Its name and variants are made of what differs (DB_PASSWORD=… vs …): printed masked, as every output is.
+    if (json) printMaskedJson(experimentJson(exp, savedId), exp);
+    else printMaskedLines([...formatExperiment(exp), ...(savedId ? [`Saved    ${exp.name} (experiment ${savedId.slice(0, 8)})`] : [])], exp);
     if (check.data.save && !outcome.saved) process.stderr.write('flambe: the library could not store the experiment; its numbers are above.\n');
     if (exp.status === 'failed') {
       process.stderr.write(`flambe: ${exp.error}\n`);

@@ -1,6 +1,8 @@
 // flambe library list|import|export|delete — the Library screen's operations for terminals and CI.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeExportFile } from '../services/owner-only.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeValidationError, listQuerySchema, type RecordingRow } from '../../shared/api.ts';
@@ -51,7 +53,8 @@ function resolveGroupId(lib: Library, given: string): string | null {
 const groupApiOf = (lib: Library) => createGroupApi({ needLibrary: () => lib, fetch: (id) => lib.get(id), metaOf: (id) => lib.meta(id), changed: () => {} });
 
 async function listGroups(lib: Library, json: boolean): Promise<void> {
-  const groups = groupApiOf(lib).listGroups();
+  // Names and summaries are made of what differed (DB_PASSWORD=… vs …): masked by the one rule (shared/recording/secrets.ts).
+  const groups = maskSecrets(groupApiOf(lib).listGroups()).value;
   if (json) {
     process.stdout.write(JSON.stringify(groups.map((g) => ({
       id: g.id, kind: g.kind, name: g.name, createdAt: g.createdAt, status: g.status, detail: g.detail, summary: g.summary,
@@ -97,7 +100,10 @@ async function list(argv: string[]): Promise<number> {
   if (!q.success) throw new UserError(describeValidationError(q.error));
   const lib = open(o.library);
   try {
-    const { rows, total, damaged = [] } = lib.list(q.data);
+    const listed = lib.list(q.data);
+    // A name may be made of what differed (an experiment's rounds: DB_PASSWORD=…): masked by the one rule.
+    const { total, damaged = [] } = listed;
+    const rows = maskSecrets(listed.rows).value;
     if (damaged.length) {
       const names = oneLine(damaged.map((d) => `${d.id.slice(0, 8)} "${d.name}" (${d.why})`).join(', '));
       process.stderr.write(`flambe: ${damaged.length} damaged recording${damaged.length === 1 ? ' was' : 's were'} skipped: ${names}.\n`);
@@ -169,11 +175,11 @@ async function exportOne(argv: string[]): Promise<number> {
   const service = await startService({ libraryPath: resolveLibraryPath(o.library as string | undefined), keepsUnsavedInMemory: false });
   try {
     // An experiment or a sweep is always one .flambe bundle of the group.
-    const { content, note } = groupId
+    const { content, note, holdsSecrets } = groupId
       ? await service.api.exportGroup({ id: groupId, includeSecrets })
       : await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile', includeSecrets });
     try {
-      writeFileSync(o.out as string, content);
+      writeExportFile(o.out as string, content, !!holdsSecrets);
       // Said on stderr: what the bundle masked ("…export with secrets included": --include-secrets).
       if (note) process.stderr.write(`${note.replace('export with secrets included', 'use --include-secrets')}\n`);
     } catch (e) {

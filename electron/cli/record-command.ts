@@ -1,10 +1,12 @@
 // flambe record: launch or attach, load, profile — the app's recording flow in a terminal.
 import { printLines } from './terminal.ts';
+import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeApi, FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
-import { writeBundle } from '../../shared/bundle.ts';
+import { writeBundle, writeBundleWithNote } from '../../shared/bundle.ts';
+import { writeExportFile } from '../services/owner-only.ts';
 import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
@@ -274,7 +276,9 @@ function writeOut(out: string, result: RecordingResult): string | null {
   if (!result.profile && !wholeRecording) return null;
   const file = path.resolve(out);
   try {
-    writeFileSync(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile));
+    // The whole recording is the user's own copy, secrets kept: owner-only when it holds one (services/owner-only.ts).
+    const whole = wholeRecording ? writeBundleWithNote(result, { includeSecrets: true }) : null;
+    writeExportFile(file, whole ? whole.text : JSON.stringify(result.profile), !!whole?.holdsSecrets);
   } catch (e) {
     throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
@@ -346,7 +350,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
     };
-    process.stdout.write(JSON.stringify(obj) + '\n');
+    printMaskedJson(obj, result);
     return;
   }
   const lines: string[] = [];
@@ -363,7 +367,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));
-  printLines(process.stdout, lines);
+  printMaskedLines(lines, result);
 }
 
 /** record --json's "output": the documented shape (README). */

@@ -94,12 +94,12 @@ export function bundleFallbackPath(out: string | undefined, id: string): string 
 export function writeFallbackBundle(out: string | undefined, id: string, bundle: string): string {
   const first = bundleFallbackPath(out, id);
   try {
-    writeFileSync(first, bundle);
+    writeFileSync(first, bundle, { mode: 0o600 }); // the library's row, secrets kept: owner-only as the library is
     return first;
   } catch (e) {
     const second = path.join(os.tmpdir(), path.basename(first));
     try {
-      writeFileSync(second, bundle);
+      writeFileSync(second, bundle, { mode: 0o600 });
       return second;
     } catch {
       throw new UserError(`Could not write the recording to ${first} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}) nor to ${second}: give --out a folder you can write to.`);

@@ -3,7 +3,7 @@
 // as Markdown with its charts and flamegraph as SVG files beside it, or as one
 // self-contained HTML file. The content is shared/report's; this reads the
 // library and writes the files.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta, SweepResult } from '../../shared/api.ts';
 import { buildComparison } from '../../shared/compare/index.ts';
@@ -17,6 +17,8 @@ import { toHtml, toMarkdown, type ReportDoc } from '../../shared/report/doc.ts';
 import { profileParts } from '../../shared/report/report-parts.ts';
 import { UserError } from '../services/errors.ts';
 import { svgToPng } from '../services/svg-to-png.ts';
+import { makeOwnerOnlyFolder, writeExportFile } from '../services/owner-only.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/library-path.ts';
@@ -48,8 +50,10 @@ export async function reportCommand(argv: string[]): Promise<number> {
     return lib;
   };
   try {
-    const doc = args.length === 2 ? comparedDoc(args[0], args[1], library, libraryPath) : oneDoc(args[0], library(), slowMs);
-    write(doc, format, o.out as string | undefined);
+    const built = args.length === 2 ? comparedDoc(args[0], args[1], library, libraryPath) : oneDoc(args[0], library(), slowMs);
+    // The one rule (shared/recording/secrets.ts) over the whole report, with the secrets of what it was made from: none is written.
+    const { value: doc, masked } = maskSecrets(built.doc, { alsoFrom: built.from });
+    write(doc, format, o.out as string | undefined, masked.length > 0);
     return 0;
   } finally {
     (lib as Library | null)?.close();
@@ -64,7 +68,10 @@ function profileOf(l: Loaded): Profile | null {
   }
 }
 
-function comparedDoc(argA: string, argB: string, library: () => Library, libraryPath: string): ReportDoc {
+/** A report, and what it was made from (where its secrets are found). */
+interface Built { doc: ReportDoc; from: unknown }
+
+function comparedDoc(argA: string, argB: string, library: () => Library, libraryPath: string): Built {
   const a = loadRecording(argA, library);
   const b = loadRecording(argB, library);
   const [ra, rb] = [roundOf(a), roundOf(b)];
@@ -72,11 +79,11 @@ function comparedDoc(argA: string, argB: string, library: () => Library, library
   const c = buildComparison([ra], [rb], { noise });
   const routes = a.rec.load?.routes || b.rec.load?.routes ? compareRoutes([a.rec.load?.routes ?? []], [b.rec.load?.routes ?? []]) : null;
   const [pa, pb] = [profileOf(a), profileOf(b)];
-  return compareReport(c, routes, a.rec, b.rec, { a: pa && profileParts(pa).flame, b: pb && profileParts(pb).flame });
+  return { doc: compareReport(c, routes, a.rec, b.rec, { a: pa && profileParts(pa).flame, b: pb && profileParts(pb).flame }), from: [a.rec, b.rec] };
 }
 
 /** A group id (or its prefix) first, then a recording id. */
-function oneDoc(given: string, lib: Library, slowMs: number): ReportDoc {
+function oneDoc(given: string, lib: Library, slowMs: number): Built {
   const groups = lib.listGroups().filter((g) => g.id === given || g.id.startsWith(given));
   if (groups.length > 1) throw new UserError(`"${given}" matches ${groups.length} experiments and sweeps: give more of the id.`);
   if (groups.length === 1) {
@@ -86,28 +93,31 @@ function oneDoc(given: string, lib: Library, slowMs: number): ReportDoc {
       const s = g.data as SweepResult;
       const kept = new Set(g.members.map((m) => m.recordingId));
       const sweep = { ...s, levels: s.levels.filter((l) => kept.has(l.recordingId)) };
-      return sweepReport(sweep, { slowMs, first: meta(sweep.levels[0]?.recordingId) });
+      const first = meta(sweep.levels[0]?.recordingId);
+      return { doc: sweepReport(sweep, { slowMs, first }), from: [s, first] };
     }
     const e = g.data as ExperimentResult;
     const complete = e.rounds.filter((r) => r.complete && lib.has(r.recordingId));
     const routesOf = (v: 'A' | 'B') => complete.filter((r) => r.variant === v).map((r) => lib.meta(r.recordingId).load?.routes ?? []);
     const [ra, rb] = [routesOf('A'), routesOf('B')];
     const routes = [...ra, ...rb].some((x) => x.length) ? compareRoutes(ra, rb, true) : null;
-    return experimentReport(e, routes, meta(e.rounds[0]?.recordingId));
+    const first = meta(e.rounds[0]?.recordingId);
+    return { doc: experimentReport(e, routes, first), from: [e, first] };
   }
   const id = resolveId(lib, given);
   const rec = lib.meta(id);
   const loaded: Loaded = { rec, profile: rec.hasProfile ? lib.profileBytes(id) : null };
   const profile = profileOf(loaded);
   const verdict = profile ? verdictLines(recordingVerdict({ ...rec, profile: null }, profile)) : [];
-  return recordingReport(rec, profile && profileParts(profile), verdict, slowMs);
+  return { doc: recordingReport(rec, profile && profileParts(profile), verdict, slowMs), from: rec };
 }
 
-function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): void {
+/** Writes the report (and its charts); `holdsSecrets`: it masked something, so its files are the user's alone (0600). */
+function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined, holdsSecrets: boolean): void {
   if (format === 'html') {
     const html = toHtml(doc);
     if (out) {
-      writeFileSync(out, html);
+      writeExportFile(out, html, holdsSecrets);
       process.stderr.write(`Wrote ${out}\n`);
     } else process.stdout.write(html);
     return;
@@ -119,7 +129,7 @@ function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): 
     return;
   }
   const dir = path.dirname(path.resolve(out));
-  mkdirSync(dir, { recursive: true });
+  makeOwnerOnlyFolder(dir);
   const stem = path.basename(out).replace(/\.(md|markdown)$/i, '');
   let text = markdown;
   const written: string[] = [];
@@ -129,11 +139,11 @@ function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): 
     const png: ReturnType<typeof svgToPng> | null = noPng ? null : svgToPng(img.svg);
     if (png && 'why' in png) noPng = png.why;
     const file = `${stem}-${png && 'png' in png ? img.file.replace(/\.svg$/, '.png') : img.file}`;
-    writeFileSync(path.join(dir, file), png && 'png' in png ? png.png : img.svg);
+    writeExportFile(path.join(dir, file), png && 'png' in png ? png.png : img.svg, holdsSecrets);
     text = text.replace(`](${img.file})`, `](${encodeURI(file)})`);
     written.push(file);
   }
-  writeFileSync(out, text);
+  writeExportFile(out, text, holdsSecrets);
   process.stderr.write(`Wrote ${out}${written.length ? ` and ${written.length} chart${written.length === 1 ? '' : 's'} beside it (${written.join(', ')})` : ''}\n`);
   if (noPng) process.stderr.write(`flambe: the charts are SVG, not PNG: ${noPng}.\n`);
 }

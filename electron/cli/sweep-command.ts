@@ -1,6 +1,6 @@
 // flambe sweep: the same URL at several levels of connections, a table of
 // requests/s and latency percentiles per level, and where the server saturates.
-import { printLines } from './terminal.ts';
+import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
 import { kneeSentence, sweepPoints } from '../../shared/sweep/knee.ts';
 import { UserError } from '../services/errors.ts';
@@ -72,7 +72,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
 
 function report(r: SweepResult, json: boolean, slowMs: number): void {
   if (json) {
-    process.stdout.write(JSON.stringify({
+    printMaskedJson({
       levels: r.levels.map((l) => ({
         connections: l.connections, requests: l.requests, rps: l.rps, latencyMs: latencyJson(l.latencyMs), errors: l.errors, non2xx: l.non2xx,
         profiled: l.profiled, ...levelProcessJson(l.process),
@@ -83,7 +83,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
       })),
       ...(r.levels.some((l) => l.routes) ? { slowMs, slowRoutes: slowRoutesSweepSentences(r.levels, slowMs) } : {}),
       knee: r.knee,
-    }) + '\n');
+    }, r);
     return;
   }
   const f = (x: number | undefined) => groupThousands(x ?? 0, 2);
@@ -114,7 +114,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
   const withProcess = r.levels.filter((l) => l.process);
   if (withProcess.length) lines.push('', ...processTable(withProcess));
   lines.push('', kneeSentence(r.knee, sweepPoints(r.levels)));
-  printLines(process.stdout, lines);
+  printMaskedLines(lines, r);
 }
 
 /** A level's --json "process" (record's shape, plus the profile's CPU per request) and "memory" ({"growth"}: null when too short to judge). */

@@ -6,7 +6,8 @@
 // either side. A row is taken in one IMMEDIATE transaction with the check, so
 // two processes starting at once cannot both pass; a row whose process died
 // (kill -9, a crash) is ignored and removed, so nothing is refused forever.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { makeOwnerOnlyFolder, prepareOwnerOnlyDatabase } from './owner-only.ts';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { RunningWork, WorkKind } from '../../shared/work/running-work.ts';
@@ -67,7 +68,9 @@ export function openWorkRegistry(libraryPath: string, program: string, busyTimeo
   const file = workRegistryFile(libraryPath);
   let db: DatabaseSync | undefined;
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeOwnerOnlyFolder(path.dirname(file));
+    // It names what runs on which target (labels may hold a URL): owner-only like the library.
+    prepareOwnerOnlyDatabase(file);
     db = new DatabaseSync(file);
     db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     db.exec(`CREATE TABLE IF NOT EXISTS work (

@@ -1,68 +1,205 @@
-// What must not travel in a file made to be shared: values of environment
-// variables whose names look secret (API_TOKEN, DB_PASSWORD, AWS_SECRET_…),
-// credentials written into URLs (postgres://user:pass@host), and request
-// headers that carry them (Authorization, Cookie, X-Api-Key). An export masks
-// them unless the user asks to include them, and says which it masked.
-import type { RecordingResult } from './recording.ts';
+// The one rule for what must not leave the library in anything made to be
+// read or shared (bundles, reports, --json, library list, names): values of
+// environment variables and headers whose names look secret (API_TOKEN,
+// DB_PASSWORD, Authorization, Cookie, X-Api-Key), URL passwords
+// (postgres://user:pass@host), URL query parameters named like one
+// (?token=, ?api_key=), script arguments named like one (--secret=x,
+// --password x), and each of those values wherever else it appears (a group
+// named "DB_PASSWORD=hunter2 vs DB_PASSWORD=other"). Each is replaced by
+// MASK and described in words ("environment variable API_TOKEN"), so the
+// file can say truly what it masked. The library itself keeps every value:
+// it needs them to run an experiment again. `--include-secrets` skips this.
+//
+// Running the rule over something it already masked finds the same places
+// again (the masked value still stands where the name says a secret is), so
+// an imported bundle exported again keeps its list of what was masked.
 
-const SECRET_NAME = /token|secret|passw|pwd|key|auth|cred|cookie|private|session/i;
-const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)([^/@\s:]+):([^/@\s]+)@/gi;
 export const MASK = '(masked)';
 
-/** True when a variable or header with this name likely holds a secret. */
+const SECRET_NAME = /token|secret|passw|pwd|key|auth|cred|cookie|private|session|dsn/i;
+
+/** True when a variable, header, parameter or option with this name likely holds a secret. */
 export function looksSecret(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
-/** `text` with the password of every URL in it masked (user:pass@ → user:(masked)@). */
-export function maskUrlCredentials(text: string): string {
-  return text.replace(URL_CREDENTIALS, (_m, scheme: string, user: string) => `${scheme}${user}:${MASK}@`);
+/** What was found: where (in words) → the values masked there (empty values are not secrets). */
+export type Findings = Map<string, Set<string>>;
+
+function found(findings: Findings, what: string, value: string): void {
+  let values = findings.get(what);
+  if (!values) findings.set(what, (values = new Set()));
+  if (value && value !== MASK) values.add(value);
 }
 
-function maskRecord(values: Record<string, string>, where: string, masked: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) {
-    const value = looksSecret(k) ? MASK : maskUrlCredentials(v);
-    if (value !== v) masked.push(`${where} ${k}`);
-    out[k] = value;
+// A value in free text ends at white space, quotes, brackets, separators; "(masked)" itself is one value.
+const VALUE = String.raw`\(masked\)|[^\s"'<>()\[\]{},;&#]+`;
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/@\s:"'<>]*:)(\(masked\)|[^/@\s"'<>]+)@/gi;
+const QUERY_PARAM = new RegExp(String.raw`([?&])([\w.~%-]+)=(${VALUE})`, 'g');
+const NAME_EQUALS = new RegExp(String.raw`(^|[\s,;(\["'{])(-{0,2}[A-Za-z_][\w.-]*)=(${VALUE})`, 'g');
+const OPTION_SPACE = new RegExp(String.raw`(^|\s)(--?[A-Za-z][\w-]*)(\s+)(?!-)(${VALUE})`, 'g');
+
+/** How a name found in text is described: an option ("argument --password") or a variable ("environment variable DB_PASSWORD"). */
+const describeName = (name: string) => (name.startsWith('-') ? `argument ${name}` : `environment variable ${name}`);
+
+/** `text` with every URL password and secret-named query parameter masked. */
+export function maskUrl(text: string, findings: Findings = new Map()): string {
+  // Most strings (function names, files, sentences) hold neither: no regular expression runs over them.
+  if (!text.includes('://') && !text.includes('=')) return text;
+  return text
+    .replace(URL_PASSWORD, (_m, head: string, pw: string) => { found(findings, 'the password in a URL', pw); return `${head}${MASK}@`; })
+    .replace(QUERY_PARAM, (m, sep: string, name: string, value: string) => {
+      if (!looksSecret(name)) return m;
+      found(findings, `URL parameter ${name}`, value);
+      return `${sep}${name}=${MASK}`;
+    });
+}
+
+/**
+ * Free text (a name, a note, a variant's "what", a sentence) with secrets
+ * masked by their shape: URLs as maskUrl, NAME=value and "--option value"
+ * where the name looks secret.
+ */
+export function maskText(text: string, findings: Findings = new Map()): string {
+  let out = maskUrl(text, findings);
+  if (out.includes('=')) {
+    out = out.replace(NAME_EQUALS, (m, lead: string, name: string, value: string) => {
+      if (!looksSecret(name)) return m;
+      found(findings, describeName(name), value);
+      return `${lead}${name}=${MASK}`;
+    });
+  }
+  if (out.includes('-')) {
+    out = out.replace(OPTION_SPACE, (m, lead: string, name: string, space: string, value: string) => {
+      if (!looksSecret(name)) return m;
+      found(findings, `argument ${name}`, value);
+      return `${lead}${name}${space}${MASK}`;
+    });
   }
   return out;
 }
 
-function maskList(values: string[], where: string, masked: string[]): string[] {
-  return values.map((v) => {
-    const value = maskUrlCredentials(v);
-    if (value !== v) masked.push(`${where} "${value}"`);
-    return value;
-  });
+/** Name → value pairs (environment variables, headers): a secret-looking name's value masked whole, others as text. */
+export function maskRecord(values: Record<string, string>, where: 'environment variable' | 'header', findings: Findings = new Map()): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (looksSecret(k)) {
+      found(findings, `${where} ${k}`, v);
+      out[k] = MASK;
+    } else {
+      // A password or a token inside the value (DATABASE_URL=postgres://app:pw@db) is said by the name it stands under.
+      const inside: Findings = new Map();
+      out[k] = maskText(v, inside);
+      for (const values of inside.values()) {
+        found(findings, `${where} ${k}`, '');
+        for (const value of values) found(findings, `${where} ${k}`, value);
+      }
+    }
+  }
+  return out;
 }
 
-/** The recording with its secret-looking values masked, and what was masked (in words: "environment variable API_TOKEN"). */
-export function maskSecrets(rec: RecordingResult): { recording: RecordingResult; masked: string[] } {
-  const masked: string[] = [];
-  let { target, settings } = rec;
-  if (target) {
-    target = {
-      ...target,
-      argv: maskList(target.argv, 'argument', masked),
-      ...(target.env ? { env: maskRecord(target.env, 'environment variable', masked) } : {}),
-      ...(target.args ? { args: maskList(target.args, 'argument', []) } : {}),
-    };
+/** A command line, one element per argument: "--secret=x" and "--password x" masked, then each as text. */
+export function maskArgv(argv: readonly string[], findings: Findings = new Map()): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const prev = out.length ? argv[i - 1] : '';
+    if (/^--?[A-Za-z][\w-]*$/.test(prev) && looksSecret(prev) && !arg.startsWith('-')) {
+      found(findings, `argument ${prev}`, arg);
+      out.push(MASK);
+    } else {
+      out.push(maskText(arg, findings));
+    }
   }
-  if (settings) {
-    const load = settings.load;
-    settings = {
-      ...settings,
-      load: {
-        ...load,
-        url: maskUrlCredentials(load.url),
-        headers: maskRecord(load.headers, 'header', masked),
-        ...(load.routes ? { routes: load.routes.map((r) => ({ ...r, headers: maskRecord(r.headers, 'header', masked) })) } : {}),
-      },
-    };
-    if (settings.load.url !== load.url) masked.push('the URL\'s password');
+  return out;
+}
+
+/** Every value the findings hold that is long enough to be told apart in any text (shorter ones are masked where their name stands). */
+function knownValues(findings: Findings): [string, string][] {
+  const known: [string, string][] = [];
+  for (const [what, values] of findings) for (const v of values) if (v.length >= 6) known.push([v, what]);
+  // Longest first: a value that contains another is masked whole.
+  return known.sort((a, b) => b[0].length - a[0].length);
+}
+
+function scrubKnown(text: string, known: [string, string][], findings: Findings): string {
+  let out = text;
+  for (const [value, what] of known) {
+    if (out.includes(value)) {
+      out = out.split(value).join(MASK);
+      found(findings, what, value);
+    }
   }
-  return { recording: { ...rec, target, settings }, masked: [...new Set(masked)] };
+  return out;
+}
+
+/** Keys whose values are data, never words a user typed: profiles, histograms, samples (skipped: nothing secret, and large). */
+const OPAQUE = new Set(['profile', 'histogram', 'samples', 'timeline', 'percentiles', 'allocations']);
+/** Ids and dates are Flambé's own: a secret value that happens to be inside one (a 6-digit PIN in a UUID) is not masked there, or the file would not import. */
+const OWN_KEYS = /^(id|createdAt)$|Id$/;
+const RECORD_KEYS = new Map<string, 'environment variable' | 'header'>([['env', 'environment variable'], ['headers', 'header']]);
+const ARGV_KEYS = new Set(['argv', 'args']);
+
+const isStringRecord = (v: unknown): v is Record<string, string> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+/** How the value under `key` of `parent` is masked when the place says what it is (an env, headers, a command line), else null. */
+function maskByPlace(parent: unknown, key: string, value: unknown, findings: Findings): unknown {
+  const differ = typeof parent === 'object' && parent !== null ? (parent as { kind?: unknown }).kind : undefined;
+  const variantSide = key === 'a' || key === 'b';
+  const where = RECORD_KEYS.get(key) ?? (variantSide && differ === 'env' ? 'environment variable' : null);
+  if (where && isStringRecord(value)) {
+    return maskRecord(value, where, findings);
+  }
+  if ((ARGV_KEYS.has(key) || (variantSide && differ === 'args')) && isStringList(value)) return maskArgv(value, findings);
+  return null;
+}
+
+/**
+ * A copy of any JSON-like value with every secret masked: first by place
+ * (env, headers, argv, an experiment's variants) and shape (maskText), then
+ * each value found that way wherever else it stands. Iterative: no recursion
+ * over the depth of what it is given.
+ */
+function rewrite(input: unknown, findings: Findings, known: [string, string][]): unknown {
+  const root = { value: input };
+  const stack: [Record<string, unknown> | unknown[], string | number][] = [[root, 'value']];
+  while (stack.length) {
+    const [holder, key] = stack.pop()!;
+    const value = (holder as Record<string | number, unknown>)[key];
+    let next: unknown = value;
+    if (typeof key === 'string' && OPAQUE.has(key)) continue;
+    const placed = typeof key === 'string' ? maskByPlace(holder, key, value, findings) : null;
+    if (placed !== null) next = known.length ? rewrite(placed, findings, known) : placed;
+    else if (typeof value === 'string') next = typeof key === 'string' && OWN_KEYS.test(key) ? value : scrubKnown(maskText(value, findings), known, findings);
+    else if (Array.isArray(value)) {
+      next = value.slice();
+      for (let i = value.length - 1; i >= 0; i--) stack.push([next as unknown[], i]); // popped in order
+    } else if (typeof value === 'object' && value !== null) {
+      next = { ...value };
+      for (const k of Object.keys(value).reverse()) stack.push([next as Record<string, unknown>, k]);
+    }
+    (holder as Record<string | number, unknown>)[key] = next;
+  }
+  return root.value;
+}
+
+/**
+ * `value` with its secrets masked, and what was masked, in words, in the order
+ * found. `alsoFrom`: where `value` was made from (a report from its
+ * recordings): the secrets found there are masked in `value` too, wherever
+ * they stand.
+ */
+export function maskSecrets<T>(value: T, opts: { alsoFrom?: unknown } = {}): { value: T; masked: string[] } {
+  const findings: Findings = new Map();
+  rewrite(value, findings, []);
+  if (opts.alsoFrom !== undefined) rewrite(opts.alsoFrom, findings, []);
+  // Second pass: the values found by place or shape, masked wherever else they stand (names, notes, sentences).
+  const all: Findings = new Map();
+  const masked = rewrite(value, all, knownValues(findings)) as T;
+  return { value: masked, masked: [...all.keys()] };
 }
 
 /** The sentence an export shows when it masked something. */

@@ -4,7 +4,7 @@ import type { LatencyMs, MachineInfo, RecordingMeta, RecordRequestResolved } fro
 import { bottomUp, buildFlameTree, type Profile } from '../profile/index.ts';
 import type { FlameNode } from '../profile/views/flame.ts';
 import type { ReportBlock, ReportTable } from './doc.ts';
-import { maskArg, maskedEnv } from './mask.ts';
+import { maskArgv, maskRecord, maskUrl } from '../recording/secrets.ts';
 import { flameSvg } from './svg.ts';
 import { formatCount, groupThousands } from '../number-format.ts';
 
@@ -21,8 +21,8 @@ export function machineAndSettings(opts: { machine?: MachineInfo | null; target?
   const t = opts.target;
   if (t) {
     items.push(`Target: ${t.label} (Node ${t.nodeVersion}, ${t.kind})`);
-    if (t.argv.length) items.push(`Command line: ${t.argv.map(maskArg).join(' ')}`);
-    const env = maskedEnv(t.env);
+    if (t.argv.length) items.push(`Command line: ${maskArgv(t.argv).join(' ')}`);
+    const env = Object.entries(maskRecord(t.env ?? {}, 'environment variable')).map(([k, v]) => `${k}=${v}`);
     if (env.length) items.push(`Environment given: ${env.join(' ')}`);
     if (t.stdio) items.push(`Output: stdout to a ${t.stdio.tailedFile ? 'file Flambé tails' : t.stdio.stdout}`);
   }
@@ -30,7 +30,7 @@ export function machineAndSettings(opts: { machine?: MachineInfo | null; target?
   if (s) {
     const l = s.load;
     const routes = l.routes?.map((r) => `${r.method} ${r.path}${r.weight > 1 ? ` ×${r.weight}` : ''}`).join(', ');
-    items.push(`Load: ${routes ? `routes ${routes} on ${l.url.replace(/^(https?:\/\/[^/]+).*$/, "$1")}` : `${l.method} ${l.url}`}, ${opts.connections ?? `${l.connections} connection${l.connections === 1 ? '' : 's'}`}, ${l.requests !== undefined ? `${l.requests} requests` : `${l.durationSec} s${opts.connections ? ' per level' : ''}`}${l.rate ? `, ${l.rate} req/s fixed rate` : ''}`);
+    items.push(`Load: ${routes ? `routes ${routes} on ${l.url.replace(/^(https?:\/\/[^/]+).*$/, "$1")}` : `${l.method} ${maskUrl(l.url)}`}, ${opts.connections ?? `${l.connections} connection${l.connections === 1 ? '' : 's'}`}, ${l.requests !== undefined ? `${l.requests} requests` : `${l.durationSec} s${opts.connections ? ' per level' : ''}`}${l.rate ? `, ${l.rate} req/s fixed rate` : ''}`);
     items.push(`Warm-up ${s.warmupSec} s${s.warmedByEarlierLoad ? ' (warm: the run before loaded it just now)' : ''}; ${s.targetId !== null ? `CPU sampling every ${int(s.samplingIntervalUs)} µs` : 'no profile'}`);
   }
   items.push(...(opts.extra ?? []));

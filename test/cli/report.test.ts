@@ -80,7 +80,8 @@ describe('flambe report', () => {
     expect(num(rps[2])).toBeLessThan(num(rps[1]));
     expect(tableAfter(md, '| # | Variant |').map((row) => row[1]).sort()).toEqual(['A 1', 'A 2', 'B 1', 'B 2']);
     expect(md).toMatch(/## How sure\n\n\S/);
-    expect(md).toContain('API_TOKEN=***');
+    // One rule, one mark: reports write (masked) as bundles do (shared/recording/secrets.ts).
+    expect(md).toContain('API_TOKEN=(masked)');
     expect(md).toContain('MODE=fast');
     expect(md).not.toContain('hunter2');
     expect(r.stderr).toBe('flambe: 1 chart left out: use --out FILE to write it beside the report.\n');

@@ -11,9 +11,12 @@ recordings, verdict or knee); "export GROUP-ID --out F.flambe" writes the group 
 its recordings as one .flambe file, which "import" brings back as the same group;
 "delete GROUP-ID" deletes the group and its recordings.
 
-A .flambe export masks values that look secret (environment variables named like
-*TOKEN*, *SECRET*, *PASSWORD*, *KEY*; passwords in URLs; Authorization headers) and
-says which on stderr; --include-secrets keeps them.
+A .flambe export masks values that look secret (environment variables and headers
+named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, *AUTH*, Cookie; passwords in URLs;
+?token=-like query parameters; --secret=X and --password X arguments; and those
+values wherever else they stand, such as a group's name) and says which on stderr;
+--include-secrets keeps them. "list" masks names the same way. A file holding a
+secret (masked or kept) is written 0600; the library and its side files always are.
 
 The library is --library PATH, else $FLAMBE_LIBRARY, else the platform's data folder
 (~/.local/share/flambe/library.sqlite on Linux).

@@ -11,7 +11,9 @@ Writes a report of saved recordings, to paste into a wiki or a pull request:
              functions with file:line, the flamegraph
   A B        two recordings compared (as flambe compare), per route too
 Each ends with how sure its numbers are (the method in one line) and the machine
-and settings (environment variables that look like secrets are masked).
+and settings. Values that look secret (environment variables, headers, URL passwords,
+?token=-like parameters, --secret/--password arguments, and those values in names)
+are masked; a report that masked one is written 0600.
 Ids may be the first 8 characters "flambe library list [--groups]" shows.
 
   --format md|html  Markdown (default) or one self-contained HTML file

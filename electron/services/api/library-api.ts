@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FlambeServiceApi, ListQuery } from '../../../shared/api.ts';
 import { writeBundleWithNote } from '../../../shared/bundle.ts';
 import { estimateNoise, runMetaOf } from '../../../shared/compare/index.ts';
-import { maskedSentence } from '../../../shared/recording/secrets.ts';
+import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
 import { libraryNoise } from '../compare-noise.ts';
 import { UserError } from '../errors.ts';
 import { exportStoredProfile } from '../export-recording.ts';
@@ -61,11 +61,12 @@ export function createLibraryApi({ store, groups, emit }: ServiceParts): Library
     async exportRecording({ id, format = 'cpuprofile', thread, includeSecrets }) {
       // Only a bundle needs the profile parsed (it is one JSON document); a profile file is the stored text.
       const meta = store.metaOf(id);
-      const safeName = meta.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
+      // The name may be made of what differed (DB_PASSWORD=…): the file's name is made of the masked one.
+      const safeName = maskSecrets(meta.name).value.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'recording';
       if (format === 'bundle') {
-        const { text, masked } = writeBundleWithNote(store.fetch(id), { includeSecrets });
+        const { text, masked, holdsSecrets } = writeBundleWithNote(store.fetch(id), { includeSecrets });
         const note = maskedSentence(masked);
-        return { fileName: `${safeName}.flambe`, content: text, ...(note ? { note } : {}) };
+        return { fileName: `${safeName}.flambe`, content: text, ...(note ? { note } : {}), holdsSecrets };
       }
       if (!meta.hasProfile) throw new UserError('This recording has no CPU profile to export (it was a load-only run): export it as a bundle instead.');
       const inMemory = store.unsaved(id);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import type { ExportedFile, RecordingMeta, RecordingResult, RecordingRow, RepeatPlan, SweepResult } from '../../../shared/api.ts';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { writeGroupBundleWithNote } from '../../../shared/group-bundle.ts';
-import { maskedSentence } from '../../../shared/recording/secrets.ts';
+import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
 import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';
 import { kneeSentence, sweepPoints } from '../../../shared/sweep/knee.ts';
@@ -66,9 +66,10 @@ export function createGroupApi(d: GroupDeps) {
       const g = lib.getGroup(id);
       const result: ExperimentResult | SweepResult = g.kind === 'experiment' ? lib.getExperiment(id) : getSweep(id);
       const members = g.members.map((m) => ({ ...m, recording: d.fetch(m.recordingId) }));
-      const { text, masked } = writeGroupBundleWithNote({ kind: g.kind, id: g.id, name: g.name, result, members }, { includeSecrets });
+      const { text, masked, holdsSecrets } = writeGroupBundleWithNote({ kind: g.kind, id: g.id, name: g.name, result, members }, { includeSecrets });
       const note = maskedSentence(masked);
-      return { fileName: `${safeName(g.name)}.flambe`, content: text, ...(note ? { note } : {}) };
+      // A name made of what differs (DB_PASSWORD=… vs …) names the file masked.
+      return { fileName: `${safeName(maskSecrets(g.name).value)}.flambe`, content: text, ...(note ? { note } : {}), holdsSecrets };
     },
 
     /** A sweep that just ran, kept as one group of its levels. */

@@ -2,7 +2,8 @@
 // runs on a read-only handle first; only a file that passes is opened for
 // writing (which switches it to WAL mode and may migrate it).
 import { DatabaseSync } from 'node:sqlite';
-import { accessSync, closeSync, constants, existsSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { accessSync, closeSync, constants, existsSync, openSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { makeOwnerOnlyFolder, prepareOwnerOnlyDatabase } from '../owner-only.ts';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
@@ -154,12 +155,14 @@ export function openLibrary(file: string, busyTimeoutMs = 10_000): OpenedLibrary
   const why = readOnlyReason(file);
   if (why) return { db: openForReading(file, why, busyTimeoutMs), readOnly: readOnlySentence(file, why) };
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeOwnerOnlyFolder(path.dirname(file));
   } catch (e) {
     throw new UserError(`Could not create the folder for the library ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
   }
   let db: DatabaseSync;
   try {
+    // The library keeps every secret verbatim: it and its -wal and -shm are the user's alone (owner-only.ts).
+    prepareOwnerOnlyDatabase(file);
     db = new DatabaseSync(file, { enableForeignKeyConstraints: true });
     // Another process (the app and the CLI) may hold the write lock for a moment.
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);

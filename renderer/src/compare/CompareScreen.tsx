@@ -9,6 +9,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { downloadText } from '../lib/download.ts';
+import { maskSecrets } from '../../../shared/recording/secrets.ts';
 import { formatRowDate, routeOf } from '../lib/row-format.ts';
 import { ChangeTables } from './ChangeTables.tsx';
 import { createCompareClient, type CompareClient } from './compare-client.ts';
@@ -95,13 +96,13 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
             type="button"
             className="button small"
             data-testid="compare-export-html"
-            onClick={() => downloadText(`flambe-compare-${safe(current.recs[0].name)}-vs-${safe(current.recs[1].name)}.html`, comparisonHtml(current.output.comparison), 'text/html')}
+            onClick={() => downloadText(`flambe-compare-${safe(current.recs[0].name)}-vs-${safe(current.recs[1].name)}.html`, maskSecrets(comparisonHtml(current.output.comparison), { alsoFrom: current.recs }).value, 'text/html')}
           >
             Export as HTML
           </button>
         )}
         {current?.phase === 'done' && (
-          <ExportReport testId="compare-report" build={() => {
+          <ExportReport testId="compare-report" secretsFrom={() => current.recs} build={() => {
             const [a, b] = current.recs;
             // Per route, matched by method and path; the flamegraphs are in the CLI's report (flambe report A B), which reads the profiles.
             const routes = a.load?.routes || b.load?.routes ? compareRoutes([a.load?.routes ?? []], [b.load?.routes ?? []]) : null;
@@ -138,7 +139,7 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
   );
 }
 
-const safe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'recording';
+const safe = (s: string) => maskSecrets(s).value.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'recording';
 
 function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingMeta | undefined; onOpen(): void }) {
   const route = rec ? routeOf(rec.settings?.load.method ?? null, rec.settings?.load.url ?? null) : null;

@@ -5,15 +5,18 @@
 import { useState } from 'react';
 import { toHtml, toMarkdown, type ReportDoc } from '../../../shared/report/doc.ts';
 import { downloadText } from '../lib/download.ts';
+import { maskSecrets } from '../../../shared/recording/secrets.ts';
 import { errorMessage } from '../client/types.ts';
 
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'report';
 
-export function ExportReport({ build, testId = 'export-report' }: { build(): Promise<ReportDoc> | ReportDoc; testId?: string }) {
+/** `secretsFrom`: what the report is made of (recordings, an experiment): a secret found there is masked wherever it stands in the report. */
+export function ExportReport({ build, secretsFrom, testId = 'export-report' }: { build(): Promise<ReportDoc> | ReportDoc; secretsFrom?: () => unknown; testId?: string }) {
   const [note, setNote] = useState<string | null>(null);
   const run = async (how: 'html' | 'md') => {
     try {
-      const doc = await build();
+      // A report is made to be shared: the one masking rule, as `flambe report` applies it (shared/recording/secrets.ts).
+      const doc = maskSecrets(await build(), { alsoFrom: secretsFrom?.() }).value;
       if (how === 'html') {
         downloadText(`${safe(doc.title)}.html`, toHtml(doc), 'text/html');
         setNote(null);

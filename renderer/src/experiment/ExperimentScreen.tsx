@@ -100,7 +100,7 @@ function ExperimentHead({ exp, onBack, onLibrary }: { exp: ExperimentResult; onB
             Export .flambe
           </button>
         )}
-        {exp.status !== 'running' && <ExportReport build={() => experimentReportOf(client.api, exp)} />}
+        {exp.status !== 'running' && <ExportReport secretsFrom={() => exp} build={() => experimentReportOf(client.api, exp)} />}
         {onLibrary && <button type="button" className="button small" onClick={onLibrary}>Library</button>}
         <button type="button" className="button" onClick={onBack}>New experiment</button>
       </header>

@@ -71,7 +71,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
   });
   return (
     <div className="sweep-result" data-testid="sweep-result">
-      <h3>Concurrency sweep <ExportReport build={report} /></h3>
+      <h3>Concurrency sweep <ExportReport secretsFrom={() => result} build={report} /></h3>
       <p className={`knee ${result.knee ? 'note' : 'muted'}`} data-testid="sweep-knee">
         {kneeSentence(result.knee, sweepPoints(result.levels))}
       </p>

@@ -49,7 +49,7 @@ export function ResultHeader({ result, heading, loaded, context, canCompare, onC
       </p>
     </div>
     <div className="result-actions">
-      <ExportReport build={async () => {
+      <ExportReport secretsFrom={() => result} build={async () => {
         // The verdict, the functions and the flamegraph come from the analysis worker that holds the profile.
         const c = loaded.status === 'ready' ? loaded.client : null;
         const [verdict, bottom, flame] = c

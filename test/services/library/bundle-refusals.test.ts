@@ -82,7 +82,7 @@ describe('an exported .flambe protects secrets', () => {
     expect(back.recording.target.env).toEqual({ API_TOKEN: '(masked)', MODE: 'a', DATABASE_URL: 'postgres://app:(masked)@db:5432/app' });
     expect(back.recording.target.args).toEqual(['--db', 'postgres://app:(masked)@db/app']);
     expect(back.masked).toEqual(masked);
-    expect(maskedSentence(masked)).toBe('Masked 3 values that look secret (argument "postgres://app:(masked)@db/app", environment variable API_TOKEN, environment variable DATABASE_URL); export with secrets included to keep them.');
+    expect(maskedSentence(masked)).toBe('Masked 3 values that look secret (the password in a URL, environment variable API_TOKEN, environment variable DATABASE_URL); export with secrets included to keep them.');
   });
 
   it('keeps them when asked', () => {
