@@ -22,7 +22,7 @@ export interface ClientLatency {
 /** cpuUs: the main thread's CPU time in its code, when the collector read it for this request (-1: not read). */
 interface Req { id: number; method: string; path: string; start: number; end: number; cpuUs: number }
 /** setup: a socket's connect, whose time is waiting on the socket but which is no call of its own when an exchange on it followed. */
-interface Wait { req: number; kind: Exclude<WaitKind, 'connect'>; target: string; from: number; to: number; place: CodePlace | null; setup?: boolean; call?: Call; answeredTo?: number }
+interface Wait { req: number; kind: Exclude<WaitKind, 'connect'>; target: string; from: number; to: number; place: CodePlace | null; setup?: boolean; call?: Call; answeredTo?: number; continued?: boolean }
 /** A database or cache call read from the wire: what it asked, of what server, through which library. */
 interface Call { statement?: string; server?: string; via?: string }
 interface Segment { req: number; from: number; to: number }
@@ -82,13 +82,16 @@ function merged(batches: readonly CollectedBatch[], workers: WorkerScripts) {
     }
     for (const [id, method, path, start, end, , , cpuUs] of b.requests) if (end >= start) requests.push({ id, method, path, start, end, cpuUs: cpuUs ?? -1 });
     for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
-    for (const [req, kind, target, from, to, stack, server, statements, answeredTo] of b.waits) {
+    for (const [req, kind, target, from, to, stack, server, statements, answeredTo, continued] of b.waits) {
       const frames = stack >= 0 ? b.stacks[stack] : undefined;
       const place = frames ? placeOfStack(frames) : null;
       if (kind === 'connect') waits.push({ req, kind: 'socket', target: waitTarget('socket', target, workers), from, to, place, setup: true });
       else if (kind === 'socket') {
         const call: Call = { statement: callStatement(statements ?? []) ?? undefined, server: server || undefined, via: frames ? libraryOfStack(frames) ?? undefined : undefined };
-        waits.push({ req, kind, target: socketName(target, server), from, to, place, call, ...(answeredTo !== undefined && answeredTo > to ? { answeredTo } : {}) });
+        waits.push({
+          req, kind, target: socketName(target, server), from, to, place, call,
+          ...(answeredTo !== undefined && answeredTo > to ? { answeredTo } : {}), ...(continued ? { continued: true } : {}),
+        });
       } else waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
     }
   }
@@ -150,7 +153,9 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
   // A call is one request-response exchange: opening a socket and then writing a query on it is one call, not two.
   const exchanged = new Set(inside.filter((w) => w.kind === 'socket' && !w.setup).map((w) => w.target));
   const serial = oneAfterAnother(inside);
-  for (const w of inside) if (w.kind !== 'queue' && !(w.setup && exchanged.has(w.target))) add(parts, w.kind, w.target, 0, 1, w.place, w.call, serial.has(w) ? 1 : 0);
+  for (const w of inside) {
+    if (w.kind !== 'queue' && !(w.setup && exchanged.has(w.target)) && !w.continued) add(parts, w.kind, w.target, 0, 1, w.place, w.call, serial.has(w) ? 1 : 0);
+  }
   for (const [a, b] of gaps) {
     const cuts = new Set([a, b]);
     for (const w of inside) {
@@ -186,7 +191,7 @@ function oneAfterAnother(waits: readonly Wait[]): Set<Wait> {
   const out = new Set<Wait>();
   const bySame = new Map<string, Wait[]>();
   for (const w of waits) {
-    if (w.setup || (w.kind !== 'socket' && w.kind !== 'http')) continue;
+    if (w.setup || w.continued || (w.kind !== 'socket' && w.kind !== 'http')) continue;
     const k = `${w.kind}\u0000${w.target}\u0000${w.call?.statement ?? ''}`;
     const l = bySame.get(k);
     if (l) l.push(w);

@@ -98,6 +98,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       const server = st && st.proto !== 'unknown' ? st.proto : '';
       const row = wait(rec, 'socket', (w.sock.remoteAddress ?? '?') + ':' + w.sock.remotePort, w.t, w.readT, w.where, server, w.cmds);
       if (row && answering && answering.rec === rec) answering.rows.push(row);
+      rec.answeredAt = w.readT;
+      rec.answeredBy = w.sock;
+      rec.answeredCmds = w.cmds;
+      if (row && w.cmds && w.cmds.length > 1) w.sock[BATCH] = { row, cmds: w.cmds, next: 1, where: w.where };
     }
     rec.sw = keep.length ? keep : undefined;
   };
@@ -125,6 +129,30 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // The read that answers a request's call runs the driver's handling of the answer (parsing rows, the pool's
   // release, resolving the promise): part of the call as the app sees it. Its end is added to the call's row.
   let answering = null;
+  // Some drivers (node-redis) write the commands several requests asked for in one write, under the first one's
+  // context. The answers come back in order and wake each asker: a request woken by a database socket's read that
+  // had no call of its own answered waited on that socket since it last ran, for the batch's next command.
+  const BATCH = Symbol('flambe.batch');
+  let wokeBy = null;
+  // A tick is a plain object on Node 24 (TickObject before), queueMicrotask's an AsyncResource.
+  const MICRO = new Set(['Object', 'TickObject', 'AsyncResource']);
+  const wokenWait = (rec) => {
+    if (!wokeBy || !rec || rec === cur || rec.gone || rec.end !== null || rec.answeredAt === wokeBy.t || wokeBy.seen.has(rec)) return;
+    if ((rec.last ?? rec.start) >= wokeBy.t) return; // it ran since that read: not woken by it
+    if (rec.sw && rec.sw.some((x) => x.sock === wokeBy.sock)) return; // its own call on that socket is still out
+    wokeBy.seen.add(rec);
+    const sock = wokeBy.sock;
+    const batch = sock[BATCH];
+    let cmds;
+    if (batch) {
+      if (batch.next === 1 && batch.row.length > 7) batch.row[7] = batch.row[7].slice(0, 1); // the writer's own is the first
+      cmds = [batch.cmds[Math.min(batch.next++, batch.cmds.length - 1)]];
+    }
+    const target = (sock.remoteAddress ?? '?') + ':' + sock.remotePort;
+    // Its own call's answer came in several reads: the wait for the rest is that call's, not another.
+    if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
+    wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, batch ? batch.where : -1, sock[WIRE].proto, cmds);
+  };
   // What the app asked a database or cache: read from the bytes its driver writes, any driver, any port
   // (shared/request-time/wire-protocols.ts, carried in as source). Statements come out with literals replaced.
   const wire = (${String(createWireReader)})();
@@ -172,6 +200,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         const asked = ah.executionAsyncResource()?.[ASKED];
       const w = { rec: cur, sock: this, t: asked !== undefined && dbSeen ? asked : now(), readT: 0, where: dbSeen ? siteWithOrigin() : site(), cmds: cmds ? cmds.slice(0, MAX_CMDS).map((c) => c.text) : undefined };
         if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
+        if (cur.answeredBy === this) cur.answeredBy = null;
         (cur.sw ??= []).push(w);
       }
     }
@@ -257,6 +286,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         if (reading && !reading.gone && reading.end === null) rec = reading;
       }
       if (answered) workerAnswered(res, rec);
+      const wired = sock && sock[WIRE] && sock[WIRE].proto && sock[WIRE].proto !== 'unknown' ? sock : null;
+      if (wired) wokeBy = { sock: wired, t: now(), seen: new Set() };
+      // The answers' promise reactions, ticks and microtasks run right after the read: a new macrotask ends that.
+      else if (wokeBy && res && stack.length === 1 && !(res instanceof Promise) && !MICRO.has(res.constructor?.name)) wokeBy = null;
+      else if (wokeBy && rec) wokenWait(rec);
       switchTo(rec);
       // A timer outside any request: background work, logged with its callback's name and period.
       if (!rec && !bg && res && typeof res._onTimeout === 'function') {
