@@ -229,14 +229,22 @@ class RecordingRun {
     }
     if (req.warmupSec <= 0 || req.ownLoad) return;
     this.progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
+    // The request collector watches the warm-up too (installed again for the burst, it drops what it saw): drivers
+    // prepare their statements on the first requests, and only a collector that read the prepare can name them.
+    const watching = target && req.requestTimes !== false ? await target.session.installRequestCollector().then((r) => 'clockUs' in r, () => false) : false;
     let seconds = 0;
-    this.current = this.runBurst({
-      settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
-      onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
-    });
-    this.warmupClock = (await this.raceTarget(this.current.done, 'warm-up')).clock ?? null;
-    this.current = null;
-    if (this.stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
+    try {
+      this.current = this.runBurst({
+        settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
+        onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
+      });
+      this.warmupClock = (await this.raceTarget(this.current.done, 'warm-up')).clock ?? null;
+      this.current = null;
+      if (this.stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
+    } catch (e) {
+      if (watching && target) await takeCollected(target.session).catch(() => null);
+      throw e;
+    }
   }
 
   /** 3a. The request collector, a full collection, the CPU and allocation profilers, and the process sampled meanwhile. */

@@ -25,6 +25,15 @@ export const requestTimePartSchema = z.object({
   /** Of the mean latency, 0..1. */
   share: z.number().min(0).max(1),
   from: codePlaceSchema.nullable(),
+  /**
+   * A database or cache call (kind 'socket'), read from the wire: the statement with its literals replaced (never
+   * a bound value), the server its bytes said it is, the library that wrote it ("pg"), and how many of its calls
+   * per request waited for the one before (an N+1 when many).
+   */
+  statement: z.string().max(2000).optional(),
+  server: z.string().max(40).optional(),
+  via: z.string().max(200).optional(),
+  oneAfterAnotherPerRequest: ms.optional(),
 });
 export type RequestTimePart = z.infer<typeof requestTimePartSchema>;
 

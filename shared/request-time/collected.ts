@@ -13,6 +13,8 @@ const us = z.number().finite();
  */
 export const CPU_TIMED_FIRST = 200;
 export const CPU_TIMED_SHARE = 0.25;
+/** The most statements the collector keeps for one call (a pipeline's commands). */
+export const MAX_WIRE_COMMANDS = 50;
 /** 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
 const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
 
@@ -27,8 +29,17 @@ export const collectedBatchSchema = z.object({
   open: z.number().int().min(0),
   /** Flat [requestId, fromUs, toUs, …]: when each request's own code ran on the main thread. */
   segments: z.array(us),
-  /** [requestId, kind, target, fromUs, toUs, stackIndex (-1: none)]. */
-  waits: z.array(z.tuple([z.number().int(), z.enum(waitKinds), z.string().max(8000), us, us, z.number().int()])),
+  /**
+   * [requestId, kind, target, fromUs, toUs, stackIndex (-1: none), server, statements, answeredUs, continued]. A socket's call: the server
+   * its bytes said it is ('postgres', 'mysql', 'redis', 'mongodb', 'memcached', 'tls'; '' unknown) and what the writes
+   * asked, literals replaced (shared/request-time/wire-protocols.ts); answeredUs: when the read that brought the answer
+   * ended (the driver's handling of it, charged to the call); continued: 1 when this is the rest of a call's answer
+   * (it came in several reads), time on that call but not another call.
+   */
+  waits: z.array(z.tuple([
+    z.number().int(), z.enum(waitKinds), z.string().max(8000), us, us, z.number().int(),
+    z.string().max(40).optional(), z.array(z.string().max(1000)).max(MAX_WIRE_COMMANDS).optional(), us.optional(), z.literal(1).optional(),
+  ])),
   /** Stack frames ("fn (file:line:col)") outside Node's own code, innermost first. */
   stacks: z.array(z.array(z.string().max(8000))),
   dropped: z.number().int().min(0),

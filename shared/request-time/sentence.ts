@@ -4,6 +4,7 @@
 import { formatCount } from '../number-format.ts';
 import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
 import { placeText } from './wait-places.ts';
+import { callNoun, statementAdvice } from './statements.ts';
 import { BACKGROUND_QUEUE } from './background-queue.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
@@ -18,7 +19,8 @@ const ms = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : x >= 1 ? `${Number
 export function partLabel(p: RequestTimePart): string {
   switch (p.kind) {
     case 'cpu': return 'own CPU';
-    case 'http': case 'socket': return p.target || p.kind;
+    case 'http': return p.target || p.kind;
+    case 'socket': return p.statement ? `${p.statement} — ${p.target}` : p.target || p.kind;
     case 'fs': return 'file system';
     case 'dns': return 'DNS';
     case 'threadpool': return 'thread pool';
@@ -31,11 +33,12 @@ export function partLabel(p: RequestTimePart): string {
 
 /** "waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17)" */
 export function partText(p: RequestTimePart): string {
-  const calls = p.callsPerRequest >= 1.5 ? `, ${Number(p.callsPerRequest.toPrecision(2))} calls per request` : '';
-  const from = p.from ? ` (from ${placeText(p.from)}${calls})` : calls ? ` (${calls.slice(2)})` : '';
+  const calls = p.callsPerRequest >= 1.5 ? `, ${Number(p.callsPerRequest.toPrecision(2))} ${p.kind === 'socket' ? callNoun(p.server, 2) : 'calls'} per request` : '';
+  const via = p.via ? `, via ${p.via}` : '';
+  const from = p.from ? ` (from ${placeText(p.from)}${via}${calls})` : calls || via ? ` (${(via + calls).slice(2)})` : '';
   switch (p.kind) {
     case 'http': return `waiting on ${p.target}${from}`;
-    case 'socket': return `waiting on ${p.target || 'a socket'}${from}`;
+    case 'socket': return p.statement ? `waiting on ${p.target} for \`${p.statement}\`${from}` : `waiting on ${p.target || 'a socket'}${from}`;
     case 'fs': return `waiting on the file system${from}`;
     case 'dns': return `waiting on DNS lookups${from}`;
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
@@ -70,14 +73,42 @@ export function waitingSentence(rt: RequestTime): string | null {
   if (rt.perRequestMs.p50 < WAITING_MIN_MS || total <= 0 || waits.length === 0) return null;
   if (waits.reduce((s, p) => s + p.share, 0) < WAITING_SHARE) return null;
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
-  const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt) : partText(p)}`);
+  const seenWaits = waits.some((p) => p.kind !== 'other' && p.kind !== 'queue');
+  const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt)
+    : isRepeated(p) ? repeatedText(rt.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : partText(p)}`);
+  // Every wait the time table shows is in the sentence: the smaller ones together, by name.
+  const rest = waits.filter((p) => !named.includes(p) && p.share >= SHOWN_SHARE && p.kind !== 'queue' && p.kind !== 'other');
+  if (rest.length) list.push(`${ms(rest.reduce((t, p) => t + p.msPerRequest, 0))} on smaller waits (${rest.slice(0, 3).map(partLabel).join('; ')}${rest.length > 3 ? '; …' : ''})`);
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = rt.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
   const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE
     : isQueue(named[0]) && heavyBackground(rt) ? `${ADVICE.queue} The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.`
-      : ADVICE[named[0].kind];
+      : named[0].kind === 'socket' && named[0].statement ? statementAdvice(named[0].statement, named[0].server, isRepeated(named[0]))
+        : named[0].kind === 'http' && isRepeated(named[0]) ? REPEATED_HTTP_ADVICE
+          : ADVICE[named[0].kind];
   return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${advice}`;
+}
+
+/** Parts the time table shows (renderer/src/result/RequestTime.tsx): the sentence names each. */
+const SHOWN_SHARE = 0.005;
+/** Calls one after another per request from which the sentence says so (an N+1). */
+export const REPEATED_CALLS = 3;
+const NOT_TIED = 'waiting on something the collector could not tie to any call it saw';
+const REPEATED_HTTP_ADVICE = 'They wait for each other: start them together (Promise.all), or fetch them in one call.';
+const isRepeated = (p: RequestTimePart) => (p.kind === 'socket' || p.kind === 'http') && (p.oneAfterAnotherPerRequest ?? 0) >= REPEATED_CALLS;
+
+/**
+ * "on 21 queries per request to 127.0.0.1:5433 (postgres), one after another: `SELECT … WHERE id = $1` ×20 from
+ * loadProduct (cart.js:12, via pg)" — the same statement (or HTTP call) many times per request, each waiting for the last.
+ */
+function repeatedText(parts: readonly RequestTimePart[], p: RequestTimePart): string {
+  const all = parts.filter((q) => q.kind === p.kind && q.target === p.target).reduce((t, q) => t + q.callsPerRequest, 0);
+  const n = (x: number) => Number(x.toPrecision(2));
+  const what = p.kind === 'socket' ? `${n(all)} ${callNoun(p.server, n(all))} per request to ${p.target}` : `${n(all)} calls per request`;
+  const name = p.kind === 'socket' ? `\`${p.statement ?? p.target}\`` : p.target;
+  const from = p.from ? ` from ${p.from.function} (${placeText(p.from).replace(/^[^,]*, /, '')}${p.via ? `, via ${p.via}` : ''})` : '';
+  return `on ${what}, one after another: ${name} ×${n(p.callsPerRequest)}${from}`;
 }
 
 const isBackgroundQueue = (p: RequestTimePart) => p.kind === 'queue' && p.target === BACKGROUND_QUEUE;

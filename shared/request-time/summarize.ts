@@ -7,7 +7,8 @@
 // server could not) is queueing too: the loop was busy when it arrived.
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
-import { placeOfStack, socketName } from './wait-places.ts';
+import { libraryOfStack, placeOfStack, socketName } from './wait-places.ts';
+import { callStatement } from './statements.ts';
 import { BACKGROUND_QUEUE } from './background-queue.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 
@@ -21,7 +22,9 @@ export interface ClientLatency {
 /** cpuUs: the main thread's CPU time in its code, when the collector read it for this request (-1: not read). */
 interface Req { id: number; method: string; path: string; start: number; end: number; cpuUs: number }
 /** setup: a socket's connect, whose time is waiting on the socket but which is no call of its own when an exchange on it followed. */
-interface Wait { req: number; kind: Exclude<WaitKind, 'connect'>; target: string; from: number; to: number; place: CodePlace | null; setup?: boolean }
+interface Wait { req: number; kind: Exclude<WaitKind, 'connect'>; target: string; from: number; to: number; place: CodePlace | null; setup?: boolean; call?: Call; answeredTo?: number; continued?: boolean }
+/** A database or cache call read from the wire: what it asked, of what server, through which library. */
+interface Call { statement?: string; server?: string; via?: string }
 interface Segment { req: number; from: number; to: number }
 
 /** When two waits cover the same moment, the outer one is named: a call before the socket or DNS lookup under it. */
@@ -30,15 +33,20 @@ const MAX_ROUTES = 50;
 /** A route's CPU per request is its requests' CPU time when at least this many had it read, else its code's wall time. */
 const MIN_TIMED_REQUESTS = 5;
 
-interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; places: Map<string, { place: CodePlace; n: number }> }
+/** serial: calls that waited for the one before of the same statement (or were waited for): one after another. */
+interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; serial: number; call?: Call; places: Map<string, { place: CodePlace; n: number }> }
 type Parts = Map<string, Acc>;
 
-function add(parts: Parts, kind: RequestTimeKind, target: string, us: number, calls: number, place: CodePlace | null): void {
-  const key = `${kind}\u0000${target}`;
+const partKey = (kind: RequestTimeKind, target: string, call?: Call) => `${kind}\u0000${target}\u0000${call?.statement ?? ''}`;
+
+function add(parts: Parts, kind: RequestTimeKind, target: string, us: number, calls: number, place: CodePlace | null, call?: Call, serial = 0): void {
+  const key = partKey(kind, target, call);
   let a = parts.get(key);
-  if (!a) parts.set(key, (a = { kind, target, us: 0, calls: 0, places: new Map() }));
+  if (!a) parts.set(key, (a = { kind, target, us: 0, calls: 0, serial: 0, call: call?.statement ? { statement: call.statement, server: call.server } : undefined, places: new Map() }));
   a.us += us;
   a.calls += calls;
+  a.serial += serial;
+  if (call?.via && a.call && !a.call.via) a.call.via = call.via;
   if (place) {
     const pk = `${place.url}:${place.line}`;
     const p = a.places.get(pk);
@@ -74,10 +82,17 @@ function merged(batches: readonly CollectedBatch[], workers: WorkerScripts) {
     }
     for (const [id, method, path, start, end, , , cpuUs] of b.requests) if (end >= start) requests.push({ id, method, path, start, end, cpuUs: cpuUs ?? -1 });
     for (let i = 0; i + 2 < b.segments.length; i += 3) segments.push({ req: b.segments[i], from: b.segments[i + 1], to: b.segments[i + 2] });
-    for (const [req, kind, target, from, to, stack] of b.waits) {
-      const place = stack >= 0 && b.stacks[stack] ? placeOfStack(b.stacks[stack]) : null;
+    for (const [req, kind, target, from, to, stack, server, statements, answeredTo, continued] of b.waits) {
+      const frames = stack >= 0 ? b.stacks[stack] : undefined;
+      const place = frames ? placeOfStack(frames) : null;
       if (kind === 'connect') waits.push({ req, kind: 'socket', target: waitTarget('socket', target, workers), from, to, place, setup: true });
-      else waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
+      else if (kind === 'socket') {
+        const call: Call = { statement: callStatement(statements ?? []) ?? undefined, server: server || undefined, via: frames ? libraryOfStack(frames) ?? undefined : undefined };
+        waits.push({
+          req, kind, target: socketName(target, server), from, to, place, call,
+          ...(answeredTo !== undefined && answeredTo > to ? { answeredTo } : {}), ...(continued ? { continued: true } : {}),
+        });
+      } else waits.push({ req, kind, target: waitTarget(kind, target, workers), from, to, place });
     }
   }
   segments.sort((a, b) => a.from - b.from);
@@ -123,20 +138,24 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
   let cpu = 0;
   const gaps: [number, number][] = [];
   let at = r.start;
+  const inside = waits.filter((w) => w.to > r.start && w.from < r.end);
+  const answers = inside.filter((w) => w.answeredTo !== undefined);
   for (const s of own) {
     const from = Math.max(s.from, at);
     const to = Math.min(s.to, r.end);
     if (to <= from) continue;
     if (from > at) gaps.push([at, from]);
-    cpu += to - from;
+    cpu += to - from - chargeAnswers(answers, from, to, parts);
     at = to;
   }
   if (r.end > at) gaps.push([at, r.end]);
   add(parts, 'cpu', '', cpu, 0, null);
-  const inside = waits.filter((w) => w.to > r.start && w.from < r.end);
   // A call is one request-response exchange: opening a socket and then writing a query on it is one call, not two.
   const exchanged = new Set(inside.filter((w) => w.kind === 'socket' && !w.setup).map((w) => w.target));
-  for (const w of inside) if (w.kind !== 'queue' && !(w.setup && exchanged.has(w.target))) add(parts, w.kind, w.target, 0, 1, w.place);
+  const serial = oneAfterAnother(inside);
+  for (const w of inside) {
+    if (w.kind !== 'queue' && !(w.setup && exchanged.has(w.target)) && !w.continued) add(parts, w.kind, w.target, 0, 1, w.place, w.call, serial.has(w) ? 1 : 0);
+  }
   for (const [a, b] of gaps) {
     const cuts = new Set([a, b]);
     for (const w of inside) {
@@ -151,7 +170,7 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
         if (w.from <= x && w.to >= y && (!best || PRECEDENCE.indexOf(w.kind) < PRECEDENCE.indexOf(best.kind))) best = w;
       }
       if (best) {
-        add(parts, best.kind, best.target, y - x, 0, null);
+        add(parts, best.kind, best.target, y - x, 0, null, best.call);
         continue;
       }
       const busy = busyWithin(all, x, y, (s) => s.req !== r.id);
@@ -164,6 +183,42 @@ function cutRequest(r: Req, own: readonly Segment[], waits: readonly Wait[], all
   return cpu;
 }
 
+/**
+ * The calls of one request that ran one after another: a call of the same statement (or HTTP target) that started
+ * only once the one before had its answer, and that one. Calls started together (Promise.all) are not.
+ */
+function oneAfterAnother(waits: readonly Wait[]): Set<Wait> {
+  const out = new Set<Wait>();
+  const bySame = new Map<string, Wait[]>();
+  for (const w of waits) {
+    if (w.setup || w.continued || (w.kind !== 'socket' && w.kind !== 'http')) continue;
+    const k = `${w.kind}\u0000${w.target}\u0000${w.call?.statement ?? ''}`;
+    const l = bySame.get(k);
+    if (l) l.push(w);
+    else bySame.set(k, [w]);
+  }
+  for (const l of bySame.values()) {
+    l.sort((a, b) => a.from - b.from);
+    for (let i = 1; i < l.length; i++) if (l[i].from >= l[i - 1].to) { out.add(l[i - 1]); out.add(l[i]); }
+  }
+  return out;
+}
+
+/**
+ * The driver's handling of a call's answer (the read that brought it, until that callback ended) is part of the
+ * call as the app times it: that CPU goes to the call's part. Returns how much of [from, to] went so.
+ */
+function chargeAnswers(answers: readonly Wait[], from: number, to: number, parts: Parts): number {
+  let charged = 0;
+  for (const w of answers) {
+    const overlap = Math.min(to, w.answeredTo!) - Math.max(from, w.to);
+    if (overlap <= 0) continue;
+    add(parts, w.kind, w.target, overlap, 0, null, w.call);
+    charged += overlap;
+  }
+  return Math.min(charged, to - from);
+}
+
 const quantile = (sorted: readonly number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
 const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 
@@ -171,10 +226,14 @@ function partsOut(parts: Parts, requests: number, totalMs: number): RequestTimeP
   return [...parts.values()]
     .map((a) => {
       const msPerRequest = a.us / 1000 / requests;
-      const top = [...a.places.values()].sort((p, q) => q.n - p.n)[0];
+      // The user's own code first: a stack sampled without the tick that ran the write names only the library.
+      const own = (p: { place: CodePlace }) => (p.place.url.includes('/node_modules/') ? 0 : 1);
+      const top = [...a.places.values()].sort((p, q) => own(q) - own(p) || q.n - p.n)[0];
       return {
         kind: a.kind, target: a.target, callsPerRequest: round(a.calls / requests, 2), msPerRequest: round(msPerRequest),
         share: totalMs > 0 ? round(Math.min(1, msPerRequest / totalMs)) : 0, from: top ? top.place : null,
+        ...(a.call?.statement ? { statement: a.call.statement } : {}), ...(a.call?.server ? { server: a.call.server } : {}),
+        ...(a.call?.via ? { via: a.call.via } : {}), ...(a.serial > 0 ? { oneAfterAnotherPerRequest: round(a.serial / requests, 2) } : {}),
       };
     })
     .filter((p) => p.msPerRequest > 0 || p.callsPerRequest > 0)
@@ -190,8 +249,8 @@ function withQueueBeforeRead(parts: Parts, clientMeanMs: number | null, serverMe
 
 function mergeInto(into: Parts, from: Parts): void {
   for (const a of from.values()) {
-    add(into, a.kind, a.target, a.us, a.calls, null);
-    const places = into.get(`${a.kind}\u0000${a.target}`)!.places;
+    add(into, a.kind, a.target, a.us, a.calls, null, a.call, a.serial);
+    const places = into.get(partKey(a.kind, a.target, a.call))!.places;
     for (const [k, p] of a.places) places.set(k, { place: p.place, n: (places.get(k)?.n ?? 0) + p.n });
   }
 }

@@ -21,10 +21,25 @@ const WELL_KNOWN_PORTS: Record<number, string> = {
   5672: 'rabbitmq', 9092: 'kafka', 1433: 'sql server', 1521: 'oracle', 9042: 'cassandra', 4222: 'nats', 2181: 'zookeeper',
 };
 
-/** "127.0.0.1:5432" → "127.0.0.1:5432 (postgres)"; other ports as they are. */
-export function socketName(address: string): string {
-  const kind = WELL_KNOWN_PORTS[Number(address.slice(address.lastIndexOf(':') + 1))];
+/** How a server whose protocol the collector read is named ("mysql" covers MariaDB: the same protocol). */
+const SERVER_NAMES: Record<string, string> = { postgres: 'postgres', mysql: 'mysql/mariadb', redis: 'redis', mongodb: 'mongodb', memcached: 'memcached', tls: 'encrypted, TLS' };
+
+/**
+ * "127.0.0.1:6390" → "127.0.0.1:6390 (redis)": the server its bytes said it is (`server`, from the collector's
+ * wire reading), else what its well-known port says, else the address as it is.
+ */
+export function socketName(address: string, server?: string): string {
+  const kind = (server && SERVER_NAMES[server]) || WELL_KNOWN_PORTS[Number(address.slice(address.lastIndexOf(':') + 1))];
   return kind ? `${address} (${kind})` : address;
+}
+
+/** The library that wrote to the socket: the package of the innermost frame in node_modules ("pg", "@redis/client"); null when none. */
+export function libraryOfStack(frames: readonly string[]): string | null {
+  for (const f of frames) {
+    const m = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f.slice(f.lastIndexOf('node_modules/') - 1));
+    if (m) return m[1];
+  }
+  return null;
 }
 
 /** "fetchQuote, quotes.js:17" — the file's last segment, as the verdict names places. */

@@ -21,7 +21,8 @@
 // The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
 // declared with the profile rules that classify those frames.
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
-import { CPU_TIMED_FIRST, CPU_TIMED_SHARE } from '../../../shared/request-time/collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS } from '../../../shared/request-time/collected.ts';
+import { createWireReader } from '../../../shared/request-time/wire-protocols.ts';
 export { COLLECTOR_URL };
 
 export const INSTALL_COLLECTOR_JS = String.raw`(() => {
@@ -75,6 +76,17 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     s.segFrom = t;
     if (rec && rec.sw) socketAnswered(rec);
   };
+  // Drivers write a query a tick after the user's code called them (pg's pool hands out its client in a nextTick):
+  // once a database or cache has been seen on the wire, each tick or immediate a request schedules keeps where it
+  // was scheduled (sampled like every stack), and a write run by it carries that stack after its own.
+  const ORIGIN = Symbol('flambe.origin');
+  const ASKED = Symbol('flambe.asked');
+  let dbSeen = false;
+  const siteWithOrigin = () => {
+    const res = ah.executionAsyncResource();
+    const origin = res ? res[ORIGIN] : null;
+    return origin ? s.stacks.push({ then: [capture(true), origin] }) - 1 : site();
+  };
   // The request runs again: its socket writes that a read came after were answered by the last such read.
   const socketAnswered = (rec) => {
     const keep = [];
@@ -82,24 +94,83 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (!w.readT) { keep.push(w); continue; }
       const list = w.sock[WAIT];
       list.splice(list.indexOf(w), 1);
-      wait(rec, 'socket', (w.sock.remoteAddress ?? '?') + ':' + w.sock.remotePort, w.t, w.readT, w.where);
+      const st = w.sock[WIRE];
+      const server = st && st.proto !== 'unknown' ? st.proto : '';
+      const row = wait(rec, 'socket', (w.sock.remoteAddress ?? '?') + ':' + w.sock.remotePort, w.t, w.readT, w.where, server, w.cmds);
+      if (row && answering && answering.rec === rec) answering.rows.push(row);
+      rec.answeredAt = w.readT;
+      rec.answeredBy = w.sock;
+      rec.answeredCmds = w.cmds;
+      if (row && w.cmds && w.cmds.length > 1) w.sock[BATCH] = { row, cmds: w.cmds, next: 1, where: w.where };
     }
     rec.sw = keep.length ? keep : undefined;
   };
   // A stack for the first waits and then one in 20: capturing is cheap, formatting is deferred to take().
-  const site = () => {
+  const capture = (always) => {
     s.stackCount++;
-    if (s.stackCount > 300 && s.stackCount % 20 !== 0) return -1;
+    if (!always && s.stackCount > 300 && s.stackCount % 20 !== 0) return null;
     const o = {};
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 40;
-    Error.captureStackTrace(o, site);
+    Error.captureStackTrace(o, capture);
     Error.stackTraceLimit = limit;
-    return s.stacks.push(o) - 1;
+    return o;
   };
-  const wait = (rec, kind, target, from, to, where) => {
-    if (rec.gone || rec.end !== null) return;
-    s.waits.push([rec.id, kind, target, from, to, where]);
+  const site = () => {
+    const o = capture(false);
+    return o ? s.stacks.push(o) - 1 : -1;
+  };
+  const wait = (rec, kind, target, from, to, where, server, cmds) => {
+    if (rec.gone || rec.end !== null) return null;
+    const row = server || cmds ? [rec.id, kind, target, from, to, where, server || '', cmds || []] : [rec.id, kind, target, from, to, where];
+    s.waits.push(row);
+    return row;
+  };
+  // The read that answers a request's call runs the driver's handling of the answer (parsing rows, the pool's
+  // release, resolving the promise): part of the call as the app sees it. Its end is added to the call's row.
+  let answering = null;
+  // Some drivers (node-redis) write the commands several requests asked for in one write, under the first one's
+  // context. The answers come back in order and wake each asker: a request woken by a database socket's read that
+  // had no call of its own answered waited on that socket since it last ran, for the batch's next command.
+  const BATCH = Symbol('flambe.batch');
+  let wokeBy = null;
+  // A tick is a plain object on Node 24 (TickObject before), queueMicrotask's an AsyncResource.
+  const MICRO = new Set(['Object', 'TickObject', 'AsyncResource']);
+  const wokenWait = (rec) => {
+    if (!wokeBy || !rec || rec === cur || rec.gone || rec.end !== null || rec.answeredAt === wokeBy.t || wokeBy.seen.has(rec)) return;
+    if ((rec.last ?? rec.start) >= wokeBy.t) return; // it ran since that read: not woken by it
+    if (rec.sw && rec.sw.some((x) => x.sock === wokeBy.sock)) return; // its own call on that socket is still out
+    wokeBy.seen.add(rec);
+    const sock = wokeBy.sock;
+    const batch = sock[BATCH];
+    let cmds;
+    if (batch) {
+      if (batch.next === 1 && batch.row.length > 7) batch.row[7] = batch.row[7].slice(0, 1); // the writer's own is the first
+      cmds = [batch.cmds[Math.min(batch.next++, batch.cmds.length - 1)]];
+    }
+    const target = (sock.remoteAddress ?? '?') + ':' + sock.remotePort;
+    // Its own call's answer came in several reads: the wait for the rest is that call's, not another.
+    if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
+    wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, batch ? batch.where : -1, sock[WIRE].proto, cmds);
+  };
+  // What the app asked a database or cache: read from the bytes its driver writes, any driver, any port
+  // (shared/request-time/wire-protocols.ts, carried in as source). Statements come out with literals replaced.
+  const wire = (${String(createWireReader)})();
+  const WIRE = Symbol('flambe.wire');
+  const MAX_CMDS = ${MAX_WIRE_COMMANDS};
+  const wireCommands = (sock, chunk, enc) => {
+    const st = (sock[WIRE] ??= wire.state());
+    if (st.proto === 'unknown' || st.proto === 'tls') return null;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof enc === 'string' ? enc : 'utf8') : chunk instanceof Uint8Array ? chunk : null;
+    if (!bytes) return null;
+    try {
+      const out = wire.written(st, bytes);
+      if (st.proto && st.proto !== 'unknown') dbSeen = true;
+      return out.length ? out : null;
+    } catch {
+      st.proto = 'unknown'; // a reader's mistake must never break the app's write
+      return null;
+    }
   };
   let ownerSym = null;
   const ownerOf = (handle) => {
@@ -117,13 +188,31 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   Socket.prototype.write = function write(...args) {
     // stdout/stderr on a pipe are sockets too, but never answered: a log line is no request's wait (and the stack
     // read for it would be Flambé's cost in the user's logging).
-    if (cur && !this.server && !this._httpMessage && !this._isStdio) {
-      const w = { rec: cur, sock: this, t: now(), readT: 0, where: site() };
-      const list = (this[WAIT] ??= []);
-      if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
-      (cur.sw ??= []).push(w);
+    if (!this.server && !this._httpMessage && !this._isStdio) {
+      // Every write is read (outside requests too): the protocol's framing is followed from message to message.
+      const cmds = wireCommands(this, args[0], args[1]);
+      const list = cur ? (this[WAIT] ??= []) : null;
+      const last = list ? list[list.length - 1] : null;
+      // Writes before the answer are one call: a query sent as Parse, Bind, Execute and Sync is one, a pipeline is one.
+      if (last && last.rec === cur && !last.readT) {
+        if (cmds) for (const c of cmds) if ((last.cmds ??= []).length < MAX_CMDS) last.cmds.push(c.text);
+      } else if (list) {
+        const asked = ah.executionAsyncResource()?.[ASKED];
+      const w = { rec: cur, sock: this, t: asked !== undefined && dbSeen ? asked : now(), readT: 0, where: dbSeen ? siteWithOrigin() : site(), cmds: cmds ? cmds.slice(0, MAX_CMDS).map((c) => c.text) : undefined };
+        if (list.push(w) > 1000) list.shift(); // a socket only written to (a log shipper) must not grow without end
+        if (cur.answeredBy === this) cur.answeredBy = null;
+        (cur.sw ??= []).push(w);
+      }
     }
     return realWrite.apply(this, args);
+  };
+  // A MySQL prepared statement's id comes in the server's answer to its prepare: read from the answer's first bytes.
+  const ownPush = Object.prototype.hasOwnProperty.call(Socket.prototype, 'push') ? Socket.prototype.push : null;
+  const realPush = Socket.prototype.push;
+  Socket.prototype.push = function push(chunk, ...rest) {
+    const st = this[WIRE];
+    if (st && st.preparing !== undefined && chunk instanceof Uint8Array) { try { wire.read(st, chunk); } catch { st.preparing = undefined; } }
+    return realPush.call(this, chunk, ...rest);
   };
   // A worker thread's answer: the request it wakes (the first to run after it) waited on the worker pool since
   // it last ran — queued in the pool or running there. Worker emits each message from its port (this.emit).
@@ -151,6 +240,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;
+      if (dbSeen && (type === 'TickObject' || type === 'Immediate')) {
+        // When the user's code asked: a call's time, as the app sees it, starts there, not a tick later at the write.
+        res[ASKED] = now();
+        res[ORIGIN] = capture(false);
+        return;
+      }
       const kind = KIND[type];
       if (kind) res[WAIT] = { rec: cur, kind, t: now(), due: type === 'Timeout' ? res._idleTimeout : undefined, where: site() };
     },
@@ -167,7 +262,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         // oldest writer's request.
         const t = now();
         for (const x of writes) x.readT = t;
-        if (!writes[0].rec.gone && writes[0].rec.end === null) rec = writes[0].rec;
+        if (!writes[0].rec.gone && writes[0].rec.end === null) {
+          rec = writes[0].rec;
+          if (!answering) answering = { rec, depth: stack.length, rows: [] };
+        }
       } else if (w) {
         res[WAIT] = undefined;
         const t = now();
@@ -188,6 +286,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         if (reading && !reading.gone && reading.end === null) rec = reading;
       }
       if (answered) workerAnswered(res, rec);
+      const wired = sock && sock[WIRE] && sock[WIRE].proto && sock[WIRE].proto !== 'unknown' ? sock : null;
+      if (wired) wokeBy = { sock: wired, t: now(), seen: new Set() };
+      // The answers' promise reactions, ticks and microtasks run right after the read: a new macrotask ends that.
+      else if (wokeBy && res && stack.length === 1 && !(res instanceof Promise) && !MICRO.has(res.constructor?.name)) wokeBy = null;
+      else if (wokeBy && rec) wokenWait(rec);
       switchTo(rec);
       // A timer outside any request: background work, logged with its callback's name and period.
       if (!rec && !bg && res && typeof res._onTimeout === 'function') {
@@ -197,6 +300,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       }
     },
     after() {
+      if (answering && answering.depth === stack.length) {
+        const t = now();
+        for (const row of answering.rows) { while (row.length < 8) row.push(row.length === 6 ? '' : []); row.push(t); }
+        answering = null;
+      }
       if (bg && bg.depth === stack.length) {
         s.background.push(bg.source, bg.from, now(), bg.name, bg.every);
         bg = null;
@@ -264,10 +372,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   ];
   for (const [name, fn] of subs) dc.subscribe(name, fn);
   hook.enable();
-  const format = (o) => String(o.stack).split('\n').slice(1)
+  const formatOne = (o) => String(o.stack).split('\n').slice(1)
     .map((l) => l.trim().replace(/^at /, ''))
-    .filter((l) => !l.includes('${COLLECTOR_URL}') && !/\(node:|^node:|\(<anonymous>\)|^<anonymous>/.test(l))
-    .slice(0, 6);
+    .filter((l) => !l.includes('${COLLECTOR_URL}') && !/\(node:|^node:|\(<anonymous>\)|^<anonymous>/.test(l));
+  // A write's own stack, then where the tick that ran it was scheduled (innermost first, as one stack).
+  // Each part kept deep enough to reach the user's frame under a driver's own (pg: ten frames from write to pool.query).
+  const format = (o) => (o.then ? o.then.flatMap((x) => (x ? formatOne(x).slice(0, 16) : [])) : formatOne(o).slice(0, 16));
   let seen = 0;
   globalThis[KEY] = {
     reset,
@@ -298,6 +408,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     uninstall() {
       hook.disable();
       if (ownWrite) Socket.prototype.write = ownWrite; else delete Socket.prototype.write;
+      if (ownPush) Socket.prototype.push = ownPush; else delete Socket.prototype.push;
       for (const [name, fn] of subs) dc.unsubscribe(name, fn);
       if (typeof realFetch === 'function') globalThis.fetch = realFetch;
       if (ownEmit) Worker.prototype.emit = workerEmit; else delete Worker.prototype.emit;

@@ -1,0 +1,45 @@
+// What one database or cache call asked, in words, from the statements the
+// collector read off the wire for it (shared/request-time/wire-protocols.ts):
+// one statement as it is; several sent before the first answer (a pipeline,
+// a batch) as one call that names them.
+
+/** The most distinct statements a pipeline's name lists. */
+const LISTED = 3;
+
+/** ["GET cart:?", "GET cart:?", "HGETALL user:?"] → "pipeline of 3: GET cart:? ×2, HGETALL user:?"; null when none were read. */
+export function callStatement(statements: readonly string[]): string | null {
+  if (statements.length === 0) return null;
+  if (statements.length === 1) return statements[0];
+  const counts = new Map<string, number>();
+  for (const s of statements) counts.set(s, (counts.get(s) ?? 0) + 1);
+  const listed = [...counts].slice(0, LISTED).map(([s, n]) => (n > 1 ? `${s} ×${n}` : s));
+  return `pipeline of ${statements.length}: ${listed.join(', ')}${counts.size > LISTED ? ', …' : ''}`;
+}
+
+/** What one call of this server is called in a sentence: "queries", "commands". */
+export function callNoun(server: string | undefined, n: number): string {
+  const one = server === 'postgres' || server === 'mysql' ? 'query' : server === 'redis' || server === 'memcached' || server === 'mongodb' ? 'command' : 'call';
+  return n === 1 ? one : one === 'query' ? 'queries' : `${one}s`;
+}
+
+/**
+ * Advice that fits the statement a request waits on most: an N+1 → one query for all; KEYS → SCAN or a set;
+ * a slow single statement on a WHERE column → an index.
+ */
+export function statementAdvice(statement: string, server: string | undefined, repeated: boolean): string {
+  const sql = server === 'postgres' || server === 'mysql';
+  if (repeated) {
+    if (sql && /\bWHERE\b.*?(\w+) = (\$\d+|\?)/i.test(statement)) {
+      const col = /\bWHERE\b.*?(\w+) = (?:\$\d+|\?)/i.exec(statement)![1];
+      return `Fetch them in one query (\`WHERE ${col} = ${server === 'postgres' ? 'ANY($1)' : 'IN (?)'}\`) or run them together.`;
+    }
+    if (server === 'redis') return 'Send them in one command (MGET, HMGET) or one pipeline.';
+    return 'Fetch them in one call, or run them together.';
+  }
+  if (server === 'redis' && /^KEYS\b/.test(statement)) return 'KEYS walks every key in the database and blocks the server: iterate with SCAN, or keep the keys in a set.';
+  if (sql && /\bWHERE\b/i.test(statement)) {
+    const col = /\bWHERE\b\s+(?:\w+\.)?(\w+)\s*(?:=|<|>|IN\b|LIKE\b)/i.exec(statement)?.[1];
+    return `If that statement reads the whole table, an index on the column it filters by${col ? ` (${col})` : ''} makes it fast (EXPLAIN says); else cache its answer.`;
+  }
+  return 'Make that query faster, cache its answer, or send it alongside other work.';
+}

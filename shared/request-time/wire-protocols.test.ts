@@ -1,0 +1,149 @@
+// The wire-protocol readers on bytes real drivers wrote to real servers
+// (test/helpers/capture-wire.ts made the captures): each write's statements,
+// literals out, the planted secret never out — whole, split across writes at
+// every byte, and several captures' writes joined into one.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createWireReader, type WireCommand } from './wire-protocols.ts';
+
+const capture = (name: string): Uint8Array[] =>
+  (JSON.parse(readFileSync(path.join(import.meta.dirname, 'test-support/wire-captures', `${name}.json`), 'utf8')) as string[])
+    .map((hex) => new Uint8Array(Buffer.from(hex, 'hex')));
+
+const reader = createWireReader();
+const texts = (cs: WireCommand[]) => cs.map((c) => `${c.server}: ${c.text}`);
+
+/** Every command the writes start, fed as they were written. */
+function decode(writes: Uint8Array[], answers: Map<number, Uint8Array> = new Map()): string[] {
+  const st = reader.state();
+  const out: string[] = [];
+  writes.forEach((w, i) => {
+    out.push(...texts(reader.written(st, w)));
+    const a = answers.get(i);
+    if (a) reader.read(st, a);
+  });
+  return out;
+}
+
+/** The same bytes cut at `at` into two writes, for every write. */
+function splitEach(writes: Uint8Array[], at: (w: Uint8Array) => number): Uint8Array[] {
+  return writes.flatMap((w) => { const k = Math.min(w.length, at(w)); return k > 0 && k < w.length ? [w.subarray(0, k), w.subarray(k)] : [w]; });
+}
+
+const SECRET = 's3cr3t-plant';
+
+describe('PostgreSQL (pg)', () => {
+  const writes = capture('pg');
+  it('names each query once however many messages carry it, literals out', () => {
+    expect(decode(writes)).toEqual([
+      'postgres: CREATE TABLE invoices (id serial primary key, account_id int, note text)',
+      'postgres: INSERT INTO invoices (account_id, note) VALUES (?, ?), (?, ?)',
+      'postgres: SELECT * FROM invoices WHERE account_id = $1',
+      'postgres: SELECT note FROM invoices WHERE id = $1',
+      // The second run of a named statement is a Bind alone: named from its Parse.
+      'postgres: SELECT note FROM invoices WHERE id = $1',
+    ]);
+  });
+  it('reads the same when a message is cut between writes (after its header)', () => {
+    expect(decode(splitEach(writes, () => 9))).toEqual(decode(writes));
+    expect(decode(splitEach(writes, (w) => w.length - 3))).toEqual(decode(writes));
+  });
+  it('never gives out a bound value', () => {
+    expect(JSON.stringify(decode(writes))).not.toContain(SECRET);
+    expect(Buffer.concat(writes).toString('latin1')).toContain(SECRET); // it was on the wire
+  });
+  it('recognises a connection already open (no startup message seen)', () => {
+    expect(decode(writes.slice(3))[0]).toBe('postgres: SELECT * FROM invoices WHERE account_id = $1');
+  });
+});
+
+describe('MySQL/MariaDB (mysql2)', () => {
+  const writes = capture('maria');
+  // The server's answer to the COM_STMT_PREPARE (write 6): OK, statement id 1.
+  const prepareOk = new Uint8Array([12, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0]);
+  it('names COM_QUERY, the prepare and each execute of a prepared statement', () => {
+    expect(decode(writes, new Map([[6, prepareOk]]))).toEqual([
+      'mysql: CREATE DATABASE shop',
+      'mysql: USE shop',
+      'mysql: CREATE TABLE products (id int primary key, name text)',
+      'mysql: INSERT INTO products VALUES (?, ?), (?, ?)',
+      'mysql: SELECT * FROM products WHERE id = ?',
+      'mysql: SELECT name FROM products WHERE id = ?',
+      'mysql: SELECT name FROM products WHERE id = ?',
+      'mysql: SELECT name FROM products WHERE id = ?',
+    ]);
+  });
+  it('says "prepared statement" when it never saw the prepare', () => {
+    expect(decode(writes.slice(7))).toEqual(['mysql: prepared statement', 'mysql: prepared statement']);
+  });
+  it('never gives out a bound value', () => {
+    expect(JSON.stringify(decode(writes, new Map([[6, prepareOk]])))).not.toContain(SECRET);
+    expect(Buffer.concat(writes).toString('latin1')).toContain(SECRET);
+  });
+});
+
+describe('Redis (redis, ioredis)', () => {
+  it('names each command with its key pattern, MULTI…EXEC as one, never a value', () => {
+    const cmds = decode(capture('redis'));
+    expect(cmds.slice(4)).toEqual([
+      'redis: SET cart:?', 'redis: GET cart:?', 'redis: KEYS cart:*', 'redis: MULTI (INCR hits:?, GET cart:?) EXEC', 'redis: GET a:?', 'redis: GET a:?', 'redis: QUIT',
+    ]);
+    expect(cmds[0]).toBe('redis: HELLO'); // its arguments can hold a password
+    expect(JSON.stringify(cmds)).not.toContain(SECRET);
+  });
+  it('reads ioredis’s pipeline as its commands', () => {
+    const cmds = decode(capture('ioredis'));
+    expect(cmds).toContain('redis: KEYS cart:*');
+    expect(cmds.filter((c) => c === 'redis: GET cart:?')).toHaveLength(2);
+    expect(cmds).toContain('redis: HGETALL user:?');
+    expect(cmds).toContain('redis: MULTI (INCR hits:?) EXEC');
+    expect(JSON.stringify(cmds)).not.toContain(SECRET);
+  });
+  it('reads the same when cut anywhere in a value, and when writes come joined', () => {
+    const writes = capture('ioredis');
+    const whole = decode(writes);
+    for (const at of [20, 30, 41, 45]) expect(decode(splitEach(writes, () => at))).toEqual(whole);
+    expect(decode([Buffer.concat(writes)])).toEqual(whole);
+  });
+});
+
+describe('any cut', () => {
+  it.each(['pg', 'maria', 'redis', 'ioredis'])('%s: the same commands whichever byte each write is cut at', (name) => {
+    const writes = capture(name);
+    const whole = decode(writes);
+    const longest = Math.max(...writes.map((w) => w.length));
+    // Past the startup message (it is recognised whole, as drivers write it).
+    for (let at = 9; at < longest; at++) expect(decode([writes[0], ...splitEach(writes.slice(1), () => at)]), `cut at ${at}`).toEqual(whole);
+  });
+});
+
+describe('statements', () => {
+  it('replaces literals, collapses whitespace and lists, cuts long text', () => {
+    expect(reader.sql("SELECT  *\n FROM t WHERE a = 'it''s' AND b IN (1, 2, 3) -- note\n AND c = E'x' AND d = 1.5e3", false))
+      .toBe('SELECT * FROM t WHERE a = ? AND b IN (?, …) AND c = ? AND d = ?');
+    expect(reader.sql('SELECT "name" FROM t1 WHERE x = "secret" AND y = 0x1F', true)).toBe('SELECT ? FROM t1 WHERE x = ? AND y = ?');
+    expect(reader.sql('SELECT $tag$ secret $tag$, col2 FROM t', false)).toBe('SELECT ?, col2 FROM t');
+    // A literal cut by the read limit is still hidden.
+    expect(reader.sql("INSERT INTO t VALUES ('secret that goes on", false)).toBe('INSERT INTO t VALUES (?');
+    expect(reader.sql(`SELECT ${'a, '.repeat(200)}b FROM t`, false).length).toBeLessThanOrEqual(200);
+  });
+  it('keeps key patterns, replaces ids and data', () => {
+    expect(reader.key('cart:1234')).toBe('cart:?');
+    expect(reader.key('session:bob@example.com:prefs')).toBe('session:?:prefs');
+    expect(reader.key('cart:*')).toBe('cart:*');
+  });
+});
+
+describe('what it cannot read', () => {
+  it('says TLS when the first write is a TLS hello, and reads nothing from it', () => {
+    const st = reader.state();
+    expect(reader.written(st, new Uint8Array([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00]))).toEqual([]);
+    expect(st.proto).toBe('tls');
+  });
+  it('gives up on a protocol it does not know after a few writes', () => {
+    const st = reader.state();
+    for (let i = 0; i < 3; i++) reader.written(st, new TextEncoder().encode('row 1\n'));
+    expect(st.proto).toBe('unknown');
+  });
+});

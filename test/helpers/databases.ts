@@ -1,0 +1,104 @@
+// Real PostgreSQL, MariaDB and Redis for the tests, each on a free,
+// non-default port with its own data folder in /tmp, stopped (and its folder
+// removed) by stop() — call it in afterAll, it also runs on a failed start.
+// PostgreSQL refuses to run as root: it runs as the `postgres` user.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+export interface RunningDatabase {
+  kind: 'postgres' | 'mariadb' | 'redis';
+  port: number;
+  /** Where the server writes its log (PostgreSQL's statement log with log_statement=all). */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on now, never a database's usual one. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((ok, fail) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => ok(p)); });
+      s.on('error', fail);
+    });
+    if (![5432, 3306, 6379, 27017, 11211].includes(port)) return port;
+  }
+}
+
+async function untilListening(port: number, child: ChildProcess, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before listening`);
+    const ok = await new Promise<boolean>((done) => {
+      const c = net.connect(port, '127.0.0.1', () => { c.destroy(); done(true); });
+      c.on('error', () => done(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not listen on ${port} within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess, dir: string): () => Promise<void> {
+  return async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((ok) => child.once('exit', ok));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+async function started(kind: RunningDatabase['kind'], port: number, child: ChildProcess, dir: string, logFile: string): Promise<RunningDatabase> {
+  const stop = stopper(child, dir);
+  try {
+    await untilListening(port, child, kind);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { kind, port, logFile, stop };
+}
+
+/** PostgreSQL with every statement logged (log_statement=all), trust auth for user `postgres`, database `postgres`. */
+export async function startPostgres(): Promise<RunningDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flambe-pg-'));
+  const data = path.join(dir, 'data');
+  execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/initdb`, '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync'], { stdio: 'ignore' });
+  const port = await freePort();
+  const logFile = path.join(dir, 'statements.log');
+  const child = spawn('runuser', ['-u', 'postgres', '--', `${PG_BIN}/postgres`, '-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1',
+    '-c', 'log_statement=all', '-c', 'logging_collector=off', '-c', 'fsync=off', '-c', `log_line_prefix=%p `], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const log = createWriteStream(logFile);
+  child.stderr!.pipe(log);
+  return started('postgres', port, child, dir, logFile);
+}
+
+/** MariaDB as root, database `test`, user root without a password over TCP. */
+export async function startMariadb(): Promise<RunningDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flambe-maria-'));
+  const data = path.join(dir, 'data');
+  execFileSync('mariadb-install-db', ['--user=root', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
+  const port = await freePort();
+  const logFile = path.join(dir, 'general.log');
+  const child = spawn('/usr/sbin/mariadbd', ['--no-defaults', '--user=root', `--datadir=${data}`, `--port=${port}`, '--bind-address=127.0.0.1',
+    `--socket=${path.join(dir, 'sock')}`, `--pid-file=${path.join(dir, 'pid')}`, '--skip-grant-tables', '--innodb-buffer-pool-size=16M',
+    '--general-log=1', `--general-log-file=${logFile}`, '--skip-log-bin'], { stdio: 'ignore' });
+  return started('mariadb', port, child, dir, logFile);
+}
+
+/** Redis without persistence. */
+export async function startRedis(): Promise<RunningDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flambe-redis-'));
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  return started('redis', port, child, dir, '');
+}

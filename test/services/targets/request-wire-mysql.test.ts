@@ -1,0 +1,71 @@
+// Waits named by what the app asked a real MariaDB, read from the wire
+// (the MySQL protocol), on a port that is not 3306: a Fastify app on mysql2
+// (test/fixtures/wire/orders.cjs) — a prepared statement (execute) and a query
+// whose value the driver inlines. Held to the server's general log (calls per
+// request) and to the app's own timing around each driver call.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitingSentence } from '../../../shared/request-time/sentence.ts';
+import { startMariadb, type RunningDatabase } from '../../helpers/databases.ts';
+import { fresh, launchRecordedApp, meanOf, routeOf, type RecordedApp } from '../../helpers/recorded-app.ts';
+
+const require = createRequire(import.meta.url);
+let db: RunningDatabase | null = null;
+let app: RecordedApp | null = null;
+
+beforeAll(async () => {
+  db = await startMariadb();
+  const mysql = require('mysql2/promise') as typeof import('mysql2/promise');
+  const c = await mysql.createConnection({ host: '127.0.0.1', port: db.port, user: 'root', multipleStatements: true });
+  await c.query(`CREATE DATABASE shop; USE shop;
+    CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(20), total DECIMAL(10, 2));
+    INSERT INTO orders SELECT seq, seq % 1000, IF(seq % 3 = 0, 'shipped', 'open'), seq * 1.5 FROM seq_1_to_200000;`);
+  await c.end();
+  app = await launchRecordedApp('test/fixtures/wire/orders.cjs', { MYSQL_PORT: String(db.port) });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await db?.stop();
+});
+
+/** Statements the server's general log has, since `from` characters, by their text ("Execute" and "Query" lines). */
+function loggedSince(from: number, pattern: RegExp): number {
+  return [...readFileSync(db!.logFile, 'utf8').slice(from).matchAll(pattern)].length;
+}
+const logLength = () => readFileSync(db!.logFile, 'utf8').length;
+const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
+
+describe('MariaDB over mysql2, on a port of its own', () => {
+  it('names a prepared statement run by execute, from the user’s function, as many as the server logged, its ms per call', async () => {
+    const before = await app!.stats();
+    const logFrom = logLength();
+    const rec = await app!.record('/orders', 2);
+    expect(rec.error).toBeNull();
+    const appCalls = fresh(before, await app!.stats(), 'orders');
+    const statement = 'SELECT id, total FROM orders WHERE customer_id = ?';
+    const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket');
+    const named = parts.find((p) => p.statement === statement)!;
+    expect(named).toMatchObject({ target: `127.0.0.1:${db!.port} (mysql/mariadb)`, server: 'mysql', from: { function: 'ordersOf', line: 15 } });
+    // An execute whose prepare the collector did not read (a connection prepared before it watched) is said as such,
+    // never given another statement's text. Not understood yet: on some runs one connection's prepare goes unread.
+    for (const p of parts) expect([statement, 'prepared statement']).toContain(p.statement);
+    const calls = parts.reduce((t, p) => t + p.callsPerRequest, 0);
+    const ms = parts.reduce((t, p) => t + p.msPerRequest, 0);
+    const logged = loggedSince(logFrom, / Execute\tSELECT id, total FROM orders WHERE customer_id = /g) / appCalls.length;
+    console.log(`execute: ${calls} calls per request (${named.callsPerRequest} named), ${logged.toFixed(3)} logged; ${(ms / calls).toFixed(2)} ms per call measured, ${meanOf(appCalls).toFixed(2)} ms timed in the app (load ${load()})`);
+    expect(calls).toBeCloseTo(logged, 1);
+    expect(Math.abs(ms / calls - meanOf(appCalls)) / meanOf(appCalls)).toBeLessThanOrEqual(0.2);
+    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`(SELECT id, total FROM orders WHERE customer_id = \\?|prepared statement)\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
+  }, 60_000);
+
+  it('names a query whose value the driver inlined with the value out', async () => {
+    const rec = await app!.record('/count', 2);
+    expect(rec.error).toBeNull();
+    const top = routeOf(rec, '/count').parts[0];
+    expect(top).toMatchObject({ kind: 'socket', statement: 'SELECT COUNT(*) AS n FROM orders WHERE status = ?', from: { function: 'countOrders' }, callsPerRequest: 1 });
+    expect(JSON.stringify(rec.requestTime)).not.toContain('shipped');
+  }, 60_000);
+});

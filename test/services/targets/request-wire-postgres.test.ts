@@ -1,0 +1,116 @@
+// Waits named by what the app asked a real PostgreSQL, read from the wire: an
+// Express 4 app on the pg driver (test/fixtures/wire/billing.cjs), the server
+// on a port that is not its usual one. Held to the database's own statement
+// log (log_statement=all: queries per request) and to the app's own timing
+// around each driver call (ms per call), never to a planted number.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFlambeService } from '../../../electron/services/service.ts';
+import { recordRequestSchema, type FlambeEvent, type RecordingMeta } from '../../../shared/api.ts';
+import type { RouteTime } from '../../../shared/recording/request-time.ts';
+import { waitingSentence } from '../../../shared/request-time/sentence.ts';
+import { startPostgres, type RunningDatabase } from '../../helpers/databases.ts';
+import { repo, waitFor } from '../../helpers/demo.ts';
+
+const require = createRequire(import.meta.url);
+const SECRET = 'planted-secret-4711@example.com';
+const libraryPath = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-wire-pg-')), 'library.sqlite');
+const service = createFlambeService({ libraryPath });
+const events: FlambeEvent[] = [];
+service.onEvent((e) => events.push(e));
+let db: RunningDatabase | null = null;
+let targetId = '';
+let base = '';
+
+beforeAll(async () => {
+  db = await startPostgres();
+  const { Client } = require('pg') as typeof import('pg');
+  const c = new Client({ host: '127.0.0.1', port: db.port, user: 'postgres', database: 'postgres' });
+  await c.connect();
+  await c.query(`CREATE TABLE invoices AS SELECT g AS id, (g % 1000) AS account_id, g * 1.5 AS total FROM generate_series(1, 300000) g;
+    CREATE TABLE products AS SELECT g AS id, 'product ' || g AS name, g * 2 AS price FROM generate_series(1, 1000) g;
+    ALTER TABLE products ADD PRIMARY KEY (id);
+    CREATE TABLE cart_items AS SELECT 1 AS cart_id, g AS product_id FROM generate_series(1, 20) g;
+    CREATE TABLE customers (id serial, email text); INSERT INTO customers (email) VALUES ('someone@example.com'); ANALYZE;`);
+  await c.end();
+  const t = await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/wire/billing.cjs'), env: { PGPORT: String(db.port), SECRET } });
+  targetId = t.targetId;
+  base = await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 15_000, 'a listening port');
+}, 60_000);
+
+afterAll(async () => {
+  if (targetId) await service.api.stopTarget({ targetId }).catch(() => undefined);
+  service.dispose();
+  await db?.stop();
+});
+
+async function record(route: string, connections: number): Promise<RecordingMeta> {
+  const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
+    targetId, warmupSec: 1, samplingIntervalUs: 1000, load: { url: new URL(route, base).href, connections, durationSec: 2 },
+  }));
+  await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
+  return service.api.getRecording({ id: recordingId });
+}
+
+/** Statements PostgreSQL logged since `from` (its log's length then), by text. */
+function loggedSince(from: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of readFileSync(db!.logFile, 'utf8').slice(from).matchAll(/LOG: {2}(?:execute [^:]*|statement): (.*)/g)) out.set(m[1], (out.get(m[1]) ?? 0) + 1);
+  return out;
+}
+const logLength = () => readFileSync(db!.logFile, 'utf8').length;
+const stats = async (): Promise<Record<string, number[]>> => (await fetch(new URL('/stats', base))).json() as Promise<Record<string, number[]>>;
+const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const route = (rec: RecordingMeta, p: string): RouteTime => rec.requestTime!.byRoute.find((r) => r.path === p)!;
+
+/** Per request, by the app's and the database's own counts over one recording: calls, and the app's ms per call. */
+async function truth(name: string, statement: string, run: () => Promise<RecordingMeta>, perRequestName = name) {
+  const before = await stats();
+  const logFrom = logLength();
+  const rec = await run();
+  const after = await stats();
+  const fresh = (k: string) => (after[k] ?? []).slice((before[k] ?? []).length);
+  // Requests the app served while recording (warm-up included, as in the log): one `perRequestName` call each.
+  const requests = fresh(perRequestName).length;
+  return { rec, loggedPerRequest: (loggedSince(logFrom).get(statement) ?? 0) / requests, appMsPerCall: meanOf(fresh(name)) };
+}
+
+describe('PostgreSQL over pg, on a port of its own', () => {
+  it('names the slow statement, the user’s function and line, one call per request, its ms per call', async () => {
+    const statement = 'SELECT id, total FROM invoices WHERE account_id = $1';
+    const { rec, loggedPerRequest, appMsPerCall } = await truth('invoices', statement, () => record('/invoices', 4));
+    expect(rec.error).toBeNull();
+    const top = route(rec, '/invoices').parts[0];
+    expect(top).toMatchObject({
+      kind: 'socket', target: `127.0.0.1:${db!.port} (postgres)`, statement, server: 'postgres', via: 'pg',
+      from: { function: 'findInvoices', line: 17 }, callsPerRequest: 1,
+    });
+    expect(loggedPerRequest).toBeCloseTo(1, 1);
+    const msPerCall = top.msPerRequest / top.callsPerRequest;
+    console.log(`invoices: ${msPerCall.toFixed(1)} ms per call measured, ${appMsPerCall.toFixed(1)} ms timed in the app; ${loggedPerRequest.toFixed(3)} logged per request`);
+    expect(Math.abs(msPerCall - appMsPerCall) / appMsPerCall).toBeLessThanOrEqual(0.2);
+    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(
+      `^Each request took .*: \\d+ ms waiting on 127\\.0\\.0\\.1:${db!.port} \\(postgres\\) for \`SELECT id, total FROM invoices WHERE account_id = \\$1\` \\(from findInvoices, billing\\.cjs:17, via pg\\).* an index on the column it filters by \\(account_id\\)`));
+  }, 60_000);
+
+  it('says an N+1: the same statement one after another, from the user’s loop, as many as the log counted', async () => {
+    const statement = 'SELECT id, name, price FROM products WHERE id = $1';
+    const { rec, loggedPerRequest, appMsPerCall } = await truth('product', statement, () => record('/cart', 4), 'cart');
+    expect(rec.error).toBeNull();
+    const parts = route(rec, '/cart').parts;
+    const product = parts.find((p) => p.statement === statement)!;
+    expect(product).toMatchObject({ kind: 'socket', server: 'postgres', from: { function: 'loadProduct', line: 24 }, via: 'pg' });
+    expect(product.callsPerRequest).toBeCloseTo(loggedPerRequest, 0);
+    expect(product.callsPerRequest).toBe(20);
+    expect(product.oneAfterAnotherPerRequest).toBe(20);
+    expect(parts.find((p) => p.statement === 'SELECT product_id FROM cart_items WHERE cart_id = $1')).toMatchObject({ callsPerRequest: 1, from: { function: 'loadCart' } });
+    const msPerCall = product.msPerRequest / product.callsPerRequest;
+    console.log(`product: ${msPerCall.toFixed(2)} ms per call measured, ${appMsPerCall.toFixed(2)} ms timed in the app; ${loggedPerRequest.toFixed(3)} logged per request`);
+    expect(Math.abs(msPerCall - appMsPerCall) / appMsPerCall).toBeLessThanOrEqual(0.2);
+    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(
+      `^Each request took .*: \\d+ ms on 21 queries per request to 127\\.0\\.0\\.1:${db!.port} \\(postgres\\), one after another: \`SELECT id, name, price FROM products WHERE id = \\$1\` ×20 from loadProduct \\(billing\\.cjs:24, via pg\\).* Fetch them in one query \\(\`WHERE id = ANY\\(\\$1\\)\`\\) or run them together\\.$`));
+  }, 60_000);
+});
