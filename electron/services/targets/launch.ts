@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.ts';
-import { watchdogPreload } from './watchdog.ts';
+import { TARGET_INSPECTOR_FLAG, WATCHDOG_PARENT_ENV, watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
 import { createFileOutput } from './file-output.ts';
 
@@ -27,6 +27,8 @@ export interface LaunchHooks {
 const INSPECTOR_URL = /Debugger listening on (wss?:\/\/\S+)/;
 const WAITING = /Waiting for the debugger to disconnect/;
 const START_TIMEOUT_MS = 15_000;
+/** POSIX: the target leads a process group of its own (Windows has no process groups to signal). */
+const OWN_GROUP = process.platform !== 'win32';
 
 const INSPECTOR_CHATTER = /Debugger (listening|attached|ending)|For help, see|Waiting for the debugger|^Node\.js v\d/;
 
@@ -48,10 +50,13 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   // Output to files Flambé tails (synchronous writes, like a terminal), or to pipes.
   const files = spec.outputToFile ? createFileOutput() : null;
   // fd 3 is the watchdog's pipe (watchdog.ts): the target ends when Flambé does — with files as with pipes.
-  const child = spawn(node, ['--inspect=127.0.0.1:0', '-r', watchdogPreload(), scriptPath, ...(spec.args ?? [])], {
+  // A process group of its own (POSIX): the children it forks are in it, so
+  // stopping the target stops them too.
+  const child = spawn(node, [TARGET_INSPECTOR_FLAG, '-r', watchdogPreload(), scriptPath, ...(spec.args ?? [])], {
     cwd,
-    env: { ...process.env, ...spec.env },
+    env: { ...process.env, ...spec.env, [WATCHDOG_PARENT_ENV]: String(process.pid) },
     stdio: ['ignore', files ? files.fds.stdout : 'pipe', files ? files.fds.stderr : 'pipe', 'pipe'],
+    detached: OWN_GROUP,
   });
   // Our end of it must not keep Flambé alive; it closes when Flambé exits.
   const watchdogPipe = child.stdio[3] as (NodeJS.ReadableStream & { unref?: () => void }) | null;
@@ -112,11 +117,39 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   return { child, wsUrl, scriptPath, exited, lastError: () => tellingLine(stderrTail) };
 }
 
-/** SIGTERM, then SIGKILL if the process is still there after `graceMs`. */
+/** Sends `sig` to the target's whole process group (POSIX), or to the target alone. */
+function signalTarget(p: LaunchedProcess, sig: NodeJS.Signals): void {
+  const pid = p.child.pid;
+  if (pid === undefined) return;
+  try {
+    if (OWN_GROUP) process.kill(-pid, sig);
+    else p.child.kill(sig);
+  } catch { /* already gone */ }
+}
+
+/** Whether any process of the target's group is still there (its children included). */
+function groupAlive(p: LaunchedProcess): boolean {
+  const pid = p.child.pid;
+  if (pid === undefined) return false;
+  if (!OWN_GROUP) return p.child.exitCode === null && p.child.signalCode === null;
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * SIGTERM to the target and every process it started, then SIGKILL to what
+ * is still there after `graceMs` — children too, also when the target itself
+ * had already exited and left them running.
+ */
 export async function stopProcess(p: LaunchedProcess, graceMs = 3000): Promise<void> {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
-  p.child.kill('SIGTERM');
-  const timer = setTimeout(() => p.child.kill('SIGKILL'), graceMs);
+  if (!groupAlive(p)) return;
+  signalTarget(p, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (groupAlive(p) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (groupAlive(p)) signalTarget(p, 'SIGKILL');
   await p.exited;
-  clearTimeout(timer);
 }
