@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demoScript, runFlambe } from '../test/helpers/demo.ts';
+import { readDiffFrames, signAgrees } from './diff-colours.ts';
 import { artifacts, docShot, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'compare in browser mode' : 'compare in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
@@ -116,6 +117,20 @@ describe.skipIf(!hasChromium)(title, () => {
     // A's shape: the /hello handler is there, logRoute (only in B) is not.
     await expect.poll(() => flame.textContent()).toMatch(/\/hello/);
     expect(await flame.textContent()).not.toMatch(/logRoute/);
+    await screen().getByTestId('diff-shape-b').click();
+  });
+
+  it('a frame’s colour says what its tooltip says: red +, blue −, in both shapes (issue 38: one sign, B − A)', async () => {
+    const flame = screen().getByTestId('diff-flamegraph');
+    for (const shape of ['b', 'a'] as const) {
+      await screen().getByTestId(`diff-shape-${shape}`).click();
+      await expect.poll(() => flame.getAttribute('data-shape')).toBe(shape);
+      await page.waitForTimeout(400); // the chart's 200 ms transition to the other shape
+      const frames = await readDiffFrames(page, flame);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((f) => !signAgrees(f))).toEqual([]);
+    }
+    await page.mouse.move(0, 0);
     await screen().getByTestId('diff-shape-b').click();
   });
 
