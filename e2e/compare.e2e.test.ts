@@ -1,7 +1,7 @@
 // Compare end to end, in browser mode: the demo server recorded on /hello and
 // on /log (a console.log per request) into a real library; in Chromium the
-// two are picked in the Library (the lower row first: the order of the clicks,
-// not of the list, makes A and B), compared — verdict above the fold at
+// two are picked in the Library (the upper, newer row first: the older is A,
+// whatever the order of the clicks), compared — verdict above the fold at
 // 1024×700, load deltas, a coloured differential flamegraph, the function
 // table with hot lines — swapped, reloaded from the address, exported as HTML,
 // and reached through "Compare with…". Screenshots land in e2e/artifacts/.
@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demoScript, runFlambe } from '../test/helpers/demo.ts';
+import { readDiffFrames, signAgrees } from './diff-colours.ts';
 import { artifacts, docShot, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'compare in browser mode' : 'compare in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
@@ -54,11 +55,12 @@ describe.skipIf(!hasChromium)(title, () => {
     await web?.stop();
   });
 
-  it('picks A and B in the order clicked, and says first what changed and why', async () => {
+  it('makes the older recording A (before) whichever is clicked first, and says first what changed and why', async () => {
     await page.getByTestId('nav-library').click();
-    // The list is newest first (log, then hello): click hello first, so A is hello against the list's order.
-    await row(ids.hello).click();
-    await row(ids.log).click({ modifiers: ['Control'] });
+    // The list is newest first (log, then hello): clicking down the list picks log first; the older, hello, is A all the same (issue 38).
+    await row(ids.log).click();
+    await row(ids.hello).click({ modifiers: ['Control'] });
+    expect(await page.getByTestId('compare-order').textContent()).toMatch(/^Compare shows hello run as A \(before, the older\) and log run as B \(after\)/);
     await page.getByTestId('compare-button').click();
     await screen().waitFor();
     // The names show once both recordings are read.
@@ -116,6 +118,20 @@ describe.skipIf(!hasChromium)(title, () => {
     // A's shape: the /hello handler is there, logRoute (only in B) is not.
     await expect.poll(() => flame.textContent()).toMatch(/\/hello/);
     expect(await flame.textContent()).not.toMatch(/logRoute/);
+    await screen().getByTestId('diff-shape-b').click();
+  });
+
+  it('a frame’s colour says what its tooltip says: red +, blue −, in both shapes (issue 38: one sign, B − A)', async () => {
+    const flame = screen().getByTestId('diff-flamegraph');
+    for (const shape of ['b', 'a'] as const) {
+      await screen().getByTestId(`diff-shape-${shape}`).click();
+      await expect.poll(() => flame.getAttribute('data-shape')).toBe(shape);
+      await page.waitForTimeout(400); // the chart's 200 ms transition to the other shape
+      const frames = await readDiffFrames(page, flame);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((f) => !signAgrees(f))).toEqual([]);
+    }
+    await page.mouse.move(0, 0);
     await screen().getByTestId('diff-shape-b').click();
   });
 

@@ -79,6 +79,24 @@ describe.skipIf(skipReason !== null)(`Electron app${skipReason ? ` (skipped: ${s
     expect(messages).toEqual(['There is no API method "nope".', 'The port must be between 1 and 65535.']);
   });
 
+  it('a crashed window says so and reloads: never a blank window (issue 38)', async () => {
+    // The message box is the main process's: answered here, as a user pressing its first button (Reload).
+    await app!.evaluate(({ dialog }) => {
+      const g = globalThis as unknown as { boxes: string[] };
+      g.boxes = [];
+      dialog.showMessageBox = (async (...args: unknown[]) => {
+        g.boxes.push((args.at(-1) as { message: string }).message);
+        return { response: 0, checkboxChecked: false };
+      }) as typeof dialog.showMessageBox;
+    });
+    await app!.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0].webContents.forcefullyCrashRenderer());
+    await expect.poll(() => app!.evaluate(() => (globalThis as unknown as { boxes: string[] }).boxes), { timeout: 20_000 }).toEqual(['Flambé’s window crashed.']);
+    await expect.poll(() => app!.evaluate(({ BrowserWindow }) => {
+      const w = BrowserWindow.getAllWindows()[0];
+      return w.isVisible() && !w.webContents.isCrashed() && w.webContents.getURL().startsWith('app://flambe/');
+    }), { timeout: 20_000 }).toBe(true);
+  });
+
   it('launches the demo server from the demo button and stops it when the app quits', async () => {
     await page.getByTestId('demo-button').click();
     const info = page.getByTestId('target-info');

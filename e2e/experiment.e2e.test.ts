@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { artifacts, browserSession, docShot, hasChromium } from './helpers.ts';
+import { readDiffFrames, signAgrees } from './diff-colours.ts';
 
 const title = hasChromium ? 'A/B experiment in browser mode' : 'A/B experiment in browser mode (skipped: no Chromium at /usr/bin/chromium)';
 
@@ -47,6 +48,17 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await page.getByTestId('compare-allocations').getByTestId('allocation-total').textContent())
       .toMatch(/^Allocated per request \(every thread\)[^]*(real|no (clear|meaningful) difference) \(95%: .* to .*\)$/);
     const flame = page.getByTestId('experiment-flame');
+    // Its colours read B − A like the tables (issue 38: the experiment drew A against B, its tooltip's A and B swapped).
+    await flame.getByTestId('diff-flamegraph').locator('svg').waitFor({ timeout: 30_000 });
+    expect(await flame.getByTestId('diff-flamegraph').getAttribute('data-shape')).toBe('a');
+    await expect.poll(() => flame.getByTestId('diff-flamegraph').textContent(), { timeout: 10_000 }).toMatch(/logRoute/);
+    const frames = await readDiffFrames(page, flame.getByTestId('diff-flamegraph'), 6, /logRoute/);
+    expect(frames.filter((f) => !signAgrees(f))).toEqual([]);
+    // logRoute (only in A, the variant with console.log) reads as B spending less: blue, and a − in its tooltip.
+    const logRoute = frames.find((f) => /^logRoute/.test(f.name));
+    expect(logRoute ?? frames).toMatchObject({ colour: 'blue', change: expect.stringMatching(/^−/) });
+    expect(logRoute!.tip).toMatch(/\nA: [1-9][\d.]* ms per 1 000 requests\nB: 0(\.0+)? ms per 1 000 requests/);
+    await page.mouse.move(0, 0);
     await flame.getByTestId('diff-measure-alloc').click();
     await expect.poll(() => flame.getByTestId('diff-flamegraph').getAttribute('data-measure')).toBe('alloc');
     await flame.getByTestId('diff-measure-cpu').click();

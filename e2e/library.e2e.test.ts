@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => rows().filter({ hasText: NAME }).count()).toBe(2);
   });
 
-  it('compares two selected recordings: the first picked is A', async () => {
+  it('compares two selected recordings: the older (the recording, before the import) is A', async () => {
     await page.getByTestId('library-search').fill('');
     const fib = page.getByTestId('library-row').filter({ hasText: 'fib' });
     const selectedCount = () => page.locator('[data-testid="library-row"][aria-selected="true"]').count();

@@ -74,9 +74,11 @@ describe.skipIf(!hasChromium)(title, () => {
     const spread = page.getByTestId('verdict-spread');
     await spread.or(page.getByTestId('verdict-finding')).first().waitFor();
     // No function of yours and no kind of work is blamed; on a crowded machine garbage collection may pass its 10% bar.
-    const kinds = await page.getByTestId('verdict-finding').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
-    if (kinds.length === 0) expect(await spread.textContent()).toMatch(/^Nothing of yours stands out/);
-    else expect(kinds.every((k) => k === 'gc')).toBe(true);
+    // A failure prints the findings' sentences, not "expected false to be true": CI once saw a finding
+    // other than GC here on a busy machine and could not say which (not reproduced since, beside a CPU hog).
+    const findings = await page.getByTestId('verdict-finding').evaluateAll((els) => els.map((e) => ({ kind: e.getAttribute('data-kind'), text: e.textContent })));
+    if (findings.length === 0) expect(await spread.textContent()).toMatch(/^Nothing of yours stands out/);
+    else expect(findings.filter((f) => f.kind !== 'gc')).toEqual([]);
     await page.screenshot({ path: path.join(artifacts, 'verdict-hello.png') });
     // "What is this?" next to p99: a plain explanation, no link out.
     await page.getByTestId('explain-p99').click();

@@ -8,6 +8,7 @@ export const apiMethodNames = [
   'listInspectorTargets',
   'attachTarget',
   'listNodeProcesses',
+  'findNodePrograms',
   'attachProcess',
   'getTarget',
   'probeAddresses',

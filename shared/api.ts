@@ -57,6 +57,22 @@ export interface NodeProcessInfo {
   user: string | null;
 }
 
+/** Where a Node program was found: a login shell's PATH (what a terminal runs), a version manager, Homebrew, or Flambé's own PATH. */
+export const nodeProgramSources = ['login-shell', 'nvm', 'volta', 'fnm', 'homebrew', 'path'] as const;
+export type NodeProgramSource = (typeof nodeProgramSources)[number];
+/** A Node program on this computer, to run a launched script with (electron/services/targets/node-programs.ts). */
+export const nodeProgramSchema = z.object({
+  /** As found (a version manager's shim or link), what the launch runs. */
+  path: z.string(),
+  realPath: z.string(),
+  /** "v20.20.2". */
+  version: z.string(),
+  from: z.enum(nodeProgramSources),
+  /** Flambé's own Node (the one npm start and npx put first on PATH), not the user's. */
+  flambes: z.boolean(),
+});
+export type NodeProgram = z.infer<typeof nodeProgramSchema>;
+
 export const hostPortSchema = z.object({
   host: z.string().trim().min(1),
   port: z.number().int().min(1).max(65535),
@@ -316,6 +332,8 @@ export interface ApiResults {
   attachTarget: TargetInfo;
   /** This machine's Node processes (Flambé's own left out). */
   listNodeProcesses: NodeProcessInfo[];
+  /** The Node programs found; which one `node` on Flambé's PATH is (what a launch runs unless one is chosen); which one the user's terminal runs. */
+  findNodePrograms: { programs: NodeProgram[]; onPath: NodeProgram | null; yours: NodeProgram | null };
   /** Opens a running Node process's inspector (SIGUSR1 / _debugProcess) and attaches to it. */
   attachProcess: TargetInfo;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */
@@ -384,6 +402,7 @@ export const apiInputSchemas = {
   listInspectorTargets: hostPortSchema,
   attachTarget: attachSpecSchema,
   listNodeProcesses: emptySchema,
+  findNodePrograms: emptySchema,
   attachProcess: pidSchema,
   getTarget: targetIdSchema,
   probeAddresses: targetIdSchema,

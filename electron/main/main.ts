@@ -4,12 +4,14 @@
 // (electron/service-host/), never on this thread. Bundled to dist/electron/main.js.
 import {
   app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell, utilityProcess,
-  type IpcMainInvokeEvent, type MenuItemConstructorOptions,
+  type IpcMainInvokeEvent,
 } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messageOf } from '../services/errors.ts';
-import { platformDataDir } from '../services/library/library-path.ts';
+import { chromiumProfileDir } from './profile-dir.ts';
+import { lastWindowClosed, menuTemplate } from './menu-template.ts';
+import { crashesWithin, loadFailedDialog, rendererGoneDialog, SHOW_ANYWAY_MS, unresponsiveDialog, type FaultDialog } from './window-faults.ts';
 import { APP_INDEX_URL, APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
 import { ServiceHostClient, type HostChild } from './host-client.ts';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/bridge.ts';
@@ -34,11 +36,12 @@ protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
 ]);
 
-// The app's user-data folder is the platform data folder the CLI and browser
-// mode use too (~/Library/Application Support/Flambe, %APPDATA%\Flambe,
-// $XDG_DATA_HOME/flambe), so its library.sqlite is one library everywhere.
-// Set before anything reads userData (the single-instance lock does).
-app.setPath('userData', platformDataDir());
+// The library is the one the CLI and browser mode use (the service host
+// resolves it: $FLAMBE_LIBRARY, else the platform data folder). Electron's
+// userData is Chromium's own files (caches, local storage): kept out of the
+// library's folder (profile-dir.ts). Set before anything reads userData (the
+// single-instance lock does).
+app.setPath('userData', chromiumProfileDir());
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -49,13 +52,27 @@ if (!app.requestSingleInstanceLock()) {
 function start(): void {
   let win: BrowserWindow | null = null;
 
-  const host = new ServiceHostClient({
+  const newHost = () => new ServiceHostClient({
     spawn: () => forkServiceHost(),
     onEvent: (event) => {
       if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
     },
     log: (line) => console.error(`[flambe] ${line}`),
   });
+  let host = newHost();
+  // Set when the host's work was stopped with the last window (macOS): a new window starts a new host.
+  let hostDisposed = false;
+  const openWindow = () => {
+    if (hostDisposed) {
+      host = newHost();
+      hostDisposed = false;
+    }
+    host.start();
+    win = createWindow();
+    win.on('closed', () => {
+      win = null;
+    });
+  };
 
   app.on('second-instance', () => {
     if (!win) return;
@@ -87,9 +104,18 @@ function start(): void {
       app.quit();
     });
   });
-  // One window: closing it ends the app on every platform, macOS included,
-  // so targets never keep running behind a closed window.
-  app.on('window-all-closed', () => app.quit());
+  // Closing the one window quits, except on macOS, where the app stays in the
+  // Dock as Mac apps do — with its work stopped (menu-template.ts), so targets
+  // never keep running behind a closed window.
+  app.on('window-all-closed', () => {
+    if (lastWindowClosed(process.platform) === 'quit') return app.quit();
+    hostDisposed = true;
+    void host.dispose(HOST_DISPOSE_TIMEOUT_MS);
+  });
+  // The Dock icon clicked with no window open: a new one.
+  app.on('activate', () => {
+    if (app.isReady() && !win) openWindow();
+  });
 
   ipcMain.handle(INVOKE_CHANNEL, async (event: IpcMainInvokeEvent, method: unknown, arg: unknown): Promise<InvokeOutcome> => {
     if (!isTrustedSender(senderFacts(event, win))) throw new Error("Refused: only Flambé's own window may call its services.");
@@ -109,12 +135,8 @@ function start(): void {
       nativeTheme.themeSource = 'system'; // the renderer follows prefers-color-scheme
       lockDownSession();
       protocol.handle(APP_SCHEME, createAppProtocolHandler(files.renderer));
-      Menu.setApplicationMenu(buildMenu(() => win));
-      host.start();
-      win = createWindow();
-      win.on('closed', () => {
-        win = null;
-      });
+      Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, { isPackaged: app.isPackaged, onAbout: () => void showAbout(win) })));
+      openWindow();
     })
     .catch((e: unknown) => {
       dialog.showErrorBox('Flambé could not start', messageOf(e));
@@ -182,28 +204,44 @@ function createWindow(): BrowserWindow {
       devTools: !app.isPackaged,
     },
   });
-  win.once('ready-to-show', () => win.show());
+  // Shown when its page is ready — or after SHOW_ANYWAY_MS, or with a fault's dialog: never an invisible app.
+  const showAnyway = setTimeout(() => !win.isDestroyed() && !win.isVisible() && win.show(), SHOW_ANYWAY_MS);
+  win.once('ready-to-show', () => {
+    clearTimeout(showAnyway);
+    win.show();
+  });
+  win.on('closed', () => clearTimeout(showAnyway));
+  watchFaults(win);
   win.loadURL(APP_INDEX_URL).catch((e: unknown) => console.error(`[flambe] could not load ${APP_INDEX_URL}: ${messageOf(e)}`));
   return win;
 }
 
-function buildMenu(getWindow: () => BrowserWindow | null): Menu {
-  const isMac = process.platform === 'darwin';
-  const devItems: MenuItemConstructorOptions[] = app.isPackaged
-    ? []
-    : [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }];
-  const template: MenuItemConstructorOptions[] = [
-    ...(isMac ? [{ role: 'appMenu' } as const] : []),
-    { label: 'File', submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
-    // Without an Edit menu, copy and paste do not work in text fields on macOS.
-    { role: 'editMenu' },
-    {
-      label: 'View',
-      submenu: [...devItems, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
-    },
-    { role: 'help', submenu: [{ label: 'About Flambé', click: () => void showAbout(getWindow()) }] },
-  ];
-  return Menu.buildFromTemplate(template);
+/** A page that fails to load, a renderer that crashes or stops answering: a message and a way out (window-faults.ts). */
+function watchFaults(win: BrowserWindow): void {
+  const crashes: number[] = [];
+  let asking = false;
+  const ask = async (d: FaultDialog | null) => {
+    if (!d || asking || win.isDestroyed()) return;
+    asking = true;
+    try {
+      if (!win.isVisible()) win.show();
+      const { response } = await dialog.showMessageBox(win, { type: 'error', title: d.title, message: d.message, detail: d.detail, buttons: d.buttons, defaultId: d.defaultId, noLink: true });
+      const action = d.actions[response] ?? 'wait';
+      if (action === 'quit') app.quit();
+      else if (action === 'reload' && !win.isDestroyed()) void win.loadURL(APP_INDEX_URL).catch(() => undefined);
+    } finally {
+      asking = false;
+    }
+  };
+  win.webContents.on('did-fail-load', (_event, errorCode, errorDescription, url, isMainFrame) => {
+    void ask(loadFailedDialog({ errorCode, errorDescription, url, isMainFrame }));
+  });
+  win.webContents.on('render-process-gone', (_event, details) => {
+    const now = Date.now();
+    crashes.push(now);
+    void ask(rendererGoneDialog(details, crashesWithin(crashes, now)));
+  });
+  win.on('unresponsive', () => void ask(unresponsiveDialog()));
 }
 
 async function showAbout(win: BrowserWindow | null): Promise<void> {

@@ -3,6 +3,7 @@
 // what cannot be run here for real without Electron's binary.
 import type * as fs from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import path from 'node:path';
 import * as electron from './mocks/electron.ts';
 
 vi.mock('electron', () => import('./mocks/electron.ts'));
@@ -33,9 +34,12 @@ const invoke = (sender: { id: number }, frame: { url: string; parent: unknown } 
 const ourFrame = { url: 'app://flambe/index.html', parent: null };
 
 describe('main', () => {
-  it('keeps its user data (and so its library) in the platform data folder the CLI uses', async () => {
+  it('keeps Chromium\'s own files (userData) out of the library\'s folder (issue 38)', async () => {
     const { platformDataDir } = await import('../../electron/services/library/library-path.ts');
-    expect((electron.app as unknown as { paths: Record<string, string> }).paths.userData).toBe(platformDataDir());
+    const { chromiumProfileDir } = await import('../../electron/main/profile-dir.ts');
+    const userData = (electron.app as unknown as { paths: Record<string, string> }).paths.userData;
+    expect(userData).toBe(chromiumProfileDir());
+    expect(path.relative(platformDataDir(), userData)).toMatch(/^\.\./);
   });
 
   it('opens one locked-down window on app://flambe/', () => {
@@ -93,6 +97,38 @@ describe('main', () => {
     const event = { name: 'targetExit', payload: { targetId: 't1', code: 0, signal: null } };
     host().emit('message', { type: 'event', event });
     expect(win().webContents.sent).toContainEqual(['flambe:event', event]);
+  });
+
+  it('a page that fails to load shows the window with a sentence, and "Try again" loads it again (issue 38)', async () => {
+    const w = win();
+    w.visible = false;
+    const loads = w.loads;
+    electron.dialog.nextResponse = 0;
+    w.webContents.emit('did-fail-load', {}, -6, 'ERR_FILE_NOT_FOUND', 'app://flambe/index.html', true);
+    await tick();
+    expect(w.visible).toBe(true);
+    expect(electron.dialog.boxes.at(-1)).toMatchObject({ message: 'Flambé’s window could not load its page.', buttons: ['Try again', 'Quit'] });
+    expect(w.loads).toBe(loads + 1);
+    // A sub-frame's failure, or a load replaced by another (ERR_ABORTED), is no fault to tell.
+    const boxes = electron.dialog.boxes.length;
+    w.webContents.emit('did-fail-load', {}, -3, 'ERR_ABORTED', 'app://flambe/index.html', true);
+    w.webContents.emit('did-fail-load', {}, -6, 'ERR_FILE_NOT_FOUND', 'app://flambe/x.html', false);
+    await tick();
+    expect(electron.dialog.boxes.length).toBe(boxes);
+  });
+
+  it('a crashed or unresponsive page says so and offers a reload (issue 38)', async () => {
+    const w = win();
+    const loads = w.loads;
+    electron.dialog.nextResponse = 0;
+    w.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    await tick();
+    expect(electron.dialog.boxes.at(-1)).toMatchObject({ message: 'Flambé’s window crashed.', buttons: ['Reload', 'Quit'] });
+    expect(w.loads).toBe(loads + 1);
+    w.emit('unresponsive');
+    await tick();
+    expect(electron.dialog.boxes.at(-1)).toMatchObject({ message: 'Flambé’s window is not responding.', buttons: ['Wait', 'Reload', 'Quit'] });
+    expect(w.loads).toBe(loads + 1); // "Wait" waits
   });
 
   it('on quit, disposes the host first and quits once it has exited', async () => {

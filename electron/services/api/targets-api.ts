@@ -6,6 +6,7 @@ import { demoServerDir } from '../app-files.ts';
 import { listInspectorTargets } from '../targets/attach.ts';
 import { probeAddresses } from '../targets/probe-addresses.ts';
 import { listNodeProcesses } from '../targets/processes.ts';
+import { findNodePrograms } from '../targets/node-programs.ts';
 import type { TargetRegistry } from '../targets/registry.ts';
 
 export const DEMO_ROUTES: DemoServerInfo['routes'] = [
@@ -17,7 +18,7 @@ export const DEMO_ROUTES: DemoServerInfo['routes'] = [
 ];
 
 type TargetsApi = Pick<FlambeServiceApi,
-  'launchTarget' | 'listInspectorTargets' | 'attachTarget' | 'listNodeProcesses' | 'attachProcess' | 'getTarget' | 'probeAddresses' | 'listTargets' | 'stopTarget' | 'demoServer'>;
+  'launchTarget' | 'listInspectorTargets' | 'attachTarget' | 'listNodeProcesses' | 'findNodePrograms' | 'attachProcess' | 'getTarget' | 'probeAddresses' | 'listTargets' | 'stopTarget' | 'demoServer'>;
 
 export function createTargetsApi(targets: TargetRegistry): TargetsApi {
   return {
@@ -25,6 +26,7 @@ export function createTargetsApi(targets: TargetRegistry): TargetsApi {
     listInspectorTargets: ({ host, port }) => listInspectorTargets(host, port),
     attachTarget: (spec) => targets.attach(spec),
     listNodeProcesses: () => listNodeProcesses(),
+    findNodePrograms: () => findNodePrograms(),
     attachProcess: ({ pid }) => targets.attachPid(pid),
     getTarget: ({ targetId }) => targets.refresh(targetId),
     probeAddresses: async ({ targetId }) => probeAddresses((await targets.refresh(targetId)).suggestedUrls),

@@ -23,13 +23,16 @@ interface Props {
   allocB?: DiffFlame | null;
   /** A function picked in the tables: its frames are highlighted. */
   highlight: string | null;
-  /** What the two sides are called (an experiment draws its A against its B as the baseline: { a: 'B', b: 'A' }). */
-  sides?: { a: string; b: string };
+  /**
+   * The shape drawn first (an experiment opens on A's, where the thing it asks about is). The colours and the
+   * tooltip's "Change" always read B − A, as every table and sentence does: red where B spends more.
+   */
+  initialShape?: 'a' | 'b';
 }
 
-export function DiffFlamegraph({ flameA, flameB, allocA, allocB, highlight, sides = { a: 'A', b: 'B' } }: Props) {
+export function DiffFlamegraph({ flameA, flameB, allocA, allocB, highlight, initialShape = 'b' }: Props) {
   const id = useId();
-  const [shape, setShape] = useState<'a' | 'b'>('b');
+  const [shape, setShape] = useState<'a' | 'b'>(initialShape);
   const [measure, setMeasure] = useState<'cpu' | 'alloc'>('cpu');
   const allocations = allocA && allocB ? { a: allocA, b: allocB } : null;
   const shown = measure === 'alloc' && allocations ? allocations : { a: flameA, b: flameB };
@@ -54,8 +57,8 @@ export function DiffFlamegraph({ flameA, flameB, allocA, allocB, highlight, side
           ]} />
         )}
         <Segmented<'a' | 'b'> label="Shape of the flamegraph" value={shape} onChange={setShape} options={[
-          { value: 'b', text: `${sides.b}’s shape`, testId: 'diff-shape-b' },
-          { value: 'a', text: `${sides.a}’s shape`, testId: 'diff-shape-a' },
+          { value: 'b', text: 'B’s shape', testId: 'diff-shape-b' },
+          { value: 'a', text: 'A’s shape', testId: 'diff-shape-a' },
         ]} />
         <FlameSearchBox id={id} input={searchInput} query={query} setQuery={setQuery} testId="diff-flame-search"
           matches={term && matches !== null ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : ''} />
@@ -63,7 +66,7 @@ export function DiffFlamegraph({ flameA, flameB, allocA, allocB, highlight, side
           Reset zoom
         </button>
       </div>
-      <DiffLegend flame={flame} shape={shape} sides={sides} />
+      <DiffLegend flame={flame} shape={shape} />
       <div className="flamegraph" ref={container} data-testid="diff-flamegraph" data-shape={shape} data-measure={alloc ? 'alloc' : 'cpu'} onMouseMove={keepTipInWindow} />
     </div>
   );
@@ -86,18 +89,18 @@ function Segmented<T extends string>({ label, value, onChange, options }: {
 }
 
 /** What the colours and the widths mean, in the unit drawn. */
-function DiffLegend({ flame, shape, sides }: { flame: DiffFlame; shape: 'a' | 'b'; sides: { a: string; b: string } }) {
+function DiffLegend({ flame, shape }: { flame: DiffFlame; shape: 'a' | 'b' }) {
   const alloc = flame.unit === 'bytes';
   const unitWords = flame.unit === 'per1k' ? 'CPU ms per 1 000 requests' : alloc ? 'bytes allocated per request' : '% of each profile’s own time';
   const spends = alloc ? 'allocates' : 'spends';
   const widths = alloc ? 'bytes' : 'time';
   return (
     <ul className="legend" aria-label="Colours">
-      <li><span className="swatch" style={{ background: 'rgb(255,90,90)' }} aria-hidden="true" />{sides.b} {spends} more</li>
-      <li><span className="swatch" style={{ background: 'rgb(90,90,255)' }} aria-hidden="true" />{sides.b} {spends} less</li>
-      <li><span className="swatch" style={{ background: 'rgb(255,190,90)' }} aria-hidden="true" />new in {sides.b}</li>
+      <li><span className="swatch" style={{ background: 'rgb(220,70,70)' }} aria-hidden="true" />B {spends} more</li>
+      <li><span className="swatch" style={{ background: 'rgb(70,70,220)' }} aria-hidden="true" />B {spends} less</li>
+      <li><span className="swatch" style={{ background: 'rgb(255,190,90)' }} aria-hidden="true" />new in B</li>
       <li><span className="swatch" style={{ background: 'rgb(220,220,220)' }} aria-hidden="true" />unchanged</li>
-      <li className="muted">{shape === 'b' ? `Widths: ${sides.b}’s ${widths}.` : `Widths: ${sides.a}’s ${widths} — frames gone from ${sides.b} show blue.`} Colours: change in {unitWords}.</li>
+      <li className="muted">{shape === 'b' ? `Widths: B’s ${widths}.` : `Widths: A’s ${widths} — frames gone from B show blue.`} Colours: change in {unitWords}.</li>
     </ul>
   );
 }

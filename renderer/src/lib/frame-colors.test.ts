@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../../shared/profile/index.ts';
 import { categoryWords, frameColor, legendClass, LEGEND } from './frame-colors.ts';
+import { legendColor, SPLIT_CATEGORY, splitColor } from './frame-colors.ts';
 
 const frame = (url: string, kind: Frame['kind'] = 'js', name = 'f'): Frame => ({ name, url, line: 1, column: 1, kind });
 
@@ -29,5 +30,19 @@ describe('frameColor', () => {
   it('is stable for a name and stays inside its class hue', () => {
     expect(frameColor('user', 'handleRequest')).toBe(frameColor('user', 'handleRequest'));
     expect(frameColor('dependency', 'x')).toMatch(/^hsl\(205 /);
+  });
+});
+
+describe('one palette (issue 38: purple meant GC in the Library and V8 and native in the flamegraph)', () => {
+  it('draws each part of the Library split bar in its category’s flamegraph legend colour, and no colour means two things', () => {
+    const parts = Object.keys(SPLIT_CATEGORY) as (keyof typeof SPLIT_CATEGORY)[];
+    for (const p of parts) expect({ p, colour: splitColor(p) }).toEqual({ p, colour: legendColor(SPLIT_CATEGORY[p]) });
+    expect(splitColor('gc')).toBe(legendColor('gc'));
+    expect(splitColor('other')).toBe(legendColor('native'));
+    // Every colour, in the flamegraph's legend and the split bar, stands for one category.
+    const meaning = new Map<string, string>();
+    for (const l of LEGEND) meaning.set(legendColor(l.key), l.key);
+    for (const p of parts) expect(meaning.get(splitColor(p))).toBe(SPLIT_CATEGORY[p]);
+    expect(new Set(LEGEND.map((l) => legendColor(l.key))).size).toBe(LEGEND.length);
   });
 });

@@ -3,6 +3,7 @@
 // dependencies, Node internals, V8 and native, GC, idle, program — plus the
 // grey of "N small frames" nodes the flame tree folds.
 import { CATEGORY_LABELS, categoryTitle, classifyFrame, type CategoryKind, type Frame } from '../../../shared/profile/index.ts';
+import type { CpuSplit } from '../../../shared/api.ts';
 
 export type LegendClass = CategoryKind | 'folded';
 
@@ -51,4 +52,17 @@ export function frameColor(cls: LegendClass, name: string): string {
 export function legendColor(cls: LegendClass): string {
   const [hue, sat, lo, hi] = PALETTE[cls];
   return `hsl(${hue} ${sat}% ${((lo + hi) / 2).toFixed(1)}%)`;
+}
+
+/**
+ * The Library's CPU split bar speaks the flamegraph's palette: each part in its category's colour, so a colour means
+ * one thing on every screen (the bar once drew GC in the purple the flamegraph uses for V8 and native code).
+ * "Other" is V8 and native code with (program): native's colour.
+ */
+export const SPLIT_CATEGORY: Record<keyof CpuSplit, CategoryKind> = {
+  yourCode: 'user', dependencies: 'dependency', node: 'node', gc: 'gc', other: 'native', idle: 'idle',
+};
+
+export function splitColor(key: keyof CpuSplit): string {
+  return legendColor(SPLIT_CATEGORY[key]);
 }

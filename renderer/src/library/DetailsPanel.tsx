@@ -13,6 +13,7 @@ import { RecordingExport } from './RecordingExport.tsx';
 import { RecordingNotes } from './RecordingNotes.tsx';
 import { RecordingTags } from './RecordingTags.tsx';
 import { SplitBar, SplitLegend } from './SplitBar.tsx';
+import { beforeAfter } from './selection.ts';
 import { whyNoSplit } from './split-bar.ts';
 
 interface Props {
@@ -153,7 +154,7 @@ export function SelectionPanel({ rows, onCompare, onDelete, onClear }: { rows: R
       </ul>
       <div className="actions">
         <button type="button" className="button primary" data-testid="compare-button" disabled={rows.length !== 2} onClick={onCompare}
-          title={rows.length === 2 ? 'Compare them: the first you picked is A (before), the second B (after)' : 'Select exactly two recordings to compare them'}>
+          title={rows.length === 2 ? 'Compare them: the older is A (before), the newer B (after); Swap on the Compare screen turns them round' : 'Select exactly two recordings to compare them'}>
           Compare
         </button>
         <button type="button" className="button danger" data-testid="delete-button" onClick={onDelete}>
@@ -163,7 +164,17 @@ export function SelectionPanel({ rows, onCompare, onDelete, onClear }: { rows: R
           Clear selection
         </button>
       </div>
-      {rows.length !== 2 && <p className="hint">Select exactly two recordings to compare them.</p>}
+      {rows.length === 2 ? <CompareOrder rows={rows} /> : <p className="hint">Select exactly two recordings to compare them.</p>}
     </aside>
+  );
+}
+
+/** Which of two will be A and which B, before Compare is pressed: the older is A (before). */
+function CompareOrder({ rows }: { rows: RecordingRow[] }) {
+  const [a, b] = beforeAfter(rows[0], rows[1]).map((id) => rows.find((r) => r.id === id)!);
+  return (
+    <p className="hint" data-testid="compare-order">
+      Compare shows <strong>{a.name}</strong> as A (before, the older) and <strong>{b.name}</strong> as B (after); its Swap button turns them round.
+    </p>
   );
 }

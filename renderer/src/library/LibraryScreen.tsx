@@ -14,7 +14,7 @@ import { LibraryFilterBar } from './LibraryFilterBar.tsx';
 import { LibrarySidePanel } from './LibrarySidePanel.tsx';
 import { ImportResults } from './ImportResults.tsx';
 import { LibraryTable } from './LibraryTable.tsx';
-import { emptySelection, pickedOrder, shownSelection, type Selection } from './selection.ts';
+import { beforeAfter, emptySelection, pickedOrder, shownSelection, type Selection } from './selection.ts';
 import type { Imports } from './useImports.ts';
 import { defaultFilters, filtersFromParams, filtersToParams, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
 import type { GroupRow } from '../../../shared/groups.ts';
@@ -58,7 +58,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
   const selected = useMemo(() => shownSelection(selection, order), [selection, order]);
   const byId = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
   const selectedRows = selected.map((id) => byId.get(id)!);
-  // A and B in the order they were clicked.
+  // In the order they were clicked; Compare makes the older A (beforeAfter).
   const picked = pickedOrder(selection, order);
   const hiddenCount = list.rows.length - rows.length;
   const total = Math.max(0, list.total - hiddenCount);
@@ -125,7 +125,7 @@ export function LibraryScreen({ hiddenIds, onOpen, onOpenImported, onCompare, co
         {usable && list.loaded && (total > 0 || filtered) && (
           <LibrarySidePanel
             rows={selectedRows} onOpen={open} onDelete={onDelete} onRowChanged={list.patchRow}
-            onCompare={() => onCompare([picked[0], picked[1]])} onClear={() => setSelection(emptySelection)}
+            onCompare={() => onCompare(beforeAfter(byId.get(picked[0])!, byId.get(picked[1])!))} onClear={() => setSelection(emptySelection)}
           />
         )}
       </div>

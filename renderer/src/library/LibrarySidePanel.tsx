@@ -10,7 +10,7 @@ interface Props {
   onOpen(id: string): void;
   onDelete(rows: readonly RecordingRow[]): void;
   onRowChanged(row: RecordingRow): void;
-  /** Compares the first two picked, in the order they were clicked. */
+  /** Compares the two picked: the older as A (before), the newer as B (selection.ts beforeAfter). */
   onCompare(): void;
   onClear(): void;
 }

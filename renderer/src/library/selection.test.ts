@@ -84,3 +84,15 @@ describe('pickedOrder', () => {
     expect(pickedOrder(sel, ['a', 'b'])).toEqual(['a']);
   });
 });
+
+describe('beforeAfter', () => {
+  it('makes the older recording A (before) and the newer B (after), whichever was clicked first', async () => {
+    const { beforeAfter } = await import('./selection.ts');
+    const fix = { id: 'fix', createdAt: '2026-12-01T10:05:00.000Z' };
+    const slow = { id: 'slow', createdAt: '2026-12-01T10:00:00.000Z' };
+    expect(beforeAfter(fix, slow)).toEqual(['slow', 'fix']);
+    expect(beforeAfter(slow, fix)).toEqual(['slow', 'fix']);
+    // Recorded at the same moment: the clicks decide.
+    expect(beforeAfter({ ...fix, createdAt: slow.createdAt }, slow)).toEqual(['fix', 'slow']);
+  });
+});

@@ -76,10 +76,20 @@ export function shownSelection(sel: Selection, order: readonly string[]): string
 
 /**
  * The selected rows that are shown, in the order they were picked (a Set
- * keeps insertion order: clicks, then ranges in table order) — Compare takes
- * the first picked as A and the second as B.
+ * keeps insertion order: clicks, then ranges in table order).
  */
 export function pickedOrder(sel: Selection, order: readonly string[]): string[] {
   const shown = new Set(order);
   return [...sel.ids].filter((id) => shown.has(id));
+}
+
+/**
+ * Two recordings picked for Compare, as before (A) and after (B): the older
+ * is A, whatever order they were clicked in — "did the fix help?" read
+ * backwards when the list (newest first) made the fixed run A. Recorded at the
+ * same moment, the order of the clicks decides. The Compare screen's Swap
+ * turns them round.
+ */
+export function beforeAfter<T extends { id: string; createdAt: string }>(first: T, second: T): [string, string] {
+  return Date.parse(second.createdAt) < Date.parse(first.createdAt) ? [second.id, first.id] : [first.id, second.id];
 }

@@ -2,7 +2,7 @@
 import type { RecordingPhase } from '../../../shared/api.ts';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatMs, formatRate } from '../lib/format.ts';
-import { PHASE_LABELS, progressView, type RecordingState } from './recording-state.ts';
+import { liveP99, PHASE_LABELS, progressView, type RecordingState } from './recording-state.ts';
 
 const STEPS: RecordingPhase[] = ['connecting', 'warmup', 'recording', 'stopping', 'done'];
 
@@ -37,7 +37,7 @@ export function RecordingProgress({ state }: { state: RecordingState }) {
         <div className="live">
           <dl className="live-numbers">
             <div><dt>Requests/s</dt><dd data-testid="live-rps">{formatRate(progress?.rps)}</dd></div>
-            <div><dt>p99</dt><dd data-testid="live-p99">{formatMs(progress?.p99Ms)}</dd></div>
+            <div><dt>p99</dt><dd data-testid="live-p99" title={liveP99(progress) === null ? 'No response finished in the last second' : undefined}>{formatMs(liveP99(progress))}</dd></div>
           </dl>
           {rps.length > 1 && <Sparkline values={rps} width={200} height={36} kind="line" className="live-spark" label={`Requests per second, last ${formatRate(rps.at(-1))}`} />}
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlambeEvent, RecordingMeta, RecordingPhase } from '../../../shared/api.ts';
-import { initialRecordingState, progressView, recordingReducer, type RecordingAction, type RecordingState } from './recording-state.ts';
+import { initialRecordingState, liveP99, progressView, recordingReducer, type RecordingAction, type RecordingState } from './recording-state.ts';
 
 const progress = (id: string, phase: RecordingPhase, fraction: number, rps?: number): FlambeEvent => ({
   name: 'recordingProgress',
@@ -78,5 +78,14 @@ describe('a recording the page did not start (reloaded mid-way)', () => {
   it('is not adopted over a recording of its own', () => {
     const own = recordingReducer(recordingReducer(initialRecordingState, { type: 'start' }), { type: 'started', id: 'mine' });
     expect(recordingReducer(own, { type: 'adopt', id: 'other' })).toBe(own);
+  });
+});
+
+describe('liveP99', () => {
+  it('is none until a response finished in the last second (the series writes p99 0 for a second without any)', () => {
+    expect(liveP99({ rps: 0, p99Ms: 0 })).toBeNull();
+    expect(liveP99({})).toBeNull();
+    expect(liveP99(null)).toBeNull();
+    expect(liveP99({ rps: 812, p99Ms: 0.41 })).toBe(0.41);
   });
 });

@@ -117,6 +117,14 @@ export function recordingReducer(state: RecordingState, action: RecordingAction)
   }
 }
 
+/**
+ * The live p99 to show: none (–) when no response finished in the last second — the load's series writes 0 for
+ * a second without responses, and "p99 0.000 ms" before the first answer read as an impossibly fast server.
+ */
+export function liveP99(progress: { rps?: number; p99Ms?: number } | null | undefined): number | null {
+  return progress?.rps && progress.p99Ms !== undefined ? progress.p99Ms : null;
+}
+
 /** The progress to show: the phase, its label and the fraction done. */
 export function progressView(state: RecordingState): { phase: RecordingPhase; label: string; fraction: number; message: string } | null {
   if (state.status === 'starting') return { phase: 'connecting', label: PHASE_LABELS.connecting, fraction: 0, message: 'Starting…' };

@@ -19,6 +19,8 @@ export class FakeBrowserWindow extends EventEmitter {
   static created: FakeBrowserWindow[] = [];
   webContents = new FakeWebContents();
   loadedUrl: string | null = null;
+  loads = 0;
+  visible = false;
   hidden = false;
   destroyed = false;
   options: Record<string, unknown>;
@@ -27,13 +29,14 @@ export class FakeBrowserWindow extends EventEmitter {
     this.options = options;
     FakeBrowserWindow.created.push(this);
   }
-  loadURL(url: string) { this.loadedUrl = url; return Promise.resolve(); }
+  loadURL(url: string) { this.loadedUrl = url; this.loads++; return Promise.resolve(); }
   isDestroyed() { return this.destroyed; }
   isMinimized() { return false; }
   restore() {}
   focus() {}
-  show() {}
-  hide() { this.hidden = true; }
+  show() { this.visible = true; }
+  isVisible() { return this.visible; }
+  hide() { this.hidden = true; this.visible = false; }
 }
 
 export class FakeUtilityProcess extends EventEmitter {
@@ -62,6 +65,7 @@ class FakeApp extends EventEmitter {
   setPath(name: string, value: string) { this.paths[name] = value; }
   requestSingleInstanceLock() { return true; }
   whenReady() { return ready; }
+  isReady() { return true; }
   getVersion() { return '0.1.0'; }
   /** Like Electron: emits before-quit, and quits only when nobody prevented it. */
   quit() {
@@ -109,6 +113,17 @@ export const Menu = {
 };
 
 export const nativeTheme = { themeSource: 'light', shouldUseDarkColors: false };
-export const dialog = { errors: [] as string[], showErrorBox(title: string) { this.errors.push(title); }, showMessageBox: async () => ({ response: 0 }) };
+/** `boxes` records every message box; `nextResponse` is the button the "user" presses. */
+export const dialog = {
+  errors: [] as string[],
+  boxes: [] as { message: string; detail?: string; buttons?: string[] }[],
+  nextResponse: 0,
+  showErrorBox(title: string) { this.errors.push(title); },
+  async showMessageBox(...args: unknown[]) {
+    const options = args.at(-1) as { message: string; detail?: string; buttons?: string[] };
+    this.boxes.push(options);
+    return { response: this.nextResponse };
+  },
+};
 export const shell = { opened: [] as string[], openExternal: async (url: string) => { shell.opened.push(url); } };
 export const BrowserWindow = FakeBrowserWindow;
