@@ -16,7 +16,7 @@ export const GLOSSARY: Record<Term, { title: string; text: string }> = {
   elu: { title: 'Event-loop utilisation', text: 'The share of time the event loop was busy running JavaScript (or waiting on the CPU) rather than idle. Near 100%, new requests queue behind the running code.' },
   'loop-delay': { title: 'Event-loop delay', text: 'How late a timer fired because the event loop was busy: how long a new request may wait before its code even starts.' },
   busy: { title: 'Busy time', text: 'The profile minus idle time: the time the server was actually working. Shares of the busy time do not shrink when the load leaves the server idle.' },
-  per1k: { title: 'ms per 1 000 requests', text: 'CPU time this takes for every 1 000 requests served. It compares runs fairly even when they served different numbers of requests.' },
+  per1k: { title: 'ms per 1 000 requests', text: 'CPU time this takes for every 1 000 requests served: its share of the samples times the CPU time the operating system measured for the thread (sampled time where that clock could not be read, as for a profile file). It compares runs fairly even when they served different numbers of requests.' },
   cpu: { title: 'CPU', text: 'Processor time used by the process, in % of one core. Near 100%, a single-threaded Node server is saturated: requests queue for the CPU.' },
   heap: { title: 'Heap used', text: 'Memory V8 holds for JavaScript objects. A saw-tooth is normal (garbage collection frees memory); a line that only climbs is a leak.' },
 };

@@ -53,6 +53,21 @@ export interface RecordingContext {
   cores?: number | null;
 }
 
+/**
+ * What Flambé did about a sampler that fell behind (issue 31): the shares
+ * rest on fewer samples, and a thread waiting for a core is charged to what
+ * it was running — so the ms per request come from the OS clock where it was
+ * read (shared/profile/cpu-time.ts), and say they are sampled time where not.
+ */
+function samplerBehindDone(cpu: CpuAccounting | null): string {
+  const thread = cpu?.mainThread;
+  if (!cpu || !thread || !(cpu.sampledBusyMs > 0)) {
+    return 'The percentages rest on fewer samples; the ms per request are sampled time here (the operating system\'s CPU clock of the thread could not be read), which also counts the time the thread waited for a core, so they read high.';
+  }
+  const ran = Math.min(100, (thread.cpuMs / cpu.sampledBusyMs) * 100);
+  return `The percentages rest on fewer samples. The thread ran ${ms1(thread.cpuMs)} on a CPU while it was sampled busy for ${ms1(cpu.sampledBusyMs)} (${p0(ran)}), so Flambé counts each ms per request from that CPU time, measured by the operating system, not from the samples' wall time.`;
+}
+
 export const FEW_SAMPLES = 1000;
 export const IDLE_PERCENT = 50;
 /** Delivered vs requested sampling interval: beyond twice (or half), say so (1.5× is common on a loaded machine). */
@@ -131,7 +146,7 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
     const deliveredUs = (profile.durationMs * 1000) / n;
     const ratio = deliveredUs / ctx.samplingIntervalUs;
     if (ratio > INTERVAL_RATIO || ratio < 1 / INTERVAL_RATIO) {
-      out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. The percentages still hold; there are fewer samples behind them.` });
+      out.push({ id: 'interval', text: `Samples came every ${ms1(deliveredUs / 1000)} on average, not every ${ms1(ctx.samplingIntervalUs / 1000)} as asked: the process or the machine was too busy to sample on time. ${samplerBehindDone(ctx.cpu ?? null)}` });
     }
   }
   // An idle server whose requests wait (the 'waiting' load check) or fail (the 'failing' one) was not under-loaded: that check says why.

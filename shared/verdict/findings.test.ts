@@ -169,6 +169,13 @@ describe('checks', () => {
     // Idle in the profile but saturated on the CPU: the process was stressed, so no "the load did not stress it" (issue 23).
     expect(v.trust.map((c) => c.id)).toEqual(['few-samples', 'interval', 'no-warmup', 'saturated']);
     expect(v.trust.find((c) => c.id === 'interval')?.text).toMatch(/^Samples came every 1 ms on average, not every 0\.25 ms as asked/);
+    // Said with what Flambé did about it: without the OS clock, the ms per request are sampled time and read high…
+    expect(v.trust.find((c) => c.id === 'interval')?.text).toMatch(/ms per request are sampled time here .* read high\.$/);
+    // …with it, they come from the thread's CPU time, and how much of its sampled busy time it really ran is said.
+    const busyMs = busy.durationMs;
+    const cpu = { windowMs: busyMs, mainThread: { clock: 'schedstat' as const, cpuMs: busyMs / 4 }, processCpuMs: busyMs / 2, sampledMs: busyMs, sampledBusyMs: busyMs, samples: busy.samples.length, askedIntervalUs: 250, workers: [] };
+    const withClock = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu }).trust.find((c) => c.id === 'interval')?.text;
+    expect(withClock).toMatch(/The thread ran .* on a CPU while it was sampled busy for .* \(25%\), so Flambé counts each ms per request from that CPU time, measured by the operating system/);
     expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (w.js:1), 100% of the busy time.');
     expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
   });
