@@ -156,6 +156,13 @@ describe('checks', () => {
     expect(buildVerdict(busy, { warmupSec: 2 }).trust.map((c) => c.id)).not.toContain('no-warmup');
   });
 
+  it('says "No warm-up" under the user’s own load, whatever the setting, and how to give one (issue 31)', () => {
+    const load = { requests: 100, durationSec: 0.33, rps: 303, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const own = buildVerdict(busy, { warmupSec: 3, load: { ...load, measuredInServer: true } }).trust.find((c) => c.id === 'no-warmup');
+    expect(own?.text).toMatch(/^No warm-up: Flambé recorded your load from its first request.*record with --attach or --pid while you send it again/);
+    expect(buildVerdict(busy, { warmupSec: 3, load }).trust.map((c) => c.id)).not.toContain('no-warmup');
+  });
+
   it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {
     const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.95, loopDelayP99Ms: 80, heapUsedMb: 20, rssMb: 60, cpuPercent: 97 }));
     const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
