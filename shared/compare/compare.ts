@@ -37,7 +37,8 @@ export function cpuMsPer1k(round: CompareRound): number | null {
   return msPerThousandRequests(profile.durationMs - notRequests, requests);
 }
 
-function side(rounds: CompareRound[], name: string | undefined): SideSummary {
+/** `rps`: the load table's value for this side (a geometric mean of rounds), so a header and its table say the same number. */
+function side(rounds: CompareRound[], name: string | undefined, rps: number | null): SideSummary {
   const loads = rounds.map((r) => r.load);
   const all = loads.every((l) => l !== null);
   const profiles = rounds.map((r) => r.profile);
@@ -46,7 +47,7 @@ function side(rounds: CompareRound[], name: string | undefined): SideSummary {
     ids: rounds.map((r) => r.meta.id),
     rounds: rounds.length,
     requests: all ? mean(loads.map((l) => l!.requests)) : null,
-    rps: all ? mean(loads.map((l) => l!.rps)) : null,
+    rps: all ? rps ?? mean(loads.map((l) => l!.rps)) : null,
     durationMs: profiles.every((p) => p) ? mean(profiles.map((p) => p!.durationMs)) : null,
   };
 }
@@ -125,8 +126,8 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const elu = [...eluA, ...eluB].every((x) => x !== null) ? metricOf(eluA as number[], eluB as number[], undefined, paired) : null;
 
   const parts: Omit<Comparison, 'verdict'> = {
-    a: side(aRounds, options.names?.a),
-    b: side(bRounds, options.names?.b),
+    a: side(aRounds, options.names?.a, load?.rps.a ?? null),
+    b: side(bRounds, options.names?.b, load?.rps.b ?? null),
     perRequest,
     load,
     cpuMsPer1kRequests,
