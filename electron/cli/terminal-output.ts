@@ -35,7 +35,7 @@ export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS):
   const serverClock = serverClockSentence(l);
   if (serverClock) lines.push(`Note     ${serverClock}`);
   if (l.routes) {
-    lines.push('', ...routeTable(['Route', 'Requests', 'Req/s', 'p50 ms', 'p75 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx'], l.routes.map((r) => [
+    lines.push('', ...routeTable(['Route', 'Requests', 'Req/s', 'p50 ms', 'p75 ms', 'p95 ms', 'p99 ms', 'Failed', 'Non-2xx'], l.routes.map((r) => [
       `${r.method} ${r.path}`, groupThousands(r.requests), groupThousands(r.rps, 1), groupThousands(r.latencyMs.p50, 3), groupThousands(r.latencyMs.p75 ?? 0, 3),
       groupThousands(r.latencyMs.p95 ?? 0, 3), groupThousands(r.latencyMs.p99, 3), groupThousands(r.errors), groupThousands(r.non2xx),
     ])), '', slowRoutesSentence(l.routes, slowMs));

@@ -1,6 +1,7 @@
 // buildComparison: A and B, each one or more rounds, into one Comparison
 // (types.ts) — load numbers with how sure Flambé is of each, "what changed"
 // tables, unlike-run warnings, and the verdict.
+import { failedPer1kSent } from '../load/request-counts.ts';
 import { categoryBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
@@ -63,7 +64,7 @@ function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstima
     p90Ms: m((r) => r.load!.latencyMs.p90, 'p90Ms'),
     p99Ms: m((r) => r.load!.latencyMs.p99, 'p99Ms'),
     maxMs: unjudged(m((r) => r.load!.latencyMs.max, 'maxMs')),
-    errorsPer1k: m((r) => per1k(r.load!.errors + r.load!.timeouts, r)),
+    errorsPer1k: m((r) => failedPer1kSent(r.load!)),
     non2xxPer1k: m((r) => per1k(r.load!.non2xx, r)),
   };
 }

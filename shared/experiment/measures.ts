@@ -2,7 +2,7 @@
 // and the live progress: load, CPU per 1 000 requests, kinds of work. The
 // comparison of the rounds themselves is shared/compare's buildComparison.
 import type { RecordingResult } from '../recording/recording.ts';
-import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, type CompareRound } from '../compare/index.ts';
+import { cpuMsPer1k, processCpuMsPer1k, roundFromRecording, roundRequests, type CompareRound } from '../compare/index.ts';
 import { bucketBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import type { Profile } from '../profile/model.ts';
 import { processOfBurst, type ProcessSummary } from '../memory/process-summary.ts';
@@ -28,7 +28,7 @@ export interface RoundMeasures {
 export function measureRound(rec: RecordingResult, profile: Profile | null, allocations: ThreadAllocations[] | null = null): { measures: RoundMeasures; round: CompareRound } {
   const round = roundFromRecording(rec, profile, allocations);
   const load = rec.load;
-  const requests = load && load.requests > 0 ? load.requests : null;
+  const requests = roundRequests(round);
   return {
     round,
     measures: {

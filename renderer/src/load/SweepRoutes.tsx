@@ -77,7 +77,7 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
                 <tr>
                   <th scope="col">Connections</th><th scope="col" className="text">Route</th><th scope="col">Requests</th><th scope="col">Req/s</th>
                   {['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'max'].map((k) => <th key={k} scope="col">{k}</th>)}
-                  <th scope="col">Errors</th><th scope="col">Non-2xx</th>{cpu && <th scope="col">CPU ms/req</th>}
+                  <th scope="col" title="errors + timeouts">Failed</th><th scope="col">Non-2xx</th>{cpu && <th scope="col">CPU ms/req</th>}
                 </tr>
               </thead>
               <tbody>
