@@ -67,7 +67,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
   const proc = levels.filter((l) => l.process);
   if (proc.length) {
     blocks.push({ kind: 'h2', text: 'The process at the profiled levels' }, { kind: 'table', table: {
-      head: ['Connections', 'CPU % of a core', 'Heap MB (highest)', 'RSS MB (highest)', 'CPU ms per request'],
+      head: ['Connections', 'CPU % of a core', 'Heap MB (highest)', 'RSS MB (highest)', 'Process CPU ms per request'],
       rows: proc.map((l) => [String(l.connections), groupThousands(l.process!.cpuPercent, 0), groupThousands(l.process!.heapUsedMb, 1), groupThousands(l.process!.rssMb, 1), ms3(l.process!.cpuMsPerRequest)]),
     } });
   }
