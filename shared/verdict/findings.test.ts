@@ -281,3 +281,21 @@ describe('a package whose own line is a kind of work', () => {
     expect(pkg?.ms ?? 0).toBeLessThanOrEqual(10);
   });
 });
+
+describe('a package’s share says what it counts (issue 31)', () => {
+  // A validator package whose functions spend most of their time in the built-ins they call (Buffer, the clock):
+  // 31 ms of its own frames, 33 ms in the built-ins under them, 36 ms idle.
+  const p = fromStacks([
+    ...cols(31, 'handler[app.js:2] / check[node_modules/validator-x/index.js:10]'),
+    ...cols(33, 'handler[app.js:2] / check[node_modules/validator-x/index.js:10] / from[node:buffer] / copy[native]'),
+    ...cols(36, '(idle)'),
+  ]);
+
+  it('counts the built-ins its functions call, and says both shares', () => {
+    const v = buildVerdict(p, { requests: 100 });
+    const pkg = v.findings.find((f) => f.kind === 'dependency')!;
+    expect(pkg.ms).toBe(64);
+    expect(pkg.split).toMatchObject({ ownMs: 31, builtinMs: 33 });
+    expect(findingSentence(pkg)).toMatch(/^The validator-x package takes 64% of the time with the built-ins it calls \(100% of the busy time\), 640 ms of CPU per 1 000 requests: its own functions 31%, the built-ins 33%\./);
+  });
+});
