@@ -90,5 +90,7 @@ http.createServer(async (req, res) => {
     await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('summary-requests').getAttribute('data-value'), { timeout: 20_000 }).toBe('25');
     expect(await page.getByTestId('request-time').textContent()).toContain('25 requests seen by the server');
+    // Whose clock, and over which seconds (issue 31): the server's, from the first request's start to the last one's end.
+    expect(await page.getByTestId('server-clock').textContent()).toMatch(/^Measured in the server: 25 requests between the first one's start and the last one's end \([\d.]+ s\), [\d,.]+ requests\/s\. Latency is the server's clock/);
   }, 120_000);
 });

@@ -185,7 +185,7 @@ export function formatComparison(c: Comparison, top: number): string[] {
   if (c.load) {
     const l = c.load;
     const rows = [metricRow('requests/s', l.rps, 0), metricRow('p50 ms', l.p50Ms, 3), metricRow('p90 ms', l.p90Ms, 3), metricRow('p99 ms', l.p99Ms, 3),
-      metricRow('max ms', l.maxMs, 3), metricRow('errors /1k req', l.errorsPer1k, 1), metricRow('non-2xx /1k req', l.non2xxPer1k, 1)];
+      metricRow('max ms', l.maxMs, 3), metricRow('failed /1k sent', l.errorsPer1k, 1), metricRow('non-2xx /1k req', l.non2xxPer1k, 1)];
     if (c.cpuMsPer1kRequests) rows.push(metricRow('CPU ms /1k req', c.cpuMsPer1kRequests, 1));
     if (c.processCpuMsPer1k) rows.push(metricRow('process CPU /1k', c.processCpuMsPer1k, 1));
     if (c.elu) rows.push(metricRow('event loop busy', { ...c.elu, a: c.elu.a * 100, b: c.elu.b * 100, delta: c.elu.delta * 100 }, 0));

@@ -1,6 +1,7 @@
 // The load part of the CLI's --json output (record, sweep): one shape, in docs/cli.md.
 import type { LatencyMs, LoadSummary, RouteLoad } from '../../shared/api.ts';
 import { slowRoutes } from '../../shared/load/slow-routes.ts';
+import { serverClockSentence } from '../../shared/request-time/server-load.ts';
 
 export function latencyJson(l: LatencyMs) {
   return { min: l.min ?? null, p50: l.p50, p75: l.p75 ?? null, p90: l.p90, p95: l.p95 ?? null, p99: l.p99, p999: l.p999 ?? null, max: l.max };
@@ -18,6 +19,7 @@ export function loadJson(l: LoadSummary, slowMs: number) {
     ...(l.rate ? { rate: l.rate } : {}),
     ...(l.generatorBusy ? { generatorBusy: l.generatorBusy.sentence } : {}),
     ...(l.generatorCpuUsPerRequest !== undefined ? { generatorCpuUsPerRequest: l.generatorCpuUsPerRequest } : {}),
+    ...(l.measuredInServer ? { measuredInServer: true, serverClock: serverClockSentence(l) } : {}),
     histogram: l.histogram ?? null,
   };
 }

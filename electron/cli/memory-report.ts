@@ -1,6 +1,7 @@
 // The process and its memory in a terminal and in --json: CPU, event loop,
 // heap, external and RSS over the burst (min/mean/max), the growth verdict
 // (shared/memory/growth.ts) and which functions allocated (allocations.ts).
+import { requestsHandledCount } from '../../shared/load/request-counts.ts';
 import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
 import { judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
@@ -28,7 +29,7 @@ interface MemoryOf {
 export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'profile' | 'growing' | 'requestTime'>): MemoryOf {
   const burst = result.load?.phases?.burst;
   const heap = allocationsOf(result.profile);
-  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  const requests = requestsHandledCount(result);
   const workers = threadsOf(result.profile).slice(1).flatMap((t) => {
     const h = allocationsOf(t.raw);
     return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];

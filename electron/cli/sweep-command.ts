@@ -90,7 +90,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
   const lines = [
     `URL      ${r.url}`,
     '',
-    ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx'], r.levels.map((l) => [
+    ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx'], r.levels.map((l) => [
       String(l.connections), groupThousands(l.requests), groupThousands(l.rps), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
       f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), groupThousands(l.errors), groupThousands(l.non2xx),
     ])),
@@ -98,7 +98,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
   if (r.levels.some((l) => l.routes)) {
     const cpu = r.levels.some((l) => l.routes?.some((x) => x.cpuMsPerRequest !== undefined));
     lines.push('', 'Per route', ...routeTable(
-      ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Errors', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
+      ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
       r.levels.flatMap((l) => (l.routes ?? []).map((x) => [
         String(l.connections), routeKey(x), String(x.requests), x.rps.toFixed(0), f(x.latencyMs.min), f(x.latencyMs.p50), f(x.latencyMs.p75), f(x.latencyMs.p90),
         f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), groupThousands(x.errors), groupThousands(x.non2xx),

@@ -5,6 +5,7 @@ import { writeRaw } from './terminal.ts';
 import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
 import { formatCount, groupThousands } from '../../shared/number-format.ts';
+import { serverClockSentence } from '../../shared/request-time/server-load.ts';
 
 export function formatBytes(n: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -31,8 +32,10 @@ export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS):
   ];
   if (l.rate) lines.push(`Rate     ${l.rate.shortfall ?? `asked ${l.rate.askedRps} req/s, served ${Math.round(l.rate.servedRps)}.`}`);
   if (l.generatorBusy) lines.push(`Note     ${l.generatorBusy.sentence}`);
+  const serverClock = serverClockSentence(l);
+  if (serverClock) lines.push(`Note     ${serverClock}`);
   if (l.routes) {
-    lines.push('', ...routeTable(['Route', 'Requests', 'Req/s', 'p50 ms', 'p75 ms', 'p95 ms', 'p99 ms', 'Errors', 'Non-2xx'], l.routes.map((r) => [
+    lines.push('', ...routeTable(['Route', 'Requests', 'Req/s', 'p50 ms', 'p75 ms', 'p95 ms', 'p99 ms', 'Failed', 'Non-2xx'], l.routes.map((r) => [
       `${r.method} ${r.path}`, groupThousands(r.requests), groupThousands(r.rps, 1), groupThousands(r.latencyMs.p50, 3), groupThousands(r.latencyMs.p75 ?? 0, 3),
       groupThousands(r.latencyMs.p95 ?? 0, 3), groupThousands(r.latencyMs.p99, 3), groupThousands(r.errors), groupThousands(r.non2xx),
     ])), '', slowRoutesSentence(l.routes, slowMs));

@@ -84,14 +84,6 @@ export function compareAllocationRounds(a: CompareRound[], b: CompareRound[], pa
 function rowStats(aVals: number[], bVals: number[], paired: boolean): Pick<AllocationChange, 'relativeCi95' | 'significant' | 'test'> {
   if (aVals.length < 2 || bVals.length < 2) return { relativeCi95: null, significant: null };
   const d = paired ? comparePaired(aVals, bVals) : compareSamples(aVals, bVals);
-  return { relativeCi95: atLeastAll(d.ci95), significant: d.significant, ...(d.test ? { test: d.test } : {}) };
-}
-
-/**
- * Bytes are never negative, so B cannot allocate less than 100% less: an interval
- * from raw values (a function gone from B: zeros have no logarithm) that reaches
- * below −100% is cut there — the true change lies inside what is left.
- */
-export function atLeastAll(ci: [number, number] | null): [number, number] | null {
-  return ci ? [Math.max(-100, ci[0]), Math.max(-100, ci[1])] : null;
+  // Bytes are never negative: shared/stats cuts the interval at −100% (a function gone from B: zeros have no logarithm).
+  return { relativeCi95: d.ci95, significant: d.significant, ...(d.test ? { test: d.test } : {}) };
 }

@@ -1,6 +1,7 @@
 // buildComparison: A and B, each one or more rounds, into one Comparison
 // (types.ts) — load numbers with how sure Flambé is of each, "what changed"
 // tables, unlike-run warnings, and the verdict.
+import { failedPer1kSent } from '../load/request-counts.ts';
 import { categoryBreakdown, msPerThousandRequests } from '../profile/views/categories.ts';
 import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
@@ -37,7 +38,8 @@ export function cpuMsPer1k(round: CompareRound): number | null {
   return msPerThousandRequests(profile.durationMs - notRequests, per);
 }
 
-function side(rounds: CompareRound[], name: string | undefined): SideSummary {
+/** `rps`: the load table's value for this side (a geometric mean of rounds), so a header and its table say the same number. */
+function side(rounds: CompareRound[], name: string | undefined, rps: number | null): SideSummary {
   const loads = rounds.map((r) => r.load);
   const all = loads.every((l) => l !== null);
   const profiles = rounds.map((r) => r.profile);
@@ -46,7 +48,7 @@ function side(rounds: CompareRound[], name: string | undefined): SideSummary {
     ids: rounds.map((r) => r.meta.id),
     rounds: rounds.length,
     requests: all ? mean(loads.map((l) => l!.requests)) : null,
-    rps: all ? mean(loads.map((l) => l!.rps)) : null,
+    rps: all ? rps ?? mean(loads.map((l) => l!.rps)) : null,
     durationMs: profiles.every((p) => p) ? mean(profiles.map((p) => p!.durationMs)) : null,
   };
 }
@@ -62,7 +64,7 @@ function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstima
     p90Ms: m((r) => r.load!.latencyMs.p90, 'p90Ms'),
     p99Ms: m((r) => r.load!.latencyMs.p99, 'p99Ms'),
     maxMs: unjudged(m((r) => r.load!.latencyMs.max, 'maxMs')),
-    errorsPer1k: m((r) => per1k(r.load!.errors + r.load!.timeouts, r)),
+    errorsPer1k: m((r) => failedPer1kSent(r.load!)),
     non2xxPer1k: m((r) => per1k(r.load!.non2xx, r)),
   };
 }
@@ -125,8 +127,8 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const elu = [...eluA, ...eluB].every((x) => x !== null) ? metricOf(eluA as number[], eluB as number[], undefined, paired) : null;
 
   const parts: Omit<Comparison, 'verdict'> = {
-    a: side(aRounds, options.names?.a),
-    b: side(bRounds, options.names?.b),
+    a: side(aRounds, options.names?.a, load?.rps.a ?? null),
+    b: side(bRounds, options.names?.b, load?.rps.b ?? null),
     perRequest,
     load,
     cpuMsPer1kRequests,

@@ -6,7 +6,6 @@
 // Benjamini–Hochberg. Every interval shown is the corrected one, so a row
 // whose interval leaves out 0 is exactly a row called real.
 import { benjaminiHochberg, effectiveAlpha, holm, judge } from '../stats/index.ts';
-import { atLeastAll } from './allocations.ts';
 import type { TestBehind } from '../stats/index.ts';
 import type { AllocationChange, AllocationsComparison, BucketChange, ChangeRow, Comparison, Metric } from './types.ts';
 
@@ -75,7 +74,7 @@ function correctAllocations(a: AllocationsComparison, bytesPerRequest: Metric): 
   const judgeAllocation = (r: AllocationChange, alpha: number): AllocationChange => {
     const j = judge(r.test!, alpha, 0);
     const small = Math.abs(r.deltaBytesPerRequest) < minBytes;
-    return { ...r, relativeCi95: atLeastAll(j.ci), significant: j.significant && !small, negligible: j.significant && small };
+    return { ...r, relativeCi95: j.ci, significant: j.significant && !small, negligible: j.significant && small };
   };
   return { bytesPerRequest, functions: correctFamily(a.functions, benjaminiHochberg, judgeAllocation) };
 }

@@ -14,11 +14,8 @@ export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoi
   const b = bRounds.length === 1 ? bRounds[0] : d.b;
   const deltaPercent = a > 0 ? (b / a - 1) * 100 : Number.isFinite(d.deltaPercent) ? d.deltaPercent : null;
   const base = { a, b, delta: b - a, deltaPercent };
-  // A measure that cannot be negative (ms, bytes, requests) cannot fall by more than all of it: with a zero among
-  // the rounds the interval is additive (no logarithms) and could read "−128%" (a call gone in B).
-  const nonNegative = [...aRounds, ...bRounds].every((x) => x >= 0);
-  const ci95 = d.ci95 && nonNegative ? [Math.max(-100, d.ci95[0]), Math.max(-100, d.ci95[1])] as [number, number] : d.ci95;
-  if (aRounds.length >= 2 && bRounds.length >= 2) return { ...base, ci95, significant: d.significant, basis: 'rounds', ...(d.test ? { test: d.test } : {}) };
+  // A measure that cannot be negative cannot fall by more than all of it: shared/stats cuts its interval at −100%.
+  if (aRounds.length >= 2 && bRounds.length >= 2) return { ...base, ci95: d.ci95, significant: d.significant, basis: 'rounds', ...(d.test ? { test: d.test } : {}) };
   if (aRounds.length === 1 && bRounds.length === 1) {
     const ci95 = singleRunInterval(a, b, noise);
     if (ci95) return { ...base, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0), basis: 'repeats' };

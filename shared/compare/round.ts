@@ -1,6 +1,7 @@
 // A round from what the library or a file holds: the recording's metadata,
 // load and process samples, and its profile already imported into the model.
 import { processCpuPerSampledMs, type PerRequest } from '../profile/cpu-time.ts';
+import { requestsHandledCount } from '../load/request-counts.ts';
 import type { RecordingMeta, RecordingResult } from '../recording/recording.ts';
 import type { Profile } from '../profile/model.ts';
 import type { ThreadAllocations } from '../profile/import/all-threads.ts';
@@ -50,9 +51,9 @@ export function roundFromRecording(rec: RecordingMeta | RecordingResult, profile
   };
 }
 
-/** Requests served while the profile was recorded: the per-1k denominator (null when unknown). */
+/** Requests the server handled while the profile was recorded: the per-1k denominator (null when unknown; shared/load/request-counts.ts). */
 export function roundRequests(round: CompareRound): number | null {
-  return round.load && round.load.requests > 0 ? round.load.requests : null;
+  return requestsHandledCount(round);
 }
 
 const perRequestOfRound = new WeakMap<CompareRound, PerRequest | null>();

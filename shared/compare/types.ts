@@ -94,7 +94,7 @@ export interface LoadComparison {
   p90Ms: Metric;
   p99Ms: Metric;
   maxMs: Metric;
-  /** Errors + timeouts, per 1000 requests. */
+  /** Failed requests (errors + timeouts) per 1000 sent (answered + failed): shared/load/request-counts.ts. */
   errorsPer1k: Metric;
   non2xxPer1k: Metric;
 }

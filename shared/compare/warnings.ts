@@ -1,6 +1,7 @@
 // Unlike runs: what differs between A and B besides the change being
 // compared, and why it matters — and which views a side without request
 // counts or without a profile cannot have.
+import { failedRequests } from '../load/request-counts.ts';
 import { routePath } from './noise.ts';
 import type { CompareRound, CompareWarning, RunMeta } from './types.ts';
 
@@ -44,9 +45,10 @@ export function unlikeRunWarnings(a: CompareRound[], b: CompareRound[]): Compare
   for (const [letter, rounds] of [['A', a], ['B', b]] as const) {
     const load = rounds[0].load;
     if (!load) continue;
-    const bad = load.errors + load.timeouts + load.non2xx;
-    if (load.requests > 0 && bad / load.requests > 0.01) {
-      out.push({ kind: 'errors', message: `${letter} had ${bad} failed or non-2xx responses out of ${load.requests}: errors are often faster (or slower) than real answers, so its numbers are not those of the working server.` });
+    const bad = failedRequests(load) + load.non2xx;
+    const sent = load.requests + failedRequests(load);
+    if (sent > 0 && bad / sent > 0.01) {
+      out.push({ kind: 'errors', message: `${letter} had ${bad} failed requests or non-2xx responses out of ${sent} sent: errors are often faster (or slower) than real answers, so its numbers are not those of the working server.` });
     }
     if (load.stoppedEarly) out.push({ kind: 'stopped', message: `${letter} was stopped early: its run is shorter than planned.` });
   }

@@ -3,6 +3,7 @@ import { round as compareRound, syntheticLoad } from '../compare/test-support/ro
 import { profileFromText } from '../profile/test-support/text-profile.ts';
 import { formatChange, oneSidedWork } from '../compare/index.ts';
 import { compareRounds } from './comparison.ts';
+import { headline } from './until.ts';
 
 const TEXT = `
   main     main
@@ -173,5 +174,20 @@ describe('formatChange', () => {
     expect(c.requestTime!.parts.find((p) => p.kind === 'cpu')!.msPerRequest.significant).toBe(false);
     // Rounds recorded without the request collector: nothing to set side by side.
     expect(compareRounds({ a: 'A', b: 'B' }, [round(250, 50, 0)], [round(900, 5, 0)])!.requestTime).toBeNull();
+  });
+});
+
+describe('one measure, one number, wherever it is said (issue 31)', () => {
+  it('an A/A header’s requests/s is its table’s (the rounds’ geometric mean), and "now ±x%" is half the verdict’s interval', () => {
+    // One round of each side ran beside other work: the arithmetic mean (150) is not the table's value.
+    const a = [round(100, 10, 0), round(200, 10, 0), round(150, 10, 0)];
+    const b = [round(190, 10, 0), round(110, 10, 0), round(140, 10, 0)];
+    const c = compareRounds({ a: 'A', b: 'A again' }, a, b)!;
+    expect(c.a.rps).toBeCloseTo(c.load!.rps.a, 9);
+    expect(c.b.rps).toBeCloseTo(c.load!.rps.b, 9);
+    expect(c.a.rps).not.toBeCloseTo(150, 0);
+    const h = headline(c)!;
+    const [lo, hi] = c.load!.rps.ci95!;
+    expect(h.halfWidthPercent).toBeCloseTo((hi - lo) / 2, 9);
   });
 });

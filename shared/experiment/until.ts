@@ -29,7 +29,10 @@ export const untilOutcomeSchema = z.object({
 });
 export type UntilOutcome = z.output<typeof untilOutcomeSchema>;
 
-/** The measure the verdict leads with, its name, and its interval's half-width in % (on the log scale, averaged). */
+/**
+ * The measure the verdict leads with, its name, and its interval's half-width in % of A: half the distance between
+ * the ends the verdict prints ("95%: 83% less to 78% more" is ±80.5%), so the two sentences say the same width.
+ */
 export function headline(c: ExperimentComparison | null): { measure: string; halfWidthPercent: number } | null {
   if (!c) return null;
   const candidates: [string, Metric | null | undefined][] = [
@@ -40,9 +43,8 @@ export function headline(c: ExperimentComparison | null): { measure: string; hal
   for (const [measure, m] of candidates) {
     if (!m?.ci95) continue;
     const [lo, hi] = m.ci95;
-    if (!(lo > -100)) continue;
-    const half = ((Math.log(1 + hi / 100) - Math.log(1 + lo / 100)) / 2);
-    return { measure, halfWidthPercent: (Math.exp(half) - 1) * 100 };
+    if (!Number.isFinite(lo) || !Number.isFinite(hi)) continue;
+    return { measure, halfWidthPercent: (hi - lo) / 2 };
   }
   return null;
 }

@@ -18,6 +18,11 @@ describe('overheadSentence', () => {
     expect(overheadSentence({ ...base, rpsCostPercent: -6, ci95: [-9, -2] })).toMatch(/^Profiling at 1 000 µs did not lower requests\/s: they were 6 % higher with it/);
   });
 
+  it('says a gain and its interval the same way round: the interval holds the estimate (issue 31)', () => {
+    expect(overheadSentence({ ...base, rpsCostPercent: -255.9, ci95: [-557.4, -92.7] }))
+      .toMatch(/^Profiling at 1 000 µs did not lower requests\/s: they were 255.9 % higher with it \(95 % interval 92.7 % to 557.4 % higher\), over 4 rounds/);
+  });
+
   it('states a cost without an interval when there were too few rounds', () => {
     expect(overheadSentence({ ...base, rounds: 1, rpsCostPercent: 5, ci95: null })).toBe('Profiling at 1 000 µs cost 5 % of requests/s, over 1 rounds with and without it; p99 rose 12.5 %.');
   });

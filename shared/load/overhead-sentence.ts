@@ -46,7 +46,9 @@ function rpsSentence(r: Measured): string {
       `(95 % interval ${ci[0]} % to ${ci[1]} %; measured ${r.rpsCostPercent} %); ${p99}. More rounds or a quieter machine narrow the interval.`;
   }
   if (r.rpsCostPercent < 0) {
-    return `${what} did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${interval}, ${over}; ${p99}. ` +
+    // Said as "higher", so its interval is too (a cost of −256 % is 256 % higher): the same numbers, signs turned.
+    const higher = ci ? ` (95 % interval ${-ci[1]} % to ${-ci[0]} % higher)` : '';
+    return `${what} did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${higher}, ${over}; ${p99}. ` +
       'A profiler does not make a server faster: the machine was busier during the rounds without it.';
   }
   return `${what} cost ${r.rpsCostPercent} % of requests/s${interval}, ${over}; ${p99}.`;

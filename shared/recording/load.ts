@@ -118,6 +118,11 @@ export const loadSummarySchema = z.object({
   clock: z.object({ startMs: epochMs, endMs: epochMs }).optional(),
   /** When a recording's phases happened on the profile's clock (absent in recordings made before it was kept, and without a profile). */
   phases: recordingPhasesSchema.optional(),
+  /**
+   * The user sent the load (record --no-load): counted and timed in the server, latency from reading a request to
+   * writing its response's last byte, durationSec from the first request's start to the last one's end (absent: Flambé's burst).
+   */
+  measuredInServer: z.boolean().optional(),
 });
 export type LoadSummary = z.output<typeof loadSummarySchema>;
 

@@ -31,7 +31,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
   if (s.error) blocks.push({ kind: 'p', text: s.error });
   blocks.push({ kind: 'h2', text: 'Load per level' }, {
     kind: 'table', table: {
-      head: ['Connections', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Errors', 'Non-2xx'],
+      head: ['Connections', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx'],
       rows: levels.map((l) => [String(l.connections), int(l.requests), rate(l.rps), ...latencyCells(l.latencyMs), int(l.errors), int(l.non2xx)]),
     },
   });
@@ -52,7 +52,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
       } },
       { kind: 'h2', text: 'Per route and level' },
       { kind: 'table', table: {
-        head: ['Connections', 'Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Errors', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
+        head: ['Connections', 'Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
         rows: withRoutes.flatMap((l) => l.routes!.map((r) => [String(l.connections), routeKey(r), int(r.requests), rate(r.rps), ...latencyCells(r.latencyMs), int(r.errors), int(r.non2xx),
           ...(cpu ? [r.cpuMsPerRequest !== undefined ? groupThousands(r.cpuMsPerRequest, 3) : '–'] : [])])),
         textColumns: [1],
@@ -67,7 +67,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
   const proc = levels.filter((l) => l.process);
   if (proc.length) {
     blocks.push({ kind: 'h2', text: 'The process at the profiled levels' }, { kind: 'table', table: {
-      head: ['Connections', 'CPU % of a core', 'Heap MB (highest)', 'RSS MB (highest)', 'CPU ms per request'],
+      head: ['Connections', 'CPU % of a core', 'Heap MB (highest)', 'RSS MB (highest)', 'Process CPU ms per request'],
       rows: proc.map((l) => [String(l.connections), groupThousands(l.process!.cpuPercent, 0), groupThousands(l.process!.heapUsedMb, 1), groupThousands(l.process!.rssMb, 1), ms3(l.process!.cpuMsPerRequest)]),
     } });
   }
@@ -89,7 +89,7 @@ export function recordingReport(rec: RecordingMeta, profile: ProfileParts | null
     } });
     if (l.routes?.length) {
       blocks.push({ kind: 'h2', text: 'Per route' }, { kind: 'p', text: slowRoutesSentence(l.routes, slowMs) }, { kind: 'table', table: {
-        head: ['Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Errors', 'Non-2xx'],
+        head: ['Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx'],
         rows: l.routes.map((r) => [routeKey(r), int(r.requests), rate(r.rps), ...latencyCells(r.latencyMs), int(r.errors), int(r.non2xx)]),
       } });
     }
@@ -132,7 +132,7 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
   if (c.load) {
     const l = c.load;
     const rows = [metricRow('requests/s', l.rps, 0), metricRow('p50 ms', l.p50Ms, 3), metricRow('p90 ms', l.p90Ms, 3), metricRow('p99 ms', l.p99Ms, 3),
-      metricRow('max ms', l.maxMs, 3), metricRow('errors per 1 000 requests', l.errorsPer1k, 1), metricRow('non-2xx per 1 000 requests', l.non2xxPer1k, 1),
+      metricRow('max ms', l.maxMs, 3), metricRow('failed per 1 000 requests sent', l.errorsPer1k, 1), metricRow('non-2xx per 1 000 requests', l.non2xxPer1k, 1),
       metricRow('CPU ms per 1 000 requests', c.cpuMsPer1kRequests, 1), metricRow('process CPU ms per 1 000 requests', c.processCpuMsPer1k, 1)].filter((r): r is string[] => r !== null);
     blocks.push({ kind: 'h2', text: 'Load, A against B' }, { kind: 'table', table: { head: ['', 'A', 'B', 'Change', '%', 'How sure'], rows, textColumns: [0, 5] } });
     blocks.push({ kind: 'image', image: { file: 'before-after.svg', alt: 'Requests/s and p99 of A and B', svg: pairedBarsSvg({

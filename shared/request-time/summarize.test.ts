@@ -3,7 +3,7 @@ import type { CollectedBatch } from './collected.ts';
 import { placeOfStack, socketName } from './wait-places.ts';
 import { backgroundSentence, waitingSentence } from './sentence.ts';
 import { keepPorts, portOfUrl } from './ports.ts';
-import { serverLoadSummary } from './server-load.ts';
+import { serverClockSentence, serverLoadSummary } from './server-load.ts';
 import { summarizeRequestTime } from './summarize.ts';
 
 const ms = (x: number) => x * 1000; // the collector's clock is µs
@@ -129,10 +129,24 @@ describe('serverLoadSummary', () => {
   it('counts and times every request the server finished, per route', () => {
     const load = serverLoadSummary([quoteBatch(), { ...quoteBatch(), requests: [[3, 'POST', '/order', ms(600), ms(610), 500]] }],
       { fromUs: 0, toUs: ms(2000), startMs: 1000, endMs: 3000 }, true);
-    expect(load).toMatchObject({ requests: 3, durationSec: 2, rps: 1.5, non2xx: 1, statusCodes: { 200: 2, 500: 1 }, stoppedEarly: true, clock: { startMs: 1000, endMs: 3000 } });
+    // The rate counts the time the requests came (0 to 610 ms), not the 2 s the recording listened (issue 31).
+    expect(load).toMatchObject({ requests: 3, durationSec: 0.61, rps: 4.918, non2xx: 1, statusCodes: { 200: 2, 500: 1 }, stoppedEarly: true, clock: { startMs: 1000, endMs: 3000 } });
+    expect(load.measuredInServer).toBe(true);
     expect(load.latencyMs).toMatchObject({ p50: 203, max: 203, min: 10 });
     expect(load.routes?.map((r) => [r.method, r.path, r.requests, r.non2xx])).toEqual([['GET', '/quote', 2, 0], ['POST', '/order', 1, 1]]);
     expect(load.timeline.map((s) => s.requests)).toEqual([3, 0]);
+  });
+});
+
+describe('serverClockSentence', () => {
+  it('says whose clock the latency is, and what a client tool at that rate reports (issue 31)', () => {
+    const load = serverLoadSummary([{ ...quoteBatch(), requests: [[1, 'GET', '/', ms(5000), ms(5010), 200], [2, 'GET', '/', ms(5100), ms(5250), 200]] }],
+      { fromUs: 0, toUs: ms(60_000), startMs: 0, endMs: 60_000 }, false);
+    expect(load.rps).toBe(8);
+    expect(serverClockSentence(load)).toBe('Measured in the server: 2 requests between the first one\'s start and the last one\'s end (0.25 s), 8 requests/s. '
+      + 'Latency is the server\'s clock, from reading a request to writing its response\'s last byte: your tool (ab, k6…) measures from sending to receiving, '
+      + 'so it adds connecting and the time a request waits behind the others — its mean latency is about its connections ÷ the rate (1,250 ms with 10 connections).');
+    expect(serverClockSentence({ ...load, measuredInServer: undefined })).toBeNull();
   });
 });
 

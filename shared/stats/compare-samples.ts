@@ -55,7 +55,23 @@ export interface TestBehind {
   /** Paired: how many pairs changed in the direction of the estimate, out of `pairs`; null for unpaired rounds. */
   agree: number | null;
   pairs: number | null;
+  /** Raw scale: every value was ≥ 0 (a count, ms, bytes), so B cannot fall by more than all of it — its interval stops at −100 %. */
+  nonNegative?: boolean;
 }
+
+/**
+ * A raw difference's interval in % of A's mean `base` (null when base ≤ 0). A measure that cannot be negative cannot
+ * fall by more than 100 %: an additive interval reaching below (two rounds with a zero: "−557 %") is cut there — the
+ * true change lies inside what is left. One rule for every interval (compareSamples, comparePaired, judge.ts).
+ */
+export function rawIntervalPercent(lo: number, hi: number, base: number, nonNegative: boolean): [number, number] | null {
+  if (!(base > 0)) return null;
+  const floor = (x: number) => (nonNegative ? Math.max(-100, x) : x);
+  return [floor((lo / base) * 100), floor((hi / base) * 100)];
+}
+
+/** Every value is ≥ 0: see TestBehind.nonNegative. */
+export const allNonNegative = (...sides: (readonly number[])[]) => sides.every((xs) => xs.every((x) => x >= 0));
 
 export interface WelchResult {
   /** mean(B) − mean(A), on the scale that was tested (logs, or raw values). */
@@ -135,7 +151,8 @@ export function compareSamples(a: number[], b: number[], opts?: { confidence?: n
   const hi = w.diff + w.halfWidth;
   const significant = !(lo <= 0 && hi >= 0);
   // Relative to A's mean (its own uncertainty is left out: a slight understatement, only for values that can be 0).
-  const ci95: [number, number] | null = ma > 0 ? [(lo / ma) * 100, (hi / ma) * 100] : null;
-  const test: TestBehind = { scale: 'raw', center: w.diff, se: w.se, df: w.df, pValue: w.pValue, base: ma, agree: null, pairs: null };
+  const nonNegative = allNonNegative(a, b);
+  const ci95 = rawIntervalPercent(lo, hi, ma, nonNegative);
+  const test: TestBehind = { scale: 'raw', center: w.diff, se: w.se, df: w.df, pValue: w.pValue, base: ma, agree: null, pairs: null, nonNegative };
   return { a: ma, b: mb, deltaPercent, ci95, significant, test };
 }

@@ -10,7 +10,7 @@
 // "No meaningful difference" when the change is real but below that size, or
 // when the whole interval lies within ± that size (then Flambé knows the
 // change is small, not only that it cannot see one).
-import type { TestBehind } from './compare-samples.ts';
+import { rawIntervalPercent, type TestBehind } from './compare-samples.ts';
 import { studentTQuantile } from './student-t.ts';
 
 export interface Judgement {
@@ -31,7 +31,7 @@ export const AGREEING_PAIRS = 0.75;
 export function intervalAt(t: TestBehind, confidence: number): [number, number] | null {
   const half = t.se === 0 || !Number.isFinite(t.df) ? 0 : studentTQuantile(1 - (1 - confidence) / 2, t.df) * t.se;
   if (t.scale === 'log') return [(Math.exp(t.center - half) - 1) * 100, (Math.exp(t.center + half) - 1) * 100];
-  return t.base > 0 ? [((t.center - half) / t.base) * 100, ((t.center + half) / t.base) * 100] : null;
+  return rawIntervalPercent(t.center - half, t.center + half, t.base, !!t.nonNegative);
 }
 
 /** The estimate in % of A (Infinity when A is 0 and B is not). */

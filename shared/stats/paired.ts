@@ -25,7 +25,7 @@
 // Values ≤ 0 (error counts, an idle bucket) have no logarithm: those use the
 // raw differences and express the interval relative to A's mean.
 import type { Difference, TestBehind } from './compare-samples.ts';
-import { mean, variance } from './compare-samples.ts';
+import { allNonNegative, mean, rawIntervalPercent, variance } from './compare-samples.ts';
 import { studentTCdf, studentTQuantile } from './student-t.ts';
 
 /** mean ± half-width of a one-sample t interval; the half-width is 0 when every value is the same. */
@@ -75,7 +75,8 @@ export function comparePaired(a: readonly number[], b: readonly number[], opts?:
   const lo = m - half;
   const hi = m + half;
   // Relative to A's mean (its own uncertainty is left out: a slight understatement, only for values that can be 0).
-  const ci95: [number, number] | null = ma > 0 ? [(lo / ma) * 100, (hi / ma) * 100] : null;
-  const test: TestBehind = { scale: 'raw', center: m, se, df: diffs.length - 1, pValue, base: ma, agree: pairsAgreeing(diffs), pairs: diffs.length };
+  const nonNegative = allNonNegative(a, b);
+  const ci95 = rawIntervalPercent(lo, hi, ma, nonNegative);
+  const test: TestBehind = { scale: 'raw', center: m, se, df: diffs.length - 1, pValue, base: ma, agree: pairsAgreeing(diffs), pairs: diffs.length, nonNegative };
   return { a: ma, b: mb, deltaPercent, ci95, significant: !(lo <= 0 && hi >= 0), test };
 }

@@ -21,7 +21,7 @@ export const levelProcessSchema = z.object({
   cpuPercent: amount,
   heapUsedMb: amount,
   rssMb: amount,
-  /** Busy CPU of the level's profile per request served, ms. */
+  /** The process's CPU per request over the burst, ms: cpuPercent of a core ÷ requests/s (older sweeps: the profile's busy time ÷ requests). */
   cpuMsPerRequest: amount.nullable(),
   /** CPU %, event-loop utilisation, heap used, external and RSS over the level's burst, min/mean/max (absent in sweeps from before it was kept). */
   summary: processSummarySchema.nullable().optional(),

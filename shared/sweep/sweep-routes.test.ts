@@ -51,20 +51,31 @@ describe('the chart of p95 per route against connections', () => {
 
 describe('the process during a level', () => {
   const s = (cpuPercent: number, heapUsedMb: number, rssMb: number) => ({ tMs: 0, elu: 0.5, loopDelayP99Ms: 1, cpuPercent, heapUsedMb, rssMb });
-  it('mean CPU, highest heap and RSS, busy CPU per request', () => {
-    expect(levelProcess([s(40, 10, 80), s(60, 12, 90)], 500, 1000)).toMatchObject({ cpuPercent: 50, heapUsedMb: 12, rssMb: 90, cpuMsPerRequest: 0.5 });
-    expect(levelProcess([s(40, 10, 80)], null, 1000)!.cpuMsPerRequest).toBeNull();
-    expect(levelProcess([], 500, 1000)).toBeNull();
+  it('mean CPU, highest heap and RSS, and the CPU per request they say', () => {
+    // 50 % of a core at 100 requests/s: 5 ms of CPU per request.
+    expect(levelProcess([s(40, 10, 80), s(60, 12, 90)], 100)).toMatchObject({ cpuPercent: 50, heapUsedMb: 12, rssMb: 90, cpuMsPerRequest: 5 });
+    expect(levelProcess([s(40, 10, 80)], 0)!.cpuMsPerRequest).toBeNull();
+    expect(levelProcess([], 100)).toBeNull();
+  });
+
+  it('agrees with itself and with the CLI: CPU % of a core ÷ requests/s is its CPU ms per request, over the burst (issue 31)', () => {
+    // Idle before and after the burst, 22 % during it: the row must say the burst's 22, as the CLI's table does.
+    const at = (tMs: number, cpu: number) => ({ ...s(cpu, 10, 80), tMs });
+    const samples = [at(250, 2), at(500, 2), ...Array.from({ length: 20 }, (_, i) => at(750 + i * 250, 22)), at(6000, 3), at(6250, 3)];
+    const p = levelProcess(samples, 27.9, { fromMs: 600, toMs: 5500 })!;
+    expect(p.cpuPercent).toBe(p.summary!.cpuPercent.mean);
+    expect(p.cpuPercent).toBe(22);
+    expect(p.cpuMsPerRequest).toBeCloseTo(7.885, 3);
   });
 
   it('carries the burst\'s min/mean/max as record gives them, and the growth verdict (null: too short to judge)', () => {
-    const p = levelProcess([s(40, 10, 80), s(60, 12, 90)], 500, 1000)!;
+    const p = levelProcess([s(40, 10, 80), s(60, 12, 90)], 100)!;
     expect(p.summary).toMatchObject({ cpuPercent: { min: 40, mean: 50, max: 60 }, heapUsedMb: { min: 10, mean: 11, max: 12 }, rssMb: { min: 80, mean: 85, max: 90 } });
     expect(p.growth).toBeNull();
     // 6 s of a heap that only climbs, with Flambé's full collections before and after: grows, as record says.
     const climbing = Array.from({ length: 25 }, (_, i) => ({ ...s(50, 20 + 4 * i, 100 + 4 * i), tMs: i * 250, gcCount: 2, majorGcCount: 1 }));
     const forced = [{ ...s(5, 18, 95), tMs: 0, fullGcForced: true as const }, { ...s(5, 110, 200), tMs: 6000, fullGcForced: true as const }];
-    const g = levelProcess([forced[0], ...climbing, forced[1]], 500, 1000, { fromMs: 0, toMs: 6000 })!.growth!;
+    const g = levelProcess([forced[0], ...climbing, forced[1]], 100, { fromMs: 0, toMs: 6000 })!.growth!;
     expect(g.grows).toBe(true);
     expect(g.sentence).toMatch(/^Memory grows by/);
   });

@@ -80,21 +80,24 @@ export function routeP95Series(levels: readonly LevelRoutes[]): { route: string;
 }
 
 /**
- * The process during a level from its samples (each ~250 ms): CPU as the
- * mean of the intervals, heap and RSS at their highest; busy profile CPU per
- * request when the level was profiled. Null without samples.
+ * The process during a level from its samples (each ~250 ms), over the level's burst when it is known (as `record`
+ * and the CLI's table read them: one number on every screen): CPU as the mean of the intervals, heap and RSS at
+ * their highest, and the CPU per request those say — the process's CPU (all threads, from the OS) per second of the
+ * burst ÷ its requests per second, so a row's "CPU % of a core 22" at 27.9 requests/s reads 7.9 ms per request,
+ * never a figure from another clock or window. Null without samples.
  */
-export function levelProcess(all: readonly ProcessSample[], busyMs: number | null, requests: number, burst?: { fromMs: number; toMs: number } | null): LevelProcess | null {
+export function levelProcess(all: readonly ProcessSample[], rps: number, burst?: { fromMs: number; toMs: number } | null): LevelProcess | null {
   const samples = periodicSamples(all);
   if (!samples.length) return null;
   const r2 = (x: number) => Math.round(x * 100) / 100;
   // The burst's min/mean/max and the growth verdict, as `record` gives them (shared/memory/process-summary.ts).
   const { process: summary, growth } = processOfBurst(all, burst);
+  const cpuPercent = summary?.cpuPercent.mean ?? samples.reduce((n, s) => n + s.cpuPercent, 0) / samples.length;
   return {
-    cpuPercent: r2(samples.reduce((n, s) => n + s.cpuPercent, 0) / samples.length),
-    heapUsedMb: r2(Math.max(...samples.map((s) => s.heapUsedMb))),
-    rssMb: r2(Math.max(...samples.map((s) => s.rssMb))),
-    cpuMsPerRequest: busyMs !== null && requests > 0 ? Math.round((busyMs / requests) * 1000) / 1000 : null,
+    cpuPercent: r2(cpuPercent),
+    heapUsedMb: r2(summary?.heapUsedMb.max ?? Math.max(...samples.map((s) => s.heapUsedMb))),
+    rssMb: r2(summary?.rssMb.max ?? Math.max(...samples.map((s) => s.rssMb))),
+    cpuMsPerRequest: rps > 0 ? Math.round(((cpuPercent / 100) * 1000 / rps) * 1000) / 1000 : null,
     summary, growth,
   };
 }

@@ -68,6 +68,10 @@ function samplerBehindDone(cpu: CpuAccounting | null): string {
   return `The percentages rest on fewer samples. The thread ran ${ms1(thread.cpuMs)} on a CPU while it was sampled busy for ${ms1(cpu.sampledBusyMs)} (${p0(ran)}), so Flambé counts each ms per request from that CPU time, measured by the operating system, not from the samples' wall time.`;
 }
 
+/** The no-warm-up check when the user sent the load: Flambé recorded from their first request. */
+export const OWN_LOAD_NO_WARMUP = 'No warm-up: Flambé recorded your load from its first request, on cold code, so compiling JavaScript is counted as work ((program) and V8 time). '
+  + 'To leave it out, load the server once before recording: start it yourself, send your load, then record with --attach or --pid while you send it again (in the app, record a second time on the same target).';
+
 export const FEW_SAMPLES = 1000;
 export const IDLE_PERCENT = 50;
 /** Delivered vs requested sampling interval: beyond twice (or half), say so (1.5× is common on a loaded machine). */
@@ -155,7 +159,10 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
     && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
     out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
-  if (ctx.warmupSec === 0 && !ctx.warmedByEarlierLoad) {
+  // Under the user's own load Flambé never warms up (it sends nothing), whatever the warm-up setting says.
+  if (ctx.load?.measuredInServer && !ctx.warmedByEarlierLoad) {
+    out.push({ id: 'no-warmup', text: OWN_LOAD_NO_WARMUP });
+  } else if (ctx.warmupSec === 0 && !ctx.warmedByEarlierLoad) {
     out.push({ id: 'no-warmup', text: 'No warm-up: the first requests ran on cold code, so compiling JavaScript is counted as work ((program) and V8 time). A warm-up of a few seconds leaves it out.' });
   }
   const cpu = periodicSamples(ctx.samples ?? []).map((s) => s.cpuPercent);

@@ -162,6 +162,13 @@ describe('checks', () => {
     expect(buildVerdict(busy, { warmupSec: 2 }).trust.map((c) => c.id)).not.toContain('no-warmup');
   });
 
+  it('says "No warm-up" under the user’s own load, whatever the setting, and how to give one (issue 31)', () => {
+    const load = { requests: 100, durationSec: 0.33, rps: 303, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
+    const own = buildVerdict(busy, { warmupSec: 3, load: { ...load, measuredInServer: true } }).trust.find((c) => c.id === 'no-warmup');
+    expect(own?.text).toMatch(/^No warm-up: Flambé recorded your load from its first request.*record with --attach or --pid while you send it again/);
+    expect(buildVerdict(busy, { warmupSec: 3, load }).trust.map((c) => c.id)).not.toContain('no-warmup');
+  });
+
   it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {
     const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.95, loopDelayP99Ms: 80, heapUsedMb: 20, rssMb: 60, cpuPercent: 97 }));
     const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
@@ -285,5 +292,23 @@ describe('a package whose own line is a kind of work', () => {
     expect(findings.reduce((sum, f) => sum + f.ms, 0)).toBeLessThanOrEqual(busyMs);
     const pkg = findings.find((f) => f.kind === 'dependency');
     expect(pkg?.ms ?? 0).toBeLessThanOrEqual(10);
+  });
+});
+
+describe('a package’s share says what it counts (issue 31)', () => {
+  // A validator package whose functions spend most of their time in the built-ins they call (Buffer, the clock):
+  // 31 ms of its own frames, 33 ms in the built-ins under them, 36 ms idle.
+  const p = fromStacks([
+    ...cols(31, 'handler[app.js:2] / check[node_modules/validator-x/index.js:10]'),
+    ...cols(33, 'handler[app.js:2] / check[node_modules/validator-x/index.js:10] / from[node:buffer] / copy[native]'),
+    ...cols(36, '(idle)'),
+  ]);
+
+  it('counts the built-ins its functions call, and says both shares', () => {
+    const v = buildVerdict(p, { requests: 100 });
+    const pkg = v.findings.find((f) => f.kind === 'dependency')!;
+    expect(pkg.ms).toBe(64);
+    expect(pkg.split).toMatchObject({ ownMs: 31, builtinMs: 33 });
+    expect(findingSentence(pkg)).toMatch(/^The validator-x package takes 64% of the time with the built-ins it calls \(100% of the busy time\), 640 ms of CPU per 1 000 requests: its own functions 31%, the built-ins 33%\./);
   });
 });

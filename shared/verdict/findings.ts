@@ -209,14 +209,17 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const dependency = categories.find((c) => c.kind === 'dependency');
   // Its lines that a kind of work counted (fastify's serialize: `return JSON.stringify(data)`) are that finding's, not the package's too.
   const dependencyMs = dependency ? dependency.ms - rows.reduce((sum, r) => sum + (r.category === 'dependency' && r.categoryName === dependency.name ? lineWork[r.frame] : 0), 0) : 0;
-  if (dependency && counts(dependencyMs)) {
+  // With the built-ins its functions call (builtin-calls.ts): a package's share says what it costs, not its own frames alone.
+  const packageBuiltinMs = dependency ? rows.reduce((sum, r) => sum + (r.category === 'dependency' && r.categoryName === dependency.name ? builtins.ms[r.frame] : 0), 0) : 0;
+  if (dependency && counts(dependencyMs + packageBuiltinMs)) {
     const heaviest = rows.find((r) => r.category === 'dependency' && r.categoryName === dependency.name);
     // A logging or JSON package is already a kind of work above.
     if (!heaviest || frameBucket(profile.frames[heaviest.frame]) === null) {
+      const split = { ownMs: dependencyMs, ownPercent: pct(dependencyMs), builtinMs: packageBuiltinMs, builtinPercent: pct(packageBuiltinMs), callee: '' };
       out.push({
         kind: 'dependency', label: `the ${dependency.name} package`, function: heaviest?.name ?? '', url: heaviest?.url ?? '', line: heaviest?.line ?? 0,
-        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependencyMs), pattern: null, regex: null,
-        advice: adviceFor('dependency', { name: dependency.name }),
+        lineText: null, frame: heaviest?.frame ?? -1, location: heaviest?.location ?? '', ...numbers(dependencyMs + packageBuiltinMs), pattern: null, regex: null,
+        advice: adviceFor('dependency', { name: dependency.name }), ...(packageBuiltinMs > 0 ? { split } : {}),
       });
     }
   }

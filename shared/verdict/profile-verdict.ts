@@ -74,11 +74,13 @@ export function findingHeadline(f: Finding): string {
 
 function headlineOf(f: Finding): string {
   if (f.kind === 'function' && f.callback) return callbackHeadline(f, f.callback);
-  if (f.kind === 'function' && f.split && builtinsMatter(f.split)) {
+  if ((f.kind === 'function' || f.kind === 'dependency') && f.split && builtinsMatter(f.split)) {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
     const per1kCalls = per1kText(f);
     const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
-    return `${f.function} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
+    const who = f.kind === 'function' ? f.function : capitalize(f.label);
+    const own = f.kind === 'function' ? 'its own code' : 'its own functions';
+    return `${who} ${verbTakes(f)} ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: ${own} ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
   }
   const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
   const per1k = per1kText(f);

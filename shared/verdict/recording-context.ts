@@ -1,6 +1,7 @@
 // What the verdict's checks need to know about how a recording was made
 // (checks.ts RecordingContext), read once from the recording for the result
 // screen and the CLI alike; an imported profile knows none of it.
+import { requestsHandledCount } from '../load/request-counts.ts';
 import type { RecordingMeta } from '../recording/recording.ts';
 import { hasLoadShape } from '../load/load-shape.ts';
 import type { RecordingContext } from './checks.ts';
@@ -10,7 +11,8 @@ export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings'
   // A damaged stored load (the Load card says so) must not take the verdict down with it.
   const load = hasLoadShape(result.load) ? result.load : null;
   return {
-    requests: load && load.requests > 0 ? load.requests : null,
+    // The requests the server handled in the profile's window, not the answers of a shorter burst (request-counts.ts).
+    requests: requestsHandledCount({ load, requestTime: result.requestTime }),
     samplingIntervalUs: result.settings && result.settings.targetId !== null ? result.settings.samplingIntervalUs : null,
     warmupSec: result.settings ? result.settings.warmupSec : null,
     warmedByEarlierLoad: result.settings?.warmedByEarlierLoad ?? null,

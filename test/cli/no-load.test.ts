@@ -1,5 +1,5 @@
 // `flambe record --no-load`: the user sends the load with their own tool
-// (autocannon here, as a separate process, as ab or k6 would be); Flambé counts
+// (autocannon and ab here, as separate processes, as k6 would be); Flambé counts
 // and times every request in the server, and Ctrl-C ends the recording and
 // keeps what was measured.
 import { spawn, execFile } from 'node:child_process';
@@ -53,6 +53,34 @@ http.createServer(async (req, res) => {
     const slow = o.requestTime.byRoute.find((r: { path: string }) => r.path === '/slow');
     expect(slow.parts[0]).toMatchObject({ kind: 'timer', target: '10 ms' });
     expect(o.load.durationSec).toBeLessThan(120); // ended by Ctrl-C, not by -d
+  }, 90_000);
+
+  it('under ab -c 10 -n 100: requests/s within 10 % of ab\'s, says whose clock the latency is, and that nothing warmed it (issue 31)', async () => {
+    const script = path.join(dir, 'busy.js');
+    // Each request burns 5 ms of CPU: 100 requests take about half a second whatever the machine does beside.
+    writeFileSync(script, `const http = require('node:http');
+function burn(ms) { const end = performance.now() + ms; let x = 0; while (performance.now() < end) x++; return x; }
+http.createServer((req, res) => { burn(5); res.end('ok'); }).listen(Number(process.env.PORT), '127.0.0.1');`);
+    const port = await freePort();
+    const flambe = spawn(process.execPath, [flambeBin, 'record', '--launch', script, '--env', `PORT=${port}`, '--url', `http://127.0.0.1:${port}/`, '--no-load', '-d', '120', '--json'], { cwd: repo });
+    let stdout = '';
+    let stderr = '';
+    flambe.stdout.on('data', (c) => (stdout += c));
+    flambe.stderr.on('data', (c) => (stderr += c));
+    const exited = new Promise<number | null>((r) => flambe.on('exit', r));
+    await waitFor(() => /send your load to/.test(stderr), 30_000, 'the cue to send the load');
+    // Seconds of nothing before and after the user's load: the rate must not count them.
+    await new Promise((r) => setTimeout(r, 1500));
+    const ab = await promisify(execFile)('ab', ['-c', '10', '-n', '100', `http://127.0.0.1:${port}/`]);
+    await new Promise((r) => setTimeout(r, 1500));
+    flambe.kill('SIGINT');
+    expect(await exited).toBe(0);
+    const abRps = Number(/Requests per second:\s+([\d.]+)/.exec(ab.stdout)?.[1]);
+    const o = JSON.parse(stdout);
+    expect(o.load.requests).toBe(100);
+    expect(Math.abs(o.load.rps / abRps - 1), `Flambé ${o.load.rps} req/s, ab ${abRps}`).toBeLessThan(0.1);
+    expect(o.load.measuredInServer).toBe(true);
+    expect(o.checks.map((c: { id: string }) => c.id)).toContain('no-warmup');
   }, 90_000);
 
   it('needs the request collector and a load it does not send', async () => {

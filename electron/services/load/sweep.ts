@@ -5,7 +5,6 @@ import type { RecordRequestResolved, RecordingResult, SweepRequestResolved, Swee
 import { findKnee, sweepPoints } from '../../../shared/sweep/knee.ts';
 import { levelProcess } from '../../../shared/sweep/sweep-routes.ts';
 import type { SweepRoute } from '../../../shared/sweep/sweep-level.ts';
-import { categoryBreakdown, importProfile } from '../../../shared/profile/index.ts';
 import { profileRoutes } from './profile-routes.ts';
 
 export interface SweepDeps {
@@ -46,7 +45,7 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
         errors: l.errors + l.timeouts, non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
         ...(routes ? { routes } : {}),
-        process: levelProcess(rec.samples, busyMs(rec.profile), l.requests, l.phases?.burst),
+        process: levelProcess(rec.samples, l.rps, l.phases?.burst),
       });
     }
     if (l) deps.onLevel?.(result);
@@ -71,12 +70,3 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
   return result;
 }
 
-/** Busy (not idle) CPU ms of a level's profile, or null without a readable one. */
-function busyMs(profile: unknown): number | null {
-  if (!profile) return null;
-  try {
-    return categoryBreakdown(importProfile(profile)).filter((r) => r.kind !== 'idle').reduce((n, r) => n + r.ms, 0);
-  } catch {
-    return null; // a profile the model refuses: the level's load numbers still stand
-  }
-}

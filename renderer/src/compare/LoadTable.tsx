@@ -25,7 +25,7 @@ export function LoadTable({ c }: { c: Comparison }) {
       { label: 'Latency p90 (ms)', m: l.p90Ms, digits: 3, better: 'down' },
       { label: 'Latency p99 (ms)', m: l.p99Ms, digits: 3, better: 'down' },
       { label: 'Latency max (ms)', m: l.maxMs, digits: 3, better: 'down' },
-      { label: 'Errors per 1 000 requests', m: l.errorsPer1k, digits: 1, better: 'down' },
+      { label: 'Failed per 1 000 requests sent (errors + timeouts)', m: l.errorsPer1k, digits: 1, better: 'down' },
       { label: 'Non-2xx per 1 000 requests', m: l.non2xxPer1k, digits: 1, better: 'down' },
     );
   }

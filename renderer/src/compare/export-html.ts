@@ -15,7 +15,7 @@ function loadRows(c: Comparison): [string, Metric, number][] {
   const out: [string, Metric, number][] = [];
   if (c.load) {
     out.push(['Requests/s', c.load.rps, 0], ['Latency p50 (ms)', c.load.p50Ms, 3], ['Latency p90 (ms)', c.load.p90Ms, 3], ['Latency p99 (ms)', c.load.p99Ms, 3],
-      ['Latency max (ms)', c.load.maxMs, 3], ['Errors per 1 000 requests', c.load.errorsPer1k, 1], ['Non-2xx per 1 000 requests', c.load.non2xxPer1k, 1]);
+      ['Latency max (ms)', c.load.maxMs, 3], ['Failed per 1 000 requests sent (errors + timeouts)', c.load.errorsPer1k, 1], ['Non-2xx per 1 000 requests', c.load.non2xxPer1k, 1]);
   }
   if (c.cpuMsPer1kRequests) out.push(['CPU per 1 000 requests, in the profile (ms, JavaScript thread)', c.cpuMsPer1kRequests, 1]);
   if (c.processCpuMsPer1k) out.push(['CPU per 1 000 requests, whole process (ms, all threads, from the OS)', c.processCpuMsPer1k, 1]);

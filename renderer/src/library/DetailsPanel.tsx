@@ -2,6 +2,7 @@
 // delete; its tags, notes and export (RecordingTags, RecordingNotes,
 // RecordingExport). Mounted with key={row.id}, so every
 // draft belongs to one recording.
+import { FAILED_LABEL } from '../../../shared/load/request-counts.ts';
 import { useId, useRef, useState } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
@@ -121,7 +122,7 @@ function RecordingFacts({ row, id }: { row: RecordingRow; id: string }) {
         <div><dt>Requests/s</dt><dd>{formatRate(row.rps)}</dd></div>
         <div><dt>p50</dt><dd>{formatMs(row.p50Ms)}</dd></div>
         <div><dt>p99</dt><dd>{formatMs(row.p99Ms)}</dd></div>
-        <div><dt>Errors</dt><dd>{formatInt(row.errors)}</dd></div>
+        <div><dt>{FAILED_LABEL}</dt><dd>{formatInt(row.errors)}</dd></div>
         <div><dt>Profiled</dt><dd>{row.durationMs == null ? '–' : formatDuration(row.durationMs / 1000)}</dd></div>
         <div><dt>Sampling</dt><dd>{row.samplingIntervalUs == null ? '–' : `${row.samplingIntervalUs} µs`}</dd></div>
       </dl>

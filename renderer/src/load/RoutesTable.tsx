@@ -18,7 +18,7 @@ export function RoutesTable({ routes }: { routes: RouteLoad[] }) {
           <thead>
             <tr>
               <th scope="col" className="text">Route</th><th scope="col">Requests</th><th scope="col">Req/s</th><th scope="col">p50</th>
-              <th scope="col">p75</th><th scope="col">p95</th><th scope="col">p99</th><th scope="col">max</th><th scope="col">Errors</th><th scope="col">Non-2xx</th>
+              <th scope="col">p75</th><th scope="col">p95</th><th scope="col">p99</th><th scope="col">max</th><th scope="col" title="errors + timeouts">Failed</th><th scope="col">Non-2xx</th>
             </tr>
           </thead>
           <tbody>

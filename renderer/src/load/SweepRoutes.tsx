@@ -77,7 +77,7 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
                 <tr>
                   <th scope="col">Connections</th><th scope="col" className="text">Route</th><th scope="col">Requests</th><th scope="col">Req/s</th>
                   {['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'max'].map((k) => <th key={k} scope="col">{k}</th>)}
-                  <th scope="col">Errors</th><th scope="col">Non-2xx</th>{cpu && <th scope="col">CPU ms/req</th>}
+                  <th scope="col" title="errors + timeouts">Failed</th><th scope="col">Non-2xx</th>{cpu && <th scope="col">CPU ms/req</th>}
                 </tr>
               </thead>
               <tbody>
@@ -104,7 +104,7 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
         <div className="table-scroll">
           <table className="data-table compact" data-testid="sweep-process-table">
             <caption className="muted">The process at the profiled levels: mean CPU, highest heap and RSS, and the profile's busy CPU per request</caption>
-            <thead><tr><th scope="col">Connections</th><th scope="col">CPU % of a core</th><th scope="col">Heap MB</th><th scope="col">RSS MB</th><th scope="col">CPU ms/req</th></tr></thead>
+            <thead><tr><th scope="col">Connections</th><th scope="col">CPU % of a core</th><th scope="col">Heap MB</th><th scope="col">RSS MB</th><th scope="col" title="the process's CPU % of a core ÷ requests/s, over the burst">Process CPU ms/req</th></tr></thead>
             <tbody>
               {withProcess.map((l) => (
                 <tr key={l.connections}>

@@ -94,7 +94,7 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
             <tr>
               <th scope="col">Connections</th><th scope="col">Requests</th><th scope="col">Req/s</th><th scope="col">min</th><th scope="col">p50</th>
               <th scope="col">p75</th><th scope="col">p90</th><th scope="col">p95</th><th scope="col">p99</th><th scope="col">max</th>
-              <th scope="col">Errors</th><th scope="col">Non-2xx</th><th scope="col" className="text">Recording</th>
+              <th scope="col" title="errors + timeouts">Failed</th><th scope="col">Non-2xx</th><th scope="col" className="text">Recording</th>
             </tr>
           </thead>
           <tbody>

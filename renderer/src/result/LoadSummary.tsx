@@ -8,6 +8,7 @@ import { RoutesTable } from '../load/RoutesTable.tsx';
 import { ExportLoad } from '../load/ExportLoad.tsx';
 import { OverheadNote } from '../load/OverheadPanel.tsx';
 import { outputSentence, type OutputVolume } from '../../../shared/recording/output.ts';
+import { serverClockSentence } from '../../../shared/request-time/server-load.ts';
 import '../load/load.css';
 import { Sparkline } from '../components/Sparkline.tsx';
 import { formatBytes, formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
@@ -63,6 +64,7 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLa
         </p>
       )}
       {load.generatorBusy && <p className="note" data-testid="generator-busy">{load.generatorBusy.sentence}</p>}
+      {load.measuredInServer && <p className="muted small" data-testid="server-clock">{serverClockSentence(load)}</p>}
       {samplingIntervalUs && settings && targetLabel ? (
         <OverheadNote samplingIntervalUs={samplingIntervalUs} setting={{ target: targetLabel, url: settings.url, method: settings.method, connections: settings.connections, samplingIntervalUs }} />
       ) : null}

@@ -5,6 +5,7 @@
 // total and per request. The allocation profile is opened in its own
 // analysis worker, only when the recording has one. What grows and what holds
 // it, when find what grows was asked for (GrowingCard).
+import { requestsHandledCount } from '../../../shared/load/request-counts.ts';
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import type { Background } from '../../../shared/recording/request-time.ts';
@@ -26,7 +27,7 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
   // Which thread's allocations: each worker thread has its own heap, sampled with the main thread's.
   const [thread, setThread] = useState(0);
   const loaded = useAnalysisClient(sampled ? result.id : null, allocationsThread(thread));
-  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  const requests = requestsHandledCount(result);
   return (
     <div data-testid="memory-panel">
       {growth

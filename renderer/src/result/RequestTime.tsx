@@ -2,6 +2,8 @@
 // request's latency beside the load numbers — its own CPU, each thing it
 // waited on, queueing — as a bar overall and one per route, and the CPU spent
 // in the background, outside any request.
+import { answeredBesideSeen } from '../../../shared/load/request-counts.ts';
+import type { LoadSummary } from '../../../shared/recording/load.ts';
 import type { RequestTime as Measured, RequestTimePart } from '../../../shared/recording/request-time.ts';
 import { backgroundSentence, partLabel, requestsSeenText } from '../../../shared/request-time/sentence.ts';
 import { placeText } from '../../../shared/request-time/wait-places.ts';
@@ -21,12 +23,12 @@ function PartsBar({ parts, label }: { parts: readonly RequestTimePart[]; label: 
   );
 }
 
-export function RequestTime({ measured }: { measured: Measured }) {
+export function RequestTime({ measured, load }: { measured: Measured; load: LoadSummary | null }) {
   const background = backgroundSentence(measured);
   return (
     <div className="request-time" data-testid="request-time">
       <p className="muted small">
-        {requestsSeenText(measured)}, {formatMs(measured.perRequestMs.mean)} each on average ({formatMs(measured.perRequestMs.p50)} p50).
+        {requestsSeenText(measured)}{answeredBesideSeen(measured.requests, load)}, {formatMs(measured.perRequestMs.mean)} each on average ({formatMs(measured.perRequestMs.p50)} p50).
       </p>
       <PartsBar parts={measured.parts} label="Each request" />
       <table className="rt-parts" data-testid="request-time-parts">

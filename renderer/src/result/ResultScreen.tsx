@@ -3,6 +3,7 @@
 // (summary) and how the process held up (samples). Its header is
 // ResultHeader.tsx; its problems (an error, a failed save or import) and its
 // verdict card are below the screen.
+import { requestsHandledCount } from '../../../shared/load/request-counts.ts';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -49,7 +50,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   // With worker threads, the one chosen (0: the main thread); the verdict follows it too.
   const [thread, setThread] = useState(0);
   const loaded = useAnalysisClient(result.hasProfile ? result.id : null, thread);
-  const requests = result.load && result.load.requests > 0 ? result.load.requests : null;
+  const requests = requestsHandledCount(result);
   // Per-request figures of the thread on screen: CPU from its OS clock where the recording read one (shared/profile/cpu-time.ts).
   const perRequest = useMemo(() => perRequestOf(requests, result.cpu, loaded.threads[thread]), [requests, result.cpu, loaded.threads, thread]);
   const context = useMemo(() => recordingContext(result), [result]);
@@ -94,7 +95,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         <section className="card" aria-labelledby="request-time-heading">
           <h2 id="request-time-heading">Where each request’s time went</h2>
           <ErrorBoundary what="The request times" resetKey={result.id}>
-            <RequestTime measured={result.requestTime} />
+            <RequestTime measured={result.requestTime} load={result.load} />
           </ErrorBoundary>
         </section>
       )}

@@ -30,6 +30,9 @@ describe('a sweep over three routes', () => {
       expect(l.process!.cpuPercent).toBeGreaterThan(0);
       expect(l.process!.rssMb).toBeGreaterThan(l.process!.heapUsedMb);
       expect(l.process!.cpuMsPerRequest).toBeGreaterThan(0);
+      // The row agrees with itself and with the CLI's table (issue 31): the burst's CPU %, and the ms per request it says.
+      expect(l.process!.cpuPercent).toBeCloseTo(l.process!.summary!.cpuPercent.mean, 1);
+      expect(l.process!.cpuMsPerRequest! / ((l.process!.cpuPercent * 10) / l.rps)).toBeCloseTo(1, 2);
     }
     expect(slowRoutesAcrossLevels(r.levels, 100)).toMatchObject([{ route: 'GET /wait?ms=120', levels: [1, 2, 4], from: 1 }]);
   });
