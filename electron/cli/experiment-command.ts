@@ -1,6 +1,7 @@
 // flambe experiment: A/B in interleaved rounds, with the difference and its
 // 95% interval — the app's "Compare two variants" in a terminal and in CI.
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { parseArgs } from 'node:util';
 import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type FlambeEvents, type RecordingProgress } from '../../shared/api.ts';
 import type { ExperimentResult, ExperimentRound, VariantKey } from '../../shared/experiment/types.ts';
@@ -211,7 +212,7 @@ export async function experimentCommand(argv: string[]): Promise<number> {
     else printMaskedLines([...formatExperiment(exp), ...(savedId ? [`Saved    ${exp.name} (experiment ${savedId.slice(0, 8)})`] : [])], exp);
     if (check.data.save && !outcome.saved) process.stderr.write('flambe: the library could not store the experiment; its numbers are above.\n');
     if (exp.status === 'failed') {
-      process.stderr.write(`flambe: ${exp.error}\n`);
+      process.stderr.write(`flambe: ${maskSecrets(exp.error ?? '', { alsoFrom: exp }).value}\n`);
       return 1;
     }
     if (interrupted) return 130;

@@ -2,6 +2,7 @@
 // Exit codes: 0 success, 1 user error (one line on stderr, no stack), 2 internal error.
 import { isUserError, UserError } from '../services/errors.ts';
 import { oneLine, safeLines } from '../../shared/terminal-text.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { guardTerminal } from './terminal.ts';
 
 type Command = (argv: string[]) => Promise<number | void>;
@@ -73,7 +74,8 @@ main().then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
     if (isUserError(error)) {
-      process.stderr.write(`flambe: ${oneLine(error.message)}\n`);
+      // A sentence may quote what the user gave (a URL with ?token=…): masked by the one rule (shared/recording/secrets.ts).
+      process.stderr.write(`flambe: ${oneLine(maskSecrets(error.message).value)}\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(`flambe: internal error: ${safeLines(error instanceof Error ? error.stack ?? error.message : String(error))}\n`);

@@ -1,6 +1,7 @@
 // flambe record: launch or attach, load, profile — the app's recording flow in a terminal.
 import { printLines } from './terminal.ts';
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -125,7 +126,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     if (heapFile && !json) process.stdout.write(`Allocations → ${heapFile}\n`);
     reported = true;
     if (result.error) {
-      out.write(`flambe: ${result.error}\n`);
+      out.write(`flambe: ${maskSecrets(result.error, { alsoFrom: result }).value}\n`);
       return interrupted ? 130 : 1;
     }
     // With --no-load, Ctrl-C is how the user says their load is over: a normal end.

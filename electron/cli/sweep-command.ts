@@ -1,6 +1,7 @@
 // flambe sweep: the same URL at several levels of connections, a table of
 // requests/s and latency percentiles per level, and where the server saturates.
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
 import { kneeSentence, sweepPoints } from '../../shared/sweep/knee.ts';
 import { UserError } from '../services/errors.ts';
@@ -60,7 +61,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
     line.clear();
     report(result, !!o.json, slowMs);
     if (result.error) {
-      process.stderr.write(`flambe: ${result.error}\n`);
+      process.stderr.write(`flambe: ${maskSecrets(result.error, { alsoFrom: result }).value}\n`);
       return 1;
     }
     return 0;

@@ -1,6 +1,7 @@
 // Terminal output for the CLI: a one-line progress bar on a TTY (plain phase
 // lines elsewhere) and the human-readable load summary.
 import { oneLine } from '../../shared/terminal-text.ts';
+import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { writeRaw } from './terminal.ts';
 import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
@@ -56,14 +57,17 @@ export class ProgressLine {
     this.tty = !!stream.isTTY;
   }
 
-  status(text: string): void {
+  status(given: string): void {
     if (!this.enabled) return;
+    // Progress quotes the URL and the variants (?token=…, DB_PASSWORD=…): masked by the one rule (shared/recording/secrets.ts).
+    const text = maskSecrets(given).value;
     if (this.tty) this.draw(text);
     else this.stream.write(`${text}\n`);
   }
 
-  progress(p: RecordingProgress): void {
+  progress(given: RecordingProgress): void {
     if (!this.enabled) return;
+    const p = { ...given, message: maskSecrets(given.message).value };
     if (!this.tty) {
       if (p.phase !== this.lastPhase) this.stream.write(`${p.phase}: ${p.message}\n`);
       this.lastPhase = p.phase;

@@ -29,6 +29,8 @@ describe('the one masking rule', () => {
     expect(maskText('DB_PASSWORD=hunter2 vs DB_PASSWORD=other')).toBe(`DB_PASSWORD=${M} vs DB_PASSWORD=${M}`);
     expect(maskText('args: --password x vs args: --port 3')).toBe(`args: --password ${M} vs args: --port 3`);
     expect(maskText('LOG=1 vs LOG=0')).toBe('LOG=1 vs LOG=0');
+    // A sentence's punctuation after the value is kept.
+    expect(maskText('Nothing is listening at http://h:1/?token=abc: is it running? Set API_KEY=k1.')).toBe(`Nothing is listening at http://h:1/?token=${M}: is it running? Set API_KEY=${M}.`);
   });
 
   it('masks a value found by its place wherever else it stands, and says what it masked', () => {

@@ -32,8 +32,9 @@ function found(findings: Findings, what: string, value: string): void {
   if (value && value !== MASK) values.add(value);
 }
 
-// A value in free text ends at white space, quotes, brackets, separators; "(masked)" itself is one value.
-const VALUE = String.raw`\(masked\)|[^\s"'<>()\[\]{},;&#]+`;
+// A value in free text ends at white space, quotes, brackets, separators, and not on a sentence's
+// punctuation ("…?token=abc: is the server running?"); "(masked)" itself is one value.
+const VALUE = String.raw`\(masked\)|[^\s"'<>()\[\]{},;&#]*[^\s"'<>()\[\]{},;&#.:!?]`;
 const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/@\s:"'<>]*:)(\(masked\)|[^/@\s"'<>]+)@/gi;
 const QUERY_PARAM = new RegExp(String.raw`([?&])([\w.~%-]+)=(${VALUE})`, 'g');
 const NAME_EQUALS = new RegExp(String.raw`(^|[\s,;(\["'{])(-{0,2}[A-Za-z_][\w.-]*)=(${VALUE})`, 'g');

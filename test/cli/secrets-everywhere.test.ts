@@ -141,4 +141,12 @@ describe('secrets stay in the library', () => {
     for (const [kind, value] of Object.entries(SECRETS)) if (!kind.startsWith('variant')) expect(wholeText, kind).toContain(value);
     expect(modeOf(whole)).toBe('600');
   }, 180_000);
+
+  it('a sentence that quotes what was given (an unreachable URL with ?token=) says it masked', async () => {
+    const token = 'unreachtok-55e0c1';
+    const r = await runFlambe(['record', '--no-profile', '--url', `http://127.0.0.1:1/?token=${token}`, '-d', '1', '-c', '1', '--warmup', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('token=(masked)');
+    expect(r.stdout + r.stderr).not.toContain(token);
+  }, 60_000);
 });

@@ -85,7 +85,7 @@ export function RecordingExport({ row, onError, onStatus }: Props) {
           {exporting === 'bundle' ? 'Exporting…' : '.flambe bundle'}
         </button>
       </div>
-      <label className="check-row export-secrets" title="Environment variables named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY*, passwords in URLs and Authorization headers are masked in a .flambe bundle unless this is ticked">
+      <label className="check-row export-secrets" title="Environment variables and headers named like *TOKEN*, *SECRET*, *PASSWORD*, *KEY* (Authorization, Cookie, X-Api-Key), passwords in URLs, ?token=-like parameters and --secret/--password arguments are masked in a .flambe bundle unless this is ticked">
         <input type="checkbox" data-testid="export-include-secrets" checked={includeSecrets} onChange={(e) => setIncludeSecrets(e.target.checked)} />
         Include secrets in the .flambe bundle
       </label>

@@ -18,6 +18,9 @@ describe('launchDetails', () => {
 
   it('never puts a secret in a name', () => {
     expect(launchDetails({ env: { DB_PASSWORD: 'hunter2', API_TOKEN: 'abc', LOG: '1' }, args: [] })).toBe('DB_PASSWORD=… API_TOKEN=… LOG=1');
+    // Nor an argument that carries one, nor a URL's password (the one rule: shared/recording/secrets.ts).
+    expect(launchDetails({ env: { DB_URL: 'pg://u:pw@db' }, args: ['--password', 'pw2'] })).toBe('DB_URL=pg://u:(masked)@db --password (masked)');
+    expect(launchDetails({ args: ['--secret=s'] })).toBe('--secret=(masked)');
   });
 
   it('keeps a name short', () => {
