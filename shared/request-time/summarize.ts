@@ -34,7 +34,7 @@ const MAX_ROUTES = 50;
 const MIN_TIMED_REQUESTS = 5;
 
 /** serial: calls that waited for the one before of the same statement (or were waited for): one after another. */
-interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; serial: number; call?: Call; places: Map<string, { place: CodePlace; n: number }> }
+interface Acc { kind: RequestTimeKind; target: string; us: number; calls: number; serial: number; call?: Call; vias: Map<string, number>; places: Map<string, { place: CodePlace; n: number }> }
 type Parts = Map<string, Acc>;
 
 const partKey = (kind: RequestTimeKind, target: string, call?: Call) => `${kind}\u0000${target}\u0000${call?.statement ?? ''}`;
@@ -42,11 +42,12 @@ const partKey = (kind: RequestTimeKind, target: string, call?: Call) => `${kind}
 function add(parts: Parts, kind: RequestTimeKind, target: string, us: number, calls: number, place: CodePlace | null, call?: Call, serial = 0): void {
   const key = partKey(kind, target, call);
   let a = parts.get(key);
-  if (!a) parts.set(key, (a = { kind, target, us: 0, calls: 0, serial: 0, call: call?.statement ? { statement: call.statement, server: call.server } : undefined, places: new Map() }));
+  if (!a) parts.set(key, (a = { kind, target, us: 0, calls: 0, serial: 0, call: call?.statement ? { statement: call.statement, server: call.server } : undefined, vias: new Map(), places: new Map() }));
   a.us += us;
   a.calls += calls;
   a.serial += serial;
-  if (call?.via && a.call && !a.call.via) a.call.via = call.via;
+  // The library most of its calls' stacks name (a pool's own housekeeping writes are few).
+  if (call?.via && a.call && calls > 0) a.vias.set(call.via, (a.vias.get(call.via) ?? 0) + calls);
   if (place) {
     const pk = `${place.url}:${place.line}`;
     const p = a.places.get(pk);
@@ -233,7 +234,7 @@ function partsOut(parts: Parts, requests: number, totalMs: number): RequestTimeP
         kind: a.kind, target: a.target, callsPerRequest: round(a.calls / requests, 2), msPerRequest: round(msPerRequest),
         share: totalMs > 0 ? round(Math.min(1, msPerRequest / totalMs)) : 0, from: top ? top.place : null,
         ...(a.call?.statement ? { statement: a.call.statement } : {}), ...(a.call?.server ? { server: a.call.server } : {}),
-        ...(a.call?.via ? { via: a.call.via } : {}), ...(a.serial > 0 ? { oneAfterAnotherPerRequest: round(a.serial / requests, 2) } : {}),
+        ...(a.vias.size ? { via: [...a.vias].sort((p, q) => q[1] - p[1])[0][0] } : {}), ...(a.serial > 0 ? { oneAfterAnotherPerRequest: round(a.serial / requests, 2) } : {}),
       };
     })
     .filter((p) => p.msPerRequest > 0 || p.callsPerRequest > 0)
@@ -250,7 +251,9 @@ function withQueueBeforeRead(parts: Parts, clientMeanMs: number | null, serverMe
 function mergeInto(into: Parts, from: Parts): void {
   for (const a of from.values()) {
     add(into, a.kind, a.target, a.us, a.calls, null, a.call, a.serial);
-    const places = into.get(partKey(a.kind, a.target, a.call))!.places;
+    const acc = into.get(partKey(a.kind, a.target, a.call))!;
+    for (const [via, n] of a.vias) acc.vias.set(via, (acc.vias.get(via) ?? 0) + n);
+    const places = acc.places;
     for (const [k, p] of a.places) places.set(k, { place: p.place, n: (places.get(k)?.n ?? 0) + p.n });
   }
 }

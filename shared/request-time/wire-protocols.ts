@@ -154,6 +154,7 @@ export function createWireReader(): WireReader {
       const bodyEnd = Math.min(end, b.length);
       if (b[i + 3] === 0) {
         const cmd = b[i + 4];
+        st.preparing = undefined;
         if (cmd === 0x03 || cmd === 0x16) {
           const statement = sql(text(b, i + 5, bodyEnd), true);
           out.push({ server: 'mysql', text: statement });
@@ -168,11 +169,12 @@ export function createWireReader(): WireReader {
       st.skip = end - bodyEnd;
     }
   };
-  // COM_STMT_PREPARE's answer, OK: [len][seq][0x00][statement id, 4 bytes LE].
+  // COM_STMT_PREPARE's answer: [len 12][seq 1][0x00][statement id, 4 bytes LE]…, or an error [seq 1][0xFF]. Other reads
+  // before it (a new connection's login OK, when the driver sent the prepare without waiting for it) are passed over.
   const myRead = (st: WireState, b: Uint8Array) => {
-    if (typeof st.preparing !== 'string' || b.length < 9) return;
-    if (b[4] === 0x00) { if (st.names.size >= MAX_NAMES) st.names.clear(); st.names.set(String(u32le(b, 5)), st.preparing); }
-    st.preparing = undefined;
+    if (typeof st.preparing !== 'string' || b.length < 5 || b[3] !== 1) return;
+    if (b[4] === 0x00 && b.length >= 9 && b[0] === 12 && b[1] === 0 && b[2] === 0) { if (st.names.size >= MAX_NAMES) st.names.clear(); st.names.set(String(u32le(b, 5)), st.preparing); }
+    if (b[4] === 0x00 || b[4] === 0xff) st.preparing = undefined;
   };
 
   // ---- Redis (RESP): "*N\r\n" then N × "$len\r\n<bytes>\r\n". Name and key only; values are skipped by length.

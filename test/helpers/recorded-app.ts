@@ -34,7 +34,9 @@ export async function launchRecordedApp(script: string, env: Record<string, stri
       libraryPath, base, stop,
       async record(route, connections) {
         const { recordingId } = await service.api.startRecording(recordRequestSchema.parse({
-          targetId, warmupSec: 1, samplingIntervalUs: 1000, load: { url: new URL(route, base).href, connections, durationSec: 2 },
+          // No warm-up: the app's own timing then covers exactly the recorded requests (a warm-up's first, slower calls
+          // would weigh on its mean), and the collector reads every statement a driver prepares.
+          targetId, warmupSec: 0, samplingIntervalUs: 1000, load: { url: new URL(route, base).href, connections, durationSec: 2 },
         }));
         await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 60_000, 'recordingDone');
         return service.api.getRecording({ id: recordingId });

@@ -46,7 +46,8 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     expect(rec.error).toBeNull();
     const appCalls = fresh(before, await app!.stats(), 'orders');
     const statement = 'SELECT id, total FROM orders WHERE customer_id = ?';
-    const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket');
+    // Opening a connection (the handshake's round trips) is a wait with no statement: left out here.
+    const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket' && p.statement);
     const named = parts.find((p) => p.statement === statement)!;
     expect(named).toMatchObject({ target: `127.0.0.1:${db!.port} (mysql/mariadb)`, server: 'mysql', from: { function: 'ordersOf', line: 15 } });
     // An execute whose prepare the collector did not read (a connection prepared before it watched) is said as such,
@@ -54,7 +55,8 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     for (const p of parts) expect([statement, 'prepared statement']).toContain(p.statement);
     const calls = parts.reduce((t, p) => t + p.callsPerRequest, 0);
     const ms = parts.reduce((t, p) => t + p.msPerRequest, 0);
-    const logged = loggedSince(logFrom, / Execute\tSELECT id, total FROM orders WHERE customer_id = /g) / appCalls.length;
+    // A connection's first execute prepares the statement: one more round trip, logged as Prepare.
+    const logged = loggedSince(logFrom, / (?:Execute|Prepare)\tSELECT id, total FROM orders WHERE customer_id = /g) / appCalls.length;
     console.log(`execute: ${calls} calls per request (${named.callsPerRequest} named), ${logged.toFixed(3)} logged; ${(ms / calls).toFixed(2)} ms per call measured, ${meanOf(appCalls).toFixed(2)} ms timed in the app (load ${load()})`);
     expect(calls).toBeCloseTo(logged, 1);
     expect(Math.abs(ms / calls - meanOf(appCalls)) / meanOf(appCalls)).toBeLessThanOrEqual(0.2);
