@@ -136,6 +136,7 @@ const CALL_OF: Partial<Record<BucketId, RegExp>> = {
   crypto: /\bcrypto\b|\b(?:pbkdf2|scrypt|createHash|createHmac|randomBytes|sign|verify|hash)\w*\s*\(/,
   fs: /\b\w+Sync\s*\(/,
   compression: /\bzlib\b|\b(?:gzip|gunzip|deflate|inflate|brotli\w*|unzip)\w*\s*\(/i,
+  childProcess: /\b(?:execSync|execFileSync|spawnSync)\s*\(/,
 };
 
 export function findFindings(profile: Profile, opts: FindingsOptions = {}): FindingsResult {
