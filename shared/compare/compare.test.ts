@@ -55,7 +55,7 @@ describe('buildComparison', () => {
     );
     expect(c.buckets[0]).toMatchObject({ id: 'logging', aMsPer1k: 0, bMsPer1k: 3, deltaMsPer1k: 3 });
     expect(c.buckets[0].where).toMatchObject({ side: 'b', name: 'handler' });
-    expect(c.buckets.map((b) => b.id)).toHaveLength(6);
+    expect(c.buckets.map((b) => b.id)).toHaveLength(7);
     expect(c.categories.find((k) => k.key === 'node')).toMatchObject({ aMsPer1k: 0, bMsPer1k: 3, status: 'new' });
     expect(c.files.find((f) => f.name === '/app/app.js')).toMatchObject({ status: 'changed' });
     expect(c.packages.find((p) => p.name === 'your code')).toMatchObject({ aMsPer1k: 5, bMsPer1k: 4 });

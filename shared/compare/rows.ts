@@ -116,7 +116,7 @@ export const packageRows = (a: ProfiledSide, b: ProfiledSide) => keyedRows(a, b,
 export const categoryRows = (a: ProfiledSide, b: ProfiledSide) =>
   keyedRows(a, b, (p) => categoryBreakdown(p).map((c) => ({ key: c.id, name: c.name, url: '', location: '', category: c.kind, ms: c.ms })));
 
-/** Kinds of work (logging, JSON, regex, sync crypto, sync fs, compression), always all six, in the order of the change. */
+/** Kinds of work (logging, JSON, regex, sync crypto, sync fs, compression, sync child processes), always all seven, in the order of the change. */
 export function bucketRows(a: ProfiledSide, b: ProfiledSide): BucketChange[] {
   const perRequest = perRequestOf(a, b);
   const ab = a.profiles.map(bucketBreakdown);

@@ -1,6 +1,12 @@
 // Cross-cutting buckets: kinds of work that hide in many places of a server —
 // logging, JSON, regular expressions, synchronous crypto, synchronous fs,
-// compression.
+// compression, synchronous child processes.
+//
+// A synchronous child process (execSync, spawnSync, execFileSync) is mostly
+// waiting: the event loop's thread sits in the native `spawn` of spawnSync
+// until the program ends, and the sampler charges that wait to the stack it
+// sees. Without the bucket it read as "the heaviest function is spawn" and
+// the caller went unnamed; the bucket names the user's function that calls it.
 //
 // The attribution rule. Read a sample's stack from the leaf up, through the
 // library frames at its top (Node internals, native code, bucket frames),
@@ -32,9 +38,9 @@
 import { classifyFrame, OUTPUT_COUNTER_URL, STDIO_WRITE_FRAMES, type FrameClass } from './classify.ts';
 import type { Frame } from './model.ts';
 
-export type BucketId = 'logging' | 'json' | 'regex' | 'crypto' | 'fs' | 'compression';
+export type BucketId = 'logging' | 'json' | 'regex' | 'crypto' | 'fs' | 'compression' | 'childProcess';
 
-export const BUCKET_IDS: readonly BucketId[] = ['logging', 'json', 'regex', 'crypto', 'fs', 'compression'];
+export const BUCKET_IDS: readonly BucketId[] = ['logging', 'json', 'regex', 'crypto', 'fs', 'compression', 'childProcess'];
 
 export const BUCKET_LABELS: Record<BucketId, string> = {
   logging: 'logging',
@@ -43,10 +49,11 @@ export const BUCKET_LABELS: Record<BucketId, string> = {
   crypto: 'synchronous crypto',
   fs: 'synchronous fs',
   compression: 'compression',
+  childProcess: 'synchronous child processes',
 };
 
 /** The labels above that are plural nouns: "Regular expressions take 60%", not "takes". */
-export const PLURAL_BUCKET_LABELS: ReadonlySet<BucketId> = new Set<BucketId>(['regex']);
+export const PLURAL_BUCKET_LABELS: ReadonlySet<BucketId> = new Set<BucketId>(['regex', 'childProcess']);
 
 /** What each kind of work covers, for tooltips and the README (next to classify.ts's CATEGORY_HELP). */
 export const BUCKET_HELP: Record<BucketId, string> = {
@@ -56,6 +63,7 @@ export const BUCKET_HELP: Record<BucketId, string> = {
   crypto: 'node:crypto and crypto libraries, synchronous (pbkdf2Sync, hashes…)',
   fs: 'synchronous file system calls (readFileSync, writeSync…)',
   compression: 'node:zlib and compression libraries',
+  childProcess: 'child processes run synchronously (execSync, spawnSync, execFileSync): the event loop waits until the program ends',
 };
 
 const PACKAGES: Record<BucketId, readonly string[]> = {
@@ -68,6 +76,7 @@ const PACKAGES: Record<BucketId, readonly string[]> = {
     'scrypt-js', 'jsonwebtoken', 'jws', 'jwa', 'argon2-browser'],
   fs: ['graceful-fs', 'fs-extra'],
   compression: ['pako', 'fflate', 'brotli', 'lz-string', 'zlib-sync', 'iltorb', 'lz4', 'snappyjs'],
+  childProcess: [],
 };
 
 const packageBucket = new Map<string, BucketId>();
@@ -86,6 +95,8 @@ function nodeBucket(frame: Frame): BucketId | null {
   if (m === 'crypto' || m.startsWith('internal/crypto/')) return 'crypto';
   if (m === 'zlib' || m.startsWith('internal/zlib')) return 'compression';
   if ((m === 'fs' || m.startsWith('internal/fs/')) && frame.name.endsWith('Sync')) return 'fs';
+  // child_process.execSync/execFileSync/spawnSync, and the spawnSync of internal/child_process under them.
+  if ((m === 'child_process' || m === 'internal/child_process') && frame.name.endsWith('Sync')) return 'childProcess';
   return null;
 }
 

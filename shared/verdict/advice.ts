@@ -91,6 +91,9 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
     case 'fs':
       return 'Synchronous file access on every request blocks the event loop while the disk answers. '
         + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
+    case 'childProcess':
+      return 'A child process run synchronously (execSync, spawnSync, execFileSync) holds the event loop until the program ends: no other request is served meanwhile. '
+        + 'Run it once at start-up and keep the answer, or use the asynchronous execFile (with a callback, or util.promisify).';
     case 'function':
       if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback);
       if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);

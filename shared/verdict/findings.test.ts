@@ -53,6 +53,20 @@ describe('findFindings', () => {
     expect(f.advice).toMatch(/once at start-up/);
   });
 
+  it('names a synchronous child process by its caller and line, as a wait per request, not as CPU', () => {
+    // The stack Node 24 samples while execSync waits for the program: the native spawn of spawnSync at the leaf.
+    const p = fromStacks([
+      ...cols(50, 'handle[about.js:20] / buildInfo[about.js:8] / execSync[node:child_process] / spawnSync[node:child_process] / spawnSync[node:internal/child_process] / spawn[native]'),
+      ...cols(2, 'handle[about.js:20] / buildInfo[about.js:8]'),
+      ...cols(20, 'handle[about.js:20] / writeHead[node:_http_server:408]'),
+      ...cols(28, '(idle)'),
+    ], { leafLines: [...Array(50).fill(0), 9, 9, ...Array(48).fill(0)], sourceLines: { 'file:///app/about.js': { '9': "commit: execSync('git rev-parse HEAD').trim()," } } });
+    const f = findFindings(p, { requests: 10 }).findings[0];
+    expect(f).toMatchObject({ kind: 'childProcess', function: 'buildInfo', line: 9, lineText: "commit: execSync('git rev-parse HEAD').trim(),", msPer1kRequests: 5000 });
+    expect(f.advice).toMatch(/once at start-up.*asynchronous execFile/);
+    expect(findingSentence(f)).toBe("Synchronous child processes take 50% of the time (69% of the busy time): the event loop waited 5 ms per request for them. From buildInfo in about.js:9: “commit: execSync('git rev-parse HEAD').trim(),”.");
+  });
+
   it('names a JSON.stringify line and advises caching or a schema serializer; parse gets parse advice', () => {
     const source = { [APP]: { '5': 'res.end(JSON.stringify(big));', '6': 'const body = JSON.parse(text);' } };
     const p = profileFromText(`

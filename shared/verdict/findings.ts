@@ -144,6 +144,7 @@ const CALL_OF: Partial<Record<BucketId, RegExp>> = {
   crypto: /\bcrypto\b|\b(?:pbkdf2|scrypt|createHash|createHmac|randomBytes|sign|verify|hash)\w*\s*\(/,
   fs: /\b\w+Sync\s*\(/,
   compression: /\bzlib\b|\b(?:gzip|gunzip|deflate|inflate|brotli\w*|unzip)\w*\s*\(/i,
+  childProcess: /\b(?:execSync|execFileSync|spawnSync)\s*\(/,
 };
 
 export function findFindings(profile: Profile, opts: FindingsOptions = {}): FindingsResult {
@@ -155,6 +156,8 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const busyPct = (ms: number) => (busyMs > 0 ? (ms / busyMs) * 100 : 0);
   const pct = (ms: number) => (durationMs > 0 ? (ms / durationMs) * 100 : 0);
   const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: per ? msPerThousandRequests(ms, per) : null, cpuTime: isCpuTime(per) });
+  // A synchronous child process blocks the thread without running it: its figure is the wall time the loop waited, never CPU.
+  const waitNumbers = (ms: number) => ({ ...numbers(ms), msPer1kRequests: per ? msPerThousandRequests(ms, { ...per, cpuPerSampledMs: null }) : null, cpuTime: false });
   const counts = (ms: number) => busyMs > 0 && busyPct(ms) >= MIN_BUSY_PERCENT;
   const out: Finding[] = [];
 
@@ -164,7 +167,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const pattern = b.id === 'regex' && where.lineText !== null ? hotLinePattern(profile, where.url, where.line) : null;
     const regex = pattern && opts.checkRegex ? opts.checkRegex(pattern) : null;
     out.push({
-      kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...numbers(b.ms), pattern, regex,
+      kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...(b.id === 'childProcess' ? waitNumbers(b.ms) : numbers(b.ms)), pattern, regex,
       advice: adviceFor(b.id, { name: where.function, lineText: where.lineText, regex }),
     });
   }

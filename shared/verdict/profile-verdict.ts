@@ -83,7 +83,10 @@ function headlineOf(f: Finding): string {
     return `${who} ${verbTakes(f)} ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: ${own} ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
   }
   const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
-  const per1k = per1kText(f);
+  // A synchronous child process is the loop waiting for another program, not CPU of this one: say it as a wait per request.
+  const per1k = f.kind === 'childProcess' && f.msPer1kRequests !== null
+    ? `: the event loop waited ${msText(f.msPer1kRequests / 1000)} per request for them`
+    : per1kText(f);
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;
 }
@@ -139,7 +142,7 @@ export function spreadSentence(s: Spread): string {
   const over = s.categories.map((c) => `${c.name} ${pct(c.busyPercent)}`).join(', ');
   // The findings leave background work out (buildVerdict): what does not stand out is the requests' own work, not everything of yours.
   const lead = s.backgroundPercent ? 'Nothing stands out in the requests’ own work (work with no request behind it, such as a timer’s, is counted apart)' : 'Nothing of yours stands out';
-  return `${lead}: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
+  return `${lead}: no kind of work (logging, JSON, regex, sync crypto, sync fs, compression, sync child processes) takes ${MIN_BUSY_PERCENT}% of the busy time, and no function of your code ${FUNCTION_MIN_BUSY_PERCENT}%. The time is spread over ${over}.${top}`;
 }
 
 /**
