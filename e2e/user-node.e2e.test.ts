@@ -2,7 +2,8 @@
 // Node a launched script will run on — here browser mode runs under npx, which
 // puts Flambé's own Node first on PATH, as `npm start` does — offers the one
 // the user's terminal runs, and the target and the result then name the Node
-// that ran (its version and its program). Screenshots in e2e/artifacts/.
+// that ran (its version and its program); the inspector's own lines in its
+// console are muted, not red. Screenshots in e2e/artifacts/.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,20 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('launch-button').click();
     await waitForLaunchedTarget(page);
     expect(await page.getByTestId('target-node-version').textContent()).toBe(`${expected.version} ${expected.realPath}`);
+    // The inspector's own lines on stderr ("Debugger listening on ws://…") are muted, not in the red of the script's errors.
+    const pane = page.getByTestId('console-pane');
+    await pane.locator('span', { hasText: 'Debugger listening on' }).first().waitFor({ timeout: 10_000 });
+    const colours = await pane.evaluate((el) => {
+      const line = [...el.querySelectorAll('span')].find((s) => s.textContent?.includes('Debugger listening on'))!;
+      const error = document.createElement('span');
+      error.className = 'console-stderr';
+      el.append(error);
+      const out = { inspector: getComputedStyle(line).color, error: getComputedStyle(error).color, className: line.className };
+      error.remove();
+      return out;
+    });
+    expect(colours.className).toBe('console-inspector');
+    expect(colours.inspector).not.toBe(colours.error);
     await page.getByTestId('duration-input').fill('1');
     await page.getByTestId('warmup-input').fill('0');
     await page.getByTestId('record-button').click();

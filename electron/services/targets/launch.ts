@@ -7,6 +7,7 @@ import { UserError } from '../errors.ts';
 import { watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
 import { createFileOutput } from './file-output.ts';
+import { INSPECTOR_CHATTER } from '../../../shared/inspector-chatter.ts';
 
 export interface LaunchedProcess {
   child: ChildProcess;
@@ -28,7 +29,6 @@ const INSPECTOR_URL = /Debugger listening on (wss?:\/\/\S+)/;
 const WAITING = /Waiting for the debugger to disconnect/;
 const START_TIMEOUT_MS = 15_000;
 
-const INSPECTOR_CHATTER = /Debugger (listening|attached|ending)|For help, see|Waiting for the debugger|^Node\.js v\d/;
 
 /** The line a student needs from a crash: the error itself, not the stack under it. */
 export function tellingLine(stderr: string): string {
