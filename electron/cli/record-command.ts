@@ -361,7 +361,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   if (result.load?.connections !== undefined && asked !== undefined && result.load.connections < asked) {
     lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
   }
-  if (result.load) lines.push(...formatLoadSummary(result.load, slowMs));
+  if (result.load) lines.push(...formatLoadSummary(result.load, slowMs, !!result.settings?.ownLoad));
   if (result.requestTime) lines.push(...formatRequestTime(result.requestTime, result.load));
   lines.push(...memoryLines(memory));
   if (result.output) lines.push(`Output   ${outputSentence(result.output)}${result.output.stdio ? ` It went to a ${result.output.stdio === 'file' ? 'file (synchronous writes, as a terminal)' : 'pipe (asynchronous writes)'}.` : ''}`);

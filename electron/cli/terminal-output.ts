@@ -23,13 +23,17 @@ export function formatLatency(l: LatencyMs): string {
   return parts.filter(([, v]) => v !== undefined).map(([k, v]) => `${k} ${ms(v!)}`).join('  ');
 }
 
-export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS): string[] {
+/**
+ * `ownLoad`: the user's own tool sent the load (--no-load): the server counted and timed the requests, but the bytes on
+ * the wire were never seen — "Traffic 0 B/s" beside thousands of requests read as a measurement.
+ */
+export function formatLoadSummary(l: LoadSummary, slowMs = DEFAULT_SLOW_P75_MS, ownLoad = false): string[] {
   const codes = Object.entries(l.statusCodes).map(([c, n]) => `${c}×${n}`).join(' ');
   const lines = [
     `Requests ${formatCount(l.requests)} in ${l.durationSec.toFixed(2)} s — ${formatCount(l.rps)} requests/s${l.loadThreads && l.loadThreads > 1 ? ` (${l.loadThreads} load threads)` : ''}${l.stoppedEarly ? ' (stopped early)' : ''}`,
     `Latency  ${formatLatency(l.latencyMs)}${l.rate ? ' (from when each request was due)' : ''}`,
     `Errors   ${l.errors} errors, ${l.timeouts} timeouts, ${l.non2xx} non-2xx${codes ? `  (status ${codes})` : ''}`,
-    `Traffic  ${formatBytes(l.bytesPerSec)}/s`,
+    ownLoad ? 'Traffic  not measured: your own tool sent the load, Flambé counted the requests in the server' : `Traffic  ${formatBytes(l.bytesPerSec)}/s`,
   ];
   if (l.rate) lines.push(`Rate     ${l.rate.shortfall ?? `asked ${l.rate.askedRps} req/s, served ${Math.round(l.rate.servedRps)}.`}`);
   if (l.generatorBusy) lines.push(`Note     ${l.generatorBusy.sentence}`);

@@ -135,10 +135,9 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
       metricRow('max ms', l.maxMs, 3), metricRow('failed per 1 000 requests sent', l.errorsPer1k, 1), metricRow('non-2xx per 1 000 requests', l.non2xxPer1k, 1),
       metricRow('CPU ms per 1 000 requests', c.cpuMsPer1kRequests, 1), metricRow('process CPU ms per 1 000 requests', c.processCpuMsPer1k, 1)].filter((r): r is string[] => r !== null);
     blocks.push({ kind: 'h2', text: 'Load, A against B' }, { kind: 'table', table: { head: ['', 'A', 'B', 'Change', '%', 'How sure'], rows, textColumns: [0, 5] } });
-    blocks.push({ kind: 'image', image: { file: 'before-after.svg', alt: 'Requests/s and p99 of A and B', svg: pairedBarsSvg({
-      aName: c.a.name, bName: c.b.name,
-      measures: [{ name: 'requests/s', a: l.rps.a, b: l.rps.b, unit: 'req/s' }, { name: 'p50', a: l.p50Ms.a, b: l.p50Ms.b, unit: 'ms' }, { name: 'p99', a: l.p99Ms.a, b: l.p99Ms.b, unit: 'ms' }],
-    }) } });
+    const measures = [{ name: 'requests/s', a: l.rps.a, b: l.rps.b, unit: 'req/s' }, { name: 'p50', a: l.p50Ms.a, b: l.p50Ms.b, unit: 'ms' }, { name: 'p99', a: l.p99Ms.a, b: l.p99Ms.b, unit: 'ms' }];
+    // The caption names what the chart draws, from the same list (it once said "Requests/s and p99" over p50 too).
+    blocks.push({ kind: 'image', image: { file: 'before-after.svg', alt: `${chartCaption(measures.map((m) => m.name))} of A and B`, svg: pairedBarsSvg({ aName: c.a.name, bName: c.b.name, measures }) } });
   }
   if (routes?.length) blocks.push({ kind: 'h2', text: 'Per route (matched by method and path)' }, { kind: 'table', table: routeChangeTable(routes) });
   const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
@@ -204,4 +203,10 @@ export function verdictItems(lines: readonly string[]): string[] {
     else items.push(line.replace(/^•\s*/, ''));
   }
   return items;
+}
+
+/** "Requests/s, p50 and p99": a chart's measures in a caption, the first capitalised. */
+export function chartCaption(names: readonly string[]): string {
+  const words = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

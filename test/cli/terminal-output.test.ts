@@ -1,6 +1,7 @@
 // The CLI's tables: numbers right-aligned under their headers, text left-aligned.
 import { describe, expect, it } from 'vitest';
-import { formatRouteCpu, urlLine } from '../../electron/cli/terminal-output.ts';
+import { formatLoadSummary, formatRouteCpu, urlLine } from '../../electron/cli/terminal-output.ts';
+import { syntheticLoad } from '../../shared/compare/test-support/rounds.ts';
 import { wrap } from '../../electron/cli/verdict-lines.ts';
 
 describe('formatRouteCpu', () => {
@@ -31,5 +32,13 @@ describe('urlLine', () => {
     expect(urlLine({ method: 'GET', url: 'http://127.0.0.1:3000/hello' })).toBe('URL      GET http://127.0.0.1:3000/hello');
     expect(urlLine({ method: 'GET', url: 'http://127.0.0.1:3000/', routes: [{ method: 'POST', path: '/orders' }] })).toBe('URL      http://127.0.0.1:3000 — POST /orders');
     expect(urlLine({ method: 'GET', url: 'http://127.0.0.1:3000/', routes: [{ method: 'GET', path: '/a' }, { method: 'GET', path: '/b' }] })).toBe('URL      http://127.0.0.1:3000 — 2 routes');
+  });
+});
+
+describe('formatLoadSummary', () => {
+  it('with --no-load, says the traffic was not measured instead of "Traffic 0 B/s" beside the requests the server counted (issue 38)', () => {
+    const load = syntheticLoad({ requests: 4000 });
+    expect(formatLoadSummary(load, 100, true).find((l) => l.startsWith('Traffic'))).toBe('Traffic  not measured: your own tool sent the load, Flambé counted the requests in the server');
+    expect(formatLoadSummary({ ...load, bytesPerSec: 2048 }).find((l) => l.startsWith('Traffic'))).toBe('Traffic  2.0 KB/s');
   });
 });

@@ -7,6 +7,7 @@ import { UserError } from '../errors.ts';
 import { TARGET_INSPECTOR_FLAG, WATCHDOG_PARENT_ENV, watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
 import { createFileOutput } from './file-output.ts';
+import { INSPECTOR_CHATTER } from '../../../shared/inspector-chatter.ts';
 
 export interface LaunchedProcess {
   child: ChildProcess;
@@ -30,7 +31,6 @@ const START_TIMEOUT_MS = 15_000;
 /** POSIX: the target leads a process group of its own (Windows has no process groups to signal). */
 const OWN_GROUP = process.platform !== 'win32';
 
-const INSPECTOR_CHATTER = /Debugger (listening|attached|ending)|For help, see|Waiting for the debugger|^Node\.js v\d/;
 
 /** The line a student needs from a crash: the error itself, not the stack under it. */
 export function tellingLine(stderr: string): string {

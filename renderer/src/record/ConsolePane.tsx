@@ -1,7 +1,9 @@
 // The launched target's stdout and stderr, as it comes. Sticks to the bottom
-// unless the user scrolled up to read; stderr is tinted.
+// unless the user scrolled up to read; stderr is tinted, the inspector's own
+// lines on it muted.
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { ConsoleStore } from '../lib/console-store.ts';
+import { markInspectorLines } from '../../../shared/inspector-chatter.ts';
 
 export function ConsolePane({ store, targetId }: { store: ConsoleStore; targetId: string }) {
   const chunks = useSyncExternalStore(store.subscribe, () => store.get(targetId));
@@ -35,11 +37,16 @@ export function ConsolePane({ store, targetId }: { store: ConsoleStore; targetId
         {chunks.length === 0 ? (
           <span className="console-empty">No output yet.</span>
         ) : (
-          chunks.map((c) => (
-            <span key={c.id} className={`console-${c.stream}`}>
-              {c.text}
-            </span>
-          ))
+          chunks.map((c) => c.stream === 'stderr'
+            // The inspector's own lines (Flambé started it) are muted, not in the red of the script's errors.
+            ? markInspectorLines(c.text).map((l, i) => (
+              <span key={`${c.id}-${i}`} className={l.inspector ? 'console-inspector' : 'console-stderr'}>{l.text}</span>
+            ))
+            : (
+              <span key={c.id} className={`console-${c.stream}`}>
+                {c.text}
+              </span>
+            ))
         )}
       </pre>
     </section>

@@ -1,6 +1,23 @@
 // "Launch a script": the script, and folded under it its arguments, working
 // directory, environment, Node executable and where its output goes.
+import { useEffect, useState } from 'react';
 import type { LaunchFormState } from '../lib/forms.ts';
+import { useClient } from '../client/context.tsx';
+import { nodeLabel, nodeLine, type NodePrograms } from './node-line.ts';
+
+/** The Node programs on this computer, asked once per form (a few `node --version` runs in the service). */
+function useNodePrograms(): NodePrograms | null {
+  const api = useClient().api;
+  const [found, setFound] = useState<NodePrograms | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.findNodePrograms({}).then((r) => live && setFound(r), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return found;
+}
 
 interface Props {
   form: LaunchFormState;
@@ -14,6 +31,8 @@ interface Props {
 }
 
 export function LaunchForm({ form, set, busy, onLaunch, moreOpen, setMoreOpen }: Props) {
+  const programs = useNodePrograms();
+  const line = nodeLine(programs, form.nodePath);
   return (
     <form
       className="form"
@@ -27,6 +46,10 @@ export function LaunchForm({ form, set, busy, onLaunch, moreOpen, setMoreOpen }:
         <label htmlFor="launch-script">Script</label>
         <input id="launch-script" data-testid="launch-script-input" value={form.script} placeholder="/path/to/server.js" autoComplete="off" spellCheck={false}
           onChange={(e) => set({ script: e.target.value })} />
+        <p className="hint" data-testid="launch-node-line">
+          {line.text}
+          {line.offer && <>{' '}<button type="button" className="button small" data-testid="use-your-node" onClick={() => set({ nodePath: line.offer!.path })}>Use your terminal’s</button></>}
+        </p>
       </div>
       {/* Folded, so the one-click questions stay in view at 1024×700; open when something in it was typed (kept across reloads). */}
       <details className="more" open={moreOpen} onToggle={(e) => setMoreOpen(e.currentTarget.open)}>
@@ -50,8 +73,12 @@ export function LaunchForm({ form, set, busy, onLaunch, moreOpen, setMoreOpen }:
         </div>
         <div className="field">
           <label htmlFor="launch-node">Node executable <span className="optional">(optional)</span></label>
-          <input id="launch-node" value={form.nodePath} placeholder="node from PATH" autoComplete="off" spellCheck={false}
-            onChange={(e) => set({ nodePath: e.target.value })} />
+          <input id="launch-node" data-testid="launch-node-input" value={form.nodePath} placeholder="node from PATH" autoComplete="off" spellCheck={false}
+            list="launch-node-programs" onChange={(e) => set({ nodePath: e.target.value })} />
+          {/* The others found (login shell, nvm, Volta, fnm, Homebrew), each with its version. */}
+          <datalist id="launch-node-programs">
+            {programs?.programs.map((p) => <option key={p.realPath} value={p.path} label={nodeLabel(p)} />)}
+          </datalist>
         </div>
         <div className="field">
           <label>

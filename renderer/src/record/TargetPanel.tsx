@@ -47,7 +47,7 @@ export function TargetPanel({ target, consoleStore, onCleared }: Props) {
         <dl className="facts">
           <div><dt>{launched ? 'Launched' : 'Attached'}</dt><dd>{status}</dd></div>
           <div><dt>PID</dt><dd data-testid="target-pid">{info.pid}</dd></div>
-          <div><dt>Node</dt><dd data-testid="target-node-version">{info.nodeVersion}</dd></div>
+          <div><dt>Node</dt><dd data-testid="target-node-version" title={info.argv[0] ? `The Node program that runs it: ${info.argv[0]}` : undefined}>{info.nodeVersion}{info.argv[0] && <span className="muted" data-testid="target-node-path"> {info.argv[0]}</span>}</dd></div>
           {/* A process that ended listens on nothing: its last ports would read as if it still served them. */}
           <div><dt>Listening</dt><dd data-testid="target-listening">{!info.running ? '–' : info.listeningPorts.length ? info.listeningPorts.map((p) => `:${p}`).join(' ') : 'not yet'}</dd></div>
         </dl>

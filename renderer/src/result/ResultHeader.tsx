@@ -42,7 +42,7 @@ export function ResultHeader({ result, heading, loaded, context, canCompare, onC
       )}
       <p className="result-meta muted">
         <time dateTime={result.createdAt}>{formatDate(result.createdAt)}</time>
-        {target && <> · PID {target.pid} · Node {target.nodeVersion}</>}
+        {target && <> · PID {target.pid} · <span data-testid="result-node" title={target.argv[0] ? `Ran on ${target.argv[0]}` : undefined}>Node {target.nodeVersion}{target.argv[0] && ` (${target.argv[0]})`}</span></>}
         {load && <> · {formatInt(load.connections)} connections</>}
         {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
         {settings && settings.targetId !== null && <> · sampling every {formatInt(settings.samplingIntervalUs)} µs</>}
