@@ -90,5 +90,7 @@ http.createServer(async (req, res) => {
     await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('summary-requests').getAttribute('data-value'), { timeout: 20_000 }).toBe('25');
     expect(await page.getByTestId('request-time').textContent()).toContain('25 requests seen by the server');
+    // The bytes of a load Flambé did not send were never seen: not "0 B/s" beside 25 requests (issue 38).
+    expect(await page.getByTestId('summary-bytes').textContent()).toBe('not measured (your own load)');
   }, 120_000);
 });
