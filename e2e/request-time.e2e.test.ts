@@ -92,5 +92,7 @@ http.createServer(async (req, res) => {
     expect(await page.getByTestId('request-time').textContent()).toContain('25 requests seen by the server');
     // Whose clock, and over which seconds (issue 31): the server's, from the first request's start to the last one's end.
     expect(await page.getByTestId('server-clock').textContent()).toMatch(/^Measured in the server: 25 requests between the first one's start and the last one's end \([\d.]+ s\), [\d,.]+ requests\/s\. Latency is the server's clock/);
+    // The bytes of a load Flambé did not send were never seen: not "0 B/s" beside 25 requests (issue 38).
+    expect(await page.getByTestId('summary-bytes').textContent()).toBe('not measured (your own load)');
   }, 120_000);
 });

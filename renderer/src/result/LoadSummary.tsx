@@ -22,7 +22,9 @@ function Stat({ label, value, raw, testId, tone, term }: { label: string; value:
   );
 }
 
-export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLabel, output }: {
+export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLabel, output, ownLoad = false }: {
+  /** The user's own tool sent the load: the bytes on the wire were never seen (not "0 B/s"). */
+  ownLoad?: boolean;
   load: Load | null; settings?: LoadSettingsResolved | null; name?: string; samplingIntervalUs?: number | null;
   /** The recorded target's label: the overhead note shows only a measurement of the same target and load. */
   targetLabel?: string | null;
@@ -72,7 +74,7 @@ export function LoadSummary({ load, settings, name, samplingIntervalUs, targetLa
         <Stat label="Errors" value={formatInt(load.errors)} raw={load.errors} testId="summary-errors" tone={load.errors ? 'bad' : undefined} />
         <Stat label="Timeouts" value={formatInt(load.timeouts)} raw={load.timeouts} testId="summary-timeouts" tone={load.timeouts ? 'bad' : undefined} />
         <Stat label="Non-2xx" value={formatInt(load.non2xx)} raw={load.non2xx} testId="summary-non2xx" tone={load.non2xx ? 'bad' : undefined} />
-        <Stat label="Throughput" value={`${formatBytes(load.bytesPerSec)}/s`} raw={load.bytesPerSec} testId="summary-bytes" />
+        <Stat label="Throughput" value={ownLoad ? 'not measured (your own load)' : `${formatBytes(load.bytesPerSec)}/s`} raw={ownLoad ? undefined : load.bytesPerSec} testId="summary-bytes" />
         <Stat label="Duration" value={formatDuration(load.durationSec)} raw={load.durationSec} testId="summary-duration" />
         <Stat label="Mean" value={formatMs(load.latencyMs.mean)} raw={load.latencyMs.mean} testId="summary-mean" />
       </dl>

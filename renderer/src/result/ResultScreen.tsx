@@ -86,7 +86,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         <section className="card" aria-labelledby="load-result-heading">
           <h2 id="load-result-heading">Load</h2>
           <ErrorBoundary what="The load summary" resetKey={result.id}>
-            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} targetLabel={result.target?.label ?? null} output={result.output} />
+            <LoadSummary load={result.load} settings={result.settings?.load} name={result.name} samplingIntervalUs={result.hasProfile ? result.settings?.samplingIntervalUs : null} targetLabel={result.target?.label ?? null} output={result.output} ownLoad={!!result.settings?.ownLoad} />
           </ErrorBoundary>
         </section>
       )}
