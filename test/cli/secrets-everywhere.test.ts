@@ -148,5 +148,10 @@ describe('secrets stay in the library', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('token=(masked)');
     expect(r.stdout + r.stderr).not.toContain(token);
+    // Any refusal (electron/cli/main.ts prints them) masks what it quotes: here a file name.
+    const refused = await runFlambe(['compare', path.join(dir, `missing?token=${token}`), 'b']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('token=(masked)');
+    expect(refused.stderr).not.toContain(token);
   }, 60_000);
 });
