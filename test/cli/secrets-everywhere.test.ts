@@ -14,7 +14,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'flambe-secrets-'));
 const library = path.join(dir, 'library.sqlite');
 const lib = ['--library', library];
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const server = path.join(dir, 'server.js');
+// .cjs: a package.json with "type": "module" somewhere above the temporary folder must not change what it is.
+const server = path.join(dir, 'server.cjs');
 writeFileSync(server, "require('node:http').createServer((req, res) => res.end('ok')).listen(0, '127.0.0.1');\n");
 
 /** One value of every kind of secret, each unlike anything else in an output. */
