@@ -2,7 +2,6 @@
 // Exit codes: 0 success, 1 user error (one line on stderr, no stack), 2 internal error.
 import { isUserError, UserError } from '../services/errors.ts';
 import { oneLine, safeLines } from '../../shared/terminal-text.ts';
-import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { guardTerminal } from './terminal.ts';
 
 type Command = (argv: string[]) => Promise<number | void>;
@@ -72,11 +71,13 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => { process.exitCode = code; },
-  (error: unknown) => {
+  async (error: unknown) => {
     if (isUserError(error)) {
-      // A sentence may quote what the user gave (a URL with ?token=…): masked by the one rule (shared/recording/secrets.ts).
-      process.stderr.write(`flambe: ${oneLine(maskSecrets(error.message).value)}\n`);
       process.exitCode = 1;
+      // A sentence may quote what the user gave (a URL with ?token=…): masked by the one rule, loaded only
+      // here so that --help loads nothing else (test/cli/help-loads.test.ts).
+      const { maskSecrets } = await import('../../shared/recording/secrets.ts');
+      process.stderr.write(`flambe: ${oneLine(maskSecrets(error.message).value)}\n`);
     } else {
       process.stderr.write(`flambe: internal error: ${safeLines(error instanceof Error ? error.stack ?? error.message : String(error))}\n`);
       process.exitCode = 2;

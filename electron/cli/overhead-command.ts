@@ -1,6 +1,7 @@
 // flambe overhead: what the CPU profiler costs this server at a sampling
 // interval, from interleaved rounds with and without it.
 import { printLines } from './terminal.ts';
+import { printMaskedJson } from './masked-output.ts';
 import { describeValidationError, overheadRequestSchema, type OverheadResult } from '../../shared/api.ts';
 import { UserError } from '../services/errors.ts';
 import { num } from './flag-values.ts';
@@ -57,7 +58,7 @@ function report(r: OverheadResult, json: boolean): void {
   if (json) {
     // When and on what it was measured are the app's bookkeeping, not the measurement.
     const { measuredAt: _, setting: _s, ...rest } = r;
-    process.stdout.write(JSON.stringify(rest) + '\n');
+    printMaskedJson(rest); // every --json goes through the one masking rule
     return;
   }
   printLines(process.stdout, [
@@ -70,7 +71,7 @@ function report(r: OverheadResult, json: boolean): void {
 /** One row per interval, then each interval's sentence. */
 function reportSeveral(rs: OverheadResult[], json: boolean): void {
   if (json) {
-    process.stdout.write(JSON.stringify({ intervals: rs.map(({ measuredAt: _, setting: _s, ...rest }) => rest) }) + '\n');
+    printMaskedJson({ intervals: rs.map(({ measuredAt: _, setting: _s, ...rest }) => rest) });
     return;
   }
   printLines(process.stdout, [

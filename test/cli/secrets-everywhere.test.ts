@@ -14,7 +14,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'flambe-secrets-'));
 const library = path.join(dir, 'library.sqlite');
 const lib = ['--library', library];
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const server = path.join(dir, 'server.js');
+// .cjs: a package.json with "type": "module" somewhere above the temporary folder must not change what it is.
+const server = path.join(dir, 'server.cjs');
 writeFileSync(server, "require('node:http').createServer((req, res) => res.end('ok')).listen(0, '127.0.0.1');\n");
 
 /** One value of every kind of secret, each unlike anything else in an output. */
@@ -148,5 +149,10 @@ describe('secrets stay in the library', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('token=(masked)');
     expect(r.stdout + r.stderr).not.toContain(token);
+    // Any refusal (electron/cli/main.ts prints them) masks what it quotes: here a file name.
+    const refused = await runFlambe(['compare', path.join(dir, `missing?token=${token}`), 'b']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('token=(masked)');
+    expect(refused.stderr).not.toContain(token);
   }, 60_000);
 });
