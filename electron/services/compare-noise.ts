@@ -1,6 +1,7 @@
 // The library's repeated recordings of A's and B's settings, as the noise
 // estimate shared/compare uses for comparisons of one run each (its noise.ts
 // says the method). Reads metadata only, never a profile.
+import { requestsHandledCount } from '../../shared/load/request-counts.ts';
 import { estimateNoise, runMetaOf, type NoiseEstimate, type NoiseRun, type RunMeta } from '../../shared/compare/index.ts';
 import type { Library, RunLike } from './library/library.ts';
 
@@ -9,8 +10,9 @@ export function noiseRunOf(rec: RunLike): NoiseRun {
   const { durationMs, cpuSplit, bytesPerRequest } = rec;
   const load = rec.load!;
   const values: NoiseRun['values'] = { rps: load.rps, p50Ms: load.latencyMs.p50, p90Ms: load.latencyMs.p90, p99Ms: load.latencyMs.p99, maxMs: load.latencyMs.max };
-  // Non-idle CPU per 1000 requests, as shared/compare's cpuMsPer1k computes it from the profile.
-  if (durationMs && cpuSplit && load.requests > 0) values.cpuMsPer1k = ((durationMs * (1 - cpuSplit.idle / 100)) / load.requests) * 1000;
+  // Non-idle CPU per 1000 requests, as shared/compare's cpuMsPer1k computes it from the profile (the same requests: request-counts.ts).
+  const requests = requestsHandledCount(rec);
+  if (durationMs && cpuSplit && requests) values.cpuMsPer1k = ((durationMs * (1 - cpuSplit.idle / 100)) / requests) * 1000;
   if (bytesPerRequest !== null && bytesPerRequest > 0) values.bytesPerRequest = bytesPerRequest;
   return { id: rec.id, meta: runMetaOf(rec), values };
 }

@@ -157,7 +157,10 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
   // Nor was a process whose workers were busy (the main thread only hands them the work), or whose CPU or event loop was busy (its other threads, or the sampler's view of the loop): those checks say so.
   if (idle >= IDLE_PERCENT && ctx.load && !waitingSentence(ctx) && !failingRequestsSentence(ctx.load) && !processBusy(periodicSamples(ctx.samples ?? []))
     && !workers.some((w) => w.busyPercent >= IDLE_PERCENT)) {
-    out.push({ id: 'idle', text: `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
+    out.push({ id: 'idle', text: ctx.load.measuredInServer
+      // The user's load: Flambé recorded the whole window, before and after their tool ran, and has no connections to add.
+      ? `The server was idle ${p0(idle)} of the recording: your load did not keep it busy, or came for part of it only. Send more at once (more connections in your tool), or stop recording when your tool is done.`
+      : `The server was idle ${p0(idle)} of the time during the burst: the load did not stress it. Use more connections, or the load generator (on the same machine) is the bottleneck.` });
   }
   // Under the user's own load Flambé never warms up (it sends nothing), whatever the warm-up setting says.
   if (ctx.load?.measuredInServer && !ctx.warmedByEarlierLoad) {

@@ -181,6 +181,9 @@ describe('checks', () => {
     const own = buildVerdict(busy, { warmupSec: 3, load: { ...load, measuredInServer: true } }).trust.find((c) => c.id === 'no-warmup');
     expect(own?.text).toMatch(/^No warm-up: Flambé recorded your load from its first request.*record with --attach or --pid while you send it again/);
     expect(buildVerdict(busy, { warmupSec: 3, load }).trust.map((c) => c.id)).not.toContain('no-warmup');
+    // Idle half the recording: under the user's load there are no connections of Flambé's to add.
+    const idle = buildVerdict(busy, { warmupSec: 3, load: { ...load, measuredInServer: true } }).trust.find((c) => c.id === 'idle');
+    expect(idle?.text).toBe('The server was idle 50% of the recording: your load did not keep it busy, or came for part of it only. Send more at once (more connections in your tool), or stop recording when your tool is done.');
   });
 
   it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {

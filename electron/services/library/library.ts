@@ -1,6 +1,7 @@
 // The recordings library: one SQLite file (node:sqlite, no native module).
 // Metadata columns serve the list; the profile is compressed in its own table
 // and read only when a recording is opened. Every write is one transaction.
+import { failedRequests, requestsHandledCount } from '../../../shared/load/request-counts.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type {
   CpuSplit, LoadSummary, ListQuery, ListResult, RecordingMeta, RecordingResult, RecordingRow,
@@ -188,7 +189,7 @@ export class Library {
       load?.requests ?? null, load?.rps ?? null, load?.latencyMs.p50 ?? null, load?.latencyMs.p99 ?? null,
       // The burst's output count travels in the load column (no migration): it is a measure of the burst.
       // So does what grew between the heap snapshots (find what grows): it needs Flambé's load.
-      load ? load.errors + load.timeouts : null,
+      load ? failedRequests(load) : null,
       load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}), ...(rec.cpu ? { [CPU_IN_LOAD]: rec.cpu } : {}) }) : null,
       rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
       JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
@@ -197,7 +198,7 @@ export class Library {
       rec.target?.stdio ? JSON.stringify(rec.target.stdio) : null,
       rec.requestTime ? JSON.stringify(rec.requestTime) : null,
       // Compare's figure (shared/compare/allocations.ts), kept for the noise of repeats: the profile is never read for it.
-      bytesPerRequestOf(packed?.facts.allocatedBytes ?? null, load?.requests ?? null),
+      bytesPerRequestOf(packed?.facts.allocatedBytes ?? null, requestsHandledCount(rec)),
     );
     const tag = this.db.prepare('INSERT OR IGNORE INTO tags (recording_id, tag) VALUES (?, ?)');
     for (const t of rec.tags) tag.run(rec.id, t);

@@ -1,5 +1,6 @@
 // A concurrency sweep: one recording per level of connections, one after the
 // other on the same URL, then the table and the knee (shared/sweep/knee.ts).
+import { failedRequests } from '../../../shared/load/request-counts.ts';
 import { randomUUID } from 'node:crypto';
 import type { RecordRequestResolved, RecordingResult, SweepRequestResolved, SweepResult } from '../../../shared/api.ts';
 import { findKnee, sweepPoints } from '../../../shared/sweep/knee.ts';
@@ -43,7 +44,7 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       const routes = l.routes?.map(({ method, path, requests, rps, latencyMs, errors, non2xx }): SweepRoute => ({ method, path, requests, rps, latencyMs, errors, non2xx }));
       result.levels.push({
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
-        errors: l.errors + l.timeouts, non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
+        errors: failedRequests(l), non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
         ...(routes ? { routes } : {}),
         process: levelProcess(rec.samples, l.rps, l.phases?.burst),
       });
