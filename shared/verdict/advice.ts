@@ -31,6 +31,8 @@ export function builtinsMatter(split: FunctionSplit | undefined): boolean {
 const CLOCK_CALL = /^(?:now|hrtime|bigint|Date|getTime|DateNow|valueOf) in |^(?:now|hrtime|Date)$/;
 /** A built-in of node:buffer (Buffer.alloc, Buffer.from, Buffer.concat…): making and filling Buffers. */
 const BUFFER_CALL = /\bin (?:node:)?buffer$|^(?:alloc|allocUnsafe|allocUnsafeSlow)$/;
+/** A built-in that deep-copies a value (structuredClone; v8.serialize/deserialize is the same copy): every nested field, each call. */
+const CLONE_CALL = /^structuredClone\b|^(?:serialize|deserialize) in (?:node:)?v8$/;
 /** A built-in of an outbound call (fetch is undici inside Node; web streams read its body). */
 const CALL_CALL = /^fetch\b|undici|internal\/webstreams|internal\/deps\/(?:undici|llhttp)/;
 
@@ -45,6 +47,10 @@ function functionCallsAdvice(name: string, split: FunctionSplit): string {
   }
   if (CLOCK_CALL.test(split.callee)) {
     return `${lead} A loop that polls the clock (a busy-wait) holds the event loop: wait with a timer or an await instead.`;
+  }
+  if (CLONE_CALL.test(split.callee)) {
+    return `${lead} A deep copy walks and rebuilds every nested field on each call — on a line run once per item, once per item: `
+      + 'copy only what changes ({ ...item, price }), or clone once (outside the loop) instead of per item.';
   }
   if (BUFFER_CALL.test(split.callee)) {
     return `${lead} That is the work of making and filling Buffers: allocate less per request — reuse one buffer, make a constant one once at start-up, `

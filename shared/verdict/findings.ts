@@ -17,8 +17,8 @@
 // when nothing does, `spread` says where the time is instead.
 import { bottomUp, type BottomUpRow } from '../profile/views/bottom-up.ts';
 import { callbackCallee, foldLineCallbacks, type FunctionWork } from './line-callbacks.ts';
-import { builtinCalls, builtinName } from './builtin-calls.ts';
-import { adviceFor, type FindingKind, type LineCallback } from './advice.ts';
+import { builtinCalls, builtinName, lineCalling } from './builtin-calls.ts';
+import { adviceFor, builtinsMatter, type FindingKind, type LineCallback } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from '../profile/buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from '../profile/views/categories.ts';
 import { hotLines, nodeLineBuckets, type HotLine } from '../profile/lines.ts';
@@ -111,6 +111,8 @@ export interface FindingsOptions {
   memoryGrows?: boolean;
   /** Background work that allocated most of the bytes: the GC finding names it, not a request's small allocator. */
   backgroundGarbage?: { function: string; url: string; line: number; bytes: number; percent: number; runBy: string } | null;
+  /** The main thread's CPU per sampled busy ms (cpu-scale.ts): turns a finding's sampled ms into CPU ms per 1 000 requests. */
+  cpuPerSampledMs?: number | null;
   /** The machine's cores: work in a worker pool is told to add workers only while there are cores for them. */
   cores?: number | null;
 }
@@ -146,7 +148,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   const requests = opts.requests && opts.requests > 0 ? opts.requests : null;
   const busyPct = (ms: number) => (busyMs > 0 ? (ms / busyMs) * 100 : 0);
   const pct = (ms: number) => (durationMs > 0 ? (ms / durationMs) * 100 : 0);
-  const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: requests ? msPerThousandRequests(ms, requests) : null });
+  const numbers = (ms: number) => ({ ms, percent: pct(ms), busyPercent: busyPct(ms), msPer1kRequests: requests ? msPerThousandRequests(ms * (opts.cpuPerSampledMs ?? 1), requests) : null });
   const counts = (ms: number) => busyMs > 0 && busyPct(ms) >= MIN_BUSY_PERCENT;
   const out: Finding[] = [];
 
@@ -182,9 +184,10 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const { row: r, own, inBuiltins } = fn;
     const callbackMs = callbacks.reduce((sum, c) => sum + c.ms, 0);
     if (busyPct(own + inBuiltins + callbackMs) < FUNCTION_MIN_BUSY_PERCENT) continue;
-    const hot = fn.hot();
     const callee = builtins.callees.get(r.frame)?.[0];
     const split = { ownMs: own, ownPercent: pct(own), builtinMs: inBuiltins, builtinPercent: pct(inBuiltins), callee: callee ? builtinName(profile, callee.frame) : '' };
+    // When the built-ins are the time, the line to show is the one that calls the heaviest (issue 35).
+    const hot = (callee && builtinsMatter(split) && callbacks.length === 0 ? lineCalling(hotLines(profile, r.frame), profile, callee.frame) : undefined) ?? fn.hot();
     const url = hot?.url ?? r.url;
     const line = hot?.line ?? r.line;
     const callback = callbacks.length > 0 ? {
