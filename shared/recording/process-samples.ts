@@ -14,6 +14,8 @@ export const processSampleSchema = z.object({
   rssMb: amount,
   /** CPU of the target over the last interval, % of one core. */
   cpuPercent: percent,
+  /** CPU of the target's main thread over the last interval, % of one core (Node ≥ 23.9: process.threadCpuUsage); what turns sampled ms into CPU ms (verdict/cpu-scale.ts). */
+  mainThreadCpuPercent: percent.optional(),
 }).extend(processMemoryFieldsSchema.shape);
 export type ProcessSample = z.output<typeof processSampleSchema>;
 

@@ -17,6 +17,7 @@ import { allocationsWithoutBackground, withoutBackground } from '../profile/back
 import { allocationTable, bytesText } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
 import { formatCount } from '../number-format.ts';
+import { cpuPerSampledMs } from './cpu-scale.ts';
 
 export { shortPlace };
 
@@ -38,7 +39,9 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
   const allocations = ctx.allocations ? allocationTable(allocationsWithoutBackground(ctx.allocations, background), ctx.requests ?? null) : null;
   const backgroundGarbage = ctx.allocations ? mostGarbageFromBackground(ctx.allocations, background) : null;
   const memoryGrows = !!judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst)?.grows;
-  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows, cores: ctx.cores ?? null, backgroundGarbage };
+  // The main thread's CPU over its sampled time turns sampled ms into CPU ms (cpu-scale.ts); a worker's thread has its own.
+  const cpuScale = workers.length === 0 ? cpuPerSampledMs(profile, ctx.samples) : null;
+  const opts = { requests: ctx.requests, checkRegex, allocations, memoryGrows, cores: ctx.cores ?? null, backgroundGarbage, cpuPerSampledMs: cpuScale };
   const requestWork = withoutBackground(profile, background?.spans);
   const result = workers.length > 0 ? threadFindings(requestWork, workers, opts) : findFindings(requestWork, opts);
   const busy = workers.length > 0 ? workerBusy(workers, profile, ctx.load?.phases?.burst) : [];

@@ -32,6 +32,8 @@ export interface RawProcessSample {
   externalMb: number;
   rssMb: number;
   cpuPercent: number;
+  /** The main thread's share of that (absent before Node 23.9). */
+  mainThreadCpuPercent?: number;
   /** Garbage collections over the interval, and how many of them were full (mark-compact) ones. */
   gcCount: number;
   majorGcCount: number;
@@ -98,8 +100,9 @@ const SAMPLE_JS = `(function () {
   var k = Symbol.for('flambe.sampler');
   var s = globalThis[k];
   var perf = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('perf_hooks') : null;
+  function mainCpuUs() { if (typeof process.threadCpuUsage !== 'function') return null; var u = process.threadCpuUsage(); return u.user + u.system; }
   if (!s) {
-    s = globalThis[k] = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), t: Date.now(), h: null, gc: 0, major: 0, o: null };
+    s = globalThis[k] = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), main: mainCpuUs(), t: Date.now(), h: null, gc: 0, major: 0, o: null };
     if (perf && perf.monitorEventLoopDelay) { s.h = perf.monitorEventLoopDelay({ resolution: 1 }); s.h.enable(); }
     if (perf && perf.PerformanceObserver) {
       var majorKind = perf.constants ? perf.constants.NODE_PERFORMANCE_GC_MAJOR : 4;
@@ -114,15 +117,18 @@ const SAMPLE_JS = `(function () {
   var elu = performance.eventLoopUtilization(s.elu);
   var now = Date.now();
   var cpu = process.cpuUsage(s.cpu);
+  var main = mainCpuUs();
+  var mainUs = main !== null && s.main != null ? main - s.main : null;
   var elapsedMs = Math.max(1, now - s.t);
   var mem = process.memoryUsage();
   var delay = s.h && s.h.count > 0 ? Math.max(0, s.h.percentile(99) / 1e6 - 1) : null;
   if (s.h) s.h.reset();
   var gc = s.gc, major = s.major;
   s.gc = 0; s.major = 0;
-  s.elu = performance.eventLoopUtilization(); s.cpu = process.cpuUsage(); s.t = now;
+  s.elu = performance.eventLoopUtilization(); s.cpu = process.cpuUsage(); s.main = main; s.t = now;
   return JSON.stringify({ elu: elu.utilization, loopDelayP99Ms: delay, heapUsedMb: mem.heapUsed / 1048576, externalMb: mem.external / 1048576,
-    rssMb: mem.rss / 1048576, cpuPercent: (cpu.user + cpu.system) / 10 / elapsedMs, gcCount: gc, majorGcCount: major });
+    rssMb: mem.rss / 1048576, cpuPercent: (cpu.user + cpu.system) / 10 / elapsedMs,
+    mainThreadCpuPercent: mainUs === null ? undefined : mainUs / 10 / elapsedMs, gcCount: gc, majorGcCount: major });
 })()`;
 
 const SAMPLE_CLEANUP_JS = `(function () {
