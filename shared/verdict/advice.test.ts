@@ -19,4 +19,12 @@ describe('adviceFor', () => {
     // Anything else: first what is most likely (a call whose result could be kept), the busy-wait only as a case.
     expect(split('parse in node:url')).toMatch(/Look at why it calls them so often .*: a call whose result could be computed once and kept; or, when it reads the clock or a value in a loop, a busy-wait/);
   });
+
+  it('regex: a literal is compiled once already — no "compile it once"; a chain of plain replace-alls is told to make one pass', () => {
+    const chain = "return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');";
+    expect(adviceFor('regex', { lineText: chain })).toMatch(/3 \.replace calls: each walks the whole text again/);
+    expect(adviceFor('regex', { lineText: chain })).not.toMatch(/Compile the pattern once/);
+    expect(adviceFor('regex', { lineText: 'return /^(\\w+)@example\\.com$/.test(s);' })).not.toMatch(/Compile the pattern once/);
+    expect(adviceFor('regex', { lineText: 'return new RegExp(term, "i").test(s);' })).toMatch(/^Compile the pattern once/);
+  });
 });

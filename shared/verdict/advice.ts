@@ -2,6 +2,7 @@
 // student can act on. The verdict (findings.ts) picks; this says.
 import type { BucketId } from '../profile/buckets.ts';
 import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
+import { scanLine } from '../profile/lines.ts';
 
 /** A function's time: its own code and the built-ins it calls directly (findings.ts). */
 export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
@@ -67,6 +68,25 @@ function lineCallbackAdvice(name: string, cb: LineCallback): string {
     + 'Build fewer items per request (paginate, or send only what the client needs), keep what can be built once at start-up, or do less for each item.';
 }
 
+/** A regex literal that matches plain text: no class, group, quantifier, anchor or alternation (/&/g, /\.json$/ is not). */
+const PLAIN_LITERAL = /^\/(?:[^\\[\]()*+?{}|^$.]|\\[^dDwWsSbB\d])+\/[dgimsuyv]*$/;
+
+/**
+ * What to do about a hot regex line, checked against the line (issue 35): a literal is compiled once already,
+ * so "compile it once" fits only a pattern built per call (new RegExp); a chain of .replace(/x/g, …) over plain
+ * characters walks the whole text once per call — one pass does the job.
+ */
+function regexLineAdvice(line: string): string {
+  const literals = scanLine(line).regexLiterals;
+  const replaces = (line.match(/\.\s*replace(?:All)?\s*\(/g) ?? []).length;
+  if (literals.length > 1 && replaces > 1 && literals.every((l) => PLAIN_LITERAL.test(l))) {
+    return `The patterns are literals of plain characters (V8 compiles each once), but the line runs ${replaces} .replace calls: each walks the whole text again and builds a new string. `
+      + 'Replace in one pass — one pattern and a lookup, s.replace(/[&<>"\']/g, (c) => map[c]) — or do it less often (keep the escaped text when it does not change).';
+  }
+  const compile = literals.length > 0 ? '' : 'Compile the pattern once (outside the handler), ';
+  return `${compile}${compile ? 'try' : 'Try'} a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
+}
+
 /** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
@@ -90,7 +110,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       if (detail.regex?.status === 'vulnerable') {
         return `${regexCheckSentence(detail.regex)} Rewrite it without nested or overlapping quantifiers (e.g. (a+)+ → a+), limit the input's length before matching, or use a linear-time engine such as re2.`;
       }
-      return `${detail.regex ? `${regexCheckSentence(detail.regex)} ` : ''}Compile the pattern once (outside the handler), try a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
+      return `${detail.regex ? `${regexCheckSentence(detail.regex)} ` : ''}${regexLineAdvice(line)}`;
     case 'compression':
       return "zlib's *Sync functions block the event loop. Use the asynchronous zlib (zlib.gzip with a callback, or a stream), "
         + 'compress a response that does not change once and keep it, or let the proxy in front (nginx, a CDN) compress.';
