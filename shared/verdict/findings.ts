@@ -77,6 +77,8 @@ export interface Finding {
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
   /** `background`: the allocator is background work (how it runs: "run by a timer every 200 ms"), whose garbage the requests' collections sweep. */
   allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean; background?: string };
+  /** About as much as the finding before it (aboutEqual): its 0-based index there; the order of the two says nothing. */
+  tieWith?: number;
 }
 
 /** Where the time is when no single thing stands out. */
@@ -131,6 +133,18 @@ export function nearTie(a: number, b: number): boolean {
   return hi > 0 && Math.abs(a - b) <= NEAR_TIE * hi;
 }
 const GC_MIN_BUSY_PERCENT = 10;
+
+/**
+ * Two findings the samples cannot order (issue 35: an HTML escaper and gzipSync, 37–40 % each, came in opposite
+ * orders on two runs): a near tie, or shares closer than twice their sampling error (95 %, n samples).
+ */
+export function aboutEqual(aMs: number, bMs: number, durationMs: number, samples: number): boolean {
+  if (nearTie(aMs, bMs)) return true;
+  if (!(durationMs > 0) || samples <= 0) return false;
+  const pa = aMs / durationMs;
+  const pb = bMs / durationMs;
+  return Math.abs(pa - pb) <= 1.96 * Math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / samples);
+}
 
 // The calls that do a kind of work, to find the caller's line when frames (not lines) decided the bucket.
 const CALL_OF: Partial<Record<BucketId, RegExp>> = {
@@ -238,6 +252,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   let shown = Math.min(out.length, MAX_FINDINGS);
   while (shown < out.length && nearTie(out[shown].ms, out[shown - 1].ms)) shown++;
   const findings = out.slice(0, shown);
+  for (let i = 1; i < findings.length; i++) if (aboutEqual(findings[i].ms, findings[i - 1].ms, durationMs, profile.samples.length)) findings[i].tieWith = i - 1;
   let spread: Spread | null = null;
   if (findings.length === 0 && busyMs > 0) {
     const [top, next] = rows.filter((r) => r.category !== 'idle' && r.kind !== 'program' && r.selfMs > 0);

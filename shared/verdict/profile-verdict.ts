@@ -123,8 +123,16 @@ export function allocatesText(a: NonNullable<Finding['allocates']>): string {
   return `${amount} — build less per request, reuse buffers, or stream.`;
 }
 
-export function findingSentence(f: Finding): string {
-  return [findingHeadline(f), findingWhere(f)].filter(Boolean).join(' ');
+/** A finding in one sentence; given the list it is in, a tie with the finding before it is said (tieSentence). */
+export function findingSentence(f: Finding, all?: readonly Finding[]): string {
+  const tie = all && f.tieWith !== undefined && all[f.tieWith] ? tieSentence(all[f.tieWith], f.tieWith) : '';
+  return [findingHeadline(f), findingWhere(f), tie].filter(Boolean).join(' ');
+}
+
+/** Said after a finding about as heavy as the one before it: the samples cannot tell which is heavier. */
+export function tieSentence(before: Finding, index: number): string {
+  const what = before.kind === 'function' ? before.function : before.label;
+  return `About as much as ${index + 1} (${what}): the samples cannot tell which of the two costs more — either may come first in another recording.`;
 }
 
 export function spreadSentence(s: Spread): string {
@@ -172,7 +180,7 @@ export function verdictLines(v: Verdict): string[] {
   const growth = v.load.find((c) => c.id === 'memory-growth');
   if (growth) lines.push(growth.text);
   v.findings.forEach((f, i) => {
-    lines.push(`${i + 1}. ${findingSentence(f)}`);
+    lines.push(`${i + 1}. ${findingSentence(f, v.findings)}`);
     lines.push(`   What to do: ${f.advice}`);
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
