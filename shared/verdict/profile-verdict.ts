@@ -18,6 +18,7 @@ import { allocationTable, bytesText } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
 import { formatCount } from '../number-format.ts';
 import { cpuPerSampledMs } from './cpu-scale.ts';
+import { routeCauseLines, routeCauses, type RouteCause } from './route-causes.ts';
 
 export { shortPlace };
 
@@ -26,6 +27,8 @@ export interface Verdict extends FindingsResult {
   load: Check[];
   /** With worker threads: each worker's busy share (threads-verdict.ts). */
   workers?: ThreadBusy[];
+  /** A burst of several routes: each route's main cause, heaviest first (route-causes.ts). */
+  routes?: RouteCause[];
 }
 
 /**
@@ -48,7 +51,12 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
   return {
     ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),
     ...(busy.length ? { workers: busy } : {}),
+    ...withRoutes(routeCauses(ctx.requestTime)),
   };
+}
+
+function withRoutes(routes: RouteCause[]): Pick<Verdict, 'routes'> {
+  return routes.length > 0 ? { routes } : {};
 }
 
 /** When background callbacks allocated at least half of all the bytes, the first of them: the GC finding's allocator. */
@@ -179,6 +187,7 @@ export function verdictLines(v: Verdict): string[] {
   // Memory that grows is said before the CPU findings: it is what takes a server down.
   const growth = v.load.find((c) => c.id === 'memory-growth');
   if (growth) lines.push(growth.text);
+  lines.push(...routeCauseLines(v.routes ?? []));
   v.findings.forEach((f, i) => {
     lines.push(`${i + 1}. ${findingSentence(f, v.findings)}`);
     lines.push(`   What to do: ${f.advice}`);

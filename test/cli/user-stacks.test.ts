@@ -44,3 +44,23 @@ describe('built-ins charged to the function of yours that called them', () => {
     expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'totalCart') * 1.2);
   }, 90_000);
 });
+
+describe('a mixed burst answers every route', () => {
+  it("a five-route Fastify service: each route's main cause in one line, the file-system wait first, each named by its function", async () => {
+    const routes = ['/users/u59000', '/settings', '/checkout', '/orders', '/ranking'].flatMap((r) => ['--route', `GET ${r}`]);
+    const { o, truth } = await record('shop-fastify.cjs', 'shop', ['--url', '/', ...routes]);
+    const causes = (o as unknown as { routeCauses: { route: string; requests: number; ownMsPerRequest: number; text: string }[] }).routeCauses;
+    console.log(causes.map((c) => `${c.route}: ${c.text}`).join('\n'));
+    expect(causes.map((c) => c.route).sort()).toEqual(['GET /checkout', 'GET /orders', 'GET /ranking', 'GET /settings', 'GET /users/u59000']);
+    // The awaited storage read waits on the disk and parses a big answer: the heaviest route in all.
+    expect(causes[0]).toMatchObject({ route: 'GET /orders', text: expect.stringMatching(/waiting on the file system \(from loadOrders, shop-fastify\.cjs:34.*most in loadOrders$/) });
+    const text = (route: string) => causes.find((c) => c.route === route)!.text;
+    expect(text('GET /users/u59000')).toMatch(/most in findUser$/);
+    expect(text('GET /settings')).toMatch(/most in cloneDeep$/);
+    expect(text('GET /checkout')).toMatch(/most in warnLowStock$/);
+    expect(text('GET /ranking')).toMatch(/most in rankProducts$/);
+    // A route costs at least its function (by the server's own clock; the route adds Fastify's own work).
+    const ranking = causes.find((c) => c.route === 'GET /ranking')!;
+    expect(ranking.ownMsPerRequest).toBeGreaterThan(perCall(truth, 'rankProducts') * 0.8);
+  }, 90_000);
+});
