@@ -27,4 +27,14 @@ describe('adviceFor', () => {
     expect(adviceFor('regex', { lineText: 'return /^(\\w+)@example\\.com$/.test(s);' })).not.toMatch(/Compile the pattern once/);
     expect(adviceFor('regex', { lineText: 'return new RegExp(term, "i").test(s);' })).toMatch(/^Compile the pattern once/);
   });
+
+  it('kinds checked against the line: JSON per item of a list is not "a big object"; split and Number is parsing text', () => {
+    const search = 'return records.filter((r) => Object.values(r).some((v) => JSON.stringify(v).toLowerCase().includes(needle)));';
+    expect(adviceFor('json', { lineText: search })).toMatch(/once per item of a list/);
+    expect(adviceFor('json', { lineText: search })).not.toMatch(/big object on every request/);
+    expect(adviceFor('json', { lineText: 'res.end(JSON.stringify(items.map((i) => i.id)));' })).toMatch(/^Serialising a big object/);
+    const csv = "const cells = line.split(',');";
+    expect(adviceFor('function', { name: 'parseCsv', lineText: csv })).toMatch(/parses text by hand \(split\)/);
+    expect(adviceFor('function', { name: 'sum', lineText: 'for (let i = 0; i < n; i++) total += i * i;' })).toMatch(/a loop over many items/);
+  });
 });

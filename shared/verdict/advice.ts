@@ -68,6 +68,23 @@ function lineCallbackAdvice(name: string, cb: LineCallback): string {
     + 'Build fewer items per request (paginate, or send only what the client needs), keep what can be built once at start-up, or do less for each item.';
 }
 
+/** A line that parses text by hand: splits it, and converts the pieces. */
+const PARSES_TEXT = /\.\s*split\s*\(|\b(?:Number|parseInt|parseFloat)\s*\(/;
+/** A call of an array method that runs a callback per item, on the line itself. */
+const PER_ITEM_CALL = /\.\s*(?:filter|some|every|map|flatMap|forEach|find|findIndex|reduce)\s*\(\s*(?:\(?[\w$,\s{}[\]]*\)?\s*=>|function\b)/;
+
+/** JSON written inside the callback of a per-item call on the line (after it: JSON.stringify(items.map(…)) is one big list). */
+function jsonPerItem(line: string): boolean {
+  const m = PER_ITEM_CALL.exec(line);
+  return !!m && /\bJSON\s*\./.test(line.slice(m.index));
+}
+
+/** What a text-parsing line calls, for the advice: "split, Number". */
+function parsedWith(line: string): string {
+  const calls = [...new Set([...line.matchAll(/\.\s*(split)\s*\(|\b(Number|parseInt|parseFloat)\s*\(/g)].map((m) => m[1] ?? m[2]))];
+  return calls.join(', ');
+}
+
 /** A regex literal that matches plain text: no class, group, quantifier, anchor or alternation (/&/g, /\.json$/ is not). */
 const PLAIN_LITERAL = /^\/(?:[^\\[\]()*+?{}|^$.]|\\[^dDwWsSbB\d])+\/[dgimsuyv]*$/;
 
@@ -102,6 +119,11 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'Synchronous crypto (pbkdf2Sync, scryptSync, hashing big data) blocks the event loop while it runs. '
         + 'Use the asynchronous API (crypto.pbkdf2 with a callback, or util.promisify), fewer iterations where that is safe, or a worker thread.';
     case 'json':
+      // JSON called in a callback per item (records.filter((r) => … JSON.stringify(v) …)) is small values many times, not one big object.
+      if (jsonPerItem(line)) {
+        return 'JSON runs here once per item of a list, on every request: it is not one big object but many small ones. '
+          + 'Compare the fields themselves instead of their JSON text, or build what you search or compare (a lower-cased text per record) once, when the data changes, and keep it.';
+      }
       return /\bJSON\s*\.\s*parse\b/.test(line)
         ? 'Parsing big JSON on every request blocks the event loop. Parse it once and keep the result, limit the size of request bodies, or stream-parse large inputs.'
         : 'Serialising a big object on every request blocks the event loop. Cache the serialised string when the data changes rarely, '
@@ -120,6 +142,12 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
     case 'function':
       if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback);
       if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
+      if (PARSES_TEXT.test(line)) {
+        // Checked against the line (issue 35): a CSV parser's split and Number is parsing text, not "a loop over many items".
+        return `The time is in ${detail.name ?? 'this function'}'s own code, and its hottest line parses text by hand (${parsedWith(line)}): `
+          + 'every request splits and converts the same kind of text again. Parse once and keep the rows when the text does not change, '
+          + 'parse only the columns you use, or stream it (a CSV parser such as csv-parse reads it row by row).';
+      }
       return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
         + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
     case 'dependency':

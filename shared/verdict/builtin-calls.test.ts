@@ -31,3 +31,15 @@ describe('built-ins charged to the caller', () => {
     expect(findFindings(p).findings.filter((f) => f.function === 'send')).toEqual([]);
   });
 });
+
+describe('an anonymous callback named by the function that passes it on', () => {
+  it("the arrow parseCsv passes to map is '(anonymous) in parseCsv (the callback passed to map)'", () => {
+    const p = fromStacks([
+      ...Array(50).fill('handle[csv.js:20] / parseCsv[csv.js:8] / map[native] / (anonymous)[csv.js:11]'),
+      ...Array(50).fill('(idle)'),
+    ]);
+    const f = findFindings(p).findings[0];
+    expect(f).toMatchObject({ kind: 'function', function: '(anonymous)', host: { function: 'parseCsv', via: 'map' } });
+    expect(f.advice).toMatch(/^The time is in \(anonymous\) in parseCsv \(the callback passed to map\)'s own code/);
+  });
+});

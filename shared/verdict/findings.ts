@@ -18,6 +18,7 @@
 import { bottomUp, type BottomUpRow } from '../profile/views/bottom-up.ts';
 import { callbackCallee, foldLineCallbacks, type FunctionWork } from './line-callbacks.ts';
 import { builtinCalls, builtinName, lineCalling } from './builtin-calls.ts';
+import { callbackHost, hostedName, type CallbackHost } from './callback-host.ts';
 import { adviceFor, builtinsMatter, type FindingKind, type LineCallback } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from '../profile/buckets.ts';
 import { bucketBreakdown, categoryBreakdown, msPerThousandRequests, type BucketCaller } from '../profile/views/categories.ts';
@@ -77,6 +78,8 @@ export interface Finding {
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
   /** `background`: the allocator is background work (how it runs: "run by a timer every 200 ms"), whose garbage the requests' collections sweep. */
   allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean; background?: string };
+  /** For an anonymous function of yours: the named one that passes it on (callback-host.ts), which the sentences name. */
+  host?: CallbackHost;
   /** About as much as the finding before it (aboutEqual): its 0-based index there; the order of the two says nothing. */
   tieWith?: number;
 }
@@ -211,7 +214,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     out.push({
       kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
       location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins + callbackMs), pattern: null, regex: null,
-      advice: adviceFor('function', { name: r.name, split, callback }), split, ...(callback ? { callback } : {}),
+      advice: adviceFor('function', { name: hostedName(r.name, callbackHost(profile, r.frame)), split, callback, lineText: hot?.text ?? null }), split, ...(callback ? { callback } : {}),
     });
   }
 
@@ -252,6 +255,10 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   let shown = Math.min(out.length, MAX_FINDINGS);
   while (shown < out.length && nearTie(out[shown].ms, out[shown - 1].ms)) shown++;
   const findings = out.slice(0, shown);
+  for (const f of findings) {
+    const host = f.frame >= 0 && (f.kind === 'function' || BUCKET_IDS.includes(f.kind as BucketId)) ? callbackHost(profile, f.frame) : null;
+    if (host) f.host = host;
+  }
   for (let i = 1; i < findings.length; i++) if (aboutEqual(findings[i].ms, findings[i - 1].ms, durationMs, profile.samples.length)) findings[i].tieWith = i - 1;
   let spread: Spread | null = null;
   if (findings.length === 0 && busyMs > 0) {

@@ -19,6 +19,7 @@ import { judgeMemoryGrowth } from '../memory/growth.ts';
 import { formatCount } from '../number-format.ts';
 import { cpuPerSampledMs } from './cpu-scale.ts';
 import { routeCauseLines, routeCauses, type RouteCause } from './route-causes.ts';
+import { hostedName } from './callback-host.ts';
 
 export { shortPlace };
 
@@ -71,6 +72,11 @@ function mostGarbageFromBackground(heap: HeapProfile, background: Background | u
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
 const msText = (ms: number) => (ms >= 100 ? `${formatCount(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
 
+/** A finding's function as a sentence names it: an anonymous callback with the function of yours that passes it on. */
+function shownName(f: Finding): string {
+  return hostedName(f.function, f.host ?? null);
+}
+
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {
   if (!f.thread) return headlineOf(f);
@@ -84,9 +90,9 @@ function headlineOf(f: Finding): string {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
     const per1kCalls = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
     const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
-    return `${f.function} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
+    return `${shownName(f)} takes ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: its own code ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
   }
-  const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
+  const what = f.kind === 'function' ? `${shownName(f)}'s own code` : capitalize(f.label);
   const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;
@@ -98,7 +104,7 @@ function callbackHeadline(f: Finding, cb: LineCallback): string {
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   const which = cb.count > 1 ? `the ${cb.count} callbacks` : 'the callback';
   const passed = cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;
-  return `${f.function} takes ${pct(f.percent)} of the time${busy}${per1k}, with ${passed}: its own code ${pct(f.percent - cb.percent)}, ${cb.count > 1 ? 'the callbacks' : 'the callback'} ${pct(cb.percent)}.`;
+  return `${shownName(f)} takes ${pct(f.percent)} of the time${busy}${per1k}, with ${passed}: its own code ${pct(f.percent - cb.percent)}, ${cb.count > 1 ? 'the callbacks' : 'the callback'} ${pct(cb.percent)}.`;
 }
 
 /** Subject–verb agreement: "Regular expressions take", "Logging takes", "f's own code takes". */
@@ -113,7 +119,7 @@ export function findingWhere(f: Finding): string {
   // Mapped code (TypeScript, a bundle) names what you wrote, then where it ran.
   const where = f.location ? ` in ${shortPlace(f.location)}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
   const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
-  return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${f.function}${where}${text}.`;
+  return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${shownName(f)}${where}${text}.`;
 }
 
 /** Who the GC finding says allocates: "buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream." */

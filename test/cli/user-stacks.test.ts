@@ -64,3 +64,28 @@ describe('a mixed burst answers every route', () => {
     expect(ranking.ownMsPerRequest).toBeGreaterThan(perCall(truth, 'rankProducts') * 0.8);
   }, 90_000);
 });
+
+describe('kinds of work that fit the code', () => {
+  it('a CSV parser is named by the function that holds the callback, and its advice is about parsing text, not "a loop over many items"', async () => {
+    const { o, truth } = await record('csv-import.cjs', 'csv', ['--url', '/import']);
+    const f = o.findings[0];
+    expect(f).toMatchObject({ kind: 'function', function: '(anonymous)', url: expect.stringMatching(/csv-import\.cjs$/) });
+    expect((o.findings[0] as unknown as { host: { function: string } }).host).toMatchObject({ function: 'parseCsv' });
+    expect([11, 12, 13]).toContain(f.line);
+    expect(f.advice).toMatch(/parses text by hand \((split|Number|split, Number)\)/);
+    expect(f.advice).not.toMatch(/a loop over many items/);
+    // The callback is nearly all of parseCsv (one call per request); the split of the whole text is the rest.
+    expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, 'parseCsv') * 0.8);
+    expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'parseCsv') * 1.2);
+  }, 90_000);
+
+  it('an Express 4 full-text search after setImmediate is the request\'s JSON per record, in fullTextSearch, not background work', async () => {
+    const { o, truth } = await record('search-express4.cjs', 'search', ['--url', '/posts?q=gardening%2099']);
+    const f = o.findings[0];
+    expect(f).toMatchObject({ kind: 'json', line: 16, url: expect.stringMatching(/search-express4\.cjs$/) });
+    expect((f as unknown as { host: { function: string } }).host).toMatchObject({ function: 'fullTextSearch' });
+    expect(f.advice).toMatch(/once per item of a list/);
+    expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, 'fullTextSearch') * 0.8);
+    expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'fullTextSearch') * 1.2);
+  }, 90_000);
+});
