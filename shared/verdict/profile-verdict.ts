@@ -193,6 +193,8 @@ export function verdictLines(v: Verdict): string[] {
   // Memory that grows is said before the CPU findings: it is what takes a server down.
   const growth = v.load.find((c) => c.id === 'memory-growth');
   if (growth) lines.push(growth.text);
+  const leak = v.load.find((c) => c.id === 'listener-leak');
+  if (leak) lines.push(leak.text);
   lines.push(...routeCauseLines(v.routes ?? []));
   v.findings.forEach((f, i) => {
     lines.push(`${i + 1}. ${findingSentence(f, v.findings)}`);
@@ -200,7 +202,7 @@ export function verdictLines(v: Verdict): string[] {
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
   else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
-  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth) lines.push(`• ${c.text}`);
+  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth && c !== leak) lines.push(`• ${c.text}`);
   return lines;
 }
 

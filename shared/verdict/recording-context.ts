@@ -6,7 +6,7 @@ import { hasLoadShape } from '../load/load-shape.ts';
 import type { RecordingContext } from './checks.ts';
 
 /** The context of a saved recording, without its allocations (read with the profile, by whoever reads it). */
-export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings' | 'samples' | 'requestTime' | 'output' | 'growing' | 'machine'>): RecordingContext {
+export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings' | 'samples' | 'requestTime' | 'output' | 'growing' | 'machine' | 'listeners'>): RecordingContext {
   // A damaged stored load (the Load card says so) must not take the verdict down with it.
   const load = hasLoadShape(result.load) ? result.load : null;
   return {
@@ -20,5 +20,6 @@ export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings'
     output: result.output ?? null,
     growing: result.growing ?? null,
     cores: result.machine?.cores ?? null,
+    listeners: result.listeners ?? null,
   };
 }

@@ -89,3 +89,16 @@ describe('kinds of work that fit the code', () => {
     expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'fullTextSearch') * 1.2);
   }, 90_000);
 });
+
+describe('leaks and slow-downs in a short burst', () => {
+  it('an emitter that gains a listener per request is said first, with the count, the event and who added them', async () => {
+    const { o, truth } = await record('quotes.cjs', 'quotes', ['--url', '/quote']);
+    const checks = (o as unknown as { checks: { id: string; text: string }[] }).checks;
+    const leak = checks.find((c) => c.id === 'listener-leak')!;
+    expect(leak.text).toMatch(/^An EventEmitter gained [\d ]+ 'quote' listeners during the burst — one per request — added in watchQuote \(.*quotes\.cjs:14\) and never removed/);
+    // The count against the server's own: every request added one (the first may come before the burst: Flambé's port probe).
+    const said = Number(/gained ([\d ]+) 'quote'/.exec(leak.text)![1].replace(/ /g, ''));
+    expect(said).toBeGreaterThan(truth.listenersAdded.calls * 0.8);
+    expect(said).toBeLessThanOrEqual(truth.listenersAdded.calls);
+  }, 90_000);
+});

@@ -24,6 +24,7 @@ import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, li
 import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
+import { listenersSchema } from '../../../shared/recording/listeners.ts';
 import { storedProfileSchema, type StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { growingSchema } from '../../../shared/recording/growing.ts';
 import type { Background } from '../../../shared/recording/request-time.ts';
@@ -188,7 +189,7 @@ export class Library {
       // The burst's output count travels in the load column (no migration): it is a measure of the burst.
       // So does what grew between the heap snapshots (find what grows): it needs Flambé's load.
       load ? load.errors + load.timeouts : null,
-      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}) }) : null,
+      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}), ...(rec.listeners ? { [LISTENERS_IN_LOAD]: rec.listeners } : {}) }) : null,
       rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
       JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
@@ -485,13 +486,16 @@ function rawDurationMs(profile: unknown): number {
 
 const OUTPUT_IN_LOAD = 'flambeOutput';
 const GROWING_IN_LOAD = 'flambeGrowing';
-type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown };
+const LISTENERS_IN_LOAD = 'flambeListeners';
+type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown; [LISTENERS_IN_LOAD]?: unknown };
 
 /** The load column's JSON: the load summary, and the output count and what grew kept beside it. */
-function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing'> {
+function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing' | 'listeners'> {
   if (!stored) return { load: stored };
-  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, ...load } = stored;
+  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, [LISTENERS_IN_LOAD]: listeners, ...load } = stored;
+  // Listeners kept by the burst are a hint beside it: an entry that does not read is left out, never a reason to refuse the recording.
+  const kept = listeners === undefined ? null : listenersSchema.safeParse(listeners);
   const grew = growing === undefined ? null : growingSchema.safeParse(growing);
   if (grew && !grew.success) throw new UserError('This recording is damaged in the library (what grew between its heap snapshots cannot be read); the other recordings are fine.');
-  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}) };
+  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}), ...(kept?.success ? { listeners: kept.data } : {}) };
 }
