@@ -18,6 +18,8 @@ export interface LineCallback {
   /** Of the profile's duration. */
   percent: number;
   count: number;
+  /** Not written on its hottest line: anonymous functions it passes on (line-callbacks.ts), over lines of their own. */
+  passed?: boolean;
 }
 
 /** Built-in time at least this share of the own code's: "not in what it calls" would be wrong. */
@@ -62,7 +64,11 @@ function functionCallsAdvice(name: string, split: FunctionSplit): string {
 }
 
 /** A line whose time is a callback run once per item (Array.from, map, forEach, reduce…) and the code around it. */
-function lineCallbackAdvice(name: string, cb: LineCallback): string {
+function lineCallbackAdvice(name: string, cb: LineCallback, lineText: string): string {
+  if (cb.passed) {
+    const parses = PARSES_TEXT.test(lineText) ? ` Its hottest line parses text by hand (${parsedWith(lineText)}): parse once and keep the rows when the text does not change, parse only the columns you use, or stream it (a CSV parser such as csv-parse reads it row by row).` : '';
+    return `The time is in ${name} and the callback it passes on${cb.callee ? ` to ${cb.callee}` : ''}, which runs once per item.${parses || ' Build fewer items per request, keep what can be built once at start-up, or do less for each item.'}`;
+  }
   const passed = cb.callee ? `the callback passed to ${cb.callee}` : 'the callback written there';
   return `The time is on one line of ${name}: its own code and ${passed}, which runs once per item. `
     + 'Build fewer items per request (paginate, or send only what the client needs), keep what can be built once at start-up, or do less for each item.';
@@ -140,7 +146,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'Synchronous file access on every request blocks the event loop while the disk answers. '
         + 'Read the file once at start-up and keep it in memory, or use fs.promises (readFile) when it must be read each time.';
     case 'function':
-      if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback);
+      if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback, line);
       if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
       if (PARSES_TEXT.test(line)) {
         // Checked against the line (issue 35): a CSV parser's split and Number is parsing text, not "a loop over many items".

@@ -43,3 +43,17 @@ describe('an anonymous callback named by the function that passes it on', () => 
     expect(f.advice).toMatch(/^The time is in \(anonymous\) in parseCsv \(the callback passed to map\)'s own code/);
   });
 });
+
+describe('a callback over lines of its own goes with the function that passes it on', () => {
+  it('parseCsv with the arrow it passes to map: one finding, named parseCsv, both shares', () => {
+    const p = fromStacks([
+      ...Array(50).fill('handle[csv.js:20] / parseCsv[csv.js:8] / map[native] / (anonymous)[csv.js:11]'),
+      ...Array(10).fill('handle[csv.js:20] / parseCsv[csv.js:8]'),
+      ...Array(40).fill('(idle)'),
+    ]);
+    const [f, ...rest] = findFindings(p).findings;
+    expect(f).toMatchObject({ kind: 'function', function: 'parseCsv', percent: 60, callback: { function: '(anonymous)', callee: 'map', passed: true, percent: 50 } });
+    expect(rest.filter((x) => x.kind === 'function')).toEqual([]);
+    expect(f.advice).toMatch(/^The time is in parseCsv and the callback it passes on to map, which runs once per item/);
+  });
+});

@@ -197,7 +197,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     work.push({ frame: r.frame, ms: own + inBuiltins, row: r, own, inBuiltins, hot: () => (hot === null ? (hot = hotLines(profile, r.frame).find((l) => l.bucket === null)) : hot) });
   }
   // One line, one finding: a callback written on a function's hottest line is counted with it (line-callbacks.ts).
-  for (const { fn, callbacks } of foldLineCallbacks(profile, work)) {
+  for (const { fn, callbacks, passed } of foldLineCallbacks(profile, work)) {
     const { row: r, own, inBuiltins } = fn;
     const callbackMs = callbacks.reduce((sum, c) => sum + c.ms, 0);
     if (busyPct(own + inBuiltins + callbackMs) < FUNCTION_MIN_BUSY_PERCENT) continue;
@@ -208,8 +208,9 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const url = hot?.url ?? r.url;
     const line = hot?.line ?? r.line;
     const callback = callbacks.length > 0 ? {
-      function: callbacks[0].row.name, column: profile.frames[callbacks[0].frame].column, callee: callbackCallee(hot?.text ?? null),
-      ms: callbackMs, percent: pct(callbackMs), count: callbacks.length,
+      function: callbacks[0].row.name, column: profile.frames[callbacks[0].frame].column,
+      callee: passed ? callbackHost(profile, callbacks[0].frame)?.via || null : callbackCallee(hot?.text ?? null),
+      ms: callbackMs, percent: pct(callbackMs), count: callbacks.length, ...(passed ? { passed: true } : {}),
     } : undefined;
     out.push({
       kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,

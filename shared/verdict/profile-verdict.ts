@@ -103,7 +103,8 @@ function callbackHeadline(f: Finding, cb: LineCallback): string {
   const per1k = f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} of CPU per 1 000 requests` : '';
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   const which = cb.count > 1 ? `the ${cb.count} callbacks` : 'the callback';
-  const passed = cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;
+  const passed = cb.passed ? `${which} it passes on${cb.callee ? ` to ${cb.callee}` : ''}`
+    : cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;
   return `${shownName(f)} takes ${pct(f.percent)} of the time${busy}${per1k}, with ${passed}: its own code ${pct(f.percent - cb.percent)}, ${cb.count > 1 ? 'the callbacks' : 'the callback'} ${pct(cb.percent)}.`;
 }
 
