@@ -347,6 +347,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       ...memoryJson(memory),
       findings: verdict ? [...memoryFindingsJson(verdict, result.growing ?? null), ...findingsJson(verdict)] : [],
       checks: verdict ? checksJson(verdict) : [],
+      // A burst of several routes: each route's main cause, heaviest first (the verdict's route lines).
+      ...(verdict?.routes ? { routeCauses: verdict.routes } : {}),
       ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
       error: result.error,
       ...(savedId ? { id: savedId } : {}),

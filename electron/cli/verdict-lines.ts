@@ -26,6 +26,8 @@ export function findingsJson(v: Verdict) {
     ...(f.generated ? { generated: f.generated } : {}),
     percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests, advice: f.advice,
     ...(f.split ? { split: f.split } : {}),
+    ...(f.tieWith !== undefined ? { tieWith: f.tieWith } : {}),
+    ...(f.host ? { host: f.host } : {}),
     ...(f.allocates ? { allocates: f.allocates } : {}),
     ...(f.regex ? { regex: { status: f.regex.status, complexity: f.regex.complexity, attack: f.regex.attack } } : {}),
   }));

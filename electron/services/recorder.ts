@@ -113,6 +113,8 @@ class RecordingRun {
   private counting = false;
   /** The CPU clocks as the profiler started (targets/thread-clock.ts): the start of the recording's CPU accounting. */
   private clockStart: (ClockReading & { schedstatOk: boolean }) | null = null;
+  /** The listener counter is in (targets/listener-counter.ts). */
+  private countingListeners = false;
 
   constructor(opts: RecorderOptions) {
     this.opts = opts;
@@ -261,6 +263,8 @@ class RecordingRun {
     // The lines the server writes during the burst, and from where (targets/output-counter.ts): wrapped before the
     // profiler starts, so installing the wrappers is in no profile (only the wrappers themselves, which make a write logging).
     this.counting = await target.session.startOutputCount().catch(() => false);
+    // Listeners added per emitter and event during the burst (targets/listener-counter.ts): a leak by count.
+    this.countingListeners = await target.session.startListenerCount().catch(() => false);
     // What the process keeps before the burst, read after a full collection (growth.ts rule 4); outside the profiles.
     const keptBefore = await sampleAfterFullGc(target.session);
     try {
@@ -360,6 +364,10 @@ class RecordingRun {
         : 'The inspector connection closed during the recording (the process may still run, but Flambé can no longer read it); what was measured until then is kept.';
     }
     if (counting && target && !target.session.isClosed) result.output = await readOutput(target, result.load);
+    if (this.countingListeners && target && !target.session.isClosed) {
+      const kept = await target.session.readListenerCount().catch(() => null);
+      if (kept && kept.length > 0) result.listeners = kept;
+    }
     return loadError;
   }
 

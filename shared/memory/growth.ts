@@ -235,6 +235,16 @@ function keptRule(heapUsed: SeriesGrowth, external: SeriesGrowth | null, kept: K
 }
 
 /**
+ * "Did not grow" only with the bound it was measured to (issue 35): a burst of a few seconds tells growth of
+ * the floor (max(FLOOR_MB, FLOOR_SHARE of the heap)) from noise, not a leak of a few kB per request.
+ */
+function boundSentence(seconds: number, heapMb: number): string {
+  const floor = Math.max(FLOOR_MB, FLOOR_SHARE * heapMb);
+  const perMin = (floor / Math.max(1, seconds)) * 60;
+  return `That is to within ${mbText(floor)} over the burst (about ${mbText(perMin)} a minute): a slower leak needs a longer recording to be seen.`;
+}
+
+/**
  * Kept more at the burst's end than halfway through it: by max(half the floor, a quarter of the whole rise) —
  * half of what the rest of the burst would add at a steady pace, when the reading came at another point than halfway.
  */
@@ -323,9 +333,9 @@ export function growthSentence(g: Omit<MemoryGrowth, 'sentence'>): string {
     if (g.kept) {
       const k = g.kept;
       const held = `the JS heap held ${mbText(k.heapUsedMb[0])} → ${mbText(k.heapUsedMb[1])}${k.externalMb ? ` and external memory ${mbText(k.externalMb[0])} → ${mbText(k.externalMb[1])}` : ''}`;
-      return `Memory did not grow over the ${Math.round(g.seconds)} s burst: after a full garbage collection before and after it, ${held}; RSS ${lows(g.rss)} (lowest in its first and last third).`;
+      return `Memory did not grow over the ${Math.round(g.seconds)} s burst: after a full garbage collection before and after it, ${held}; RSS ${lows(g.rss)} (lowest in its first and last third). ${boundSentence(g.seconds, k.heapUsedMb[0])}`;
     }
-    return `Memory did not grow over the ${Math.round(g.seconds)} s burst: ${parts.join(', ')} (lowest in its first and last third).`;
+    return `Memory did not grow over the ${Math.round(g.seconds)} s burst: ${parts.join(', ')} (lowest in its first and last third). ${boundSentence(g.seconds, g.heapUsed.firstThirdLowMb)}`;
   }
   const growing = [g.heapUsed, g.external].filter((s): s is SeriesGrowth => !!s?.grows);
   const total = sum(growing.map((s) => growthRate(g, s)));

@@ -15,6 +15,7 @@ import { recordRequestSchema } from './settings.ts';
 import { recordedTargetSchema } from './target.ts';
 import { requestTimeSchema } from './request-time.ts';
 import { outputVolumeSchema } from './output.ts';
+import { listenersSchema } from './listeners.ts';
 import { storedProfileSchema } from './profile-extras.ts';
 import { growingSchema } from './growing.ts';
 import { cpuAccountingSchema } from './cpu-accounting.ts';
@@ -49,6 +50,8 @@ export const recordingResultSchema = z.object({
   requestTime: requestTimeSchema.optional(),
   /** Lines the target wrote to stdout/stderr during the burst (absent without a target, and in older recordings). */
   output: outputVolumeSchema.optional(),
+  /** Listeners the burst added to one emitter and event and left there (absent without a target, and in older recordings). */
+  listeners: listenersSchema.optional(),
   /** What grew between two heap snapshots under load, and what holds it (absent unless asked: record --find-growth). */
   growing: growingSchema.optional(),
   /** The threads' CPU from the OS over the profile's window: what every "ms of CPU" is computed from (absent in imported files and older recordings). */

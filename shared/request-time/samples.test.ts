@@ -62,3 +62,25 @@ describe("Flambé's request collector in a request", () => {
     expect(background?.functions).toEqual([]);
   });
 });
+
+describe("a route's function is the user's own code", () => {
+  // /checkout: more samples in Node's HTTP machinery (no user frame above) than in the handler's console.warn.
+  const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 1 });
+  const profile: SampledProfile = {
+    startTime: 0,
+    samples: [3, 3, 3, 5, 5],
+    timeDeltas: Array(5).fill(1000),
+    nodes: [
+      { id: 1, children: [2, 4], callFrame: frame('(root)', '') },
+      { id: 2, children: [3], callFrame: frame('parserOnHeadersComplete', 'node:_http_common') },
+      { id: 3, callFrame: frame('checkIsHttpToken', 'node:_http_common') },
+      { id: 4, children: [5], callFrame: frame('warnLowStock', 'file:///srv/shop.cjs') },
+      { id: 5, callFrame: frame('warn', 'node:internal/console/constructor') },
+    ],
+  };
+
+  it("is never Node's HTTP machinery: samples with none of the user's code name no route", () => {
+    const { topFunction } = attributeSamples(profile, [{ from: 0, to: 10_000, route: 'GET /checkout' }], []);
+    expect(topFunction.get('GET /checkout')).toBe('warnLowStock');
+  });
+});

@@ -61,7 +61,9 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     const name = node.callFrame.functionName || '(anonymous)';
     const req = inRequest(t);
     if (req) {
-      const own = UNNAMED.has(name) ? '' : stacks.ownOf(node.id) || name;
+      // Only the user's own code names a route's work: a sample in Node's HTTP machinery with none of it above
+      // (checkIsHttpToken) is every route's overhead, not this route's cause (issue 35: /checkout's console.warn).
+      const own = UNNAMED.has(name) ? '' : stacks.ownOf(node.id);
       if (!own) continue;
       let fns = byRoute.get(req.route);
       if (!fns) byRoute.set(req.route, (fns = new Map()));

@@ -2,6 +2,7 @@
 // student can act on. The verdict (findings.ts) picks; this says.
 import type { BucketId } from '../profile/buckets.ts';
 import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
+import { scanLine } from '../profile/lines.ts';
 
 /** A function's time: its own code and the built-ins it calls directly (findings.ts). */
 export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
@@ -17,6 +18,8 @@ export interface LineCallback {
   /** Of the profile's duration. */
   percent: number;
   count: number;
+  /** Not written on its hottest line: anonymous functions it passes on (line-callbacks.ts), over lines of their own. */
+  passed?: boolean;
 }
 
 /** Built-in time at least this share of the own code's: "not in what it calls" would be wrong. */
@@ -31,6 +34,8 @@ export function builtinsMatter(split: FunctionSplit | undefined): boolean {
 const CLOCK_CALL = /^(?:now|hrtime|bigint|Date|getTime|DateNow|valueOf) in |^(?:now|hrtime|Date)$/;
 /** A built-in of node:buffer (Buffer.alloc, Buffer.from, Buffer.concat…): making and filling Buffers. */
 const BUFFER_CALL = /\bin (?:node:)?buffer$|^(?:alloc|allocUnsafe|allocUnsafeSlow)$/;
+/** A built-in that deep-copies a value (structuredClone; v8.serialize/deserialize is the same copy): every nested field, each call. */
+const CLONE_CALL = /^structuredClone\b|^(?:serialize|deserialize) in (?:node:)?v8$/;
 /** A built-in of an outbound call (fetch is undici inside Node; web streams read its body). */
 const CALL_CALL = /^fetch\b|undici|internal\/webstreams|internal\/deps\/(?:undici|llhttp)/;
 
@@ -46,6 +51,10 @@ function functionCallsAdvice(name: string, split: FunctionSplit): string {
   if (CLOCK_CALL.test(split.callee)) {
     return `${lead} A loop that polls the clock (a busy-wait) holds the event loop: wait with a timer or an await instead.`;
   }
+  if (CLONE_CALL.test(split.callee)) {
+    return `${lead} A deep copy walks and rebuilds every nested field on each call — on a line run once per item, once per item: `
+      + 'copy only what changes ({ ...item, price }), or clone once (outside the loop) instead of per item.';
+  }
   if (BUFFER_CALL.test(split.callee)) {
     return `${lead} That is the work of making and filling Buffers: allocate less per request — reuse one buffer, make a constant one once at start-up, `
       + 'or stream instead of building the whole answer in memory.';
@@ -55,10 +64,50 @@ function functionCallsAdvice(name: string, split: FunctionSplit): string {
 }
 
 /** A line whose time is a callback run once per item (Array.from, map, forEach, reduce…) and the code around it. */
-function lineCallbackAdvice(name: string, cb: LineCallback): string {
+function lineCallbackAdvice(name: string, cb: LineCallback, lineText: string): string {
+  if (cb.passed) {
+    const parses = PARSES_TEXT.test(lineText) ? ` Its hottest line parses text by hand (${parsedWith(lineText)}): parse once and keep the rows when the text does not change, parse only the columns you use, or stream it (a CSV parser such as csv-parse reads it row by row).` : '';
+    return `The time is in ${name} and the callback it passes on${cb.callee ? ` to ${cb.callee}` : ''}, which runs once per item.${parses || ' Build fewer items per request, keep what can be built once at start-up, or do less for each item.'}`;
+  }
   const passed = cb.callee ? `the callback passed to ${cb.callee}` : 'the callback written there';
   return `The time is on one line of ${name}: its own code and ${passed}, which runs once per item. `
     + 'Build fewer items per request (paginate, or send only what the client needs), keep what can be built once at start-up, or do less for each item.';
+}
+
+/** A line that parses text by hand: splits it, and converts the pieces. */
+const PARSES_TEXT = /\.\s*split\s*\(|\b(?:Number|parseInt|parseFloat)\s*\(/;
+/** A call of an array method that runs a callback per item, on the line itself. */
+const PER_ITEM_CALL = /\.\s*(?:filter|some|every|map|flatMap|forEach|find|findIndex|reduce)\s*\(\s*(?:\(?[\w$,\s{}[\]]*\)?\s*=>|function\b)/;
+
+/** JSON written inside the callback of a per-item call on the line (after it: JSON.stringify(items.map(…)) is one big list). */
+function jsonPerItem(line: string): boolean {
+  const m = PER_ITEM_CALL.exec(line);
+  return !!m && /\bJSON\s*\./.test(line.slice(m.index));
+}
+
+/** What a text-parsing line calls, for the advice: "split, Number". */
+function parsedWith(line: string): string {
+  const calls = [...new Set([...line.matchAll(/\.\s*(split)\s*\(|\b(Number|parseInt|parseFloat)\s*\(/g)].map((m) => m[1] ?? m[2]))];
+  return calls.join(', ');
+}
+
+/** A regex literal that matches plain text: no class, group, quantifier, anchor or alternation (/&/g, /\.json$/ is not). */
+const PLAIN_LITERAL = /^\/(?:[^\\[\]()*+?{}|^$.]|\\[^dDwWsSbB\d])+\/[dgimsuyv]*$/;
+
+/**
+ * What to do about a hot regex line, checked against the line (issue 35): a literal is compiled once already,
+ * so "compile it once" fits only a pattern built per call (new RegExp); a chain of .replace(/x/g, …) over plain
+ * characters walks the whole text once per call — one pass does the job.
+ */
+function regexLineAdvice(line: string): string {
+  const literals = scanLine(line).regexLiterals;
+  const replaces = (line.match(/\.\s*replace(?:All)?\s*\(/g) ?? []).length;
+  if (literals.length > 1 && replaces > 1 && literals.every((l) => PLAIN_LITERAL.test(l))) {
+    return `The patterns are literals of plain characters (V8 compiles each once), but the line runs ${replaces} .replace calls: each walks the whole text again and builds a new string. `
+      + 'Replace in one pass — one pattern and a lookup, s.replace(/[&<>"\']/g, (c) => map[c]) — or do it less often (keep the escaped text when it does not change).';
+  }
+  const compile = literals.length > 0 ? '' : 'Compile the pattern once (outside the handler), ';
+  return `${compile}${compile ? 'try' : 'Try'} a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
 }
 
 /** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
@@ -76,6 +125,11 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'Synchronous crypto (pbkdf2Sync, scryptSync, hashing big data) blocks the event loop while it runs. '
         + 'Use the asynchronous API (crypto.pbkdf2 with a callback, or util.promisify), fewer iterations where that is safe, or a worker thread.';
     case 'json':
+      // JSON called in a callback per item (records.filter((r) => … JSON.stringify(v) …)) is small values many times, not one big object.
+      if (jsonPerItem(line)) {
+        return 'JSON runs here once per item of a list, on every request: it is not one big object but many small ones. '
+          + 'Compare the fields themselves instead of their JSON text, or build what you search or compare (a lower-cased text per record) once, when the data changes, and keep it.';
+      }
       return /\bJSON\s*\.\s*parse\b/.test(line)
         ? 'Parsing big JSON on every request blocks the event loop. Parse it once and keep the result, limit the size of request bodies, or stream-parse large inputs.'
         : 'Serialising a big object on every request blocks the event loop. Cache the serialised string when the data changes rarely, '
@@ -84,7 +138,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       if (detail.regex?.status === 'vulnerable') {
         return `${regexCheckSentence(detail.regex)} Rewrite it without nested or overlapping quantifiers (e.g. (a+)+ → a+), limit the input's length before matching, or use a linear-time engine such as re2.`;
       }
-      return `${detail.regex ? `${regexCheckSentence(detail.regex)} ` : ''}Compile the pattern once (outside the handler), try a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
+      return `${detail.regex ? `${regexCheckSentence(detail.regex)} ` : ''}${regexLineAdvice(line)}`;
     case 'compression':
       return "zlib's *Sync functions block the event loop. Use the asynchronous zlib (zlib.gzip with a callback, or a stream), "
         + 'compress a response that does not change once and keep it, or let the proxy in front (nginx, a CDN) compress.';
@@ -95,8 +149,14 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'A child process run synchronously (execSync, spawnSync, execFileSync) holds the event loop until the program ends: no other request is served meanwhile. '
         + 'Run it once at start-up and keep the answer, or use the asynchronous execFile (with a callback, or util.promisify).';
     case 'function':
-      if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback);
+      if (detail.callback) return lineCallbackAdvice(detail.name ?? 'this function', detail.callback, line);
       if (detail.split && builtinsMatter(detail.split)) return functionCallsAdvice(detail.name ?? 'this function', detail.split);
+      if (PARSES_TEXT.test(line)) {
+        // Checked against the line (issue 35): a CSV parser's split and Number is parsing text, not "a loop over many items".
+        return `The time is in ${detail.name ?? 'this function'}'s own code, and its hottest line parses text by hand (${parsedWith(line)}): `
+          + 'every request splits and converts the same kind of text again. Parse once and keep the rows when the text does not change, '
+          + 'parse only the columns you use, or stream it (a CSV parser such as csv-parse reads it row by row).';
+      }
       return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
         + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
     case 'dependency':

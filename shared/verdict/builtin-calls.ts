@@ -13,7 +13,10 @@
 // streams, events, timers, workers) is not a built-in your function computes
 // with: `res.end()` hands the response to Node, whose writing is the server's
 // work, not the handler's — a run whose first Node frame is there counts for
-// no one.
+// no one. `structuredClone` lives in node:internal/worker/js_transferable but
+// is no worker I/O: it deep-copies a value on the calling thread (issue 35: a
+// pricing function cloning every line item read "Node internals 77%" and never
+// named), so that module is a built-in like Buffer's.
 //
 // A dependency's functions own the built-ins they call the same way (issue
 // 31: a package "takes 31 % of the time" counting only its own frames, where
@@ -22,9 +25,10 @@
 import { callNodeTable } from '../profile/call-nodes.ts';
 import { frameClasses } from '../profile/frame-classes.ts';
 import type { Profile } from '../profile/model.ts';
+import type { HotLine } from '../profile/lines.ts';
 import { isFlambeUrl } from '../profile/classify.ts';
 
-const IO_MODULE = /^(?:node:)?(?:_http_\w+|https?|net|tls|_tls_\w+|dgram|dns|stream|events|timers|child_process|worker_threads|cluster|internal\/(?:streams\/|stream_base_commons|http|net|tls|dns|timers|process\/task_queues|child_process|worker|event_target|async_hooks|cluster|fs\/promises|fs\/streams))/;
+const IO_MODULE = /^(?:node:)?(?:_http_\w+|https?|net|tls|_tls_\w+|dgram|dns|stream|events|timers|child_process|worker_threads|cluster|internal\/(?:streams\/|stream_base_commons|http|net|tls|dns|timers|process\/task_queues|child_process|worker(?!\/js_transferable)|event_target|async_hooks|cluster|fs\/promises|fs\/streams))/;
 
 export interface BuiltinCalls {
   /** Built-in time per frame of your code or of a dependency, ms (indexed by frame). */
@@ -95,4 +99,16 @@ export function builtinCalls(profile: Profile): BuiltinCalls {
 export function builtinName(profile: Profile, frame: number): string {
   const f = profile.frames[frame];
   return f.url ? `${f.name} in ${f.url}` : f.name;
+}
+
+/**
+ * The line of a function that calls a built-in, by its text ("const line = structuredClone(item);"): the profile
+ * gives the built-in a frame but not the line it was called from, and a finding about the built-in's time must
+ * point at that call, not at the function's busiest line of its own code. Undefined when no hot line calls it.
+ */
+export function lineCalling(lines: readonly HotLine[], profile: Profile, builtin: number): HotLine | undefined {
+  const name = profile.frames[builtin]?.name;
+  if (!name || !/^[A-Za-z_$][\w$]*$/.test(name)) return undefined;
+  const call = new RegExp(`(?:^|[^\\w$])${name}\\s*\\(`);
+  return lines.find((l) => l.text !== null && call.test(l.text));
 }

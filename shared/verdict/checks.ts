@@ -21,10 +21,11 @@ import type { RequestTime } from '../recording/request-time.ts';
 import { BACKGROUND_PERCENT, backgroundSentence, queueMs, RUN_BY, waitingSentence as measuredWaitingSentence } from '../request-time/sentence.ts';
 
 import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
+import { listenerSentence, type ListenerGrowth } from '../recording/listeners.ts';
 import { moreWorkersClause } from './advice.ts';
 
 export interface Check {
-  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume';
+  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak';
   text: string;
 }
 
@@ -51,6 +52,8 @@ export interface RecordingContext {
   growing?: Growing | null;
   /** The cores of the machine it ran on: whether adding workers can help. */
   cores?: number | null;
+  /** Listeners the burst added to one emitter and event and left there (listener-counter.ts). */
+  listeners?: readonly ListenerGrowth[] | null;
 }
 
 /**
@@ -264,6 +267,9 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   const growth = judgeMemoryGrowth(ctx.samples ?? [], ctx.load?.phases?.burst);
   const memory = memoryGrowthText(growth, ctx.growing ?? null);
   if (memory) out.unshift({ id: 'memory-growth', text: memory });
+  // Listeners left behind by the burst: a leak by count, said with memory, whatever memory could tell in the time.
+  const leak = ctx.listeners?.[0];
+  if (leak) out.splice(memory ? 1 : 0, 0, { id: 'listener-leak', text: listenerSentence(leak, ctx.requests ?? null, (url, line) => shortPlace(`${displayFile(url)}:${line}`)) });
   if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';

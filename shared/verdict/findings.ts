@@ -17,8 +17,9 @@
 // when nothing does, `spread` says where the time is instead.
 import { bottomUp, type BottomUpRow } from '../profile/views/bottom-up.ts';
 import { callbackCallee, foldLineCallbacks, type FunctionWork } from './line-callbacks.ts';
-import { builtinCalls, builtinName } from './builtin-calls.ts';
-import { adviceFor, type FindingKind, type LineCallback } from './advice.ts';
+import { builtinCalls, builtinName, lineCalling } from './builtin-calls.ts';
+import { callbackHost, hostedName, type CallbackHost } from './callback-host.ts';
+import { adviceFor, builtinsMatter, type FindingKind, type LineCallback } from './advice.ts';
 import { BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from '../profile/buckets.ts';
 import { bucketBreakdown, categoryBreakdown, type BucketCaller } from '../profile/views/categories.ts';
 import { isCpuTime, msPerThousandRequests, perRequestOf } from '../profile/cpu-time.ts';
@@ -81,6 +82,10 @@ export interface Finding {
   /** For the GC finding, when the recording sampled allocations: what the function named above allocated. */
   /** `background`: the allocator is background work (how it runs: "run by a timer every 200 ms"), whose garbage the requests' collections sweep. */
   allocates?: { bytes: number; bytesPerRequest: number | null; percent: number; memoryGrows?: boolean; background?: string };
+  /** For an anonymous function of yours: the named one that passes it on (callback-host.ts), which the sentences name. */
+  host?: CallbackHost;
+  /** About as much as the finding before it (aboutEqual): its 0-based index there; the order of the two says nothing. */
+  tieWith?: number;
 }
 
 /** Where the time is when no single thing stands out. */
@@ -138,6 +143,18 @@ export function nearTie(a: number, b: number): boolean {
 }
 const GC_MIN_BUSY_PERCENT = 10;
 
+/**
+ * Two findings the samples cannot order (issue 35: an HTML escaper and gzipSync, 37–40 % each, came in opposite
+ * orders on two runs): a near tie, or shares closer than twice their sampling error (95 %, n samples).
+ */
+export function aboutEqual(aMs: number, bMs: number, durationMs: number, samples: number): boolean {
+  if (nearTie(aMs, bMs)) return true;
+  if (!(durationMs > 0) || samples <= 0) return false;
+  const pa = aMs / durationMs;
+  const pb = bMs / durationMs;
+  return Math.abs(pa - pb) <= 1.96 * Math.sqrt((pa * (1 - pa) + pb * (1 - pb)) / samples);
+}
+
 // The calls that do a kind of work, to find the caller's line when frames (not lines) decided the bucket.
 const CALL_OF: Partial<Record<BucketId, RegExp>> = {
   logging: /\bconsole\s*\.|\b(?:log|logger|debug)\s*[.(]|process\.std(?:out|err)\.write/,
@@ -189,23 +206,25 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     work.push({ frame: r.frame, ms: own + inBuiltins, row: r, own, inBuiltins, hot: () => (hot === null ? (hot = hotLines(profile, r.frame).find((l) => l.bucket === null)) : hot) });
   }
   // One line, one finding: a callback written on a function's hottest line is counted with it (line-callbacks.ts).
-  for (const { fn, callbacks } of foldLineCallbacks(profile, work)) {
+  for (const { fn, callbacks, passed } of foldLineCallbacks(profile, work)) {
     const { row: r, own, inBuiltins } = fn;
     const callbackMs = callbacks.reduce((sum, c) => sum + c.ms, 0);
     if (busyPct(own + inBuiltins + callbackMs) < FUNCTION_MIN_BUSY_PERCENT) continue;
-    const hot = fn.hot();
     const callee = builtins.callees.get(r.frame)?.[0];
     const split = { ownMs: own, ownPercent: pct(own), builtinMs: inBuiltins, builtinPercent: pct(inBuiltins), callee: callee ? builtinName(profile, callee.frame) : '' };
+    // When the built-ins are the time, the line to show is the one that calls the heaviest (issue 35).
+    const hot = (callee && builtinsMatter(split) && callbacks.length === 0 ? lineCalling(hotLines(profile, r.frame), profile, callee.frame) : undefined) ?? fn.hot();
     const url = hot?.url ?? r.url;
     const line = hot?.line ?? r.line;
     const callback = callbacks.length > 0 ? {
-      function: callbacks[0].row.name, column: profile.frames[callbacks[0].frame].column, callee: callbackCallee(hot?.text ?? null),
-      ms: callbackMs, percent: pct(callbackMs), count: callbacks.length,
+      function: callbacks[0].row.name, column: profile.frames[callbacks[0].frame].column,
+      callee: passed ? callbackHost(profile, callbacks[0].frame)?.via || null : callbackCallee(hot?.text ?? null),
+      ms: callbackMs, percent: pct(callbackMs), count: callbacks.length, ...(passed ? { passed: true } : {}),
     } : undefined;
     out.push({
       kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
       location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins + callbackMs), pattern: null, regex: null,
-      advice: adviceFor('function', { name: r.name, split, callback }), split, ...(callback ? { callback } : {}),
+      advice: adviceFor('function', { name: hostedName(r.name, callbackHost(profile, r.frame)), split, callback, lineText: hot?.text ?? null }), split, ...(callback ? { callback } : {}),
     });
   }
 
@@ -249,6 +268,11 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   let shown = Math.min(out.length, MAX_FINDINGS);
   while (shown < out.length && nearTie(out[shown].ms, out[shown - 1].ms)) shown++;
   const findings = out.slice(0, shown);
+  for (const f of findings) {
+    const host = f.frame >= 0 && (f.kind === 'function' || BUCKET_IDS.includes(f.kind as BucketId)) ? callbackHost(profile, f.frame) : null;
+    if (host) f.host = host;
+  }
+  for (let i = 1; i < findings.length; i++) if (aboutEqual(findings[i].ms, findings[i - 1].ms, durationMs, profile.samples.length)) findings[i].tieWith = i - 1;
   let spread: Spread | null = null;
   if (findings.length === 0 && busyMs > 0) {
     const [top, next] = rows.filter((r) => r.category !== 'idle' && r.kind !== 'program' && r.selfMs > 0);

@@ -10,6 +10,7 @@
 import { callNodeTable } from '../profile/call-nodes.ts';
 import { frameClasses } from '../profile/frame-classes.ts';
 import type { Profile } from '../profile/model.ts';
+import { callbackHost } from './callback-host.ts';
 
 /** A function of yours with the line it spends most time on (the finding's candidate). */
 export interface FunctionWork {
@@ -24,6 +25,8 @@ export interface FunctionWork {
 export interface LineWork<T extends FunctionWork> {
   fn: T;
   callbacks: T[];
+  /** The callbacks go with it as the anonymous functions it passes on (callback-host.ts), not as its hottest line's. */
+  passed?: boolean;
 }
 
 /** Whether `callee` runs with `caller` as the nearest function of your code or a dependency above it in some stack. */
@@ -42,6 +45,7 @@ function calledThroughBuiltins(profile: Profile, callee: number, caller: number)
 /** The functions grouped by line: each callback goes with the function whose hottest line it is written on. */
 export function foldLineCallbacks<T extends FunctionWork>(profile: Profile, fns: readonly T[]): LineWork<T>[] {
   const hostOf = new Map<T, T>();
+  const passedTo = new Set<T>();
   for (const cb of fns) {
     const def = profile.frames[cb.frame];
     // A host is written before its callback, in the same file; only such a function's hot lines are read.
@@ -52,6 +56,13 @@ export function foldLineCallbacks<T extends FunctionWork>(profile: Profile, fns:
       return !!hot && hot.url === def.url && hot.line === def.line && calledThroughBuiltins(profile, cb.frame, h.frame);
     });
     if (host) hostOf.set(cb, host);
+    else {
+      // An anonymous callback over several lines (lines.map((line) => { … })) is not on its host's hottest line: it goes
+      // with the named function of yours that passes it on (issue 35: a CSV parser read "(anonymous)'s own code").
+      const passer = callbackHost(profile, cb.frame);
+      const named = passer && fns.find((h) => h !== cb && profile.frames[h.frame].url === def.url && profile.frames[h.frame].name === passer.function && profile.frames[h.frame].line <= def.line);
+      if (named) { hostOf.set(cb, named); passedTo.add(named); }
+    }
   }
   // A callback's own callback on the same line goes to the outermost function (a chain, never a cycle: each step calls the next).
   const root = (f: T): T => {
@@ -68,7 +79,7 @@ export function foldLineCallbacks<T extends FunctionWork>(profile: Profile, fns:
     if (!groups.has(r)) groups.set(r, []);
     if (r !== f) groups.get(r)!.push(f);
   }
-  return [...groups].map(([fn, callbacks]) => ({ fn, callbacks: callbacks.sort((a, b) => b.ms - a.ms) }));
+  return [...groups].map(([fn, callbacks]) => ({ fn, callbacks: callbacks.sort((a, b) => b.ms - a.ms), ...(passedTo.has(fn) && callbacks.length > 0 ? { passed: true } : {}) }));
 }
 
 /**

@@ -17,6 +17,8 @@ import { allocationsWithoutBackground, withoutBackground } from '../profile/back
 import { allocationTable, bytesText } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
 import { formatCount } from '../number-format.ts';
+import { routeCauseLines, routeCauses, type RouteCause } from './route-causes.ts';
+import { hostedName } from './callback-host.ts';
 
 export { shortPlace };
 
@@ -25,6 +27,8 @@ export interface Verdict extends FindingsResult {
   load: Check[];
   /** With worker threads: each worker's busy share (threads-verdict.ts). */
   workers?: ThreadBusy[];
+  /** A burst of several routes: each route's main cause, heaviest first (route-causes.ts). */
+  routes?: RouteCause[];
 }
 
 /**
@@ -45,7 +49,12 @@ export function buildVerdict(profile: Profile, ctx: RecordingContext = {}, check
   return {
     ...result, trust: trustChecks(profile, ctx, result.findings, busy), load: loadChecks(profile, ctx, result.findings, busy),
     ...(busy.length ? { workers: busy } : {}),
+    ...withRoutes(routeCauses(ctx.requestTime)),
   };
+}
+
+function withRoutes(routes: RouteCause[]): Pick<Verdict, 'routes'> {
+  return routes.length > 0 ? { routes } : {};
 }
 
 /** When background callbacks allocated at least half of all the bytes, the first of them: the GC finding's allocator. */
@@ -65,6 +74,11 @@ function per1kText(f: Finding): string {
   return f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} ${f.cpuTime === false ? 'of sampled time' : 'of CPU'} per 1 000 requests` : '';
 }
 
+/** A finding's function as a sentence names it: an anonymous callback with the function of yours that passes it on. */
+function shownName(f: Finding): string {
+  return hostedName(f.function, f.host ?? null);
+}
+
 /** The headline of a finding: what, how much. */
 export function findingHeadline(f: Finding): string {
   if (!f.thread) return headlineOf(f);
@@ -78,11 +92,11 @@ function headlineOf(f: Finding): string {
     // Own code and the built-ins it calls: both shares, so "its own code" never hides where the time is.
     const per1kCalls = per1kText(f);
     const busyCalls = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
-    const who = f.kind === 'function' ? f.function : capitalize(f.label);
+    const who = f.kind === 'function' ? shownName(f) : capitalize(f.label);
     const own = f.kind === 'function' ? 'its own code' : 'its own functions';
     return `${who} ${verbTakes(f)} ${pct(f.percent)} of the time with the built-ins it calls${busyCalls}${per1kCalls}: ${own} ${pct(f.split.ownPercent)}, the built-ins ${pct(f.split.builtinPercent)}${f.split.callee ? ` (heaviest: ${f.split.callee})` : ''}.`;
   }
-  const what = f.kind === 'function' ? `${f.function}'s own code` : capitalize(f.label);
+  const what = f.kind === 'function' ? `${shownName(f)}'s own code` : capitalize(f.label);
   // A synchronous child process is the loop waiting for another program, not CPU of this one: say it as a wait per request.
   const per1k = f.kind === 'childProcess' && f.msPer1kRequests !== null
     ? `: the event loop waited ${msText(f.msPer1kRequests / 1000)} per request for them`
@@ -96,8 +110,9 @@ function callbackHeadline(f: Finding, cb: LineCallback): string {
   const per1k = per1kText(f);
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   const which = cb.count > 1 ? `the ${cb.count} callbacks` : 'the callback';
-  const passed = cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;
-  return `${f.function} takes ${pct(f.percent)} of the time${busy}${per1k}, with ${passed}: its own code ${pct(f.percent - cb.percent)}, ${cb.count > 1 ? 'the callbacks' : 'the callback'} ${pct(cb.percent)}.`;
+  const passed = cb.passed ? `${which} it passes on${cb.callee ? ` to ${cb.callee}` : ''}`
+    : cb.callee ? `${which} it passes to ${cb.callee} on its hottest line` : `${which} written on its hottest line${cb.column > 0 && cb.count === 1 ? ` (column ${cb.column})` : ''}`;
+  return `${shownName(f)} takes ${pct(f.percent)} of the time${busy}${per1k}, with ${passed}: its own code ${pct(f.percent - cb.percent)}, ${cb.count > 1 ? 'the callbacks' : 'the callback'} ${pct(cb.percent)}.`;
 }
 
 /** Subject–verb agreement: "Regular expressions take", "Logging takes", "f's own code takes". */
@@ -112,7 +127,7 @@ export function findingWhere(f: Finding): string {
   // Mapped code (TypeScript, a bundle) names what you wrote, then where it ran.
   const where = f.location ? ` in ${shortPlace(f.location)}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
   const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
-  return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${f.function}${where}${text}.`;
+  return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${shownName(f)}${where}${text}.`;
 }
 
 /** Who the GC finding says allocates: "buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream." */
@@ -130,8 +145,16 @@ export function allocatesText(a: NonNullable<Finding['allocates']>): string {
   return `${amount} — build less per request, reuse buffers, or stream.`;
 }
 
-export function findingSentence(f: Finding): string {
-  return [findingHeadline(f), findingWhere(f)].filter(Boolean).join(' ');
+/** A finding in one sentence; given the list it is in, a tie with the finding before it is said (tieSentence). */
+export function findingSentence(f: Finding, all?: readonly Finding[]): string {
+  const tie = all && f.tieWith !== undefined && all[f.tieWith] ? tieSentence(all[f.tieWith], f.tieWith) : '';
+  return [findingHeadline(f), findingWhere(f), tie].filter(Boolean).join(' ');
+}
+
+/** Said after a finding about as heavy as the one before it: the samples cannot tell which is heavier. */
+export function tieSentence(before: Finding, index: number): string {
+  const what = before.kind === 'function' ? before.function : before.label;
+  return `About as much as ${index + 1} (${what}): the samples cannot tell which of the two costs more — either may come first in another recording.`;
 }
 
 export function spreadSentence(s: Spread): string {
@@ -178,13 +201,16 @@ export function verdictLines(v: Verdict): string[] {
   // Memory that grows is said before the CPU findings: it is what takes a server down.
   const growth = v.load.find((c) => c.id === 'memory-growth');
   if (growth) lines.push(growth.text);
+  const leak = v.load.find((c) => c.id === 'listener-leak');
+  if (leak) lines.push(leak.text);
+  lines.push(...routeCauseLines(v.routes ?? []));
   v.findings.forEach((f, i) => {
-    lines.push(`${i + 1}. ${findingSentence(f)}`);
+    lines.push(`${i + 1}. ${findingSentence(f, v.findings)}`);
     lines.push(`   What to do: ${f.advice}`);
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
   else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
-  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth) lines.push(`• ${c.text}`);
+  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth && c !== leak) lines.push(`• ${c.text}`);
   return lines;
 }
 

@@ -7,7 +7,7 @@ import { hasLoadShape } from '../load/load-shape.ts';
 import type { RecordingContext } from './checks.ts';
 
 /** The context of a saved recording, without its allocations (read with the profile, by whoever reads it). */
-export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings' | 'samples' | 'requestTime' | 'output' | 'growing' | 'machine' | 'cpu'>): RecordingContext {
+export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings' | 'samples' | 'requestTime' | 'output' | 'growing' | 'machine' | 'cpu' | 'listeners'>): RecordingContext {
   // A damaged stored load (the Load card says so) must not take the verdict down with it.
   const load = hasLoadShape(result.load) ? result.load : null;
   return {
@@ -23,5 +23,6 @@ export function recordingContext(result: Pick<RecordingMeta, 'load' | 'settings'
     growing: result.growing ?? null,
     cores: result.machine?.cores ?? null,
     cpu: result.cpu ?? null,
+    listeners: result.listeners ?? null,
   };
 }

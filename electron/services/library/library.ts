@@ -25,6 +25,7 @@ import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, li
 import type { GroupKind } from '../../../shared/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
+import { listenersSchema } from '../../../shared/recording/listeners.ts';
 import { storedProfileSchema, type StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { growingSchema } from '../../../shared/recording/growing.ts';
 import { cpuAccountingSchema } from '../../../shared/recording/cpu-accounting.ts';
@@ -190,7 +191,7 @@ export class Library {
       // The burst's output count travels in the load column (no migration): it is a measure of the burst.
       // So does what grew between the heap snapshots (find what grows): it needs Flambé's load.
       load ? failedRequests(load) : null,
-      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}), ...(rec.cpu ? { [CPU_IN_LOAD]: rec.cpu } : {}) }) : null,
+      load ? JSON.stringify({ ...load, ...(rec.output ? { [OUTPUT_IN_LOAD]: rec.output } : {}), ...(rec.growing ? { [GROWING_IN_LOAD]: rec.growing } : {}), ...(rec.cpu ? { [CPU_IN_LOAD]: rec.cpu } : {}), ...(rec.listeners ? { [LISTENERS_IN_LOAD]: rec.listeners } : {}) }) : null,
       rec.settings?.samplingIntervalUs ?? null, packed?.facts.durationMs ?? (load ? load.durationSec * 1000 : null),
       JSON.stringify(rec.samples), rec.error, rec.notes, split ? JSON.stringify(split) : null,
       rec.target && (rec.target.env || rec.target.args) ? JSON.stringify({ env: rec.target.env ?? {}, args: rec.target.args ?? [] }) : null,
@@ -489,15 +490,18 @@ const OUTPUT_IN_LOAD = 'flambeOutput';
 const GROWING_IN_LOAD = 'flambeGrowing';
 /** The CPU accounting (shared/recording/cpu-accounting.ts): kept beside the load, so no schema migration; older rows have none. */
 const CPU_IN_LOAD = 'flambeCpu';
-type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown; [CPU_IN_LOAD]?: unknown };
+const LISTENERS_IN_LOAD = 'flambeListeners';
+type StoredLoad = LoadSummary & { [OUTPUT_IN_LOAD]?: OutputVolume; [GROWING_IN_LOAD]?: unknown; [CPU_IN_LOAD]?: unknown; [LISTENERS_IN_LOAD]?: unknown };
 
-/** The load column's JSON: the load summary, and the output count and what grew kept beside it. */
-function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing' | 'cpu'> {
+/** The load column's JSON: the load summary, and the output count, what grew, the CPU accounting and the listeners kept beside it. */
+function loadAndOutput(stored: StoredLoad | null): Pick<RecordingMeta, 'load' | 'output' | 'growing' | 'cpu' | 'listeners'> {
   if (!stored) return { load: stored };
-  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, [CPU_IN_LOAD]: storedCpu, ...load } = stored;
+  const { [OUTPUT_IN_LOAD]: output, [GROWING_IN_LOAD]: growing, [CPU_IN_LOAD]: storedCpu, [LISTENERS_IN_LOAD]: listeners, ...load } = stored;
   // A damaged accounting only costs the CPU clock: the figures fall back to sampled time, said as such.
   const cpu = storedCpu === undefined ? null : cpuAccountingSchema.safeParse(storedCpu);
+  // Listeners kept by the burst are a hint beside it: an entry that does not read is left out, never a reason to refuse the recording.
+  const kept = listeners === undefined ? null : listenersSchema.safeParse(listeners);
   const grew = growing === undefined ? null : growingSchema.safeParse(growing);
   if (grew && !grew.success) throw new UserError('This recording is damaged in the library (what grew between its heap snapshots cannot be read); the other recordings are fine.');
-  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}), ...(cpu?.success ? { cpu: cpu.data } : {}) };
+  return { load, ...(output ? { output } : {}), ...(grew ? { growing: grew.data } : {}), ...(cpu?.success ? { cpu: cpu.data } : {}), ...(kept?.success ? { listeners: kept.data } : {}) };
 }

@@ -10,6 +10,7 @@ import type { StoredProfile } from '../../../shared/recording/profile-extras.ts'
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
 import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
 import { OUTPUT_COUNTER_READ_JS, OUTPUT_COUNTER_START_JS, type CountedOutput } from './output-counter.ts';
+import { LISTENER_COUNTER_READ_JS, LISTENER_COUNTER_START_JS, type CountedListeners } from './listener-counter.ts';
 
 export interface ProcessIdentity {
   pid: number;
@@ -267,6 +268,16 @@ export class InspectorSession {
   /** Starts counting the lines the target writes (output-counter.ts); false when a count is already running. */
   startOutputCount(): Promise<boolean> {
     return this.evaluateJson<boolean>(OUTPUT_COUNTER_START_JS, true);
+  }
+
+  /** Counts the listeners added per emitter and event until readListenerCount (listener-counter.ts); false when it cannot run there. */
+  startListenerCount(): Promise<boolean> {
+    return this.evaluateJson<boolean>(LISTENER_COUNTER_START_JS, true);
+  }
+
+  /** The listeners the burst added and left, and the wrappers removed; null when none was counting. */
+  readListenerCount(): Promise<CountedListeners | null> {
+    return this.evaluateJson<CountedListeners | null>(LISTENER_COUNTER_READ_JS);
   }
 
   /** The lines written since startOutputCount, and the wrapper removed; null when none was running. */

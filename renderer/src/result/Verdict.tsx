@@ -6,7 +6,7 @@
 // through the analysis worker; the ReDoS check of a hot regex is asked for
 // after (it may take a second) and sharpens the advice when it answers.
 import { type Transform } from '../../../shared/profile/index.ts';
-import { adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, shortPlace, spreadSentence, type Finding, type RecordingContext } from '../../../shared/verdict/index.ts';
+import { adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, routeCauseLines, shortPlace, spreadSentence, tieSentence, type Finding, type RecordingContext } from '../../../shared/verdict/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
 import { useEffect } from 'react';
@@ -46,16 +46,26 @@ export function Verdict({ client, transforms, context, onReveal, onShowThread }:
   const lead = leadCheck(v);
   // Memory that grows: said before the CPU findings too (it is what takes a server down).
   const growth = v.load.find((c) => c.id === 'memory-growth');
-  const load = v.load.filter((c) => c !== lead && c !== growth);
+  // Listeners left behind by the burst: a leak by count, said with memory (issue 35).
+  const leak = v.load.find((c) => c.id === 'listener-leak');
+  const load = v.load.filter((c) => c !== lead && c !== growth && c !== leak);
+  const routes = routeCauseLines(v.routes ?? []);
 
   return (
     <div className={`verdict${view.stale ? ' stale' : ''}`}>
       {lead && <p className="verdict-lead" data-testid="verdict-lead" data-id={lead.id}>{lead.text}</p>}
       {growth && <p className="verdict-lead" data-testid="verdict-memory-growth" data-id={growth.id}>{growth.text}</p>}
+      {leak && <p className="verdict-lead" data-testid="verdict-listener-leak" data-id={leak.id}>{leak.text}</p>}
+      {routes.length > 0 && (
+        <div className="verdict-routes" data-testid="verdict-routes">
+          <p>{routes[0]}</p>
+          <ul>{routes.slice(1).map((line) => <li key={line}>{line.trim()}</li>)}</ul>
+        </div>
+      )}
       {v.findings.length > 0 ? (
         <ol className="verdict-findings">
           {v.findings.map((f, i) => (
-            <FindingItem key={`${f.kind}-${f.frame}-${i}`} finding={f} client={client} onReveal={onReveal} onShowThread={onShowThread} />
+            <FindingItem key={`${f.kind}-${f.frame}-${i}`} finding={f} all={v.findings} client={client} onReveal={onReveal} onShowThread={onShowThread} />
           ))}
         </ol>
       ) : v.spread ? (
@@ -74,14 +84,16 @@ export function Verdict({ client, transforms, context, onReveal, onShowThread }:
   );
 }
 
-function FindingItem({ finding: f, client, onReveal, onShowThread }: { finding: Finding; client: AnalysisClient; onReveal: Props['onReveal']; onShowThread: Props['onShowThread'] }) {
+function FindingItem({ finding: f, all, client, onReveal, onShowThread }: { finding: Finding; all: readonly Finding[]; client: AnalysisClient; onReveal: Props['onReveal']; onShowThread: Props['onShowThread'] }) {
   const check = useView(client, f.pattern && !f.regex ? { view: 'regex-check', transforms: [], pattern: f.pattern } : null);
   const regex = f.regex ?? check.data;
-  const advice = f.kind === 'regex' && regex ? adviceFor('regex', { regex }) : f.advice;
+  // The advice is checked against the line (a literal is never told "compile it once"): the line goes with the check.
+  const advice = f.kind === 'regex' && regex ? adviceFor('regex', { regex, lineText: f.lineText }) : f.advice;
+  const tie = f.tieWith !== undefined && all[f.tieWith] ? tieSentence(all[f.tieWith], f.tieWith) : '';
   const place = f.location ? shortPlace(f.location) : '';
   return (
     <li className="verdict-finding" data-testid="verdict-finding" data-kind={f.kind} data-function={f.function} data-line={f.line}>
-      <p className="verdict-headline"><strong>{findingHeadline(f)}</strong>{regex?.status === 'vulnerable' && <span className="badge danger" data-testid="redos-badge">ReDoS</span>}</p>
+      <p className="verdict-headline"><strong>{findingHeadline(f)}</strong>{regex?.status === 'vulnerable' && <span className="badge danger" data-testid="redos-badge">ReDoS</span>}{tie && <span data-testid="verdict-tie"> {tie}</span>}</p>
       {f.function && (
         <p className="verdict-where">
           {f.kind === 'function' ? 'In ' : f.kind === 'dependency' ? 'Heaviest function: ' : f.kind === 'gc' ? '' : 'From '}

@@ -50,7 +50,7 @@ export function WhereTimeWent({ client, transforms, active, perRequest, cpu = nu
 
       {(list.length > 0 || spread) && (
         <ul className="findings" aria-label="Findings">
-          {list.map((f, i) => <li key={`${f.kind}-${f.frame}-${i}`} data-testid="finding" data-id={f.kind}>{findingSentence(f)} <span className="muted">{f.advice}</span></li>)}
+          {list.map((f, i) => <li key={`${f.kind}-${f.frame}-${i}`} data-testid="finding" data-id={f.kind}>{findingSentence(f, list)} <span className="muted">{f.advice}</span></li>)}
           {spread && <li data-testid="finding" data-id="spread">{spreadSentence(spread)}</li>}
         </ul>
       )}
