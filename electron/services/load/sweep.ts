@@ -5,7 +5,8 @@ import type { RecordRequestResolved, RecordingResult, SweepRequestResolved, Swee
 import { findKnee, sweepPoints } from '../../../shared/sweep/knee.ts';
 import { levelProcess } from '../../../shared/sweep/sweep-routes.ts';
 import type { SweepRoute } from '../../../shared/sweep/sweep-level.ts';
-import { categoryBreakdown, importProfile } from '../../../shared/profile/index.ts';
+import { categoryBreakdown, cpuMsOf, cpuPerSampledMs, importProfile } from '../../../shared/profile/index.ts';
+import type { CpuAccounting } from '../../../shared/recording/cpu-accounting.ts';
 import { profileRoutes } from './profile-routes.ts';
 
 export interface SweepDeps {
@@ -46,7 +47,7 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
         errors: l.errors + l.timeouts, non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
         ...(routes ? { routes } : {}),
-        process: levelProcess(rec.samples, busyMs(rec.profile), l.requests, l.phases?.burst),
+        process: levelProcess(rec.samples, busyMs(rec.profile, rec.cpu), l.requests, l.phases?.burst),
       });
     }
     if (l) deps.onLevel?.(result);
@@ -72,10 +73,12 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
 }
 
 /** Busy (not idle) CPU ms of a level's profile, or null without a readable one. */
-function busyMs(profile: unknown): number | null {
+function busyMs(profile: unknown, cpu: CpuAccounting | undefined): number | null {
   if (!profile) return null;
   try {
-    return categoryBreakdown(importProfile(profile)).filter((r) => r.kind !== 'idle').reduce((n, r) => n + r.ms, 0);
+    const sampled = categoryBreakdown(importProfile(profile)).filter((r) => r.kind !== 'idle').reduce((n, r) => n + r.ms, 0);
+    // CPU from the OS clock where the level read it, sampled time otherwise (shared/profile/cpu-time.ts).
+    return cpuMsOf(sampled, { cpuPerSampledMs: cpuPerSampledMs(cpu) });
   } catch {
     return null; // a profile the model refuses: the level's load numbers still stand
   }
