@@ -33,6 +33,7 @@ import {
 import { RECORD_HELP } from './help/record-help.ts';
 import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
+import type { CpuAccounting } from '../../shared/recording/cpu-accounting.ts';
 
 /** record's flags (help/record-help.ts says what each does). */
 const RECORD_OPTIONS = {
@@ -330,6 +331,14 @@ function profileStats(profile: Profile): { samples: number; durationMs: number }
   return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
 }
 
+/** Where the "ms of CPU" below come from (docs/recording.md "How CPU is measured"). */
+function cpuLine(cpu: CpuAccounting | null): string {
+  const t = cpu?.mainThread;
+  if (!cpu || !t) return 'CPU      the main thread\'s CPU time could not be read from the operating system: ms per request below are sampled time, which reads high on a busy machine.';
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `CPU      main thread ${s(t.cpuMs)} on a CPU while sampled busy for ${s(cpu.sampledBusyMs)} (${t.clock === 'threadCpuUsage' ? 'process.threadCpuUsage' : '/proc schedstat'}); whole process ${cpu.processCpuMs === null ? 'not read' : s(cpu.processCpuMs)}: ms of CPU below are shares of the samples × the thread's CPU.`;
+}
+
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {
   const threads = importedThreads(result.profile);
   const profile = threads?.[0].profile ?? null;
@@ -350,6 +359,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       // A burst of several routes: each route's main cause, heaviest first (the verdict's route lines).
       ...(verdict?.routes ? { routeCauses: verdict.routes } : {}),
       ...(result.requestTime ? requestTimeJson(result.requestTime) : {}),
+      // The threads' and the process's CPU from the OS over the profile's window: what every "ms of CPU" is computed from.
+      ...(result.cpu ? { cpu: result.cpu } : {}),
       error: result.error,
       ...(savedId ? { id: savedId } : {}),
     };
@@ -368,6 +379,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   lines.push(...memoryLines(memory));
   if (result.output) lines.push(`Output   ${outputSentence(result.output)}${result.output.stdio ? ` It went to a ${result.output.stdio === 'file' ? 'file (synchronous writes, as a terminal)' : 'pipe (asynchronous writes)'}.` : ''}`);
   if (stats) lines.push(`Profile  ${stats.samples} samples over ${(stats.durationMs / 1000).toFixed(2)} s${file ? ` → ${file}` : ' (use --out FILE to keep it)'}`);
+  if (stats) lines.push(cpuLine(result.cpu ?? null));
   if (savedId) lines.push(`Saved    ${result.name} (id ${savedId})`);
   if (verdict) lines.push('', ...formatVerdict(verdict));
   printMaskedLines(lines, result);

@@ -24,7 +24,9 @@ export function findingsJson(v: Verdict) {
   return v.findings.map((f) => ({
     kind: f.kind, ...(f.thread ? { thread: f.thread } : {}), function: f.function, url: f.url, line: f.line, lineText: f.lineText,
     ...(f.generated ? { generated: f.generated } : {}),
-    percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests, advice: f.advice,
+    percent: f.percent, busyPercent: f.busyPercent, msPer1kRequests: f.msPer1kRequests,
+    // true: ms of CPU from the OS clock; false: sampled time (no clock was read: shared/profile/cpu-time.ts).
+    ...(f.msPer1kRequests !== null ? { msPer1kRequestsIsCpu: f.cpuTime !== false } : {}), advice: f.advice,
     ...(f.split ? { split: f.split } : {}),
     ...(f.tieWith !== undefined ? { tieWith: f.tieWith } : {}),
     ...(f.host ? { host: f.host } : {}),

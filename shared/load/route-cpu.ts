@@ -2,7 +2,8 @@
 // request (what APM tools show in production) and the function that spent
 // most of it. Busy time is every sample that is not idle.
 import type { LoadSummary } from '../recording/load.ts';
-import { bottomUp, categoryBreakdown, type Profile } from '../profile/index.ts';
+import { bottomUp, categoryBreakdown, cpuMsOf, cpuPerSampledMs, type Profile } from '../profile/index.ts';
+import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 
 export interface RouteCpu {
   cpuMsPerRequest: number;
@@ -12,8 +13,10 @@ export interface RouteCpu {
 
 const META = new Set(['(idle)', '(program)', '(root)']);
 
-export function routeCpu(profile: Profile, load: LoadSummary): RouteCpu {
-  const busyMs = categoryBreakdown(profile).filter((r) => r.kind !== 'idle').reduce((n, r) => n + r.ms, 0);
+/** `cpu`: the route's recording's accounting: its busy time in CPU from the OS clock (shared/profile/cpu-time.ts); sampled time without it. */
+export function routeCpu(profile: Profile, load: LoadSummary, cpu?: CpuAccounting | null): RouteCpu {
+  const sampledBusyMs = categoryBreakdown(profile).filter((r) => r.kind !== 'idle').reduce((n, r) => n + r.ms, 0);
+  const busyMs = cpuMsOf(sampledBusyMs, { cpuPerSampledMs: cpuPerSampledMs(cpu) });
   let top: RouteCpu['topFunction'] = null;
   for (const row of bottomUp(profile)) {
     if (META.has(row.name)) continue;

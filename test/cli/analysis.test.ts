@@ -77,7 +77,9 @@ describe('flambe analyze', () => {
     const a = await json(['analyze', fixture('node22.cpuprofile'), '--json', '--requests', '500']);
     expect(a.findings.map((f: { kind: string; function: string }) => [f.kind, f.function])).toEqual([['function', 'churn'], ['gc', ''], ['regex', 'handleRequest']]);
     // churn calls built-ins directly (its time is its own code's and theirs): `split` says how much of each.
-    expect(Object.keys(a.findings[0])).toEqual(['kind', 'function', 'url', 'line', 'lineText', 'percent', 'busyPercent', 'msPer1kRequests', 'advice', 'split']);
+    expect(Object.keys(a.findings[0])).toEqual(['kind', 'function', 'url', 'line', 'lineText', 'percent', 'busyPercent', 'msPer1kRequests', 'msPer1kRequestsIsCpu', 'advice', 'split']);
+    // A profile file carries no CPU clock: its ms per 1 000 requests are sampled time, and say so.
+    expect(a.findings[0].msPer1kRequestsIsCpu).toBe(false);
     expect(a.findings[0]).toMatchObject({ line: 32, msPer1kRequests: expect.closeTo((a.findings[0].percent / 100) * a.durationMs * 2, 6) });
     expect(a.findings[0].advice).toMatch(/hot lines/);
     const plain = await runFlambe(['analyze', fixture('node22.cpuprofile')]);

@@ -19,7 +19,7 @@ export async function profileRoutes(req: RecordRequestResolved, record: (r: Reco
       tags: [...req.tags, 'route-cpu'],
     });
     const l = rec.load;
-    const cpu = rec.profile && l ? routeCpu(importProfile(rec.profile), l) : null;
+    const cpu = rec.profile && l ? routeCpu(importProfile(rec.profile), l, rec.cpu) : null;
     rows.push({
       method: route.method, path: route.path, recordingId: rec.id,
       rps: l?.rps ?? 0, p75Ms: l?.latencyMs.p75 ?? l?.latencyMs.p50 ?? 0, p99Ms: l?.latencyMs.p99 ?? 0,
