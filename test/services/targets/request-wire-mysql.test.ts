@@ -4,20 +4,18 @@
 // whose value the driver inlines. Held to the server's general log (calls per
 // request) and to the app's own timing around each driver call.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingSentence } from '../../../shared/request-time/sentence.ts';
 import { startMariadb, type RunningDatabase } from '../../helpers/databases.ts';
 import { fresh, launchRecordedApp, meanOf, routeOf, type RecordedApp } from '../../helpers/recorded-app.ts';
 
-const require = createRequire(import.meta.url);
 let db: RunningDatabase | null = null;
 let app: RecordedApp | null = null;
 
 beforeAll(async () => {
   db = await startMariadb();
-  const mysql = require('mysql2/promise') as typeof import('mysql2/promise');
   const c = await mysql.createConnection({ host: '127.0.0.1', port: db.port, user: 'root', multipleStatements: true });
   await c.query(`CREATE DATABASE shop; USE shop;
     CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(20), total DECIMAL(10, 2));
