@@ -8,10 +8,11 @@ import net from 'node:net';
 import { startPostgres, startMariadb, startRedis } from './databases.ts';
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
-function proxy(port: number, chunks: Buffer[]) {
-  return new Promise<net.Server & { p: number }>((ok) => {
+/** A TCP proxy to `port` that keeps each chunk the client sent; `p` is its own port. */
+function proxy(port: number, chunks: Buffer[]): Promise<{ p: number; close: () => void }> {
+  return new Promise((ok) => {
     const s = net.createServer((c) => { const u = net.connect(port, '127.0.0.1'); c.on('data', (d) => { chunks.push(Buffer.from(d)); u.write(d); }); u.pipe(c); c.on('close', () => u.destroy()); u.on('close', () => c.destroy()); });
-    s.listen(0, '127.0.0.1', () => { (s as any).p = (s.address() as net.AddressInfo).port; ok(s as any); });
+    s.listen(0, '127.0.0.1', () => ok({ p: (s.address() as net.AddressInfo).port, close: () => s.close() }));
   });
 }
 const which = process.argv[2];

