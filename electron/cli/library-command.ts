@@ -1,6 +1,7 @@
 // flambe library list|import|export|delete — the Library screen's operations for terminals and CI.
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileOrSay } from '../services/write-failure.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeValidationError, listQuerySchema, type RecordingRow } from '../../shared/api.ts';
@@ -172,13 +173,9 @@ async function exportOne(argv: string[]): Promise<number> {
     const { content, note } = groupId
       ? await service.api.exportGroup({ id: groupId, includeSecrets })
       : await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile', includeSecrets });
-    try {
-      writeFileSync(o.out as string, content);
-      // Said on stderr: what the bundle masked ("…export with secrets included": --include-secrets).
-      if (note) process.stderr.write(`${note.replace('export with secrets included', 'use --include-secrets')}\n`);
-    } catch (e) {
-      throw new UserError(`Could not write ${o.out}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
-    }
+    writeFileOrSay(o.out as string, content);
+    // Said on stderr: what the bundle masked ("…export with secrets included": --include-secrets).
+    if (note) process.stderr.write(`${note.replace('export with secrets included', 'use --include-secrets')}\n`);
   } finally {
     await service.dispose();
   }

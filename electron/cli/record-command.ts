@@ -1,6 +1,6 @@
 // flambe record: launch or attach, load, profile — the app's recording flow in a terminal.
 import { printLines } from './terminal.ts';
-import { writeFileSync } from 'node:fs';
+import { writeFileOrSay } from '../services/write-failure.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeApi, FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
@@ -127,7 +127,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
       return interrupted ? 130 : 1;
     }
     // With --no-load, Ctrl-C is how the user says their load is over: a normal end.
-    return interrupted && !o['no-load'] ? 130 : 0;
+    if (interrupted && !o['no-load']) return 130;
+    // --save asked for a row in the library: a bundle beside --out keeps the recording, but what was asked was not done.
+    return o.save && !outcome.saved ? 1 : 0;
   } catch (e) {
     // --json promises one object on stdout, also when the run never got a result.
     if (json && !reported && isUserError(e)) {
@@ -273,11 +275,7 @@ function writeOut(out: string, result: RecordingResult): string | null {
   const wholeRecording = /\.flambe$/i.test(out);
   if (!result.profile && !wholeRecording) return null;
   const file = path.resolve(out);
-  try {
-    writeFileSync(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile));
-  } catch (e) {
-    throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
-  }
+  writeFileOrSay(file, wholeRecording ? writeBundle(result, { includeSecrets: true }) : JSON.stringify(result.profile), { what: `the ${wholeRecording ? 'recording' : 'profile'} to ${file}` });
   return file;
 }
 
@@ -301,11 +299,7 @@ function writeHeapProfile(target: string, profile: unknown): string | null {
     return null;
   }
   const file = path.resolve(target);
-  try {
-    writeFileSync(file, exportHeapProfile(heap));
-  } catch (e) {
-    throw new UserError(`Could not write the allocation profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
-  }
+  writeFileOrSay(file, exportHeapProfile(heap), { what: `the allocation profile to ${file}` });
   return file;
 }
 

@@ -3,7 +3,8 @@
 // as Markdown with its charts and flamegraph as SVG files beside it, or as one
 // self-contained HTML file. The content is shared/report's; this reads the
 // library and writes the files.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { writeFileOrSay } from '../services/write-failure.ts';
 import path from 'node:path';
 import type { RecordingMeta, SweepResult } from '../../shared/api.ts';
 import { buildComparison } from '../../shared/compare/index.ts';
@@ -107,7 +108,7 @@ function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): 
   if (format === 'html') {
     const html = toHtml(doc);
     if (out) {
-      writeFileSync(out, html);
+      writeFileOrSay(out, html);
       process.stderr.write(`Wrote ${out}\n`);
     } else process.stdout.write(html);
     return;
@@ -129,11 +130,11 @@ function write(doc: ReportDoc, format: 'md' | 'html', out: string | undefined): 
     const png: ReturnType<typeof svgToPng> | null = noPng ? null : svgToPng(img.svg);
     if (png && 'why' in png) noPng = png.why;
     const file = `${stem}-${png && 'png' in png ? img.file.replace(/\.svg$/, '.png') : img.file}`;
-    writeFileSync(path.join(dir, file), png && 'png' in png ? png.png : img.svg);
+    writeFileOrSay(path.join(dir, file), png && 'png' in png ? png.png : img.svg);
     text = text.replace(`](${img.file})`, `](${encodeURI(file)})`);
     written.push(file);
   }
-  writeFileSync(out, text);
+  writeFileOrSay(out, text);
   process.stderr.write(`Wrote ${out}${written.length ? ` and ${written.length} chart${written.length === 1 ? '' : 's'} beside it (${written.join(', ')})` : ''}\n`);
   if (noPng) process.stderr.write(`flambe: the charts are SVG, not PNG: ${noPng}.\n`);
 }
