@@ -11,6 +11,7 @@ import { openInspectorOf } from './attach-pid.ts';
 import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
+import { speaksTls } from '../load/probe.ts';
 
 export interface Target {
   info: TargetInfo;
@@ -64,6 +65,8 @@ function webSocketHost(url: string): string | null {
 
 export class TargetRegistry {
   private readonly targets = new Map<string, Target>();
+  /** host:port → whether it completed a TLS handshake (asked once per port). */
+  private readonly handshakes = new Map<string, Promise<boolean>>();
   private readonly emit: Emit;
 
   constructor(emit: Emit) {
@@ -182,13 +185,27 @@ export class TargetRegistry {
     return this.refresh(target.info.targetId);
   }
 
+  /**
+   * The ports that speak TLS, found by a handshake once per port: an https-only
+   * server is loaded over https, not told it "closed the connection without answering".
+   */
+  private async tlsPorts(host: string, ports: number[]): Promise<Set<number>> {
+    const answers = await Promise.all(ports.map((port) => {
+      const key = `${host}:${port}`;
+      let known = this.handshakes.get(key);
+      if (!known) this.handshakes.set(key, (known = speaksTls(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/`)));
+      return known.then((tls) => (tls ? port : null));
+    }));
+    return new Set(answers.filter((p): p is number => p !== null));
+  }
+
   /** Re-reads the ports the target listens on. */
   async refresh(targetId: string): Promise<TargetInfo> {
     const t = this.get(targetId);
     if (t.info.running && !t.session.isClosed) {
       const listeners = await t.session.listeners().catch(() => []);
       t.info.listeningPorts = [...new Set(listeners.map((l) => l.port))];
-      t.info.suggestedUrls = suggestUrls(listeners, t.host);
+      t.info.suggestedUrls = suggestUrls(listeners, t.host, await this.tlsPorts(t.host, t.info.listeningPorts));
     }
     if (!t.info.running && t.process) t.info.lastError = t.process.lastError();
     return { ...t.info };
