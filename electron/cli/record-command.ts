@@ -28,7 +28,7 @@ import {
   checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
 } from './record-input.ts';
 import { RECORD_HELP } from './help/record-help.ts';
-import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
+import { bodyFromFlag, envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
 
 /** record's flags (help/record-help.ts says what each does). */
@@ -153,7 +153,7 @@ function loadInputOf(o: RecordFlags['values'], headers: ReturnType<typeof header
     throw new UserError('--name, --tag and --library go with --save.');
   }
   return {
-    url: o.url, method: o.method, headers, body: o.body,
+    url: o.url, method: o.method, headers, body: bodyFromFlag(o.body),
     connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
     requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
     warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
