@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import http from 'node:http';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,20 @@ describe('messages that name what happened (item 6)', () => {
     const r = await runFlambe(['record', '--no-profile', '--url', `http://127.0.0.1:${port}/`, '-n', '10']);
     expect(r.code).toBe(1);
     expect(lastLine(r.stderr)).toBe(`flambe: The server at http://127.0.0.1:${port}/ answered, but not with valid HTTP: its status line is not an HTTP status line. Is that port an HTTP server, and does it write its answer by hand?`);
+  });
+
+  it('an endless body: "answered at once, but its body did not end", not "No answer came back"', { timeout: 60_000 }, async () => {
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const port = await listen(http.createServer((q, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const write = () => { while (!res.destroyed && res.write(chunk)); };
+      res.on('drain', write);
+      write();
+    }));
+    const r = await runFlambe(['record', '--no-profile', '--url', `http://127.0.0.1:${port}/`, '-d', '3', '-c', '1']);
+    expect(r.code).toBe(1);
+    expect(lastLine(r.stderr)).toMatch(new RegExp(`^flambe: The server at http://127\\.0\\.0\\.1:${port}/ answered at once \\(status 200\\), but its body did not end: [\\d.]+ MB arrived in [\\d.]+ s and more kept coming\\. A burst counts requests that end`));
+    expect(r.stderr).not.toMatch(/No answer came back/);
   });
 
   it('a 70 000-character URL is refused by its length, in one short line', { timeout: 60_000 }, async () => {

@@ -73,15 +73,39 @@ function probeFailure(url: string, e: NodeJS.ErrnoException): UserError {
   return Object.assign(new UserError(sentence), { probeCode: code });
 }
 
+/** More body than this from one request is no answer a burst can count (a stream, an endless body). */
+const ENDLESS_BODY_BYTES = 64 * 1024 * 1024;
+
+function endlessBody(url: string, status: number, bytes: number, ms: number): UserError {
+  const mb = bytes / (1024 * 1024);
+  return new UserError(`The server at ${url} answered at once (status ${status}), but its body did not end: ${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB arrived in ${(ms / 1000).toFixed(1)} s and more kept coming. `
+    + 'A burst counts requests that end: is this route a stream (a download, server-sent events)? Load a route that answers and ends.');
+}
+
 function probeOnce(url: string, timeoutMs: number, request?: ProbeRequest): Promise<ProbeResult> {
   const lib = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
+    // Answered: the headers came. The body is read to its end too — one that never ends would
+    // otherwise read as "No answer came back" after the burst, though the server answered at once.
+    let answered: (() => void) | null = null;
     const req = lib.request(url, { method: request?.method ?? 'GET', headers: request?.headers ?? {}, timeout: timeoutMs, rejectUnauthorized: false }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0 });
+      const status = res.statusCode ?? 0;
+      const started = Date.now();
+      let bytes = 0;
+      const endless = () => {
+        clearTimeout(timer);
+        req.destroy();
+        reject(endlessBody(url, status, bytes, Date.now() - started));
+      };
+      answered = endless;
+      const timer = setTimeout(endless, timeoutMs);
+      res.on('data', (d: Buffer) => { bytes += d.length; if (bytes > ENDLESS_BODY_BYTES) endless(); });
+      // An end, or a body cut short (the burst's own business): the server answered.
+      res.on('close', () => { clearTimeout(timer); resolve({ status }); });
     });
     req.end(request?.body);
     req.on('timeout', () => {
+      if (answered) return answered();
       req.destroy();
       reject(new UserError(`The server at ${url} accepted the connection but did not answer within ${timeoutMs / 1000} seconds: is a request handler stuck?`));
     });
