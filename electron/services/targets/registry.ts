@@ -25,6 +25,8 @@ export interface Target {
 }
 
 const START_GRACE_MS = 500;
+/** Why a target is gone when Flambé's own Stop (stopTarget) ended it: not "the process exited". */
+const STOPPED_BY_USER = 'The target was stopped from Flambé (Stop target) before the recording ended';
 
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 
@@ -131,6 +133,8 @@ export class TargetRegistry {
       if (t) t.info.running = false;
       this.emit('targetExit', { targetId, code, signal });
       void session?.close();
+      // stop() takes the target out of the list before it ends it: the user stopped it, it did not exit by itself.
+      if (!this.targets.has(targetId)) return STOPPED_BY_USER;
       const why = proc.lastError();
       return `The target process exited ${signal ? `(${signal})` : `with code ${code}`}${why && code ? ` (${why})` : ''}`;
     });
@@ -174,7 +178,7 @@ export class TargetRegistry {
         const t = this.targets.get(targetId);
         if (t) t.info.running = false;
         this.emit('targetExit', { targetId, code: null, signal: null });
-        resolve('The inspector connection closed (the target process exited or was stopped)');
+        resolve(t ? 'The inspector connection closed (the target process exited or was stopped)' : STOPPED_BY_USER);
       });
     });
     return this.add({ info: newInfo(targetId, 'attached', label, identity), session, host, gone });
