@@ -3,7 +3,7 @@
 // pprof (go tool pprof, Grafana Pyroscope), the Chrome trace format. Every
 // thread of the file is kept (cpuprofile, trace, pprof), or the one --thread picks.
 import { printLines } from './terminal.ts';
-import { writeFileSync } from 'node:fs';
+import { writeFileOrSay } from '../services/write-failure.ts';
 import path from 'node:path';
 import { exportCollapsed, exportSpeedscope } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
@@ -35,11 +35,7 @@ export async function convertCommand(argv: string[]): Promise<number> {
   const text = to === 'collapsed' ? exportCollapsed(threads[0].profile)
     : to === 'speedscope' ? JSON.stringify(exportSpeedscope(threads[0].profile, path.basename(file)))
     : profileFile(threads, to);
-  try {
-    writeFileSync(out, text);
-  } catch (e) {
-    throw new UserError(`Could not write ${out}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
-  }
+  writeFileOrSay(out, text);
   const which = all.length === 1 ? '' : threads.length === all.length ? `, ${all.length} threads` : `, thread ${all.indexOf(threads[0])} (${threads[0].name})`;
   printLines(process.stdout, [
     `Wrote ${out} (${to}${which}, ${formatBytes(typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength)}).`,

@@ -178,13 +178,9 @@ async function exportOne(argv: string[]): Promise<number> {
     const { content, note, holdsSecrets } = groupId
       ? await service.api.exportGroup({ id: groupId, includeSecrets })
       : await service.api.exportRecording({ id, format: o.bundle ? 'bundle' : 'cpuprofile', includeSecrets });
-    try {
-      writeExportFile(o.out as string, content, !!holdsSecrets);
-      // Said on stderr: what the bundle masked ("…export with secrets included": --include-secrets).
-      if (note) process.stderr.write(`${note.replace('export with secrets included', 'use --include-secrets')}\n`);
-    } catch (e) {
-      throw new UserError(`Could not write ${o.out}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
-    }
+    writeExportFile(o.out as string, content, !!holdsSecrets);
+    // Said on stderr: what the bundle masked ("…export with secrets included": --include-secrets).
+    if (note) process.stderr.write(`${note.replace('export with secrets included', 'use --include-secrets')}\n`);
   } finally {
     await service.dispose();
   }

@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { importProfileWithFormat, importThreads, isProfileFormatError, type ImportedProfile, type NamedProfile } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
 import { gunzipIfNeeded } from '../services/gunzip.ts';
-import { readHeapProfile } from '../../shared/memory/heap-profile.ts';
+import { isHeapProfile, readHeapProfile } from '../../shared/memory/heap-profile.ts';
 import type { HeapProfile } from '../../shared/recording/memory.ts';
 
 /** Reads and imports a profile file; any problem is a UserError naming the file. */
@@ -30,6 +30,8 @@ export function readHeapProfileFile(file: string): HeapProfile | null {
     } catch {
       throw new UserError(`${name} is not JSON, so it is not an allocation profile (.heapprofile).`);
     }
+    // A legacy CPU profile (v8-profiler, DevTools before Chrome 47) also starts with a "head" tree: content decides.
+    if (!name.endsWith('.heapprofile') && !isHeapProfile(data)) return null;
     return readHeapProfile(data, 'This file');
   });
 }

@@ -2,7 +2,6 @@
 import { printLines } from './terminal.ts';
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { maskSecrets } from '../../shared/recording/secrets.ts';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeApi, FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
@@ -31,7 +30,7 @@ import {
   checkRecordRequest, jsonFailure, parseArgsSentence, parseHostPort, refuseNegativeNumbers, withoutMemoryPromise, writeFallbackBundle,
 } from './record-input.ts';
 import { RECORD_HELP } from './help/record-help.ts';
-import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
+import { bodyFromFlag, envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
 import type { CpuAccounting } from '../../shared/recording/cpu-accounting.ts';
 
@@ -131,7 +130,9 @@ export async function recordCommand(argv: string[]): Promise<number> {
       return interrupted ? 130 : 1;
     }
     // With --no-load, Ctrl-C is how the user says their load is over: a normal end.
-    return interrupted && !o['no-load'] ? 130 : 0;
+    if (interrupted && !o['no-load']) return 130;
+    // --save asked for a row in the library: a bundle beside --out keeps the recording, but what was asked was not done.
+    return o.save && !outcome.saved ? 1 : 0;
   } catch (e) {
     // --json promises one object on stdout, also when the run never got a result.
     if (json && !reported && isUserError(e)) {
@@ -155,7 +156,7 @@ function loadInputOf(o: RecordFlags['values'], headers: ReturnType<typeof header
     throw new UserError('--name, --tag and --library go with --save.');
   }
   return {
-    url: o.url, method: o.method, headers, body: o.body,
+    url: o.url, method: o.method, headers, body: bodyFromFlag(o.body),
     connections: num(o.connections, '--connections'), durationSec: num(o.duration, '--duration'),
     requests: num(o.requests, '--requests'), timeoutSec: num(o.timeout, '--timeout'),
     warmupSec: num(o.warmup, '--warmup'), samplingIntervalUs: num(o['sampling-interval'], '--sampling-interval'),
@@ -277,13 +278,9 @@ function writeOut(out: string, result: RecordingResult): string | null {
   const wholeRecording = /\.flambe$/i.test(out);
   if (!result.profile && !wholeRecording) return null;
   const file = path.resolve(out);
-  try {
-    // The whole recording is the user's own copy, secrets kept: owner-only when it holds one (services/owner-only.ts).
-    const whole = wholeRecording ? writeBundleWithNote(result, { includeSecrets: true }) : null;
-    writeExportFile(file, whole ? whole.text : JSON.stringify(result.profile), !!whole?.holdsSecrets);
-  } catch (e) {
-    throw new UserError(`Could not write the profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
-  }
+  // The whole recording is the user's own copy, secrets kept: owner-only when it holds one (services/owner-only.ts).
+  const whole = wholeRecording ? writeBundleWithNote(result, { includeSecrets: true }) : null;
+  writeExportFile(file, whole ? whole.text : JSON.stringify(result.profile), !!whole?.holdsSecrets, `the ${wholeRecording ? 'recording' : 'profile'} to ${file}`);
   return file;
 }
 
@@ -307,11 +304,7 @@ function writeHeapProfile(target: string, profile: unknown): string | null {
     return null;
   }
   const file = path.resolve(target);
-  try {
-    writeFileSync(file, exportHeapProfile(heap));
-  } catch (e) {
-    throw new UserError(`Could not write the allocation profile to ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
-  }
+  writeFileOrSay(file, exportHeapProfile(heap), { what: `the allocation profile to ${file}` });
   return file;
 }
 

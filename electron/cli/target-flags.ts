@@ -7,7 +7,7 @@ import { UserError } from '../services/errors.ts';
 import type { FlambeService } from '../services/service.ts';
 import { startService } from './lazy-service.ts';
 import { ProgressLine } from './terminal-output.ts';
-import { envFromFlags, headersFromFlags, num } from './flag-values.ts';
+import { bodyFromFlag, envFromFlags, headersFromFlags, num } from './flag-values.ts';
 import { waitForSuggestedUrls } from './suggested-urls.ts';
 import { parseHostPort } from './record-input.ts';
 import { routesFromFlags } from './load-flags.ts';
@@ -80,7 +80,7 @@ export async function connectTarget(o: Values, scriptArgs: string[], opts: { req
 export function loadFromFlags(o: Values, url: string, extra: Partial<LoadSettings>): LoadSettings {
   const headers = headersFromFlags(o.header as string[] | undefined);
   const load = {
-    url, method: (o.method as string | undefined)?.toUpperCase(), headers, body: o.body as string | undefined,
+    url, method: (o.method as string | undefined)?.toUpperCase(), headers, body: bodyFromFlag(o.body as string | undefined),
     timeoutSec: num(o.timeout as string | undefined, '--timeout'),
     routes: routesFromFlags(o.route as string[] | undefined, o.routes as string | undefined), rate: num(o.rate as string | undefined, '--rate'),
     threads: num(o['load-threads'] as string | undefined, '--load-threads'),

@@ -6,7 +6,8 @@
 // a masked one (shared/recording/secrets.ts), else as the user's umask says.
 // SQLite gives its -wal, -shm and -journal files the mode of the database
 // file (unix VFS, robust_open), so creating the database 0600 is enough for them.
-import { chmodSync, closeSync, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs';
+import { writeFileOrSay } from './write-failure.ts';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 
 export const OWNER_ONLY_FILE = 0o600;
 export const OWNER_ONLY_FOLDER = 0o700;
@@ -43,13 +44,13 @@ export function prepareOwnerOnlyDatabase(file: string): void {
   for (const side of SIDE_FILES) tighten(`${file}${side}`);
 }
 
-/** Writes an export or a report: 0600 when it holds a secret (even masked), else as the user's umask says. */
-export function writeExportFile(file: string, data: string | Uint8Array, holdsSecrets: boolean): void {
+/** Writes an export or a report: 0600 when it holds a secret (even masked), else as the user's umask says; a failure is one sentence (write-failure.ts). */
+export function writeExportFile(file: string, data: string | Uint8Array, holdsSecrets: boolean, what?: string): void {
   if (!holdsSecrets) {
-    writeFileSync(file, data);
+    writeFileOrSay(file, data, { what });
     return;
   }
   // An existing file is tightened before the secret is written into it, a new one is created 0600.
   tighten(file);
-  writeFileSync(file, data, { mode: OWNER_ONLY_FILE });
+  writeFileOrSay(file, data, { what, mode: OWNER_ONLY_FILE });
 }

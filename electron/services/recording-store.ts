@@ -3,7 +3,7 @@
 // export what is there). A recording is kept before it is shown: a view that
 // crashes never loses it.
 import type { RecordingMeta, RecordingResult } from '../../shared/api.ts';
-import { UserError, messageOf } from './errors.ts';
+import { UserError, isUserError, messageOf } from './errors.ts';
 import { Library } from './library/library.ts';
 
 export interface StoreOptions {
@@ -72,8 +72,10 @@ export function openRecordingStore(options: StoreOptions, isRunning: (id: string
         return { saved: true, saveError: null };
       } catch (e) {
         unsaved.set(result.id, result);
-        const why = (e as { code?: string; errstr?: string }).errstr ?? messageOf(e);
         const advice = inMemory ? ' It is kept in memory until Flambé closes: export it to keep it.' : '';
+        // The library's own sentence (disk full, locked by which process, read-only) names the cause as is.
+        if (isUserError(e)) return { saved: false, saveError: `The recording was not saved. ${e.message}${advice}` };
+        const why = (e as { code?: string; errstr?: string }).errstr ?? messageOf(e);
         return { saved: false, saveError: `Could not save the recording to the library (${why}).${advice}` };
       }
     },

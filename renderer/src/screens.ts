@@ -1,6 +1,7 @@
 // The window's screens and their addresses, both ways (pure, tested): which
 // screen an address opens first, and which address the screen showing has.
 import type { Route } from './lib/route.ts';
+import { AccessRefused } from './client/types.ts';
 
 export type Screen = 'record' | 'library' | 'result' | 'compare' | 'experiment' | 'sweep';
 
@@ -67,7 +68,8 @@ export function followAddress(route: Route | null, hash: string, f: AddressFollo
   switch (route.screen) {
     case 'recording':
       if (f.shownId === route.id) f.setScreen('result');
-      else f.openRecording(route.id).catch(() => f.setProblem(`No recording with the id “${route.id}” is in the library: it may have been deleted, or the address is cut short.`));
+      // A refused call (no token) is not a missing recording: its own sentence says what to do.
+      else f.openRecording(route.id).catch((e: unknown) => f.setProblem(e instanceof AccessRefused ? e.message : `No recording with the id “${route.id}” is in the library: it may have been deleted, or the address is cut short.`));
       return;
     case 'compare': f.setCompareIds((ids) => (ids && ids[0] === route.a && ids[1] === route.b ? ids : [route.a, route.b])); f.setScreen('compare'); return;
     case 'compare-pick': f.setScreen('compare'); return;

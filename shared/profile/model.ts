@@ -56,6 +56,8 @@ export interface Profile {
   lineTicks?: LineTicks;
   /** Nodes whose parent was missing from the file, attached to the root (build-nodes.ts fromParents); said in the quality checks. */
   orphans?: { count: number; example: string };
+  /** Samples that named a node id the file does not have (a trace's ProfileChunks), counted on the root as DevTools does; said in the quality checks. */
+  orphanSamples?: { count: number; example: string };
   /** Source text of hot lines, by sourceLineKey(url, line), when the recording read them (lines.ts). */
   sourceLines?: ReadonlyMap<string, string>;
   /** The source-map table the frames were mapped with (kept for export), when the profile has one. */

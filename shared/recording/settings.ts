@@ -37,6 +37,18 @@ export const samplingIntervalsUs = [100, 250, 500, 1000, 5000] as const;
 const ROUTE_PATH_HINT = 'A route path starts with "/", like /users/42.';
 
 /** One request of a multi-route burst; `path` is relative to the URL's origin. */
+/**
+ * Node answers a request line and headers over 16 KB with 431 and closes the
+ * connection (other servers refuse at 8 KB): every request of the burst would
+ * fail. Refused before anything starts, by its length — never echoed back.
+ */
+const MAX_URL_CHARS = 16_000;
+function notTooLong(url: string, ctx: z.RefinementCtx): void {
+  if (url.length > MAX_URL_CHARS) {
+    ctx.addIssue({ code: 'custom', message: `The URL is ${url.length.toLocaleString('en-US')} characters long: servers refuse a request line that long (Node's limit is 16 KB, other servers' 8 KB). Shorten it, or send the data as a body (-b).` });
+  }
+}
+
 export const loadRouteSchema = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).default('GET'),
   path: z.string().trim().refine((p) => p.startsWith('/'), ROUTE_PATH_HINT),
@@ -52,7 +64,7 @@ export type LoadRouteResolved = z.output<typeof loadRouteSchema>;
 
 export const loadSettingsSchema = z
   .object({
-    url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT),
+    url: z.url({ message: URL_HINT }).refine((u) => /^https?:\/\/[^/]/i.test(u), URL_HINT).superRefine(notTooLong),
     method: z.enum(HTTP_METHODS).default('GET'),
     headers: z.record(z.string(), z.string()).default({}).superRefine((headers, ctx) => {
       for (const [k, v] of Object.entries(headers)) {
@@ -107,7 +119,7 @@ export type RecordRequestResolved = z.output<typeof recordRequestSchema>;
 const URL_OR_PATH_HINT = 'Enter the URL to load (http://127.0.0.1:3000/hello) or just its path (/hello) to use the port the server opens.';
 /** A full http(s) URL, or a path alone: the port the launched target listens on is used (it changes with every restart). */
 export const urlOrPathSchema = z.string().trim().min(1, URL_OR_PATH_HINT)
-  .refine((u) => u.startsWith('/') || /^https?:\/\/[^/]/i.test(u), URL_OR_PATH_HINT);
+  .refine((u) => u.startsWith('/') || /^https?:\/\/[^/]/i.test(u), URL_OR_PATH_HINT).superRefine(notTooLong);
 
 /** What differs between A and B: exactly one kind of change. */
 export const variantDifferenceSchema = z.discriminatedUnion('kind', [

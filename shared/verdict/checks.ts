@@ -25,7 +25,7 @@ import { listenerSentence, type ListenerGrowth } from '../recording/listeners.ts
 import { moreWorkersClause } from './advice.ts';
 
 export interface Check {
-  id: 'orphans' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak';
+  id: 'orphans' | 'orphan-samples' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak';
   text: string;
 }
 
@@ -143,6 +143,10 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
   if (profile.orphans) {
     const { count, example } = profile.orphans;
     out.push({ id: 'orphans', text: `${count} call-tree node${count === 1 ? '' : 's'} named a parent missing from the file (${example}): Flambé attached ${count === 1 ? 'it' : 'them'} to the root, so ${count === 1 ? 'its' : 'their'} time is counted but ${count === 1 ? 'its callers are' : 'their callers are'} unknown.` });
+  }
+  if (profile.orphanSamples) {
+    const { count, example } = profile.orphanSamples;
+    out.push({ id: 'orphan-samples', text: `${count} sample${count === 1 ? '' : 's'} named a call-tree node missing from the file (${example}): Flambé put ${count === 1 ? 'it' : 'them'} on the root of the call tree (no function), as Chrome DevTools does.` });
   }
   if (n > 0 && n < FEW_SAMPLES) {
     const share = (findings[0]?.percent ?? 10) / 100;

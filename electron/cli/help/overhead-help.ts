@@ -1,8 +1,11 @@
 // `flambe overhead --help`: only the text, so printing it loads nothing else (electron/cli/main.ts).
 export const OVERHEAD_HELP = `Usage:
-  flambe overhead (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT) --url URL
-                  [-c N] [-d SECONDS] [--rounds R] [--sampling-interval US[,US...]] [--warmup SECONDS] [--json]
+  flambe overhead (--launch SCRIPT [--node PATH] [--env K=V]... [-- ARGS...] | --attach HOST:PORT) --url URL
+                  [-m METHOD] [-H "K: V"]... [-b BODY] [-c N] [-d SECONDS] [--rounds R] [--sampling-interval US[,US...]] [--warmup SECONDS] [--json]
 
+  --node PATH             the node program to launch the script with (default: node on PATH)
+  --env K=V               environment variable for the script (repeatable)
+  -b, --body BODY         request body; -b @FILE sends the file's content (as curl -d @FILE)
   -c, --connections N     concurrent connections (default 10)
   -d, --duration SECONDS  length of each burst (default 3)
   --rounds R              rounds, each one burst with and one without the profiler, in

@@ -34,7 +34,7 @@ Load:
   -n, --requests N        stop after N requests instead of a duration
   -m, --method METHOD     HTTP method (default GET)
   -H, --header "K: V"     request header (repeatable)
-  -b, --body BODY         request body
+  -b, --body BODY         request body; -b @FILE sends the file's content (as curl -d @FILE), -b @@… a body starting with @
   --timeout SECONDS       per-request timeout (default 10)
   --route "METHOD /path"  one of several routes in the burst, on --url's origin (repeatable)
   --routes FILE           routes from a JSON file: [{"method","path","headers","body","weight"}]

@@ -1,10 +1,13 @@
 // `flambe sweep --help`: only the text, so printing it loads nothing else (electron/cli/main.ts).
 export const SWEEP_HELP = `Usage:
-  flambe sweep (--launch SCRIPT [-- ARGS...] | --attach HOST:PORT | --no-profile) --url URL
+  flambe sweep (--launch SCRIPT [--node PATH] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --no-profile) --url URL
                [-c 1,5,8,20] [-d SECONDS] [--warmup SECONDS] [--profile-at N | --profile-every]
                [-m METHOD] [-H "K: V"]... [-b BODY] [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--per-route-cpu]
                [--save [--name N] [--tag T]... [--library PATH]] [--json]
 
+  --node PATH             the node program to launch the script with (default: node on PATH)
+  --env K=V               environment variable for the script (repeatable)
+  -b, --body BODY         request body; -b @FILE sends the file's content (as curl -d @FILE)
   -c, --connections LIST  levels of connections, comma-separated (default 1,5,8,20)
   -d, --duration SECONDS  length of each level (default 5)
   --warmup SECONDS        load before the first level, not measured (default 2)

@@ -18,6 +18,7 @@ import { storedRequestBytes } from '../../../shared/profile/import/all-threads.t
 import { bytesPerRequestOf } from '../../../shared/memory/allocations.ts';
 import { UserError, messageOf } from '../errors.ts';
 import { openLibrary } from './safe-open.ts';
+import { libraryWriteFailure } from '../write-failure.ts';
 import { factsOf, packProfile, unpackProfile, type PackedProfile } from './stored-profile.ts';
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiment-store.ts';
@@ -124,10 +125,12 @@ export class Library {
   /** Why nothing can be saved here (a read-only file or folder), or null: such a library is opened for reading. */
   readonly readOnly: string | null;
   private readonly db: DatabaseSync;
+  private readonly busyTimeoutMs: number;
 
   constructor(file: string, options: LibraryOptions = {}) {
     this.file = file;
-    ({ db: this.db, readOnly: this.readOnly } = openLibrary(file, options.busyTimeoutMs));
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 10_000;
+    ({ db: this.db, readOnly: this.readOnly } = openLibrary(file, this.busyTimeoutMs));
     // An experiment or sweep whose process died says so, instead of "running" forever.
     // Only a library with a group still marked running needs the write lock for it, and a library another
     // process is writing is left as it is (the next open closes them): listing never waits for a writer.
@@ -151,14 +154,30 @@ export class Library {
 
   private transaction<T>(fn: () => T): T {
     this.writable();
-    this.db.exec('BEGIN IMMEDIATE');
     try {
-      const out = fn();
-      this.db.exec('COMMIT');
-      return out;
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        const out = fn();
+        this.db.exec('COMMIT');
+        return out;
+      } catch (e) {
+        // A full disk makes SQLite roll back by itself: a second ROLLBACK would hide the cause behind
+        // "cannot rollback - no transaction is active".
+        if (this.db.isTransaction) this.db.exec('ROLLBACK');
+        throw e;
+      }
     } catch (e) {
-      this.db.exec('ROLLBACK');
-      throw e;
+      throw libraryWriteFailure(this.file, e, this.busyTimeoutMs) ?? e;
+    }
+  }
+
+  /** One statement that writes (its own transaction): a failure the user can act on in one sentence. */
+  private writeOne(sql: string, ...params: (string | number)[]): number {
+    this.writable();
+    try {
+      return Number(this.db.prepare(sql).run(...params).changes);
+    } catch (e) {
+      throw libraryWriteFailure(this.file, e, this.busyTimeoutMs) ?? e;
     }
   }
 
@@ -330,14 +349,12 @@ export class Library {
   }
 
   rename(id: string, name: string): RecordingRow {
-    this.writable();
-    this.mustChange(this.db.prepare('UPDATE recordings SET name = ? WHERE id = ?').run(name, id).changes);
+    this.mustChange(this.writeOne('UPDATE recordings SET name = ? WHERE id = ?', name, id));
     return this.row(id);
   }
 
   setNotes(id: string, notes: string): RecordingRow {
-    this.writable();
-    this.mustChange(this.db.prepare('UPDATE recordings SET notes = ? WHERE id = ?').run(notes, id).changes);
+    this.mustChange(this.writeOne('UPDATE recordings SET notes = ? WHERE id = ?', notes, id));
     return this.row(id);
   }
 
@@ -354,8 +371,7 @@ export class Library {
 
   /** Deleting is the only way data leaves the library. */
   delete(id: string): void {
-    this.writable();
-    this.mustChange(this.db.prepare('DELETE FROM recordings WHERE id = ?').run(id).changes);
+    this.mustChange(this.writeOne('DELETE FROM recordings WHERE id = ?', id));
   }
 
   /** Saves (or updates) an experiment and links its rounds, in one transaction. */

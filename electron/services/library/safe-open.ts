@@ -7,6 +7,7 @@ import { makeOwnerOnlyFolder, prepareOwnerOnlyDatabase } from '../owner-only.ts'
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.ts';
+import { libraryWriteFailure, writeFailureKind } from '../write-failure.ts';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.ts';
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
@@ -78,6 +79,8 @@ export function checkLibraryFile(file: string): void {
       } catch { /* best effort */ }
     }
     if (e instanceof UserError) throw e;
+    // Even a read opens a -shm beside a WAL library: on a full disk SQLite says only "disk I/O error".
+    if (writeFailureKind(e, file) === 'full') throw libraryWriteFailure(file, e, 0)!;
     throw new UserError(`${file} cannot be read as a Flambé library (${(e as Error).message}); it was left untouched.`);
   } finally {
     db?.close();
@@ -169,13 +172,13 @@ export function openLibrary(file: string, busyTimeoutMs = 10_000): OpenedLibrary
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
   } catch (e) {
-    throw new UserError(`Could not open the library ${file}: ${(e as Error).message}.`);
+    throw libraryWriteFailure(file, e, busyTimeoutMs) ?? new UserError(`Could not open the library ${file}: ${(e as Error).message}.`);
   }
   try {
     migrate(db);
   } catch (e) {
     db.close();
-    throw new UserError(`Could not prepare the library ${file}: ${(e as Error).message}.`);
+    throw libraryWriteFailure(file, e, busyTimeoutMs) ?? new UserError(`Could not prepare the library ${file}: ${(e as Error).message}.`);
   }
   return { db, readOnly: null };
 }
@@ -199,7 +202,8 @@ export function migrate(db: DatabaseSync): void {
     }
     db.exec('COMMIT');
   } catch (e) {
-    db.exec('ROLLBACK');
+    // A full disk rolls the transaction back by itself (see Library.transaction).
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw e;
   }
 }

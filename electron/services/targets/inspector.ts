@@ -473,8 +473,8 @@ export class InspectorSession {
   }
 }
 
-/** Suggested load URLs for the ports a target listens on. */
-export function suggestUrls(listeners: Listener[], host = '127.0.0.1'): string[] {
+/** Suggested load URLs for the ports a target listens on; `tlsPorts`: the ones that answered a TLS handshake (https). */
+export function suggestUrls(listeners: Listener[], host = '127.0.0.1', tlsPorts: ReadonlySet<number> = new Set()): string[] {
   const urls = new Set<string>();
   for (const l of listeners) {
     let h = host;
@@ -483,7 +483,7 @@ export function suggestUrls(listeners: Listener[], host = '127.0.0.1'): string[]
       if (l.address === '::1') h = '[::1]';
       else if (/^127\./.test(l.address)) h = l.address;
     }
-    urls.add(`http://${h}:${l.port}/`);
+    urls.add(`${tlsPorts.has(l.port) ? 'https' : 'http'}://${h}:${l.port}/`);
   }
   return [...urls];
 }

@@ -32,12 +32,26 @@ const START_TIMEOUT_MS = 15_000;
 const OWN_GROUP = process.platform !== 'win32';
 
 
-/** The line a student needs from a crash: the error itself, not the stack under it. */
+/** The line a student needs from a crash: the error itself, not the stack under it (and what to do, where Node's words do not say). */
 export function tellingLine(stderr: string): string {
   const lines = stderr.split('\n').map((l) => l.trim()).filter((l) => l && !INSPECTOR_CHATTER.test(l));
   const error = lines.find((l) => /^(\w*Error|Error)\b.*:|^\w+Error$/.test(l));
   return (error ?? lines.filter((l) => !/^at /.test(l)).at(-1) ?? '').slice(0, 300);
 }
+
+/**
+ * A TypeScript script on a Node that does not strip types fails as it loads: ERR_UNKNOWN_FILE_EXTENSION
+ * (as a module) or a SyntaxError at the first type (as CommonJS). Node's words say nothing of which Node would run it.
+ */
+export function withTypeScriptHint(scriptPath: string, line: string): string {
+  if (!/\.[mc]?tsx?$/i.test(scriptPath) || /TypeScript/.test(line)) return line;
+  return /ERR_UNKNOWN_FILE_EXTENSION|^SyntaxError/.test(line) ? `${line}. ${TYPESCRIPT_HINT}` : line;
+}
+
+// Node's own error for a .ts script says nothing of which Node would run it (nodejs.org/api/typescript.html).
+const TYPESCRIPT_HINT = 'This Node cannot run TypeScript: Node 22.18 and later and 23.6 and later strip types by default '
+  + '(22.6 to 22.17 with --experimental-strip-types). Choose a newer Node (--node PATH, or the Node program in the app), '
+  + 'or compile the script to JavaScript first.';
 
 export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promise<LaunchedProcess> {
   const cwd = path.resolve(spec.cwd || process.cwd());
@@ -109,12 +123,14 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
         : `Could not start "${node}": ${e.message}.`));
     });
     child.once('exit', (code, signal) => {
-      const why = tellingLine(stderrSoFar);
-      fail(new UserError(`The script exited ${signal ? `(${signal})` : `with code ${code}`} before it started${why ? `: ${why}` : '.'}`));
+      // Node prints "Debugger listening on ws://…" before it loads the script: gone before that, it is the
+      // node program that failed (a wrong --node, a bad NODE_OPTIONS), not the script.
+      const why = withTypeScriptHint(scriptPath, tellingLine(stderrSoFar));
+      fail(new UserError(`The Node.js program "${node}" exited ${signal ? `(${signal})` : `with code ${code}`} before it ran the script${why ? `: ${why}` : ', and printed nothing'}. Is it Node.js (run "${node} --version")?`));
     });
   });
 
-  return { child, wsUrl, scriptPath, exited, lastError: () => tellingLine(stderrTail) };
+  return { child, wsUrl, scriptPath, exited, lastError: () => withTypeScriptHint(scriptPath, tellingLine(stderrTail)) };
 }
 
 /** Sends `sig` to the target's whole process group (POSIX), or to the target alone. */

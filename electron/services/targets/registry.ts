@@ -11,6 +11,7 @@ import { openInspectorOf } from './attach-pid.ts';
 import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
+import { speaksTls } from '../load/probe.ts';
 
 export interface Target {
   info: TargetInfo;
@@ -24,6 +25,8 @@ export interface Target {
 }
 
 const START_GRACE_MS = 500;
+/** Why a target is gone when Flambé's own Stop (stopTarget) ended it: not "the process exited". */
+const STOPPED_BY_USER = 'The target was stopped from Flambé (Stop target) before the recording ended';
 
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 
@@ -64,6 +67,8 @@ function webSocketHost(url: string): string | null {
 
 export class TargetRegistry {
   private readonly targets = new Map<string, Target>();
+  /** host:port → whether it completed a TLS handshake (asked once per port). */
+  private readonly handshakes = new Map<string, Promise<boolean>>();
   private readonly emit: Emit;
 
   constructor(emit: Emit) {
@@ -128,6 +133,8 @@ export class TargetRegistry {
       if (t) t.info.running = false;
       this.emit('targetExit', { targetId, code, signal });
       void session?.close();
+      // stop() takes the target out of the list before it ends it: the user stopped it, it did not exit by itself.
+      if (!this.targets.has(targetId)) return STOPPED_BY_USER;
       const why = proc.lastError();
       return `The target process exited ${signal ? `(${signal})` : `with code ${code}`}${why && code ? ` (${why})` : ''}`;
     });
@@ -171,7 +178,7 @@ export class TargetRegistry {
         const t = this.targets.get(targetId);
         if (t) t.info.running = false;
         this.emit('targetExit', { targetId, code: null, signal: null });
-        resolve('The inspector connection closed (the target process exited or was stopped)');
+        resolve(t ? 'The inspector connection closed (the target process exited or was stopped)' : STOPPED_BY_USER);
       });
     });
     return this.add({ info: newInfo(targetId, 'attached', label, identity), session, host, gone });
@@ -182,13 +189,27 @@ export class TargetRegistry {
     return this.refresh(target.info.targetId);
   }
 
+  /**
+   * The ports that speak TLS, found by a handshake once per port: an https-only
+   * server is loaded over https, not told it "closed the connection without answering".
+   */
+  private async tlsPorts(host: string, ports: number[]): Promise<Set<number>> {
+    const answers = await Promise.all(ports.map((port) => {
+      const key = `${host}:${port}`;
+      let known = this.handshakes.get(key);
+      if (!known) this.handshakes.set(key, (known = speaksTls(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}/`)));
+      return known.then((tls) => (tls ? port : null));
+    }));
+    return new Set(answers.filter((p): p is number => p !== null));
+  }
+
   /** Re-reads the ports the target listens on. */
   async refresh(targetId: string): Promise<TargetInfo> {
     const t = this.get(targetId);
     if (t.info.running && !t.session.isClosed) {
       const listeners = await t.session.listeners().catch(() => []);
       t.info.listeningPorts = [...new Set(listeners.map((l) => l.port))];
-      t.info.suggestedUrls = suggestUrls(listeners, t.host);
+      t.info.suggestedUrls = suggestUrls(listeners, t.host, await this.tlsPorts(t.host, t.info.listeningPorts));
     }
     if (!t.info.running && t.process) t.info.lastError = t.process.lastError();
     return { ...t.info };

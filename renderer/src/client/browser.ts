@@ -7,7 +7,7 @@ import { createApiProxy } from '../../../shared/api.ts';
 import { reconnectDelayMs } from './backoff.ts';
 import { eventsUrl, openEventSocket } from './event-socket.ts';
 import { createHttpCall } from './http-call.ts';
-import type { RendererClient } from './types.ts';
+import { fixedConnection, type RendererClient } from './types.ts';
 
 export interface BrowserClientOptions {
   /** Where the Flambé server is, e.g. "http://127.0.0.1:4000" (the page's origin in the app). */
@@ -23,6 +23,14 @@ export interface BrowserClientOptions {
 export function createBrowserClient(options: BrowserClientOptions): RendererClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  if (!options.token) {
+    // A pasted address without its token: the event socket would be refused and retried for ever
+    // ("Lost the connection… reconnecting"); the page says what is missing instead (ConnectionBanner).
+    return {
+      transport: 'browser', api: createApiProxy(createHttpCall(base, null, doFetch)),
+      onEvent: () => () => {}, connection: fixedConnection('no-token'), close: () => {},
+    };
+  }
   const events = openEventSocket(eventsUrl(base, options.token), options.WebSocket ?? globalThis.WebSocket, options.reconnectDelayMs ?? reconnectDelayMs);
   return {
     transport: 'browser',

@@ -3,10 +3,12 @@
 // ways (electron/web/README.md): an argument that carries bytes (an imported
 // file) sends them as the body, a result that is bytes comes as the body.
 import type { ApiErrorPayload } from '../../../shared/api.ts';
-import { ApiError } from './types.ts';
+import { AccessRefused, ApiError } from './types.ts';
 
 const UNREACHABLE = 'Flambé’s server cannot be reached: is it still running? Start it again with "npm run web".';
 const REFUSED = 'Flambé’s server refused the request: open the address it printed in the terminal (with its token) again.';
+/** A tab opened on an address without its token (the address bar drops it once a page has loaded): shown on every screen. */
+export const NO_TOKEN = 'This tab has no access to Flambé’s server: its address was opened without the token (the address bar hides it once a page has loaded, so a copied address lacks it). Open the address Flambé printed in the terminal, with its ?token=…, in this tab.';
 
 function isErrorPayload(v: unknown): v is ApiErrorPayload {
   return typeof v === 'object' && v !== null && typeof (v as ApiErrorPayload).message === 'string';
@@ -15,6 +17,8 @@ function isErrorPayload(v: unknown): v is ApiErrorPayload {
 /** Calls one method of the contract at `base` (e.g. "http://127.0.0.1:4000"); `token` null: every call is refused. */
 export function createHttpCall(base: string, token: string | null, doFetch: typeof fetch): (method: string, arg: unknown) => Promise<unknown> {
   return async (method, arg) => {
+    // Without a token the guard refuses every call: say why, without asking.
+    if (!token) throw new AccessRefused(NO_TOKEN);
     const { headers, body } = requestOf(arg, token);
     let res: Response;
     try {
@@ -60,6 +64,6 @@ async function answerOf(res: Response): Promise<unknown> {
     if (envelope.ok === true) return envelope.result;
     if (isErrorPayload(envelope.error)) throw new ApiError(envelope.error.message, envelope.error.kind === 'user' ? 'user' : 'internal');
   }
-  if (res.status === 403) throw new ApiError(REFUSED, 'user');
+  if (res.status === 403) throw new AccessRefused(REFUSED);
   throw new ApiError(`Flambé’s server gave an answer the UI does not understand (HTTP ${res.status}).`, 'internal');
 }

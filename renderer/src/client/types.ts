@@ -3,7 +3,8 @@
 // cannot).
 import type { FlambeClient } from '../../../shared/api.ts';
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
+/** 'no-token': browser mode opened without its token (a pasted address): every call is refused, so nothing connects. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'no-token';
 
 export interface ConnectionState {
   get(): ConnectionStatus;
@@ -25,6 +26,14 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
+  }
+}
+
+/** A call the server refused for want of the token: its sentence says what to do, and no other sentence should replace it. */
+export class AccessRefused extends ApiError {
+  constructor(message: string) {
+    super(message, 'user');
+    this.name = 'AccessRefused';
   }
 }
 

@@ -1,4 +1,6 @@
 // One-sentence messages next to the thing they are about.
+import { NO_TOKEN } from '../client/http-call.ts';
+import type { ConnectionStatus } from '../client/types.ts';
 
 export function ErrorNote({ message, testId }: { message: string | null | undefined; testId?: string }) {
   if (!message) return null;
@@ -9,7 +11,14 @@ export function ErrorNote({ message, testId }: { message: string | null | undefi
   );
 }
 
-export function ConnectionBanner({ status }: { status: 'connecting' | 'open' | 'reconnecting' }) {
+export function ConnectionBanner({ status }: { status: ConnectionStatus }) {
+  if (status === 'no-token') {
+    return (
+      <div className="banner" role="alert" data-testid="no-token">
+        {NO_TOKEN}
+      </div>
+    );
+  }
   if (status !== 'reconnecting') return null;
   return (
     <div className="banner" role="status">

@@ -163,11 +163,13 @@ export function importChromeTraceThreads(data: unknown, all = true): NamedProfil
 }
 
 function buildCandidate(c: Candidate, threadNames: ReadonlyMap<string, string>): Profile {
-  const raw = c.raw.links === 'parent'
-    ? { ...c.raw, nodes: withParents(withLineTicks(c.nodes, c.samples, c.lines)), samples: c.samples, timeDeltas: c.timeDeltas }
-    : c.raw;
+  const nodes = c.raw.links === 'parent' ? withParents(withLineTicks(c.nodes, c.samples, c.lines)) : null;
+  const orphans = nodes ? onRootWhenMissing(nodes, c.samples) : null;
+  const raw = nodes ? { ...c.raw, nodes, samples: orphans?.samples ?? c.samples, timeDeltas: c.timeDeltas } : c.raw;
   try {
-    return buildProfile(raw);
+    const profile = buildProfile(raw);
+    if (orphans) profile.orphanSamples = { count: orphans.count, example: orphans.example };
+    return profile;
   } catch (e) {
     if (e instanceof ProfileFormatError) {
       const thread = threadNames.get(c.thread);
@@ -175,6 +177,32 @@ function buildCandidate(c: Candidate, threadNames: ReadonlyMap<string, string>):
     }
     throw e;
   }
+}
+
+/**
+ * A ProfileChunk sample may name a node no chunk declares (Chrome 141 writes
+ * such traces, the node's chunk lost). DevTools' CPUProfileDataModel maps a
+ * sample through the ids of the nodes it built; an unknown id then stands on
+ * no function (its timeline shows nothing there) — so it goes to the root here,
+ * which the timing rule counts as (program), and the profile checks say how
+ * many. Null when every sample names a node (the usual case: nothing copied).
+ */
+function onRootWhenMissing(nodes: unknown[], samples: unknown[]): { samples: unknown[]; count: number; example: string } | null {
+  const ids = new Set<unknown>();
+  let root: unknown;
+  for (const n of nodes) {
+    if (typeof n !== 'object' || n === null) continue;
+    const { id, parent } = n as { id?: unknown; parent?: unknown };
+    ids.add(id);
+    if (root === undefined && parent === undefined) root = id;
+  }
+  // Only whole-number ids are attached: anything else is a damaged file, refused by buildProfile.
+  const orphan = (s: unknown) => typeof s === 'number' && Number.isInteger(s) && !ids.has(s);
+  const first = samples.findIndex(orphan);
+  if (first < 0 || root === undefined) return null;
+  let count = 0;
+  const fixed = samples.map((s) => (orphan(s) ? (count++, root) : s));
+  return { samples: fixed, count, example: `samples[${first}] is ${String(samples[first])}` };
 }
 
 /**

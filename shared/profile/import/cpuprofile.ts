@@ -2,6 +2,7 @@
 // Chrome DevTools' JavaScript Profiler "Save", VS Code (js-debug).
 // Spec: https://chromedevtools.github.io/devtools-protocol/tot/Profiler/#type-Profile
 import { buildProfile } from '../build-model.ts';
+import { describe, fail } from '../build-nodes.ts';
 import { ProfileFormatError } from '../format-error.ts';
 import type { Profile } from '../model.ts';
 import { rawExtrasOf, type ExtrasInFile } from '../../recording/profile-extras.ts';
@@ -47,7 +48,29 @@ export function importCpuProfile(data: unknown, opts: ImportOptions = {}): Profi
     throw new ProfileFormatError('This is not a V8 CPU profile: it has no "nodes" list.');
   }
   const d: Partial<CpuProfile> = data;
+  refuseImpossibleCounts(d);
   const { sourceLines, lastSampleUs, originalFrames, originalLines } = rawExtrasOf(data);
   const raw = { nodes: d.nodes, links: 'children' as const, samples: d.samples, timeDeltas: d.timeDeltas, startTime: d.startTime, endTime: d.endTime, sourceLines, lastSampleUs, originalFrames, originalLines };
   return buildProfile(raw, opts.consume ? () => { raw.nodes = undefined; d.nodes = undefined; } : undefined);
+}
+
+/**
+ * What V8 never writes, refused in one sentence instead of read as a number:
+ * a profile that ends before it starts, a node sampled a negative number of
+ * times. (Time comes from timeDeltas, not hitCount — but a file that says
+ * either is damaged or made by hand, and its other numbers are not to be trusted.)
+ */
+function refuseImpossibleCounts(d: Partial<CpuProfile>): void {
+  const { startTime, endTime } = d;
+  if (typeof startTime === 'number' && typeof endTime === 'number' && Number.isFinite(startTime) && Number.isFinite(endTime) && endTime < startTime) {
+    fail(`The profile's endTime (${endTime} µs) is before its startTime (${startTime} µs): a recording ends after it starts, so the file is damaged.`);
+  }
+  const nodes = d.nodes ?? [];
+  for (let i = 0; i < nodes.length; i++) {
+    const hits = (nodes[i] as { hitCount?: unknown } | null)?.hitCount;
+    if (hits === undefined) continue;
+    if (typeof hits !== 'number' || !Number.isInteger(hits) || hits < 0) {
+      fail(`Node ${describe((nodes[i] as { id?: unknown }).id)} has a hitCount of ${describe(hits)}, not a count of samples (V8 writes 0 or more): the file is damaged.`);
+    }
+  }
 }

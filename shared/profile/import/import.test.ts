@@ -220,6 +220,9 @@ describe('damaged files are refused with a message naming what is wrong', () => 
     ['a null delta', (p) => { p.timeDeltas[1] = null; return p; }, /timeDeltas\[1\] is null/],
     ['an impossible clock', (p) => ({ ...p, timeDeltas: [1e308, 1e308, 1e308] }), /impossible time/],
     ['a startTime that is not a time', (p) => ({ ...p, startTime: 'now' }), /startTime is "now", not a time/],
+    // Issue 32, item 9: accepted before.
+    ['an endTime before its startTime', (p) => ({ ...p, startTime: 5000, endTime: 1000 }), /^The profile's endTime \(1000 µs\) is before its startTime \(5000 µs\): a recording ends after it starts, so the file is damaged\.$/],
+    ['a negative hitCount', (p) => { p.nodes[2].hitCount = -3; return p; }, /^Node 3 has a hitCount of -3, not a count of samples \(V8 writes 0 or more\): the file is damaged\.$/],
   ];
   for (const [what, damage, message] of cases) {
     it(`refuses ${what}`, () => {

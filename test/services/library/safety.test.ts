@@ -56,7 +56,7 @@ describe('a write that fails', () => {
     try {
       const { recordingId } = await service.api.startRecording({ targetId: null, load: { url: 'http://127.0.0.1:9/', durationSec: 1 }, warmupSec: 0 });
       const done = await waitFor(() => events.find((e) => e.name === 'recordingDone' && e.payload.recordingId === recordingId), 10_000, 'done');
-      expect(done.payload).toMatchObject({ saved: false, saveError: expect.stringMatching(/^Could not save the recording to the library \(database is locked\)\. It is kept in memory/) });
+      expect(done.payload).toMatchObject({ saved: false, saveError: expect.stringMatching(/^The recording was not saved\. The library .*locked\.sqlite is busy: another process has been writing to it for more than 100 ms, so nothing was saved\. Try again when it is done, or close it\. It is kept in memory/) });
       const rec = await service.api.getRecording({ id: recordingId });
       expect(rec.error).toMatch(/Nothing is listening/);
       const bundle = await service.api.exportRecording({ id: recordingId, format: 'bundle' });
