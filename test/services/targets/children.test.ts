@@ -97,4 +97,18 @@ describe.skipIf(process.platform !== 'linux')('a launched server that forks chil
     // Not an assertion (a busy machine decides): printed for the issue's record.
     console.log(`children test: server and helpers gone ${Date.now() - killedAt} ms after kill -9 (load ${os.loadavg()[0].toFixed(1)})`);
   }, 120_000);
+
+  it('a node:cluster server: loads a path-only --url on the workers\' port and says the recorded primary served none, with no verdict', async () => {
+    const pidFile = path.join(dir, 'cluster.pid');
+    const cluster = path.join(repo, 'test/fixtures/child-processes/cluster-http.cjs');
+    const r = await runFlambe(['record', '--launch', cluster, '--url', '/', '-d', '1', '--warmup', '0', '--json'], { env: { PID_FILE: pidFile, PORT: '0' }, timeoutMs: 90_000 });
+    const [primary, ...workers] = await serverPids(pidFile);
+    const out = JSON.parse(r.stdout) as { error: string | null; findings?: unknown[]; load: { requests: number } };
+    expect(out.load.requests).toBeGreaterThan(0);
+    expect(out.error).toContain(`Flambé recorded process ${primary}, which served none of the ${out.load.requests} requests`);
+    for (const w of workers) expect(out.error).toContain(String(w));
+    expect(out.findings ?? []).toEqual([]);
+    expect(r.code).toBe(1);
+    for (const pid of [primary, ...workers]) expect(running(pid), `process ${pid} still running`).toBe(false);
+  }, 120_000);
 });
