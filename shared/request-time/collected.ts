@@ -14,7 +14,7 @@ const us = z.number().finite();
 export const CPU_TIMED_FIRST = 200;
 export const CPU_TIMED_SHARE = 0.25;
 /** 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
-const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue'] as const;
+const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'child', 'timer', 'queue'] as const;
 
 export const collectedBatchSchema = z.object({
   clockUs: us,

@@ -25,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The server's pids, "primary helper helper", once both helpers run. */
 async function serverPids(pidFile: string): Promise<number[]> {
-  const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8'), 40_000, 'the server and its helpers to start');
+  const text = await waitFor(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : null), 40_000, 'the server and its helpers to start');
   const found = text.split(' ').map(Number);
   pids.push(...found);
   return found;
