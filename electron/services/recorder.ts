@@ -22,7 +22,9 @@ import { heapProfileSchema } from '../../shared/recording/memory.ts';
 import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 import type { Target } from './targets/registry.ts';
 import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
-import { keepPorts } from '../../shared/request-time/ports.ts';
+import { keepPorts, portOfUrl } from '../../shared/request-time/ports.ts';
+import { isLoopbackHost } from '../../shared/hosts.ts';
+import { childProcessesOf, servedElsewhereSentence } from './targets/child-processes.ts';
 import type { CollectedBatch } from '../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
 import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
@@ -94,6 +96,8 @@ class RecordingRun {
   readonly done: Promise<RecordingResult>;
   private readonly req: RecordRequestResolved;
   private readonly target: Target | null;
+  /** Set when the target's children served the requests it did not (child-processes.ts). */
+  private servedElsewhere: string | null = null;
   private readonly opts: RecorderOptions;
   private readonly runBurst: (opts: BurstOptions) => BurstHandle;
   private readonly spans: ReturnType<typeof phaseSpans>;
@@ -182,6 +186,11 @@ class RecordingRun {
       return;
     }
     result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec, req.load.durationSec);
+    if (!result.error && this.servedElsewhere) {
+      // Its profile is of a process that served no request (a cluster primary): kept, it would be read as the server's.
+      result.error = this.servedElsewhere;
+      result.profile = null;
+    }
   }
 
   /** 1. Connect: the target is there, and something answers at the URL. */
@@ -449,6 +458,11 @@ class RecordingRun {
     }
     const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile, ports);
     if (requestTime) result.requestTime = requestTime;
+    // The collector counted no request although the load got answers: did the target's children serve them?
+    else if (batch && !req.ownLoad && result.load && result.load.requests > 0 && this.target && isLoopbackHost(this.target.host)) {
+      const children = await childProcessesOf(this.target.info.pid);
+      this.servedElsewhere = servedElsewhereSentence(this.target.info.pid, result.load.requests, children, portOfUrl(req.load.url));
+    }
   }
 
   /** The hot lines' source text, and the original frames and lines of TypeScript and bundles (source maps). */

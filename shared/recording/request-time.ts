@@ -8,7 +8,7 @@ const ms = z.number().min(0).max(1e12);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** What a part of a request's time is: its own CPU, or what it waited on. */
-export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'timer', 'queue', 'other'] as const;
+export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'child', 'timer', 'queue', 'other'] as const;
 export type RequestTimeKind = (typeof requestTimeKinds)[number];
 
 /** Where in the code a wait was started: the first frame outside Node and node_modules (1-based line). */

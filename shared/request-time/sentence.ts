@@ -25,6 +25,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'dns': return 'DNS';
     case 'threadpool': return 'thread pool';
     case 'worker': return `worker pool (${p.target || 'worker threads'})`;
+    case 'child': return p.target ? `child process (${p.target})` : 'child process';
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
     case 'queue': return p.target === BACKGROUND_QUEUE ? 'queued behind background work' : 'queued';
     case 'other': return 'not seen';
@@ -43,6 +44,7 @@ export function partText(p: RequestTimePart): string {
     case 'dns': return `waiting on DNS lookups${from}`;
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
     case 'worker': return `waiting on the worker pool (${p.target || 'worker threads'}: queued for a worker, then its work)${from}`;
+    case 'child': return `waiting on a child process${p.target ? ` (${p.target})` : ''}${from}`;
     case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
     case 'queue': return p.target === BACKGROUND_QUEUE
       ? 'queued behind background work (the loop ran timers with no request behind them)'
@@ -59,6 +61,7 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   dns: 'Look the name up once (or use the address), and keep connections alive so it is not looked up per request.',
   threadpool: 'Node runs this on a pool of 4 threads by default (UV_THREADPOOL_SIZE): do less of it per request, cache its result, or raise the pool size.',
   worker: 'Make each task cheaper in the worker, send it less data, or add workers (up to the number of cores); the worker threads\' own profile says where their time goes.',
+  child: 'Starting a program per request costs its whole run: run it once and keep its answer, do the work in Node (a library), or run it beside the request instead of before the answer.',
   timer: 'Is that timer needed on every request? Shorten it or take it out.',
   queue: 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread.',
   other: 'Look at what the slow requests await.',

@@ -12,6 +12,8 @@ import { isLoopbackHost } from '../../../shared/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
 import { speaksTls } from '../load/probe.ts';
+import { childProcessesOf } from './child-processes.ts';
+import { listeningPortsOf } from './processes.ts';
 
 export interface Target {
   info: TargetInfo;
@@ -63,6 +65,19 @@ function webSocketHost(url: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The ports the OS says the target and its children listen on, as loopback
+ * listeners, less the target's inspector: a node:cluster primary holds the
+ * workers' listening socket (round-robin) without a server of its own that
+ * the inspector can list; forked children may listen themselves.
+ */
+async function osListeners(t: Target): Promise<{ address: string; port: number }[]> {
+  const inspectorPort = Number(new URL(t.session.wsUrl).port);
+  const children = await childProcessesOf(t.info.pid).catch(() => []);
+  const ports = [...await listeningPortsOf(t.info.pid).catch(() => []), ...children.flatMap((c) => c.ports)];
+  return [...new Set(ports)].filter((p) => p !== inspectorPort).sort((a, b) => a - b).map((port) => ({ address: '127.0.0.1', port }));
 }
 
 export class TargetRegistry {
@@ -207,7 +222,9 @@ export class TargetRegistry {
   async refresh(targetId: string): Promise<TargetInfo> {
     const t = this.get(targetId);
     if (t.info.running && !t.session.isClosed) {
-      const listeners = await t.session.listeners().catch(() => []);
+      const own = await t.session.listeners().catch(() => []);
+      // A cluster primary, or a process whose forked children listen: the OS's ports are the server's (path-only --url).
+      const listeners = own.length || !isLoopbackHost(t.host) ? own : await osListeners(t);
       t.info.listeningPorts = [...new Set(listeners.map((l) => l.port))];
       t.info.suggestedUrls = suggestUrls(listeners, t.host, await this.tlsPorts(t.host, t.info.listeningPorts));
     }

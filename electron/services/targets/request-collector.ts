@@ -47,6 +47,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     KEYGENREQUEST: 'threadpool', CHECKPRIMEREQUEST: 'threadpool', ZLIB: 'threadpool',
     // A connect is the setup of the exchanges on that socket, not one of them (summarize.ts counts calls so).
     Timeout: 'timer', TCPCONNECTWRAP: 'connect',
+    // A child process the request started (execFile, spawn): from its start to its exit.
+    PROCESSWRAP: 'child',
   };
   let s;
   const reset = () => {
@@ -173,6 +175,12 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     }
   };
   let ownerSym = null;
+  // A child process's program and first two arguments, values that look like secrets masked (--token=…, long keys).
+  const commandOf = (child) => {
+    const args = child && Array.isArray(child.spawnargs) ? child.spawnargs.slice(0, 3) : [];
+    return args.map((a) => String(a).replace(/^(-{0,2}[\w.-]*(?:pass|secret|token|key|auth)[\w.-]*[=:]).*$/i, '$1…')
+      .replace(/^[A-Za-z0-9+/_=-]{32,}$/, '…').slice(0, 60)).join(' ');
+  };
   const ownerOf = (handle) => {
     if (!handle || typeof handle !== 'object') return null;
     if (!ownerSym) ownerSym = Object.getOwnPropertySymbols(handle).find((k) => k.description === 'owner_symbol');
@@ -273,7 +281,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
           wait(w.rec, 'timer', String(w.due) + ' ms', w.t, w.t + w.due * 1e3, w.where);
           wait(w.rec, 'queue', 'timer', w.t + w.due * 1e3, t, -1);
         } else {
-          const target = w.kind === 'timer' ? String(w.due) + ' ms' : w.kind === 'connect' && res.port ? res.address + ':' + res.port : '';
+          const target = w.kind === 'timer' ? String(w.due) + ' ms' : w.kind === 'connect' && res.port ? res.address + ':' + res.port
+            : w.kind === 'child' ? commandOf(ownerOf(res)) : '';
           wait(w.rec, w.kind, target, w.t, t, w.where);
         }
       }

@@ -25,7 +25,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The server's pids, "primary helper helper", once both helpers run. */
 async function serverPids(pidFile: string): Promise<number[]> {
-  const text = await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8'), 40_000, 'the server and its helpers to start');
+  const text = await waitFor(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : null), 40_000, 'the server and its helpers to start');
   const found = text.split(' ').map(Number);
   pids.push(...found);
   return found;
@@ -96,5 +96,19 @@ describe.skipIf(process.platform !== 'linux')('a launched server that forks chil
     await waitFor(() => all.every((pid) => !running(pid)), 15_000, 'the server and its helpers to end after flambe was killed');
     // Not an assertion (a busy machine decides): printed for the issue's record.
     console.log(`children test: server and helpers gone ${Date.now() - killedAt} ms after kill -9 (load ${os.loadavg()[0].toFixed(1)})`);
+  }, 120_000);
+
+  it('a node:cluster server: loads a path-only --url on the workers\' port and says the recorded primary served none, with no verdict', async () => {
+    const pidFile = path.join(dir, 'cluster.pid');
+    const cluster = path.join(repo, 'test/fixtures/child-processes/cluster-http.cjs');
+    const r = await runFlambe(['record', '--launch', cluster, '--url', '/', '-d', '1', '--warmup', '0', '--json'], { env: { PID_FILE: pidFile, PORT: '0' }, timeoutMs: 90_000 });
+    const [primary, ...workers] = await serverPids(pidFile);
+    const out = JSON.parse(r.stdout) as { error: string | null; findings?: unknown[]; load: { requests: number } };
+    expect(out.load.requests).toBeGreaterThan(0);
+    expect(out.error).toContain(`Flambé recorded process ${primary}, which served none of the ${out.load.requests} requests`);
+    for (const w of workers) expect(out.error).toContain(String(w));
+    expect(out.findings ?? []).toEqual([]);
+    expect(r.code).toBe(1);
+    for (const pid of [primary, ...workers]) expect(running(pid), `process ${pid} still running`).toBe(false);
   }, 120_000);
 });
