@@ -304,7 +304,7 @@ function writeHeapProfile(target: string, profile: unknown): string | null {
     return null;
   }
   const file = path.resolve(target);
-  writeFileOrSay(file, exportHeapProfile(heap), { what: `the allocation profile to ${file}` });
+  writeExportFile(file, exportHeapProfile(heap), false, `the allocation profile to ${file}`);
   return file;
 }
 
