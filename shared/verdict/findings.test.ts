@@ -326,6 +326,6 @@ describe('a package’s share says what it counts (issue 31)', () => {
     const pkg = v.findings.find((f) => f.kind === 'dependency')!;
     expect(pkg.ms).toBe(64);
     expect(pkg.split).toMatchObject({ ownMs: 31, builtinMs: 33 });
-    expect(findingSentence(pkg)).toMatch(/^The validator-x package takes 64% of the time with the built-ins it calls \(100% of the busy time\), 640 ms of CPU per 1 000 requests: its own functions 31%, the built-ins 33%\./);
+    expect(findingSentence(pkg)).toMatch(/^The validator-x package takes 64% of the time with the built-ins it calls \(100% of the busy time\), 640 ms of sampled time per 1 000 requests: its own functions 31%, the built-ins 33%\./);
   });
 });
