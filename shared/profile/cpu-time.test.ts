@@ -45,6 +45,19 @@ describe('ms of CPU: the sampled share × the thread\'s CPU from the OS', () => 
     expect(a.mainThread!.cpuMs).toBeLessThanOrEqual(a.processCpuMs!);
   });
 
+  it('never gives a function more CPU than its sampled time: the thread\'s CPU beyond its sampled busy time was spent while the profile says idle', () => {
+    // 120 ms of CPU over 80 ms sampled busy (the sampler's signals and the event loop's native work, sampled idle, counted by the OS).
+    const per = perRequestOf(20, accounting({ mainThread: { clock: 'threadCpuUsage', cpuMs: 120 } }))!;
+    expect(per.cpuPerSampledMs).toBe(1);
+    // hash: its 60 sampled ms, 3 ms a request — not 60/80 of the 120 ms (4.5 ms a request).
+    expect(msPerThousandRequests(totalOf('hash'), per)).toBe(3000);
+    // The same bound for a worker, and for every thread together.
+    const a = accounting({ mainThread: { clock: 'threadCpuUsage', cpuMs: 120 }, workers: [{ name: 'worker 1 (w.js)', clock: 'threadCpuUsage', cpuMs: 50, sampledBusyMs: 40 }] });
+    expect(cpuPerSampledMs(a, 'worker 1 (w.js)')).toBe(1);
+    const whole = mergeThreads([{ name: 'main thread', profile: p }, { name: 'worker 1 (w.js)', profile: profileFromText('work work work work (idle)', { weightsMs: 10 }) }]);
+    expect(processCpuPerSampledMs(a, whole)).toBe(1);
+  });
+
   it('says "sampled time" where no OS clock was read: a file, a Node without threadCpuUsage on another machine', () => {
     for (const a of [null, accounting({ mainThread: null })]) {
       const per = perRequestOf(20, a)!;

@@ -8,12 +8,26 @@
 // figure exceeds the one that contains it. Real processes, real load at the
 // default 10 connections, real profiles.
 //
-// Not yet within 20 % (issue 31, said in the recording docs): a plain CPU loop
-// still reads 1.2–1.4× (the wait of a thread descheduled in the middle of it
-// is charged to it, so its share of the samples exceeds its share of the
-// CPU), and an allocation-bound builder 0.5–0.6× (the collections its garbage
-// causes are V8's "(garbage collector)" samples, outside the function, which
-// the server's clock around it counts).
+// Not yet within 20 % (issue 31, said in docs/recording.md "What the OS clock
+// cannot fix yet"): at load averages 11–21 on 2 cores a plain CPU loop read
+// ×1.08–1.49, pbkdf2 ×1.02–1.40. Not the long sample deltas of a descheduled
+// thread: counting each sample at most 2× the asked interval left them where
+// they were (/spin ×1.41 → 1.41, ×1.24 → 1.29; pbkdf2 ×1.20 → 1.20). What
+// was measured instead: the timed function is 53–59 % of the thread's CPU
+// per request, but 74–80 % of its busy samples — the thread also runs while
+// the profile says idle (the sampler's signals waking it, 12–14 µs a sample;
+// the event loop's native work between callbacks), and that CPU is shared
+// among the busy functions. Where the OS counted more CPU than the sampled
+// busy time, figures are bounded by it (cpu-time.ts: pbkdf2 read ×1.02 where
+// the unbounded share said ×1.41); below it, the idle part cannot be told
+// apart yet. The allocation-bound builder reads 0.54–0.79×: its collections
+// are V8's "(garbage collector)" samples, in the GC row, while the server's
+// clock around it counts them. Taking them out of that clock is no truth
+// either: the wall time of the collections inside its calls
+// (PerformanceObserver "gc") was 2.0–2.8 ms of its 4.6–5.4 ms, and once 4.56
+// of 4.66 beside the hog — a collection's wall time there is mostly waiting.
+// Beside a quieter machine its sampled time can read below its clock too
+// (×0.80, Flambé ×0.54 at load 11), and then the check below fails for it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,16 +102,22 @@ describe('ms of CPU beside a CPU hog', () => {
       lines.push(`${route} ${fn}: Flambé ${flambe.toFixed(3)} ms of CPU a request (sampled time ${sampled.toFixed(3)}), the server's own clock ${serverMsPerCall.toFixed(3)} `
         + `(×${(flambe / serverMsPerCall).toFixed(2)}, sampled ×${(sampled / serverMsPerCall).toFixed(2)}); ${requests} requests answered, ${calls} calls; `
         + `window ${cpu.windowMs.toFixed(0)} ms: main thread ${cpu.mainThread!.cpuMs.toFixed(0)} ms of CPU, process ${cpu.processCpuMs!.toFixed(0)}, sampled busy ${cpu.sampledBusyMs.toFixed(0)} of ${cpu.sampledMs.toFixed(0)}`);
+      console.log(lines.at(-1));
       // Invariants: every function within its thread, the thread within the process (the OS's own clocks).
       expect(cpu.mainThread!.cpuMs).toBeLessThanOrEqual(cpu.processCpuMs!);
-      for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
+      for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) {
+        expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
+        // A thread cannot run longer than it was sampled busy: a function's CPU never exceeds its sampled time.
+        expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(f.totalMs * (1 + 1e-9));
+      }
       // Nearer the server's own clock than the sampled wall time it replaces, which a waiting thread inflates.
-      expect(Math.abs(Math.log(flambe / serverMsPerCall))).toBeLessThan(Math.abs(Math.log(sampled / serverMsPerCall)));
+      // Equal where the thread ran at least as long as it was sampled busy: its figures are then the sampled time (cpu-time.ts).
+      expect(Math.abs(Math.log(flambe / serverMsPerCall))).toBeLessThanOrEqual(Math.abs(Math.log(sampled / serverMsPerCall)));
       // Not held to 20 %: pbkdf2 read ×1.04–1.15 at load averages 8–20 on 2 cores, but ×1.45 at 23 (sampled time ×16
-      // there); the residual is the wait charged to the function the thread was descheduled in (see the header).
+      // there) and ×1.20–1.40 at 17–21; the residual is the thread's CPU while sampled idle, shared among the busy
+      // functions (see the header).
       rounds.push(roundFromRecording(rec, profile));
     }
-    console.log(lines.join('\n'));
     // Compare's "in the profile (JavaScript thread)" never above its "whole process": both from the OS over one window.
     const c = buildComparison([rounds[0]], [rounds[2]]);
     for (const side of ['a', 'b'] as const) expect(c.cpuMsPer1kRequests![side]).toBeLessThanOrEqual(c.processCpuMsPer1k![side]);
