@@ -186,6 +186,11 @@ function throughputSentence(c: Parts): string {
   const delta = d.deltaPercent ?? 0;
   const [A, B] = sideNames(c);
   const ratio = d.b / d.a;
+  // An interval past 99 % less and 100× as many (two pairs, mid-experiment) allows anything: "no clear difference
+  // (95%: over 99% less to over 100× as many)" read as an answer; it is "cannot tell yet" (issue 38).
+  if (!d.significant && d.ci95 && d.ci95[0] <= -99 && d.ci95[1] >= 9900) {
+    return `Cannot tell yet whether ${B} serves more or fewer requests per second than ${A}: the rounds so far differ too much to narrow it (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)} so far)`;
+  }
   if (!d.significant) return `No ${d.negligible ? 'meaningful' : 'clear'} difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
   if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
   if (ratio <= 1 / 1.5) return `${B} serves ${pct(delta)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
