@@ -23,6 +23,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('warmup-input').fill('0.5');
     await page.getByTestId('record-button').click();
     await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    // The header names both routes, not the first one's URL alone (issue 38).
+    expect(await page.getByTestId('result-url').textContent()).toMatch(/^2 routes: GET \/hello, GET \/json on http:\/\/127\.0\.0\.1:\d+$/);
 
     const table = page.getByTestId('routes-table');
     await table.waitFor();

@@ -8,7 +8,7 @@ import type { RecordingMeta } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
-import { formatRowDate, routeOf } from '../lib/row-format.ts';
+import { formatRowDate, loadRouteText } from '../lib/row-format.ts';
 import { ChangeTables } from './ChangeTables.tsx';
 import { createCompareClient, type CompareClient } from './compare-client.ts';
 import type { CompareOutput } from './compute.ts';
@@ -127,7 +127,7 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
 }
 
 function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingMeta | undefined; onOpen(): void }) {
-  const route = rec ? routeOf(rec.settings?.load.method ?? null, rec.settings?.load.url ?? null) : null;
+  const route = loadRouteText(rec?.settings?.load);
   return (
     <div className="compare-side-label" data-testid={`compare-side-${letter.toLowerCase()}`}>
       <span className="step">{letter}</span>
