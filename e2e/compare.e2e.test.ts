@@ -200,14 +200,16 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => page.getByTestId('compare-side-a').textContent()).toMatch(/log run/);
   });
 
-  it('exports the verdict and tables as one HTML file', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-export-html').click()]);
+  it('exports the verdict and tables as one HTML file, from its one HTML export button', async () => {
+    // One HTML export (the report, as `flambe report A B`): there were two side by side.
+    expect(await page.getByRole('button', { name: /HTML/ }).count()).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-report-html').click()]);
     const file = await download.path();
     const html = readFileSync(file!, 'utf8');
-    expect(download.suggestedFilename()).toMatch(/^flambe-compare-log-run.*\.html$/);
-    expect(html).toMatch(/<p class="verdict">A serves|<p class="verdict">B serves/);
+    expect(download.suggestedFilename()).toMatch(/^log-run.*\.html$/);
+    expect(html).toMatch(/<p>(A|B) serves/);
     expect(html).toMatch(/Kinds of work/);
-    expect(html).toMatch(/logging/);
+    expect(html).toMatch(/<td[^>]*>logging<\/td>/);
   });
 
   it('compares a recording with another through "Compare with…"', async () => {

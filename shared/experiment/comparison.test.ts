@@ -46,6 +46,15 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
   });
 
+  it('says "cannot tell yet" when two pairs allow anything, not "no clear difference (95%: over 99% less to over 100× as many)"', () => {
+    const a = [round(5000, 20, 0), round(300, 24, 0)];
+    const b = [round(400, 21, 0), round(6000, 23, 0)];
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
+    expect(c.load!.rps.ci95![0]).toBeLessThanOrEqual(-99);
+    expect(c.verdict).toMatch(/^Cannot tell yet whether “B” serves more or fewer requests per second than “A”: the rounds so far differ too much to narrow it \(“B”: [+−][\d.]+% so far\), and p99 latency shows no clear difference \(2 rounds each\)\./);
+    expect(c.verdict).not.toMatch(/over 99%|100×/);
+  });
+
   it('reports a clear change in the profiles even when the load numbers are too noisy to show it', () => {
     const a = [round(5000, 20, 34), round(3000, 24, 36), round(4500, 19, 35)];
     const b = [round(3500, 21, 1.1), round(4700, 23, 1.3), round(5900, 18, 1.2)];

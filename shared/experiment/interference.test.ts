@@ -62,14 +62,23 @@ describe('an experiment on a busy machine', () => {
   const busy: RoundInterference = roundInterference(...readings(2, 0.6, 7.8, 8), [], 2, { cpuPercent: 40, elu: 0.9 });
   const quiet: RoundInterference = roundInterference(...readings(1.9, 0.8, 2.1), [], 2, { cpuPercent: 100, elu: 1 });
 
-  it('does not judge requests/s when most pairs were disturbed, and says why first', () => {
+  it('does not judge requests/s when most pairs were disturbed: the answer (cannot tell yet) first, then why', () => {
     // A/A: the same code; requests/s moved by the neighbours, consistently in this run (B ran into the bursts).
     const a = [round(5000, 100), round(5200, 101), round(4900, 99), round(5100, 100)];
     const b = [round(3600, 101), round(3700, 100), round(3500, 100), round(5050, 99)];
     const c = compareRounds({ a: 'LOG=1', b: 'LOG=1 again' }, a, b, undefined, { a: [busy, busy, quiet, quiet], b: [busy, quiet, busy, quiet] })!;
     expect(c.machine).toMatchObject({ pairs: 4, disturbedPairs: 3, leftOut: 0, wallClockWithheld: true });
     expect(c.load!.rps).toMatchObject({ significant: null, withheld: 'busy' });
-    expect(c.verdict).toMatch(/^The machine was busy: load 7\.8 on 2 cores, other processes used up to 1\.0 cores; 3 of 4 pairs disturbed, so requests per second and latency are not judged \(“LOG=1 again”: −\d+% requests\/s, not counted\)\. The CPU time per 1 000 requests shows no meaningful difference \(“LOG=1 again”: 0\.0%; 95%: [\d.]+% less to [\d.]+% more; 4 rounds each\)\.$/);
+    // The answer first ("cannot tell yet, because …"), the machine's numbers in the same sentence, the CPU time after.
+    expect(c.verdict).toMatch(/^Cannot tell yet whether “LOG=1 again” is faster or slower than “LOG=1”, because the machine was busy: load 7\.8 on 2 cores, other processes used up to 1\.0 cores; 3 of 4 pairs disturbed \(“LOG=1 again”: −\d+% requests\/s, not counted; 4 rounds each\)\. The CPU time per 1 000 requests shows no meaningful difference \(“LOG=1 again”: 0\.0%; 95%: [\d.]+% less to [\d.]+% more\)\.$/);
+  });
+
+  it('leads with the CPU time per request when that is clear on a busy machine, and says why requests/s are not judged after it', () => {
+    const a = [round(5000, 100), round(5200, 101), round(4900, 99), round(5100, 100)];
+    const b = [round(3600, 150), round(3700, 152), round(3500, 149), round(5050, 151)];
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b, undefined, { a: [busy, busy, quiet, quiet], b: [busy, quiet, busy, quiet] })!;
+    expect(c.machine).toMatchObject({ wallClockWithheld: true });
+    expect(c.verdict).toMatch(/^“B” uses 1\.50× the CPU time per 1 000 requests of “A” \(95%: [\d.]+–[\d.]+×\): 100 ms → 150 ms \(4 rounds each\)\. Requests per second and latency are not judged, because the machine was busy: load 7\.8 on 2 cores, .*3 of 4 pairs disturbed \(“B”: −\d+% requests\/s, not counted\)\./);
   });
 
   it('never calls a kind of work "too small against the noise" when the load numbers were not judged at all (issue 23: a pipe-logging API, 2.2× the requests/s without it)', () => {

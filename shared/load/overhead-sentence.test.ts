@@ -6,12 +6,18 @@ const base = { rounds: 4, samplingIntervalUs: 1000, p99CostPercent: 12.5 };
 describe('overheadSentence', () => {
   it('states a cost whose interval is above zero', () => {
     expect(overheadSentence({ ...base, rpsCostPercent: 8.2, ci95: [3.1, 13.4] }))
-      .toBe('Profiling at 1 000 µs cost 8.2 % of requests/s (95 % interval 3.1 % to 13.4 %), over 4 rounds with and without it; p99 rose 12.5 %.');
+      .toBe('Profiling at 1 000 µs cost 8.2 % of requests/s (95 % interval 3.1 % to 13.4 %), over 4 rounds with and without it: your server would serve about 92 of every 100 requests it serves without it; p99 rose 12.5 %.');
   });
 
   it('says the rounds cannot tell when the interval holds zero (no "cost -44 %" read as a speed-up), and the bound they give', () => {
     const s = overheadSentence({ ...base, rpsCostPercent: -44.2, ci95: [-175.1, 24.4], p99CostPercent: -3 });
-    expect(s).toMatch(/^Profiling at 1 000 µs: 4 rounds cannot tell its cost from noise — at most 24.4 % of requests\/s \(95 % interval -175.1 % to 24.4 %; measured -44.2 %\); p99 fell 3 %\. More rounds/);
+    // The answer first, then what it means for the user's server in requests, the raw interval last.
+    expect(s).toMatch(/^Profiling at 1 000 µs: cannot tell yet whether it slows your server, because its 4 rounds with and without it varied more than any cost it has\. If it costs anything, it costs at most 24\.4 % of requests\/s: your server would serve at least 75 of every 100 requests it serves without it \(95 % interval -175\.1 % to 24\.4 %; measured -44\.2 %\); p99 fell 3 %\. More rounds/);
+  });
+
+  it('says the rounds cannot bound the cost when the interval reaches 100 % (no "at least -20 of every 100 requests")', () => {
+    const s = overheadSentence({ ...base, rpsCostPercent: 10, ci95: [-430.7, 118.1] });
+    expect(s).toMatch(/^Profiling at 1 000 µs: cannot tell yet whether it slows your server, because .* The rounds cannot even put an upper limit on its cost \(95 % interval -430\.7 % to 118\.1 %; measured 10 %\)/);
   });
 
   it('does not call a negative cost a cost when the interval is below zero', () => {
@@ -24,13 +30,13 @@ describe('overheadSentence', () => {
   });
 
   it('states a cost without an interval when there were too few rounds', () => {
-    expect(overheadSentence({ ...base, rounds: 1, rpsCostPercent: 5, ci95: null })).toBe('Profiling at 1 000 µs cost 5 % of requests/s, over 1 rounds with and without it; p99 rose 12.5 %.');
+    expect(overheadSentence({ ...base, rounds: 1, rpsCostPercent: 5, ci95: null })).toBe('Profiling at 1 000 µs cost 5 % of requests/s, over 1 rounds with and without it: your server would serve about 95 of every 100 requests it serves without it; p99 rose 12.5 %.');
   });
 
   it('says what the target’s CPU time per request says, beside requests/s (a busy machine moves it less)', () => {
     const cpu = { withoutProfiler: { rps: 4000, p99Ms: 3, cpuMsPerRequest: 0.081 }, withProfiler: { rps: 2400, p99Ms: 5, cpuMsPerRequest: 0.112 } };
     expect(overheadSentence({ ...base, ...cpu, rpsCostPercent: 40, ci95: [-10, 70], cpuCostPercent: 38.3, cpuCi95: [21.5, 57.4] }))
-      .toMatch(/cannot tell its cost from noise .* In CPU time it costs 38.3 % more per request: 0.081 ms of CPU per request without it, 0.112 ms with it \(95 % interval 21.5 % to 57.4 %\)\.$/);
+      .toMatch(/cannot tell yet whether it slows your server, .* In CPU time it costs 38.3 % more per request: 0.081 ms of CPU per request without it, 0.112 ms with it \(95 % interval 21.5 % to 57.4 %\)\.$/);
     expect(overheadSentence({ ...base, ...cpu, rpsCostPercent: 3, ci95: [-10, 20], cpuCostPercent: 2, cpuCi95: [-4, 9] }))
       .toMatch(/In CPU time the rounds cannot tell either: at most 9 % more per request \(0.081 ms/);
   });

@@ -33,6 +33,12 @@ function cpuSentence(r: Measured): string | null {
 const signed = (x: number) => (x > 0 ? `+${x}` : String(x));
 const formatMs = (ms: number) => (ms >= 1 ? ms.toFixed(2) : ms.toFixed(3));
 
+/** "your server serves about 88 of every 100 requests it would serve without it" — a cost in % read as requests. */
+function perHundred(costPercent: number, bound: 'about' | 'at least'): string {
+  const kept = bound === 'at least' ? Math.floor(100 - costPercent) : Math.round(100 - costPercent);
+  return `your server would serve ${bound} ${kept} of every 100 requests it serves without it`;
+}
+
 function rpsSentence(r: Measured): string {
   const ci = r.ci95;
   const interval = ci ? ` (95 % interval ${ci[0]} % to ${ci[1]} %)` : '';
@@ -41,9 +47,13 @@ function rpsSentence(r: Measured): string {
     : r.profiler === 'requests' ? "Timing each request (the request collector: where each request's time went)" : `Profiling at ${formatCount(r.samplingIntervalUs)} µs`;
   const over = `over ${r.rounds} rounds with and without it`;
   if (ci && ci[0] <= 0 && ci[1] >= 0) {
-    // What the rounds can say: a bound, the interval's top (a cost larger than that would have shown).
-    return `${what}: ${r.rounds} rounds cannot tell its cost from noise — at most ${ci[1]} % of requests/s ` +
-      `(95 % interval ${ci[0]} % to ${ci[1]} %; measured ${r.rpsCostPercent} %); ${p99}. More rounds or a quieter machine narrow the interval.`;
+    // The answer first ("cannot tell yet, because …"), then the one thing the rounds do say: a bound, the interval's
+    // top (a cost larger than that would have shown), read as requests; the raw interval last (issue 38: a student
+    // read "95 % interval −430.7 % to 18.1 %; measured −108.5 %" and could not say what it meant for the server).
+    const bound = ci[1] < 100 ? `If it costs anything, it costs at most ${ci[1]} % of requests/s: ${perHundred(ci[1], 'at least')}`
+      : 'The rounds cannot even put an upper limit on its cost';
+    return `${what}: cannot tell yet whether it slows your server, because its ${r.rounds} rounds with and without it varied more ` +
+      `than any cost it has. ${bound} (95 % interval ${ci[0]} % to ${ci[1]} %; measured ${r.rpsCostPercent} %); ${p99}. More rounds or a quieter machine narrow the interval.`;
   }
   if (r.rpsCostPercent < 0) {
     // Said as "higher", so its interval is too (a cost of −256 % is 256 % higher): the same numbers, signs turned.
@@ -51,5 +61,5 @@ function rpsSentence(r: Measured): string {
     return `${what} did not lower requests/s: they were ${-r.rpsCostPercent} % higher with it${higher}, ${over}; ${p99}. ` +
       'A profiler does not make a server faster: the machine was busier during the rounds without it.';
   }
-  return `${what} cost ${r.rpsCostPercent} % of requests/s${interval}, ${over}; ${p99}.`;
+  return `${what} cost ${r.rpsCostPercent} % of requests/s${interval}, ${over}: ${perHundred(r.rpsCostPercent, 'about')}; ${p99}.`;
 }

@@ -19,3 +19,19 @@ describe('the report’s before/after chart', () => {
     expect(chartCaption(['requests/s', 'p99'])).toBe('Requests/s and p99');
   });
 });
+
+describe('the comparison report, Compare’s one HTML export', () => {
+  it('carries the kinds of work (with how sure), the packages and what is not available, as the second export did', () => {
+    const a = round({ profile: 'main     main\nhandler  log[node:internal/console/constructor]', load: syntheticLoad({ requests: 1000 }) });
+    const b = round({ profile: 'main\nhandler', load: syntheticLoad({ requests: 1000 }) });
+    const c = buildComparison([a], [b]);
+    const rec = { name: 'r', createdAt: '2026-11-28T06:00:00Z', machine: null, target: null, settings: null } as unknown as RecordingMeta;
+    const blocks = compareReport(c, null, rec, rec, { a: null, b: null }).blocks;
+    const at = blocks.findIndex((x) => x.kind === 'h2' && x.text.startsWith('Kinds of work (CPU ms per 1 000 requests)'));
+    const table = blocks[at + 1];
+    expect(table.kind === 'table' && table.table.head).toEqual(['Kind of work', 'A', 'B', 'Change', 'How sure']);
+    const logging = table.kind === 'table' ? table.table.rows.find((r) => r[0] === 'logging') : undefined;
+    expect(logging?.[4]).toBe('cannot tell: one run each');
+    expect(Number(logging?.[3])).toBeLessThan(0);
+  });
+});

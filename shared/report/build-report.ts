@@ -141,6 +141,10 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
   }
   if (routes?.length) blocks.push({ kind: 'h2', text: 'Per route (matched by method and path)' }, { kind: 'table', table: routeChangeTable(routes) });
   const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
+  // Compare's one HTML export is this report (issue 38: it had a second, "Export as HTML", beside it): what that one
+  // carried — kinds of work, packages, what is not available — is here too.
+  blocks.push(...kindsAndPackages(c, unit));
+  if (c.unavailable.length) blocks.push({ kind: 'h2', text: 'Not available' }, { kind: 'list', items: c.unavailable });
   const fns = c.functions.filter((f) => Math.abs(f.deltaPercent) >= 0.05 || f.status !== 'changed').slice(0, 10);
   if (fns.length) {
     const v = (ms: number | null, p: number) => (c.perRequest ? groupThousands(ms ?? 0, 1) : groupThousands(p, 1));
@@ -154,6 +158,30 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
   if (c.warnings.length) blocks.push({ kind: 'h2', text: 'Unlike runs' }, { kind: 'list', items: c.warnings.map((w) => w.message) });
   blocks.push({ kind: 'h2', text: 'How sure' }, { kind: 'p', text: c.howSure.summary });
   return blocks;
+}
+
+/** The kinds of work (how sure on each) and the packages that changed, largest change first. */
+function kindsAndPackages(c: Comparison, unit: string): ReportBlock[] {
+  const v = (ms: number | null, p: number) => (c.perRequest ? groupThousands(ms ?? 0, 1) : groupThousands(p, 1));
+  const change = (x: { deltaMsPer1k: number | null; deltaPercent: number }) => (c.perRequest ? signed(x.deltaMsPer1k) : signed(x.deltaPercent));
+  const size = (x: { deltaMsPer1k: number | null; deltaPercent: number }) => Math.abs(c.perRequest ? x.deltaMsPer1k ?? 0 : x.deltaPercent);
+  const out: ReportBlock[] = [];
+  const kinds = c.buckets.filter((b) => size(b) > 0).sort((x, y) => size(y) - size(x));
+  if (kinds.length) {
+    out.push({ kind: 'h2', text: `Kinds of work (${unit})` }, { kind: 'table', table: {
+      head: ['Kind of work', 'A', 'B', 'Change', 'How sure'],
+      rows: kinds.map((b) => [b.name, v(b.aMsPer1k, b.aPercent), v(b.bMsPer1k, b.bPercent), change(b),
+        surenessWords({ a: b.aMsPer1k ?? b.aPercent, b: b.bMsPer1k ?? b.bPercent, significant: b.significant, ci95: b.relativeCi95, negligible: b.negligible })]),
+      textColumns: [0, 4],
+    } });
+  }
+  const pkgs = c.packages.filter((f) => size(f) > 0).slice(0, 10);
+  if (pkgs.length) {
+    out.push({ kind: 'h2', text: `Packages that changed most (${unit})` }, { kind: 'table', table: {
+      head: ['Package', 'A', 'B', 'Change'], rows: pkgs.map((f) => [f.name, v(f.aMsPer1k, f.aPercent), v(f.bMsPer1k, f.bPercent), change(f)]), textColumns: [0],
+    } });
+  }
+  return out;
 }
 
 /** Bytes allocated per request, A against B, with how sure; then the functions whose bytes changed most (shared/compare/allocations.ts). */

@@ -15,7 +15,7 @@ describe('findKnee', () => {
     // 1 ms per request, 6000 req/s: saturates at 6 connections.
     const knee = findKnee(simulate([1, 5, 8, 20], 1, 6000));
     expect(knee?.connections).toBe(8);
-    expect(knee?.reason).toMatch(/^Past 8 connections, latency grows faster than throughput: at 20, requests\/s stayed level \(6000 → 6000\) while p95 grew 150 % .*: the server is saturated\.$/);
+    expect(knee?.reason).toMatch(/^Saturated past 8 connections: latency grows faster than throughput — at 20, requests\/s stayed level \(6000 → 6000\) while p95 grew 150 % \(.* ms\)\.$/);
   });
 
   it('says in words when throughput fell at the next level', () => {
@@ -66,7 +66,7 @@ describe('kneeSentence (issue 23)', () => {
     ];
     expect(findKnee(points)).toBeNull();
     const s = kneeSentence(null, points);
-    expect(s).toBe('No clear knee, but throughput is flattening: from 1 to 20 connections requests/s rose 34 % (262 → 350) while p95 grew 12.8× (6.8 → 87.0 ms): the extra connections mostly queue — the server is near its limit, though no single step levelled off clearly.');
+    expect(s).toBe('Near its limit, though no single step levelled off clearly (no clear knee): from 1 to 20 connections requests/s rose 34 % (262 → 350) while p95 grew 12.8× (6.8 → 87.0 ms) — the extra connections mostly queue.');
     expect(s).not.toMatch(/not saturated/);
   });
 

@@ -41,7 +41,7 @@ export const KNEE_RULE_TEXT =
   'so a few % of noise, or one level that dipped, is not called a knee.';
 
 /** What the UI, the CLI and a saved sweep's summary say when findKnee finds none and latency did not climb (kneeSentence). */
-export const NO_KNEE_TEXT = 'No knee: at no step did requests/s level off while latency grew (the server is not saturated yet).';
+export const NO_KNEE_TEXT = 'Not saturated yet: at no step did requests/s level off while latency grew (no knee).';
 
 /** p95 at least this many times its first level's, over the sweep: latency climbed "several-fold". */
 export const LATENCY_CLIMB = 3;
@@ -61,9 +61,10 @@ export function kneeSentence(knee: Knee | null, points: readonly SweepPoint[]): 
     const latency = last.p95Ms / first.p95Ms;
     const throughput = last.rps / first.rps;
     if (latency >= LATENCY_CLIMB && latency > 2 * throughput) {
-      return `No clear knee, but throughput is flattening: from ${first.connections} to ${last.connections} connections requests/s ${change(throughput)} `
-        + `(${num(first.rps)} → ${num(last.rps)}) while p95 grew ${latency.toFixed(1)}× (${num(first.p95Ms)} → ${num(last.p95Ms)} ms): `
-        + 'the extra connections mostly queue — the server is near its limit, though no single step levelled off clearly.';
+      // The answer first (near its limit; which level, cannot tell yet), the numbers after (issue 38: answers first).
+      return `Near its limit, though no single step levelled off clearly (no clear knee): from ${first.connections} to ${last.connections} connections `
+        + `requests/s ${change(throughput)} (${num(first.rps)} → ${num(last.rps)}) while p95 grew ${latency.toFixed(1)}× (${num(first.p95Ms)} → ${num(last.p95Ms)} ms) — `
+        + 'the extra connections mostly queue.';
     }
   }
   return NO_KNEE_TEXT;
@@ -95,9 +96,10 @@ export function findKnee(points: readonly SweepPoint[]): Knee | null {
       && laterBest < a.rps * (1 + KNEE_MAX_GAIN)) {
       return {
         connections: a.connections,
-        reason: `Past ${a.connections} connection${a.connections === 1 ? '' : 's'}, latency grows faster than throughput: ` +
+        // The answer first, then the numbers that show it (issue 38: answers first).
+        reason: `Saturated past ${a.connections} connection${a.connections === 1 ? '' : 's'}: latency grows faster than throughput — ` +
           `at ${b.connections}, requests/s ${change(throughput)} (${num(a.rps)} → ${num(b.rps)}) while p95 grew ${pct(latency)} ` +
-          `(${num(a.p95Ms)} → ${num(b.p95Ms)} ms): the server is saturated.`,
+          `(${num(a.p95Ms)} → ${num(b.p95Ms)} ms).`,
       };
     }
   }

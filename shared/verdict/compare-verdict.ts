@@ -186,6 +186,11 @@ function throughputSentence(c: Parts): string {
   const delta = d.deltaPercent ?? 0;
   const [A, B] = sideNames(c);
   const ratio = d.b / d.a;
+  // An interval past 99 % less and 100× as many (two pairs, mid-experiment) allows anything: "no clear difference
+  // (95%: over 99% less to over 100× as many)" read as an answer; it is "cannot tell yet" (issue 38).
+  if (!d.significant && d.ci95 && d.ci95[0] <= -99 && d.ci95[1] >= 9900) {
+    return `Cannot tell yet whether ${B} serves more or fewer requests per second than ${A}: the rounds so far differ too much to narrow it (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)} so far)`;
+  }
   if (!d.significant) return `No ${d.negligible ? 'meaningful' : 'clear'} difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
   if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;
   if (ratio <= 1 / 1.5) return `${B} serves ${pct(delta)} fewer requests per second than ${A}: ${A} serves ${formatRatio(1 / ratio)} as many`;
@@ -268,6 +273,24 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
 
 const NOT_JUDGED = 'what it costs in requests per second and latency is not judged on this busy machine';
 
+/**
+ * Too few pairs the machine left alone: only the CPU time per request is judged. The answer comes first — the CPU
+ * time's, or "cannot tell yet, because the machine was busy" — and the busy machine's numbers after it (issue 38:
+ * a user's A/B led with "The machine was busy…" and the answer came in the fourth sentence).
+ */
+function busyFirst(c: Parts, cpu: string, machine: string, rounds: number): string {
+  const [A, B] = sideNames(c);
+  const proc = c.processCpuMsPer1k;
+  const notCounted = `${B}: ${formatChange(c.load!.rps.deltaPercent ?? 0)} requests/s, not counted`;
+  // machineSentence reads "The machine was busy: load 7.8 on 2 cores, …; 3 of 4 pairs disturbed".
+  const because = machine.replace(/^The /, 'the ');
+  if (cpu) return `${cpu} (${rounds} rounds each). Requests per second and latency are not judged, because ${because} (${notCounted}).`;
+  const cpuNoDifference = proc?.ci95
+    ? ` The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}).`
+    : '';
+  return `Cannot tell yet whether ${B} is faster or slower than ${A}, because ${because} (${notCounted}; ${rounds} rounds each).${cpuNoDifference}`;
+}
+
 function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExtras['busy']): string {
   const load = c.load!;
   const rounds = Math.min(c.a.rounds, c.b.rounds);
@@ -276,13 +299,7 @@ function roundsVerdict(c: Parts, oneSided: OneSidedWork | null, busy: VerdictExt
   const loadMoved = !!(load.rps.significant || load.p99Ms.significant || c.processCpuMsPer1k?.significant);
   let first: string;
   if (busy?.wallClockWithheld) {
-    // Too few pairs the machine left alone: only the CPU time per request is judged.
-    const [, B] = sideNames(c);
-    const proc = c.processCpuMsPer1k;
-    const cpuFirst = cpu ? `${cpu} (${rounds} rounds each).`
-      : proc?.ci95 ? `The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}; ${rounds} rounds each).`
-        : `Flambé cannot tell A from B (${rounds} rounds each).`;
-    first = `${busy.sentence}, so requests per second and latency are not judged (${B}: ${formatChange(load.rps.deltaPercent ?? 0)} requests/s, not counted). ${cpuFirst}`;
+    first = busyFirst(c, cpu, busy.sentence, rounds);
   } else if (load.rps.significant || !cpu) {
     first = `${throughputSentence(c)}, and ${latency} (${rounds} rounds each).${load.rps.significant && cpu ? ` ${cpu}.` : ''}`;
   } else {

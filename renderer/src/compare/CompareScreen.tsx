@@ -8,14 +8,11 @@ import type { RecordingMeta } from '../../../shared/api.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
-import { downloadText } from '../lib/download.ts';
-import { maskSecrets } from '../../../shared/recording/secrets.ts';
-import { formatRowDate, routeOf } from '../lib/row-format.ts';
+import { formatRowDate, loadRouteText } from '../lib/row-format.ts';
 import { ChangeTables } from './ChangeTables.tsx';
 import { createCompareClient, type CompareClient } from './compare-client.ts';
 import type { CompareOutput } from './compute.ts';
 import { DiffFlamegraph } from './DiffFlamegraph.tsx';
-import { comparisonHtml } from './export-html.ts';
 import { CompareHowSure } from './CompareHowSure.tsx';
 import { LoadTable } from './LoadTable.tsx';
 import { AllocationTable } from './AllocationTable.tsx';
@@ -92,16 +89,6 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
         )}
         <span className="grow" />
         {current?.phase === 'done' && (
-          <button
-            type="button"
-            className="button small"
-            data-testid="compare-export-html"
-            onClick={() => downloadText(`flambe-compare-${safe(current.recs[0].name)}-vs-${safe(current.recs[1].name)}.html`, maskSecrets(comparisonHtml(current.output.comparison), { alsoFrom: current.recs }).value, 'text/html')}
-          >
-            Export as HTML
-          </button>
-        )}
-        {current?.phase === 'done' && (
           <ExportReport testId="compare-report" secretsFrom={() => current.recs} build={() => {
             const [a, b] = current.recs;
             // Per route, matched by method and path; the flamegraphs are in the CLI's report (flambe report A B), which reads the profiles.
@@ -139,10 +126,8 @@ export function CompareScreen({ ids, onSwap, onOpen, onBack, onRepeatStarted }: 
   );
 }
 
-const safe = (s: string) => maskSecrets(s).value.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'recording';
-
 function SideLabel({ letter, rec, onOpen }: { letter: string; rec: RecordingMeta | undefined; onOpen(): void }) {
-  const route = rec ? routeOf(rec.settings?.load.method ?? null, rec.settings?.load.url ?? null) : null;
+  const route = loadRouteText(rec?.settings?.load);
   return (
     <div className="compare-side-label" data-testid={`compare-side-${letter.toLowerCase()}`}>
       <span className="step">{letter}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletedMessage, formatRowDate, listedName, parseTags, routeOf, shortTarget } from './row-format.ts';
+import { deletedMessage, formatRowDate, listedName, loadRouteText, parseTags, routeOf, shortTarget } from './row-format.ts';
 
 describe('listedName', () => {
   it('cuts the date a default name ends with (the Date column shows it), so narrow names stay different', () => {
@@ -41,5 +41,17 @@ describe('Library row text', () => {
   it('says what was deleted', () => {
     expect(deletedMessage(['GET /log'])).toBe('Deleted “GET /log”.');
     expect(deletedMessage(['a', 'b', 'c'])).toBe('Deleted 3 recordings.');
+  });
+});
+
+describe('loadRouteText', () => {
+  it('names every route of a multi-route burst by count, not the first route alone (its URL)', () => {
+    const url = 'http://127.0.0.1:3000/health';
+    const routes = ['/health', '/users', '/orders', '/search', '/login'].map((path) => ({ method: 'GET', path }));
+    expect(loadRouteText({ method: 'GET', url, routes })).toBe('5 routes: GET /health, GET /users, …');
+    expect(loadRouteText({ method: 'GET', url, routes: routes.slice(0, 2) })).toBe('2 routes: GET /health, GET /users');
+    expect(loadRouteText({ method: 'GET', url, routes: [{ method: 'POST', path: '/users' }] })).toBe('POST /users');
+    expect(loadRouteText({ method: 'GET', url })).toBe('GET /health');
+    expect(loadRouteText(null)).toBeNull();
   });
 });

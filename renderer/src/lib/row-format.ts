@@ -13,6 +13,20 @@ export function routeOf(method: string | null, url: string | null): string | nul
   return method ? `${method} ${path}` : path;
 }
 
+/**
+ * What a recording's load sent, for a header: "GET /log", or for a burst over several routes "5 routes: GET /health,
+ * GET /users, …" — the URL of such a load is only its first route, and a header naming it read as if only
+ * /health was loaded (issue 38).
+ */
+export function loadRouteText(load: { method: string; url: string; routes?: readonly { method: string; path: string }[] } | null | undefined): string | null {
+  if (!load) return null;
+  const routes = load.routes ?? [];
+  if (routes.length === 1) return `${routes[0].method} ${routes[0].path}`;
+  if (!routes.length) return routeOf(load.method, load.url);
+  const names = routes.map((r) => `${r.method} ${r.path}`);
+  return `${routes.length} routes: ${names.slice(0, 2).join(', ')}${names.length > 2 ? ', …' : ''}`;
+}
+
 /** The file name of a launched script ("/srv/app/server.js" → "server.js"); host:port stays whole. */
 export function shortTarget(label: string | null): string | null {
   if (!label) return null;

@@ -133,7 +133,10 @@ export function RecordScreen(props: Props) {
             addressAnswers={addressAnswers} portQuestion={portAsk} hasTarget={!!target} />
         </section>
 
-        <section className="card record-card" aria-label="Record">
+        {/* Only the Record button stays in view at the window's bottom (the sticky bar): the whole card did, and once
+            it held a progress or an overhead result it covered "Stop after" at 1280×800 and the sampling interval at
+            1024×700 (issue 38). The rest follows the form. */}
+        <section className="card record-bar" aria-label="Record">
           <RecordActions
             buttonRef={recordButton} label={recordButtonLabel(loadForm, !!target)} disabled={busy || !!refusal} refusal={refusal} onRecord={record}
             running={running} onStop={stop}
@@ -141,6 +144,8 @@ export function RecordScreen(props: Props) {
             onShowExperiment={runningExperiment && onExperimentStarted ? () => onExperimentStarted(runningExperiment.id) : null}
           />
           <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="record-error" />
+        </section>
+        <section className="card record-card" aria-label="Recording progress and profiling overhead">
           <RecordingProgress state={state} />
           <SweepPanel state={sweep.state} />
           <OverheadPanel form={loadForm} targetId={profiledTarget} disabled={busy}

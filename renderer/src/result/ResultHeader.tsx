@@ -8,6 +8,7 @@ import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { verdictLines } from '../../../shared/verdict/profile-verdict.ts';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { formatInt } from '../lib/format.ts';
+import { loadRouteText } from '../lib/row-format.ts';
 import type { RecordingContext } from '../../../shared/verdict/index.ts';
 import { resultTitle, runLength } from './result-labels.ts';
 import type { useAnalysisClient } from './useAnalysis.ts';
@@ -37,7 +38,10 @@ export function ResultHeader({ result, heading, loaded, context, canCompare, onC
       <h1 ref={heading} tabIndex={-1} data-testid="result-title">{resultTitle(result)}</h1>
       {load && (
         <p className="result-meta">
-          <span className="method">{load.method}</span> <span className="url" data-testid="result-url">{load.url}</span>
+          {/* A burst over several routes names them all (its URL is only the first route's: issue 38). */}
+          {(load.routes?.length ?? 0) > 1
+            ? <span className="url" data-testid="result-url">{loadRouteText(load)} on {load.url.replace(/^(https?:\/\/[^/]+).*$/, '$1')}</span>
+            : <><span className="method">{load.method}</span> <span className="url" data-testid="result-url">{load.url}</span></>}
         </p>
       )}
       <p className="result-meta muted">

@@ -33,7 +33,7 @@ describe('a concurrency sweep', () => {
     // 2 ms of CPU per request on one thread: 8 connections only queue.
     expect(r.levels[3].latencyMs.p50).toBeGreaterThan(r.levels[0].latencyMs.p50);
     expect(r).toHaveProperty('knee');
-    if (r.knee) expect(r.knee.reason).toMatch(/^Past \d+ connections?, latency grows faster than throughput/);
+    if (r.knee) expect(r.knee.reason).toMatch(/^Saturated past \d+ connections?: latency grows faster than throughput/);
   });
 
   it('refuses a profiled level that is not in the sweep, in one sentence', async () => {
