@@ -1,14 +1,17 @@
 // One HTTP load burst. Closed loop (N connections, each sending its next
-// request when the last is answered) with autocannon; a fixed rate (open
-// model) with paced.ts. Latencies are recorded from autocannon's per-response
-// events into our own HDR histograms in microseconds, because autocannon's
-// own histogram rounds to whole milliseconds (docs/ARCHITECTURE.md "Sharp edges").
+// request when the last is answered) with closed-loop.ts over http: (what
+// autocannon spent per request the server lost on 2 cores: issue 36) and
+// autocannon over https:; a fixed rate (open model) with paced.ts.
+// Latencies go into our own HDR histograms in microseconds (collector.ts),
+// because autocannon's own histogram rounds to whole milliseconds
+// (docs/ARCHITECTURE.md "Sharp edges").
 // Runs wherever it is called: the caller puts it in a worker.
 import autocannon from 'autocannon';
 import type { LoadSecond, LoadSettingsResolved, LoadSummary } from '../../../shared/api.ts';
 import { LoadCollector } from './collector.ts';
+import { runClosedLoop } from './closed-loop.ts';
 import { runPaced } from './paced.ts';
-import { autocannonRequests, routeList } from './routes.ts';
+import { autocannonRequests, burstRequests, routeList } from './routes.ts';
 
 export interface BurstHandle {
   stop(): void;
@@ -40,6 +43,13 @@ export function runBurst(opts: BurstOptions): BurstHandle {
   const durationSec = opts.durationSec ?? settings.durationSec;
   if (settings.rate) {
     return runPaced({ settings, routes, collector, connections, durationSec, requests: useCount ? settings.requests : undefined });
+  }
+  const url = new URL(settings.url);
+  if (url.protocol === 'http:') {
+    return runClosedLoop({
+      url, requests: burstRequests(routes), connections, collector, timeoutSec: settings.timeoutSec,
+      durationSec, ...(useCount ? { amount: settings.requests } : {}),
+    });
   }
   let stoppedEarly = false;
 

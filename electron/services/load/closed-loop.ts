@@ -1,0 +1,161 @@
+// A closed-loop burst on plain TCP sockets, as wrk runs it: N keep-alive
+// connections, each sending its next request (prebuilt bytes) when the last is
+// answered. On 2 cores the generator and the server share the CPU: autocannon
+// spent 43 µs per request (a JS HTTP parser, streams, its own histograms and
+// events) where wrk spends about 20 (issue 36). Here a request is one
+// socket.write of a ready Buffer and a response is framed by
+// response-framer.ts, its latency timed from the write to its last byte.
+// http: only; https stays with autocannon (burst.ts).
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { BurstHandle } from './burst.ts';
+import type { LoadCollector } from './collector.ts';
+import { ResponseFramer } from './response-framer.ts';
+import type { burstRequests } from './routes.ts';
+
+type BurstRequest = ReturnType<typeof burstRequests>[number];
+
+export interface ClosedLoopOptions {
+  url: URL;
+  requests: BurstRequest[];
+  connections: number;
+  collector: LoadCollector;
+  timeoutSec: number;
+  durationSec: number;
+  /** Stop after this many responses instead of the duration. */
+  amount?: number;
+}
+
+interface Prepared {
+  bytes: Buffer;
+  route: number;
+  head: boolean;
+}
+
+/** The bytes autocannon sent for the same request: request line, Host, keep-alive, the headers, Content-Length with a body. */
+export function requestBytes(url: URL, r: BurstRequest): Buffer {
+  const lines = [`${r.method} ${r.path} HTTP/1.1`];
+  if (!Object.keys(r.headers).some((k) => k.toLowerCase() === 'host')) lines.push(`Host: ${url.host}`);
+  lines.push('Connection: keep-alive');
+  const body = r.body ? Buffer.from(r.body) : null;
+  const headers: Record<string, string> = { ...r.headers };
+  if (body?.length) headers['Content-Length'] = String(body.length);
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  const head = Buffer.from(lines.join('\r\n') + '\r\n\r\n');
+  return body?.length ? Buffer.concat([head, body]) : head;
+}
+
+export function runClosedLoop(opts: ClosedLoopOptions): BurstHandle {
+  const { collector, url } = opts;
+  const prepared: Prepared[] = opts.requests.map((r) => ({ bytes: requestBytes(url, r), route: r.flambeRoute, head: r.method === 'HEAD' }));
+  const port = Number(url.port) || 80;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const timeoutMs = opts.timeoutSec * 1000;
+  let stopped = false;
+  let stoppedEarly = false;
+  let answered = 0;
+  let finish!: () => void;
+  const ended = new Promise<void>((resolve) => (finish = resolve));
+
+  const conns: Connection[] = [];
+  const stop = (early: boolean) => {
+    if (stopped) return;
+    stopped = true;
+    stoppedEarly = early;
+    endedAtMs = performance.now();
+    clearTimeout(durationTimer);
+    clearInterval(watch);
+    for (const c of conns) c.close();
+    finish();
+  };
+  let endedAtMs: number | undefined;
+
+  class Connection {
+    private socket: net.Socket | null = null;
+    private next = 0;
+    private inFlight: Prepared | null = null;
+    sentAt = 0;
+    private readonly framer = new ResponseFramer((status, bytes, closes) => this.answered(status, bytes, closes));
+
+    open(): void {
+      if (stopped) return;
+      const socket = net.connect({ host, port });
+      this.socket = socket;
+      socket.setNoDelay(true);
+      socket.on('connect', () => this.send());
+      socket.on('data', (chunk: Buffer) => {
+        if (this.socket === socket && this.framer.feed(chunk) === 'error') this.fail(false);
+      });
+      socket.on('error', () => {
+        if (this.socket === socket) this.fail(false);
+      });
+      socket.on('close', () => {
+        if (this.socket !== socket) return;
+        // A body that runs to the end of the connection ends here; a request cut short is an error.
+        if (this.framer.end() || this.inFlight) this.fail(false);
+        else this.reopen();
+      });
+    }
+
+    private send(): void {
+      if (stopped || !this.socket) return;
+      const req = prepared[this.next];
+      this.next = (this.next + 1) % prepared.length;
+      this.inFlight = req;
+      this.framer.noBody = req.head;
+      this.sentAt = performance.now();
+      this.socket.write(req.bytes);
+    }
+
+    private answered(status: number, bytes: number, closes: boolean): void {
+      const req = this.inFlight;
+      if (!req || stopped) return;
+      this.inFlight = null;
+      collector.response(req.route, status, bytes, Math.max(1, Math.round((performance.now() - this.sentAt) * 1000)));
+      answered++;
+      if (opts.amount !== undefined && answered >= opts.amount) return stop(false);
+      if (closes) this.reopen();
+      else this.send();
+    }
+
+    /** The request in flight failed: counted once, against its route, and the connection starts over. */
+    fail(timeout: boolean): void {
+      if (stopped) return;
+      const route = this.inFlight?.route ?? prepared[this.next].route;
+      this.inFlight = null;
+      collector.failure(route, timeout);
+      this.reopen();
+    }
+
+    /** Starts a new connection (on the next turn: a refused connect must not spin this one). */
+    private reopen(): void {
+      this.close();
+      this.framer.reset();
+      if (!stopped) setImmediate(() => this.open());
+    }
+
+    close(): void {
+      const s = this.socket;
+      this.socket = null;
+      s?.destroy();
+    }
+
+    timedOut(now: number): boolean {
+      return this.inFlight !== null && now - this.sentAt > timeoutMs;
+    }
+  }
+
+  // One timer for every connection's timeout (a timer per request costs more than the request).
+  const watch = setInterval(() => {
+    const now = performance.now();
+    for (const c of conns) if (c.timedOut(now)) c.fail(true);
+  }, Math.min(250, Math.max(10, timeoutMs / 10)));
+  const durationTimer = opts.amount === undefined ? setTimeout(() => stop(false), opts.durationSec * 1000) : undefined;
+  for (let i = 0; i < opts.connections; i++) conns.push(new Connection());
+  for (const c of conns) c.open();
+
+  return {
+    stop: () => stop(true),
+    done: ended.then(() => collector.finish({ stoppedEarly, connections: opts.connections, endedAt: endedAtMs })),
+  };
+}
