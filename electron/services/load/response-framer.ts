@@ -7,7 +7,6 @@
 // runs to the end of the connection; 1xx, 204, 304 and answers to HEAD have
 // none) and skips bodies without looking at them.
 
-const CRLFCRLF = Buffer.from('\r\n\r\n');
 /** A head longer than this is not HTTP we understand: the connection is dropped and the request counted an error. */
 const MAX_HEAD_BYTES = 64 * 1024;
 
@@ -51,7 +50,7 @@ export class ResponseFramer {
           start = 0;
           this.pending = null;
         }
-        const end = head.indexOf(CRLFCRLF, start);
+        const end = indexOfBlankLine(head, start);
         if (end < 0) {
           if (head.length - start > MAX_HEAD_BYTES) return 'error';
           this.pending = Buffer.from(head.subarray(start));
@@ -59,7 +58,7 @@ export class ResponseFramer {
           return 'more';
         }
         this.bytes += end + 4 - start - counted;
-        if (!this.readHead(head.toString('latin1', start, end))) return 'error';
+        if (!this.readHead(head, start, end)) return 'error';
         buf = head;
         at = end + 4;
         if (this.state === State.Head) this.done(); // no body
@@ -80,37 +79,29 @@ export class ResponseFramer {
     return this.state !== State.Head || this.pending !== null;
   }
 
-  /** Reads the status and how the body is framed; false if this is not a response head. */
-  private readHead(head: string): boolean {
-    if (!head.startsWith('HTTP/1.')) return false;
-    const status = Number(head.slice(9, 12));
-    if (!(status >= 100 && status <= 999)) return false;
-    const lower = head.toLowerCase();
-    this.closeAfter = /\r\nconnection:[ \t]*close/.test(lower) || head.startsWith('HTTP/1.0');
-    if (status < 200) {
+  /** Reads the status and how the body is framed from head bytes [start, end); false if this is not a response head. */
+  private readHead(buf: Buffer, start: number, end: number): boolean {
+    const h = scanHead(buf, start, end);
+    if (!h) return false;
+    this.closeAfter = h.close;
+    if (h.status < 200) {
       // 100 Continue, 103 Early Hints…: the real response follows.
       this.state = State.Head;
       this.status = -1;
       return true;
     }
-    this.status = status;
-    if (this.noBody || status === 204 || status === 304) {
+    this.status = h.status;
+    if (this.noBody || h.status === 204 || h.status === 304) {
       this.state = State.Head;
-      return true;
-    }
-    const te = /\r\ntransfer-encoding:([^\r]*)/.exec(lower);
-    if (te && /chunked\s*$/.test(te[1])) {
+    } else if (h.chunked) {
       this.state = State.ChunkSize;
       this.remaining = 0;
-      return true;
-    }
-    const cl = /\r\ncontent-length:[ \t]*(\d+)/.exec(lower);
-    if (cl) {
-      this.remaining = Number(cl[1]);
+    } else if (h.contentLength >= 0) {
+      this.remaining = h.contentLength;
       this.state = this.remaining > 0 ? State.Length : State.Head;
-      return true;
+    } else {
+      this.state = State.UntilClose;
     }
-    this.state = State.UntilClose;
     return true;
   }
 
@@ -195,4 +186,61 @@ export class ResponseFramer {
     this.status = 0;
     this.onResponse(status, bytes, closes);
   }
+}
+
+const CR = 13;
+const LF = 10;
+
+/** Where the head ends (its CRLFCRLF), or -1: a byte loop, cheaper than Buffer#indexOf's native call for a 100-byte head. */
+function indexOfBlankLine(b: Buffer, from: number): number {
+  for (let i = from; i + 3 < b.length; i++) {
+    if (b[i] === CR && b[i + 1] === LF && b[i + 2] === CR && b[i + 3] === LF) return i;
+  }
+  return -1;
+}
+
+const HTTP1 = 'HTTP/1.';
+
+interface Head { status: number; contentLength: number; chunked: boolean; close: boolean }
+
+/** True if the header line at `at` is named `lowerName` (ASCII, any case), followed by ':'. */
+function isHeader(b: Buffer, at: number, lineEnd: number, lowerName: string): boolean {
+  const n = lowerName.length;
+  if (lineEnd - at <= n || b[at + n] !== 0x3a) return false;
+  for (let i = 0; i < n; i++) if ((b[at + i] | 0x20) !== lowerName.charCodeAt(i)) return false;
+  return true;
+}
+
+/**
+ * The status line and the framing headers of a response head, read from its
+ * bytes (no string per response): Content-Length, Transfer-Encoding (chunked
+ * when it is the last coding, RFC 9112 §6.1) and Connection: close. null if
+ * this is not an HTTP/1.x status line.
+ */
+export function scanHead(b: Buffer, start: number, end: number): Head | null {
+  if (end - start < 12 || b[start + 8] !== 0x20) return null;
+  for (let i = 0; i < 7; i++) if (b[start + i] !== HTTP1.charCodeAt(i)) return null;
+  const d = (i: number) => b[start + i] - 48;
+  const status = d(9) * 100 + d(10) * 10 + d(11);
+  if (!(d(9) >= 1 && d(9) <= 9 && d(10) >= 0 && d(10) <= 9 && d(11) >= 0 && d(11) <= 9)) return null;
+  const head: Head = { status, contentLength: -1, chunked: false, close: b[start + 7] === 0x30 /* HTTP/1.0 */ };
+  let line = start;
+  while (line < end) {
+    let eol = line;
+    while (eol < end && b[eol] !== CR) eol++;
+    if (isHeader(b, line, eol, 'content-length')) head.contentLength = digitsAfter(b, line + 15, eol);
+    else if (isHeader(b, line, eol, 'transfer-encoding')) head.chunked = /chunked\s*$/i.test(b.toString('latin1', line + 18, eol));
+    else if (isHeader(b, line, eol, 'connection')) head.close = /^\s*close/i.test(b.toString('latin1', line + 11, eol));
+    line = eol + 2;
+  }
+  return head;
+}
+
+/** The decimal number after optional spaces in [from, to), or -1. */
+function digitsAfter(b: Buffer, from: number, to: number): number {
+  let i = from;
+  while (i < to && (b[i] === 0x20 || b[i] === 0x09)) i++;
+  let n = -1;
+  for (; i < to && b[i] >= 48 && b[i] <= 57; i++) n = (n < 0 ? 0 : n * 10) + b[i] - 48;
+  return n;
 }
