@@ -87,8 +87,9 @@ export function runClosedLoop(opts: ClosedLoopOptions): BurstHandle {
         host, port,
         onread: {
           buffer: readBuffer,
-          callback: (n: number, buf: Uint8Array) => {
+          callback: (n: number, buf: Uint8Array): boolean => {
             if (this.socket === socket && this.framer.feed(Buffer.from(buf.buffer, buf.byteOffset, n)) === 'error') this.fail(false);
+            return true; // keep reading
           },
         },
       });
