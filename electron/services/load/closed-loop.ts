@@ -45,24 +45,42 @@ export function requestBytes(url: URL, r: BurstRequest): Buffer {
   return body?.length ? Buffer.concat([head, body]) : head;
 }
 
+/** What the connections of one burst share. */
+interface BurstState {
+  host: string;
+  port: number;
+  prepared: Prepared[];
+  collector: LoadCollector;
+  timeoutMs: number;
+  readBuffer: Buffer;
+  stopped: boolean;
+  /** A response was recorded (a burst of -n requests then may end). */
+  answered(): void;
+}
+
 export function runClosedLoop(opts: ClosedLoopOptions): BurstHandle {
   const { collector, url } = opts;
   const prepared: Prepared[] = opts.requests.map((r) => ({ bytes: requestBytes(url, r), route: r.flambeRoute, head: r.method === 'HEAD' }));
-  const port = Number(url.port) || 80;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
   const timeoutMs = opts.timeoutSec * 1000;
-  let stopped = false;
   let stoppedEarly = false;
   let answered = 0;
   let finish!: () => void;
   const ended = new Promise<void>((resolve) => (finish = resolve));
 
   const conns: Connection[] = [];
-  // Shared by every connection: each read is framed before the next (the framer copies what it keeps).
-  const readBuffer = Buffer.allocUnsafe(64 * 1024);
+  const state: BurstState = {
+    host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || 80, prepared, collector, timeoutMs,
+    // Shared by every connection: each read is framed before the next (the framer copies what it keeps).
+    readBuffer: Buffer.allocUnsafe(64 * 1024),
+    stopped: false,
+    answered: () => {
+      answered++;
+      if (opts.amount !== undefined && answered >= opts.amount) stop(false);
+    },
+  };
   const stop = (early: boolean) => {
-    if (stopped) return;
-    stopped = true;
+    if (state.stopped) return;
+    state.stopped = true;
     stoppedEarly = early;
     endedAtMs = performance.now();
     clearTimeout(durationTimer);
@@ -72,100 +90,106 @@ export function runClosedLoop(opts: ClosedLoopOptions): BurstHandle {
   };
   let endedAtMs: number | undefined;
 
-  class Connection {
-    private socket: net.Socket | null = null;
-    private next = 0;
-    private inFlight: Prepared | null = null;
-    sentAt = 0;
-    private readonly framer = new ResponseFramer((status, bytes, closes) => this.answered(status, bytes, closes));
-
-    open(): void {
-      if (stopped) return;
-      // onread: bytes land in one reused buffer and come to a callback, without a
-      // stream's push/emit/read-more per response (a tenth of the generator's CPU).
-      const socket = net.connect({
-        host, port,
-        onread: {
-          buffer: readBuffer,
-          callback: (n: number, buf: Uint8Array): boolean => {
-            if (this.socket === socket && this.framer.feed(Buffer.from(buf.buffer, buf.byteOffset, n)) === 'error') this.fail(false);
-            return true; // keep reading
-          },
-        },
-      });
-      this.socket = socket;
-      socket.setNoDelay(true);
-      socket.on('connect', () => this.send());
-      socket.on('error', () => {
-        if (this.socket === socket) this.fail(false);
-      });
-      socket.on('close', () => {
-        if (this.socket !== socket) return;
-        // A body that runs to the end of the connection ends here; a request cut short is an error.
-        if (this.framer.end() || this.inFlight) this.fail(false);
-        else this.reopen();
-      });
-    }
-
-    private send(): void {
-      if (stopped || !this.socket) return;
-      const req = prepared[this.next];
-      this.next = (this.next + 1) % prepared.length;
-      this.inFlight = req;
-      this.framer.noBody = req.head;
-      this.sentAt = performance.now();
-      this.socket.write(req.bytes);
-    }
-
-    private answered(status: number, bytes: number, closes: boolean): void {
-      const req = this.inFlight;
-      if (!req || stopped) return;
-      this.inFlight = null;
-      collector.response(req.route, status, bytes, Math.max(1, Math.round((performance.now() - this.sentAt) * 1000)));
-      answered++;
-      if (opts.amount !== undefined && answered >= opts.amount) return stop(false);
-      if (closes) this.reopen();
-      else this.send();
-    }
-
-    /** The request in flight failed: counted once, against its route, and the connection starts over. */
-    fail(timeout: boolean): void {
-      if (stopped) return;
-      const route = this.inFlight?.route ?? prepared[this.next].route;
-      this.inFlight = null;
-      collector.failure(route, timeout);
-      this.reopen();
-    }
-
-    /** Starts a new connection (on the next turn: a refused connect must not spin this one). */
-    private reopen(): void {
-      this.close();
-      this.framer.reset();
-      if (!stopped) setImmediate(() => this.open());
-    }
-
-    close(): void {
-      const s = this.socket;
-      this.socket = null;
-      s?.destroy();
-    }
-
-    timedOut(now: number): boolean {
-      return this.inFlight !== null && now - this.sentAt > timeoutMs;
-    }
-  }
-
   // One timer for every connection's timeout (a timer per request costs more than the request).
   const watch = setInterval(() => {
     const now = performance.now();
     for (const c of conns) if (c.timedOut(now)) c.fail(true);
   }, Math.min(250, Math.max(10, timeoutMs / 10)));
   const durationTimer = opts.amount === undefined ? setTimeout(() => stop(false), opts.durationSec * 1000) : undefined;
-  for (let i = 0; i < opts.connections; i++) conns.push(new Connection());
+  for (let i = 0; i < opts.connections; i++) conns.push(new Connection(state));
   for (const c of conns) c.open();
 
   return {
     stop: () => stop(true),
     done: ended.then(() => collector.finish({ stoppedEarly, connections: opts.connections, endedAt: endedAtMs })),
   };
+}
+
+/** One keep-alive connection: sends a request, frames its response, sends the next. */
+class Connection {
+  private readonly b: BurstState;
+  private socket: net.Socket | null = null;
+  private next = 0;
+  private inFlight: Prepared | null = null;
+  sentAt = 0;
+  private readonly framer = new ResponseFramer((status, bytes, closes) => this.answered(status, bytes, closes));
+
+  constructor(b: BurstState) {
+    this.b = b;
+  }
+
+  open(): void {
+    if (this.b.stopped) return;
+    // onread: bytes land in one reused buffer and come to a callback, without a
+    // stream's push/emit/read-more per response (a tenth of the generator's CPU).
+    const socket = net.connect({
+      host: this.b.host, port: this.b.port,
+      onread: {
+        buffer: this.b.readBuffer,
+        callback: (n: number, buf: Uint8Array): boolean => {
+          if (this.socket === socket && this.framer.feed(Buffer.from(buf.buffer, buf.byteOffset, n)) === 'error') this.fail(false);
+          return true; // keep reading
+        },
+      },
+    });
+    this.socket = socket;
+    socket.setNoDelay(true);
+    socket.on('connect', () => this.send());
+    socket.on('error', () => {
+      if (this.socket === socket) this.fail(false);
+    });
+    socket.on('close', () => {
+      if (this.socket !== socket) return;
+      // A body that runs to the end of the connection ends here; a request cut short is an error.
+      if (this.framer.end() || this.inFlight) this.fail(false);
+      else this.reopen();
+    });
+  }
+
+  private send(): void {
+    if (this.b.stopped || !this.socket) return;
+    const req = this.b.prepared[this.next];
+    this.next = (this.next + 1) % this.b.prepared.length;
+    this.inFlight = req;
+    this.framer.noBody = req.head;
+    this.sentAt = performance.now();
+    this.socket.write(req.bytes);
+  }
+
+  private answered(status: number, bytes: number, closes: boolean): void {
+    const req = this.inFlight;
+    if (!req || this.b.stopped) return;
+    this.inFlight = null;
+    this.b.collector.response(req.route, status, bytes, Math.max(1, Math.round((performance.now() - this.sentAt) * 1000)));
+    this.b.answered();
+    if (this.b.stopped) return;
+    if (closes) this.reopen();
+    else this.send();
+  }
+
+  /** The request in flight failed: counted once, against its route, and the connection starts over. */
+  fail(timeout: boolean): void {
+    if (this.b.stopped) return;
+    const route = this.inFlight?.route ?? this.b.prepared[this.next].route;
+    this.inFlight = null;
+    this.b.collector.failure(route, timeout);
+    this.reopen();
+  }
+
+  /** Starts a new connection (on the next turn: a refused connect must not spin this one). */
+  private reopen(): void {
+    this.close();
+    this.framer.reset();
+    if (!this.b.stopped) setImmediate(() => this.open());
+  }
+
+  close(): void {
+    const s = this.socket;
+    this.socket = null;
+    s?.destroy();
+  }
+
+  timedOut(now: number): boolean {
+    return this.inFlight !== null && now - this.sentAt > this.b.timeoutMs;
+  }
 }
