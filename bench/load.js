@@ -92,18 +92,27 @@ try {
     const load = loadAverage();
     const f = withServerCpu(child.pid, () => flambeRps(url));
     const w = hasWrk ? withServerCpu(child.pid, () => wrkRps(url)) : null;
-    rows.push({ flambe: f.rps, wrk: w?.rps });
-    console.log(`round ${i + 1}: flambe ${Math.round(f.rps)} req/s` + (w ? `, wrk ${Math.round(w.rps)} req/s, ratio ${(f.rps / w.rps).toFixed(3)}` : '') + ` (load average ${load})`);
-    console.log(`  CPU per request — generator: flambe ${fmtUs(f.generatorUs)}` + (w ? `, wrk ${fmtUs(w.generatorUs)}` : '') + `; server: under flambe ${fmtUs(f.serverUs)}` + (w ? `, under wrk ${fmtUs(w.serverUs)}` : ''));
+    rows.push({ flambe: f.rps, wrk: w?.rps, cpuRatio: w?.generatorUs && f.generatorUs ? f.generatorUs / w.generatorUs : null });
+    console.log(`round ${i + 1}: flambe ${Math.round(f.rps)} req/s` + (w ? `, wrk ${Math.round(w.rps)} req/s, ratio ${(f.rps / w.rps).toFixed(3)}` : '') + ` (load average before ${load}, after ${loadAverage()})`);
+    console.log(`  CPU per request — generator: flambe ${fmtUs(f.generatorUs)}` + (w ? `, wrk ${fmtUs(w.generatorUs)}` + (rows.at(-1).cpuRatio ? `, ratio ${rows.at(-1).cpuRatio.toFixed(2)}` : '') : '') + `; server: under flambe ${fmtUs(f.serverUs)}` + (w ? `, under wrk ${fmtUs(w.serverUs)}` : ''));
   }
   // Rounds alternate flambe and wrk, so each ratio compares neighbours in time;
   // the median ratio is robust to a round disturbed by other work on the machine.
-  const ratios = rows.filter((r) => r.wrk).map((r) => r.flambe / r.wrk).sort((a, b) => a - b);
-  const median = ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] * 0.5 + ratios[Math.ceil((ratios.length - 1) / 2)] * 0.5 : null;
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length ? (s[Math.floor((s.length - 1) / 2)] + s[Math.ceil((s.length - 1) / 2)]) / 2 : null;
+  };
+  const spread = (xs) => (xs.length ? `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}` : '?');
+  const ratios = rows.filter((r) => r.wrk).map((r) => r.flambe / r.wrk);
+  const cpuRatios = rows.map((r) => r.cpuRatio).filter((x) => x !== null);
   // One generator thread against a one-thread Node server, one core each: a
   // generator needing more CPU per request than the server is the limit.
-  if (median !== null) console.log(`median ratio flambe/wrk: ${median.toFixed(3)} over ${ratios.length} rounds (target ≥ 0.9); a generator needing more CPU per request than the server is the bottleneck`);
-  else console.log('wrk is not installed: no reference (apt-get install wrk)');
+  if (ratios.length) {
+    console.log(`requests/s flambe/wrk: median ${median(ratios).toFixed(3)}, spread ${spread(ratios)} over ${ratios.length} rounds (target ≥ 0.95)`);
+    if (cpuRatios.length) console.log(`generator CPU per request flambe/wrk: median ${median(cpuRatios).toFixed(2)}, spread ${spread(cpuRatios)} (target ≤ 1.5)`);
+    else console.log('wrk\'s CPU was not measured (/usr/bin/time is missing): no CPU ratio.');
+    console.log(`load average now ${loadAverage()}: on a busy machine the requests/s ratio swings with the neighbours; the CPU ratio holds better. A generator needing more CPU per request than the server is the bottleneck.`);
+  } else console.log('wrk is not installed: no reference, flambe\'s numbers alone (apt-get install wrk)');
 } finally {
   child.kill();
 }
