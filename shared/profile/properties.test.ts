@@ -60,8 +60,9 @@ const validCpuProfile = fc.integer({ min: 1, max: 40 }).chain((n) => fc.record({
     if (at) at.ticks++;
     else node.positionTicks.push({ line: lines[i], ticks: 1 });
   });
+  // A recording ends after it starts: a file whose endTime is before its startTime is refused (import/cpuprofile.ts).
   const flambeSourceLines = Object.fromEntries(URLS.filter(Boolean).map((u) => [u, Object.fromEntries(texts.map((t, l) => [String(l + 1), t]))]));
-  return { nodes, samples: s, timeDeltas, startTime, endTime: startTime + sum + tail, flambeSourceLines };
+  return { nodes, samples: s, timeDeltas, startTime, endTime: startTime + Math.max(0, sum + tail), flambeSourceLines };
 });
 
 function treeNodes(root: CallTreeNode): CallTreeNode[] {

@@ -78,7 +78,7 @@ describe('imports in shared/', () => {
     // The request-time sentences (what requests waited on) are leaves too: they read only the request-time shape;
     // so are the allocation table and the growth rule (shared/memory), which read the profile model and the samples,
     // and the one number style (shared/number-format.ts), which imports nothing.
-    const allowed = /^shared\/(profile|stats)\/|^shared\/recording\/(load|process-samples|profile-extras|limits|request-time|memory|output)\.ts$|^shared\/request-time\/(sentence|places)\.ts$|^shared\/memory\/(allocations|growth)\.ts$|^shared\/number-format\.ts$/;
+    const allowed = /^shared\/(profile|stats)\/|^shared\/recording\/(load|process-samples|profile-extras|limits|request-time|memory|output|cpu-accounting)\.ts$|^shared\/request-time\/(sentence|places)\.ts$|^shared\/memory\/(allocations|growth)\.ts$|^shared\/number-format\.ts$/;
     const outside = [...graph].filter(([f]) => rel(f).startsWith('shared/profile/'))
       .flatMap(([f, to]) => to.filter((t) => !allowed.test(rel(t))).map((t) => `${rel(f)} → ${rel(t)}`));
     expect(outside).toEqual([]);
