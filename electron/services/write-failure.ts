@@ -123,7 +123,7 @@ export function lockHolderWords(file: string): string {
   if (pid === null) return 'another process';
   let command = '';
   try {
-    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').replace(/\s+/g, ' '); // one line: an argument may hold newlines (node -e)
   } catch { /* gone meanwhile, or not ours to read */ }
   const short = command.length > 100 ? `${command.slice(0, 99)}…` : command;
   return short ? `process ${pid} (${short})` : `process ${pid}`;
