@@ -9,10 +9,12 @@
 // internals) but named by no table, finding or comparison.
 //
 // Except its stand-ins: the collector replaces `fetch`, a socket's `write` and
-// a worker's `emit` / `postMessage` with functions that note the call and then
-// make it. What runs under them is the user's call (undici, the write, the
+// `push` and a worker's `emit` / `postMessage` with functions that note the
+// call and then make it. What runs under them is the user's call (undici, the
+// write, a driver parsing a database's answer and the app's code it wakes, the
 // user's message handler), so only the stand-in's own frame is Flambé's (and in
-// no table). The output counter's frames are all such wrappers (its counting
+// no table). A stand-in missing here folds the app's own work into Flambé's: a
+// pg server once read "(Flambé's own work) 69 %" because `push` was. The output counter's frames are all such wrappers (its counting
 // runs as a probe, shared/profile/probes.ts): none is folded.
 import { COLLECTOR_URL } from './classify.ts';
 import type { Frame, LineTicks } from './model.ts';
@@ -20,7 +22,7 @@ import type { Frame, LineTicks } from './model.ts';
 export const COLLECTOR_WORK_NAME = "(Flambé's own work)";
 
 /** The collector's stand-ins, by the names it gives them (request-collector.ts names each function so). */
-export const COLLECTOR_STAND_INS: readonly string[] = ['fetch', 'write', 'emit', 'postMessage'];
+export const COLLECTOR_STAND_INS: readonly string[] = ['fetch', 'write', 'push', 'emit', 'postMessage'];
 
 /** A frame of the collector's own work: its whole subtree is Flambé's. */
 export function isCollectorWork(frame: { name: string; url: string }): boolean {
