@@ -118,6 +118,23 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     Error.stackTraceLimit = limit;
     return o;
   };
+  // Whether the app's own code (not Node's, a package's or Flambé's) is on the stack: read only for a write made
+  // inside a database's answer, where it tells the reader's own next call from a pool's queued one.
+  const userCodeOnStack = () => {
+    const prepare = Error.prepareStackTrace;
+    const limit = Error.stackTraceLimit;
+    Error.prepareStackTrace = (_, calls) => calls;
+    Error.stackTraceLimit = 40;
+    const o = {};
+    Error.captureStackTrace(o, userCodeOnStack);
+    const calls = o.stack;
+    Error.prepareStackTrace = prepare;
+    Error.stackTraceLimit = limit;
+    return Array.isArray(calls) && calls.some((c) => {
+      const f = c.getFileName();
+      return !!f && !f.startsWith('node:') && !f.includes('/node_modules/') && !f.includes('${COLLECTOR_URL}');
+    });
+  };
   const site = () => {
     const o = capture(false);
     return o ? s.stacks.push(o) - 1 : -1;
@@ -151,6 +168,13 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       cmds = [batch.cmds[Math.min(batch.next++, batch.cmds.length - 1)]];
     }
     const target = (sock.remoteAddress ?? '?') + ':' + sock.remotePort;
+    // A call the driver wrote for it while reading another request's answer (a pool's queue): this read answers it.
+    const queued = sock[ANSWERS];
+    if (queued && !batch) {
+      sock[ANSWERS] = null;
+      wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, queued.where, sock[WIRE].proto, queued.cmds);
+      return;
+    }
     // Its own call's answer came in several reads: the wait for the rest is that call's, not another.
     if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
     wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, batch ? batch.where : -1, sock[WIRE].proto, cmds);
@@ -159,6 +183,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // (shared/request-time/wire-protocols.ts, carried in as source). Statements come out with literals replaced.
   const wire = (${String(createWireReader)})();
   const WIRE = Symbol('flambe.wire');
+  const QUEUED = Symbol('flambe.queued');
+  const ANSWERS = Symbol('flambe.answers');
   const MAX_CMDS = ${MAX_WIRE_COMMANDS};
   const wireCommands = (sock, chunk, enc) => {
     const st = (sock[WIRE] ??= wire.state());
@@ -199,6 +225,22 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     if (!this.server && !this._httpMessage && !this._isStdio) {
       // Every write is read (outside requests too): the protocol's framing is followed from message to message.
       const cmds = wireCommands(this, args[0], args[1]);
+      // Written by the driver itself while it reads the answer to another request's call on this same connection:
+      // a pool handing the freed connection to the request queued for it (pg-pool, mysql2), a connection's own
+      // command queue. The query is that queued request's — its code has not run since it asked, so nothing names
+      // it yet: the call is kept on the socket for the request the answer wakes (wokenWait), never the reader's.
+      // PostgreSQL only, where it is proven (pg-pool): a PostgreSQL driver writes nothing mid-call in answer to a read
+      // but a handshake's steps. mysql2 writes a prepared statement's execute inside its prepare's answer (the same
+      // call), and its pool hands a connection on a tick later: not told apart yet.
+      const during = answering && answering.sock === this && answering.depth === stack.length && this[WIRE] && this[WIRE].proto === 'postgres' ? answering : null;
+      const held = this[QUEUED];
+      // A callback-style driver runs the reader's own callback inside the read: a call made there is the reader's.
+      // (A query can take several writes, its statement read from a later one: each after the first joins it.)
+      if (during && (held && held.during === during ? true : !userCodeOnStack())) {
+        const q = held && held.during === during ? held : (this[QUEUED] = { during, cmds: [], where: site() });
+        if (cmds) for (const c of cmds) if (q.cmds.length < MAX_CMDS) q.cmds.push(c.text);
+        return realWrite.apply(this, args);
+      }
       const list = cur ? (this[WAIT] ??= []) : null;
       const last = list ? list[list.length - 1] : null;
       // Writes before the answer are one call: a query sent as Parse, Bind, Execute and Sync is one, a pipeline is one.
@@ -264,6 +306,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       const w = res ? res[WAIT] : undefined;
       const sock = w === undefined ? ownerOf(res) : null;
       const writes = sock ? sock[WAIT] : undefined;
+      // A read after a call written for a queued request answers that call (the request it wakes takes it).
+      if (sock && sock[QUEUED]) { sock[ANSWERS] = sock[QUEUED]; sock[QUEUED] = null; }
       if (writes && writes.length) {
         // A client socket's read may answer any of the writes waiting on it (answers can arrive together):
         // each wait ends at the last read before its request runs again (switchTo). The read runs as the
@@ -272,8 +316,13 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
         for (const x of writes) x.readT = t;
         if (!writes[0].rec.gone && writes[0].rec.end === null) {
           rec = writes[0].rec;
-          if (!answering) answering = { rec, depth: stack.length, rows: [] };
+          if (!answering) answering = { rec, depth: stack.length, rows: [], sock };
         }
+      } else if (sock && sock[ANSWERS]) {
+        // The answer to a call written for a queued request, whose code has not run since: the read is no one's
+        // yet (not the request that happened to open the connection), and the driver may hand the connection on.
+        rec = null;
+        if (!answering) answering = { rec: null, depth: stack.length, rows: [], sock };
       } else if (w) {
         res[WAIT] = undefined;
         const t = now();

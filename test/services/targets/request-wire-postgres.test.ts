@@ -136,6 +136,24 @@ describe('PostgreSQL over pg, on a port of its own', () => {
       `^Each request took .*: \\d+ ms on 21 queries per request to 127\\.0\\.0\\.1:${db!.port} \\(postgres\\), one after another: \`SELECT id, name, price FROM products WHERE id = \\$1\` ×20 from loadProduct \\(billing\\.cjs:27, via pg\\).* Fetch them in one query \\(\`WHERE id = ANY\\(\\$1\\)\`\\) or run them together\\.$`));
   }, 60_000);
 
+  it('names the statement of calls that waited for a free connection: more requests at once than the pool holds', async () => {
+    // Eight requests at once on a pool of four: pg writes a queued request's query while it reads another's answer
+    // on the freed connection, under that other request's context. The call is the queued request's.
+    const statement = 'SELECT id, name, price FROM products WHERE id = $1';
+    const { rec, loggedPerRequest } = await truth('product', statement, () => record('/cart', 8), 'cart');
+    expect(rec.error).toBeNull();
+    const parts = route(rec, '/cart').parts;
+    const product = parts.find((p) => p.statement === statement)!;
+    const db = parts.filter((p) => p.kind === 'socket');
+    const unnamed = db.filter((p) => !p.statement).reduce((t, p) => t + p.msPerRequest, 0);
+    const all = db.reduce((t, p) => t + p.msPerRequest, 0);
+    console.log(`pool queue: ${product.callsPerRequest.toFixed(2)} product calls per request (${loggedPerRequest.toFixed(3)} logged), ${unnamed.toFixed(1)} of ${all.toFixed(1)} ms on the database without a statement`);
+    expect(product).toMatchObject({ server: 'postgres', from: { function: 'loadProduct', line: 27 }, via: 'pg' });
+    expect(product.callsPerRequest).toBeCloseTo(loggedPerRequest, 0);
+    expect(unnamed).toBeLessThan(all * 0.05);
+    expect(waitingSentence(rec.requestTime!)).toMatch(/`SELECT id, name, price FROM products WHERE id = \$1` ×20 from loadProduct/);
+  }, 60_000);
+
   it('never keeps or exports a bound value: not in the library file, a bundle, the report or --json', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'flambe-wire-secret-'));
     const emailFile = path.join(dir, 'email.txt');
