@@ -120,11 +120,14 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   };
   // Whether the app's own code (not Node's, a package's or Flambé's) is on the stack: read only for a write made
   // inside a database's answer, where it tells the reader's own next call from a pool's queued one.
+  const callSites = (_, calls) => calls;
   const userCodeOnStack = () => {
     const prepare = Error.prepareStackTrace;
     const limit = Error.stackTraceLimit;
-    Error.prepareStackTrace = (_, calls) => calls;
-    Error.stackTraceLimit = 40;
+    Error.prepareStackTrace = callSites;
+    // A callback-style app's frame is a few frames under the write (write, the driver's send, its query, the app):
+    // a short walk, for this runs once per call written inside a database's answer.
+    Error.stackTraceLimit = 12;
     const o = {};
     Error.captureStackTrace(o, userCodeOnStack);
     const calls = o.stack;
