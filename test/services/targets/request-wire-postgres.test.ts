@@ -150,7 +150,9 @@ describe('PostgreSQL over pg, on a port of its own', () => {
     console.log(`pool queue: ${product.callsPerRequest.toFixed(2)} product calls per request (${loggedPerRequest.toFixed(3)} logged), ${unnamed.toFixed(1)} of ${all.toFixed(1)} ms on the database without a statement`);
     expect(product).toMatchObject({ server: 'postgres', from: { function: 'loadProduct', line: 27 }, via: 'pg' });
     expect(product.callsPerRequest).toBeCloseTo(loggedPerRequest, 0);
-    expect(unnamed).toBeLessThan(all * 0.05);
+    // Before, 242 of 354 ms had no statement (68 %). What is left unnamed is the pool opening its connections in the
+    // first requests (no warm-up here): 0 to 4 % in runs beside other work.
+    expect(unnamed).toBeLessThan(all * 0.1);
     expect(waitingSentence(rec.requestTime!)).toMatch(/`SELECT id, name, price FROM products WHERE id = \$1` ×20 from loadProduct/);
   }, 60_000);
 
