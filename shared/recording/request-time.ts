@@ -51,6 +51,12 @@ export const routeTimeSchema = z.object({
    */
   cpuMsPerRequest: ms,
   cpuTimedRequests: count.optional(),
+  /**
+   * Its requests' CPU at the start of the burst and at the end: the means over the requests the collector timed in
+   * the first and in the last fifth, and the standard error of their difference (shared/request-time/cost-trend.ts).
+   * Absent when either end had too few timed requests.
+   */
+  cpuThroughBurst: z.object({ firstMs: ms, lastMs: ms, errorMs: ms, timedFirst: count, timedLast: count }).optional(),
   /** The function its requests spent most CPU in (from the profile's samples inside them); null when unknown. */
   topFunction: z.string().max(500).nullable(),
 });

@@ -11,6 +11,7 @@ import { libraryOfStack, placeOfStack, socketName } from './wait-places.ts';
 import { callStatement } from './statements.ts';
 import { BACKGROUND_QUEUE } from './background-queue.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
+import { cpuThroughBurst } from './cost-trend.ts';
 
 /** What the load generator measured, when Flambé sent the load: latency overall and per route (ms). */
 export interface ClientLatency {
@@ -274,6 +275,11 @@ function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'c
   return { cpuMsPerRequest: round(sum / 1000 / weights), cpuTimedRequests: timed.length };
 }
 
+const throughBurst = (reqs: readonly Req[]) => {
+  const t = cpuThroughBurst(reqs);
+  return t ? { cpuThroughBurst: t } : {};
+};
+
 /** The recording's `requestTime` from the collector's batches; null when no request finished. */
 export function summarizeRequestTime(
   batches: readonly CollectedBatch[], client: ClientLatency | null = null, profile: SampledProfile | null = null, workers: WorkerScripts = new Map(),
@@ -307,7 +313,7 @@ export function summarizeRequestTime(
       return {
         method: route.method, path: route.path, requests: n,
         perRequestMs: { p50: round(seen ? seen.p50 : quantile(d, 0.5)), mean: round(mean) },
-        parts: partsOut(route.parts, n, mean), ...cpuPerRequest(route.reqs, route.cpuUs), topFunction: null,
+        parts: partsOut(route.parts, n, mean), ...cpuPerRequest(route.reqs, route.cpuUs), ...throughBurst(route.reqs), topFunction: null,
       };
     });
   // Requests of routes beyond the kept ones still count in the whole.

@@ -22,10 +22,11 @@ import { BACKGROUND_PERCENT, backgroundSentence, queueMs, RUN_BY, waitingSentenc
 
 import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/output.ts';
 import { listenerSentence, type ListenerGrowth } from '../recording/listeners.ts';
+import { risingCostSentence } from '../request-time/cost-trend.ts';
 import { moreWorkersClause } from './advice.ts';
 
 export interface Check {
-  id: 'orphans' | 'orphan-samples' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak';
+  id: 'orphans' | 'orphan-samples' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak' | 'cost-rises';
   text: string;
 }
 
@@ -274,6 +275,9 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   // Listeners left behind by the burst: a leak by count, said with memory, whatever memory could tell in the time.
   const leak = ctx.listeners?.[0];
   if (leak) out.splice(memory ? 1 : 0, 0, { id: 'listener-leak', text: listenerSentence(leak, ctx.requests ?? null, (url, line) => shortPlace(`${displayFile(url)}:${line}`)) });
+  // A request cost that rose through the burst: said beside the leak and memory, whatever memory could tell.
+  const rising = ctx.requestTime ? risingCostSentence(ctx.requestTime.byRoute) : null;
+  if (rising) out.splice((memory ? 1 : 0) + (leak ? 1 : 0), 0, { id: 'cost-rises', text: rising });
   if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
     const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';

@@ -203,6 +203,8 @@ export function verdictLines(v: Verdict): string[] {
   if (growth) lines.push(growth.text);
   const leak = v.load.find((c) => c.id === 'listener-leak');
   if (leak) lines.push(leak.text);
+  const rising = v.load.find((c) => c.id === 'cost-rises');
+  if (rising) lines.push(rising.text);
   lines.push(...routeCauseLines(v.routes ?? []));
   v.findings.forEach((f, i) => {
     lines.push(`${i + 1}. ${findingSentence(f, v.findings)}`);
@@ -210,7 +212,7 @@ export function verdictLines(v: Verdict): string[] {
   });
   if (v.spread) lines.push(spreadSentence(v.spread));
   else if (v.findings.length === 0) lines.push(emptyVerdictSentence(v));
-  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth && c !== leak) lines.push(`• ${c.text}`);
+  for (const c of [...v.load, ...v.trust]) if (c !== lead && c !== growth && c !== leak && c !== rising) lines.push(`• ${c.text}`);
   return lines;
 }
 

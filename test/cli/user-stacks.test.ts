@@ -14,7 +14,7 @@ import { repo, runFlambe } from '../helpers/demo.ts';
 const fixtures = path.join(repo, 'test/fixtures/user-stacks');
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-user-stacks-'));
 
-interface Truth { [fn: string]: { calls: number; cpuMs: number } }
+interface Truth { [fn: string]: { calls: number; cpuMs: number; series?: number[] } }
 interface FindingJson { kind: string; function: string; url: string; line: number; lineText: string | null; percent: number; msPer1kRequests: number | null; advice: string; split?: { callee: string; builtinPercent: number; ownPercent: number } }
 
 async function record(script: string, name: string, args: string[]): Promise<{ o: { findings: FindingJson[]; load: { requests: number } }; truth: Truth }> {
@@ -96,14 +96,39 @@ describe('kinds of work that fit the code', () => {
 });
 
 describe('leaks and slow-downs in a short burst', () => {
-  it('an emitter that gains a listener per request is said first, with the count, the event and who added them', async () => {
+  it('an emitter that gains a listener per request is said first, by its variable, with the count, the event and who added them', async () => {
     const { o, truth } = await record('quotes.cjs', 'quotes', ['--url', '/quote']);
     const checks = (o as unknown as { checks: { id: string; text: string }[] }).checks;
     const leak = checks.find((c) => c.id === 'listener-leak')!;
-    expect(leak.text).toMatch(/^An EventEmitter gained [\d ]+ 'quote' listeners during the burst — one per request — added in watchQuote \(.*quotes\.cjs:14\) and never removed/);
+    expect(leak.text).toMatch(/^The EventEmitter `prices` gained [\d ]+ 'quote' listeners during the burst — one per request — added in watchQuote \(.*quotes\.cjs:14\) and never removed/);
     // The count against the server's own: every request added one (the first may come before the burst: Flambé's port probe).
     const said = Number(/gained ([\d ]+) 'quote'/.exec(leak.text)![1].replace(/ /g, ''));
     expect(said).toBeGreaterThan(truth.listenersAdded.calls * 0.8);
     expect(said).toBeLessThanOrEqual(truth.listenersAdded.calls);
+  }, 90_000);
+
+  it('a request cost that rises through the burst is said, start and end, against the function\'s own clock', async () => {
+    const { o, truth } = await record('recent-searches.cjs', 'recent', ['--url', '/search?q=red%20shoes']);
+    const checks = (o as unknown as { checks: { id: string; text: string }[] }).checks;
+    const t = (o as unknown as { requestTime: { byRoute: { cpuThroughBurst?: { firstMs: number; lastMs: number; errorMs: number } }[] } }).requestTime.byRoute[0].cpuThroughBurst!;
+    const rises = checks.find((c) => c.id === 'cost-rises')!;
+    console.log(rises?.text, JSON.stringify(t));
+    expect(rises.text).toMatch(/^Each request cost [\d.]+ ms of CPU at the start of the burst and [\d.]+ ms at the end \(means of the [\d ]+ and [\d ]+ requests the server's thread clock timed in the first and the last fifth\): the work grows with something that grows/);
+    // The function's own clock over the same fifths of its calls (one a request; the first may be Flambé's port probe).
+    const series = truth.relatedSearches.series!;
+    const fifth = Math.floor(series.length / 5);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const [first, last] = [mean(series.slice(0, fifth)), mean(series.slice(-fifth))];
+    console.log(`relatedSearches by its clock: ${first.toFixed(3)} ms at the start, ${last.toFixed(3)} ms at the end`);
+    // A request holds its function: each end at least the function's.
+    expect(t.firstMs).toBeGreaterThan(first * 0.8);
+    expect(t.lastMs).toBeGreaterThan(last * 0.8);
+    // The rise is the function's: within a fifth of it, plus three of the standard errors Flambé gives (its clock ticks).
+    expect(Math.abs((t.lastMs - t.firstMs) - (last - first))).toBeLessThan((last - first) * 0.2 + 3 * t.errorMs);
+  }, 90_000);
+
+  it('a burst whose cost does not rise says nothing of a rise', async () => {
+    const { o } = await record('frameworks/fastify.cjs', 'flat', ['--url', '/listings?q=garden%20lyon']);
+    expect((o as unknown as { checks: { id: string }[] }).checks.map((c) => c.id)).not.toContain('cost-rises');
   }, 90_000);
 });

@@ -70,6 +70,16 @@ export const LISTENER_COUNTER_READ_JS = asProbe(`(function () {
   if (!c) return 'null';
   c.undo.forEach(function (f) { try { f(); } catch (e) {} });
   delete globalThis[k];
+  // The adding line as the file on disk has it (what the user wrote): it names the emitter (\`prices.on('quote', …)\`).
+  function lineOf(site) {
+    try {
+      var file = site.url.indexOf('file://') === 0 ? process.getBuiltinModule('url').fileURLToPath(site.url) : site.url;
+      var fs = process.getBuiltinModule('fs');
+      if (fs.statSync(file).size > 5e6) return undefined;
+      var line = fs.readFileSync(file, 'utf8').split(/\\r?\\n/)[site.line - 1];
+      return line === undefined ? undefined : line.trim().slice(0, 500);
+    } catch (e) { return undefined; }
+  }
   var out = [];
   c.kept.forEach(function (x) {
     var now = 0;
@@ -77,7 +87,9 @@ export const LISTENER_COUNTER_READ_JS = asProbe(`(function () {
     var kept = now - x.entry.before;
     if (kept < ${MIN_ADDS}) return;
     var ctor = x.emitter && x.emitter.constructor && typeof x.emitter.constructor.name === 'string' ? x.emitter.constructor.name : '';
-    out.push({ emitter: ctor.slice(0, 200), event: String(x.event).slice(0, 200), added: x.entry.adds, kept: kept, listeners: now, site: x.entry.site });
+    var site = x.entry.site;
+    if (site) { var text = lineOf(site); if (text !== undefined) site.text = text; }
+    out.push({ emitter: ctor.slice(0, 200), event: String(x.event).slice(0, 200), added: x.entry.adds, kept: kept, listeners: now, site: site });
   });
   out.sort(function (a, b) { return b.kept - a.kept; });
   return JSON.stringify(out.slice(0, 10));

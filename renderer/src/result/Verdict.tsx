@@ -48,7 +48,9 @@ export function Verdict({ client, transforms, context, onReveal, onShowThread }:
   const growth = v.load.find((c) => c.id === 'memory-growth');
   // Listeners left behind by the burst: a leak by count, said with memory (issue 35).
   const leak = v.load.find((c) => c.id === 'listener-leak');
-  const load = v.load.filter((c) => c !== lead && c !== growth && c !== leak);
+  // A request cost that rose through the burst: the same kind of news, said beside them.
+  const rising = v.load.find((c) => c.id === 'cost-rises');
+  const load = v.load.filter((c) => c !== lead && c !== growth && c !== leak && c !== rising);
   const routes = routeCauseLines(v.routes ?? []);
 
   return (
@@ -56,6 +58,7 @@ export function Verdict({ client, transforms, context, onReveal, onShowThread }:
       {lead && <p className="verdict-lead" data-testid="verdict-lead" data-id={lead.id}>{lead.text}</p>}
       {growth && <p className="verdict-lead" data-testid="verdict-memory-growth" data-id={growth.id}>{growth.text}</p>}
       {leak && <p className="verdict-lead" data-testid="verdict-listener-leak" data-id={leak.id}>{leak.text}</p>}
+      {rising && <p className="verdict-lead" data-testid="verdict-cost-rises" data-id={rising.id}>{rising.text}</p>}
       {routes.length > 0 && (
         <div className="verdict-routes" data-testid="verdict-routes">
           <p>{routes[0]}</p>
