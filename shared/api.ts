@@ -203,6 +203,8 @@ export interface RecordingProgress {
   /** 0..1 across the whole recording. */
   fraction: number;
   message: string;
+  /** A sentence the user must read even without a progress line (the CLI prints it with --json too): what a heap snapshot will cost. */
+  warning?: string;
   /** Live numbers of the last second (recording phase). */
   rps?: number;
   p99Ms?: number;
