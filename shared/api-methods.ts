@@ -12,6 +12,7 @@ export const apiMethodNames = [
   'attachProcess',
   'getTarget',
   'probeAddresses',
+  'snapshotEstimate',
   'listTargets',
   'stopTarget',
   'startRecording',

@@ -3,6 +3,7 @@
 // a Promise; events are pushed to subscribers. The zod schemas below validate
 // every argument where it arrives (IPC handler, HTTP handler, CLI), so a
 // transport never trusts its sender.
+import type { SnapshotEstimate } from './memory/snapshot-cost.ts';
 import { z } from 'zod';
 import type { RunningWork, WorkKind } from './work/running-work.ts';
 import { apiMethodNames, type ApiMethodName, type EventNameFromList } from './api-methods.ts';
@@ -203,6 +204,8 @@ export interface RecordingProgress {
   /** 0..1 across the whole recording. */
   fraction: number;
   message: string;
+  /** A sentence the user must read even without a progress line (the CLI prints it with --json too): what a heap snapshot will cost. */
+  warning?: string;
   /** Live numbers of the last second (recording phase). */
   rps?: number;
   p99Ms?: number;
@@ -340,6 +343,8 @@ export interface ApiResults {
   getTarget: TargetInfo;
   /** What answers a GET / on each address the target listens on: for the user to choose which one to load when there are several. */
   probeAddresses: AddressAnswer[];
+  /** What each heap snapshot of Find what grows would cost this target now (shared/memory/snapshot-cost.ts), with its sentence: said before the user starts it. */
+  snapshotEstimate: SnapshotEstimate & { sentence: string };
   /** The targets the service holds (launched ones until stopped), oldest first, each with the tail of its output. */
   listTargets: { targets: TargetSnapshot[] };
   /** Stops a launched process, or detaches from an attached one. */
@@ -406,6 +411,7 @@ export const apiInputSchemas = {
   attachProcess: pidSchema,
   getTarget: targetIdSchema,
   probeAddresses: targetIdSchema,
+  snapshotEstimate: targetIdSchema,
   listTargets: emptySchema,
   stopTarget: targetIdSchema,
   startRecording: recordRequestSchema,

@@ -44,7 +44,7 @@ const RECORD_OPTIONS = {
   'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
   save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
   route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-  'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
+  'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'long-pause-ok': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
 } as const;
 
 export async function recordCommand(argv: string[]): Promise<number> {
@@ -163,6 +163,7 @@ function loadInputOf(o: RecordFlags['values'], headers: ReturnType<typeof header
     name: o.name, tags: o.tag ?? [], routes, rate: num(o.rate, '--rate'), threads: num(o['load-threads'], '--load-threads'),
     ...(o['no-allocations'] ? { allocations: false } : {}),
     ...(o['find-growth'] ? { findGrowth: true } : {}),
+    ...(o['long-pause-ok'] ? { longPauseOk: true } : {}),
   };
 }
 
@@ -187,6 +188,8 @@ function recordingDone(service: Service, request: ReturnType<typeof checkRecordR
   return new Promise((resolve) => {
     service.onEvent((e) => {
       if (e.name === 'recordingProgress') line.progress(e.payload as RecordingProgress);
+      // What a heap snapshot will cost, before it is taken: on stderr also with --json (the pause cannot be undone).
+      if (e.name === 'recordingProgress' && e.payload.warning) line.say(e.payload.warning);
       // --no-load: the cue to start sending, on stderr also with --json (the user's tool waits for it).
       if (e.name === 'recordingProgress' && request.ownLoad && e.payload.message === OWN_LOAD_READY) {
         out.write(`Recording: send your load to ${request.load.url} now; it ends after ${request.load.durationSec} s or on Ctrl-C, keeping what was measured.\n`);

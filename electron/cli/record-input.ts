@@ -48,6 +48,8 @@ export interface LoadInput {
   allocations?: boolean;
   /** Find what grows (--find-growth): two heap snapshots after the burst. */
   findGrowth?: boolean;
+  /** --long-pause-ok: take them even when each would pause the server over a minute. */
+  longPauseOk?: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export function checkRecordRequest(targetId: string | null, input: LoadInput, pl
     samplingIntervalUs: input.samplingIntervalUs,
     ...(input.allocations === false ? { allocations: false } : {}),
     ...(input.findGrowth ? { findGrowth: true } : {}),
+    ...(input.longPauseOk ? { longPauseOk: true } : {}),
     name: input.name,
     tags: input.tags,
   });

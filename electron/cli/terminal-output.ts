@@ -90,6 +90,12 @@ export class ProgressLine {
     writeRaw(this.stream, text.endsWith('\n') ? text : `${text}\n`);
   }
 
+  /** A sentence the user must read before what follows (what a heap snapshot will cost): on its own line, also when the progress line is off (--json). */
+  say(text: string): void {
+    this.clear();
+    this.stream.write(`${maskSecrets(text).value}\n`);
+  }
+
   clear(): void {
     if (this.tty && this.shown) writeRaw(this.stream, '\r\x1b[2K');
     this.shown = false;

@@ -163,10 +163,10 @@ class RecordingRun {
     this.current?.stop();
   }
 
-  private progress(phase: RecordingPhase, within: number, message: string, live?: Live): void {
+  private progress(phase: RecordingPhase, within: number, message: string, live?: Live, warning?: string): void {
     const span = phase === 'done' || phase === 'failed' ? [1, 1] : this.spans[phase];
     const fraction = span[0] + (span[1] - span[0]) * Math.min(1, Math.max(0, within));
-    this.opts.onProgress({ recordingId: this.result.id, phase, fraction, message, ...live });
+    this.opts.onProgress({ recordingId: this.result.id, phase, fraction, message, ...live, ...(warning ? { warning } : {}) });
   }
 
   private async run(): Promise<void> {
@@ -405,6 +405,7 @@ class RecordingRun {
           // Its load is the one Stop ends (and then no second snapshot is taken).
           result.growing = await findWhatGrows({
             session: target.session, load: req.load, runBurst: (o) => (this.current = this.runBurst(o)), onProgress: (m) => this.progress('stopping', 0.7, m), stopped: () => this.stopRequested,
+            host: target.host, longPauseOk: !!req.longPauseOk, onWarning: (w) => this.progress('stopping', 0.7, 'Finding what grows: heap snapshots next', undefined, w),
           });
           this.current = null;
         }

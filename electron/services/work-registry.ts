@@ -36,25 +36,37 @@ export interface WorkRegistry {
 /** Where the registry of a library lives: beside it, one per library file. */
 export const workRegistryFile = (libraryPath: string) => `${libraryPath}.running`;
 
-/** When a process started (Linux: clock ticks since boot), so a reused pid is not taken for the process that wrote the row. */
-function processStart(pid: number): string {
-  if (process.platform !== 'linux') return '';
+/** /proc/PID/stat's fields after the command name (whose parentheses may hold spaces), or null off Linux or when it is gone. */
+function statFields(pid: number): string[] | null {
+  if (process.platform !== 'linux') return null;
   try {
-    // Field 22 of /proc/PID/stat, counted after the command name's closing parenthesis (the name may hold spaces).
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return '';
+    return null;
   }
 }
 
-function alive(pid: number, startedAs: string): boolean {
+/** When a process started (Linux: clock ticks since boot, field 22), so a reused pid is not taken for the process that wrote the row. */
+export function processStart(pid: number): string {
+  return statFields(pid)?.[19] ?? '';
+}
+
+/**
+ * Whether the process that wrote a row still runs. A process killed with
+ * kill -9 stays a zombie (state Z) until its parent reaps it — seconds, or
+ * forever under a parent that never does — and signal 0 still reaches a
+ * zombie: it is dead all the same.
+ */
+export function processLives(pid: number, startedAs = ''): boolean {
   try {
     process.kill(pid, 0);
   } catch (e) {
     // EPERM: it lives, as another user's process.
     if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const fields = statFields(pid);
+  if (fields?.[0] === 'Z' || fields?.[0] === 'X') return false;
   return !startedAs || processStart(pid) === startedAs;
 }
 
@@ -95,7 +107,7 @@ function registryOn(db: DatabaseSync, file: string, program: string): WorkRegist
     const live: RunningWork[] = [];
     const dead: number[] = [];
     for (const r of rows) {
-      if (alive(r.pid, r.proc_start)) live.push(toWork(r));
+      if (processLives(r.pid, r.proc_start)) live.push(toWork(r));
       else dead.push(r.id);
     }
     return { live, dead };

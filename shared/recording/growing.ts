@@ -6,6 +6,7 @@
 // not kept (hundreds of MB): only this.
 import { z } from 'zod';
 import { amount, count, list, text } from './limits.ts';
+import { snapshotEstimateSchema } from '../memory/snapshot-cost.ts';
 
 export const growingHolderSchema = z.object({
   /** The variable or property that holds the new objects ("sent"), and what it is ("Array"). */
@@ -55,6 +56,8 @@ export const growingSchema = z.object({
   kinds: list(growingKindSchema, 50),
   /** Functions by bytes allocated between the snapshots and still alive at the second (sampling heap profiler), most first. */
   allocatedAlive: list(allocatedAliveSchema, 50),
+  /** What each snapshot was estimated to cost before it was taken (shared/memory/snapshot-cost.ts); absent in older recordings. */
+  estimate: snapshotEstimateSchema.nullable().optional(),
   /** Why it could not be found (the target refused a snapshot, one was damaged…): then `kinds` is empty. */
   error: text(10_000).nullable(),
 });

@@ -54,6 +54,23 @@ describe('the one masking rule', () => {
     expect(group.spec.differ.a.DB_PASSWORD).toBe('hunter2-a7');
   });
 
+  it('masks request bodies: a JSON field named like a secret, and a form field (-b, -b @FILE)', () => {
+    const load = {
+      body: '{"user": "ann", "password": "pw-1a2b3c", "apiKey": 123456, "nested": {"refresh_token":"rt\\"q"}}',
+      routes: [{ path: '/login', body: 'user=ann&token=tok-9f8e7d&next=%2Fhome' }, { path: '/x', body: 'token=first-5d4c' }],
+    };
+    const { value, masked } = maskSecrets({ load, name: 'sent pw-1a2b3c' });
+    expect(value.load.body).toBe(`{"user": "ann", "password": "${M}", "apiKey": "${M}", "nested": {"refresh_token":"${M}"}}`);
+    expect(value.load.routes[0].body).toBe(`user=ann&token=${M}&next=%2Fhome`);
+    expect(value.load.routes[1].body).toBe(`token=${M}`);
+    // Found in the body, masked wherever else it stands.
+    expect(value.name).toBe(`sent ${M}`);
+    expect(masked).toEqual(['request body field password', 'request body field apiKey', 'request body field refresh_token', 'request body field token']);
+    // A body with nothing secret is left as it was sent; a JSON field named like one is masked in any text (a note quoting a body).
+    expect(maskSecrets({ body: '{"user": "ann", "count": 3}' }).value.body).toBe('{"user": "ann", "count": 3}');
+    expect(maskSecrets({ notes: 'sent {"token": "tok-77aa"}' }).value.notes).toBe(`sent {"token": "${M}"}`);
+  });
+
   it('finds the same places again in what it already masked: a re-export says the same', () => {
     const rec = { target: { argv: ['node', 's.js', '--secret=x'], env: { API_TOKEN: 't', URL: 'postgres://u:p@h/d' } }, settings: { load: { url: 'http://h:1/?token=q', headers: { Authorization: 'a' } } } };
     const first = maskSecrets(rec);

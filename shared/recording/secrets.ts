@@ -4,7 +4,8 @@
 // DB_PASSWORD, Authorization, Cookie, X-Api-Key), URL passwords
 // (postgres://user:pass@host), URL query parameters named like one
 // (?token=, ?api_key=), script arguments named like one (--secret=x,
-// --password x), and each of those values wherever else it appears (a group
+// --password x), request bodies' fields named like one ({"password": "…"},
+// token=…&user=ann), and each of those values wherever else it appears (a group
 // named "DB_PASSWORD=hunter2 vs DB_PASSWORD=other"). Each is replaced by
 // MASK and described in words ("environment variable API_TOKEN"), so the
 // file can say truly what it masked. The library itself keeps every value:
@@ -39,6 +40,8 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^/@\s:"'<>]*:)(\(masked\)|[^/@\s
 const QUERY_PARAM = new RegExp(String.raw`([?&])([\w.~%-]+)=(${VALUE})`, 'g');
 const NAME_EQUALS = new RegExp(String.raw`(^|[\s,;(\["'{])(-{0,2}[A-Za-z_][\w.-]*)=(${VALUE})`, 'g');
 const OPTION_SPACE = new RegExp(String.raw`(^|\s)(--?[A-Za-z][\w-]*)(\s+)(?!-)(${VALUE})`, 'g');
+// A JSON member in text (a request body -b '{"password": "…"}', a note that quotes one): "name": "string" or a number.
+const JSON_MEMBER = /("([^"\\\n]{1,100})"\s*:\s*)("(?:[^"\\\n]|\\.)*"|-?\d[\d.eE+-]*)/g;
 
 /** How a name found in text is described: an option ("argument --password") or a variable ("environment variable DB_PASSWORD"). */
 const describeName = (name: string) => (name.startsWith('-') ? `argument ${name}` : `environment variable ${name}`);
@@ -70,6 +73,7 @@ export function maskText(text: string, findings: Findings = new Map()): string {
       return `${lead}${name}=${MASK}`;
     });
   }
+  if (out.includes('":')) out = maskJsonMembers(out, findings);
   if (out.includes('-')) {
     out = out.replace(OPTION_SPACE, (m, lead: string, name: string, space: string, value: string) => {
       if (!looksSecret(name)) return m;
@@ -77,6 +81,40 @@ export function maskText(text: string, findings: Findings = new Map()): string {
       return `${lead}${name}${space}${MASK}`;
     });
   }
+  return out;
+}
+
+/** `"password": "…"` and `"apiKey": 1234` in JSON text masked in place (the text keeps its shape: a body stays a body a reader can read). */
+function maskJsonMembers(text: string, findings: Findings, where = 'JSON field'): string {
+  return text.replace(JSON_MEMBER, (m, head: string, name: string, value: string) => {
+    if (!looksSecret(name)) return m;
+    found(findings, `${where} ${name}`, value.startsWith('"') ? value.slice(1, -1) : value);
+    return `${head}"${MASK}"`;
+  });
+}
+
+// A form body (application/x-www-form-urlencoded): name=value pairs joined by "&", nothing else.
+const FORM_BODY = /^[\w.~%+-]+=[^\s]*$/;
+const FORM_FIELD = /(^|&)([^=&]+)=([^&]*)/g;
+
+/**
+ * A request body (-b, -b @FILE, a route's body): a JSON body's members and a
+ * form body's fields named like a secret masked, then the rest as free text
+ * (a URL with a password inside a value).
+ */
+export function maskBody(body: string, findings: Findings = new Map()): string {
+  let out = body.includes('":') ? maskJsonMembers(body, findings, 'request body field') : body;
+  if (FORM_BODY.test(out)) {
+    out = out.replace(FORM_FIELD, (m, sep: string, name: string, value: string) => {
+      if (!looksSecret(name)) return m;
+      found(findings, `request body field ${name}`, value);
+      return `${sep}${name}=${MASK}`;
+    });
+  }
+  // The rest as text (a URL with a password in a value); what it finds again where a field was masked above is not said twice.
+  const rest: Findings = new Map();
+  out = maskText(out, rest);
+  for (const [what, values] of rest) for (const v of values) found(findings, what, v);
   return out;
 }
 
@@ -155,6 +193,7 @@ function maskByPlace(parent: unknown, key: string, value: unknown, findings: Fin
     return maskRecord(value, where, findings);
   }
   if ((ARGV_KEYS.has(key) || (variantSide && differ === 'args')) && isStringList(value)) return maskArgv(value, findings);
+  if (key === 'body' && typeof value === 'string') return maskBody(value, findings);
   return null;
 }
 
@@ -173,7 +212,8 @@ function rewrite(input: unknown, findings: Findings, known: [string, string][]):
     let next: unknown = value;
     if (typeof key === 'string' && OPAQUE.has(key)) continue;
     const placed = typeof key === 'string' ? maskByPlace(holder, key, value, findings) : null;
-    if (placed !== null) next = known.length ? rewrite(placed, findings, known) : placed;
+    if (typeof placed === 'string') next = scrubKnown(placed, known, findings); // a body: already masked as text
+    else if (placed !== null) next = known.length ? rewrite(placed, findings, known) : placed;
     else if (typeof value === 'string') next = typeof key === 'string' && OWN_KEYS.test(key) ? value : scrubKnown(maskText(value, findings), known, findings);
     else if (Array.isArray(value)) {
       next = value.slice();

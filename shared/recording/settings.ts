@@ -105,6 +105,8 @@ export const recordRequestSchema = z.object({
    * (shared/memory/heap-growth.ts). Each snapshot pauses the process; off unless true.
    */
   findGrowth: z.boolean().optional(),
+  /** Find what grows even when each snapshot would pause the target longer than a minute (shared/memory/snapshot-cost.ts); off unless true. */
+  longPauseOk: z.boolean().optional(),
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),

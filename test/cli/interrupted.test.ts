@@ -3,13 +3,14 @@
 // "interrupted" with what it finished, its recordings stay in it, the file
 // passes PRAGMA integrity_check, and the group can be exported and deleted.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { flambeBin, runFlambe, waitFor } from '../helpers/demo.ts';
+import { Library } from '../../electron/services/library/library.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-interrupted-'));
 const started: ChildProcess[] = [];
@@ -54,6 +55,26 @@ async function groupsOf(library: string) {
   return JSON.parse(r.stdout) as { id: string; kind: string; status: string; summary: string; members: { recordingId: string }[] }[];
 }
 
+/**
+ * Waits, without giving the event loop a turn, until the kernel says `pid` is
+ * dead: a zombie (state Z) that Node has not reaped yet, or gone. Node reaps
+ * its children on its loop, so what is read right after sees the zombie.
+ */
+function untilDeadNotReaped(pid: number): string {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    let state: string;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+    } catch {
+      return 'gone';
+    }
+    if (state === 'Z' || state === 'X') return 'zombie';
+  }
+  throw new Error(`process ${pid} still runs 10 s after kill -9`);
+}
+
 /** Export and delete work on the interrupted group like on any other. */
 async function exportAndDelete(library: string, id: string, recordings: number) {
   const out = path.join(dir, `${id}.flambe`);
@@ -79,7 +100,19 @@ describe('kill -9 mid-work, then the library is opened again', () => {
       '--no-profile', '--save', '--library', library]);
     const seen = await waitFor(() => { const m = members(library); return m && m.count >= 2 ? m : null; }, 90_000, 'two rounds saved');
     expect(seen.status).toBe('running');
-    process.kill(-cli.pid!, 'SIGKILL');
+    // A reader that opened the library before the kill (the app, browser mode) reads it honestly from its first read after.
+    const reader = new Library(library);
+    try {
+      expect(reader.listGroups()[0].status).toBe('running');
+      process.kill(-cli.pid!, 'SIGKILL');
+      expect(untilDeadNotReaped(cli.pid!)).toBe('zombie');
+      const [first] = reader.listGroups();
+      expect(first.status).toBe('interrupted');
+      expect(first.summary).toMatch(/^Interrupted: the Flambé process running this experiment stopped \(killed or crashed\) after \d+ of 20 rounds\.$/);
+      expect((reader.getGroup(first.id).data as { status: string }).status).toBe('interrupted');
+    } finally {
+      reader.close();
+    }
     await waitFor(() => cli.exitCode !== null || cli.signalCode !== null, 10_000, 'the CLI to die');
 
     const [g] = await groupsOf(library);

@@ -8,6 +8,9 @@ import { probeAddresses } from '../targets/probe-addresses.ts';
 import { listNodeProcesses } from '../targets/processes.ts';
 import { findNodePrograms } from '../targets/node-programs.ts';
 import type { TargetRegistry } from '../targets/registry.ts';
+import { snapshotEstimateOf } from '../memory/snapshot-estimate.ts';
+import { snapshotCostSentence } from '../../../shared/memory/snapshot-cost.ts';
+import { UserError } from '../errors.ts';
 
 export const DEMO_ROUTES: DemoServerInfo['routes'] = [
   { path: '/hello', what: 'answers "hello world": the baseline' },
@@ -18,7 +21,7 @@ export const DEMO_ROUTES: DemoServerInfo['routes'] = [
 ];
 
 type TargetsApi = Pick<FlambeServiceApi,
-  'launchTarget' | 'listInspectorTargets' | 'attachTarget' | 'listNodeProcesses' | 'findNodePrograms' | 'attachProcess' | 'getTarget' | 'probeAddresses' | 'listTargets' | 'stopTarget' | 'demoServer'>;
+  'launchTarget' | 'listInspectorTargets' | 'attachTarget' | 'listNodeProcesses' | 'findNodePrograms' | 'attachProcess' | 'getTarget' | 'probeAddresses' | 'snapshotEstimate' | 'listTargets' | 'stopTarget' | 'demoServer'>;
 
 export function createTargetsApi(targets: TargetRegistry): TargetsApi {
   return {
@@ -30,6 +33,12 @@ export function createTargetsApi(targets: TargetRegistry): TargetsApi {
     attachProcess: ({ pid }) => targets.attachPid(pid),
     getTarget: ({ targetId }) => targets.refresh(targetId),
     probeAddresses: async ({ targetId }) => probeAddresses((await targets.refresh(targetId)).suggestedUrls),
+    async snapshotEstimate({ targetId }) {
+      const t = targets.get(targetId);
+      if (!t.info.running || t.session.isClosed) throw new UserError('The target is not running any more: launch or attach again.');
+      const estimate = await snapshotEstimateOf(t.session, t.host);
+      return { ...estimate, sentence: snapshotCostSentence(estimate) };
+    },
     listTargets: async () => ({ targets: await targets.list() }),
     stopTarget: ({ targetId }) => targets.stop(targetId),
     async demoServer() {

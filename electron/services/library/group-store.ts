@@ -7,6 +7,7 @@ import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
 import type { GroupKind, GroupMember } from '../../../shared/groups.ts';
 import { UserError } from '../errors.ts';
+import { processLives, processStart } from '../work-registry.ts';
 
 export interface StoredGroup {
   id: string;
@@ -28,11 +29,12 @@ export interface StoredGroup {
  * showing "running" forever.
  */
 const RUNNER_KEY = '__flambeRunner';
-interface Runner { pid: number; host: string }
+/** `start`: when the process started (work-registry.ts), so a pid reused since is not taken for it (absent in older libraries). */
+interface Runner { pid: number; host: string; start?: string }
 
 /** Saves (or updates in place) a group and links the members whose recordings are in the library. */
 export function saveGroupRows(db: DatabaseSync, g: StoredGroup): void {
-  const runner: Runner | null = g.status === 'running' ? { pid: process.pid, host: hostname() } : null;
+  const runner: Runner | null = g.status === 'running' ? { pid: process.pid, host: hostname(), start: processStart(process.pid) } : null;
   const data = runner && g.data && typeof g.data === 'object' ? { ...g.data, [RUNNER_KEY]: runner } : g.data;
   db.prepare(`INSERT INTO groups (id, kind, name, created_at, status, summary, detail, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(id) DO UPDATE SET name = excluded.name, status = excluded.status, summary = excluded.summary,
@@ -57,14 +59,40 @@ function toStored(db: DatabaseSync, r: GroupSql): StoredGroup {
   let data: unknown;
   try {
     data = JSON.parse(r.data);
-    if (data && typeof data === 'object') delete (data as Record<string, unknown>)[RUNNER_KEY];
   } catch {
     throw new UserError(`The ${r.kind} "${r.name}" is damaged in the library (its result cannot be read); its recordings are fine.`);
   }
-  return {
+  const stored: StoredGroup = {
     id: r.id, kind: r.kind as GroupKind, name: r.name, createdAt: r.created_at, status: r.status, summary: r.summary, detail: r.detail,
     data, members: membersOf(db, r.id),
   };
+  if (data && typeof data === 'object') {
+    const runnerGone = r.status === 'running' && hasDeadRunner(data as Record<string, unknown>);
+    delete (data as Record<string, unknown>)[RUNNER_KEY];
+    if (runnerGone) Object.assign(stored, asInterrupted(r.kind, data as Record<string, unknown>));
+  }
+  return stored;
+}
+
+/**
+ * A group still 'running' whose process is gone (kill -9, a crash) reads as
+ * interrupted from the first read after, in every process — one that opened
+ * the library before the kill too; the row itself is rewritten on the next
+ * open (closeInterruptedGroups), which takes the write lock a read must not wait for.
+ * A group run from another computer (a shared folder) cannot be checked: left as it says.
+ */
+function hasDeadRunner(data: Record<string, unknown>): boolean {
+  const runner = data[RUNNER_KEY] as Runner | undefined;
+  return !!runner && runner.host === hostname() && !processLives(runner.pid, runner.start);
+}
+
+/** What an interrupted group reads as: its status, summary and result saying what it finished. */
+function asInterrupted(kind: string, data: Record<string, unknown>): { status: string; summary: string; data: Record<string, unknown> } {
+  const sentence = interruptedSentence(kind, data);
+  const out: Record<string, unknown> = { ...data, error: sentence };
+  delete out[RUNNER_KEY];
+  if (kind === 'experiment') out.status = 'interrupted';
+  return { status: 'interrupted', summary: sentence.replace(/ The .*$/, ''), data: out };
 }
 
 export function readGroup(db: DatabaseSync, id: string, kind?: GroupKind): StoredGroup {
@@ -81,10 +109,27 @@ export function hasGroup(db: DatabaseSync, id: string): boolean {
 export function listGroupRows(db: DatabaseSync, kind?: GroupKind): Omit<StoredGroup, 'data'>[] {
   const rows = db.prepare(`SELECT id, kind, name, created_at, status, summary, detail FROM groups
       ${kind ? 'WHERE kind = ?' : ''} ORDER BY created_at DESC, id`).all(...(kind ? [kind] : [])) as Omit<GroupSql, 'data'>[];
-  return rows.map((r) => ({
-    id: r.id, kind: r.kind as GroupKind, name: r.name, createdAt: r.created_at, status: r.status, summary: r.summary, detail: r.detail,
-    members: membersOf(db, r.id),
-  }));
+  return rows.map((r) => {
+    const row = {
+      id: r.id, kind: r.kind as GroupKind, name: r.name, createdAt: r.created_at, status: r.status, summary: r.summary, detail: r.detail,
+      members: membersOf(db, r.id),
+    };
+    return r.status === 'running' ? { ...row, ...runningOrInterrupted(db, r.id, r.kind) } : row;
+  });
+}
+
+/** A 'running' row's status and summary as they are now: interrupted when its process is gone (hasDeadRunner). */
+function runningOrInterrupted(db: DatabaseSync, id: string, kind: string): { status: string; summary: string | null } | Record<string, never> {
+  const r = db.prepare('SELECT data FROM groups WHERE id = ?').get(id) as { data: string } | undefined;
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(r?.data ?? 'null') as Record<string, unknown>;
+  } catch {
+    return {}; // damaged: said when it is opened
+  }
+  if (!data || typeof data !== 'object' || !hasDeadRunner(data)) return {};
+  const { status, summary } = asInterrupted(kind, data);
+  return { status, summary };
 }
 
 /** The group and its recordings (profiles and tags go with them by cascade); returns the recordings deleted. */
@@ -96,15 +141,6 @@ export function deleteGroupRows(db: DatabaseSync, id: string): string[] {
   const del = db.prepare('DELETE FROM recordings WHERE id = ?');
   for (const r of ids) del.run(r);
   return ids;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** How an interrupted group's error starts (a sweep has no status of its own: its error says it). */
@@ -146,13 +182,10 @@ export function closeInterruptedGroups(db: DatabaseSync): string[] {
     } catch {
       continue; // damaged: said when it is opened
     }
-    const runner = data[RUNNER_KEY] as Runner | undefined;
-    if (runner && (runner.host !== hostname() || processAlive(runner.pid))) continue;
-    delete data[RUNNER_KEY];
-    const sentence = interruptedSentence(r.kind, data);
-    if (r.kind === 'experiment') data.status = 'interrupted';
-    data.error = sentence;
-    update.run('interrupted', sentence.replace(/ The .*$/, ''), JSON.stringify(data), r.id);
+    // A running group without a runner (written before runners were kept) is closed too, as before.
+    if (data[RUNNER_KEY] && !hasDeadRunner(data)) continue;
+    const closed = asInterrupted(r.kind, data);
+    update.run(closed.status, closed.summary, JSON.stringify(closed.data), r.id);
     marked.push(r.id);
   }
   return marked;

@@ -20,6 +20,8 @@ import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import type { InspectorSession } from '../targets/inspector.ts';
 import { messageOf, UserError } from '../errors.ts';
 import { compareSnapshotsInWorker } from './growth-in-worker.ts';
+import { snapshotCostSentence, tooLongSentence, type SnapshotEstimate } from '../../../shared/memory/snapshot-cost.ts';
+import { snapshotEstimateOf } from './snapshot-estimate.ts';
 
 /** Seconds of load between the two snapshots. */
 export const GROWTH_SECONDS = 3;
@@ -36,10 +38,34 @@ export interface FindGrowthOptions {
   onProgress(message: string): void;
   /** True once the user pressed Stop: the phase ends without its second snapshot. */
   stopped(): boolean;
+  /** Where the target runs (this computer's load counts only there) and whether a pause over LONG_PAUSE_SEC was accepted (--long-pause-ok). */
+  host: string;
+  longPauseOk: boolean;
+  /** The estimate's sentence, said before the first snapshot (the CLI prints it even with --json). */
+  onWarning(sentence: string): void;
+}
+
+const NOTHING: Omit<Growing, 'error' | 'estimate'> = { seconds: 0, requests: null, pausedSec: { first: 0, second: 0 }, snapshotMb: { first: 0, second: 0 }, kinds: [], allocatedAlive: [] };
+
+/**
+ * What the snapshots will cost, said first; none taken when even the low end
+ * of the pause is over LONG_PAUSE_SEC and that was not accepted. Null when the
+ * heap cannot be read (the snapshots then say what they cost as they go).
+ */
+async function sayTheCost(opts: FindGrowthOptions): Promise<{ estimate: SnapshotEstimate | null; refused: string | null }> {
+  const estimate = await snapshotEstimateOf(opts.session, opts.host).catch(() => null);
+  if (!estimate) return { estimate, refused: null };
+  if (estimate.tooLong && !opts.longPauseOk) {
+    return { estimate, refused: tooLongSentence(estimate, 'To take them anyway: flambe record --find-growth --long-pause-ok, or tick "Even if it pauses the server that long" on the Record screen.') };
+  }
+  opts.onWarning(snapshotCostSentence(estimate));
+  return { estimate, refused: null };
 }
 
 export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
   const { session } = opts;
+  const { estimate, refused } = await sayTheCost(opts);
+  if (refused) return { ...NOTHING, estimate, error: refused };
   const dir = await mkdtemp(path.join(tmpdir(), 'flambe-growth-'));
   const files = [path.join(dir, 'first.heapsnapshot'), path.join(dir, 'second.heapsnapshot')] as const;
   // Long enough for two snapshots of a big heap; stopped after the second.
@@ -68,13 +94,13 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
     const kinds = await compareSnapshotsInWorker(files[0], files[1]);
     return {
       seconds, requests: load?.requests ?? null, pausedSec: { first: firstSec, second: secondSec }, snapshotMb: { first: first / MB, second: second / MB },
-      kinds: await withPlaces(session, kinds), allocatedAlive: allocatedAlive(alive), error: null,
+      kinds: await withPlaces(session, kinds), allocatedAlive: allocatedAlive(alive), estimate, error: null,
     };
   } catch (e) {
     await session.endHeapSnapshots();
     burst.stop();
     await burst.done.catch(() => null);
-    return { seconds: 0, requests: null, pausedSec: { first: 0, second: 0 }, snapshotMb: { first: 0, second: 0 }, kinds: [], allocatedAlive: [], error: `Flambé could not find what grows: ${messageOf(e).replace(/\.$/, '')}.` };
+    return { ...NOTHING, estimate, error: `Flambé could not find what grows: ${messageOf(e).replace(/\.$/, '')}.` };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -260,6 +260,11 @@ export class InspectorSession {
     return this.evaluateJson<Listener[]>(LISTENERS_JS);
   }
 
+  /** The JS heap in use and the RSS now, MB (process.memoryUsage()): what a heap snapshot's cost is estimated from (memory/snapshot-estimate.ts). */
+  heapInUse(): Promise<{ heapUsedMb: number; rssMb: number }> {
+    return this.evaluateJson(`(function () { var m = process.memoryUsage(); return JSON.stringify({ heapUsedMb: m.heapUsed / 1048576, rssMb: m.rss / 1048576 }); })()`);
+  }
+
   /** The first call primes the sampler and returns null. */
   sample(): Promise<RawProcessSample | null> {
     return this.evaluateJson<RawProcessSample | null>(SAMPLE_JS);

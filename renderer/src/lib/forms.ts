@@ -46,6 +46,8 @@ export interface LoadFormState {
   ownLoad: boolean;
   /** Find what grows: two heap snapshots under load after the burst (they pause the process). */
   findGrowth?: boolean;
+  /** Take Find what grows' snapshots even when each would pause the server over a minute (the estimate beside the checkbox says). */
+  longPauseOk?: boolean;
   /** Leave out the request collector (where each request's time went), for its CPU per request; own load needs it. */
   noRequestTime?: boolean;
 }
@@ -132,7 +134,7 @@ export function buildRecordRequest(form: LoadFormState, targetId: string | null)
     samplingIntervalUs: form.samplingIntervalUs,
     ownLoad,
     // Its snapshots need Flambé's own load and a target to take them of.
-    ...(form.findGrowth && !ownLoad && !form.loadOnly && targetId !== null ? { findGrowth: true } : {}),
+    ...(form.findGrowth && !ownLoad && !form.loadOnly && targetId !== null ? { findGrowth: true, ...(form.longPauseOk ? { longPauseOk: true } : {}) } : {}),
     // Your own load is counted by the collector: it stays on then.
     ...(form.noRequestTime && !ownLoad ? { requestTimes: false } : {}),
   });

@@ -4,6 +4,7 @@
 // there is no burst of Flambé's to find growth under, and every request is
 // timed (that is how such a load is counted).
 import type { LoadFormState } from '../lib/forms.ts';
+import type { SnapshotEstimateAnswer } from './useSnapshotEstimate.ts';
 
 interface Props {
   /** The form's id prefix (useId). */
@@ -12,9 +13,12 @@ interface Props {
   set(patch: Partial<LoadFormState>): void;
   disabled: boolean;
   hasTarget: boolean;
+  /** What each snapshot would cost this target (asked when Find what grows is ticked). */
+  snapshotEstimate?: SnapshotEstimateAnswer | null;
 }
 
-export function LoadChecks({ id, form, set, disabled, hasTarget }: Props) {
+export function LoadChecks({ id, form, set, disabled, hasTarget, snapshotEstimate = null }: Props) {
+  const growth = !!form.findGrowth && hasTarget && !form.loadOnly && !form.ownLoad;
   return (
     <>
       <div className="check-row">
@@ -35,12 +39,31 @@ export function LoadChecks({ id, form, set, disabled, hasTarget }: Props) {
         <label htmlFor={`${id}-find-growth`}>Find what grows</label>
         <span className="hint inline">— after the burst, under the same load, two heap snapshots 3 s apart name what grows and what holds it. Each snapshot pauses the process (for seconds on a big heap); the burst's own figures are not touched.</span>
       </div>
+      {growth && <SnapshotCost id={id} estimate={snapshotEstimate} longPauseOk={!!form.longPauseOk} set={set} disabled={disabled} />}
       <div className="check-row">
         <input type="checkbox" id={`${id}-request-time`} data-testid="request-time-input" checked={!form.noRequestTime || (form.ownLoad && hasTarget && !form.loadOnly)}
           disabled={disabled || !hasTarget || form.loadOnly || form.ownLoad} onChange={(e) => set({ noRequestTime: !e.target.checked })} />
         <label htmlFor={`${id}-request-time`}>Time each request</label>
         <span className="hint inline">— where each request's time went (its CPU, what it waited on, background work). It costs the server about 0.03 ms of CPU per request, more with much async work; your own load needs it.</span>
       </div>
+    </>
+  );
+}
+
+/** The estimate beside Find what grows, before the user starts it; over a minute, a second box to take the snapshots anyway. */
+function SnapshotCost({ id, estimate, longPauseOk, set, disabled }: { id: string; estimate: SnapshotEstimateAnswer | null; longPauseOk: boolean; set: Props['set']; disabled: boolean }) {
+  if (!estimate) return <p className="hint" data-testid="snapshot-estimate">Reading how big this server's heap is, to say how long each snapshot will pause it…</p>;
+  if ('failed' in estimate) return <p className="hint" data-testid="snapshot-estimate">How long each snapshot will pause the server cannot be told: {estimate.failed}</p>;
+  return (
+    <>
+      <p className="hint" data-testid="snapshot-estimate">{estimate.sentence}</p>
+      {estimate.tooLong && (
+        <div className="check-row">
+          <input type="checkbox" id={`${id}-long-pause`} data-testid="long-pause-input" checked={longPauseOk} disabled={disabled} onChange={(e) => set({ longPauseOk: e.target.checked })} />
+          <label htmlFor={`${id}-long-pause`}>Even if it pauses the server that long</label>
+          <span className="hint inline">— without it, Find what grows is not started: each pause would be over a minute.</span>
+        </div>
+      )}
     </>
   );
 }

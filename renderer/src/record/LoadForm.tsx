@@ -8,6 +8,7 @@ import { withPath, type LoadFormState } from '../lib/forms.ts';
 import { HTTP_METHODS, METHODS_WITH_BODY, type HttpMethod } from '../../../shared/http.ts';
 import { LoadChecks } from './LoadChecks.tsx';
 import { PortChoice } from './PortChoice.tsx';
+import type { SnapshotEstimateAnswer } from './useSnapshotEstimate.ts';
 
 interface Props {
   form: LoadFormState;
@@ -21,6 +22,8 @@ interface Props {
   /** Set when the user must still choose the port: the question, shown above the choices. */
   portQuestion?: string | null;
   hasTarget: boolean;
+  /** What Find what grows' snapshots would cost the target (LoadChecks.tsx shows it). */
+  snapshotEstimate?: SnapshotEstimateAnswer | null;
 }
 
 const SAMPLING_LABELS: Record<number, string> = {
@@ -31,7 +34,7 @@ const SAMPLING_LABELS: Record<number, string> = {
   5000: '5 ms (lightest)',
 };
 
-export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, addressAnswers = null, portQuestion = null, hasTarget }: Props) {
+export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, addressAnswers = null, portQuestion = null, hasTarget, snapshotEstimate = null }: Props) {
   const id = useId();
   const set = (patch: Partial<LoadFormState>) => setForm((f) => ({ ...f, ...patch }));
   const hasBody = METHODS_WITH_BODY.includes(form.method);
@@ -83,7 +86,7 @@ export function LoadForm({ form, setForm, disabled, demoRoutes, suggestedUrls, a
 
       <StopAfter id={id} form={form} set={set} disabled={disabled} />
 
-      <LoadChecks id={id} form={form} set={set} disabled={disabled} hasTarget={hasTarget} />
+      <LoadChecks id={id} form={form} set={set} disabled={disabled} hasTarget={hasTarget} snapshotEstimate={snapshotEstimate} />
     </fieldset>
   );
 }

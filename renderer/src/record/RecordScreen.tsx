@@ -19,6 +19,7 @@ import { RouteCpuCard, useRouteCpu } from '../load/RouteCpu.tsx';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { LoadForm } from './LoadForm.tsx';
+import { useSnapshotEstimate } from './useSnapshotEstimate.ts';
 import { portQuestion } from './port-choice.ts';
 import { useAddressAnswers } from './useAddressAnswers.ts';
 import { RecordingProgress } from './RecordingProgress.tsx';
@@ -80,6 +81,7 @@ export function RecordScreen(props: Props) {
   const addresses = useMemo(() => target?.info.suggestedUrls ?? [], [target?.info.suggestedUrls]);
   const portAsk = target && !loadForm.loadOnly ? portQuestion(loadForm, addresses) : null;
   const addressAnswers = useAddressAnswers(client, target?.info.targetId ?? null, addresses);
+  const snapshotEstimate = useSnapshotEstimate(client, target?.info.targetId ?? null, !!loadForm.findGrowth && !loadForm.loadOnly && !loadForm.ownLoad);
 
   const record = () => {
     if (busy || refusal) return;
@@ -130,7 +132,7 @@ export function RecordScreen(props: Props) {
         <section className="card" aria-labelledby="load-heading">
           <h2 id="load-heading"><span className="step">2</span> Load</h2>
           <LoadForm form={loadForm} setForm={props.setLoadForm} disabled={busy} demoRoutes={demoRoutes} suggestedUrls={addresses}
-            addressAnswers={addressAnswers} portQuestion={portAsk} hasTarget={!!target} />
+            addressAnswers={addressAnswers} portQuestion={portAsk} hasTarget={!!target} snapshotEstimate={snapshotEstimate} />
         </section>
 
         {/* Only the Record button stays in view at the window's bottom (the sticky bar): the whole card did, and once
