@@ -20,6 +20,19 @@ describe('threads', () => {
     expect(importProfile(raw).durationMs).toBe(main.durationMs); // the main thread, as other tools read it
   });
 
+  it('lists each child process recorded beside it (a cluster\'s workers) after its threads, with the child\'s own threads', () => {
+    const child = { ...exportCpuProfile(worker), [EXTRA_KEYS.threads]: [{ name: 'worker 1 (pool.js)', profile: exportCpuProfile(main) }] };
+    const raw = {
+      ...exportCpuProfile(main),
+      [EXTRA_KEYS.processes]: { primaryRequests: 0, children: [{ pid: 4242, role: 'cluster worker', requests: 3, profile: child }], refused: [] },
+    };
+    const threads = threadsOf(raw);
+    expect(threads.map((t) => t.name)).toEqual(['main thread', 'process 4242 (cluster worker)', 'process 4242 · worker 1 (pool.js)']);
+    expect(importProfile(threads[1].raw).durationMs).toBe(worker.durationMs);
+    // A recording made before (no processes addition) reads as one process: its threads only.
+    expect(threadsOf(exportCpuProfile(main)).map((t) => t.name)).toEqual(['main thread']);
+  });
+
   it('merges threads under one node each, keeping every time', () => {
     const merged = mergeThreads([{ name: 'main thread', profile: main }, { name: 'worker 1', profile: worker }]);
     expect(merged.durationMs).toBe(main.durationMs + worker.durationMs);

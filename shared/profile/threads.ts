@@ -5,7 +5,8 @@
 // main thread first; `mergeThreads` builds one profile with a node per thread
 // under the root, so every view can show all threads at once.
 import type { HeapProfile } from '../recording/memory.ts';
-import { rawExtrasOf } from '../recording/profile-extras.ts';
+import { extraOf, rawExtrasOf } from '../recording/profile-extras.ts';
+import { processName } from '../recording/processes.ts';
 import { frameKind, type Frame, type Profile } from './model.ts';
 
 /** What the main thread is called, in the picker and in every export that names threads. */
@@ -24,9 +25,25 @@ export interface ThreadRaw {
   raw: unknown;
 }
 
-/** The main thread, then each worker kept in the profile. */
+/**
+ * The main thread, then each worker kept in the profile, then each child
+ * process recorded beside it (its processes addition: a cluster's workers),
+ * named "process 4242 (cluster worker)", and its own worker threads after it
+ * ("process 4242 · worker 1 (hash.js)"). A recording without children: its threads.
+ */
 export function threadsOf(raw: unknown): ThreadRaw[] {
-  const out: ThreadRaw[] = [{ name: MAIN_THREAD_NAME, raw }];
+  const out: ThreadRaw[] = [{ name: MAIN_THREAD_NAME, raw }, ...workerThreadsOf(raw)];
+  const processes = extraOf(raw, 'processes');
+  for (const child of processes?.children ?? []) {
+    const name = processName(child);
+    out.push({ name, raw: child.profile });
+    for (const t of workerThreadsOf(child.profile)) out.push({ name: `process ${child.pid} · ${t.name}`, raw: t.raw });
+  }
+  return out;
+}
+
+function workerThreadsOf(raw: unknown): ThreadRaw[] {
+  const out: ThreadRaw[] = [];
   const list = rawExtrasOf(raw).threads;
   if (!Array.isArray(list)) return out;
   for (const t of list) {
