@@ -47,22 +47,37 @@ export class ChildRecording {
     this.refused = refused;
   }
 
-  /** Opens every Node child's inspector and starts its collector and profiler; null when the target has no Node child. */
-  static async start(pid: number, samplingIntervalUs: number, wallMs: () => number): Promise<ChildRecording | null> {
+  /**
+   * Opens every Node child's inspector and starts its request collector (opening takes a signal and a wait per
+   * child: done before the profiles start); null when the target has no Node child.
+   */
+  static async open(pid: number): Promise<ChildRecording | null> {
     const { children, refused } = await openChildInspectors(pid);
     if (children.length === 0 && refused.length === 0) return null;
     const recorded = await Promise.all(children.map(async (child): Promise<Recorded> => {
       const installed = await child.session.installRequestCollector().catch(() => ({ why: 'no answer' }));
-      const clockStart = await readClocks(child.session, child.pid, wallMs).catch(() => null);
-      await child.session.startProfiler(samplingIntervalUs);
-      return { child, collecting: 'clockUs' in installed, clockStart, batches: [] };
-    }).map((p, i) => p.catch(async (e: unknown) => {
-      // A child that refused the profiler is closed again and said, not recorded half.
-      await closeChildInspector(children[i]);
-      refused.push({ pid: children[i].pid, why: `its profiler did not start (${e instanceof Error ? e.message : String(e)})` });
-      return null;
-    })));
-    return new ChildRecording(recorded.filter((r): r is Recorded => r !== null), refused);
+      return { child, collecting: 'clockUs' in installed, clockStart: null, batches: [] };
+    }));
+    return new ChildRecording(recorded, refused);
+  }
+
+  /**
+   * Starts every child's profiler, right after the recorded process's: their profiles then cover the same window
+   * (the views place a child's samples from its own profile's start). A child that refuses is closed and said.
+   */
+  async startProfilers(samplingIntervalUs: number, wallMs: () => number): Promise<void> {
+    const started = await Promise.all(this.recorded.map(async (r) => {
+      try {
+        r.clockStart = await readClocks(r.child.session, r.child.pid, wallMs).catch(() => null);
+        await r.child.session.startProfiler(samplingIntervalUs);
+        return true;
+      } catch (e) {
+        await closeChildInspector(r.child);
+        this.refused.push({ pid: r.child.pid, why: `its profiler did not start (${e instanceof Error ? e.message : String(e)})` });
+        return false;
+      }
+    }));
+    this.recorded.splice(0, this.recorded.length, ...this.recorded.filter((_, i) => started[i]));
   }
 
   get pids(): number[] {

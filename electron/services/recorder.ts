@@ -279,7 +279,7 @@ class RecordingRun {
     // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
     if (req.ownLoad && req.requestTimes === false) throw new UserError('Sending your own load needs the request collector, which counts the requests: leave request times on.');
     // Its Node children (a cluster's workers) are recorded too, on this machine only (their pids and signals are local).
-    if (req.requestTimes !== false && isLoopbackHost(target.host)) this.children = await ChildRecording.start(target.info.pid, req.samplingIntervalUs, wallMs).catch(() => null);
+    if (req.requestTimes !== false && isLoopbackHost(target.host)) this.children = await ChildRecording.open(target.info.pid).catch(() => null);
     const installed = req.requestTimes === false ? { why: 'switched off' }
       : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
     if ('clockUs' in installed) this.collectorClock = { us: installed.clockUs, wallMs: wallMs() };
@@ -300,6 +300,7 @@ class RecordingRun {
       if (req.allocations !== false) this.allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
       // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
       await workerProfilersOf(target.session).start(req.samplingIntervalUs, this.allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
+      await this.children?.startProfilers(req.samplingIntervalUs, wallMs);
     } catch (e) {
       throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
     }

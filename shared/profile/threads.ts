@@ -98,3 +98,39 @@ export function mergeThreads(threads: { name: string; profile: Profile }[]): Pro
     startTimeUs: 0, endTimeUs: durationMs * 1000,
   };
 }
+
+/** One process of a recording and its threads, by their index in `threadsOf` (the picker's two levels). */
+export interface ProcessThreads {
+  /** Null: the process Flambé launched or attached to; else the child's pid. */
+  pid: number | null;
+  /** "process 4242 (cluster worker)", or '' for the recorded process (the picker names it with its pid). */
+  name: string;
+  threads: { index: number; name: string }[];
+}
+
+const CHILD_PROCESS = /^process (\d+) \(([^)]*)\)$/;
+const CHILD_THREAD = /^process (\d+) · (.+)$/;
+
+/**
+ * The thread names `threadsOf` gives, grouped by process: the recorded
+ * process's threads first, then each child's (its main thread, then its
+ * workers, named as in their own process: "main thread", "worker 1 (…)").
+ */
+export function processThreads(names: readonly string[]): ProcessThreads[] {
+  const out: ProcessThreads[] = [{ pid: null, name: '', threads: [] }];
+  const byPid = new Map<number, ProcessThreads>();
+  names.forEach((name, index) => {
+    const child = CHILD_PROCESS.exec(name);
+    const thread = child ? null : CHILD_THREAD.exec(name);
+    if (child) {
+      const p: ProcessThreads = { pid: Number(child[1]), name, threads: [{ index, name: MAIN_THREAD_NAME }] };
+      byPid.set(p.pid!, p);
+      out.push(p);
+    } else if (thread && byPid.has(Number(thread[1]))) {
+      byPid.get(Number(thread[1]))!.threads.push({ index, name: thread[2] });
+    } else {
+      out[0].threads.push({ index, name });
+    }
+  });
+  return out;
+}

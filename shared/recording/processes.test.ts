@@ -15,6 +15,11 @@ describe('servedBySentence', () => {
       .toBe('42 requests served by 1 forked child (pid 7: 30); the parent served 12; not recorded: pid 8 (Process 8 has exited).');
   });
 
+  it('says so when the children served none (helpers the server forked)', () => {
+    expect(servedBySentence({ primaryRequests: 500, children: [child(7, 0, 'forked child'), child(8, 0, 'forked child')], refused: [] }))
+      .toBe('The parent served all 500 requests; its 2 forked children (pid 7, 8), recorded beside it, served none.');
+  });
+
   it('says a count it does not have, and nothing without children (a recording of one process)', () => {
     expect(servedBySentence({ primaryRequests: null, children: [child(7, null), child(8, 5)], refused: [] }))
       .toBe('5 requests served by 2 cluster workers (pid 7: not counted, pid 8: 5); the primary\'s were not counted.');

@@ -60,5 +60,9 @@ export function servedBySentence(processes: RecordedProcesses | undefined): stri
   const own = primary === null ? `${parent}'s were not counted` : primary === 0 ? `${parent} served none` : `${parent} served ${thousands(primary)}`;
   const refused = processes.refused.length
     ? `; not recorded: ${processes.refused.map((r) => `pid ${r.pid} (${r.why.replace(/\.$/, '')})`).join(', ')}` : '';
+  if (counted.length === kids.length && total > 0 && total === primary) {
+    // Children that served nothing (helpers the server forked): the requests were the parent's.
+    return `${parent.charAt(0).toUpperCase()}${parent.slice(1)} served all ${thousands(total)} requests; its ${who} (pid ${kids.map((k) => k.pid).join(', ')}), recorded beside it, served none${refused}.`;
+  }
   return `${thousands(total)} requests served by ${who} (${each}); ${own}${refused}.`;
 }
