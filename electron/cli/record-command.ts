@@ -18,7 +18,8 @@ import { checksJson, findingsJson, formatVerdict, memoryFindingsJson, recordingV
 import { formatRequestTime, requestTimeJson } from './request-time-lines.ts';
 import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
 import { memoryJson, memoryLines, memoryOf } from './memory-report.ts';
-import { allocationsOf } from '../../shared/recording/profile-extras.ts';
+import { allocationsOf, extraOf } from '../../shared/recording/profile-extras.ts';
+import { servedBySentence } from '../../shared/recording/processes.ts';
 import { exportHeapProfile } from '../../shared/memory/heap-profile.ts';
 import { formatLoadSummary, formatRouteCpu, ProgressLine, urlLine } from './terminal-output.ts';
 import { routesFromFlags } from './load-flags.ts';
@@ -341,6 +342,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
   const stats = profile && profileStats(profile);
   const verdict = profile && recordingVerdict(result, profile, threads!.slice(1));
   const memory = memoryOf(result);
+  // A cluster's workers (or other children) recorded beside the target: who served how many (shared/recording/processes.ts).
+  const processes = extraOf(result.profile, 'processes');
   if (json) {
     const l = result.load;
     const obj = {
@@ -348,6 +351,7 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
       load: l ? loadJson(l, slowMs) : null,
       ...(l?.routes ? { routes: l.routes.map(routeJson) } : {}),
       ...(result.output ? { output: outputJson(result.output) } : {}),
+      ...(processes ? { processes: { primaryRequests: processes.primaryRequests, children: processes.children.map(({ pid, role, requests }) => ({ pid, role, requests })), refused: processes.refused } } : {}),
       profile: stats ? { ...stats, file } : null,
       ...memoryJson(memory),
       findings: verdict ? [...memoryFindingsJson(verdict, result.growing ?? null), ...findingsJson(verdict)] : [],
@@ -371,6 +375,8 @@ function report(result: RecordingResult, file: string | null, json: boolean, sav
     lines.push(`Note     ${result.load.connections} connections, not ${asked}: there were only ${result.load.connections} requests to send.`);
   }
   if (result.load) lines.push(...formatLoadSummary(result.load, slowMs, !!result.settings?.ownLoad));
+  const servedBy = servedBySentence(processes);
+  if (servedBy) lines.push(`Served   ${servedBy}`);
   if (result.requestTime) lines.push(...formatRequestTime(result.requestTime, result.load));
   lines.push(...memoryLines(memory));
   if (result.output) lines.push(`Output   ${outputSentence(result.output)}${result.output.stdio ? ` It went to a ${result.output.stdio === 'file' ? 'file (synchronous writes, as a terminal)' : 'pipe (asynchronous writes)'}.` : ''}`);

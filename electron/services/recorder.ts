@@ -33,6 +33,7 @@ import { findWhatGrows } from './memory/find-growth.ts';
 import { cpuAccountingOf, readClocks, type ClockReading } from './targets/thread-clock.ts';
 import { importProfile } from '../../shared/profile/import/any-format.ts';
 import { sampledTimes } from '../../shared/profile/cpu-time.ts';
+import { ChildRecording, type ChildResults } from './child-recording.ts';
 
 const SAMPLE_EVERY_MS = 250;
 /** How often the request collector's records are taken out of the target (its heap stays flat). */
@@ -119,6 +120,9 @@ class RecordingRun {
   private clockStart: (ClockReading & { schedstatOk: boolean }) | null = null;
   /** The listener counter is in (targets/listener-counter.ts). */
   private countingListeners = false;
+  /** The target's Node children recorded beside it (a cluster's workers: child-recording.ts), and what they gave. */
+  private children: ChildRecording | null = null;
+  private childResults: ChildResults | null = null;
 
   constructor(opts: RecorderOptions) {
     this.opts = opts;
@@ -170,6 +174,15 @@ class RecordingRun {
   }
 
   private async run(): Promise<void> {
+    try {
+      await this.steps();
+    } finally {
+      // A fault or Stop before the profile was read: the inspectors opened in the children are closed all the same.
+      await this.children?.abandon();
+    }
+  }
+
+  private async steps(): Promise<void> {
     await this.connect();
     await this.warmUp();
     this.progress('recording', 0, 'Recording');
@@ -186,7 +199,7 @@ class RecordingRun {
       return;
     }
     result.error = judgeLoad(result.load, req.load.url, req.load.timeoutSec, req.load.durationSec);
-    if (!result.error && this.servedElsewhere) {
+    if (!result.error && this.servedElsewhere && !this.childResults?.processes.children.length) {
       // Its profile is of a process that served no request (a cluster primary): kept, it would be read as the server's.
       result.error = this.servedElsewhere;
       result.profile = null;
@@ -265,6 +278,8 @@ class RecordingRun {
     if (!target) return;
     // The request collector (where each request's time went) starts before the profiler: no request is half-seen.
     if (req.ownLoad && req.requestTimes === false) throw new UserError('Sending your own load needs the request collector, which counts the requests: leave request times on.');
+    // Its Node children (a cluster's workers) are recorded too, on this machine only (their pids and signals are local).
+    if (req.requestTimes !== false && isLoopbackHost(target.host)) this.children = await ChildRecording.open(target.info.pid).catch(() => null);
     const installed = req.requestTimes === false ? { why: 'switched off' }
       : await target.session.installRequestCollector().catch((e: unknown) => ({ why: messageOf(e) }));
     if ('clockUs' in installed) this.collectorClock = { us: installed.clockUs, wallMs: wallMs() };
@@ -285,6 +300,7 @@ class RecordingRun {
       if (req.allocations !== false) this.allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
       // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
       await workerProfilersOf(target.session).start(req.samplingIntervalUs, this.allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
+      await this.children?.startProfilers(req.samplingIntervalUs, wallMs);
     } catch (e) {
       throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
     }
@@ -292,7 +308,7 @@ class RecordingRun {
     await target.session.sample().catch(() => null);
     this.sampleProcess(target.session);
     // The request collector's records leave the target every second (targets/request-time.ts).
-    if (this.collectorClock) this.drainer = setInterval(() => this.drain(target.session), DRAIN_EVERY_MS);
+    if (this.collectorClock) this.drainer = setInterval(() => { void this.drain(target.session); void this.children?.drain(); }, DRAIN_EVERY_MS);
   }
 
   /** The request collector's records out of the target, one batch after the other. */
@@ -396,7 +412,9 @@ class RecordingRun {
         const named = heap?.success ? withScriptUrls(heap.data, result.profile) : allocations;
         const workers = workerProfilersOf(target.session);
         const threads = await workers.stop().catch(() => []);
-        if (clockStop) this.account(clockStop, workers.lastCpu, threads);
+        this.childResults = this.children ? await this.children.stop(wallMs) : null;
+        this.children = null;
+        if (clockStop) this.account(clockStop, [...workers.lastCpu, ...(this.childResults?.cpu ?? [])], threads);
         if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(named ? { allocations: named } : {}), ...(threads.length ? { threads } : {}) });
         await this.readRequestsAndMemory(target.session);
         await this.addSources(target.session);
@@ -417,13 +435,13 @@ class RecordingRun {
   }
 
   /** The recording's CPU accounting (shared/recording/cpu-accounting.ts), computed once from the clocks and the main thread's profile. */
-  private account(clockStop: ClockReading, workerCpu: { name: string; cpuMs: number | null }[], threads: { name: string; profile: unknown }[]): void {
+  private account(clockStop: ClockReading, workerCpu: { name: string; cpuMs: number | null; sampledBusyMs?: number; clock?: 'threadCpuUsage' | 'schedstat' | null }[], threads: { name: string; profile: unknown }[]): void {
     const { result, clockStart } = this;
     if (!clockStart || !result.profile) return;
     try {
       const workers = workerCpu.map((w) => {
         const t = threads.find((x) => x.name === w.name);
-        return { ...w, sampledBusyMs: t ? sampledTimes(importProfile(t.profile)).sampledBusyMs : 0 };
+        return { ...w, sampledBusyMs: w.sampledBusyMs ?? (t ? sampledTimes(importProfile(t.profile)).sampledBusyMs : 0) };
       });
       const cpu = cpuAccountingOf(clockStart, clockStop, importProfile(result.profile), this.req.samplingIntervalUs, workers);
       if (cpu) result.cpu = cpu;
@@ -452,12 +470,19 @@ class RecordingRun {
     // Only the requests to the loaded port count: an upstream stub in the same process is not the server measured.
     const listening = batch ? (await session.listeners().catch(() => [])).map((l) => l.port) : [];
     const ports = loadedPorts(req.load.url, !!req.ownLoad, listening);
+    const kids = this.childResults;
+    if (kids && result.profile && typeof result.profile === 'object') {
+      addExtras(result.profile, { processes: { primaryRequests: batch ? batches.reduce((n, b) => n + b.requests.length, 0) : null, ...kids.processes } });
+    }
+    // The children's requests are the recording's too; the profile's samples are tied to requests of its own process only.
+    const childServed = !!kids && kids.batches.some((b) => b.requests.length > 0);
+    const all = kids ? [...batches, ...kids.batches] : batches;
     if (batch && req.ownLoad && this.collectorClock && result.load) {
       // The user's load, counted and timed in the server: the recording's load is what the server saw.
       const window = { fromUs: this.collectorClock.us, toUs: batch.clockUs, startMs: this.collectorClock.wallMs, endMs: collectedAtMs };
-      result.load = { ...serverLoadSummary(keepPorts(batches, ports).batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
+      result.load = { ...serverLoadSummary(keepPorts(all, ports).batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
     }
-    const requestTime = batch && requestTimeOf(batches, req.ownLoad ? null : result.load, result.profile, ports);
+    const requestTime = batch && requestTimeOf(all, req.ownLoad ? null : result.load, childServed ? null : result.profile, ports);
     if (requestTime) result.requestTime = requestTime;
     // The collector counted no request although the load got answers: did the target's children serve them?
     else if (batch && !req.ownLoad && result.load && result.load.requests > 0 && this.target && isLoopbackHost(this.target.host)) {

@@ -5,7 +5,8 @@
 // main thread first; `mergeThreads` builds one profile with a node per thread
 // under the root, so every view can show all threads at once.
 import type { HeapProfile } from '../recording/memory.ts';
-import { rawExtrasOf } from '../recording/profile-extras.ts';
+import { extraOf, rawExtrasOf } from '../recording/profile-extras.ts';
+import { processName } from '../recording/processes.ts';
 import { frameKind, type Frame, type Profile } from './model.ts';
 
 /** What the main thread is called, in the picker and in every export that names threads. */
@@ -24,9 +25,25 @@ export interface ThreadRaw {
   raw: unknown;
 }
 
-/** The main thread, then each worker kept in the profile. */
+/**
+ * The main thread, then each worker kept in the profile, then each child
+ * process recorded beside it (its processes addition: a cluster's workers),
+ * named "process 4242 (cluster worker)", and its own worker threads after it
+ * ("process 4242 · worker 1 (hash.js)"). A recording without children: its threads.
+ */
 export function threadsOf(raw: unknown): ThreadRaw[] {
-  const out: ThreadRaw[] = [{ name: MAIN_THREAD_NAME, raw }];
+  const out: ThreadRaw[] = [{ name: MAIN_THREAD_NAME, raw }, ...workerThreadsOf(raw)];
+  const processes = extraOf(raw, 'processes');
+  for (const child of processes?.children ?? []) {
+    const name = processName(child);
+    out.push({ name, raw: child.profile });
+    for (const t of workerThreadsOf(child.profile)) out.push({ name: `process ${child.pid} · ${t.name}`, raw: t.raw });
+  }
+  return out;
+}
+
+function workerThreadsOf(raw: unknown): ThreadRaw[] {
+  const out: ThreadRaw[] = [];
   const list = rawExtrasOf(raw).threads;
   if (!Array.isArray(list)) return out;
   for (const t of list) {
@@ -80,4 +97,40 @@ export function mergeThreads(threads: { name: string; profile: Profile }[]): Pro
     samples: Int32Array.from(samples), weightsMs: Float64Array.from(weights), durationMs,
     startTimeUs: 0, endTimeUs: durationMs * 1000,
   };
+}
+
+/** One process of a recording and its threads, by their index in `threadsOf` (the picker's two levels). */
+export interface ProcessThreads {
+  /** Null: the process Flambé launched or attached to; else the child's pid. */
+  pid: number | null;
+  /** "process 4242 (cluster worker)", or '' for the recorded process (the picker names it with its pid). */
+  name: string;
+  threads: { index: number; name: string }[];
+}
+
+const CHILD_PROCESS = /^process (\d+) \(([^)]*)\)$/;
+const CHILD_THREAD = /^process (\d+) · (.+)$/;
+
+/**
+ * The thread names `threadsOf` gives, grouped by process: the recorded
+ * process's threads first, then each child's (its main thread, then its
+ * workers, named as in their own process: "main thread", "worker 1 (…)").
+ */
+export function processThreads(names: readonly string[]): ProcessThreads[] {
+  const out: ProcessThreads[] = [{ pid: null, name: '', threads: [] }];
+  const byPid = new Map<number, ProcessThreads>();
+  names.forEach((name, index) => {
+    const child = CHILD_PROCESS.exec(name);
+    const thread = child ? null : CHILD_THREAD.exec(name);
+    if (child) {
+      const p: ProcessThreads = { pid: Number(child[1]), name, threads: [{ index, name: MAIN_THREAD_NAME }] };
+      byPid.set(p.pid!, p);
+      out.push(p);
+    } else if (thread && byPid.has(Number(thread[1]))) {
+      byPid.get(Number(thread[1]))!.threads.push({ index, name: thread[2] });
+    } else {
+      out[0].threads.push({ index, name });
+    }
+  });
+  return out;
 }

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { list, text } from './limits.ts';
 import { heapProfileSchema, type HeapProfile } from './memory.ts';
+import { processesSchema } from './processes.ts';
 
 const line = z.number().int().min(0).max(1e9);
 const url = text(100_000);
@@ -44,6 +45,8 @@ export const profileExtrasSchema = z.object({
   allocations: heapProfileSchema.optional(),
   /** Time, ms, of Flambé's own probes, whose samples the recorder moved to (program) (shared/profile/probes.ts). */
   probeMs: z.number().min(0).max(1e12).optional(),
+  /** The target's child processes recorded beside it — cluster workers, forked children — each with its own profile (shared/recording/processes.ts). */
+  processes: processesSchema.optional(),
 });
 export type ProfileExtras = z.output<typeof profileExtrasSchema>;
 export type ExtraName = keyof ProfileExtras;
@@ -61,6 +64,7 @@ export const EXTRA_KEYS = {
   lastSampleUs: 'flambeLastSampleUs',
   allocations: 'flambeAllocations',
   probeMs: 'flambeProbeMs',
+  processes: 'flambeProcesses',
 } as const satisfies { readonly [K in ExtraName]-?: `flambe${string}` };
 const EXTRA_NAMES = Object.keys(EXTRA_KEYS) as ExtraName[];
 

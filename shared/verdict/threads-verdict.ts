@@ -12,6 +12,8 @@ import type { Profile } from '../profile/model.ts';
 import { timeRange } from '../profile/time-range.ts';
 import { MAIN_THREAD_NAME, type NamedProfile } from '../profile/threads.ts';
 import { moreWorkersClause } from './advice.ts';
+import { isChildProcessName } from '../recording/processes.ts';
+import { mergeChildProcessFindings } from './process-findings.ts';
 
 export interface ThreadBusy {
   name: string;
@@ -67,8 +69,12 @@ export function threadFindings(main: Profile, workers: readonly NamedProfile[], 
   for (const w of workers) {
     // A worker's GC is paid for by what it allocates on its own heap: its allocations, or none — never the main thread's.
     const allocations = w.allocations ? allocationTable(w.allocations, opts.requests ?? null) : null;
-    for (const f of findFindings(w.profile, { ...opts, allocations, thread: w.name }).findings) all.push({ ...f, thread: w.name, advice: inWorkerAdvice(f, w.name, workers.length, opts.cores ?? null) });
+    // A child process's main thread (a cluster worker) runs its own event loop: its findings keep their advice.
+    const ownLoop = isChildProcessName(w.name) && !w.name.includes(' · ');
+    const threads = workers.filter((x) => !isChildProcessName(x.name) || x.name.includes(' · ')).length;
+    for (const f of findFindings(w.profile, { ...opts, allocations, thread: w.name }).findings) all.push({ ...f, thread: w.name, advice: ownLoop ? f.advice : inWorkerAdvice(f, w.name, threads, opts.cores ?? null) });
   }
+  all.splice(0, all.length, ...mergeChildProcessFindings(all));
   all.sort((a, b) => b.ms - a.ms);
   let shown = Math.min(all.length, MAX_FINDINGS);
   while (shown < all.length && nearTie(all[shown].ms, all[shown - 1].ms)) shown++;

@@ -65,7 +65,8 @@ export async function readClocks(session: InspectorSession, pid: number, wallMs:
  * be read at both ends (the figures are then sampled time).
  */
 export function cpuAccountingOf(
-  start: ClockReading, stop: ClockReading, profile: Profile, askedIntervalUs: number, workers: { name: string; cpuMs: number | null; sampledBusyMs: number }[],
+  start: ClockReading, stop: ClockReading, profile: Profile, askedIntervalUs: number,
+  workers: { name: string; cpuMs: number | null; sampledBusyMs: number; clock?: ThreadClock | null }[],
 ): CpuAccounting | null {
   if (start.processUs === null || stop.processUs === null) return null;
   const sameClock = start.clock !== null && start.clock === stop.clock && start.threadUs !== null && stop.threadUs !== null;
@@ -75,6 +76,7 @@ export function cpuAccountingOf(
     mainThread: sameClock ? { clock: start.clock!, cpuMs: Math.max(0, (stop.threadUs! - start.threadUs!) / 1000) } : null,
     processCpuMs: Math.max(0, (stop.processUs - start.processUs) / 1000),
     sampledMs, sampledBusyMs, samples: profile.samples.length, askedIntervalUs,
-    workers: workers.map((w) => ({ ...w, clock: w.cpuMs === null ? null : 'threadCpuUsage' as const })),
+    // A worker thread's clock is threadCpuUsage; a child process (child-recording.ts) says which it read.
+    workers: workers.map((w) => ({ ...w, clock: w.cpuMs === null ? null : w.clock ?? 'threadCpuUsage' as const })),
   };
 }

@@ -17,7 +17,10 @@
 // Children never inherit the target's open inspector: the preload rewrites
 // `--inspect=127.0.0.1:0` (Flambé's own flag) on a child's command line to
 // `--inspect-port=127.0.0.1:0`, which opens nothing — it only says where the
-// inspector would open if asked (SIGUSR1), on a free port.
+// inspector would open if asked (SIGUSR1), on a free port. node:cluster adds
+// its own `--inspect-port=<primary's port + 1>` after it (a fixed port, which
+// another process may hold): dropped, so a worker Flambé records opens on a
+// free port it reads from the OS (child-sessions.ts).
 //
 // The preload is plain ES5 CommonJS so any `node` the user picks can load it,
 // unrefs its handles so it never keeps a process alive by itself, and is
@@ -66,7 +69,10 @@ export const WATCHDOG_SOURCE = `'use strict';
     var spawn = cp.ChildProcess.prototype.spawn;
     cp.ChildProcess.prototype.spawn = function (options) {
       if (options && Array.isArray(options.args)) {
-        options.args = options.args.map(function (a) { return a === '${TARGET_INSPECTOR_FLAG}' ? '${INHERITED_INSPECTOR_FLAG}' : a; });
+        var ours = options.args.indexOf('${TARGET_INSPECTOR_FLAG}') >= 0;
+        options.args = options.args.map(function (a) { return a === '${TARGET_INSPECTOR_FLAG}' ? '${INHERITED_INSPECTOR_FLAG}' : a; })
+          // node:cluster adds --inspect-port=<the primary's port + 1>: a fixed port another process may hold. Ours (a free one) stays.
+          .filter(function (a) { return !ours || a === '${INHERITED_INSPECTOR_FLAG}' || !/^--inspect-port=/.test(a); });
       }
       return spawn.apply(this, arguments);
     };

@@ -147,6 +147,8 @@ export class AnalysisClient {
   readonly ready: Promise<void>;
   /** Every thread's name, main thread first; known once `ready`. */
   threads: string[] = [];
+  /** Where the requests ran (a cluster's workers), known once `ready`; null for one process. */
+  servedBy: string | null = null;
   readonly thread: number;
   private readonly results = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
@@ -158,6 +160,7 @@ export class AnalysisClient {
     this.thread = thread;
     this.ready = session.opened.then(() => session.backend.send({ type: 'thread', thread })).then((opened) => {
       this.threads = (opened as OpenResult).threads;
+      this.servedBy = (opened as OpenResult).servedBy ?? null;
     });
     this.ready.catch(() => {});
   }

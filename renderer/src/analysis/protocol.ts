@@ -147,6 +147,8 @@ export type WorkerRequest =
 export interface OpenResult {
   /** Every thread's name, main thread first. */
   threads: string[];
+  /** Where the requests ran, when the recording has child processes (a cluster's workers); else null. */
+  servedBy: string | null;
 }
 
 /** The answer to a flame-chart request that a newer one replaced before it was done (worker.ts). */

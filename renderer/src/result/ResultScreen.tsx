@@ -110,7 +110,9 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         ) : (
           // A new recording is a new analysis: transforms, tabs and tables start over.
           <ErrorBoundary what="The CPU profile" resetKey={result.id}>
-            <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} />
+            {/* A cluster's workers recorded beside the primary: who served how many (shared/recording/processes.ts). */}
+            {loaded.servedBy && <p className="note" data-testid="served-by">{loaded.servedBy}</p>}
+            <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} pid={result.target?.pid} />
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
             <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} perRequest={perRequest} cpu={result.cpu ?? null} reveal={reveal} load={context.load} samples={periodicSamples(result.samples)} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
               tab={params.tab ?? null} onTab={(tab) => setParams({ tab })} />

@@ -10,7 +10,8 @@ import type { Profile } from '../model.ts';
 import { importPprofThreads, isPprof } from './pprof.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
 import type { HeapProfile } from '../../recording/memory.ts';
-import { allocationsOf } from '../../recording/profile-extras.ts';
+import { allocationsOf, extraOf } from '../../recording/profile-extras.ts';
+import { servedBySentence } from '../../recording/processes.ts';
 
 /** The thread number that means "all threads, merged". */
 export const ALL_THREADS = -1;
@@ -32,6 +33,8 @@ export interface OpenedThread {
 export interface RecordingThreads {
   /** Every thread's name, main thread first (one entry: no workers). */
   readonly threads: string[];
+  /** Where the requests ran, when child processes were recorded beside it (shared/recording/processes.ts); else null. */
+  readonly servedBy: string | null;
   /** The profile was JSON (not pprof): the only kind that can carry an allocation profile. */
   readonly json: boolean;
   /**
@@ -93,18 +96,18 @@ export function readRecordingThreads(input: unknown): RecordingThreads {
   // Names only: the closures must not hold `list` (each thread's parsed JSON).
   const names = list.map((t) => t.name);
   const every = () => names.map((name, i) => ({ name, profile: one(i) }));
-  return cached(names, true, parsed, allocations, allocationThreads, one, every);
+  return { ...cached(names, true, parsed, allocations, allocationThreads, one, every), servedBy: servedBySentence(extraOf(raw, 'processes')) };
 }
 
 /** Threads already imported together (pprof, a Chrome trace). */
 function imported(list: NamedProfile[]): RecordingThreads {
-  return cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list);
+  return { ...cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list), servedBy: null };
 }
 
 function cached(
   threads: string[], json: boolean, parsed: unknown, allocations: HeapProfile | null, allocationThreads: { name: string; heap: HeapProfile }[],
   one: (i: number) => Profile, every: () => NamedProfile[],
-): RecordingThreads {
+): Omit<RecordingThreads, 'servedBy'> {
   let merged: Profile | null = null;
   const resolve = (thread: number) => (thread === ALL_THREADS && threads.length > 1 ? ALL_THREADS : thread >= 0 && thread < threads.length ? thread : 0);
   return {

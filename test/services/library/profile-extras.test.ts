@@ -29,6 +29,7 @@ const EVERY_EXTRA: Required<ProfileExtras> = {
   lastSampleUs: 1234,
   allocations: heap!,
   probeMs: 2.5,
+  processes: { primaryRequests: 0, children: [{ pid: 4242, role: 'cluster worker', requests: 921, profile: v8() }], refused: [] },
 };
 
 describe("a profile's additions", () => {

@@ -36,6 +36,10 @@ const extras = validArbitraryOf(profileExtrasSchema, {
   byKey: {
     threads: fc.constant([{ name: 'worker 1 (hash-worker.js)', profile: JSON.parse(realProfileText()) as Record<string, unknown> }]),
     allocations: fc.constant(JSON.parse(readFileSync('test/fixtures/profiles/node24-heap-prof.heapprofile', 'utf8')) as unknown),
+    // A cluster worker's profile is a real file too (its own additions and all).
+    processes: fc.constant({
+      primaryRequests: 0, children: [{ pid: 4242, role: 'cluster worker', requests: 921, profile: JSON.parse(realProfileText()) as Record<string, unknown> }], refused: [{ pid: 4243, why: 'Process 4243 has exited.' }],
+    }),
   },
 });
 const profiles = extras.map((x) => joinProfile(V8, x));

@@ -1,0 +1,68 @@
+// The other processes of a recording (issue 34): the workers of a node:cluster
+// primary, children it forked — each profiled beside the process Flambé
+// launched or attached to, with its own request collector. Kept in the
+// profile's processes addition (profile-extras.ts), as worker threads are in
+// its threads addition; a recording made before has none: one process.
+import { z } from 'zod';
+import { count, list, text } from './limits.ts';
+import { formatCount } from '../number-format.ts';
+
+export const processRoleSchema = z.enum(['cluster worker', 'forked child', 'child process']);
+export type ProcessRole = z.output<typeof processRoleSchema>;
+
+/** One child process: who it is, how many of the load's requests it finished, and its own profile (a file-form profile, threads and all). */
+export const recordedProcessSchema = z.object({
+  pid: count,
+  role: processRoleSchema,
+  /** Requests its request collector saw finish during the burst; null when its collector could not be installed. */
+  requests: count.nullable(),
+  profile: z.record(z.string(), z.unknown()),
+});
+export type RecordedProcess = z.output<typeof recordedProcessSchema>;
+
+/** The processes addition: the children recorded, and those Flambé could not open (said, not hidden). */
+export const processesSchema = z.object({
+  /** Requests the recorded process's own collector saw finish (a cluster primary: 0); null when not counted. */
+  primaryRequests: count.nullable(),
+  children: list(recordedProcessSchema, 1000),
+  refused: list(z.object({ pid: count, why: text(2000) }), 1000),
+});
+export type RecordedProcesses = z.output<typeof processesSchema>;
+
+/** How the thread picker and the verdict name a child process: "process 4242 (cluster worker)". */
+export function processName(p: Pick<RecordedProcess, 'pid' | 'role'>): string {
+  return `process ${p.pid} (${p.role})`;
+}
+
+/** True for a name processName gave (its main thread), or one of its worker threads ("process 4242 · worker 1 (…)"). */
+export function isChildProcessName(name: string): boolean {
+  return /^process \d+ [(·]/.test(name);
+}
+
+const PLURAL: Record<ProcessRole, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
+const thousands = formatCount;
+
+/**
+ * Where the requests ran: "1 840 requests served by 2 cluster workers (pid
+ * 4242: 921, pid 4243: 919); the primary served none". Null without children.
+ */
+export function servedBySentence(processes: RecordedProcesses | undefined): string | null {
+  if (!processes || processes.children.length === 0) return null;
+  const primary = processes.primaryRequests;
+  const kids = processes.children;
+  const counted = kids.filter((k) => k.requests !== null);
+  const total = counted.reduce((s, k) => s + (k.requests ?? 0), 0) + (primary ?? 0);
+  const roles = new Set(kids.map((k) => k.role));
+  const role = roles.size === 1 ? kids[0].role : 'child process';
+  const who = `${kids.length} ${kids.length === 1 ? role : PLURAL[role]}`;
+  const each = kids.map((k) => `pid ${k.pid}: ${k.requests === null ? 'not counted' : thousands(k.requests)}`).join(', ');
+  const parent = kids[0].role === 'cluster worker' ? 'the primary' : 'the parent';
+  const own = primary === null ? `${parent}'s were not counted` : primary === 0 ? `${parent} served none` : `${parent} served ${thousands(primary)}`;
+  const refused = processes.refused.length
+    ? `; not recorded: ${processes.refused.map((r) => `pid ${r.pid} (${r.why.replace(/\.$/, '')})`).join(', ')}` : '';
+  if (counted.length === kids.length && total > 0 && total === primary) {
+    // Children that served nothing (helpers the server forked): the requests were the parent's.
+    return `${parent.charAt(0).toUpperCase()}${parent.slice(1)} served all ${thousands(total)} requests; its ${who} (pid ${kids.map((k) => k.pid).join(', ')}), recorded beside it, served none${refused}.`;
+  }
+  return `${thousands(total)} requests served by ${who} (${each}); ${own}${refused}.`;
+}

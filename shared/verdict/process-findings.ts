@@ -1,0 +1,59 @@
+// A cluster's workers run the same code: the same hot function shows in each
+// worker's profile. Said once per worker, the verdict would list it twice at
+// half its weight, under a heavier finding that is really smaller; so the
+// findings of the child processes' main threads that name the same work at
+// the same place are one finding, their time and CPU per 1 000 requests added
+// (each is already of all the recording's requests), named by the processes
+// it ran in: "2 cluster workers (pid 4242, 4243)".
+import type { Finding } from './findings.ts';
+
+const CHILD = /^process (\d+) \((.+)\)$/;
+
+/** The same work at the same place, in another child process. */
+function keyOf(f: Finding): string | null {
+  if (!f.thread || !CHILD.test(f.thread)) return null;
+  return [f.kind, f.label, f.function, f.url, f.line].join('\u0000');
+}
+
+/** Several children's findings of one work as one; others unchanged, in their order (the heaviest first is the caller's sort). */
+export function mergeChildProcessFindings(findings: readonly Finding[]): Finding[] {
+  const groups = new Map<string, Finding[]>();
+  const out: (Finding | string)[] = [];
+  for (const f of findings) {
+    const key = keyOf(f);
+    if (key === null) { out.push(f); continue; }
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else { groups.set(key, [f]); out.push(key); }
+  }
+  return out.map((x) => (typeof x === 'string' ? joined(groups.get(x)!) : x));
+}
+
+function joined(group: Finding[]): Finding {
+  if (group.length === 1) return group[0];
+  const ms = group.reduce((s, f) => s + f.ms, 0);
+  // Each percent is of its own process's profile: the joined one is of their durations summed.
+  const duration = group.reduce((s, f) => s + (f.percent > 0 ? f.ms / (f.percent / 100) : 0), 0);
+  const busy = group.reduce((s, f) => s + (f.busyPercent > 0 ? f.ms / (f.busyPercent / 100) : 0), 0);
+  const per1k = group.every((f) => f.msPer1kRequests !== null) ? group.reduce((s, f) => s + f.msPer1kRequests!, 0) : null;
+  // Its split of own code and built-ins is one process's: left out.
+  const { split: _oneProcess, ...heaviest } = group.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return {
+    ...heaviest, ms, percent: duration > 0 ? (ms / duration) * 100 : heaviest.percent, busyPercent: busy > 0 ? (ms / busy) * 100 : heaviest.busyPercent,
+    msPer1kRequests: per1k, cpuTime: group.every((f) => f.cpuTime), thread: processesLabel(group.map((f) => f.thread!)),
+    // Its frame is in one process's profile: no jump from a finding of several.
+    frame: -1,
+  };
+}
+
+const PLURAL: Record<string, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
+
+/** "2 cluster workers (pid 4242, 4243)" from their thread names. */
+export function processesLabel(names: readonly string[]): string {
+  const parsed = names.map((n) => CHILD.exec(n)).filter((m): m is RegExpExecArray => m !== null);
+  const roles = new Set(parsed.map((m) => m[2]));
+  const role = roles.size === 1 ? parsed[0][2] : 'child process';
+  return `${parsed.length} ${PLURAL[role] ?? role} (pid ${parsed.map((m) => m[1]).join(', ')})`;
+}
+
+

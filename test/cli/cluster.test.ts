@@ -1,0 +1,95 @@
+// A node:cluster server recorded where its requests run (issue 34): the
+// primary serves none, its workers serve them all. Flambé opens each worker's
+// inspector (SIGUSR1 on the free port the preload gave it), records every
+// worker's CPU profile and requests beside the primary's, and closes those
+// inspectors again. Real processes: the CLI launching a cluster of 2 plain
+// node:http workers and one of 4 Express workers, each worker timing its hot
+// function with its own thread's CPU clock (test/fixtures/child-processes/cluster-http.cjs).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { isAlive, repo, runFlambe, waitFor } from '../helpers/demo.ts';
+import { running } from '../helpers/os-processes.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'flambe-cluster-test-'));
+const script = path.join(repo, 'test/fixtures/child-processes/cluster-http.cjs');
+const pids: number[] = [];
+
+afterEach(() => {
+  for (const pid of pids.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Out {
+  error: string | null;
+  load: { requests: number };
+  processes?: { primaryRequests: number | null; children: { pid: number; role: string; requests: number | null }[]; refused: unknown[] };
+  findings: { kind: string; thread?: string; function: string; msPer1kRequests: number | null; msPer1kRequestsIsCpu?: boolean }[];
+}
+
+/** The CLI's default connections: requests in flight at once. */
+const CONNECTIONS = 10;
+
+interface Spent { pid: number; calls: number; us: number }
+
+describe.skipIf(process.platform !== 'linux')('a launched node:cluster server', () => {
+  for (const [framework, workers] of [['node:http', 2], ['express', 4]] as const) {
+    it(`records its ${workers} ${framework} workers together: counts per worker, the workers' hot function, nothing left behind`, async () => {
+      const run = path.join(dir, `${framework.replace(':', '-')}-${workers}`);
+      const spentDir = path.join(run, 'spent');
+      const pidFile = path.join(run, 'pids');
+      await import('node:fs').then((fs) => fs.mkdirSync(spentDir, { recursive: true }));
+      const loadBefore = os.loadavg()[0];
+      const r = await runFlambe(['record', '--launch', script, '--url', '/', '-c', String(CONNECTIONS), '-d', '2', '--warmup', '0', '--json'], {
+        env: { PID_FILE: pidFile, PORT: '0', WORKERS: String(workers), SPENT_DIR: spentDir, FRAMEWORK: framework === 'express' ? 'express' : '' },
+        timeoutMs: 150_000,
+      });
+      const [primary, ...workerPids] = readFileSync(pidFile, 'utf8').split(' ').map(Number);
+      pids.push(primary, ...workerPids);
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as Out;
+      expect(out.error).toBeNull();
+
+      // Every worker recorded, as a cluster worker; the primary served none.
+      const kids = out.processes!.children;
+      expect(kids.map((k) => k.pid).sort()).toEqual([...workerPids].sort());
+      for (const k of kids) expect(k.role).toBe('cluster worker');
+      expect(out.processes!.primaryRequests).toBe(0);
+      expect(out.processes!.refused).toEqual([]);
+
+      // The per-worker counts add up to the requests sent: those answered, and at most one per connection still in
+      // flight as the burst ended (the workers finished them; the load generator had stopped waiting: 502 answered,
+      // 512 served at 250 requests/s) — and each is what the worker itself counted.
+      const sum = kids.reduce((s, k) => s + k.requests!, 0);
+      expect(sum - out.load.requests).toBeGreaterThanOrEqual(0);
+      expect(sum - out.load.requests).toBeLessThanOrEqual(CONNECTIONS);
+      // The workers wrote their own clocks as they exited (the CLI ended them with the recording).
+      const spent = await waitFor(() => {
+        const files = existsSync(spentDir) ? readdirSync(spentDir) : [];
+        return files.length === workers ? files.map((f) => JSON.parse(readFileSync(path.join(spentDir, f), 'utf8')) as Spent) : null;
+      }, 10_000, 'every worker to write its own clock');
+      for (const k of kids) {
+        const own = spent.find((s) => s.pid === k.pid)!;
+        // The worker's own count also has the probe Flambé sends before the burst (one request, to one worker).
+        expect(own.calls - k.requests!).toBeGreaterThanOrEqual(0);
+        expect(own.calls - k.requests!).toBeLessThanOrEqual(1);
+      }
+
+      // The verdict names the workers' hot function once, for all of them, with its CPU per request beside the workers' own clock.
+      const hot = out.findings.find((f) => f.function === 'hashPayload');
+      expect(hot, JSON.stringify(out.findings)).toBeDefined();
+      expect(hot!.thread).toBe(`${workers} cluster workers (pid ${kids.map((k) => k.pid).join(', ')})`);
+      const ownMsPerRequest = spent.reduce((s, x) => s + x.us, 0) / 1000 / spent.reduce((s, x) => s + x.calls, 0);
+      const flambeMsPerRequest = hot!.msPer1kRequests! / 1000;
+      console.log(`cluster ${framework} ×${workers}: ${out.load.requests} requests answered, per worker ${kids.map((k) => `${k.pid}: ${k.requests}`).join(', ')} (sum ${sum}); `
+        + `hashPayload Flambé ${flambeMsPerRequest.toFixed(3)} ms of ${hot!.msPer1kRequestsIsCpu ? 'CPU' : 'sampled time'} a request, the workers' own clock ${ownMsPerRequest.toFixed(3)} `
+        + `(×${(flambeMsPerRequest / ownMsPerRequest).toFixed(2)}); load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
+      expect(flambeMsPerRequest / ownMsPerRequest).toBeGreaterThan(0.5);
+      expect(flambeMsPerRequest / ownMsPerRequest).toBeLessThan(2);
+
+      // Nothing left running (a process that has ended holds no socket: every inspector Flambé opened went with it).
+      for (const pid of [primary, ...workerPids]) expect(running(pid), `process ${pid} still running`).toBe(false);
+    }, 200_000);
+  }
+});
