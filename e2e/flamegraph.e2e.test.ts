@@ -2,7 +2,8 @@
 // thousands of call nodes) imported through the Library's file input. The
 // chart draws what can be seen (≤ 5 000 frames, the rest folded into
 // "N small frames"); zooming brings detail the unzoomed chart had folded;
-// search (on the model, in the worker) counts matches and highlights frames;
+// search (on the model's call nodes, on the page) counts matches and highlights frames;
+// opened again (in the worker the first open kept), the same flamegraph is drawn;
 // Reset zoom goes back. Screenshots go to e2e/artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,18 @@ describe.skipIf(!hasChromium)(title, () => {
     web = await startWebMode();
     browser = await launchChromium();
     page = await newPage(browser, { errors, width: 1440, height: 900 });
+    // Counts the workers the page starts (the analysis worker is kept from one open to the next).
+    await page.addInitScript(() => {
+      const Native = window.Worker;
+      const w = window as unknown as { workersStarted: number };
+      w.workersStarted = 0;
+      window.Worker = class extends Native {
+        constructor(...args: ConstructorParameters<typeof Worker>) {
+          super(...args);
+          w.workersStarted++;
+        }
+      };
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -58,6 +71,21 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(names.length).toBeLessThanOrEqual(5000);
     expect(names.some((n) => /^\d+ small frames?$/.test(n))).toBe(true);
     await page.screenshot({ path: path.join(artifacts, 'flamegraph-big.png') });
+  });
+
+  it('opened again, in the worker the last one kept (analysis/client.ts), it draws the same flamegraph', async () => {
+    const frames = () => flame().locator('svg g.frame').evaluateAll((gs) => gs.map((g) => `${g.getAttribute('name')} ${g.querySelector('rect')?.getAttribute('width')}`).sort());
+    const before = await frames();
+    // The worker that drew it is kept when the result closes: the Library's next open reads the profile in it.
+    const started = () => page.evaluate(() => (window as unknown as { workersStarted: number }).workersStarted);
+    const workers = await started();
+    expect(workers).toBeGreaterThan(0);
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library-row').first().dblclick();
+    await flame().locator('svg g.frame').first().waitFor({ timeout: 120_000 });
+    await expect.poll(frames, { timeout: 30_000 }).toEqual(before);
+    expect(await started()).toBe(workers);
+    expect(errors).toEqual([]);
   });
 
   it('a click zooms in, and frames folded before are drawn; Reset zoom goes back', async () => {

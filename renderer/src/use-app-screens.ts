@@ -8,6 +8,7 @@ import type { RecordingMeta } from '../../shared/api.ts';
 import type { GroupRow } from '../../shared/groups.ts';
 import type { RendererClient } from './client/types.ts';
 import { parseRoute } from './lib/route.ts';
+import { prefetchProfile } from './result/useAnalysis.ts';
 import type { RunningWorkState } from './record/useRunningWork.ts';
 import { initialScreen, type Screen } from './screens.ts';
 import type { Shown } from './useDroppedFiles.ts';
@@ -59,6 +60,8 @@ export function useAppScreens(client: RendererClient, workAtLoad: RunningWorkSta
 
   const openRecording = useCallback(
     async (id: string) => {
+      // Its profile's bytes are asked for at once, beside its metadata (result/useAnalysis.ts).
+      prefetchProfile(client.api, id);
       const result = await client.api.getRecording({ id });
       setShown({ result, saveProblem: null });
       go('result');

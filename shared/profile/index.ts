@@ -12,7 +12,7 @@ export { binaryKind, profileTextFromBytes, readProfileBytes } from './import/bin
 export { decodePprof, importPprof, type PprofData } from './import/pprof.ts';
 
 export { buildFlameTree, type FlameNode, type FlameOptions } from './views/flame.ts';
-export { searchFlame, visibleFlameTree, type FlameSearchResult, type VisibleFlameNode, type VisibleFlameOptions } from './views/flame-view.ts';
+export { searchCallNodes, searchFlame, visibleFlameTree, type FlameSearchResult, type SearchableCallNodes, type VisibleFlameNode, type VisibleFlameOptions } from './views/flame-view.ts';
 export { buildCallTree, type CallTreeNode, type CallTreeOptions } from './views/call-tree.ts';
 export { bottomUp, groupTimes, type BottomUpOptions, type BottomUpRow } from './views/bottom-up.ts';
 export { groupFrames, type Group, type Grouping } from './frame-groups.ts';

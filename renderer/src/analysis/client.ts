@@ -4,9 +4,14 @@
 // client asks the same worker. Answers are memoized per request — thread +
 // transform stack + view — so popping a transform or switching back to a tab
 // or a thread is instant.
+//
+// A worker is started before the first recording is opened (warmAnalysisWorker,
+// while the page is idle), and the worker of a closed session is kept for the
+// next one when it has nothing left to answer: opening a small profile waited
+// ~50 ms for a new worker's first message, then ran its code cold (issue 36).
 import { OpenRecording } from './open-recording.ts';
 import { loadRegexChecker } from './regex-check.ts';
-import { requestKey, type OpenResult, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerResponse } from './protocol.ts';
+import { requestKey, type OpenResult, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerReset, type WorkerResponse } from './protocol.ts';
 
 const KEEP_RESULTS = 24;
 
@@ -56,6 +61,48 @@ export function localBackend(): Backend {
   };
 }
 
+/** A worker started ahead of need, or kept from a closed session; `failed`: it could not load (CSP, protocol). */
+let spare: { worker: Worker; failed: boolean } | null = null;
+
+function newWorker(): Worker {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+}
+
+function keepAsSpare(worker: Worker, loaded: boolean): void {
+  const kept = { worker, failed: false };
+  worker.onmessage = null;
+  worker.onerror = (e) => {
+    e.preventDefault();
+    if (!loaded) kept.failed = true;
+  };
+  spare = kept;
+}
+
+/** Starts the analysis worker the next recording will use (once; nothing where no worker can start). */
+export function warmAnalysisWorker(): void {
+  if (spare || typeof Worker !== 'function') return;
+  try {
+    keepAsSpare(newWorker(), false);
+  } catch {
+    // No worker here: sessions run the engine on this thread (localBackend).
+  }
+}
+
+/** The spare worker if there is one (then it is no longer spare), else a new one; throws where none can start. */
+function takeWorker(): Worker {
+  const taken = spare;
+  spare = null;
+  if (!taken) return newWorker();
+  if (taken.failed) {
+    taken.worker.terminate();
+    throw new Error('the analysis worker cannot load here');
+  }
+  return taken.worker;
+}
+
+/** Request ids are unique on the page: a kept worker never answers a new session with an old id. */
+let nextId = 1;
+
 /** The worker; if it cannot load, everything sent (and to be sent) goes to a local backend instead. */
 function workerBackend(makeWorker: () => Worker): Backend {
   let worker: Worker | null;
@@ -66,7 +113,6 @@ function workerBackend(makeWorker: () => Worker): Backend {
   }
   let fallback: Backend | null = null;
   let alive = false;
-  let nextId = 1;
   const pending = new Map<number, { message: Message; resolve(v: unknown): void; reject(e: Error): void }>();
   worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
     alive = true;
@@ -90,14 +136,22 @@ function workerBackend(makeWorker: () => Worker): Backend {
   return {
     send(message, transfer = []) {
       if (fallback) return fallback.send(message);
+      if (!worker) return Promise.reject(new Error('closed'));
+      const to = worker;
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { message, resolve, reject });
-        worker!.postMessage({ id, ...message } as WorkerRequest, transfer);
+        to.postMessage({ id, ...message } as WorkerRequest, transfer);
       });
     },
     close() {
-      worker?.terminate();
+      // Kept warm for the next recording when it has nothing left to answer (the newest idle worker: its code ran last).
+      if (worker && alive && pending.size === 0) {
+        spare?.worker.terminate();
+        worker.postMessage({ type: 'reset' } satisfies WorkerReset);
+        keepAsSpare(worker, true);
+      } else worker?.terminate();
+      worker = null;
       fallback?.close();
       for (const p of pending.values()) p.reject(new Error('closed'));
       pending.clear();
@@ -202,8 +256,6 @@ function ownBytes(p: unknown): Uint8Array<ArrayBuffer> | null {
 /** A session in a worker (on the UI thread where none can start, or with `worker: false`). */
 export function createAnalysisSession(profile: unknown, opts: { worker?: boolean } = {}): AnalysisSession {
   const useWorker = (opts.worker ?? true) && typeof Worker === 'function';
-  const backend = useWorker
-    ? workerBackend(() => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' }))
-    : localBackend();
+  const backend = useWorker ? workerBackend(takeWorker) : localBackend();
   return new AnalysisSession(profile, backend);
 }

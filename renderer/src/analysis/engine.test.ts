@@ -5,6 +5,8 @@ import { EXTRA_KEYS } from '../../../shared/recording/profile-extras.ts';
 import { AnalysisSession, localBackend, type AnalysisClient, type Backend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';
 import type { ViewRequest } from './protocol.ts';
+import { searchFlameData } from '../lib/flame-data.ts';
+import { importProfile } from '../../../shared/profile/index.ts';
 
 const text = `
   main                                          main                                          main     main                                      (idle)
@@ -120,5 +122,59 @@ describe('AnalysisClient with worker threads (the profile as its stored bytes)',
     // The whole file's text went through JSON.parse once (not again per thread nor for the verdict).
     expect(parse.mock.calls.filter(([arg]) => typeof arg === 'string' && arg.length === textLength)).toHaveLength(1);
     session.close();
+  });
+});
+
+/**
+ * A deterministic .cpuprofile of `count` nodes: functions named as servers name them (renderPage3,
+ * toJSON, (anonymous)…) in app files and node_modules, called from random parents, random samples.
+ */
+function randomCpuProfile(count: number, seed: number) {
+  let x = seed;
+  const rand = (n: number) => ((x = (x * 1103515245 + 12345) % 2147483648) % n);
+  const names = ['renderPage', 'toJSON', '(anonymous)', 'handleRequest', 'query', 'parse', 'stringify', 'Render.view'];
+  const files = ['file:///srv/app.js', 'file:///srv/routes/json.js', 'file:///srv/node_modules/express/lib/router.js', ''];
+  const nodes = [{ id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1, columnNumber: -1 }, children: [] as number[] }];
+  for (let id = 2; id <= count; id++) {
+    nodes.push({ id, callFrame: { functionName: `${names[rand(names.length)]}${rand(4) || ''}`, url: files[rand(files.length)], lineNumber: rand(90), columnNumber: 1 }, children: [] });
+    nodes[rand(id - 1)].children.push(id);
+  }
+  const samples = Array.from({ length: count * 4 }, () => 1 + rand(count));
+  return { startTime: 0, endTime: samples.length * 1000, nodes, samples, timeDeltas: samples.map(() => 1000) };
+}
+
+describe('the flamegraph search on the page (lib/flame-data.ts searchFlameData)', () => {
+  // What the page holds is what the worker sent: a structured clone of the flame data.
+  const onPage = (engine: AnalysisEngine, transforms: ViewRequest['transforms']) => structuredClone(engine.view({ view: 'flame', transforms, widthPx: 1440 }));
+
+  it('answers what the worker answers, for every query, with and without transforms', () => {
+    const engine = new AnalysisEngine(importProfile(randomCpuProfile(2000, 7)));
+    const route = engine.base.frames.findIndex((f) => /render/i.test(f.name));
+    expect(route).toBeGreaterThan(0);
+    const stacks: ViewRequest['transforms'][] = [[], [{ type: 'focus-function', frame: route }], [{ type: 'merge-function', frame: route }]];
+    const queries = ['render', 'RENDER', 'json', 'node_modules', '.js:', '(anonymous)', 'render.view', 'no such function', '  ', 'a'];
+    let matched = 0;
+    for (const transforms of stacks) {
+      const data = onPage(engine, transforms);
+      expect(data.calls.count).toBeGreaterThan(100);
+      for (const query of queries) {
+        const worker = engine.view({ view: 'flame-search', transforms, query });
+        expect(searchFlameData(data, query), `${query} under ${JSON.stringify(transforms)}`).toEqual(worker);
+        if (worker.count > 0) matched++;
+      }
+    }
+    expect(matched).toBeGreaterThan(10);
+  });
+
+  it('counts every call node of a matching function and its time once (a match under a match is not added again)', () => {
+    const engine = new AnalysisEngine(profileFromText(text));
+    const data = onPage(engine, []);
+    expect(searchFlameData(data, 'route')).toMatchObject({ count: 1, ms: 3 });
+    expect(searchFlameData(data, 'json')).toMatchObject({ count: 1, ms: 2 });
+    // main (4 ms) holds route (3 ms): 4 ms, not 7.
+    const both = searchFlameData(data, 'main');
+    expect(both).toMatchObject({ count: 1, ms: 4 });
+    expect(searchFlameData(data, 'express/lib')).toMatchObject({ count: 1, ms: 2, frames: [engine.base.frames.findIndex((f) => f.name === 'json')] });
+    expect(searchFlameData(data, '')).toEqual({ count: 0, ms: 0, frames: [] });
   });
 });

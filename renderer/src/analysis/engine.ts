@@ -3,7 +3,7 @@
 // worker cannot start. The imported profile and the profiles produced by each
 // transform stack are kept (a few, least recently used first out), so
 // applying or popping a transform re-uses the stack below it.
-import { bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform, searchFlame, visibleFlameTree, type CallTreeNode, type NamedProfile, type ChartIndex, type Grouping, type Profile, type Transform } from '../../../shared/profile/index.ts';
+import { bottomUp, chartIndex, bucketBreakdown, frameLocation, visibleChartSpans, buildCallTree, categoryBreakdown, classifyFrame, timeBins, groupFrames, hotLines, applyTransform, callNodeTable, visibleFlameTree, type CallTreeNode, type NamedProfile, type ChartIndex, type Grouping, type Profile, type Transform } from '../../../shared/profile/index.ts';
 import { buildVerdict, type RecordingContext } from '../../../shared/verdict/index.ts';
 import { readRecordingThreads, type RecordingThreads } from '../../../shared/profile/import/open-thread.ts';
 import { ProfileFormatError } from '../../../shared/profile/format-error.ts';
@@ -11,9 +11,8 @@ import { allocationsIn, allocationsThreadIndex, heapProfileAsModel } from '../..
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
 import { chartIndexSteps, chartOverviewEvery, visibleChartSpanSteps, type ChartRects, type ChartViewport } from '../../../shared/profile/views/flame-chart.ts';
-import { flameDataFromProfile } from '../lib/flame-data.ts';
+import { flameDataFromProfile, searchByQuery } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
-import { literalMatcher } from '../lib/regexp.ts';
 import { checkRegex } from './regex-check.ts';
 import type { CallTreeColumns, ChartFrame, FlameChartData, TimeData, ViewRequest, ViewResults } from './protocol.ts';
 
@@ -137,11 +136,7 @@ export class AnalysisEngine {
         return allocationTable(this.heap, request.requests, request.background ?? null) as ViewResults[R['view']];
       }
       case 'flame-zoom': return visibleFlameTree(profile, { widthPx: request.widthPx, zoom: request.zoom }) as ViewResults[R['view']];
-      case 'flame-search': {
-        const re = literalMatcher(request.query);
-        const result = re ? searchFlame(profile, (f, where) => re.test(f.name) || re.test(where)) : { count: 0, ms: 0, frames: [] };
-        return result as ViewResults[R['view']];
-      }
+      case 'flame-search': return searchByQuery(callNodeTable(profile), profile.frames, request.query) as ViewResults[R['view']];
       case 'time': return timeData(profile) as ViewResults[R['view']];
       case 'call-tree': return callTreeColumns(profile, request.by) as ViewResults[R['view']];
       case 'bottom-up': return { durationMs: profile.durationMs, rows: bottomUp(profile, { by: request.by, path: request.path }) } as ViewResults[R['view']];

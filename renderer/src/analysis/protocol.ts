@@ -144,6 +144,9 @@ export type WorkerRequest =
   | { id: number; type: 'thread'; thread: number }
   | { id: number; type: 'view'; thread: number; request: ViewRequest };
 
+/** Not a request (nothing answers it): the worker forgets its recording and is kept for the next one (client.ts). */
+export interface WorkerReset { type: 'reset' }
+
 export interface OpenResult {
   /** Every thread's name, main thread first. */
   threads: string[];

@@ -1,5 +1,6 @@
 // The analysis worker (docs/ARCHITECTURE.md "Nothing heavy on a UI thread"): one per open
-// recording; reads its profile once, imports each thread asked for once, then answers view requests (flamegraph, call
+// recording (started before it is needed, and kept for the next one: client.ts); reads its
+// profile once, imports each thread asked for once, then answers view requests (flamegraph, call
 // tree, bottom-up, categories) for any transform stack. engine.ts does the work.
 //
 // The time-ordered flame chart of a long profile takes seconds (every sample
@@ -12,9 +13,9 @@
 // SUPERSEDED and the client asks again if it still needs it.
 import { OpenRecording } from './open-recording.ts';
 import { loadRegexChecker } from './regex-check.ts';
-import { SUPERSEDED, type WorkerRequest, type WorkerResponse } from './protocol.ts';
+import { SUPERSEDED, type WorkerRequest, type WorkerReset, type WorkerResponse } from './protocol.ts';
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
+const scope = self as unknown as { onmessage: ((e: MessageEvent<WorkerRequest | WorkerReset>) => void) | null; postMessage(message: WorkerResponse, transfer?: Transferable[]): void };
 
 /** Work between two pauses of a stepped request, ms. */
 const SLICE_MS = 8;
@@ -92,6 +93,13 @@ function stepChart(): void {
 }
 
 scope.onmessage = (e) => {
+  if (e.data.type === 'reset') {
+    // The session closed and keeps this worker, warm, for the next recording (client.ts).
+    queue.length = 0;
+    running = null;
+    recording = null;
+    return;
+  }
   queue.push(e.data);
   schedule();
 };
@@ -134,8 +142,10 @@ function handle(req: WorkerRequest): void {
   }
 }
 
-/** The typed arrays of a call tree move to the UI thread instead of being copied. */
+/** The typed arrays of a call tree (and of the flamegraph's search columns, `calls`) move to the UI thread instead of being copied. */
 function transferables(result: unknown): Transferable[] {
   if (!result || typeof result !== 'object') return [];
-  return Object.values(result).filter((v): v is ArrayBufferView => ArrayBuffer.isView(v)).map((v) => v.buffer as ArrayBuffer);
+  const calls = (result as { calls?: unknown }).calls;
+  const values = [...Object.values(result), ...(calls && typeof calls === 'object' ? Object.values(calls) : [])];
+  return values.filter((v): v is ArrayBufferView => ArrayBuffer.isView(v)).map((v) => v.buffer as ArrayBuffer);
 }

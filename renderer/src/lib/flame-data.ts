@@ -3,10 +3,11 @@
 // to what the chart can show (shared/profile flame-view.ts), the legend
 // class of every frame, the share of self time per class (of the whole
 // profile, not of the drawn frames), and the tooltip text of a node.
-import { callNodeTable, displayFile, importProfile, visibleFlameTree, type FlameNode, type Frame, type Profile, type VisibleFlameNode } from '../../../shared/profile/index.ts';
+import { callNodeTable, displayFile, importProfile, searchCallNodes, visibleFlameTree, type FlameNode, type FlameSearchResult, type Frame, type Profile, type SearchableCallNodes, type VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
 import { bytesText } from '../../../shared/memory/allocations.ts';
+import { literalMatcher } from './regexp.ts';
 
 /** The width the tree is pruned for when none is given (a laptop's window). */
 export const DEFAULT_WIDTH_PX = 1440;
@@ -23,6 +24,12 @@ export interface FlameData {
   selfMsByClass: Record<LegendClass, number>;
   /** What the weights are: milliseconds of CPU, or bytes allocated (an allocation profile: the "Ms" fields then hold bytes). */
   unit?: 'ms' | 'bytes';
+  /**
+   * Every call node's columns a search reads (a copy: they move to the page): the page searches
+   * them itself (searchFlameData), so a search never waits for the worker, busy with a long
+   * profile's flame chart or verdict. 16 bytes a call node.
+   */
+  calls: SearchableCallNodes;
 }
 
 export type FlameDataResult = { ok: true; data: FlameData } | { ok: false; message: string };
@@ -37,7 +44,22 @@ export function flameDataFromProfile(profile: Profile, widthPx = DEFAULT_WIDTH_P
   const selfMsByClass: Record<LegendClass, number> = { user: 0, dependency: 0, node: 0, native: 0, gc: 0, idle: 0, program: 0, folded: 0 };
   const t = callNodeTable(profile);
   for (let c = 0; c < t.count; c++) selfMsByClass[classes[t.frame[c]] ?? 'native'] += t.selfMs[c];
-  return { tree, widthPx, frames: profile.frames, classes, totalMs: t.totalMs[0], selfMsByClass, ...(unit === 'bytes' ? { unit } : {}) };
+  const calls = { count: t.count, frame: t.frame.slice(0, t.count), totalMs: t.totalMs.slice(0, t.count), subtreeEnd: t.subtreeEnd.slice(0, t.count) };
+  return { tree, widthPx, frames: profile.frames, classes, totalMs: t.totalMs[0], selfMsByClass, ...(unit === 'bytes' ? { unit } : {}), calls };
+}
+
+/**
+ * The flamegraph's search: the typed text, literally and whatever its case, in a function's name
+ * or its file:line; every call node of the profile, not only the drawn frames.
+ */
+export function searchByQuery(calls: SearchableCallNodes, frames: readonly Frame[], query: string): FlameSearchResult {
+  const re = literalMatcher(query);
+  return re ? searchCallNodes(calls, frames, (f, where) => re.test(f.name) || re.test(where)) : { count: 0, ms: 0, frames: [] };
+}
+
+/** The search on the page, over the flame data's own copy of the call nodes (the worker's answer to the same query). */
+export function searchFlameData(data: Pick<FlameData, 'calls' | 'frames'>, query: string): FlameSearchResult {
+  return searchByQuery(data.calls, data.frames, query);
 }
 
 /** From a recording's raw profile (whatever importProfile reads) to flame data, or the reason it cannot be read. */

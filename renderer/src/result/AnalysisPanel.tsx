@@ -86,7 +86,6 @@ function Views({ client, perRequest: all, cpu = null, reveal = null, load = null
   const flame = useView(client, tab === 'flamegraph' ? { view: 'flame', transforms, widthPx } : null);
   const model = useMemo<FlameModel>(() => ({
     zoom: (zoom) => client.view({ view: 'flame-zoom', transforms, widthPx, zoom }),
-    search: (query) => client.view({ view: 'flame-search', transforms, query }),
   }), [client, transforms, widthPx]);
 
   const open = useCallback((key: TabKey) => {

@@ -10,7 +10,8 @@
 //   answers the zoomed node's subtree pruned at ITS scale, so detail appears
 //   as you zoom in; its ancestors come as a chain marked `ancestor`, drawn
 //   faded as d3 draws them;
-// - search runs on the model in the worker (every call node, not the SVG);
+// - search runs on the model (every call node, not the SVG), on the page over
+//   the call nodes the flame data carries: it never waits for the worker;
 //   the drawn frames of matching functions are recoloured;
 // - no animation: a new tree is drawn complete in one frame (the entry
 //   animation cost ~0.4 s before anything could be read); d3's transitions
@@ -24,7 +25,7 @@
 // Without a `model` (no worker behind it), zoom and search are d3's own.
 import type { FlameGraph, FlameGraphTooltip } from 'd3-flame-graph';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { FlameNode, FlameSearchResult, VisibleFlameNode } from '../../../shared/profile/index.ts';
+import type { FlameNode, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { weightText, type FlameData } from '../lib/flame-data.ts';
 import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
 import { formatPercent } from '../lib/format.ts';
@@ -36,11 +37,10 @@ import { useFlameSearch, type FlameMatches } from './use-flame-search.ts';
 import { useFlameZoom } from './use-flame-zoom.ts';
 import { FlameSearchBox } from '../components/FlameSearchBox.tsx';
 
-/** What the analysis worker answers for this flamegraph's profile and transforms. */
+/** What the analysis worker answers for this flamegraph's profile and transforms (a search runs on the page: use-flame-search.ts). */
 export interface FlameModel {
   /** The tree zoomed into a call node, pruned at its scale. */
   zoom(callNode: number): Promise<VisibleFlameNode>;
-  search(query: string): Promise<FlameSearchResult>;
 }
 
 interface Props {
@@ -66,7 +66,7 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
   const searchInput = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   // Search as the user types (use-flame-search.ts): stable refs, so the effect runs on a new query or tree only.
-  const [searchRefs] = useState(() => ({ chart: chartRef, model: modelRef, highlight, recolor }));
+  const [searchRefs] = useState(() => ({ chart: chartRef, model: modelRef, data: dataRef, highlight, recolor }));
   const { matches: shownMatches, setMatches } = useFlameSearch(query, data.tree, searchRefs);
 
   useLayoutEffect(() => {

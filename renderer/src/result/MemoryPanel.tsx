@@ -104,7 +104,6 @@ function AllocationFlame({ client }: { client: AnalysisClient }) {
   const flame = useView(client, { view: 'flame', transforms: [], widthPx });
   const model = useMemo<FlameModel>(() => ({
     zoom: (zoom) => client.view({ view: 'flame-zoom', transforms: [], widthPx, zoom }),
-    search: (query) => client.view({ view: 'flame-search', transforms: [], query }),
   }), [client, widthPx]);
   if (flame.error) return <p className="note note-error">{flame.error}</p>;
   return flame.data ? <Flamegraph data={flame.data} model={flame.stale ? undefined : model} /> : <p className="empty-state" aria-busy="true">Drawing the allocation flamegraph…</p>;

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
+import type { FlambeApi } from '../../../shared/api.ts';
 import { createAnalysisSession, type AnalysisClient, type AnalysisSession } from '../analysis/client.ts';
 import { localProfile, localProfileAnalysed } from '../library/open-imported.ts';
 import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
@@ -16,6 +17,31 @@ export type ClientState =
   | { status: 'ready'; client: AnalysisClient }
   /** `message`: the sentence shown; `reason`: the same without "The profile could not be read: ". */
   | { status: 'error'; client: null; message: string; reason: string };
+
+/**
+ * A profile asked for as its recording is chosen (prefetchProfile), before the Result screen's
+ * first render asks for it: the recording's metadata, the render and the profile's bytes no
+ * longer wait for one another. One at a time, taken once, dropped if nobody takes it.
+ */
+let prefetched: { id: string; bytes: Promise<Uint8Array> } | null = null;
+const PREFETCH_KEPT_MS = 30_000;
+
+export function prefetchProfile(api: FlambeApi, id: string): void {
+  const bytes = api.getProfile({ id });
+  // A recording without a profile (a load-only run) answers an error nobody reads: the screen does not ask.
+  bytes.catch(() => {});
+  prefetched = { id, bytes };
+  setTimeout(() => {
+    if (prefetched?.bytes === bytes) prefetched = null;
+  }, PREFETCH_KEPT_MS);
+}
+
+function takePrefetched(id: string): Promise<Uint8Array> | null {
+  if (prefetched?.id !== id) return null;
+  const { bytes } = prefetched;
+  prefetched = null;
+  return bytes;
+}
 
 /** The sessions open on this page, by recording id, with how many parts of the screen use each. */
 const sessions = new Map<string, { session: AnalysisSession; users: number }>();
@@ -60,7 +86,7 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
     // A file opened while the library saves it is read from the page (library/open-imported.ts).
     const file = localProfile(recordingId);
     // A thread switch releases and takes the same session at once: it stays open.
-    const session = acquireSession(recordingId, () => createAnalysisSession(file ? () => file.arrayBuffer() : () => api.getProfile({ id: recordingId })));
+    const session = acquireSession(recordingId, () => createAnalysisSession(file ? () => file.arrayBuffer() : () => takePrefetched(recordingId) ?? api.getProfile({ id: recordingId })));
     const client = session.client(thread);
     let live = true;
     // A file opened while it is saved: its save starts once the page has read it (open-imported.ts).

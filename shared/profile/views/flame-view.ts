@@ -136,12 +136,19 @@ export interface FlameSearchResult {
   frames: number[];
 }
 
+/** What a search reads of the call node table: the page holds these (renderer/src/lib/flame-data.ts) to search without the worker. */
+export type SearchableCallNodes = Pick<CallNodeTable, 'count' | 'frame' | 'totalMs' | 'subtreeEnd'>;
+
 /** Search on the model: every call node of the profile, not only the drawn frames. */
 export function searchFlame(profile: Profile, matches: (frame: Frame, location: string) => boolean): FlameSearchResult {
-  const t = callNodeTable(profile);
-  const hit = new Uint8Array(profile.frames.length);
+  return searchCallNodes(callNodeTable(profile), profile.frames, matches);
+}
+
+/** searchFlame over the call node table's columns (the same answer wherever the columns are). */
+export function searchCallNodes(t: SearchableCallNodes, profileFrames: readonly Frame[], matches: (frame: Frame, location: string) => boolean): FlameSearchResult {
+  const hit = new Uint8Array(profileFrames.length);
   const frames: number[] = [];
-  profile.frames.forEach((f, i) => {
+  profileFrames.forEach((f, i) => {
     if (matches(f, frameLocation(f))) {
       hit[i] = 1;
       frames.push(i);
