@@ -12,7 +12,7 @@ import type { RecordedTarget } from './recording/target.ts';
 import type { RecordingMeta } from './recording/recording.ts';
 import type { SweepResult } from './recording/groups.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
-import type { NoiseEstimate } from './compare/noise.ts';
+import type { LibraryNoise } from './compare/machine-noise.ts';
 import type { GroupKind, GroupRow } from './groups.ts';
 import { overheadSettingSchema, type OverheadSetting } from './recording/overhead-setting.ts';
 
@@ -380,7 +380,7 @@ export interface ApiResults {
   /** The last overhead measured in this session for each sampling interval. */
   lastOverhead: OverheadResult | null;
   /** How much runs of A's and B's settings vary, from repeated recordings in the library (metadata only). */
-  compareNoise: NoiseEstimate;
+  compareNoise: LibraryNoise;
   /** Starts an A/B experiment; progress per round and the end come as events. */
   startExperiment: { experimentId: string };
   /** Ends the experiment after the round under way (cut short); finished rounds are kept. */

@@ -15,7 +15,7 @@ import { comparePaired, compareSamples } from '../stats/index.ts';
 import { metricOf } from './metric.ts';
 import { roundRequests } from './round.ts';
 import type { MetricNoise } from './noise.ts';
-import type { AllocationChange, AllocationsComparison, CompareRound } from './types.ts';
+import type { AllocationChange, AllocationsComparison, CompareRound, NoiseBand } from './types.ts';
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
 const keyOf = (r: Pick<AllocationRow, 'function' | 'url' | 'line'>) => `${r.function}\u0000${r.url}\u0000${r.line}`;
@@ -50,16 +50,16 @@ function roundBytes(round: CompareRound, info: Map<string, Pick<AllocationRow, '
 
 /**
  * Null unless every round of both sides sampled allocations and served requests.
- * `noise`: bytes per request's run-to-run noise from the library's repeats, for one run each.
+ * `noise`: bytes per request's run-to-run noise from the library's repeats, for one run each; `band`: the spread it must be far beyond without repeats (machine-noise.ts).
  */
-export function compareAllocationRounds(a: CompareRound[], b: CompareRound[], paired = false, noise?: MetricNoise): AllocationsComparison | null {
+export function compareAllocationRounds(a: CompareRound[], b: CompareRound[], paired = false, noise?: MetricNoise, band?: NoiseBand): AllocationsComparison | null {
   const info = new Map<string, Pick<AllocationRow, 'function' | 'url' | 'line'>>();
   const ra = a.map((r) => roundBytes(r, info));
   const rb = b.map((r) => roundBytes(r, info));
   if (![...ra, ...rb].every((x): x is RoundBytes => x !== null && x.total > 0)) return null;
   const as = ra as RoundBytes[];
   const bs = rb as RoundBytes[];
-  const bytesPerRequest = metricOf(as.map((x) => x.total), bs.map((x) => x.total), noise, paired);
+  const bytesPerRequest = metricOf(as.map((x) => x.total), bs.map((x) => x.total), noise, paired, band);
   const functions: AllocationChange[] = [];
   for (const [key, fn] of info) {
     const aVals = as.map((x) => x.byFunction.get(key) ?? 0);

@@ -6,7 +6,8 @@ import { categoryBreakdown, msPerThousandRequests } from '../profile/views/categ
 import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
 import { compareAllocationRounds } from './allocations.ts';
-import type { NoiseEstimate, NoiseMetric } from './noise.ts';
+import type { NoiseMetric } from './noise.ts';
+import { farBeyondRatio, noiseBand, spreadText, type LibraryNoise, type MachineNoise } from './machine-noise.ts';
 import { requestWorkOf, roundPerRequest } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
 import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSummary } from './types.ts';
@@ -16,8 +17,8 @@ import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 import { periodicSamples } from '../recording/process-samples.ts';
 
 export interface CompareOptions {
-  /** Run-to-run noise learned from the library (noise.ts), for one run each. */
-  noise?: NoiseEstimate;
+  /** Run-to-run noise learned from the library (noise.ts, machine-noise.ts), for one run each; absent, the default spreads still apply. */
+  noise?: LibraryNoise;
   /** Names for the sides (an experiment's variants); default: the first round's name. */
   names?: { a?: string; b?: string };
   /**
@@ -53,10 +54,10 @@ function side(rounds: CompareRound[], name: string | undefined, rps: number | nu
   };
 }
 
-function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstimate | undefined, paired: boolean): LoadComparison | null {
+function loadComparison(a: CompareRound[], b: CompareRound[], noise: LibraryNoise | undefined, paired: boolean): LoadComparison | null {
   if (![...a, ...b].every((r) => r.load)) return null;
   const m = (value: (r: CompareRound) => number, metric?: NoiseMetric): Metric =>
-    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined, paired);
+    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined, paired, metric ? noiseBand(metric, noise?.machine) : undefined);
   const per1k = (n: number, r: CompareRound) => (r.load!.requests > 0 ? (n / r.load!.requests) * 1000 : 0);
   return {
     rps: m((r) => r.load!.rps, 'rps'),
@@ -71,11 +72,11 @@ function loadComparison(a: CompareRound[], b: CompareRound[], noise: NoiseEstima
 
 /** The maximum is one request's latency: shown beside the others, never judged (types.ts Metric.withheld). */
 function unjudged(m: Metric): Metric {
-  const { test: _test, ...shown } = m;
-  return { ...shown, ci95: null, significant: null, negligible: false, withheld: 'one-request' };
+  const { test: _test, noiseBand: _band, ...shown } = m;
+  return { ...shown, basis: shown.basis === 'machine' ? 'single' : shown.basis, ci95: null, significant: null, negligible: false, withheld: 'one-request' };
 }
 
-function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | null, noise: NoiseEstimate | undefined, paired: boolean): HowSure {
+function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | null, noise: LibraryNoise | undefined, paired: boolean): HowSure {
   if (paired && a.length >= 2) {
     return {
       basis: 'rounds',
@@ -93,10 +94,18 @@ function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | nu
       summary: `One run each. ${noise.runs} recordings in the library repeat these settings; between them requests/s varies by about ±${Math.round(rpsNoisePercent ?? 0)}% by chance, and each interval allows for that.`,
     };
   }
-  return {
-    basis: 'single', repeats: noise?.runs ?? 0, rpsNoisePercent,
-    summary: 'One run each: repeat both to know. Two runs of the same code on the same machine can differ by 40% in requests/s; record A and B again with the same settings (or run them as an experiment) and Flambé will learn how much they vary.',
-  };
+  return { basis: 'single', repeats: noise?.runs ?? 0, rpsNoisePercent, summary: singleRunSummary(noise?.machine) };
+}
+
+/** How one run each is judged, said where users read it (machine-noise.ts has the method). */
+function singleRunSummary(machine: MachineNoise | undefined): string {
+  const band = noiseBand('rps', machine);
+  const seen = band.seenPercent === null
+    ? 'no experiment in the library shows how far its rounds differ here, so Flambé allows what a busy machine shows'
+    : `the rounds of the library's experiments on this machine have differed by up to ${spreadText(band.seenPercent)}${band.from === 'default' ? ', and Flambé allows at least what a busy machine shows' : ''}`;
+  return `One run each: two runs of the same code can differ by ${spreadText(band.spreadPercent)} in requests/s (${seen}). `
+    + `A change is called real only when it is far beyond that — past ${farBeyondRatio(band).toFixed(1)}× either way, the spread three times over (each measure has its own spread; latency's is wider); `
+    + 'anything smaller reads "cannot tell". Record A and B again with the same settings, or run them as an experiment, to learn the noise of these settings and judge smaller changes.';
 }
 
 export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[], options: CompareOptions = {}): Comparison {
@@ -114,10 +123,11 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const cpuA = aRounds.map(cpuMsPer1k);
   const cpuB = bRounds.map(cpuMsPer1k);
   const cpuMsPer1kRequests = [...cpuA, ...cpuB].every((x) => x !== null && x > 0)
-    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k, paired) : null;
+    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k, paired, noiseBand('cpuMsPer1k', noise?.machine)) : null;
   const procA = aRounds.map(processCpuMsPer1k);
   const procB = bRounds.map(processCpuMsPer1k);
-  const processCpu = [...procA, ...procB].every((x) => x !== null) ? metricOf(procA as number[], procB as number[], undefined, paired) : null;
+  // The whole process's CPU per request moves with the profile's: judged against the same spread.
+  const processCpu = [...procA, ...procB].every((x) => x !== null) ? metricOf(procA as number[], procB as number[], undefined, paired, noiseBand('cpuMsPer1k', noise?.machine)) : null;
   const eluOf = (r: CompareRound) => {
     const s = periodicSamples(r.samples);
     return s.length ? mean(s.map((x) => x.elu)) : null;
@@ -134,7 +144,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     cpuMsPer1kRequests,
     processCpuMsPer1k: processCpu,
     elu,
-    allocations: compareAllocationRounds(aRounds, bRounds, paired, noise?.metrics.bytesPerRequest),
+    allocations: compareAllocationRounds(aRounds, bRounds, paired, noise?.metrics.bytesPerRequest, noiseBand('bytesPerRequest', noise?.machine)),
     buckets: pa && pb ? bucketRows(pa, pb) : [],
     categories: pa && pb ? categoryRows(pa, pb) : [],
     functions: pa && pb ? functionRows(pa, pb) : [],

@@ -1,13 +1,19 @@
 // One number of A against B, with how sure Flambé is: from rounds (two or
 // more a side: shared/stats' Welch interval, or its paired interval when the
 // rounds ran in back-to-back pairs — an experiment), from the library's
-// repeats (noise.ts), or not at all ("one run each: repeat both to know").
+// repeats (noise.ts), as far beyond any noise this machine has shown
+// (machine-noise.ts: no interval, only its size), or not at all ("one run
+// each: repeat both to know").
 import { compareSamples, comparePaired } from '../stats/index.ts';
 import { singleRunInterval, type MetricNoise } from './noise.ts';
-import type { Metric } from './types.ts';
+import { isFarBeyond } from './machine-noise.ts';
+import type { Metric, NoiseBand } from './types.ts';
 
-/** `paired`: aRounds[i] and bRounds[i] ran back to back (an experiment's pairs; both sides as long). */
-export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise, paired = false): Metric {
+/**
+ * `paired`: aRounds[i] and bRounds[i] ran back to back (an experiment's pairs; both sides as long).
+ * `band`: for one run each, the spread a change must be far beyond to be called real without repeats.
+ */
+export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise, paired = false, band?: NoiseBand): Metric {
   const d = paired ? comparePaired(aRounds, bRounds) : compareSamples(aRounds, bRounds);
   // One round: its own value (a geometric mean of one is that value, give or take a rounding).
   const a = aRounds.length === 1 ? aRounds[0] : d.a;
@@ -19,6 +25,7 @@ export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoi
   if (aRounds.length === 1 && bRounds.length === 1) {
     const ci95 = singleRunInterval(a, b, noise);
     if (ci95) return { ...base, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0), basis: 'repeats' };
+    if (band && isFarBeyond(a, b, band)) return { ...base, ci95: null, significant: true, basis: 'machine', noiseBand: band };
   }
   return { ...base, ci95: null, significant: null, basis: 'single' };
 }

@@ -58,8 +58,23 @@ export type Basis =
   | 'rounds'
   /** One run each, with the run-to-run noise of repeated recordings of the same settings in the library. */
   | 'repeats'
+  /**
+   * One run each, no repeats of these settings, and a change far beyond what
+   * repeated runs on this machine have differed by (machine-noise.ts): real,
+   * with no interval — only its size against the spread (`noiseBand`).
+   */
+  | 'machine'
   /** One run each and nothing else: Flambé cannot tell. */
   | 'single';
+
+/** The spread a measure of one run each is judged against (machine-noise.ts noiseBand). */
+export interface NoiseBand {
+  /** Max/min − 1 in %: the library's widest among repeats, or the default when that is wider. */
+  spreadPercent: number;
+  from: 'library' | 'default';
+  /** What the library's repeats showed, when they showed anything. */
+  seenPercent: number | null;
+}
 
 /** A number of A and of B, and B against A. */
 export interface Metric {
@@ -86,6 +101,8 @@ export interface Metric {
   withheld?: 'busy' | 'one-request';
   /** The test behind ci95 (from rounds), before the correction for many measures. */
   test?: TestBehind;
+  /** basis 'machine': the spread the change is far beyond (machine-noise.ts). */
+  noiseBand?: NoiseBand;
 }
 
 export interface LoadComparison {

@@ -2,6 +2,7 @@
 // and `flambe compare`.
 import type { Metric } from './types.ts';
 import { groupThousands } from '../number-format.ts';
+import { spreadText, timesText } from './machine-noise.ts';
 
 const MINUS = '−';
 
@@ -22,7 +23,19 @@ export function signedPercent(x: number | null): string {
 export type Sureness = 'real' | 'noise' | 'unknown' | 'none';
 
 /** What "how sure" reads of a number or a table row (a row's interval is its relativeCi95). */
-type Judged = Pick<Metric, 'a' | 'b' | 'significant' | 'ci95' | 'negligible' | 'withheld'>;
+type Judged = Pick<Metric, 'a' | 'b' | 'significant' | 'ci95' | 'negligible' | 'withheld'> & Partial<Pick<Metric, 'basis' | 'noiseBand'>>;
+
+/**
+ * "25× apart, far more than the 2.0× two runs of the same code can differ by
+ * on a busy machine": a change of one run each called real by its size alone
+ * (machine-noise.ts), with the spread it was judged against and where that came from.
+ */
+export function farBeyondWords(m: Pick<Metric, 'a' | 'b' | 'noiseBand'>): string {
+  const band = m.noiseBand;
+  if (!band) return '';
+  const who = band.from === 'library' ? 'repeated runs here have differed by' : 'two runs of the same code can differ by on a busy machine';
+  return `${timesText(m.a, m.b)} apart, far more than the ${spreadText(band.spreadPercent)} ${who}`;
+}
 
 export function surenessOf(m: Judged): Sureness {
   if (m.a === 0 && m.b === 0) return 'none';
@@ -39,6 +52,6 @@ export function surenessWords(m: Judged): string {
     case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}`
       : m.withheld === 'one-request' ? 'not judged: one request, more of them with more requests' : 'cannot tell: one run each';
     case 'noise': return `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
-    case 'real': return `real${ci}`;
+    case 'real': return m.basis === 'machine' ? `real: ${farBeyondWords(m)}` : `real${ci}`;
   }
 }

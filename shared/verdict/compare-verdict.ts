@@ -8,6 +8,7 @@
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
 import { formatCount } from '../number-format.ts';
+import { farBeyondWords } from '../compare/words.ts';
 import { bytesText } from '../memory/allocations.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
@@ -47,6 +48,7 @@ function throughput(rps: Metric, p99: Metric): string {
 }
 
 function sureness(rps: Metric): string {
+  if (rps.basis === 'machine') return ` — requests/s ${farBeyondWords(rps)}.`;
   if (rps.significant === null) return ' — one run each: repeat both to know whether this is more than noise.';
   if (rps.significant === false) {
     const noise = rps.basis === 'rounds' ? 'the rounds disagree as much as that' : 'runs of these settings differ that much by chance';
@@ -61,6 +63,7 @@ function sureness(rps: Metric): string {
  * (noise.ts) can say it is more than noise.
  */
 function bytesSureness(bytes: Metric): string {
+  if (bytes.basis === 'machine') return `; ${farBeyondWords(bytes)}`;
   if (bytes.significant === null) return '; one run each, so not yet known to be more than noise';
   const repeats = bytes.basis === 'repeats';
   if (bytes.significant === false) return `; ${repeats ? 'runs of these settings differ' : 'the rounds disagree'} that much by chance (95%: ${range(bytes.ci95!)}): no clear difference`;

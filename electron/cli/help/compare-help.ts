@@ -8,9 +8,13 @@ its first 8 characters, as "flambe library list" shows them) or a file: a
 side with how sure Flambé is of each change, and what changed (kinds of work,
 functions) in CPU ms per 1 000 requests when both have request counts.
 
-From one run each, Flambé calls a change significant only when the library
+From one run each, Flambé puts an interval on a change only when the library
 holds repeated recordings of the same settings to learn the run-to-run noise
-from; otherwise it says "one run each: repeat both to know".
+from. Without them it calls a change real only when it is far beyond what runs
+of the same code differ by on this machine (the rounds of the library's
+experiments, and never less than a busy machine's 2× in requests/s): past
+three times that spread, 8× either way; anything smaller reads "cannot tell:
+one run each".
 
 With several routes in either burst, "Per route" lists each route matched by
 method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and

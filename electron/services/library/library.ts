@@ -436,13 +436,32 @@ export class Library {
     const out: RunLike[] = [];
     for (const r of rows) {
       try {
-        out.push({
-          ...this.metaOf(r), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null,
-          bytesPerRequest: r.bytes_per_request ?? null,
-        });
+        out.push(this.runLikeOf(r));
       } catch { /* skipped: the Library names damaged rows */ }
     }
     return out;
+  }
+
+  /**
+   * The rounds of the library's experiments, newest first, each with the key
+   * of its variant ("<experiment>/A"): rounds of one variant ran the same code,
+   * minutes apart, so they are certain repeats (shared/compare/noise.ts machineNoise).
+   */
+  experimentRoundRuns(limit = 2000): { repeatKey: string; run: RunLike }[] {
+    const rows = this.db.prepare(`${selectRows(`, r.pid, r.argv, r.settings, r.load, r.samples, r.launch, r.machine, r.target_output, r.request_time, r.bytes_per_request,
+      m.group_id || '/' || m.label AS repeat_key`)} JOIN group_members m ON m.recording_id = r.id JOIN groups g ON g.id = m.group_id
+      WHERE g.kind = 'experiment' AND r.load IS NOT NULL ORDER BY r.created_at DESC LIMIT ?`).all(limit) as unknown as (Row & { repeat_key: string })[];
+    const out: { repeatKey: string; run: RunLike }[] = [];
+    for (const r of rows) {
+      try {
+        out.push({ repeatKey: r.repeat_key, run: this.runLikeOf(r) });
+      } catch { /* skipped: the Library names damaged rows */ }
+    }
+    return out;
+  }
+
+  private runLikeOf(r: Row): RunLike {
+    return { ...this.metaOf(r), durationMs: r.duration_ms, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null, bytesPerRequest: r.bytes_per_request ?? null };
   }
 
   /** The profile's .cpuprofile JSON as stored, as bytes; null for a load-only run. */

@@ -37,6 +37,14 @@ export function CompareHowSure({ c }: { c: Comparison }) {
           share settings they count among the repeats, which only makes Flambé more careful.
         </li>
         <li>
+          <strong>One run each, and a change far beyond noise</strong>: some changes are too large for any luck to explain. Flambé
+          looks at how far apart repeated runs of the same code have been on this computer — the rounds of the experiments in
+          the library — and never assumes less than a busy computer shows: 2× in requests per second and CPU per request, 3× in
+          the median latency, 5× in p99. A change three times that far (past 8× either way, with 2×) is <em>real</em>, said
+          with its size and the spread it beat (“17× apart, far more than the 2.0× two runs of the same code can differ by”),
+          without an interval. Anything smaller stays <em>cannot tell</em>.
+        </li>
+        <li>
           <strong>Otherwise</strong> Flambé shows the numbers and says <em>cannot tell: one run each</em>. Record A and B again
           with the same settings (two or three times each) and the comparison will say how sure it is.
         </li>

@@ -1,14 +1,14 @@
 // The UI side of the comparison worker; where a worker cannot start (CSP,
 // custom protocol) the same code runs here, after the screen has painted.
-import type { NoiseEstimate } from '../../../shared/compare/index.ts';
+import type { LibraryNoise } from '../../../shared/compare/index.ts';
 import { computeComparison, hotLinesOf, type CompareOutput, type CompareSide, type CompareState, type HotLinesBySide } from './compute.ts';
 import type { CompareWorkerRequest, CompareWorkerResponse } from './protocol.ts';
 
-type Body = { type: 'compare'; a: CompareSide; b: CompareSide; noise: NoiseEstimate | null } | { type: 'hotLines'; fn: { name: string; url: string; line: number; aLine?: number } };
+type Body = { type: 'compare'; a: CompareSide; b: CompareSide; noise: LibraryNoise | null } | { type: 'hotLines'; fn: { name: string; url: string; line: number; aLine?: number } };
 
 export interface CompareClient {
   /** The profiles' bytes are copied to the worker, not moved: if it cannot start, the same bytes are compared here. */
-  compare(a: CompareSide, b: CompareSide, noise: NoiseEstimate | null): Promise<CompareOutput>;
+  compare(a: CompareSide, b: CompareSide, noise: LibraryNoise | null): Promise<CompareOutput>;
   hotLines(fn: { name: string; url: string; line: number; aLine?: number }): Promise<HotLinesBySide>;
   close(): void;
 }

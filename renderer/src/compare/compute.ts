@@ -3,7 +3,7 @@
 // each frame's change against A, and A's shape (to see what disappeared).
 // Runs in compare-worker.ts (or here, where a worker cannot start).
 import type { RecordingMeta } from '../../../shared/api.ts';
-import { buildComparison, roundFromRecording, type Comparison, type NoiseEstimate } from '../../../shared/compare/index.ts';
+import { buildComparison, roundFromRecording, type Comparison, type LibraryNoise } from '../../../shared/compare/index.ts';
 import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import { importWholeProcessWithAllocations, type ThreadAllocations } from '../../../shared/profile/import/all-threads.ts';
 import { heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
@@ -61,7 +61,7 @@ function negate(root: DiffFlameNode): DiffFlameNode {
   return root;
 }
 
-export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise: NoiseEstimate | null): { output: CompareOutput; state: CompareState } {
+export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise: LibraryNoise | null): { output: CompareOutput; state: CompareState } {
   const a = sideA.rec;
   const b = sideB.rec;
   // The whole process, every thread under its name: hashing moved into a worker is still B's work (issue 23).

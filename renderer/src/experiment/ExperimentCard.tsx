@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { LaunchFormState, LoadFormState } from '../lib/forms.ts';
-import { buildDemoQuestion, buildExperimentSpec, DEMO_QUESTIONS, type ExperimentFormState } from './experiment-form.ts';
+import { buildDemoQuestion, buildExperimentSpec, DEMO_QUESTIONS, step1Launch, type ExperimentFormState, type ShownTarget } from './experiment-form.ts';
 import { ExperimentSetup } from './ExperimentSetup.tsx';
 import { RoundsProgress } from './RoundsProgress.tsx';
 import { useExperiment } from './useExperiment.ts';
@@ -16,6 +16,8 @@ interface Props {
   setForm: Dispatch<SetStateAction<ExperimentFormState>>;
   load: LoadFormState;
   launch: LaunchFormState;
+  /** The target step 1 shows: a launched one is "the script of step 1" when the launch form is empty (another tab). */
+  shown: ShownTarget | null;
   /** Another recording is running: one thing at a time on one machine. */
   recordingBusy: boolean;
   onDone: (experimentId: string) => void;
@@ -25,7 +27,13 @@ interface Props {
   refusal?: string | null;
 }
 
-export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onDone, onStarted, refusal = null }: Props) {
+/** The script "the script of step 1" names, for the radio's label ('' when none). */
+function step1Script(launch: LaunchFormState, shown: ShownTarget | null): string {
+  const spec = step1Launch(launch, shown);
+  return spec.ok ? spec.value.script : '';
+}
+
+export function ExperimentCard({ form, setForm, load, launch, shown, recordingBusy, onDone, onStarted, refusal = null }: Props) {
   const run = useExperiment(onDone, onStarted);
   const [formError, setFormError] = useState<string | null>(null);
   const set = (patch: Partial<ExperimentFormState>) => setForm((f) => ({ ...f, ...patch }));
@@ -76,7 +84,7 @@ export function ExperimentCard({ form, setForm, load, launch, recordingBusy, onD
           value={form.budgetMinutes ?? '10'} onChange={(e) => set({ budgetMinutes: e.target.value })} /> minutes</>}.
       </p>
 
-      <ExperimentSetup form={form} set={set} launch={launch} disabled={disabled} onRun={() => startWith(buildExperimentSpec(form, load, launch))} />
+      <ExperimentSetup form={form} set={set} script={step1Script(launch, shown)} disabled={disabled} onRun={() => startWith(buildExperimentSpec(form, load, launch, shown))} />
 
       <ErrorNote message={formError ?? (state.status === 'idle' ? state.error : null)} testId="experiment-error" />
 

@@ -2,19 +2,18 @@
 // target (the demo or the script of step 1), what differs between A and B
 // (DIFFER_LABELS: a script, arguments, environment…), each side's value and
 // name, whether each round is profiled, where the script's output goes.
-import type { LaunchFormState } from '../lib/forms.ts';
 import { DIFFER_LABELS, type DifferKind, type ExperimentFormState } from './experiment-form.ts';
 
 interface Props {
   form: ExperimentFormState;
   set(patch: Partial<ExperimentFormState>): void;
-  /** Step 1's launch form: its script is the target "the script of step 1". */
-  launch: LaunchFormState;
+  /** "The script of step 1": the launch form's, or the launched target's step 1 shows ('' when none). */
+  script: string;
   disabled: boolean;
   onRun(): void;
 }
 
-export function ExperimentSetup({ form, set, launch, disabled, onRun }: Props) {
+export function ExperimentSetup({ form, set, script, disabled, onRun }: Props) {
   const d = DIFFER_LABELS[form.differ];
   return (
     <details className="more" data-testid="experiment-setup">
@@ -24,7 +23,7 @@ export function ExperimentSetup({ form, set, launch, disabled, onRun }: Props) {
           <span className="label" id="exp-target-label">Target</span>
           <div className="radio-row" role="radiogroup" aria-labelledby="exp-target-label">
             <label><input type="radio" name="exp-target" checked={form.target === 'demo'} onChange={() => set({ target: 'demo' })} /> the demo server</label>
-            <label><input type="radio" name="exp-target" checked={form.target === 'script'} onChange={() => set({ target: 'script' })} /> the script of step 1 (Launch a script){launch.script ? `: ${launch.script}` : ''}</label>
+            <label><input type="radio" name="exp-target" checked={form.target === 'script'} onChange={() => set({ target: 'script' })} /> the script of step 1 (Launch a script){script ? `: ${script}` : ''}</label>
           </div>
           {form.target === 'script' && <p className="hint">Every round starts its own copy; a copy still running from step 1 that holds the script’s port is stopped first.</p>}
         </div>

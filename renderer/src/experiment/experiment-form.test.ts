@@ -20,6 +20,18 @@ describe('the Compare two variants form', () => {
     } });
   });
 
+  it('runs on the script step 1 shows running when the launch form is empty (a second tab keeps its own, empty, form)', () => {
+    const shown = { kind: 'launched' as const, label: 'srv/app.js', args: ['--port', '0'], env: { LOG: '1' } };
+    const r = buildExperimentSpec({ ...defaultExperimentForm, target: 'script', differ: 'args', a: '--cache', b: '--no-cache' }, load, defaultLaunchForm, shown);
+    expect(r).toMatchObject({ ok: true, value: { target: { kind: 'launch', launch: { script: 'srv/app.js', args: ['--port', '0'], env: { LOG: '1' } } } } });
+    // The form, when filled, is what step 1 launched from: it keeps the working folder and the Node program too.
+    const filled = buildExperimentSpec({ ...defaultExperimentForm, target: 'script' }, load, { ...defaultLaunchForm, script: '/srv/other.js', cwd: '/srv' }, shown);
+    expect(filled).toMatchObject({ ok: true, value: { target: { kind: 'launch', launch: { script: '/srv/other.js', cwd: '/srv' } } } });
+    // An attached process is no script Flambé can start again.
+    expect(buildExperimentSpec({ ...defaultExperimentForm, target: 'script' }, load, defaultLaunchForm, { ...shown, kind: 'attached', label: '127.0.0.1:9229' }))
+      .toEqual({ ok: false, message: 'Step 1 is attached to a process Flambé did not start, and each round starts its own copy: launch the script in step 1, or use the demo server.' });
+  });
+
   it('runs until it knows when asked: within ±N%, in a budget of minutes', () => {
     const r = buildExperimentSpec({ ...defaultExperimentForm, untilPercent: '5', budgetMinutes: '3' }, load, defaultLaunchForm);
     expect(r).toMatchObject({ ok: true, value: { until: { withinPercent: 5, budgetSec: 180 } } });

@@ -1,7 +1,7 @@
 // The "Compare two variants" form, as plain state, and the experiment spec it
 // describes (validated by the contract's own schema, so the form and the
 // services agree on every rule).
-import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type ExperimentSpecResolved } from '../../../shared/api.ts';
+import { describeValidationError, experimentSpecSchema, type ExperimentSpec, type ExperimentSpecResolved, type LaunchSpec, type RecordedTarget } from '../../../shared/api.ts';
 import { buildLaunchSpec, parseNumberField, type LaunchFormState, type LoadFormState } from '../lib/forms.ts';
 import { parseEnvLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from '../lib/shell-args.ts';
@@ -88,13 +88,37 @@ function common(form: ExperimentFormState, load: LoadFormState) {
   return { ok: true as const, value: { rounds: rounds.value, load: l.value, warmupSec: warmup.value, samplingIntervalUs: load.samplingIntervalUs, ...(until ? { until } : {}) } };
 }
 
-export function buildExperimentSpec(form: ExperimentFormState, load: LoadFormState, launch: LaunchFormState): Parsed<ExperimentSpecResolved> {
+/** What step 1 shows of a target, as the service describes it. */
+export type ShownTarget = Pick<RecordedTarget, 'kind' | 'label' | 'args' | 'env'>;
+
+/**
+ * "The script of step 1": what step 1 shows. A launched target shows there in
+ * place of the launch form, and in another tab (or after the form was cleared)
+ * the form is empty while the target runs: then its script, arguments and
+ * environment are the service's record of what it launched. The form, when
+ * filled, also carries the working folder and the Node program.
+ */
+export function step1Launch(launch: LaunchFormState, shown: ShownTarget | null): Parsed<LaunchSpec> {
+  if (!launch.script.trim() && shown?.kind === 'launched') {
+    return { ok: true, value: { script: shown.label, args: [...(shown.args ?? [])], env: { ...(shown.env ?? {}) } } };
+  }
+  const spec = buildLaunchSpec(launch);
+  if (spec.ok) return spec;
+  if (!launch.script.trim() && shown?.kind === 'attached') {
+    return { ok: false, message: 'Step 1 is attached to a process Flambé did not start, and each round starts its own copy: launch the script in step 1, or use the demo server.' };
+  }
+  return { ok: false, message: spec.message === 'Choose the script to launch.' ? 'Choose the script to launch in step 1 (Launch a script), or use the demo server.' : spec.message };
+}
+
+/** `shown`: the target step 1 shows, if any (step1Launch). */
+export function buildExperimentSpec(form: ExperimentFormState, load: LoadFormState, launch: LaunchFormState,
+  shown: ShownTarget | null = null): Parsed<ExperimentSpecResolved> {
   const c = common(form, load);
   if (!c.ok) return c;
   let target: ExperimentSpec['target'] = { kind: 'demo' };
   if (form.target === 'script') {
-    const spec = buildLaunchSpec(launch);
-    if (!spec.ok) return { ok: false, message: spec.message === 'Choose the script to launch.' ? 'Choose the script to launch in step 1 (Launch a script), or use the demo server.' : spec.message };
+    const spec = step1Launch(launch, shown);
+    if (!spec.ok) return spec;
     target = { kind: 'launch', launch: spec.value };
   }
   let differ: ExperimentSpec['differ'];

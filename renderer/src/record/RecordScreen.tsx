@@ -123,7 +123,7 @@ export function RecordScreen(props: Props) {
         )}
       </section>
 
-        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch}
+        <ExperimentCard form={experimentForm} setForm={setExperimentForm} load={loadForm} launch={props.picker.launch} shown={target?.info ?? null}
           recordingBusy={recording.busy || sweep.busy || routeCpu.busy} onDone={(id) => props.onExperimentDone?.(id)} onStarted={props.onExperimentStarted}
           refusal={workRefusal({ kind: 'experiment', targetId: null }, work.running)} />
       </div>

@@ -1,0 +1,100 @@
+// "Far beyond noise" for one run each, validated by simulation on data with
+// known answers (seeded): a busy machine's runs — lognormal noise, and a CPU
+// hog that at random halves a run's requests/s and triples its p99 — compared
+// A/A (no change: never called real) and with a real 25× change (called real).
+import { describe, expect, it } from 'vitest';
+import { normalRandom, seededRandom } from '../stats/index.ts';
+import { buildComparison } from './compare.ts';
+import { DEFAULT_SPREAD_PERCENT, farBeyondRatio, isFarBeyond, machineNoise, noiseBand, type MachineNoise, type RepeatRun } from './machine-noise.ts';
+import { surenessWords } from './words.ts';
+import { round, syntheticLoad } from './test-support/rounds.ts';
+
+interface Busy { sigma: number; hogChance: number; hogRps: number; hogP99: number }
+/** A busy shared machine: 20% lognormal noise, and one run in three beside a hog that halves requests/s and triples p99. */
+const BUSY: Busy = { sigma: 0.2, hogChance: 1 / 3, hogRps: 0.5, hogP99: 3 };
+
+function machine(seed: number, busy: Busy) {
+  const uniform = seededRandom(seed);
+  const draw = normalRandom(seededRandom(seed + 1));
+  /** One run's requests/s and p99 of code whose true values are `rps`, `p99`. */
+  return (rps: number, p99: number) => {
+    const hog = uniform() < busy.hogChance;
+    return { rps: rps * Math.exp(busy.sigma * draw()) * (hog ? busy.hogRps : 1), p99Ms: p99 * Math.exp(busy.sigma * draw()) * (hog ? busy.hogP99 : 1) };
+  };
+}
+
+/** `experiments` experiments of `rounds` rounds a variant, run on this machine: what the library learns. */
+function libraryOf(run: ReturnType<typeof machine>, experiments: number, rounds: number): MachineNoise {
+  const runs: RepeatRun[] = [];
+  for (let e = 0; e < experiments; e++) {
+    for (const v of ['A', 'B']) for (let r = 0; r < rounds; r++) runs.push({ repeatKey: `e${e}/${v}`, machine: 'cpu/2', values: run(1000 * (v === 'A' ? 1 : 3), 5) });
+  }
+  return machineNoise(runs, 'cpu/2');
+}
+
+/** Of `n` comparisons of one run each, how many call requests/s and p99 real by size alone. */
+function called(run: ReturnType<typeof machine>, n: number, change: number, library: MachineNoise | undefined) {
+  let rps = 0;
+  let p99 = 0;
+  for (let i = 0; i < n; i++) {
+    const a = run(1000, 5);
+    const b = run(1000 / change, 5 * change);
+    if (isFarBeyond(a.rps, b.rps, noiseBand('rps', library))) rps++;
+    if (isFarBeyond(a.p99Ms, b.p99Ms, noiseBand('p99Ms', library))) p99++;
+  }
+  return { rps, p99 };
+}
+
+describe('far beyond noise, for one run each', () => {
+  it('never calls an unchanged pair real on a busy machine, with or without the library\'s experiments (10 000 A/A pairs)', () => {
+    const run = machine(21, BUSY);
+    expect(called(run, 10_000, 1, undefined)).toEqual({ rps: 0, p99: 0 });
+    expect(called(run, 10_000, 1, libraryOf(run, 4, 5))).toEqual({ rps: 0, p99: 0 });
+  });
+
+  it('learns a machine noisier than the defaults from its experiments, and stays silent there', () => {
+    // Runs 4× apart in requests/s (a hog that takes three quarters): the defaults alone would be beaten…
+    const wild: Busy = { sigma: 0.3, hogChance: 0.5, hogRps: 0.2, hogP99: 20 };
+    const run = machine(22, wild);
+    expect(called(run, 10_000, 1, undefined).rps).toBeGreaterThan(0);
+    // …three experiments of five rounds a variant show it, and the spread widens to hold it (at most 1 in 1 000).
+    const library = libraryOf(run, 3, 5);
+    expect(library.spreadPercent.rps).toBeGreaterThan(DEFAULT_SPREAD_PERCENT.rps);
+    expect(noiseBand('rps', library).from).toBe('library');
+    const r = called(run, 10_000, 1, library);
+    expect(r.rps).toBeLessThanOrEqual(10);
+    expect(r.p99).toBeLessThanOrEqual(10);
+  });
+
+  it('calls a 25× change real in at least 98 pairs in 100 (a hog on A\'s run alone can halve it to 12×), and a 1.5× change in none', () => {
+    const run = machine(23, BUSY);
+    expect(called(run, 2000, 25, undefined).rps).toBeGreaterThanOrEqual(1960);
+    expect(called(run, 2000, 1.5, undefined)).toEqual({ rps: 0, p99: 0 });
+  });
+
+  it('never lets a calm library narrow the default: the spread is the wider of the two', () => {
+    const calm = machineNoise([{ repeatKey: 'e/A', machine: null, values: { rps: 1000 } }, { repeatKey: 'e/A', machine: null, values: { rps: 1040 } }], null);
+    expect(calm.spreadPercent.rps).toBeCloseTo(4, 5);
+    expect(noiseBand('rps', calm)).toEqual({ spreadPercent: 100, from: 'default', seenPercent: calm.spreadPercent.rps });
+    expect(farBeyondRatio(noiseBand('rps', calm))).toBe(8);
+    // Another machine's experiments (an imported group) say nothing of this one.
+    const elsewhere = machineNoise([{ repeatKey: 'e/A', machine: 'big/64', values: { rps: 100 } }, { repeatKey: 'e/A', machine: 'big/64', values: { rps: 1000 } }], 'cpu/2');
+    expect(elsewhere).toMatchObject({ runs: 0, groups: 0, spreadPercent: {} });
+  });
+
+  it('says it in the tables and the verdict, with the spread and where it came from', () => {
+    const load = (rps: number, p99: number) => syntheticLoad({ requests: rps * 10, rps, p99 });
+    const A = round({ profile: null, load: load(2400, 4), meta: { id: 'A' } });
+    const B = round({ profile: null, load: load(96, 120), meta: { id: 'B', url: 'http://127.0.0.1:3000/slow' } });
+    const c = buildComparison([A], [B]);
+    expect(c.load!.rps).toMatchObject({ basis: 'machine', significant: true, ci95: null });
+    expect(surenessWords(c.load!.rps)).toBe('real: 25× apart, far more than the 2.0× two runs of the same code can differ by on a busy machine');
+    // p99 30× is within the tail's wider spread (5× three times over: 125×): cannot tell.
+    expect(surenessWords(c.load!.p99Ms)).toBe('cannot tell: one run each');
+    expect(c.verdict).toMatch(/^B serves 96% fewer requests per second than A \(p99 30\.0× higher\) — requests\/s 25× apart, far more than the 2\.0× two runs of the same code can differ by on a busy machine\./);
+    expect(c.howSure.summary).toMatch(/^One run each: two runs of the same code can differ by 2\.0× in requests\/s \(no experiment in the library shows how far its rounds differ here, so Flambé allows what a busy machine shows\)\. A change is called real only when it is far beyond that — past 8\.0× either way/);
+    // A library whose experiments differed by up to 2.6× here: that spread, said as the library's.
+    const wide = buildComparison([A], [B], { noise: { runs: 0, groups: 0, metrics: {}, machine: { runs: 10, groups: 2, spreadPercent: { rps: 160 } } } });
+    expect(surenessWords(wide.load!.rps)).toBe('real: 25× apart, far more than the 2.6× repeated runs here have differed by');
+  });
+});
