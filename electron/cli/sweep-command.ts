@@ -3,7 +3,7 @@
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
-import { kneeSentence, sweepPoints } from '../../shared/sweep/knee.ts';
+import { sweepSentence } from '../../shared/sweep/sweep-machine.ts';
 import { UserError } from '../services/errors.ts';
 import { num } from './flag-values.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
@@ -76,7 +76,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
     printMaskedJson({
       levels: r.levels.map((l) => ({
         connections: l.connections, requests: l.requests, rps: l.rps, latencyMs: latencyJson(l.latencyMs), errors: l.errors, non2xx: l.non2xx,
-        profiled: l.profiled, ...levelProcessJson(l.process),
+        profiled: l.profiled, ...levelProcessJson(l.process), machine: l.machine ?? null,
         ...(l.routes ? {
           routes: l.routes.map((x) => ({ ...routeJson(x), ...(x.cpuMsPerRequest !== undefined ? { cpuMsPerRequest: x.cpuMsPerRequest, topFunction: x.topFunction ?? null } : {}) })),
           slowRoutes: slowAtLevel(l.routes, slowMs).map(routeKey),
@@ -84,6 +84,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
       })),
       ...(r.levels.some((l) => l.routes) ? { slowMs, slowRoutes: slowRoutesSweepSentences(r.levels, slowMs) } : {}),
       knee: r.knee,
+      sentence: sweepSentence(r),
     }, r);
     return;
   }
@@ -114,7 +115,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
   }
   const withProcess = r.levels.filter((l) => l.process);
   if (withProcess.length) lines.push('', ...processTable(withProcess));
-  lines.push('', kneeSentence(r.knee, sweepPoints(r.levels)));
+  lines.push('', sweepSentence(r));
   printMaskedLines(lines, r);
 }
 

@@ -30,6 +30,8 @@ export const sweepLevelSchema = z.object({
   routes: list(sweepRouteSchema, 50).optional(),
   /** The process during the level, when it was profiled (its samples come over the inspector). */
   process: levelProcessSchema.nullable().optional(),
+  /** What the machine did during the level, by the experiments' rule (shared/sweep/sweep-machine.ts); null off Linux, absent in older sweeps. */
+  machine: roundInterferenceSchema.nullable().optional(),
 });
 export type SweepLevel = z.output<typeof sweepLevelSchema>;
 

@@ -10,7 +10,8 @@ import type { AllocationsComparison, Comparison, Metric } from '../compare/types
 import { bytesText } from '../memory/allocations.ts';
 import type { RouteChange } from '../compare/routes.ts';
 import { surenessWords } from '../compare/words.ts';
-import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../sweep/knee.ts';
+import { KNEE_RULE_TEXT } from '../sweep/knee.ts';
+import { sweepSentence } from '../sweep/sweep-machine.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../sweep/sweep-routes.ts';
 import { slowRoutesSentence } from '../load/slow-routes.ts';
 import { outputSentence } from '../recording/output.ts';
@@ -26,7 +27,7 @@ const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
 export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: RecordingMeta | null }): ReportDoc {
   const levels = [...s.levels].sort((a, b) => a.connections - b.connections);
   const blocks: ReportBlock[] = [
-    { kind: 'p', text: `${s.knee?.reason ?? NO_KNEE_TEXT} Measured ${day(s.createdAt)} at ${levels.map((l) => l.connections).join(', ')} connections on ${s.url}.` },
+    { kind: 'p', text: `${sweepSentence(s)} Measured ${day(s.createdAt)} at ${levels.map((l) => l.connections).join(', ')} connections on ${s.url}.` },
   ];
   if (s.error) blocks.push({ kind: 'p', text: s.error });
   blocks.push({ kind: 'h2', text: 'Load per level' }, {
