@@ -18,8 +18,6 @@ export interface SweepMachine {
   load1: number;
   cores: number;
   othersCores: number | null;
-  /** The reasons of the disturbed levels, each once ("other processes used 1.0 cores"). */
-  reasons: string[];
 }
 
 interface LevelWithMachine { connections: number; machine?: RoundInterference | null }
@@ -36,7 +34,6 @@ export function sweepMachine(levels: readonly LevelWithMachine[]): SweepMachine 
     load1: Math.max(...read.map((l) => l.machine.load1)),
     cores: read[0].machine.cores,
     othersCores: others.length ? Math.max(...others) : null,
-    reasons: [...new Set(disturbed.flatMap((l) => l.machine.reasons))],
   };
 }
 
@@ -44,14 +41,17 @@ export function sweepMachine(levels: readonly LevelWithMachine[]): SweepMachine 
 export const sweepWasBusy = (m: SweepMachine | null): m is SweepMachine => !!m && m.disturbed.length > 0;
 
 /**
- * "The machine was busy, so Flambé cannot tell whether the server saturated: load 22.0 on 2 cores;
- * at 5, 8 and 20 connections other processes used 1.0 cores. Run the sweep again when the machine is quieter."
+ * "The machine was busy, so Flambé cannot tell whether the server saturated: load 22.0 on 2 cores, other processes
+ * used up to 1.0 cores; the levels at 5 and 8 connections were disturbed. …" — the figures of the whole sweep (as the
+ * experiments' machineSentence says them), then which levels; each level's reasons are kept with it (`machine.reasons`).
  */
 export function busySweepSentence(m: SweepMachine): string {
-  const at = m.disturbed.length === m.measured ? 'at every level' : `at ${listWords(m.disturbed.map(String))} connection${m.disturbed.length === 1 && m.disturbed[0] === 1 ? '' : 's'}`;
-  return `The machine was busy, so Flambé cannot tell whether the server saturated: load ${m.load1.toFixed(1)} on ${m.cores} cores; `
-    + `${at} ${listWords(m.reasons)}. Requests/s and latency measured the other processes as much as the server. `
-    + 'Run the sweep again when the machine is quieter.';
+  const others = m.othersCores !== null ? `, other processes used up to ${m.othersCores.toFixed(1)} cores` : '';
+  const n = m.disturbed.length;
+  const which = n === m.measured ? (n === 1 ? 'the level was disturbed' : 'every level was disturbed')
+    : `the level${n === 1 ? '' : 's'} at ${listWords(m.disturbed.map(String))} connection${n === 1 && m.disturbed[0] === 1 ? '' : 's'} ${n === 1 ? 'was' : 'were'} disturbed`;
+  return `The machine was busy, so Flambé cannot tell whether the server saturated: load ${m.load1.toFixed(1)} on ${m.cores} cores${others}; ${which}. `
+    + 'Requests/s and latency measured the other processes as much as the server. Run the sweep again when the machine is quieter.';
 }
 
 /** The sweep's one sentence, as every screen says it: the busy machine first, else the knee (kneeSentence). */
