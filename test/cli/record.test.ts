@@ -256,7 +256,7 @@ describe('flambe sweep and flambe overhead', () => {
       const o = JSON.parse(r.stdout);
       expect(Object.keys(o)).toEqual(['levels', 'knee', 'sentence']);
       expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
-      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process', 'memory', 'machine']);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process', 'memory', 'machine', 'output']);
       // Each level read the machine by the experiments' rule (Linux); the sentence says the knee, or that a busy machine cannot tell.
       if (process.platform === 'linux') expect(o.levels[0].machine).toMatchObject({ cores: expect.any(Number), disturbed: expect.any(Boolean) });
       expect(o.sentence).toMatch(/^(Saturated past|Not saturated yet|Near its limit|The machine was busy, so Flambé cannot tell whether the server saturated)/);

@@ -9,6 +9,7 @@ import type { SweepRoute } from '../../../shared/sweep/sweep-level.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { watchMachine } from '../experiment/machine-readings.ts';
 import { sweepMachine, sweepWasBusy } from '../../../shared/sweep/sweep-machine.ts';
+import { levelOutput, routeOutputs } from '../../../shared/sweep/sweep-output.ts';
 
 export interface SweepDeps {
   /** Records one level (saved like any recording) and resolves when it is done. */
@@ -48,13 +49,15 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
     const interference = machine.finish(rec.samples);
     const l = rec.load;
     if (l) {
-      const routes = l.routes?.map(({ method, path, requests, rps, latencyMs, errors, non2xx }): SweepRoute => ({ method, path, requests, rps, latencyMs, errors, non2xx }));
+      const logs = l.routes ? routeOutputs(l.routes, rec.output) : [];
+      const routes = l.routes?.map(({ method, path, requests, rps, latencyMs, errors, non2xx }, k): SweepRoute => ({ method, path, requests, rps, latencyMs, errors, non2xx, ...logs[k] }));
       result.levels.push({
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
         errors: failedRequests(l), non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
         ...(routes ? { routes } : {}),
         process: levelProcess(rec.samples, l.rps, l.phases?.burst),
         machine: interference,
+        output: levelOutput(rec.output),
       });
     }
     if (l) deps.onLevel?.(result);
