@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createFlambeService } from '../electron/services/service.ts';
 import type { ExperimentResult } from '../shared/experiment/types.ts';
 import type { SweepResult } from '../shared/api.ts';
-import { kneeSentence, sweepPoints } from '../shared/sweep/knee.ts';
+import { sweepSentence } from '../shared/sweep/sweep-machine.ts';
 import { artifacts, hasChromium, launchChromium, newPage, repo, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'experiments and sweeps in the Library' : 'experiments and sweeps in the Library (skipped: no Chromium at /usr/bin/chromium)';
@@ -121,7 +121,7 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await page.getByTestId('sweep-table').locator('tbody tr').count()).toBe(2);
     await page.getByTestId('sweep-chart').waitFor();
     // The screen says what the CLI's levels say (shared/sweep/knee.ts), a clear knee or not.
-    expect(await page.getByTestId('sweep-knee').textContent()).toBe(kneeSentence(sweep.knee, sweepPoints(sweep.levels)));
+    expect(await page.getByTestId('sweep-knee').textContent()).toBe(sweepSentence(sweep));
     await page.screenshot({ path: path.join(artifacts, 'library-group-sweep.png'), fullPage: true });
   });
 

@@ -3,7 +3,8 @@
 import { printMaskedJson, printMaskedLines } from './masked-output.ts';
 import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { describeValidationError, sweepRequestSchema, type RecordingProgress, type SweepResult } from '../../shared/api.ts';
-import { kneeSentence, sweepPoints } from '../../shared/sweep/knee.ts';
+import { sweepSentence } from '../../shared/sweep/sweep-machine.ts';
+import { LOG_HEAD, levelsHaveOutput, logCells, routesHaveOutput } from '../../shared/sweep/sweep-output.ts';
 import { UserError } from '../services/errors.ts';
 import { num } from './flag-values.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
@@ -76,34 +77,44 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
     printMaskedJson({
       levels: r.levels.map((l) => ({
         connections: l.connections, requests: l.requests, rps: l.rps, latencyMs: latencyJson(l.latencyMs), errors: l.errors, non2xx: l.non2xx,
-        profiled: l.profiled, ...levelProcessJson(l.process),
+        profiled: l.profiled, ...levelProcessJson(l.process), machine: l.machine ?? null, output: l.output ?? null,
         ...(l.routes ? {
-          routes: l.routes.map((x) => ({ ...routeJson(x), ...(x.cpuMsPerRequest !== undefined ? { cpuMsPerRequest: x.cpuMsPerRequest, topFunction: x.topFunction ?? null } : {}) })),
+          routes: l.routes.map((x) => ({
+            ...routeJson(x), ...(x.cpuMsPerRequest !== undefined ? { cpuMsPerRequest: x.cpuMsPerRequest, topFunction: x.topFunction ?? null } : {}),
+            ...(x.logLinesPerRequest !== undefined ? { logLinesPerRequest: x.logLinesPerRequest, logBytesPerRequest: x.logBytesPerRequest } : {}),
+          })),
           slowRoutes: slowAtLevel(l.routes, slowMs).map(routeKey),
         } : {}),
       })),
       ...(r.levels.some((l) => l.routes) ? { slowMs, slowRoutes: slowRoutesSweepSentences(r.levels, slowMs) } : {}),
       knee: r.knee,
+      sentence: sweepSentence(r),
     }, r);
     return;
   }
   const f = (x: number | undefined) => groupThousands(x ?? 0, 2);
+  // Log lines and bytes per request: counted at the profiled levels only (over the inspector), "–" at the others.
+  const logs = levelsHaveOutput(r.levels);
   const lines = [
     `URL      ${r.url}`,
     '',
-    ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx'], r.levels.map((l) => [
+    ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx', ...(logs ? LOG_HEAD : [])], r.levels.map((l) => [
       String(l.connections), groupThousands(l.requests), groupThousands(l.rps), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),
       f(l.latencyMs.p95), f(l.latencyMs.p99), f(l.latencyMs.max), groupThousands(l.errors), groupThousands(l.non2xx),
+      ...(logs ? logCells(l.output?.linesPerRequest, l.output?.bytesPerRequest) : []),
     ])),
   ];
   if (r.levels.some((l) => l.routes)) {
     const cpu = r.levels.some((l) => l.routes?.some((x) => x.cpuMsPerRequest !== undefined));
+    const routeLogs = routesHaveOutput(r.levels);
     lines.push('', 'Per route', ...routeTable(
-      ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
+      ['Connections', 'Route', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : []),
+        ...(routeLogs ? LOG_HEAD : [])],
       r.levels.flatMap((l) => (l.routes ?? []).map((x) => [
         String(l.connections), routeKey(x), String(x.requests), x.rps.toFixed(0), f(x.latencyMs.min), f(x.latencyMs.p50), f(x.latencyMs.p75), f(x.latencyMs.p90),
         f(x.latencyMs.p95), f(x.latencyMs.p99), f(x.latencyMs.max), groupThousands(x.errors), groupThousands(x.non2xx),
         ...(cpu ? [x.cpuMsPerRequest !== undefined ? groupThousands(x.cpuMsPerRequest, 3) : '–'] : []),
+        ...(routeLogs ? logCells(x.logLinesPerRequest, x.logBytesPerRequest) : []),
       ])),
       { textColumns: [1] },
     ));
@@ -114,7 +125,7 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
   }
   const withProcess = r.levels.filter((l) => l.process);
   if (withProcess.length) lines.push('', ...processTable(withProcess));
-  lines.push('', kneeSentence(r.knee, sweepPoints(r.levels)));
+  lines.push('', sweepSentence(r));
   printMaskedLines(lines, r);
 }
 

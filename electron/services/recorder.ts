@@ -614,5 +614,5 @@ async function readOutput(target: Target, load: LoadSummary | null): Promise<Out
   if (!counted) return undefined;
   const stdio = target.info.stdio;
   const kind = !stdio ? null : stdio.tailedFile || stdio.stdout === 'file' || stdio.stdout === 'terminal' ? 'file' : stdio.stdout === 'pipe' ? 'pipe' : null;
-  return outputVolume(counted.lines, counted.from, load?.requests ?? 0, load?.durationSec ?? 0, kind);
+  return outputVolume(counted.lines, counted.from, load?.requests ?? 0, load?.durationSec ?? 0, kind, { bytes: counted.bytes, routes: counted.routes });
 }

@@ -8,6 +8,7 @@ import { experimentSpecSchema } from './settings.ts';
 import { roundInterferenceSchema } from '../experiment/interference.ts';
 import { untilOutcomeSchema } from '../experiment/until.ts';
 import { levelProcessSchema, sweepRouteSchema } from '../sweep/sweep-level.ts';
+import { levelOutputSchema } from '../sweep/sweep-output.ts';
 import { processSummarySchema } from './process-samples.ts';
 import { growthVerdictSchema } from './memory.ts';
 
@@ -30,6 +31,10 @@ export const sweepLevelSchema = z.object({
   routes: list(sweepRouteSchema, 50).optional(),
   /** The process during the level, when it was profiled (its samples come over the inspector). */
   process: levelProcessSchema.nullable().optional(),
+  /** What the machine did during the level, by the experiments' rule (shared/sweep/sweep-machine.ts); null off Linux, absent in older sweeps. */
+  machine: roundInterferenceSchema.nullable().optional(),
+  /** What the server wrote to stdout/stderr during the level's burst (profiled levels; shared/sweep/sweep-output.ts). */
+  output: levelOutputSchema.nullable().optional(),
 });
 export type SweepLevel = z.output<typeof sweepLevelSchema>;
 

@@ -18,12 +18,25 @@ export const outputWriterSchema = z.object({
   lines: count,
 });
 
+/** What one route's requests wrote ("GET /path", no query): given write by write to the request whose code made it. */
+export const outputRouteSchema = z.object({
+  route: z.string().max(10_000),
+  lines: count,
+  bytes: count,
+});
+export type OutputRoute = z.infer<typeof outputRouteSchema>;
+
 export const outputVolumeSchema = z.object({
   lines: count,
   linesPerRequest: amount.nullable(),
   linesPerSecond: amount,
   /** Most lines first, at most 10. */
   from: z.array(outputWriterSchema).max(10),
+  /** Bytes written (absent in recordings from before they were counted). */
+  bytes: count.optional(),
+  bytesPerRequest: amount.nullable().optional(),
+  /** Per route, most lines first, at most 50 (absent without the request collector, or before it was counted). */
+  byRoute: z.array(outputRouteSchema).max(50).optional(),
   /** How the target's output went: 'file' (synchronous, as a terminal or a log file) or 'pipe'; null when Flambé did not launch it. */
   stdio: z.enum(['file', 'pipe']).nullable().optional(),
 });
@@ -63,12 +76,15 @@ export function outputAdvice(o: OutputVolume): string {
 }
 
 /** Counted writers (key "function\turl\tline" → lines) as the recording keeps them: most lines first, at most 10. */
-export function outputVolume(lines: number, writers: readonly OutputWriter[], requests: number, durationSec: number, stdio: OutputVolume['stdio']): OutputVolume {
+export function outputVolume(lines: number, writers: readonly OutputWriter[], requests: number, durationSec: number, stdio: OutputVolume['stdio'],
+  more: { bytes?: number; routes?: readonly OutputRoute[] } = {}): OutputVolume {
   return {
     lines,
     linesPerRequest: requests > 0 ? Math.round((lines / requests) * 1000) / 1000 : null,
     linesPerSecond: durationSec > 0 ? Math.round((lines / durationSec) * 10) / 10 : 0,
     from: [...writers].sort((a, b) => b.lines - a.lines).slice(0, 10),
+    ...(more.bytes !== undefined ? { bytes: more.bytes, bytesPerRequest: requests > 0 ? Math.round((more.bytes / requests) * 10) / 10 : null } : {}),
+    ...(more.routes ? { byRoute: [...more.routes].sort((a, b) => b.lines - a.lines || b.bytes - a.bytes).slice(0, 50) } : {}),
     stdio,
   };
 }

@@ -10,7 +10,9 @@ import type { AllocationsComparison, Comparison, Metric } from '../compare/types
 import { bytesText } from '../memory/allocations.ts';
 import type { RouteChange } from '../compare/routes.ts';
 import { surenessWords } from '../compare/words.ts';
-import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../sweep/knee.ts';
+import { KNEE_RULE_TEXT } from '../sweep/knee.ts';
+import { sweepSentence } from '../sweep/sweep-machine.ts';
+import { LOG_HEAD, levelsHaveOutput, logCells, routesHaveOutput } from '../sweep/sweep-output.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../sweep/sweep-routes.ts';
 import { slowRoutesSentence } from '../load/slow-routes.ts';
 import { outputSentence } from '../recording/output.ts';
@@ -26,13 +28,16 @@ const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
 export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: RecordingMeta | null }): ReportDoc {
   const levels = [...s.levels].sort((a, b) => a.connections - b.connections);
   const blocks: ReportBlock[] = [
-    { kind: 'p', text: `${s.knee?.reason ?? NO_KNEE_TEXT} Measured ${day(s.createdAt)} at ${levels.map((l) => l.connections).join(', ')} connections on ${s.url}.` },
+    { kind: 'p', text: `${sweepSentence(s)} Measured ${day(s.createdAt)} at ${levels.map((l) => l.connections).join(', ')} connections on ${s.url}.` },
   ];
   if (s.error) blocks.push({ kind: 'p', text: s.error });
+  // Log lines and bytes per request beside latency (counted at the profiled levels: "–" at the others).
+  const logs = levelsHaveOutput(levels);
   blocks.push({ kind: 'h2', text: 'Load per level' }, {
     kind: 'table', table: {
-      head: ['Connections', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx'],
-      rows: levels.map((l) => [String(l.connections), int(l.requests), rate(l.rps), ...latencyCells(l.latencyMs), int(l.errors), int(l.non2xx)]),
+      head: ['Connections', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx', ...(logs ? LOG_HEAD : [])],
+      rows: levels.map((l) => [String(l.connections), int(l.requests), rate(l.rps), ...latencyCells(l.latencyMs), int(l.errors), int(l.non2xx),
+        ...(logs ? logCells(l.output?.linesPerRequest, l.output?.bytesPerRequest) : [])]),
     },
   });
   if (levels.length >= 2) {
@@ -44,6 +49,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
   const withRoutes = levels.filter((l) => l.routes?.length);
   if (withRoutes.length) {
     const cpu = withRoutes.some((l) => l.routes!.some((r) => r.cpuMsPerRequest !== undefined));
+    const routeLogs = routesHaveOutput(withRoutes);
     blocks.push({ kind: 'h2', text: `Per route, slower than ${opts.slowMs} ms at p75` }, { kind: 'list', items: slowRoutesSweepSentences(withRoutes, opts.slowMs) },
       { kind: 'table', table: {
         head: ['Connections', 'Slower than ' + opts.slowMs + ' ms at p75'],
@@ -52,9 +58,10 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
       } },
       { kind: 'h2', text: 'Per route and level' },
       { kind: 'table', table: {
-        head: ['Connections', 'Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : [])],
+        head: ['Connections', 'Route', 'Requests', 'Req/s', ...LATENCY_HEAD, 'Failed', 'Non-2xx', ...(cpu ? ['CPU ms/req'] : []), ...(routeLogs ? LOG_HEAD : [])],
         rows: withRoutes.flatMap((l) => l.routes!.map((r) => [String(l.connections), routeKey(r), int(r.requests), rate(r.rps), ...latencyCells(r.latencyMs), int(r.errors), int(r.non2xx),
-          ...(cpu ? [r.cpuMsPerRequest !== undefined ? groupThousands(r.cpuMsPerRequest, 3) : '–'] : [])])),
+          ...(cpu ? [r.cpuMsPerRequest !== undefined ? groupThousands(r.cpuMsPerRequest, 3) : '–'] : []),
+          ...(routeLogs ? logCells(r.logLinesPerRequest, r.logBytesPerRequest) : [])])),
         textColumns: [1],
       } });
     const series = routeP95Series(withRoutes);

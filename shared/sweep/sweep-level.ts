@@ -13,6 +13,9 @@ export const sweepRouteSchema = routeLoadSchema.omit({ histogram: true }).extend
   cpuMsPerRequest: amount.optional(),
   /** Its top function in that burst ("name (file:line)"). */
   topFunction: z.string().max(10_000).nullable().optional(),
+  /** Lines and bytes its requests wrote to stdout/stderr, per request (profiled levels with the request collector; sweep-output.ts). */
+  logLinesPerRequest: amount.optional(),
+  logBytesPerRequest: amount.optional(),
 });
 export type SweepRoute = z.infer<typeof sweepRouteSchema>;
 

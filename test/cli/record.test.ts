@@ -254,9 +254,13 @@ describe('flambe sweep and flambe overhead', () => {
       const r = await runFlambe(['sweep', '--no-profile', '--url', `${server.base}/hello`, '-c', '1,3', '-d', '1', '--warmup', '0', '--json']);
       expect(r.code).toBe(0);
       const o = JSON.parse(r.stdout);
-      expect(Object.keys(o)).toEqual(['levels', 'knee']);
+      expect(Object.keys(o)).toEqual(['levels', 'knee', 'sentence']);
       expect(o.levels.map((l: { connections: number }) => l.connections)).toEqual([1, 3]);
-      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process', 'memory']);
+      expect(Object.keys(o.levels[0])).toEqual(['connections', 'requests', 'rps', 'latencyMs', 'errors', 'non2xx', 'profiled', 'process', 'memory', 'machine', 'output']);
+      // Each level read the machine by the experiments' rule (Linux); the sentence says the knee, or that a busy machine cannot tell.
+      if (process.platform === 'linux') expect(o.levels[0].machine).toMatchObject({ cores: expect.any(Number), disturbed: expect.any(Boolean) });
+      expect(o.sentence).toMatch(/^(Saturated past|Not saturated yet|Near its limit|The machine was busy, so Flambé cannot tell whether the server saturated)/);
+      if (o.levels.some((l: { machine: { disturbed: boolean } | null }) => l.machine?.disturbed)) expect(o.knee).toBeNull();
       // Not profiled: no process samples, so neither the process nor its memory.
       expect(o.levels[0].process).toBeNull();
       expect(o.levels[0].memory).toBeNull();

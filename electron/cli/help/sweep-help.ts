@@ -23,15 +23,22 @@ Prints, per level: requests/s and latency min/p50/p75/p90/p95/p99/max, errors an
 then the knee: the last level after which throughput rose by less than 10 % while p95
 latency grew faster than throughput, and by at least half as much as the connections,
 and no later level served 10 % more (Little's law: the server is saturated; a few % of
-noise, or one level that dipped, is no knee).
+noise, or one level that dipped, is no knee). Each level also reads the machine (Linux) by
+the experiments' rule; when other processes took the cores at any level, no knee is named:
+"The machine was busy, so Flambé cannot tell whether the server saturated: …".
 With several routes: each level's table per route, the routes slower than X ms at p75 at each level, and
 the level from which each stays slow ("POST /checkout passes 100 ms at p75 from 20 connections (140.5 ms)").
 Profiled levels add the process over the level's burst — CPU %, event loop busy, heap used, external
 and RSS as mean (min–max) — the profile's CPU ms per request, and whether memory grew (the sentence
-of each level whose memory grew follows the table; under 4 s a level is too short to tell).
+of each level whose memory grew follows the table; under 4 s a level is too short to tell), and the log
+lines and bytes the server wrote per request, per level and per route ("Log lines/req", "Log bytes/req";
+"–" at the levels not profiled: the count runs over the inspector).
 --json prints {"levels":[{"connections","requests","rps","latencyMs":{…},"errors","non2xx","profiled",
 "process":{"cpuPercent":{"min","mean","max"},"elu","heapUsedMb","externalMb","rssMb","cpuMsPerRequest"}|null,
 "memory":{"growth":{"heapUsedMbPerMin","externalMbPerMin","rssMbPerMin","grows","undecided","sentence"}|null}|null,
-"routes":[the fields of record --json's routes, and cpuMsPerRequest, topFunction with --per-route-cpu],
-"slowRoutes":["METHOD /path"]}],"slowMs","slowRoutes":[sentences],"knee":{"connections","reason"}|null}.
+"output":{"lines","bytes","linesPerRequest","bytesPerRequest"}|null,
+"routes":[the fields of record --json's routes, and cpuMsPerRequest, topFunction with --per-route-cpu,
+logLinesPerRequest, logBytesPerRequest at a profiled level],
+"slowRoutes":["METHOD /path"],"machine":{"cores","load1","othersCores","disturbed","reasons",…}|null}],
+"slowMs","slowRoutes":[sentences],"knee":{"connections","reason"}|null,"sentence"}.
 `;

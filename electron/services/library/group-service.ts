@@ -9,7 +9,7 @@ import { writeGroupBundleWithNote } from '../../../shared/group-bundle.ts';
 import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
 import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';
-import { kneeSentence, sweepPoints } from '../../../shared/sweep/knee.ts';
+import { sweepSentence } from '../../../shared/sweep/sweep-machine.ts';
 import { experimentGroup } from './experiment-store.ts';
 import type { PreparedImport } from './files.ts';
 import { INTERRUPTED, type StoredGroup } from './group-store.ts';
@@ -20,7 +20,7 @@ import type { Library } from './library.ts';
 export function sweepGroup(s: SweepResult, running = false): StoredGroup {
   return {
     id: s.id, kind: 'sweep', name: s.name ?? `Sweep ${s.url}`, createdAt: s.createdAt, status: running ? 'running' : s.error?.startsWith(INTERRUPTED) ? 'interrupted' : s.error ? 'stopped' : 'done',
-    summary: s.knee || s.levels.length >= 2 ? kneeSentence(s.knee, sweepPoints(s.levels)) : null,
+    summary: s.knee || s.levels.length >= 2 ? sweepSentence(s) : null,
     detail: `${s.levels.map((l) => l.connections).join(', ')} connections`,
     data: s, members: s.levels.map((l) => ({ recordingId: l.recordingId, label: String(l.connections), round: null })),
   };

@@ -7,6 +7,9 @@ import { findKnee, sweepPoints } from '../../../shared/sweep/knee.ts';
 import { levelProcess } from '../../../shared/sweep/sweep-routes.ts';
 import type { SweepRoute } from '../../../shared/sweep/sweep-level.ts';
 import { profileRoutes } from './profile-routes.ts';
+import { watchMachine } from '../experiment/machine-readings.ts';
+import { sweepMachine, sweepWasBusy } from '../../../shared/sweep/sweep-machine.ts';
+import { levelOutput, routeOutputs } from '../../../shared/sweep/sweep-output.ts';
 
 export interface SweepDeps {
   /** Records one level (saved like any recording) and resolves when it is done. */
@@ -15,6 +18,8 @@ export interface SweepDeps {
   stopped(): boolean;
   /** After each level: the sweep so far (kept in the library as a group from its first level on). */
   onLevel?(partial: SweepResult): void;
+  /** Reads the machine around a level (the experiments' reader; tests give their own). */
+  watchMachine?: typeof watchMachine;
 }
 
 export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Promise<SweepResult> {
@@ -28,6 +33,8 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       break;
     }
     const profiled = req.profile === 'every' || req.profile === connections;
+    // A busy machine moves requests/s and latency as much as saturation does: each level is read as an experiment's round is.
+    const machine = (deps.watchMachine ?? watchMachine)();
     const rec = await deps.record({
       targetId: profiled ? req.targetId : null,
       load: { ...req.load, connections, durationSec: req.levelSec, requests: undefined },
@@ -39,14 +46,18 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       // The levels are linked as one group in the library (library/group-service.ts), not by tags.
       tags: req.tags,
     });
+    const interference = machine.finish(rec.samples);
     const l = rec.load;
     if (l) {
-      const routes = l.routes?.map(({ method, path, requests, rps, latencyMs, errors, non2xx }): SweepRoute => ({ method, path, requests, rps, latencyMs, errors, non2xx }));
+      const logs = l.routes ? routeOutputs(l.routes, rec.output) : [];
+      const routes = l.routes?.map(({ method, path, requests, rps, latencyMs, errors, non2xx }, k): SweepRoute => ({ method, path, requests, rps, latencyMs, errors, non2xx, ...logs[k] }));
       result.levels.push({
         connections, recordingId: rec.id, requests: l.requests, rps: l.rps, latencyMs: l.latencyMs,
         errors: failedRequests(l), non2xx: l.non2xx, profiled: profiled && rec.profile !== null,
         ...(routes ? { routes } : {}),
         process: levelProcess(rec.samples, l.rps, l.phases?.burst),
+        machine: interference,
+        output: levelOutput(rec.output),
       });
     }
     if (l) deps.onLevel?.(result);
@@ -67,7 +78,8 @@ export async function runSweep(req: SweepRequestResolved, deps: SweepDeps): Prom
       }
     }
   }
-  result.knee = findKnee(sweepPoints(result.levels));
+  // No knee is named from levels a busy machine measured (sweepSentence says why instead).
+  result.knee = sweepWasBusy(sweepMachine(result.levels)) ? null : findKnee(sweepPoints(result.levels));
   return result;
 }
 

@@ -14,7 +14,10 @@
 // counting runs in a script of the probes' name (its samples are Flambé's, said
 // as such, not the user's logging); the wrappers stay in the profile, named
 // flambe-output-counter.js, so every write to stdout/stderr is logging there.
-import type { OutputWriter } from '../../../shared/recording/output.ts';
+// Bytes are counted exactly too, and each write is given to the route of the
+// request whose code made it when the request collector runs (its `current()`):
+// log lines and bytes per request, per route (issue 38).
+import type { OutputRoute, OutputWriter } from '../../../shared/recording/output.ts';
 import { OUTPUT_COUNTER_URL, STDIO_WRITE_FRAMES as F } from '../../../shared/profile/classify.ts';
 import { asProbe } from '../../../shared/profile/probes.ts';
 
@@ -50,8 +53,23 @@ const COUNT_JS = `(function (c) {
   // Every line is counted; the writer is read for every line of the first
   // 100 writes, then for one write in 16 (at random), weighted 16: a stack costs tens of
   // µs, more than the write it explains.
+  function bytesOf(chunk) {
+    if (typeof chunk === 'string') return Buffer.byteLength(chunk);
+    return chunk && typeof chunk.length === 'number' ? chunk.length : 0;
+  }
+  // The request whose code is writing, from the request collector when it runs ("GET /path", no query): every
+  // write is given to its route exactly (a team reads log lines per request per route beside latency).
+  var REQUEST_TIME = Symbol.for('flambe.requestTime');
+  function byRoute(n, b) {
+    var rc = globalThis[REQUEST_TIME], route = rc && typeof rc.current === 'function' ? rc.current() : null;
+    if (!route) return;
+    var r = c.routes.get(route);
+    if (r) { r.lines += n; r.bytes += b; } else if (c.routes.size < 200) c.routes.set(route, { route: route, lines: n, bytes: b });
+  }
   function count(chunk, wrapper) {
-    var n = newlines(chunk);
+    var n = newlines(chunk), b = bytesOf(chunk);
+    c.bytes += b;
+    if (n || b) byRoute(n, b);
     if (!n) return;
     c.lines += n;
     c.writes++;
@@ -68,7 +86,7 @@ const COUNT_JS = `(function (c) {
 export const OUTPUT_COUNTER_START_JS = `(function () {
   var k = Symbol.for('flambe.outputCounter');
   if (globalThis[k]) return 'false';
-  var c = globalThis[k] = { lines: 0, writes: 0, from: new Map(), undo: [], depth: 0 };
+  var c = globalThis[k] = { lines: 0, bytes: 0, writes: 0, from: new Map(), routes: new Map(), undo: [], depth: 0 };
   // A target that refuses code from strings (--disallow-code-generation-from-strings) counts all the same, inline.
   var count;
   try { count = (0, eval)(${JSON.stringify(asProbe(COUNT_JS))})(c); } catch (e) { count = ${COUNT_JS}(c); }
@@ -137,7 +155,11 @@ export const OUTPUT_COUNTER_READ_JS = asProbe(`(function () {
   from.forEach(function (w) { sampled += w.lines; });
   if (sampled > 0) from.forEach(function (w) { w.lines = Math.round(w.lines * c.lines / sampled); });
   from.sort(function (a, b) { return b.lines - a.lines; });
-  return JSON.stringify({ lines: c.lines, from: from.slice(0, 10) });
+  var routes = [];
+  c.routes.forEach(function (r) { routes.push(r); });
+  routes.sort(function (a, b) { return b.lines - a.lines || b.bytes - a.bytes; });
+  return JSON.stringify({ lines: c.lines, bytes: c.bytes, from: from.slice(0, 10), routes: routes.slice(0, 50) });
 })()`);
 
-export interface CountedOutput { lines: number; from: OutputWriter[] }
+/** `bytes`, `routes`: absent from a counter of an older Flambé build; `routes` is empty without the request collector. */
+export interface CountedOutput { lines: number; bytes?: number; from: OutputWriter[]; routes?: OutputRoute[] }

@@ -445,6 +445,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     now,
     /** Requests finished since the collector started (every batch), for progress while the user sends the load. */
     seen: () => seen,
+    /** The request whose code runs now ("GET /path", no query), or null: the output counter gives each write to its route. */
+    current: () => (cur ? cur.method + ' ' + cur.path : null),
     // Everything recorded so far; finished requests and their records are dropped from the target.
     take() {
       const done = s.requests.filter((r) => r.end !== null);

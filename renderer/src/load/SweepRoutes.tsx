@@ -6,6 +6,7 @@ import type { SweepResult } from '../../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../../../shared/sweep/sweep-routes.ts';
 import { formatInt, formatNumber, formatRate } from '../lib/format.ts';
+import { LOG_HEAD, levelsHaveOutput, logCells, routesHaveOutput } from '../../../shared/sweep/sweep-output.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
 
 const W = 560;
@@ -57,6 +58,9 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
   const withRoutes = result.levels.filter((l) => l.routes?.length);
   const withProcess = result.levels.filter((l) => l.process);
   const cpu = withRoutes.some((l) => l.routes!.some((r) => r.cpuMsPerRequest !== undefined));
+  // Log lines and bytes per request (issue 38): counted at the profiled levels, each write given to its route.
+  const routeLogs = routesHaveOutput(withRoutes);
+  const logs = levelsHaveOutput(withProcess);
   return (
     <>
       {withRoutes.length > 0 && (
@@ -73,11 +77,14 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
           <div className="table-scroll">
             <table className="data-table compact" data-testid="sweep-route-table">
               <thead>
-                <tr className="group-head"><td colSpan={4} /><th scope="colgroup" colSpan={7} className="center">Latency (ms)</th><td colSpan={cpu ? 3 : 2} /></tr>
+                <tr className="group-head"><td colSpan={4} /><th scope="colgroup" colSpan={7} className="center">Latency (ms)</th><td colSpan={cpu ? 3 : 2} />
+                  {/* The unit once, over the two log columns: the table fits 1024 px as the latency columns do. */}
+                  {routeLogs && <th scope="colgroup" colSpan={2} className="center" title="written to stdout/stderr by this route's requests">Log per request</th>}</tr>
                 <tr>
                   <th scope="col">Connections</th><th scope="col" className="text">Route</th><th scope="col">Requests</th><th scope="col">Req/s</th>
                   {['min', 'p50', 'p75', 'p90', 'p95', 'p99', 'max'].map((k) => <th key={k} scope="col">{k}</th>)}
                   <th scope="col" title="errors + timeouts">Failed</th><th scope="col">Non-2xx</th>{cpu && <th scope="col">CPU ms/req</th>}
+                  {routeLogs && <><th scope="col" title={LOG_HEAD[0]}>lines</th><th scope="col" title={LOG_HEAD[1]}>bytes</th></>}
                 </tr>
               </thead>
               <tbody>
@@ -92,6 +99,7 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
                       ))}
                       <td className={r.errors ? 'bad' : undefined}>{formatInt(r.errors)}</td><td className={r.non2xx ? 'bad' : undefined}>{formatInt(r.non2xx)}</td>
                       {cpu && <td title={r.topFunction ?? undefined}>{r.cpuMsPerRequest !== undefined ? r.cpuMsPerRequest.toFixed(3) : '–'}</td>}
+                      {routeLogs && logCells(r.logLinesPerRequest, r.logBytesPerRequest).map((c, k) => <td key={LOG_HEAD[k]} data-testid="route-log-cell">{c}</td>)}
                     </tr>
                   ));
                 })}
@@ -103,13 +111,15 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
       {withProcess.length > 0 && (
         <div className="table-scroll">
           <table className="data-table compact" data-testid="sweep-process-table">
-            <caption className="muted">The process at the profiled levels: mean CPU, highest heap and RSS, and the profile's busy CPU per request</caption>
-            <thead><tr><th scope="col">Connections</th><th scope="col">CPU % of a core</th><th scope="col">Heap MB</th><th scope="col">RSS MB</th><th scope="col" title="the process's CPU % of a core ÷ requests/s, over the burst">Process CPU ms/req</th></tr></thead>
+            <caption className="muted">The process at the profiled levels: mean CPU, highest heap and RSS, the profile's busy CPU per request{logs ? ', and the log lines and bytes it wrote per request' : ''}</caption>
+            <thead><tr><th scope="col">Connections</th><th scope="col">CPU % of a core</th><th scope="col">Heap MB</th><th scope="col">RSS MB</th><th scope="col" title="the process's CPU % of a core ÷ requests/s, over the burst">Process CPU ms/req</th>
+              {logs && LOG_HEAD.map((h) => <th key={h} scope="col" title="written to stdout/stderr during the burst, per request">{h}</th>)}</tr></thead>
             <tbody>
               {withProcess.map((l) => (
                 <tr key={l.connections}>
                   <th scope="row">{l.connections}</th><td>{l.process!.cpuPercent.toFixed(0)}</td><td>{formatNumber(l.process!.heapUsedMb, 1)}</td>
                   <td>{formatNumber(l.process!.rssMb, 1)}</td><td>{l.process!.cpuMsPerRequest !== null ? l.process!.cpuMsPerRequest.toFixed(3) : '–'}</td>
+                  {logs && logCells(l.output?.linesPerRequest, l.output?.bytesPerRequest).map((c, k) => <td key={LOG_HEAD[k]} data-testid="level-log-cell">{c}</td>)}
                 </tr>
               ))}
             </tbody>

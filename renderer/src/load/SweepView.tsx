@@ -3,7 +3,8 @@
 import type { SweepResult } from '../../../shared/api.ts';
 import { formatInt, formatMs, formatMsNumber, formatRate } from '../lib/format.ts';
 import { axisMs, niceMax } from '../lib/percentile-plot.ts';
-import { KNEE_RULE_TEXT, kneeSentence, sweepPoints } from '../../../shared/sweep/knee.ts';
+import { KNEE_RULE_TEXT } from '../../../shared/sweep/knee.ts';
+import { sweepMachine, sweepSentence, sweepWasBusy } from '../../../shared/sweep/sweep-machine.ts';
 import { SweepRoutes } from './SweepRoutes.tsx';
 import { ExportReport } from '../components/ExportReport.tsx';
 import { useClient } from '../client/context.tsx';
@@ -69,11 +70,12 @@ export function SweepView({ result, onOpen }: { result: SweepResult; onOpen(reco
     slowMs: DEFAULT_SLOW_P75_MS,
     first: result.levels[0] ? await client.api.getRecording({ id: result.levels[0].recordingId }).catch(() => null) : null,
   });
+  const busy = sweepWasBusy(sweepMachine(result.levels));
   return (
     <div className="sweep-result" data-testid="sweep-result">
       <h3>Concurrency sweep <ExportReport secretsFrom={() => result} build={report} /></h3>
-      <p className={`knee ${result.knee ? 'note' : 'muted'}`} data-testid="sweep-knee">
-        {kneeSentence(result.knee, sweepPoints(result.levels))}
+      <p className={`knee ${result.knee || busy ? 'note' : 'muted'}`} data-testid="sweep-knee">
+        {sweepSentence(result)}
       </p>
       <details className="more">
         <summary>How the knee is found</summary>
