@@ -48,9 +48,9 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket' && p.statement);
     const named = parts.find((p) => p.statement === statement)!;
     expect(named).toMatchObject({ target: `127.0.0.1:${db!.port} (mysql/mariadb)`, server: 'mysql', from: { function: 'ordersOf', line: 15 } });
-    // An execute whose prepare the collector did not read (a connection prepared before it watched) is said as such,
-    // never given another statement's text. Not understood yet: on some runs one connection's prepare goes unread.
-    for (const p of parts) expect([statement, 'prepared statement']).toContain(p.statement);
+    // Every execute shows its text: the pool's first connection prepares on Flambé's probe, which the collector
+    // watches too (before, that connection's executes said "prepared statement": half of them, on two connections).
+    expect(parts.map((p) => p.statement)).toEqual(parts.map(() => statement));
     const calls = parts.reduce((t, p) => t + p.callsPerRequest, 0);
     // The app's timing of its first calls holds the pool opening its connections (the handshake's round trips, a
     // wait with no statement on the same server): counted here too.
@@ -65,7 +65,7 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     const around = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'cpu' || p.kind === 'queue').reduce((t, p) => t + p.msPerRequest, 0);
     expect(meanOf(appCalls)).toBeGreaterThan((ms / calls) * 0.8);
     expect(meanOf(appCalls)).toBeLessThan(((ms + around) / calls) * 1.2);
-    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`(SELECT id, total FROM orders WHERE customer_id = \\?|prepared statement)\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
+    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`SELECT id, total FROM orders WHERE customer_id = \\?\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
   }, 60_000);
 
   it('names a query whose value the driver inlined with the value out', async () => {
@@ -74,5 +74,17 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     const top = routeOf(rec, '/count').parts[0];
     expect(top).toMatchObject({ kind: 'socket', statement: 'SELECT COUNT(*) AS n FROM orders WHERE status = ?', from: { function: 'countOrders' }, callsPerRequest: 1 });
     expect(JSON.stringify(rec.requestTime)).not.toContain('shipped');
+  }, 60_000);
+
+  it('still names every execute in a later recording, on connections that prepared in an earlier one', async () => {
+    // mysql2 prepares once per pooled connection: this recording's executes run statements prepared while another
+    // collector (the first recording's, since taken out) watched. What it read stays with the socket.
+    const logFrom = logLength();
+    const rec = await app!.record('/orders', 2);
+    expect(rec.error).toBeNull();
+    expect(loggedSince(logFrom, / Prepare\tSELECT id, total FROM orders/g)).toBe(0); // nothing was prepared again
+    const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket' && p.statement);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.map((p) => p.statement)).toEqual(parts.map(() => 'SELECT id, total FROM orders WHERE customer_id = ?'));
   }, 60_000);
 });
