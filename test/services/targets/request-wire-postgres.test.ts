@@ -138,6 +138,47 @@ describe('PostgreSQL over pg, on a port of its own', () => {
       `^Each request took .*: \\d+ ms on 21 queries per request to 127\\.0\\.0\\.1:${db!.port} \\(postgres\\), one after another: \`SELECT id, name, price FROM products WHERE id = \\$1\` ×20 from loadProduct \\(billing\\.cjs:27, via pg\\).* Fetch them in one query \\(\`WHERE id = ANY\\(\\$1\\)\`\\) or run them together\\.$`));
   }, 60_000);
 
+  it('compares per statement before and after an index: flambe compare, both reports and --json say ms per call', async () => {
+    const statement = 'SELECT id, total FROM invoices WHERE account_id = $1';
+    const own = [await ownTime(statement)];
+    const before = await record('/invoices', 2);
+    own.push(await ownTime(statement));
+    const admin = new Client({ host: '127.0.0.1', port: db!.port, user: 'postgres', database: 'postgres' });
+    await admin.connect();
+    await admin.query('CREATE INDEX invoices_by_account ON invoices (account_id)');
+    try {
+      const after = await record('/invoices', 2);
+      own.push(await ownTime(statement));
+      expect([before.error, after.error]).toEqual([null, null]);
+      const perCall = (rec: RecordingMeta) => { const p = route(rec, '/invoices').parts.find((x) => x.statement === statement)!; return p.msPerRequest / p.callsPerRequest; };
+      const cmp = await runFlambe(['compare', before.id, after.id, '--library', libraryPath]);
+      expect(cmp.code, cmp.stderr).toBe(0);
+      const line = cmp.stdout.split('\n').find((l) => l.includes(`\`${statement}\`:`)) ?? '';
+      const [, a, b] = /: ([\d.]+) → ([\d.]+) ms per call/.exec(line) ?? [];
+      // PostgreSQL's own execution time per call, before and after (pg_stat_statements), beside what Flambé said.
+      const pgMs = [1, 2].map((i) => (own[i].ms - own[i - 1].ms) / (own[i].calls - own[i - 1].calls));
+      console.log(`${line.trim()} | PostgreSQL's own: ${pgMs[0].toFixed(2)} → ${pgMs[1].toFixed(3)} ms per call (load ${loadNow()})`);
+      // The line says the recordings' own ms per call (rounded as printed), and the index took most of it away.
+      expect(Number(a)).toBeCloseTo(perCall(before), perCall(before) >= 100 ? -1 : 0);
+      expect(Number(b)).toBeLessThan(Number(a) / 5);
+      expect(pgMs[1]).toBeLessThan(pgMs[0] / 5);
+      const json = await runFlambe(['compare', before.id, after.id, '--json', '--library', libraryPath]);
+      const parts = (JSON.parse(json.stdout) as { requestTime: { parts: { statement?: string; msPerCall?: { a: number; b: number } }[] } }).requestTime.parts;
+      expect(parts.find((p) => p.statement === statement)?.msPerCall).toMatchObject({ a: perCall(before), b: perCall(after) });
+      // The reports list the statements: one recording's (ms per call, calls, from where), and A against B's.
+      const one = await runFlambe(['report', after.id, '--library', libraryPath]);
+      expect(one.code, one.stderr).toBe(0);
+      expect(one.stdout).toMatch(/## Statements waited on[\s\S]*SELECT id, total FROM invoices WHERE account_id = \$1 \| 127\.0\.0\.1:\d+ \(postgres\) \|[^\n]*findInvoices, billing\.cjs:20, via pg/);
+      const both = await runFlambe(['report', before.id, after.id, '--format', 'html', '--library', libraryPath]);
+      expect(both.code, both.stderr).toBe(0);
+      expect(both.stdout).toContain('Per statement (ms per call), A against B');
+      expect(both.stdout).toMatch(/SELECT id, total FROM invoices WHERE account_id = \$1(<\/code>|`)?: [\d.]+ → [\d.]+ ms per call/);
+    } finally {
+      await admin.query('DROP INDEX invoices_by_account');
+      await admin.end();
+    }
+  }, 120_000);
+
   it('never keeps or exports a bound value: not in the library file, a bundle, the report or --json', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'flambe-wire-secret-'));
     const emailFile = path.join(dir, 'email.txt');
