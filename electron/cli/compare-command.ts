@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
-import { compareRequestTime, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
+import { compareRequestTime, statementChangeLines, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
 import { buildComparison, roundFromRecording, surenessWords, type AllocationsComparison, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { bytesText } from '../../shared/memory/allocations.ts';
 import { importWholeProcessWithAllocations } from '../../shared/profile/import/all-threads.ts';
@@ -100,7 +100,9 @@ export async function compareCommand(argv: string[]): Promise<number> {
 /** "Where each request's time went": each part's ms per request, A, B, the change and how sure. */
 export function formatRequestTimeChanges(c: RequestTimeComparison): string[] {
   const rows = [metricRow('each request (mean)', c.perRequestMs, 2), ...c.parts.map((p) => metricRow(p.label, p.msPerRequest, 2))];
-  return ["Where each request's time went (ms per request)", ...routeTable(['part', 'A', 'B', 'change', '%', 'how sure'], rows, { textLast: true }).map((l) => `  ${l}`)];
+  const statements = statementChangeLines(c);
+  return ["Where each request's time went (ms per request)", ...routeTable(['part', 'A', 'B', 'change', '%', 'how sure'], rows, { textLast: true }).map((l) => `  ${l}`),
+    ...(statements.length ? ['', 'Per statement (ms per call)', ...statements.map((l) => `  ${l}`)] : [])];
 }
 
 /** "Per route": each route's requests/s and percentiles, A, B, the change and how sure. */

@@ -183,8 +183,7 @@ class RecordingRun {
   }
 
   private async steps(): Promise<void> {
-    await this.connect();
-    await this.warmUp();
+    await this.watchBeforeFirstRequest(() => this.connect().then(() => this.warmUp()));
     this.progress('recording', 0, 'Recording');
     await this.startProfiling();
     const loadError = await this.runLoad();
@@ -203,6 +202,24 @@ class RecordingRun {
       // Its profile is of a process that served no request (a cluster primary): kept, it would be read as the server's.
       result.error = this.servedElsewhere;
       result.profile = null;
+    }
+  }
+
+  /**
+   * The request collector watches from the first request Flambé sends (the probe, the warm-up) — installed again for
+   * the burst, it drops what it saw: drivers prepare their statements on a connection's first requests (mysql2 once
+   * per pooled connection), and only a collector that read the prepare can name what is executed later. Taken out
+   * again when connecting or warming up fails.
+   */
+  private async watchBeforeFirstRequest(steps: () => Promise<void>): Promise<void> {
+    const { req, target } = this;
+    const watching = target && !req.ownLoad && req.requestTimes !== false && target.info.running && !target.session.isClosed
+      ? await target.session.installRequestCollector().then((r) => 'clockUs' in r, () => false) : false;
+    try {
+      await steps();
+    } catch (e) {
+      if (watching && target) await takeCollected(target.session).catch(() => null);
+      throw e;
     }
   }
 
@@ -253,22 +270,15 @@ class RecordingRun {
     }
     if (req.warmupSec <= 0 || req.ownLoad) return;
     this.progress('warmup', 0, `Warming up for ${req.warmupSec} s`);
-    // The request collector watches the warm-up too (installed again for the burst, it drops what it saw): drivers
-    // prepare their statements on the first requests, and only a collector that read the prepare can name them.
-    const watching = target && req.requestTimes !== false ? await target.session.installRequestCollector().then((r) => 'clockUs' in r, () => false) : false;
+    // The request collector watches the warm-up too (run() installed it before the probe).
     let seconds = 0;
-    try {
-      this.current = this.runBurst({
-        settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
-        onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
-      });
-      this.warmupClock = (await this.raceTarget(this.current.done, 'warm-up')).clock ?? null;
-      this.current = null;
-      if (this.stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
-    } catch (e) {
-      if (watching && target) await takeCollected(target.session).catch(() => null);
-      throw e;
-    }
+    this.current = this.runBurst({
+      settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
+      onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
+    });
+    this.warmupClock = (await this.raceTarget(this.current.done, 'warm-up')).clock ?? null;
+    this.current = null;
+    if (this.stopRequested) throw new UserError('Stopped during warm-up: nothing was recorded.');
   }
 
   /** 3a. The request collector, a full collection, the CPU and allocation profilers, and the process sampled meanwhile. */

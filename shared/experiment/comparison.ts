@@ -72,7 +72,7 @@ export function compareRounds(names: { a: string; b: string }, a: CompareRound[]
   }
   // Its parts are wall time, which a busy machine moves as much as the code does: judged only when the load's are.
   out.requestTime = requestTime && wallClockWithheld
-    ? { perRequestMs: withhold(requestTime.perRequestMs), parts: requestTime.parts.map((p) => ({ ...p, msPerRequest: withhold(p.msPerRequest) })) }
+    ? { perRequestMs: withhold(requestTime.perRequestMs), parts: requestTime.parts.map((p) => ({ ...p, msPerRequest: withhold(p.msPerRequest), ...(p.msPerCall ? { msPerCall: withhold(p.msPerCall) } : {}) })) }
     : requestTime;
   out.machine = summary ? { ...summary, leftOut: leaveOut ? summary.disturbedPairs : 0, wallClockWithheld } : null;
   const cpu = out.cpuMsPer1kRequests ? Math.max(out.cpuMsPer1kRequests.a, out.cpuMsPer1kRequests.b) : 0;

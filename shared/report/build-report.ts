@@ -18,7 +18,8 @@ import { slowRoutesSentence } from '../load/slow-routes.ts';
 import { outputSentence } from '../recording/output.ts';
 import type { FlameNode } from '../profile/views/flame.ts';
 import type { ReportBlock, ReportDoc, ReportTable } from './doc.ts';
-import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, topFunctionsTable, type ProfileParts } from './report-parts.ts';
+import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, statementBlocks, statementChangeBlocks, topFunctionsTable, type ProfileParts } from './report-parts.ts';
+import { compareRequestTime, type RequestTimeComparison } from '../compare/request-time.ts';
 import { barsAndLineSvg, linesSvg, pairedBarsSvg } from './svg.ts';
 import { groupThousands } from '../number-format.ts';
 
@@ -101,6 +102,7 @@ export function recordingReport(rec: RecordingMeta, profile: ProfileParts | null
       } });
     }
   }
+  blocks.push(...statementBlocks(rec.requestTime));
   if (rec.output) blocks.push({ kind: 'h2', text: 'Log volume' }, { kind: 'p', text: outputSentence(rec.output) });
   if (profile) {
     blocks.push({ kind: 'h2', text: 'Top functions (self time)' }, { kind: 'table', table: topFunctionsTable(profile.functions) }, flameImage(profile.flame, 'flamegraph.svg', rec.name));
@@ -134,7 +136,7 @@ function routeChangeTable(routes: readonly RouteChange[]): ReportTable {
 }
 
 /** A comparison's verdict and tables: Compare of two recordings, or an experiment's rounds. */
-function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null): ReportBlock[] {
+function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null, requestTime: RequestTimeComparison | null | undefined): ReportBlock[] {
   const blocks: ReportBlock[] = [{ kind: 'p', text: c.verdict }];
   if (c.load) {
     const l = c.load;
@@ -147,6 +149,7 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null):
     blocks.push({ kind: 'image', image: { file: 'before-after.svg', alt: `${chartCaption(measures.map((m) => m.name))} of A and B`, svg: pairedBarsSvg({ aName: c.a.name, bName: c.b.name, measures }) } });
   }
   if (routes?.length) blocks.push({ kind: 'h2', text: 'Per route (matched by method and path)' }, { kind: 'table', table: routeChangeTable(routes) });
+  blocks.push(...statementChangeBlocks(requestTime));
   const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
   // Compare's one HTML export is this report (issue 38: it had a second, "Export as HTML", beside it): what that one
   // carried — kinds of work, packages, what is not available — is here too.
@@ -206,7 +209,7 @@ function allocationTable(a: AllocationsComparison): ReportTable {
 
 /** Two recordings, A before and B after. */
 export function compareReport(c: Comparison, routes: readonly RouteChange[] | null, a: RecordingMeta, b: RecordingMeta, flames: { a: FlameNode | null; b: FlameNode | null }): ReportDoc {
-  const blocks = comparisonBlocks(c, routes);
+  const blocks = comparisonBlocks(c, routes, compareRequestTime([a.requestTime], [b.requestTime]));
   if (flames.a) blocks.push(flameImage(flames.a, 'flamegraph-a.svg', `A: ${a.name}`));
   if (flames.b) blocks.push(flameImage(flames.b, 'flamegraph-b.svg', `B: ${b.name}`));
   blocks.push(...machineAndSettings({ machine: b.machine, target: b.target, settings: b.settings, extra: [`A: ${a.name} (${day(a.createdAt)}); B: ${b.name} (${day(b.createdAt)})`] }));
@@ -216,7 +219,7 @@ export function compareReport(c: Comparison, routes: readonly RouteChange[] | nu
 /** An experiment: its verdict and A/B tables from the rounds, and the rounds themselves. */
 export function experimentReport(e: ExperimentResult, routes: readonly RouteChange[] | null, first: RecordingMeta | null): ReportDoc {
   const blocks: ReportBlock[] = [{ kind: 'p', text: `A: ${e.variants.a.name} (${e.variants.a.what}). B: ${e.variants.b.name} (${e.variants.b.what}). ${e.rounds.length} rounds, alternating, ${e.order === 'AB' ? 'A' : 'B'} first; ${e.status}${e.error ? `: ${e.error}` : ''}.` }];
-  if (e.comparison) blocks.push(...comparisonBlocks(e.comparison, routes));
+  if (e.comparison) blocks.push(...comparisonBlocks(e.comparison, routes, e.comparison.requestTime));
   else blocks.push({ kind: 'p', text: 'No comparison yet: it needs a complete round of each variant.' });
   blocks.push({ kind: 'h2', text: 'Rounds' }, { kind: 'table', table: {
     head: ['#', 'Variant', 'Requests', 'Req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'CPU ms per 1 000 req', 'Note'],

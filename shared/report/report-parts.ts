@@ -7,6 +7,9 @@ import type { ReportBlock, ReportTable } from './doc.ts';
 import { maskArgv, maskRecord, maskUrl } from '../recording/secrets.ts';
 import { flameSvg } from './svg.ts';
 import { formatCount, groupThousands } from '../number-format.ts';
+import type { RequestTime } from '../recording/request-time.ts';
+import { placeText } from '../request-time/wait-places.ts';
+import { statementChangeLines, type RequestTimeComparison } from '../compare/request-time.ts';
 
 export const ms3 = (v: number | undefined | null) => (v === undefined || v === null ? '–' : groupThousands(v, 3));
 export const int = formatCount;
@@ -60,4 +63,26 @@ export interface ProfileParts { functions: FunctionRow[]; flame: FlameNode }
 
 export function profileParts(profile: Profile): ProfileParts {
   return { functions: bottomUp(profile), flame: buildFlameTree(profile, { minFraction: 0.003 }) };
+}
+
+/**
+ * The database and cache statements the requests waited on (read off the wire, literals replaced — never a bound
+ * value): ms per call, calls per request, ms per request, from where in the user's code. Empty when none were read.
+ */
+export function statementBlocks(rt: RequestTime | null | undefined): ReportBlock[] {
+  const parts = (rt?.parts ?? []).filter((p) => p.statement && p.callsPerRequest > 0);
+  if (!parts.length) return [];
+  const num = (x: number) => groupThousands(x, x >= 100 ? 0 : 2);
+  return [{ kind: 'h2', text: 'Statements waited on' }, { kind: 'table', table: {
+    head: ['Statement', 'Server', 'ms per call', 'Calls per request', 'ms per request', 'From'],
+    rows: parts.map((p) => [p.statement!, p.target, num(p.msPerRequest / p.callsPerRequest), num(p.callsPerRequest), num(p.msPerRequest),
+      p.from ? `${placeText(p.from)}${p.via ? `, via ${p.via}` : ''}` : p.via ?? '']),
+    textColumns: [0, 1, 5],
+  } }];
+}
+
+/** "`SELECT … WHERE account_id = $1`: 224 → 3 ms per call (−99%, …)", A against B; empty when no statement was read on both sides. */
+export function statementChangeBlocks(c: RequestTimeComparison | null | undefined): ReportBlock[] {
+  const lines = c ? statementChangeLines(c) : [];
+  return lines.length ? [{ kind: 'h2', text: 'Per statement (ms per call), A against B' }, { kind: 'list', items: lines }] : [];
 }

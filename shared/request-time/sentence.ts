@@ -79,9 +79,10 @@ export function waitingSentence(rt: RequestTime): string | null {
   const seenWaits = waits.some((p) => p.kind !== 'other' && p.kind !== 'queue');
   const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt)
     : isRepeated(p) ? repeatedText(rt.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : partText(p)}`);
-  // Every wait the time table shows is in the sentence: the smaller ones together, by name.
+  // Every wait the time table shows is in the sentence: the smaller ones together, each by name (an "…" would leave
+  // out a server the table shows beside it).
   const rest = waits.filter((p) => !named.includes(p) && p.share >= SHOWN_SHARE && p.kind !== 'queue' && p.kind !== 'other');
-  if (rest.length) list.push(`${ms(rest.reduce((t, p) => t + p.msPerRequest, 0))} on smaller waits (${rest.slice(0, 3).map(partLabel).join('; ')}${rest.length > 3 ? '; …' : ''})`);
+  if (rest.length) list.push(`${ms(rest.reduce((t, p) => t + p.msPerRequest, 0))} on smaller waits (${rest.map(partLabel).join('; ')})`);
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = rt.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;

@@ -7,9 +7,10 @@ import maria from './test-support/wire-captures/maria.json?raw';
 import pg from './test-support/wire-captures/pg.json?raw';
 import redis from './test-support/wire-captures/redis.json?raw';
 import ioredis from './test-support/wire-captures/ioredis.json?raw';
+import mongodb from './test-support/wire-captures/mongodb.json?raw';
 import { createWireReader, type WireCommand } from './wire-protocols.ts';
 
-const CAPTURES: Record<string, string> = { maria, pg, redis, ioredis };
+const CAPTURES: Record<string, string> = { maria, pg, redis, ioredis, mongodb };
 const fromHex = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map((h) => parseInt(h, 16)));
 const capture = (name: string): Uint8Array[] => (JSON.parse(CAPTURES[name]) as string[]).map(fromHex);
 const latin1 = (bytes: readonly Uint8Array[]) => bytes.map((b) => String.fromCharCode(...b)).join('');
@@ -112,8 +113,33 @@ describe('Redis (redis, ioredis)', () => {
   });
 });
 
+// MongoDB's server is not to be had here (not a Debian package), so these are the bytes the real `mongodb` driver
+// (7.x) wrote to a stand-in that answers its handshake and commands (test/helpers/capture-wire.ts): the driver's own
+// bytes, never hand-typed, on one connection of the app's (the monitor's hellos left out).
+describe('MongoDB (mongodb driver, OP_MSG)', () => {
+  const writes = capture('mongodb');
+  it('names each command with its collection, the handshake (OP_QUERY hello) passed over, never a value', () => {
+    const cmds = decode(writes);
+    expect(cmds).toEqual([
+      'mongodb: insert orders', 'mongodb: find orders', 'mongodb: find orders', 'mongodb: aggregate orders', 'mongodb: update orders',
+      // countDocuments is an aggregate on the wire.
+      'mongodb: aggregate users',
+    ]);
+    expect(JSON.stringify(cmds)).not.toContain(SECRET);
+    expect(latin1(writes)).toContain(SECRET); // it was on the wire
+    // The handshake alone says MongoDB (the server kind is known from the connection's first write) and asks nothing.
+    const st = reader.state();
+    expect(reader.written(st, writes[0])).toEqual([]);
+    expect(st.proto).toBe('mongodb');
+  });
+  it('recognises a connection already open (no handshake seen), and writes that come joined', () => {
+    expect(decode(writes.slice(2))).toEqual(decode(writes).slice(1));
+    expect(decode([joined(writes)])).toEqual(decode(writes));
+  });
+});
+
 describe('any cut', () => {
-  it.each(['pg', 'maria', 'redis', 'ioredis'])('%s: the same commands whichever byte each write is cut at', (name) => {
+  it.each(['pg', 'maria', 'redis', 'ioredis', 'mongodb'])('%s: the same commands whichever byte each write is cut at', (name) => {
     const writes = capture(name);
     const whole = decode(writes);
     const longest = Math.max(...writes.map((w) => w.length));

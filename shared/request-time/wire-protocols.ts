@@ -222,7 +222,10 @@ export function createWireReader(): WireReader {
   const redisLooks = (b: Uint8Array) => b.length >= 6 && b[0] === 42 && b[1] >= 49 && b[1] <= 57 && redisLine(b, 0) > 0 && b[redisLine(b, 0) + 2] === 36;
 
   // ---- MongoDB OP_MSG: [int32 length][requestId][responseTo][opCode 2013][flags][kind 0][BSON: first key is the command, its value the collection].
-  const mongoLooks = (b: Uint8Array) => b.length >= 21 && u32le(b, 12) === 2013 && u32le(b, 0) >= 21;
+  // A driver's first message on a connection is its handshake as OP_QUERY (2004: it does not know the server's version
+  // yet): recognised, and passed over like the handshake and authentication commands — no statement of the app's.
+  const MONGO_HANDSHAKE = ['hello', 'isMaster', 'ismaster', 'saslStart', 'saslContinue', 'authenticate', 'getnonce'];
+  const mongoLooks = (b: Uint8Array) => b.length >= 21 && (u32le(b, 12) === 2013 || u32le(b, 12) === 2004) && u32le(b, 0) >= 21;
   const mongo = (st: WireState, b: Uint8Array, out: WireCommand[]) => {
     let i = 0;
     while (i < b.length) {
@@ -236,9 +239,7 @@ export function createWireReader(): WireReader {
         if (nameEnd > 0) {
           const command = text(b, i + 26, nameEnd);
           const coll = type === 2 && nameEnd + 5 < b.length ? text(b, nameEnd + 5, Math.max(nameEnd + 5, cstringEnd(b, nameEnd + 5, Math.min(b.length, nameEnd + 5 + 120)))) : '';
-          if (!['hello', 'isMaster', 'ismaster', 'ping', 'saslStart', 'saslContinue', 'endSessions'].includes(command) || len > 0) {
-            out.push({ server: 'mongodb', text: cut(coll && !/[\0]/.test(coll) ? `${command} ${key(coll)}` : command) });
-          }
+          if (!MONGO_HANDSHAKE.includes(command)) out.push({ server: 'mongodb', text: cut(coll && !/[\0]/.test(coll) ? `${command} ${key(coll)}` : command) });
         }
       }
       const bodyEnd = Math.min(i + len, b.length);

@@ -67,7 +67,10 @@ async function started(kind: RunningDatabase['kind'], port: number, child: Child
   return { kind, port, logFile, stop };
 }
 
-/** PostgreSQL with every statement logged (log_statement=all), trust auth for user `postgres`, database `postgres`. */
+/**
+ * PostgreSQL with every statement logged (log_statement=all), trust auth for user `postgres`, database `postgres`;
+ * pg_stat_statements loaded (CREATE EXTENSION to read each statement's own execution time).
+ */
 export async function startPostgres(): Promise<RunningDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'flambe-pg-'));
   const data = path.join(dir, 'data');
@@ -76,7 +79,7 @@ export async function startPostgres(): Promise<RunningDatabase> {
   const port = await freePort();
   const logFile = path.join(dir, 'statements.log');
   const child = spawn('runuser', ['-u', 'postgres', '--', `${PG_BIN}/postgres`, '-D', data, '-p', String(port), '-k', dir, '-h', '127.0.0.1',
-    '-c', 'log_statement=all', '-c', 'logging_collector=off', '-c', 'fsync=off', '-c', `log_line_prefix=%p `], { stdio: ['ignore', 'ignore', 'pipe'] });
+    '-c', 'log_statement=all', '-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'logging_collector=off', '-c', 'fsync=off', '-c', `log_line_prefix=%p `], { stdio: ['ignore', 'ignore', 'pipe'] });
   const log = createWriteStream(logFile);
   child.stderr!.pipe(log);
   const db = await started('postgres', port, child, dir, logFile);

@@ -20,6 +20,13 @@ With several routes in either burst, "Per route" lists each route matched by
 method and path: requests/s, p50, p75, p95 and p99 of A and B, the change and
 how sure (--json: "routes").
 
+When both were recorded with request times, "Where each request's time went"
+puts each part side by side in ms per request, and "Per statement" each
+database or cache statement read off the wire in ms per call ("\`SELECT …
+WHERE account_id = $1\`: 224 → 3 ms per call"): an index changes that, where
+ms per request also moves with the calls a request makes (--json:
+"requestTime", each part's "msPerCall").
+
 When both recordings sampled allocations, "Allocated per request" gives the
 bytes each allocated per request, the change and how sure (from one run each,
 as above: the library's repeats of the same settings), and the functions

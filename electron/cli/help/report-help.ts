@@ -6,10 +6,12 @@ Writes a report of saved recordings, to paste into a wiki or a pull request:
   GROUP-ID   a sweep: the load per level, every route at every level, the routes
              slower than X ms at p75 per level, the process per level, the knee;
              an experiment: the verdict, A against B with the change and how sure
-             (per route too), the functions that changed, the rounds
-  ID         one recording: the verdict, load (per route), log volume, top
-             functions with file:line, the flamegraph
-  A B        two recordings compared (as flambe compare), per route too
+             (per route and per statement too), the functions that changed, the rounds
+  ID         one recording: the verdict, load (per route), the database and cache
+             statements waited on (ms per call, never a bound value), log volume,
+             top functions with file:line, the flamegraph
+  A B        two recordings compared (as flambe compare), per route and per
+             statement (ms per call) too
 Each ends with how sure its numbers are (the method in one line) and the machine
 and settings. Values that look secret (environment variables, headers, URL passwords,
 ?token=-like parameters, --secret/--password arguments, and those values in names)

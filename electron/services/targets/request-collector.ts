@@ -189,8 +189,13 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const QUEUED = Symbol('flambe.queued');
   const ANSWERS = Symbol('flambe.answers');
   const MAX_CMDS = ${MAX_WIRE_COMMANDS};
+  // A socket's prepared statements outlive one recording: a driver prepares once per connection (mysql2's statement
+  // cache), so the next recording's executes are named only if what an earlier one read is still known. Kept on the
+  // socket under a global symbol (texts with literals replaced, never values): it goes when the socket goes.
+  const NAMES = Symbol.for('flambe.wire.names');
   const wireCommands = (sock, chunk, enc) => {
-    const st = (sock[WIRE] ??= wire.state());
+    let st = sock[WIRE];
+    if (!st) { st = sock[WIRE] = wire.state(); st.names = (sock[NAMES] ??= st.names); }
     if (st.proto === 'unknown' || st.proto === 'tls') return null;
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof enc === 'string' ? enc : 'utf8') : chunk instanceof Uint8Array ? chunk : null;
     if (!bytes) return null;

@@ -2,7 +2,7 @@
 // each part in ms per request, the change and how sure. Less time is better
 // for every part.
 import type { Metric } from '../../../shared/compare/index.ts';
-import type { RequestTimeComparison } from '../../../shared/compare/request-time.ts';
+import { statementChangeLines, type RequestTimeComparison } from '../../../shared/compare/request-time.ts';
 import { signed, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
 
 const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
@@ -20,15 +20,23 @@ function Row({ label, m, first }: { label: string; m: Metric; first?: boolean })
 }
 
 export function RequestTimeTable({ c }: { c: RequestTimeComparison }) {
+  const statements = statementChangeLines(c);
   return (
+    <>
     <table className="compare-table load-table" data-testid="compare-request-time">
       <thead>
         <tr><th scope="col">ms per request</th><th scope="col" className="num">A</th><th scope="col" className="num">B</th><th scope="col" className="num">change</th><th scope="col" className="num">%</th><th scope="col">how sure</th></tr>
       </thead>
       <tbody>
         <Row label="each request (mean)" m={c.perRequestMs} />
-        {c.parts.map((p, i) => <Row key={`${p.kind} ${p.target}`} label={p.label} m={p.msPerRequest} first={i === 0} />)}
+        {c.parts.map((p, i) => <Row key={`${p.kind} ${p.target} ${p.statement ?? ''}`} label={p.label} m={p.msPerRequest} first={i === 0} />)}
       </tbody>
     </table>
+    {statements.length > 0 && (
+      <ul className="compare-statements" data-testid="compare-statements" aria-label="Per statement, ms per call">
+        {statements.map((l) => <li key={l}>{l}</li>)}
+      </ul>
+    )}
+    </>
   );
 }

@@ -4,12 +4,11 @@
 // whose value the driver inlines. Held to the server's general log (calls per
 // request) and to the app's own timing around each driver call.
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingSentence } from '../../../shared/request-time/sentence.ts';
 import { startMariadb, type RunningDatabase } from '../../helpers/databases.ts';
-import { fresh, launchRecordedApp, meanOf, routeOf, type RecordedApp } from '../../helpers/recorded-app.ts';
+import { expectWithin20Percent, fresh, launchRecordedApp, loadNow, meanOf, msOnServer, routeOf, timedDuring, type RecordedApp } from '../../helpers/recorded-app.ts';
 
 let db: RunningDatabase | null = null;
 let app: RecordedApp | null = null;
@@ -34,7 +33,6 @@ function loggedSince(from: number, pattern: RegExp): number {
   return [...readFileSync(db!.logFile, 'utf8').slice(from).matchAll(pattern)].length;
 }
 const logLength = () => readFileSync(db!.logFile, 'utf8').length;
-const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
 
 describe('MariaDB over mysql2, on a port of its own', () => {
   it('names a prepared statement run by execute, from the user’s function, as many as the server logged, its ms per call', async () => {
@@ -42,30 +40,31 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     const logFrom = logLength();
     const rec = await app!.record('/orders', 2);
     expect(rec.error).toBeNull();
-    const appCalls = fresh(before, await app!.stats(), 'orders');
+    const after = await app!.stats();
+    const appCalls = fresh(before, after, 'orders');
     const statement = 'SELECT id, total FROM orders WHERE customer_id = ?';
     // Opening a connection (the handshake's round trips) is a wait with no statement: left out here.
-    const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket' && p.statement);
+    const route = routeOf(rec, '/orders');
+    const parts = route.parts.filter((p) => p.kind === 'socket' && p.statement);
     const named = parts.find((p) => p.statement === statement)!;
     expect(named).toMatchObject({ target: `127.0.0.1:${db!.port} (mysql/mariadb)`, server: 'mysql', from: { function: 'ordersOf', line: 15 } });
-    // An execute whose prepare the collector did not read (a connection prepared before it watched) is said as such,
-    // never given another statement's text. Not understood yet: on some runs one connection's prepare goes unread.
-    for (const p of parts) expect([statement, 'prepared statement']).toContain(p.statement);
+    // Every execute shows its text: the pool's first connection prepares on Flambé's probe, which the collector
+    // watches too (before, that connection's executes said "prepared statement": half of them, on two connections).
+    expect(parts.map((p) => p.statement)).toEqual(parts.map(() => statement));
     const calls = parts.reduce((t, p) => t + p.callsPerRequest, 0);
-    // The app's timing of its first calls holds the pool opening its connections (the handshake's round trips, a
-    // wait with no statement on the same server): counted here too.
-    const ms = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket').reduce((t, p) => t + p.msPerRequest, 0);
-    // A connection's first execute prepares the statement: one more round trip, logged as Prepare.
-    const logged = loggedSince(logFrom, / (?:Execute|Prepare)\tSELECT id, total FROM orders WHERE customer_id = /g) / appCalls.length;
-    console.log(`execute: ${calls} calls per request (${named.callsPerRequest} named), ${logged.toFixed(3)} logged; ${(ms / calls).toFixed(2)} ms per call measured, ${meanOf(appCalls).toFixed(2)} ms timed in the app (load ${load()})`);
-    expect(calls).toBeCloseTo(logged, 1);
-    // Beside a load of 17 on two cores, the app's timer also holds the loop's queueing after each answer and mysql2's
-    // own JavaScript, which Flambé's table says apart (queued, own CPU): 143.8 ms against 189.4 timed (24%) once. So the
-    // bound held is: between the call's ms and the call's plus the request's own CPU and queueing.
-    const around = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'cpu' || p.kind === 'queue').reduce((t, p) => t + p.msPerRequest, 0);
-    expect(meanOf(appCalls)).toBeGreaterThan((ms / calls) * 0.8);
-    expect(meanOf(appCalls)).toBeLessThan(((ms + around) / calls) * 1.2);
-    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`(SELECT id, total FROM orders WHERE customer_id = \\?|prepared statement)\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
+    // A connection's first execute prepares the statement: one more round trip, logged as Prepare. The log also holds
+    // the probe's request (Flambé's first, before the burst, in no figure of the recording): the app's very first,
+    // on a fresh pool, so one Prepare and one Execute — taken out, with its call of the app's. It holds too the
+    // requests the burst's end cut off, which Flambé does not count (beside a load of 21: 5 recorded of 7), so the
+    // two agree per request within one call over the recorded requests (1.2 against 1.14 then), not call for call.
+    const logged = loggedSince(logFrom, / (?:Execute|Prepare)\tSELECT id, total FROM orders WHERE customer_id = /g);
+    const loggedPerRequest = (logged - 2) / (appCalls.length - 1);
+    console.log(`execute: ${calls} calls per request (${named.callsPerRequest} named) over ${route.requests} requests; ${loggedPerRequest.toFixed(3)} logged per request (load ${loadNow()})`);
+    expect(Math.abs(calls - loggedPerRequest)).toBeLessThanOrEqual(1 / route.requests + 0.01);
+    // One driver call per request as the app times it (a connection's first also prepares, and a new connection's
+    // also opens it): Flambé's time on the server per request against the app's per call, for the burst's calls.
+    expectWithin20Percent('execute', msOnServer(route, db!.port), meanOf(timedDuring(rec, after, 'orders')), loadNow());
+    expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`SELECT id, total FROM orders WHERE customer_id = \\?\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
   }, 60_000);
 
   it('names a query whose value the driver inlined with the value out', async () => {
@@ -74,5 +73,17 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     const top = routeOf(rec, '/count').parts[0];
     expect(top).toMatchObject({ kind: 'socket', statement: 'SELECT COUNT(*) AS n FROM orders WHERE status = ?', from: { function: 'countOrders' }, callsPerRequest: 1 });
     expect(JSON.stringify(rec.requestTime)).not.toContain('shipped');
+  }, 60_000);
+
+  it('still names every execute in a later recording, on connections that prepared in an earlier one', async () => {
+    // mysql2 prepares once per pooled connection: this recording's executes run statements prepared while another
+    // collector (the first recording's, since taken out) watched. What it read stays with the socket.
+    const logFrom = logLength();
+    const rec = await app!.record('/orders', 2);
+    expect(rec.error).toBeNull();
+    expect(loggedSince(logFrom, / Prepare\tSELECT id, total FROM orders/g)).toBe(0); // nothing was prepared again
+    const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket' && p.statement);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.map((p) => p.statement)).toEqual(parts.map(() => 'SELECT id, total FROM orders WHERE customer_id = ?'));
   }, 60_000);
 });

@@ -1,0 +1,65 @@
+// The waiting sentence never contradicts the time table beside it (issue 33,
+// item 5): every wait the table shows (renderer/src/result/RequestTime.tsx:
+// a share of 0.5 % or more) is named in the sentence, and "does not see" is
+// said only when the collector saw no wait at all. Held on the case the issue
+// found and on many generated tables.
+import { describe, expect, it } from 'vitest';
+import type { RequestTime, RequestTimeKind, RequestTimePart } from '../recording/request-time.ts';
+import { waitingSentence } from './sentence.ts';
+
+const part = (kind: RequestTimeKind, target: string, msPerRequest: number, total: number, more: Partial<RequestTimePart> = {}): RequestTimePart =>
+  ({ kind, target, msPerRequest, share: msPerRequest / total, callsPerRequest: kind === 'cpu' || kind === 'queue' || kind === 'other' ? 0 : 1, from: null, ...more });
+
+function requestTime(parts: RequestTimePart[], meanMs: number): RequestTime {
+  return { requests: 100, perRequestMs: { p50: meanMs, mean: meanMs }, serverMs: { p50: meanMs, p99: meanMs, mean: meanMs }, parts, byRoute: [], dropped: 0 };
+}
+
+/** The table's rows (RequestTime.tsx shows a part from this share on). */
+const SHOWN = 0.005;
+const SEEN_KINDS: readonly RequestTimeKind[] = ['http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'child', 'timer'];
+/** How the sentence names a wait of each kind: its target for a call, else the thing it waited on. */
+const NAME: Record<string, (p: RequestTimePart) => string> = {
+  http: (p) => p.target, socket: (p) => p.target, fs: () => 'file system', dns: () => 'DNS', threadpool: () => 'thread pool',
+  worker: () => 'worker pool', child: () => 'child process', timer: (p) => `${p.target} timer`,
+};
+
+describe('the waiting sentence and the time table', () => {
+  it('names a Redis on a port of its own that the table shows, and does not say "does not see" beside it (the issue’s case)', () => {
+    const total = 764;
+    const rt = requestTime([
+      part('other', '', 713, total), part('socket', '127.0.0.1:6390 (redis)', 46, total, { statement: 'KEYS cart:*', server: 'redis' }), part('cpu', '', 5, total),
+    ], total);
+    const s = waitingSentence(rt)!;
+    expect(s).toContain('127.0.0.1:6390 (redis)');
+    expect(s).not.toContain('does not see');
+    expect(s).toContain('could not tie to any call it saw');
+  });
+
+  it('says "does not see" when the collector saw no wait at all', () => {
+    const rt = requestTime([part('other', '', 700, 710), part('cpu', '', 10, 710)], 710);
+    expect(waitingSentence(rt)).toContain('waiting on something the collector does not see');
+  });
+
+  it('names every wait the table shows, however many small ones, on generated tables', () => {
+    let seed = 33;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let checked = 0;
+    for (let n = 0; n < 400; n++) {
+      const kinds: RequestTimeKind[] = ['cpu', 'queue', 'other', ...SEEN_KINDS, 'socket', 'socket', 'http'];
+      const count = 1 + Math.floor(random() * 9);
+      const raw = Array.from({ length: count }, (_, i) => ({ kind: kinds[Math.floor(random() * kinds.length)], ms: random() < 0.4 ? random() * 3 : random() * 300, i }));
+      const total = raw.reduce((t, r) => t + r.ms, 0) + 1;
+      // One part per kind and target, as summarize.ts makes them.
+      const parts = raw.map((r) => part(r.kind, r.kind === 'socket' ? `127.0.0.1:${6000 + r.i} (redis)` : r.kind === 'http' ? `GET 127.0.0.1:${7000 + r.i}/x` : r.kind === 'timer' ? `${r.i + 1} ms` : '', r.ms, total))
+        .filter((p, i, all) => all.findIndex((q) => q.kind === p.kind && q.target === p.target) === i)
+        .sort((a, b) => b.msPerRequest - a.msPerRequest);
+      const s = waitingSentence(requestTime(parts, total));
+      if (s === null) continue;
+      checked++;
+      for (const p of parts.filter((q) => q.share >= SHOWN && SEEN_KINDS.includes(q.kind))) expect(s, JSON.stringify(parts)).toContain(NAME[p.kind](p));
+      const seen = parts.some((p) => SEEN_KINDS.includes(p.kind));
+      if (seen) expect(s).not.toContain('does not see');
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
