@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { compareRequestTime, statementChangeLines, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
-import { buildComparison, roundFromRecording, surenessWords, type AllocationsComparison, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
+import { buildComparison, roundFromRecording, surenessWords, per1kUnit, type AllocationsComparison, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { bytesText } from '../../shared/memory/allocations.ts';
 import { importWholeProcessWithAllocations } from '../../shared/profile/import/all-threads.ts';
 import { UserError } from '../services/errors.ts';
@@ -188,12 +188,12 @@ export function formatComparison(c: Comparison, top: number): string[] {
     const l = c.load;
     const rows = [metricRow('requests/s', l.rps, 0), metricRow('p50 ms', l.p50Ms, 3), metricRow('p90 ms', l.p90Ms, 3), metricRow('p99 ms', l.p99Ms, 3),
       metricRow('max ms', l.maxMs, 3), metricRow('failed /1k sent', l.errorsPer1k, 1), metricRow('non-2xx /1k req', l.non2xxPer1k, 1)];
-    if (c.cpuMsPer1kRequests) rows.push(metricRow('CPU ms /1k req', c.cpuMsPer1kRequests, 1));
+    if (c.cpuMsPer1kRequests) rows.push(metricRow(c.cpuTime ? 'CPU ms /1k req' : 'sampled ms /1k req', c.cpuMsPer1kRequests, 1));
     if (c.processCpuMsPer1k) rows.push(metricRow('process CPU /1k', c.processCpuMsPer1k, 1));
     if (c.elu) rows.push(metricRow('event loop busy', { ...c.elu, a: c.elu.a * 100, b: c.elu.b * 100, delta: c.elu.delta * 100 }, 0));
     out.push('Load', ...labelled(['', 'A', 'B', 'change', '%', 'how sure'], rows), '');
   }
-  const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
+  const unit = per1kUnit(c);
   const v = (ms1k: number | null, p: number) => (c.perRequest ? ms(ms1k ?? 0) : pct(p));
   const dv = (r: { deltaMsPer1k: number | null; deltaPercent: number }) => (c.perRequest ? `${r.deltaMsPer1k! > 0 ? '+' : ''}${ms(r.deltaMsPer1k!)}` : signedPct(r.deltaPercent));
   const buckets = c.buckets.filter((b) => b.aPercent > 0 || b.bPercent > 0);

@@ -21,7 +21,7 @@ import { addExtras } from '../../shared/recording/profile-extras.ts';
 import { heapProfileSchema } from '../../shared/recording/memory.ts';
 import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 import type { Target } from './targets/registry.ts';
-import { loadedPorts, requestTimeOf, takeCollected } from './targets/request-time.ts';
+import { loadedPorts, requestTimeOf, takeCollected, withRequestCode } from './targets/request-time.ts';
 import { keepPorts, portOfUrl } from '../../shared/request-time/ports.ts';
 import { isLoopbackHost } from '../../shared/hosts.ts';
 import { childProcessesOf, servedElsewhereSentence } from './targets/child-processes.ts';
@@ -493,6 +493,8 @@ class RecordingRun {
       result.load = { ...serverLoadSummary(keepPorts(all, ports).batches, window, result.load.stoppedEarly), ...(result.load.phases ? { phases: result.load.phases } : {}) };
     }
     const requestTime = batch && requestTimeOf(all, req.ownLoad ? null : result.load, childServed ? null : result.profile, ports);
+    // The primary's thread clock and profile: its own batches, not its children's.
+    if (batch && result.cpu) result.cpu = withRequestCode(result.cpu, batches, ports);
     if (requestTime) result.requestTime = requestTime;
     // The collector counted no request although the load got answers: did the target's children serve them?
     else if (batch && !req.ownLoad && result.load && result.load.requests > 0 && this.target && isLoopbackHost(this.target.host)) {

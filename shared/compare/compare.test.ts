@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTOR_URL } from '../profile/classify.ts';
 import { formatRows, profileFromText } from '../profile/test-support/text-profile.ts';
 import { buildComparison } from './compare.ts';
+import { per1kUnit } from './words.ts';
 import { meta, round, syntheticLoad } from './test-support/rounds.ts';
 import type { ChangeRow } from './types.ts';
 
@@ -60,7 +61,8 @@ describe('buildComparison', () => {
     expect(c.files.find((f) => f.name === '/app/app.js')).toMatchObject({ status: 'changed' });
     expect(c.packages.find((p) => p.name === 'your code')).toMatchObject({ aMsPer1k: 5, bMsPer1k: 4 });
     expect(c.verdict).toMatch(/^B serves 60% fewer requests per second than A \(p99 5\.0× higher\) — one run each: repeat both to know/);
-    expect(c.verdict).toMatch(/The difference is logging: B spends 3\.0 ms of CPU per 1 000 requests on it in handler, app\.js:\d+ \(A: 0\.00 ms\)\./);
+    // These rounds carry no OS clock (as an imported file): their ms are sampled time, and said so.
+    expect(c.verdict).toMatch(/Sampled time per 1 000 requests: 5\.0 → 7\.0 ms \(\+40%\)\. The difference is logging: B spends 3\.0 ms of sampled time per 1 000 requests on it in handler, app\.js:\d+ \(A: 0\.00 ms\)\./);
     expect(c.load!.rps).toMatchObject({ a: 2000, b: 800, deltaPercent: -60, ci95: null, significant: null, basis: 'single' });
     expect(c.howSure.basis).toBe('single');
     expect(c.cpuMsPer1kRequests).toMatchObject({ a: 5, b: 7 });
@@ -78,7 +80,7 @@ describe('buildComparison', () => {
                log[node:internal/console/constructor]  log[node:internal/console/constructor]
     `;
     const c = buildComparison([round({ profile: some })], [round({ profile: more })]);
-    expect(c.verdict).toMatch(/The profiles differ most in logging: B spends 2\.0 ms of CPU per 1 000 requests on it in handler, app\.js:\d+ \(A: 1\.0 ms\) — a change of degree, which noise alone can cause: repeat both to know\.$/);
+    expect(c.verdict).toMatch(/The profiles differ most in logging: B spends 2\.0 ms of sampled time per 1 000 requests on it in handler, app\.js:\d+ \(A: 1\.0 ms\) — a change of degree, which noise alone can cause: repeat both to know\.$/);
   });
 
   it('compares rounds with an interval when each side has two or more', () => {
@@ -152,11 +154,29 @@ describe('buildComparison', () => {
     expect(c.elu!.b).toBeCloseTo(0.9, 10);
   });
 
+  it('says "of CPU" only where every round\'s ms are CPU from the OS clock, "of sampled time" where one is not (an imported file)', () => {
+    // Ten ms a sample: A 50 ms busy, B 70 ms; each thread ran half its sampled busy time.
+    const clocked = (text: string, busyMs: number) => ({
+      ...round({ profile: profileFromText(text, { weightsMs: 10 }), load: syntheticLoad({ requests: 1000 }) }),
+      cpu: { windowMs: 80, mainThread: { clock: 'threadCpuUsage' as const, cpuMs: busyMs / 2 }, processCpuMs: busyMs, sampledMs: 80, sampledBusyMs: busyMs, samples: 8, askedIntervalUs: 1000, workers: [] },
+    });
+    const c = buildComparison([clocked(A, 50)], [clocked(B, 70)]);
+    expect(c.cpuTime).toBe(true);
+    expect(per1kUnit(c)).toBe('CPU ms per 1 000 requests');
+    // handler and log at half their sampled ms: 15 ms of CPU over 1 000 requests.
+    expect(c.verdict).toMatch(/CPU per 1 000 requests: 25 → 35 ms \(\+40%\)\. The difference is logging: B spends 15 ms of CPU per 1 000 requests on it/);
+    const mixed = buildComparison([clocked(A, 50)], [round({ profile: profileFromText(B, { weightsMs: 10 }), load: syntheticLoad({ requests: 1000 }) })]);
+    expect(mixed.cpuTime).toBe(false);
+    expect(per1kUnit(mixed)).toBe('sampled ms per 1 000 requests');
+    expect(mixed.verdict).toMatch(/ms of sampled time per 1 000 requests/);
+    expect(mixed.verdict).not.toMatch(/of CPU|CPU per 1 000/);
+  });
+
   it('serialises to the JSON the CLI prints (no profile, no functions inside)', () => {
     const c = buildComparison([round({ profile: A })], [round({ profile: B })]);
     const back = JSON.parse(JSON.stringify(c));
     expect(back).toEqual(c);
-    expect(Object.keys(back)).toEqual(['a', 'b', 'perRequest', 'load', 'cpuMsPer1kRequests', 'processCpuMsPer1k', 'elu', 'allocations', 'buckets', 'categories', 'functions', 'files', 'packages', 'warnings', 'unavailable', 'howSure', 'verdict']);
+    expect(Object.keys(back)).toEqual(['a', 'b', 'perRequest', 'cpuTime', 'load', 'cpuMsPer1kRequests', 'processCpuMsPer1k', 'elu', 'allocations', 'buckets', 'categories', 'functions', 'files', 'packages', 'warnings', 'unavailable', 'howSure', 'verdict']);
     expect(meta().source).toBe('recorded');
   });
 

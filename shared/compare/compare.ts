@@ -15,6 +15,7 @@ import { correctForManyMeasures } from './correct.ts';
 import { verdictOf } from '../verdict/compare-verdict.ts';
 import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 import { periodicSamples } from '../recording/process-samples.ts';
+import { isCpuTime } from '../profile/cpu-time.ts';
 
 export interface CompareOptions {
   /** Run-to-run noise learned from the library (noise.ts, machine-noise.ts), for one run each; absent, the default spreads still apply. */
@@ -119,6 +120,8 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const pa = profiled ? ps(aRounds) : null;
   const pb = profiled ? ps(bRounds) : null;
   const perRequest = !!pa && !!pb && perRequestOf(pa, pb);
+  // One round without the OS clock makes the whole comparison sampled time: the two sides must be in one unit.
+  const cpuTime = perRequest && [...aRounds, ...bRounds].every((r) => isCpuTime(roundPerRequest(r)));
 
   const cpuA = aRounds.map(cpuMsPer1k);
   const cpuB = bRounds.map(cpuMsPer1k);
@@ -140,6 +143,7 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
     a: side(aRounds, options.names?.a, load?.rps.a ?? null),
     b: side(bRounds, options.names?.b, load?.rps.b ?? null),
     perRequest,
+    cpuTime,
     load,
     cpuMsPer1kRequests,
     processCpuMsPer1k: processCpu,

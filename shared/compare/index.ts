@@ -14,4 +14,4 @@ export { processCpuMsPer1k } from './process-cpu.ts';
 export { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 export { verdictOf, formatChange, formatMs, formatRatio, type VerdictExtras } from '../verdict/compare-verdict.ts';
 export { oneSidedWork, type OneSidedWork, type RoundBuckets } from './one-sided.ts';
-export { farBeyondWords, signed, signedPercent, surenessOf, surenessWords, type Sureness } from './words.ts';
+export { farBeyondWords, per1kUnit, signed, signedPercent, surenessOf, surenessWords, type Sureness } from './words.ts';

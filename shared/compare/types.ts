@@ -220,8 +220,13 @@ export interface HowSure {
 export interface Comparison {
   a: SideSummary;
   b: SideSummary;
-  /** True when both sides have request counts: tables in CPU ms per 1000 requests. */
+  /** True when both sides have request counts: tables in ms per 1000 requests. */
   perRequest: boolean;
+  /**
+   * True when every round's ms are CPU from the OS clock (shared/profile/cpu-time.ts); false when any is sampled
+   * time (an imported file, a recording made before Flambé read the clock): every unit and sentence says which (per1kUnit).
+   */
+  cpuTime: boolean;
   load: LoadComparison | null;
   /** All non-idle CPU time, per 1000 requests. */
   cpuMsPer1kRequests: Metric | null;

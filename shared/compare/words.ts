@@ -6,6 +6,11 @@ import { spreadText, timesText } from './machine-noise.ts';
 
 const MINUS = '−';
 
+/** The unit of Compare's per-request tables, in the words every place prints: CPU from the OS clock, or sampled time (shared/profile/cpu-time.ts). */
+export function per1kUnit(c: { perRequest: boolean; cpuTime: boolean }): string {
+  return !c.perRequest ? '% of each profile' : c.cpuTime ? 'CPU ms per 1 000 requests' : 'sampled ms per 1 000 requests';
+}
+
 /** "+12.5", "−3.0", "0.0" — a change in its unit, thousands separated. */
 export function signed(x: number | null, digits = 1): string {
   if (x === null || !Number.isFinite(x)) return '—';

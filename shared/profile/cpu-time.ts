@@ -1,7 +1,8 @@
 // Every "ms of CPU" Flambé prints is decided here, once: a function's (a kind
-// of work's, GC's, background work's, a worker's) share of the sampled busy
-// time × its thread's CPU from the OS over the same window, ÷ the requests
-// handled in that window. The accounting it reads is measured when the
+// of work's, GC's, background work's, a worker's) sampled ms × its thread's
+// CPU per sampled busy ms from the OS over the same window — on the main
+// thread, the CPU per ms of its requests' own code where the collector timed
+// it — ÷ the requests handled in that window. The accounting it reads is measured when the
 // recording is made (shared/recording/cpu-accounting.ts,
 // electron/services/targets/thread-clock.ts).
 //
@@ -48,10 +49,26 @@ export function cpuPerSampledMs(accounting: CpuAccounting | null | undefined, th
   if (!accounting) return null;
   if (thread === MAIN_THREAD_NAME) {
     const cpu = accounting.mainThread?.cpuMs;
-    return cpu !== undefined && accounting.sampledBusyMs >= MIN_BUSY_MS ? busyCpuRate(cpu, accounting.sampledBusyMs) : null;
+    if (cpu === undefined || accounting.sampledBusyMs < MIN_BUSY_MS) return null;
+    return Math.min(busyCpuRate(cpu, accounting.sampledBusyMs), requestCodeRate(accounting.requestCode) ?? 1);
   }
   const worker = accounting.workers.find((w) => w.name === thread);
   return worker?.cpuMs != null && worker.sampledBusyMs >= MIN_BUSY_MS ? busyCpuRate(worker.cpuMs, worker.sampledBusyMs) : null;
+}
+
+/** Below this many requests timed by the collector, its rate says too little: the thread's own is used. */
+const MIN_TIMED_REQUESTS = 20;
+
+/**
+ * The main thread's CPU per ms its requests' code ran, from the collector's clock around that code
+ * (shared/request-time/code-clock.ts); null when too few requests were timed. The thread's CPU over its
+ * sampled busy time also counts what it ran while the profile says idle (see busyCpuRate), which no busy
+ * function owns: beside two busy loops on 2 cores (load averages 12–17) a CPU loop read ×1.30–1.57 its
+ * own clock by the thread's rate and ×0.97–1.26 by this one, pbkdf2 ×1.32–1.65 and ×0.91–1.23. The main
+ * thread's rate is the lower of the two: its functions never share more than the thread's CPU.
+ */
+function requestCodeRate(code: CpuAccounting['requestCode']): number | null {
+  return code && code.requests >= MIN_TIMED_REQUESTS && code.wallMs >= MIN_BUSY_MS ? busyCpuRate(code.cpuMs, code.wallMs) : null;
 }
 
 /**

@@ -37,6 +37,10 @@ export const workerCpuSchema = z.object({
   sampledBusyMs: amount,
 });
 
+/** CPU and wall time of the requests' own code, ms, over the requests whose CPU the collector read. */
+export const requestCodeClockSchema = z.object({ requests: z.number().int().min(0), cpuMs: amount, wallMs: amount });
+export type RequestCodeClock = z.output<typeof requestCodeClockSchema>;
+
 export const cpuAccountingSchema = z.object({
   /** Wall time between the two readings (the profile's start and stop), ms. */
   windowMs: amount,
@@ -52,5 +56,11 @@ export const cpuAccountingSchema = z.object({
   askedIntervalUs: amount,
   /** Every worker thread profiled beside it, each with its own CPU where it could be read. */
   workers: list(workerCpuSchema, 1000),
+  /**
+   * The requests' own code, as the request collector timed it in the target (shared/request-time/code-clock.ts):
+   * the main thread's CPU in the code of the requests it read the clock for, and the wall time that code ran.
+   * Absent where no request was timed so (no collector, a Node without process.threadCpuUsage, older recordings).
+   */
+  requestCode: requestCodeClockSchema.optional(),
 });
 export type CpuAccounting = z.output<typeof cpuAccountingSchema>;

@@ -27,7 +27,7 @@ describe('the comparison report, Compare’s one HTML export', () => {
     const c = buildComparison([a], [b]);
     const rec = { name: 'r', createdAt: '2026-11-28T06:00:00Z', machine: null, target: null, settings: null } as unknown as RecordingMeta;
     const blocks = compareReport(c, null, rec, rec, { a: null, b: null }).blocks;
-    const at = blocks.findIndex((x) => x.kind === 'h2' && x.text.startsWith('Kinds of work (CPU ms per 1 000 requests)'));
+    const at = blocks.findIndex((x) => x.kind === 'h2' && x.text.startsWith('Kinds of work (sampled ms per 1 000 requests)'));
     const table = blocks[at + 1];
     expect(table.kind === 'table' && table.table.head).toEqual(['Kind of work', 'A', 'B', 'Change', 'How sure']);
     const logging = table.kind === 'table' ? table.table.rows.find((r) => r[0] === 'logging') : undefined;

@@ -9,8 +9,8 @@ import type { ExperimentResult } from '../experiment/types.ts';
 import type { AllocationsComparison, Comparison, Metric } from '../compare/types.ts';
 import { bytesText } from '../memory/allocations.ts';
 import type { RouteChange } from '../compare/routes.ts';
-import { surenessWords } from '../compare/words.ts';
-import { KNEE_RULE_TEXT } from '../sweep/knee.ts';
+import { per1kUnit, surenessWords } from '../compare/words.ts';
+import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../sweep/knee.ts';
 import { sweepSentence } from '../sweep/sweep-machine.ts';
 import { LOG_HEAD, levelsHaveOutput, logCells, routesHaveOutput } from '../sweep/sweep-output.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../sweep/sweep-routes.ts';
@@ -142,7 +142,7 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null, 
     const l = c.load;
     const rows = [metricRow('requests/s', l.rps, 0), metricRow('p50 ms', l.p50Ms, 3), metricRow('p90 ms', l.p90Ms, 3), metricRow('p99 ms', l.p99Ms, 3),
       metricRow('max ms', l.maxMs, 3), metricRow('failed per 1 000 requests sent', l.errorsPer1k, 1), metricRow('non-2xx per 1 000 requests', l.non2xxPer1k, 1),
-      metricRow('CPU ms per 1 000 requests', c.cpuMsPer1kRequests, 1), metricRow('process CPU ms per 1 000 requests', c.processCpuMsPer1k, 1)].filter((r): r is string[] => r !== null);
+      metricRow(per1kUnit({ perRequest: true, cpuTime: c.cpuTime }), c.cpuMsPer1kRequests, 1), metricRow('process CPU ms per 1 000 requests', c.processCpuMsPer1k, 1)].filter((r): r is string[] => r !== null);
     blocks.push({ kind: 'h2', text: 'Load, A against B' }, { kind: 'table', table: { head: ['', 'A', 'B', 'Change', '%', 'How sure'], rows, textColumns: [0, 5] } });
     const measures = [{ name: 'requests/s', a: l.rps.a, b: l.rps.b, unit: 'req/s' }, { name: 'p50', a: l.p50Ms.a, b: l.p50Ms.b, unit: 'ms' }, { name: 'p99', a: l.p99Ms.a, b: l.p99Ms.b, unit: 'ms' }];
     // The caption names what the chart draws, from the same list (it once said "Requests/s and p99" over p50 too).
@@ -150,7 +150,7 @@ function comparisonBlocks(c: Comparison, routes: readonly RouteChange[] | null, 
   }
   if (routes?.length) blocks.push({ kind: 'h2', text: 'Per route (matched by method and path)' }, { kind: 'table', table: routeChangeTable(routes) });
   blocks.push(...statementChangeBlocks(requestTime));
-  const unit = c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile';
+  const unit = per1kUnit(c);
   // Compare's one HTML export is this report (issue 38: it had a second, "Export as HTML", beside it): what that one
   // carried — kinds of work, packages, what is not available — is here too.
   blocks.push(...kindsAndPackages(c, unit));

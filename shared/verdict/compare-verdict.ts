@@ -83,7 +83,7 @@ function isClearChange(b: BucketChange, perRequest: boolean): boolean {
   return Math.min(x, y) <= 0.1 * Math.max(x, y);
 }
 
-function bucketSentence(b: BucketChange, perRequest: boolean): string {
+function bucketSentence(b: BucketChange, perRequest: boolean, of: string): string {
   const where = b.where ? ` in ${b.where.lineText ? `\`${b.where.lineText.length > 60 ? `${b.where.lineText.slice(0, 57)}…` : b.where.lineText}\` at ` : `${b.where.name}, `}${shortLocation(b.where.location)}` : '';
   const clear = isClearChange(b, perRequest);
   const lead = clear ? `The difference is ${b.name}` : `The profiles differ most in ${b.name}`;
@@ -91,18 +91,18 @@ function bucketSentence(b: BucketChange, perRequest: boolean): string {
   if (perRequest) {
     const grew = b.deltaMsPer1k! > 0;
     return grew
-      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms of CPU per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms)${caveat}.`
-      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms of CPU per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms${caveat}.`;
+      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms ${of} per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms)${caveat}.`
+      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms ${of} per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms${caveat}.`;
   }
   const [more, less] = b.where?.side === 'a' ? [`${pct(b.aPercent)} of A's time${where}`, `${pct(b.bPercent)} of B's`] : [`${pct(b.bPercent)} of B's time${where}`, `${pct(b.aPercent)} of A's`];
   return `The profiles differ most in ${b.name}: ${more}, against ${less}${caveat}.`;
 }
 
-function functionSentence(f: ChangeRow, perRequest: boolean): string {
+function functionSentence(f: ChangeRow, perRequest: boolean, of: string): string {
   const loc = f.location ? ` (${shortLocation(f.location)})` : '';
   const status = f.status === 'new' ? ', new in B' : f.status === 'gone' ? ', gone from B' : '';
   if (perRequest) {
-    return `The largest change is ${f.name}${loc}${status}: ${ms(f.aMsPer1k!)} → ${ms(f.bMsPer1k!)} ms of CPU per 1 000 requests.`;
+    return `The largest change is ${f.name}${loc}${status}: ${ms(f.aMsPer1k!)} → ${ms(f.bMsPer1k!)} ms ${of} per 1 000 requests.`;
   }
   return `The largest change is ${f.name}${loc}${status}: ${pct(f.aPercent)} → ${pct(f.bPercent)} of each profile's time.`;
 }
@@ -114,9 +114,11 @@ function explanation(c: Parts): string {
   // A change matters at 5% of the CPU per 1000 requests (or 3 points of the profile).
   const threshold = c.perRequest ? 0.05 * scale : 3;
   const bucket = c.buckets.find((b) => size(b) >= threshold);
-  if (bucket) return bucketSentence(bucket, c.perRequest);
+  // "of CPU" only where every round's ms are CPU from the OS clock, else "of sampled time" (an imported file).
+  const of = c.cpuTime ? 'of CPU' : 'of sampled time';
+  if (bucket) return bucketSentence(bucket, c.perRequest, of);
   const fn = c.functions.find((f) => f.category !== 'idle' && f.name !== '(idle)' && f.name !== '(program)' && size(f) >= threshold);
-  if (fn) return functionSentence(fn, c.perRequest);
+  if (fn) return functionSentence(fn, c.perRequest, of);
   if (c.functions.length) return 'No function changed its cost by more than 5%.';
   return '';
 }
@@ -128,7 +130,7 @@ export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   else if (c.functions.length) out.push('Without request counts on both sides, Flambé compares each profile in % of its own time.');
   if (c.cpuMsPer1kRequests && c.cpuMsPer1kRequests.deltaPercent !== null && Math.abs(c.cpuMsPer1kRequests.deltaPercent) >= 5) {
     const m = c.cpuMsPer1kRequests;
-    out.push(`CPU per 1 000 requests: ${ms(m.a)} → ${ms(m.b)} ms (${m.deltaPercent! > 0 ? '+' : '−'}${pct(m.deltaPercent!)}).`);
+    out.push(`${c.cpuTime ? 'CPU' : 'Sampled time'} per 1 000 requests: ${ms(m.a)} → ${ms(m.b)} ms (${m.deltaPercent! > 0 ? '+' : '−'}${pct(m.deltaPercent!)}).`);
   }
   const why = explanation(c);
   if (why) out.push(why);

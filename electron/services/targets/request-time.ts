@@ -6,6 +6,8 @@ import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import { collectedBatchSchema, type CollectedBatch } from '../../../shared/request-time/collected.ts';
 import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
 import { summarizeRequestTime } from '../../../shared/request-time/summarize.ts';
+import { requestCodeClock } from '../../../shared/request-time/code-clock.ts';
+import type { CpuAccounting } from '../../../shared/recording/cpu-accounting.ts';
 import type { SampledProfile } from '../../../shared/request-time/samples.ts';
 import type { InspectorSession } from './inspector.ts';
 import { rawExtrasOf } from '../../../shared/recording/profile-extras.ts';
@@ -40,6 +42,12 @@ export function requestTimeOf(batches: readonly CollectedBatch[], load: LoadSumm
     : null;
   const rt = summarizeRequestTime(kept.batches, client, isSampledProfile(profile) ? profile : null, workerScripts(profile));
   return rt && ports.length ? { ...rt, ports: [...ports], ...(kept.otherPorts ? { otherPorts: kept.otherPorts } : {}) } : rt;
+}
+
+/** The CPU accounting with the loaded port's requests' code clock (shared/request-time/code-clock.ts) beside it, when the collector timed any. */
+export function withRequestCode(cpu: CpuAccounting, batches: readonly CollectedBatch[], ports: readonly number[] = []): CpuAccounting {
+  const requestCode = requestCodeClock(keepPorts(batches, ports).batches);
+  return requestCode ? { ...cpu, requestCode } : cpu;
 }
 
 /** "thread 2" → "hasher.js", from the worker threads' profiles the recording keeps (workers.ts names them "worker 2 (hasher.js)"). */

@@ -3,7 +3,7 @@
 // moved marked, largest change first, filterable. Selecting a row highlights
 // it in the diff flamegraph and, for a function, shows its hot lines in A and B.
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { Comparison } from '../../../shared/compare/index.ts';
+import { per1kUnit, type Comparison } from '../../../shared/compare/index.ts';
 import type { HotLine } from '../../../shared/profile/lines.ts';
 import { Tabs } from '../components/Tabs.tsx';
 import { formatTimeMs } from '../lib/format.ts';
@@ -57,7 +57,7 @@ function ChangeTable({ table, comparison: c, client, onSelect }: { table: TableK
       <div className="table-toolbar">
         <label htmlFor={`${id}-filter`} className="visually-hidden">Filter rows</label>
         <input id={`${id}-filter`} type="search" placeholder="Filter by name, file or new/gone" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="changes-filter" />
-        <span className="muted small">{rows.length > MAX_ROWS ? `first ${MAX_ROWS} of ${rows.length} — filter to find the others` : `${rows.length} rows`} · largest change first · {c.perRequest ? 'CPU ms per 1 000 requests' : '% of each profile’s own time'}</span>
+        <span className="muted small">{rows.length > MAX_ROWS ? `first ${MAX_ROWS} of ${rows.length} — filter to find the others` : `${rows.length} rows`} · largest change first · {c.perRequest ? per1kUnit(c) : '% of each profile’s own time'}</span>
       </div>
       <div className="change-scroll">
         <table className="compare-table">

@@ -91,7 +91,7 @@ function Segmented<T extends string>({ label, value, onChange, options }: {
 /** What the colours and the widths mean, in the unit drawn. */
 function DiffLegend({ flame, shape }: { flame: DiffFlame; shape: 'a' | 'b' }) {
   const alloc = flame.unit === 'bytes';
-  const unitWords = flame.unit === 'per1k' ? 'CPU ms per 1 000 requests' : alloc ? 'bytes allocated per request' : '% of each profile’s own time';
+  const unitWords = flame.unit === 'per1k' ? 'sampled ms per 1 000 requests' : alloc ? 'bytes allocated per request' : '% of each profile’s own time';
   const spends = alloc ? 'allocates' : 'spends';
   const widths = alloc ? 'bytes' : 'time';
   return (

@@ -2,32 +2,27 @@
 // own functions with its main thread's CPU clock (test/fixtures/cpu/own-clock.cjs),
 // recorded by Flambé beside a CPU hog (two busy-loop processes: the machine's
 // cores are contended, so the sampler charges time the thread spent waiting
-// for a core to whatever was on its stack). Flambé's per-request figure for each
-// function comes nearer the server's own than the sampled wall time did
-// (pbkdf2 usually within 20 %, not always on a very busy machine), and no
-// figure exceeds the one that contains it. Real processes, real load at the
+// for a core to whatever was on its stack), launched, attached by host:port
+// and by --pid, then once more without the hog. Flambé's per-request figure
+// for a CPU loop and for pbkdf2 is within 20 % of the server's own clock, and
+// no figure exceeds the one that contains it. Real processes, real load at the
 // default 10 connections, real profiles.
 //
-// Not yet within 20 % (issue 31, said in docs/recording.md "What the OS clock
-// cannot fix yet"): at load averages 11–21 on 2 cores a plain CPU loop read
-// ×1.08–1.49, pbkdf2 ×1.02–1.40. Not the long sample deltas of a descheduled
-// thread: counting each sample at most 2× the asked interval left them where
-// they were (/spin ×1.41 → 1.41, ×1.24 → 1.29; pbkdf2 ×1.20 → 1.20). What
-// was measured instead: the timed function is 53–59 % of the thread's CPU
-// per request, but 74–80 % of its busy samples — the thread also runs while
-// the profile says idle (the sampler's signals waking it, 12–14 µs a sample;
-// the event loop's native work between callbacks), and that CPU is shared
-// among the busy functions. Where the OS counted more CPU than the sampled
-// busy time, figures are bounded by it (cpu-time.ts: pbkdf2 read ×1.02 where
-// the unbounded share said ×1.41); below it, the idle part cannot be told
-// apart yet. The allocation-bound builder reads 0.54–0.79×: its collections
-// are V8's "(garbage collector)" samples, in the GC row, while the server's
-// clock around it counts them. Taking them out of that clock is no truth
-// either: the wall time of the collections inside its calls
-// (PerformanceObserver "gc") was 2.0–2.8 ms of its 4.6–5.4 ms, and once 4.56
-// of 4.66 beside the hog — a collection's wall time there is mostly waiting.
-// Beside a quieter machine its sampled time can read below its clock too
-// (×0.80, Flambé ×0.54 at load 11), and then the check below fails for it.
+// What makes the 20 %: the main thread's CPU per ms of its requests' own code,
+// as the request collector timed it (shared/request-time/code-clock.ts), not
+// the thread's CPU over its sampled busy time — that also counts the CPU the
+// thread spends while the profile says idle (the event loop's socket work
+// between callbacks, V8's sampler waking it), which made the CPU loop read
+// ×1.30–1.57 and pbkdf2 ×1.31–1.65 beside the hog (load averages 12–19 on 2
+// cores); by the requests' code ×0.97–1.26 and ×0.91–1.23 in the same runs.
+//
+// Not within 20 % yet (issue 31, docs/recording.md "What the OS clock cannot
+// fix yet"): the allocation-bound builder reads ×0.5–0.7 — its collections are
+// V8's "(garbage collector)" samples, in the GC row, while the server's clock
+// around it counts them; with the GC row added it read ×1.01–1.31. And a Node
+// without process.threadCpuUsage (Node 20, read by /proc schedstat) has no
+// requests' code clock: its figures keep the thread's rate (held nearer than
+// sampled time, not to 20 %).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,80 +78,114 @@ async function record(route: string, durationSec: number, on = { targetId, base 
   return { rec, profile, serverMsPerCall, calls };
 }
 
+/** The function's row in flambe analyze's summary: Flambé's ms of CPU a request, and the sampled time it replaces. */
+function figures(rec: RecordingMeta, profile: ReturnType<typeof importProfile>, fn: string) {
+  const requests = rec.load!.requests;
+  const analysis = analyzeProfile(profile, { perRequest: perRequestOf(requests, rec.cpu) });
+  expect(analysis.cpuTime).toBe(true);
+  const row = analysis.functions.find((f) => f.name === fn)!;
+  return { analysis, flambe: row.totalMsPer1kRequests! / 1000, sampled: msPerThousandRequests(row.totalMs, perRequestOf(requests)) / 1000 };
+}
+
+/** Every function within its thread and within its sampled time, the thread within the process (the OS's own clocks). */
+function expectInvariants(rec: RecordingMeta, analysis: ReturnType<typeof analyzeProfile>) {
+  const cpu = rec.cpu!;
+  const requests = rec.load!.requests;
+  expect(cpu.mainThread!.cpuMs).toBeLessThanOrEqual(cpu.processCpuMs!);
+  for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) {
+    expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
+    // A thread cannot run longer than it was sampled busy: a function's CPU never exceeds its sampled time.
+    expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(f.totalMs * (1 + 1e-9));
+  }
+}
+
+const line = (what: string, flambe: number, sampled: number, truth: number) => `${what}: Flambé ${flambe.toFixed(3)} ms of CPU a request `
+  + `(sampled time ${sampled.toFixed(3)}), the server's own clock ${truth.toFixed(3)} (×${(flambe / truth).toFixed(2)}, sampled ×${(sampled / truth).toFixed(2)})`;
+
+/** Within 20 % of the server's own clock. */
+const expectWithin20 = (flambe: number, truth: number) => {
+  expect(flambe / truth).toBeGreaterThanOrEqual(0.8);
+  expect(flambe / truth).toBeLessThanOrEqual(1.2);
+};
+
+/** Starts own-clock.cjs on Node 24 outside Flambé (`--inspect=0` or none), as a user would before attaching: the child, its HTTP base and its inspector port. */
+async function startApart(inspect: boolean) {
+  const child = spawn(process.execPath, [...(inspect ? ['--inspect=127.0.0.1:0'] : []), path.join(repo, 'test/fixtures/cpu/own-clock.cjs')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => { out += String(d); });
+  child.stderr!.on('data', (d: Buffer) => { out += String(d); });
+  const port = await waitFor(() => /listening on (\d+)/.exec(out)?.[1], 15_000, 'a listening port');
+  const inspector = inspect ? Number(await waitFor(() => /Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1], 15_000, 'an inspector port')) : 0;
+  return { child, base: `http://127.0.0.1:${port}/`, inspector };
+}
+
 describe('ms of CPU beside a CPU hog', () => {
-  it('gives each function its CPU per request from the OS clock, and no figure exceeds the one that contains it', async () => {
+  it('gives each function its CPU per request from the OS clock (a CPU loop and pbkdf2 within 20 %), and no figure exceeds the one that contains it', async () => {
     const lines: string[] = [];
     const rounds: CompareRound[] = [];
     for (const [route, fn] of Object.entries(ROUTES)) {
-      const { rec, profile, serverMsPerCall, calls } = await record(route, 2);
+      const { rec, profile, serverMsPerCall } = await record(route, 2);
       expect(rec.error).toBeNull();
-      const requests = rec.load!.requests;
-      const cpu = rec.cpu!;
-      // Read by Node's own clock in the target (the tests' Node has process.threadCpuUsage).
-      expect(cpu.mainThread?.clock).toBe('threadCpuUsage');
-      // The figure every table and sentence prints (shared/profile/cpu-time.ts), here through flambe analyze's summary.
-      const analysis = analyzeProfile(profile, { perRequest: perRequestOf(requests, cpu) });
-      expect(analysis.cpuTime).toBe(true);
-      const flambe = analysis.functions.find((f) => f.name === fn)!.totalMsPer1kRequests! / 1000;
-      const sampled = msPerThousandRequests(analysis.functions.find((f) => f.name === fn)!.totalMs, perRequestOf(requests)) / 1000;
-      lines.push(`${route} ${fn}: Flambé ${flambe.toFixed(3)} ms of CPU a request (sampled time ${sampled.toFixed(3)}), the server's own clock ${serverMsPerCall.toFixed(3)} `
-        + `(×${(flambe / serverMsPerCall).toFixed(2)}, sampled ×${(sampled / serverMsPerCall).toFixed(2)}); ${requests} requests answered, ${calls} calls; `
-        + `window ${cpu.windowMs.toFixed(0)} ms: main thread ${cpu.mainThread!.cpuMs.toFixed(0)} ms of CPU, process ${cpu.processCpuMs!.toFixed(0)}, sampled busy ${cpu.sampledBusyMs.toFixed(0)} of ${cpu.sampledMs.toFixed(0)}`);
-      console.log(lines.at(-1));
-      // Invariants: every function within its thread, the thread within the process (the OS's own clocks).
-      expect(cpu.mainThread!.cpuMs).toBeLessThanOrEqual(cpu.processCpuMs!);
-      for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) {
-        expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
-        // A thread cannot run longer than it was sampled busy: a function's CPU never exceeds its sampled time.
-        expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(f.totalMs * (1 + 1e-9));
-      }
-      // Nearer the server's own clock than the sampled wall time it replaces, where a waiting thread inflated that
-      // (over 1.25× the server's clock: the machine was busy enough to say). Equal where the thread ran at least as
-      // long as it was sampled busy: its figures are then the sampled time (cpu-time.ts). On a quiet run the sampled
-      // time is near the truth already, and the allocating builder reads low either way (its GC is the GC row's).
-      if (sampled / serverMsPerCall > 1.25) expect(Math.abs(Math.log(flambe / serverMsPerCall))).toBeLessThanOrEqual(Math.abs(Math.log(sampled / serverMsPerCall)));
-      // Not held to 20 %: pbkdf2 read ×1.04–1.15 at load averages 8–20 on 2 cores, but ×1.45 at 23 (sampled time ×16
-      // there) and ×1.20–1.40 at 17–21; the residual is the thread's CPU while sampled idle, shared among the busy
-      // functions (see the header).
+      // Read by Node's own clock in the target, and the requests' code by the collector's (the tests' Node has process.threadCpuUsage).
+      expect(rec.cpu!.mainThread?.clock).toBe('threadCpuUsage');
+      expect(rec.cpu!.requestCode!.requests).toBeGreaterThanOrEqual(20);
+      const { analysis, flambe, sampled } = figures(rec, profile, fn);
+      lines.push(line(`launched ${route} ${fn}`, flambe, sampled, serverMsPerCall));
+      expectInvariants(rec, analysis);
+      if (route !== '/rows') expectWithin20(flambe, serverMsPerCall);
+      // The builder's collections are in the GC row (see the header): never above its own clock.
+      else expect(flambe / serverMsPerCall).toBeLessThanOrEqual(1.2);
       rounds.push(roundFromRecording(rec, profile));
     }
+    console.log(lines.join('\n'));
     // Compare's "in the profile (JavaScript thread)" never above its "whole process": both from the OS over one window.
     const c = buildComparison([rounds[0]], [rounds[2]]);
     for (const side of ['a', 'b'] as const) expect(c.cpuMsPer1kRequests![side]).toBeLessThanOrEqual(c.processCpuMsPer1k![side]);
   }, 120_000);
 
-  it('reads the main thread\'s clock from /proc schedstat for a Node without threadCpuUsage, and by --pid as launched', async () => {
-    const script = path.join(repo, 'test/fixtures/cpu/own-clock.cjs');
+  it('holds a server attached by host:port and by --pid to 20 % too, and a Node without threadCpuUsage (read by /proc schedstat) nearer than sampled time', async () => {
     const lines: string[] = [];
-    // The machine's own Node 20 (no process.threadCpuUsage), launched: Flambé reads the thread's schedstat itself.
-    const old = (await service.api.launchTarget({ script, nodePath: '/usr/bin/node' })).targetId;
-    // A Node 24 server started without an inspector, attached by its pid (SIGUSR1), as a user would with --pid.
-    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const byPort = await startApart(true);
+    const byPid = await startApart(false);
+    const old = (await service.api.launchTarget({ script: path.join(repo, 'test/fixtures/cpu/own-clock.cjs'), nodePath: '/usr/bin/node' })).targetId;
     try {
       const oldBase = await waitFor(async () => (await service.api.getTarget({ targetId: old })).suggestedUrls[0], 15_000, 'a listening port');
-      const port = await new Promise<string>((resolve) => child.stdout!.on('data', (d: Buffer) => { const m = /listening on (\d+)/.exec(String(d)); if (m) resolve(m[1]); }));
-      const byPid = (await service.api.attachProcess({ pid: child.pid! })).targetId;
-      const pidBase = `http://127.0.0.1:${port}/`;
-      for (const [how, on, clock] of [['launched on Node 20', { targetId: old, base: oldBase }, 'schedstat'], ['--pid', { targetId: byPid, base: pidBase }, 'threadCpuUsage']] as const) {
+      const ways = [
+        ['host:port', { targetId: (await service.api.attachTarget({ host: '127.0.0.1', port: byPort.inspector })).targetId, base: byPort.base }, 'threadCpuUsage'],
+        ['--pid', { targetId: (await service.api.attachProcess({ pid: byPid.child.pid! })).targetId, base: byPid.base }, 'threadCpuUsage'],
+        ['launched on Node 20', { targetId: old, base: oldBase }, 'schedstat'],
+      ] as const;
+      for (const [how, on, clock] of ways) {
         for (let i = 0; i < 30; i++) await (await fetch(new URL('/pbkdf2', on.base))).text();
-        const { rec, profile, serverMsPerCall } = await record('/pbkdf2', 1.5, on);
+        const { rec, profile, serverMsPerCall } = await record('/pbkdf2', 2, on);
         expect(rec.error).toBeNull();
         expect(rec.cpu?.mainThread?.clock).toBe(clock);
-        const row = analyzeProfile(profile, { perRequest: perRequestOf(rec.load!.requests, rec.cpu) }).functions.find((f) => f.name === 'hashPassword')!;
-        const flambe = row.totalMsPer1kRequests! / 1000;
-        const sampled = msPerThousandRequests(row.totalMs, perRequestOf(rec.load!.requests)) / 1000;
-        lines.push(`${how} (${clock}): Flambé ${flambe.toFixed(3)} ms of CPU a request (sampled time ${sampled.toFixed(3)}), the server's own clock ${serverMsPerCall.toFixed(3)} `
-          + `(×${(flambe / serverMsPerCall).toFixed(2)}, sampled ×${(sampled / serverMsPerCall).toFixed(2)})`);
-        expect(rec.cpu!.mainThread!.cpuMs).toBeLessThanOrEqual(rec.cpu!.processCpuMs!);
-        // Nearer the server's own clock than sampled time. Not held to 20 % here: at a load average of 20 on 2 cores
-        // (other test runs beside the hog) Node 20's pbkdf2Sync read ×1.39, the wait of a thread descheduled inside one
-        // long native call being charged to it (docs/recording.md "How CPU is measured", what the OS clock cannot fix yet).
-        expect(Math.abs(Math.log(flambe / serverMsPerCall))).toBeLessThan(Math.abs(Math.log(sampled / serverMsPerCall)));
+        const { analysis, flambe, sampled } = figures(rec, profile, 'hashPassword');
+        lines.push(line(`${how} (${clock})`, flambe, sampled, serverMsPerCall));
+        expectInvariants(rec, analysis);
+        if (clock === 'threadCpuUsage') expectWithin20(flambe, serverMsPerCall);
+        // Node 20 has no requests' code clock: the thread's rate, whose idle CPU reads high (see the header). Nearer than
+        // sampled time where the wait inflated that (over 1.25×), else equal: a figure is at most its sampled time.
+        else if (sampled / serverMsPerCall > 1.25) expect(Math.abs(Math.log(flambe / serverMsPerCall))).toBeLessThan(Math.abs(Math.log(sampled / serverMsPerCall)));
       }
     } finally {
       console.log(lines.join('\n'));
-      child.kill('SIGKILL');
+      byPort.child.kill('SIGKILL');
+      byPid.child.kill('SIGKILL');
       await service.api.stopTarget({ targetId: old }).catch(() => undefined);
     }
-  }, 120_000);
+  }, 150_000);
+
+  it('holds the CPU loop and pbkdf2 to 20 % without the hog too', async () => {
+    await Promise.all(hogs.map((h) => h.stop()));
+    const lines: string[] = [];
+    for (const [route, fn] of Object.entries(ROUTES).filter(([r]) => r !== '/rows')) {
+      const { rec, profile, serverMsPerCall } = await record(route, 2);
+      const { analysis, flambe, sampled } = figures(rec, profile, fn);
+      lines.push(line(`without the hog ${route} ${fn}`, flambe, sampled, serverMsPerCall));
+      expectInvariants(rec, analysis);
+      expectWithin20(flambe, serverMsPerCall);
+    }
+    console.log(lines.join('\n'));
+  }, 60_000);
 });
