@@ -77,9 +77,9 @@ export function timedDuring(rec: RecordingMeta, after: AppTimings, name: string)
   return (after[name] ?? []).filter(([at, ms]) => at >= clock.startMs && at + ms <= clock.endMs).map(([, ms]) => ms);
 }
 
-/** Flambé's ms per request waiting on the server at `port` (its calls, and opening connections to it). */
+/** Flambé's ms per request waiting on the server at `port`: its calls, and opening connections to it (socket parts too). */
 export function msOnServer(route: RouteTime, port: number): number {
-  return route.parts.filter((p) => (p.kind === 'socket' || p.kind === 'connect') && p.target.startsWith(`127.0.0.1:${port}`)).reduce((t, p) => t + p.msPerRequest, 0);
+  return route.parts.filter((p) => p.kind === 'socket' && p.target.startsWith(`127.0.0.1:${port}`)).reduce((t, p) => t + p.msPerRequest, 0);
 }
 
 /** Flambé's ms for a call within 20 % of the app's own timing around the driver call (the issue's bar), said in the log either way. */
