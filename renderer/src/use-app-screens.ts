@@ -53,6 +53,8 @@ export function useAppScreens(client: RendererClient, workAtLoad: RunningWorkSta
 
   // A recording ended: show it — unless the user went elsewhere meanwhile; then say so.
   const onRecordingResult = (result: RecordingMeta, saveProblem: string | null) => {
+    // Its profile's bytes are asked for now, not after the Result screen's first render (result/useAnalysis.ts).
+    if (screen === 'record' && result.hasProfile && !saveProblem) prefetchProfile(client.api, result.id);
     setShown({ result, saveProblem });
     if (screen === 'record') setScreen('result');
     else setNotice(result.name);

@@ -103,6 +103,22 @@ function takeWorker(): Worker {
 /** Request ids are unique on the page: a kept worker never answers a new session with an old id. */
 let nextId = 1;
 
+/**
+ * A worker that read a bigger profile is ended, not kept: its heap would hold
+ * the big profile's garbage until a collection, and reading a big profile
+ * takes seconds of parsing whether the worker's code is warm or not.
+ */
+const KEEP_WORKER_UP_TO_BYTES = 16 * 1024 * 1024;
+
+/** The size of the profile an 'open' message carries (bytes, text, or a parsed object: counted as big). */
+function profileSize(message: Message): number {
+  if (message.type !== 'open') return 0;
+  const p = message.profile;
+  if (p instanceof Uint8Array) return p.byteLength;
+  if (typeof p === 'string') return p.length;
+  return Infinity;
+}
+
 /** The worker; if it cannot load, everything sent (and to be sent) goes to a local backend instead. */
 function workerBackend(makeWorker: () => Worker): Backend {
   let worker: Worker | null;
@@ -113,6 +129,7 @@ function workerBackend(makeWorker: () => Worker): Backend {
   }
   let fallback: Backend | null = null;
   let alive = false;
+  let readBytes = 0;
   const pending = new Map<number, { message: Message; resolve(v: unknown): void; reject(e: Error): void }>();
   worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
     alive = true;
@@ -138,6 +155,7 @@ function workerBackend(makeWorker: () => Worker): Backend {
       if (fallback) return fallback.send(message);
       if (!worker) return Promise.reject(new Error('closed'));
       const to = worker;
+      readBytes = Math.max(readBytes, profileSize(message));
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { message, resolve, reject });
@@ -146,7 +164,7 @@ function workerBackend(makeWorker: () => Worker): Backend {
     },
     close() {
       // Kept warm for the next recording when it has nothing left to answer (the newest idle worker: its code ran last).
-      if (worker && alive && pending.size === 0) {
+      if (worker && alive && pending.size === 0 && readBytes <= KEEP_WORKER_UP_TO_BYTES) {
         spare?.worker.terminate();
         worker.postMessage({ type: 'reset' } satisfies WorkerReset);
         keepAsSpare(worker, true);

@@ -32,6 +32,7 @@ import { formatPercent } from '../lib/format.ts';
 import { useSlashToFocus } from './TableToolbar.tsx';
 import { createFlameChart, drawFlameTree, frameOfElement } from './flamegraph-d3.ts';
 import { FlameLegend } from './FlameLegend.tsx';
+import { FLAME_DRAWN } from './use-after-flame.ts';
 import { useFlameKeys } from './use-flame-keys.ts';
 import { useFlameSearch, type FlameMatches } from './use-flame-search.ts';
 import { useFlameZoom } from './use-flame-zoom.ts';
@@ -101,6 +102,8 @@ export function Flamegraph({ data, model, active = true, onFrameMenu, highlight:
       onSearched: (count, ms) => setMatches({ tree: dataRef.current.tree, query: searchInput.current?.value ?? '', count, ms }),
     });
     drawnTree.current = dataRef.current.tree;
+    // The Result screen mounts its cards below the profile now (use-after-flame.ts).
+    container.current!.dispatchEvent(new Event(FLAME_DRAWN, { bubbles: true }));
     chartRef.current = made.chart;
     tipRef.current = made.tip;
     recolor.current = made.recolor;

@@ -26,6 +26,7 @@ import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 import { perRequestOf } from '../../../shared/profile/cpu-time.ts';
 import { useAddressRange } from './use-address-range.ts';
 import { useVerdictThread } from './use-verdict-thread.ts';
+import { useAfterFlame } from './use-after-flame.ts';
 
 interface Props {
   result: RecordingMeta;
@@ -71,9 +72,12 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   // The verdict's culprit on a worker thread: the profile opens on that thread (use-verdict-thread.ts).
   const threadNames = loaded.threads;
   const { profileHeading, openedFor, onShowThread } = useVerdictThread(threadNames, setThread);
+  // The memory and process cards mount once the flamegraph is drawn (use-after-flame.ts).
+  const screen = useRef<HTMLDivElement>(null);
+  const belowProfile = useAfterFlame(screen, result.id, !result.hasProfile || loaded.status === 'error');
 
   return (
-    <div className="result-screen" data-testid="result-screen">
+    <div className="result-screen" data-testid="result-screen" ref={screen}>
       <ResultHeader result={result} heading={heading} loaded={loaded} context={context} canCompare={!!onCompareWith && !saveProblem} onCompareWith={onCompareWith} onNewRecording={onNewRecording} />
 
       <ResultProblems result={result} saveProblem={saveProblem} importing={importing} unreadable={unreadable} />
@@ -120,7 +124,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         )}
       </section>}
 
-      {unreadable === null && (result.samples.length > 0 || result.hasProfile) && (
+      {belowProfile && unreadable === null && (result.samples.length > 0 || result.hasProfile) && (
         <section className="card" aria-labelledby="memory-heading" data-testid="memory-card">
           <h2 id="memory-heading">Memory</h2>
           <ErrorBoundary what="The memory view" resetKey={result.id}>
@@ -129,7 +133,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
         </section>
       )}
 
-      {result.samples.length > 0 && (
+      {belowProfile && result.samples.length > 0 && (
         <section className="card" aria-labelledby="samples-heading">
           <h2 id="samples-heading">The process</h2>
           <ErrorBoundary what="The process samples" resetKey={result.id}>
