@@ -65,9 +65,9 @@ describe('flambe record: memory', () => {
   // they kept, however few V8 ran by itself and however its heap saw-tooths between them. Before the halfway one, the
   // Express audit log read "Cannot tell yet … did not rise steadily" in CI (kept 11 → 33 MB over 8 s).
   // Why both once kept nothing more in the burst's second half beside the suite's other files (8 → 12 → 12 MB, "Cannot
-  // tell yet" or "did not grow … to within 4 MB"): each kept under 1 kB a request, and at a load average of 21–23 the
+  // tell yet" or "did not grow … to within 4 MB"): each kept about 0.6 kB a request, and at a load average of 21–23 the
   // burst served few enough requests that 6–7 s kept 2–4 MB, under the growth rule's 4 MB floor — the rule was right
-  // about what it was shown (the base commit read the same: 7 → 10 and 7 → 11 MB). They now keep a few kB a request
+  // about what it was shown (the base commit read the same: 7 → 10 and 7 → 11 MB). They now keep about 2 kB a request
   // (a price's 20-point history, an order's 20 lines), as real caches and audit trails do, and pass at 17–22 unretried
   // (50 points passed too, but doubled find-growth's snapshots: 84 s for e2e/memory's recording instead of 45 at load 20).
   it('names a JS heap that grows in a Map that never evicts (node:http)', async () => {
