@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Growing } from '../recording/growing.ts';
-import { declarationLine, growingIsFinding, growingKindText, growingSentence } from './growing-sentence.ts';
+import { declarationLine, growingEmptySentence, growingIsFinding, growingKindText, growingSentence } from './growing-sentence.ts';
 
 const feed: Growing = {
   seconds: 3.04, requests: 11_846, pausedSec: { first: 0.4, second: 0.5 }, snapshotMb: { first: 10.9, second: 13.1 },
@@ -19,7 +19,8 @@ describe('what find-growth says', () => {
   it('names the kind, how many and how much more, and the variable that holds them with its line', () => {
     expect(growingKindText(feed.kinds[0])).toBe('11 411 Buffers (+189 MB) held by `sent` (an Array) in feed.js:5');
     expect(growingSentence(feed)).toBe('Between two heap snapshots 3 s apart under load, the process gained 11 411 Buffers (+189 MB) held by `sent` (an Array) in feed.js:5. '
-      + 'What your code allocated between them and was still alive at the second was allocated most by (anonymous) (feed.js:6) (1.4 MB on the JS heap, V8\'s sampled estimate).');
+      + 'What your code allocated between them and was still alive at the second was allocated most by (anonymous) (feed.js:6) (1.4 MB on the JS heap, V8\'s sampled estimate). '
+      + 'The snapshots paused the process 0.4 s and 0.5 s; 11 846 requests were served under that load.');
     expect(growingIsFinding(feed)).toBe(true);
   });
 
@@ -33,6 +34,14 @@ describe('what find-growth says', () => {
   it('is no finding below the growth rule\'s floor, nor when it could not look', () => {
     expect(growingIsFinding({ ...feed, kinds: [{ ...feed.kinds[0], bytesDelta: 300_000 }] })).toBe(false);
     expect(growingSentence({ ...feed, kinds: [], error: 'Flambé could not find what grows: the target refused the snapshot.' })).toBeNull();
+  });
+
+  it('says what it could not tell when too few requests were served between the snapshots, with their pauses', () => {
+    const none: Growing = { ...feed, kinds: [], allocatedAlive: [], requests: 2, pausedSec: { first: 3.94, second: 6.4 }, seconds: 3.1 };
+    expect(growingEmptySentence(none)).toBe('Cannot tell yet what grows: only 2 requests were served while the two heap snapshots were taken 3.1 s apart, '
+      + 'fewer than the 50 new objects a kind must gain to be named (the snapshots paused the process 3.9 s and 6.4 s). Record again with Find what grows when the machine is less busy.');
+    expect(growingEmptySentence({ ...none, requests: 9000 })).toBe('Between two heap snapshots 3.1 s apart under load, no kind of object grew by more than 262 kB and 50 objects: '
+      + 'nothing the snapshots can name grew. The snapshots paused the process 3.9 s and 6.4 s; 9 000 requests were served under that load.');
   });
 
   it('finds the line a variable is declared on, not a line that only uses it', () => {

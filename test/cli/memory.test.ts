@@ -64,10 +64,13 @@ describe('flambe record: memory', () => {
   // Flambé runs a full collection before, halfway through and after the burst (recorder.ts): a leak is judged on what
   // they kept, however few V8 ran by itself and however its heap saw-tooths between them. Before the halfway one, the
   // Express audit log read "Cannot tell yet … did not rise steadily" in CI (kept 11 → 33 MB over 8 s).
-  // One retry: beside the suite's other files (a CI run, load 5–8) both once kept nothing more in the burst's second
-  // half (8 → 12 → 12 MB) and Flambé said "Cannot tell yet whether memory grows" — honest, but not the answer under
-  // test; alone they pass. Why the second half kept nothing there is still open (issue 35: leaks in a short burst).
-  it('names a JS heap that grows in a Map that never evicts (node:http)', { retry: 1 }, async () => {
+  // Why both once kept nothing more in the burst's second half beside the suite's other files (8 → 12 → 12 MB, "Cannot
+  // tell yet" or "did not grow … to within 4 MB"): each kept about 0.6 kB a request, and at a load average of 21–23 the
+  // burst served few enough requests that 6–7 s kept 2–4 MB, under the growth rule's 4 MB floor — the rule was right
+  // about what it was shown (the base commit read the same: 7 → 10 and 7 → 11 MB). They now keep about 2 kB a request
+  // (a price's 20-point history, an order's 20 lines), as real caches and audit trails do, and pass at 17–22 unretried
+  // (50 points passed too, but doubled find-growth's snapshots: 84 s for e2e/memory's recording instead of 45 at load 20).
+  it('names a JS heap that grows in a Map that never evicts (node:http)', async () => {
     const o = await record('price-cache.mjs', 6, '/?sku=abc');
     expect(o.memory.growth.sentence).toMatch(HEAP_GROWS);
     expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: o.memory.growth.sentence });
@@ -77,7 +80,7 @@ describe('flambe record: memory', () => {
     expect(o.findings[0].advice).toContain('flambe record --find-growth');
   });
 
-  it('names a JS heap that grows in an array (Express): what was kept rose in both halves of the burst', { retry: 1 }, async () => {
+  it('names a JS heap that grows in an array (Express): what was kept rose in both halves of the burst', async () => {
     const o = await record('audit-express.cjs', 7, '/orders/42');
     expect(o.memory.growth.sentence).toMatch(HEAP_GROWS);
     expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: o.memory.growth.sentence });
