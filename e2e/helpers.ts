@@ -84,10 +84,11 @@ export interface BrowserSession { web: WebMode; browser: Browser; page: Page }
  * page for the describe block it is called in: started before its tests,
  * stopped after them. Read `session.page` etc. inside the tests.
  */
-export function browserSession(opts: { width?: number; height?: number; errors?: string[] } = {}): BrowserSession {
+/** `env`: for the web mode's process, over this one's (FLAMBE_TARGET_NODE: '' lets a launch run the terminal's Node). */
+export function browserSession(opts: { width?: number; height?: number; errors?: string[]; env?: Record<string, string> } = {}): BrowserSession {
   const session = {} as BrowserSession;
   beforeAll(async () => {
-    session.web = await startWebMode();
+    session.web = await startWebMode({ env: opts.env });
     session.browser = await launchChromium();
     session.page = await newPage(session.browser, opts);
   });

@@ -1,49 +1,62 @@
 // The user's own Node (issue 38), in Chromium: the Record screen says which
-// Node a launched script will run on — here browser mode runs under npx, which
-// puts Flambé's own Node first on PATH, as `npm start` does — offers the one
-// the user's terminal runs, and the target and the result then name the Node
-// that ran (its version and its program); the inspector's own lines in its
+// Node a launched script will run on — the one the user's terminal runs, though
+// browser mode runs here under npx, which puts Flambé's own Node first on PATH
+// as `npm start` does — offers Flambé's own, and the target and the result then
+// name the Node that ran (its version and its program); the inspector's own lines in its
 // console are muted, not red. Screenshots in e2e/artifacts/.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findNodePrograms } from '../electron/services/targets/node-programs.ts';
+import { findNodePrograms, TARGET_NODE_ENV } from '../electron/services/targets/node-programs.ts';
 import { artifacts, browserSession, hasChromium, waitForLaunchedTarget } from './helpers.ts';
 
 const title = hasChromium ? 'the user’s own Node in browser mode' : 'the user’s own Node in browser mode (skipped: no Chromium at /usr/bin/chromium)';
 
 describe.skipIf(!hasChromium)(title, () => {
   const errors: string[] = [];
-  const session = browserSession({ width: 1280, height: 800, errors });
+  // Not the suite's FLAMBE_TARGET_NODE (vitest.config.ts): this page shows the default a user gets.
+  const session = browserSession({ width: 1280, height: 800, errors, env: { [TARGET_NODE_ENV]: '' } });
   const script = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-e2e-node-')), 'server.js');
   writeFileSync(script, `require('http').createServer((q, r) => r.end('ok')).listen(0, '127.0.0.1');`);
 
-  it('says which Node will run the script, offers the terminal’s, and the target and the result name the one that ran', async () => {
+  it('says which Node will run the script — the terminal’s, though npx put Flambé’s own first on PATH — offers the other, and the target and the result name the one that ran', async () => {
     const { page, web } = session;
     // The truth, found apart from the page: the same search the service makes, from this process's PATH.
-    const found = await findNodePrograms();
+    const found = await findNodePrograms({ env: { ...process.env, [TARGET_NODE_ENV]: '' } });
     await page.goto(web.url);
     const line = page.getByTestId('launch-node-line');
-    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toMatch(/^(Runs on|No )/);
-    const run = found.onPath!;
+    await expect.poll(() => line.textContent(), { timeout: 20_000 }).toMatch(/^(Runs on|No |The default)/);
+    const run = found.runs!;
     const yours = found.yours;
-    const offered = run.flambes && yours && yours.realPath !== run.realPath;
-    if (offered) {
-      expect(await line.textContent()).toContain(`Runs on Flambé’s own Node ${run.version} (${run.path}), not your terminal’s ${yours.version} (${yours.path}).`);
+    // The default is the terminal's whenever one was found (here /usr/bin/node), not the Node 24 npx put first on PATH.
+    if (yours) expect(run).toEqual(yours);
+    const own = found.programs.find((p) => p.flambes && p.realPath !== run.realPath);
+    if (!run.flambes) {
+      expect(await line.textContent()).toContain(`Runs on Node ${run.version} (${run.path}), from `);
+      if (own) expect(await page.getByTestId('use-your-node').textContent()).toBe(`Use Flambé’s own Node ${own.version}`);
     } else {
-      expect(await line.textContent()).toContain(`Runs on ${run.path} (${run.version})`);
+      expect(await line.textContent()).toContain(`Runs on ${run.path} (${run.version}), Flambé’s own Node.`);
     }
     await page.screenshot({ path: path.join(artifacts, 'user-node-record-1280.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(artifacts, 'user-node-record-1280-dark.png') });
     await page.setViewportSize({ width: 1024, height: 700 });
+    await page.screenshot({ path: path.join(artifacts, 'user-node-record-1024-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: path.join(artifacts, 'user-node-record-1024.png') });
     await page.setViewportSize({ width: 1280, height: 800 });
-    const expected = offered ? yours : run;
-    if (offered) {
+    if (own) {
+      // The offer fills the Node box with Flambé's own, and the line follows; cleared, the default is back.
       await page.getByTestId('use-your-node').click();
-      expect(await page.getByTestId('launch-node-input').inputValue()).toBe(yours.path);
-      expect(await line.textContent()).toBe(`Runs on ${yours.path} (${yours.version}).`);
+      expect(await page.getByTestId('launch-node-input').inputValue()).toBe(own.path);
+      expect(await line.textContent()).toBe(`Runs on ${own.path} (${own.version}).`);
+      const more = page.locator('details.more', { has: page.getByTestId('launch-node-input') });
+      if (!(await more.evaluate((d) => (d as HTMLDetailsElement).open))) await more.locator('summary').click();
+      await page.getByTestId('launch-node-input').fill('');
+      expect(await line.textContent()).toContain(`Runs on Node ${run.version} (${run.path})`);
     }
+    const expected = run;
     await page.getByTestId('launch-script-input').fill(script);
     await page.getByTestId('launch-button').click();
     await waitForLaunchedTarget(page);

@@ -336,7 +336,7 @@ export interface ApiResults {
   /** This machine's Node processes (Flambé's own left out). */
   listNodeProcesses: NodeProcessInfo[];
   /** The Node programs found; which one `node` on Flambé's PATH is (what a launch runs unless one is chosen); which one the user's terminal runs. */
-  findNodePrograms: { programs: NodeProgram[]; onPath: NodeProgram | null; yours: NodeProgram | null };
+  findNodePrograms: { programs: NodeProgram[]; onPath: NodeProgram | null; yours: NodeProgram | null; runs: NodeProgram | null };
   /** Opens a running Node process's inspector (SIGUSR1 / _debugProcess) and attaches to it. */
   attachProcess: TargetInfo;
   /** Refreshes ports/suggested URLs of a target (a server may start listening late). */

@@ -42,6 +42,8 @@ describe('flambe report', () => {
     expect(r.stderr).toBe(`Wrote ${out} and 2 charts beside it (sweep-sweep.png, sweep-routes-p95.png)\n`);
     const md = readFileSync(out, 'utf8');
     expect(md.startsWith('# Team sweep\n')).toBe(true);
+    // Its answer: the knee, or that a busy machine cannot tell (each level read the machine, issue 38).
+    expect(md).toMatch(/\n(Saturated past|Not saturated yet|Near its limit|The machine was busy, so Flambé cannot tell whether the server saturated)[^\n]* Measured /);
     expect(tableAfter(md, '| Connections | Requests | Req/s |').map((row) => row[0])).toEqual(['1', '2', '4']);
     const routes = tableAfter(md, '| Connections | Route |');
     expect(routes.map((row) => `${row[0]} ${row[1]}`)).toEqual(['1 GET /hello', '1 GET /wait?ms=120', '2 GET /hello', '2 GET /wait?ms=120', '4 GET /hello', '4 GET /wait?ms=120']);

@@ -3,7 +3,7 @@ export const OVERHEAD_HELP = `Usage:
   flambe overhead (--launch SCRIPT [--node PATH] [--env K=V]... [-- ARGS...] | --attach HOST:PORT) --url URL
                   [-m METHOD] [-H "K: V"]... [-b BODY] [-c N] [-d SECONDS] [--rounds R] [--sampling-interval US[,US...]] [--warmup SECONDS] [--json]
 
-  --node PATH             the node program to launch the script with (default: node on PATH)
+  --node PATH             the node program to launch the script with (default: the node your terminal runs)
   --env K=V               environment variable for the script (repeatable)
   -b, --body BODY         request body; -b @FILE sends the file's content (as curl -d @FILE)
   -c, --connections N     concurrent connections (default 10)

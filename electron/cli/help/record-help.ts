@@ -9,7 +9,7 @@ export const RECORD_HELP = `Usage:
 
 Target (one of):
   --launch SCRIPT         start SCRIPT with node --inspect and profile it (stopped when flambe ends)
-    --node PATH           the node program to use (default: node on PATH)
+    --node PATH           the node program to use (default: the node your terminal runs)
     --cwd DIR             working directory of the script
     --env K=V             environment variable for the script (repeatable)
     -- ARGS...            arguments for the script

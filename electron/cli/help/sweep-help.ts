@@ -5,7 +5,7 @@ export const SWEEP_HELP = `Usage:
                [-m METHOD] [-H "K: V"]... [-b BODY] [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--per-route-cpu]
                [--save [--name N] [--tag T]... [--library PATH]] [--json]
 
-  --node PATH             the node program to launch the script with (default: node on PATH)
+  --node PATH             the node program to launch the script with (default: the node your terminal runs)
   --env K=V               environment variable for the script (repeatable)
   -b, --body BODY         request body; -b @FILE sends the file's content (as curl -d @FILE)
   -c, --connections LIST  levels of connections, comma-separated (default 1,5,8,20)

@@ -8,6 +8,7 @@ import { TARGET_INSPECTOR_FLAG, WATCHDOG_PARENT_ENV, watchdogPreload } from './w
 import type { LaunchSpec } from '../../../shared/api.ts';
 import { createFileOutput } from './file-output.ts';
 import { INSPECTOR_CHATTER } from '../../../shared/inspector-chatter.ts';
+import { defaultNodePath } from './node-programs.ts';
 
 export interface LaunchedProcess {
   child: ChildProcess;
@@ -60,7 +61,8 @@ export async function launchScript(spec: LaunchSpec, hooks: LaunchHooks): Promis
   if (!existsSync(scriptPath)) throw new UserError(`The script ${scriptPath} does not exist.`);
   if (statSync(scriptPath).isDirectory()) throw new UserError(`${scriptPath} is a folder: choose the script file to run (for example server.js).`);
 
-  const node = spec.nodePath?.trim() || 'node';
+  // Not chosen: the Node the user's terminal runs, not the one npm start put first on Flambé's PATH (node-programs.ts).
+  const node = spec.nodePath?.trim() || await defaultNodePath();
   // Output to files Flambé tails (synchronous writes, like a terminal), or to pipes.
   const files = spec.outputToFile ? createFileOutput() : null;
   // fd 3 is the watchdog's pipe (watchdog.ts): the target ends when Flambé does — with files as with pipes.

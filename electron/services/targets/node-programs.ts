@@ -97,10 +97,28 @@ function realExecutable(file: string): string | null {
 export interface NodePrograms {
   /** Every Node found, once each (by its real file), the terminal's order. */
   programs: NodeProgram[];
-  /** What `node` on Flambé's PATH is: what a launch without a chosen node runs. */
+  /** What `node` on Flambé's PATH is (under `npm start`, Flambé's own). */
   onPath: NodeProgram | null;
   /** What the user's own terminal would run: the first found that is not Flambé's own. */
   yours: NodeProgram | null;
+  /** What a launch without a chosen node runs (defaultNode). */
+  runs: NodeProgram | null;
+}
+
+/**
+ * Names the Node a launch without a chosen one runs, over the terminal's: for the test suite, whose fixtures are
+ * written for Flambé's own Node 24 (vitest.config.ts sets it), and for a user who wants another default.
+ */
+export const TARGET_NODE_ENV = 'FLAMBE_TARGET_NODE';
+
+/**
+ * The default Node of a launch (issue 38): the one the user's own terminal runs — `npm start` puts Flambé's
+ * bundled Node first on PATH, and a script run on it reads "Node v24" where the user's terminal has v20 — else
+ * the one on Flambé's PATH; FLAMBE_TARGET_NODE names another.
+ */
+export function defaultNode(found: Omit<NodePrograms, 'runs'>, named: string | undefined): NodeProgram | null {
+  if (named) return found.programs.find((p) => p.path === named || p.realPath === named) ?? null;
+  return found.yours ?? found.onPath;
 }
 
 /** Looks for Node programs and asks each its version (a few processes, each with a time limit). */
@@ -123,8 +141,31 @@ export async function findNodePrograms(search?: Partial<NodeSearch>): Promise<No
     }
     order.push({ program, from: c.from });
   }
+  const named = s.env[TARGET_NODE_ENV]?.trim() || undefined;
+  const namedReal = named ? realExecutable(named) : null;
+  if (named && namedReal && !seen.has(namedReal)) {
+    const version = await nodeVersion(named);
+    if (version) seen.set(namedReal, { path: named, realPath: namedReal, version, from: 'path', flambes: isFlambesOwn(namedReal) || isFlambesOwn(named) });
+  }
   const programs = [...seen.values()];
   const onPath = order.find((o) => o.from === 'path')?.program ?? null;
   const yours = programs.find((p) => !p.flambes) ?? null;
-  return { programs, onPath, yours };
+  const found = { programs, onPath, yours };
+  const runs = defaultNode(found, named && namedReal ? (seen.get(namedReal)?.path ?? named) : named);
+  if (!search) lastSearch = Promise.resolve({ ...found, runs });
+  return { ...found, runs };
+}
+
+let lastSearch: Promise<NodePrograms> | null = null;
+
+/**
+ * The program a launch without a chosen Node runs: FLAMBE_TARGET_NODE as given, else the terminal's (defaultNode),
+ * from the last search of this process (the Record screen's, or one made now: a login shell and a few
+ * `node --version`, each time-limited), else `node` from PATH.
+ */
+export async function defaultNodePath(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const named = env[TARGET_NODE_ENV]?.trim();
+  if (named) return named;
+  lastSearch ??= findNodePrograms();
+  return (await lastSearch.catch(() => null))?.runs?.path ?? 'node';
 }

@@ -48,7 +48,7 @@ export function LaunchForm({ form, set, busy, onLaunch, moreOpen, setMoreOpen }:
           onChange={(e) => set({ script: e.target.value })} />
         <p className="hint" data-testid="launch-node-line">
           {line.text}
-          {line.offer && <>{' '}<button type="button" className="button small" data-testid="use-your-node" onClick={() => set({ nodePath: line.offer!.path })}>Use your terminal’s</button></>}
+          {line.offer && <>{' '}<button type="button" className="button small" data-testid="use-your-node" onClick={() => set({ nodePath: line.offer!.program.path })}>{line.offer.label}</button></>}
         </p>
       </div>
       {/* Folded, so the one-click questions stay in view at 1024×700; open when something in it was typed (kept across reloads). */}
@@ -73,7 +73,7 @@ export function LaunchForm({ form, set, busy, onLaunch, moreOpen, setMoreOpen }:
         </div>
         <div className="field">
           <label htmlFor="launch-node">Node executable <span className="optional">(optional)</span></label>
-          <input id="launch-node" data-testid="launch-node-input" value={form.nodePath} placeholder="node from PATH" autoComplete="off" spellCheck={false}
+          <input id="launch-node" data-testid="launch-node-input" value={form.nodePath} placeholder="your terminal’s node" autoComplete="off" spellCheck={false}
             list="launch-node-programs" onChange={(e) => set({ nodePath: e.target.value })} />
           {/* The others found (login shell, nvm, Volta, fnm, Homebrew), each with its version. */}
           <datalist id="launch-node-programs">
