@@ -333,7 +333,7 @@ function cpuLine(cpu: CpuAccounting | null): string {
   const t = cpu?.mainThread;
   if (!cpu || !t) return 'CPU      the main thread\'s CPU time could not be read from the operating system: ms per request below are sampled time, which reads high on a busy machine.';
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  return `CPU      main thread ${s(t.cpuMs)} on a CPU while sampled busy for ${s(cpu.sampledBusyMs)} (${t.clock === 'threadCpuUsage' ? 'process.threadCpuUsage' : '/proc schedstat'}); whole process ${cpu.processCpuMs === null ? 'not read' : s(cpu.processCpuMs)}: ms of CPU below are shares of the samples × the thread's CPU (never more than the sampled busy time).`;
+  return `CPU      main thread ${s(t.cpuMs)} on a CPU while sampled busy for ${s(cpu.sampledBusyMs)} (${t.clock === 'threadCpuUsage' ? 'process.threadCpuUsage' : '/proc schedstat'}); whole process ${cpu.processCpuMs === null ? 'not read' : s(cpu.processCpuMs)}: ms of CPU below are shares of the samples × the thread's CPU (never more than the sampled busy time)${cpu.requestCode ? `, at the CPU per ms of the requests' own code (${s(cpu.requestCode.cpuMs)} over ${s(cpu.requestCode.wallMs)}) where that is lower` : ''}.`;
 }
 
 function report(result: RecordingResult, file: string | null, json: boolean, savedId: string | null, slowMs: number): void {

@@ -63,9 +63,11 @@ const MIN_TIMED_REQUESTS = 20;
  * The main thread's CPU per ms its requests' code ran, from the collector's clock around that code
  * (shared/request-time/code-clock.ts); null when too few requests were timed. The thread's CPU over its
  * sampled busy time also counts what it ran while the profile says idle (see busyCpuRate), which no busy
- * function owns: beside two busy loops on 2 cores (load averages 12–17) a CPU loop read ×1.30–1.57 its
- * own clock by the thread's rate and ×0.97–1.26 by this one, pbkdf2 ×1.32–1.65 and ×0.91–1.23. The main
- * thread's rate is the lower of the two: its functions never share more than the thread's CPU.
+ * function owns: beside two busy loops on 2 cores (load averages 12–19) a CPU loop read ×1.30–1.57 its
+ * own clock by the thread's rate and ×0.97–1.26 by this one, pbkdf2 ×1.32–1.65 and ×0.91–1.23 (over the
+ * requests the load tool answered; over those the server handled, 21 of 23 figures were within 20 %:
+ * docs/recording.md "Measured accuracy"). The main thread's rate is the lower of the two: its functions
+ * never share more than the thread's CPU.
  */
 function requestCodeRate(code: CpuAccounting['requestCode']): number | null {
   return code && code.requests >= MIN_TIMED_REQUESTS && code.wallMs >= MIN_BUSY_MS ? busyCpuRate(code.cpuMs, code.wallMs) : null;

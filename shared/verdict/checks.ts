@@ -4,6 +4,7 @@
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
 import type { CpuAccounting } from '../recording/cpu-accounting.ts';
+import { cpuPerSampledMs } from '../profile/cpu-time.ts';
 import type { LoadSummary } from '../recording/load.ts';
 import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
 import { failingRequestsSentence } from './failing-requests.ts';
@@ -69,7 +70,11 @@ function samplerBehindDone(cpu: CpuAccounting | null): string {
     return 'The percentages rest on fewer samples; the ms per request are sampled time here (the operating system\'s CPU clock of the thread could not be read), which also counts the time the thread waited for a core, so they read high.';
   }
   const ran = Math.min(100, (thread.cpuMs / cpu.sampledBusyMs) * 100);
-  return `The percentages rest on fewer samples. The thread ran ${ms1(thread.cpuMs)} on a CPU while it was sampled busy for ${ms1(cpu.sampledBusyMs)} (${p0(ran)}), so Flambé counts each ms per request from that CPU time, measured by the operating system, not from the samples' wall time.`;
+  // The rate every figure uses (cpu-time.ts): the requests' own code's where the collector timed it, said with it.
+  const rate = cpuPerSampledMs(cpu);
+  const code = cpu.requestCode && rate !== null && rate < ran / 100 - 0.005
+    ? ` Its requests' own code got ${ms1(cpu.requestCode.cpuMs)} of CPU over the ${ms1(cpu.requestCode.wallMs)} it ran (${p0(rate * 100)}): each sampled ms counts as that share of a ms of CPU.` : '';
+  return `The percentages rest on fewer samples. The thread ran ${ms1(thread.cpuMs)} on a CPU while it was sampled busy for ${ms1(cpu.sampledBusyMs)} (${p0(ran)}), so Flambé counts each ms per request from that CPU time, measured by the operating system, not from the samples' wall time.${code}`;
 }
 
 /** The no-warm-up check when the user sent the load: Flambé recorded from their first request. */

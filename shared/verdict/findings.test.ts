@@ -200,6 +200,10 @@ describe('checks', () => {
     const cpu = { windowMs: busyMs, mainThread: { clock: 'schedstat' as const, cpuMs: busyMs / 4 }, processCpuMs: busyMs / 2, sampledMs: busyMs, sampledBusyMs: busyMs, samples: busy.samples.length, askedIntervalUs: 250, workers: [] };
     const withClock = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu }).trust.find((c) => c.id === 'interval')?.text;
     expect(withClock).toMatch(/The thread ran .* on a CPU while it was sampled busy for .* \(25%\), so Flambé counts each ms per request from that CPU time, measured by the operating system/);
+    // Where the collector timed the requests' code at a lower rate, that rate is the one every figure uses, and it is said.
+    const withCode = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu: { ...cpu, requestCode: { requests: 50, cpuMs: busyMs / 10, wallMs: busyMs } } }).trust.find((c) => c.id === 'interval')?.text;
+    expect(withCode).toMatch(/\(25%\), so Flambé counts .* Its requests' own code got .* of CPU over the .* it ran \(10%\): each sampled ms counts as that share of a ms of CPU\.$/);
+    expect(withClock).not.toMatch(/requests' own code/);
     expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (w.js:1), 100% of the busy time.');
     expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
   });

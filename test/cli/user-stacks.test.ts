@@ -29,6 +29,21 @@ async function record(script: string, name: string, args: string[]): Promise<{ o
 /** CPU ms per call by the server's own clock. */
 const perCall = (truth: Truth, fn: string) => truth[fn].cpuMs / truth[fn].calls;
 
+/**
+ * A finding's CPU per request (one call of `fn` per request) within NEAR× its own clock, either way. Not 1.2×: the CPU
+ * per ms of a request's code is one rate for all of it, and the function in it does not wait for a core in the same
+ * proportion as the rest (docs/recording.md "Measured accuracy": ×0.74–1.36 beside a CPU hog, 21 of 23 within 20 %).
+ * Here, beside two busy loops (five runs, load averages 18–24 on 2 cores): ×0.75–1.22 over 15 figures, 12 within
+ * 20 % (outside: totalCart ×0.78, parseCsv ×0.75 and ×1.22) — so the lower bound is 1/1.4 where it was 0.8, the upper 1.4 where it
+ * was 2 (while the thread's CPU spent sampled idle was shared among the busy functions CI read totalCart ×1.83).
+ */
+const NEAR = 1.4;
+function expectNearTruth(f: FindingJson, truth: Truth, fn: string): void {
+  console.log(`${fn}: ${(f.msPer1kRequests! / 1000).toFixed(3)} ms of CPU a request, its own clock ${perCall(truth, fn).toFixed(3)} (×${(f.msPer1kRequests! / 1000 / perCall(truth, fn)).toFixed(2)})`);
+  expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, fn) * NEAR);
+  expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, fn) / NEAR);
+}
+
 describe('built-ins charged to the function of yours that called them', () => {
   it('a TypeScript pricing function cloning each line item is named with structuredClone, at its line, with its CPU per request', async () => {
     const { o, truth } = await record('cart.ts', 'cart', ['--url', '/']);
@@ -40,10 +55,7 @@ describe('built-ins charged to the function of yours that called them', () => {
     expect(f.split!.builtinPercent).toBeGreaterThan(f.split!.ownPercent);
     expect(f.advice).toMatch(/copy only what changes/);
     // One call of totalCart per request.
-    expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, 'totalCart') * 0.8);
-    // At most 2×, not 1.2×: beside the suite's other files the CPU accounting still reads a busy function high (issue 31's
-    // open residual, docs/recording.md): CI runs read totalCart ×1.83 and the CSV parser ×1.39 of their own clocks.
-    expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'totalCart') * 2);
+    expectNearTruth(f, truth, 'totalCart');
   }, 90_000);
 });
 
@@ -77,11 +89,7 @@ describe('kinds of work that fit the code', () => {
     expect(f.advice).toMatch(/parses text by hand \((split|Number|split, Number)\)/);
     expect(f.advice).not.toMatch(/a loop over many items/);
     // One call of parseCsv per request: its own code and the callback.
-    expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, 'parseCsv') * 0.8);
-    // Not 1.2: beside the suite's other files the CPU accounting still reads a busy function high (the thread's CPU while
-    // sampled idle is shared among the busy functions: ×1.08–1.49 in cpu-own-clock.test.ts, docs/recording.md) — a CI run
-    // read ×1.39 here. Issue 31 keeps the 20 % as its target.
-    expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'parseCsv') * 2);
+    expectNearTruth(f, truth, 'parseCsv');
   }, 90_000);
 
   it('an Express 4 full-text search after setImmediate is the request\'s JSON per record, in fullTextSearch, not background work', async () => {
@@ -90,8 +98,7 @@ describe('kinds of work that fit the code', () => {
     expect(f).toMatchObject({ kind: 'json', line: 16, url: expect.stringMatching(/search-express4\.cjs$/) });
     expect((f as unknown as { host: { function: string } }).host).toMatchObject({ function: 'fullTextSearch' });
     expect(f.advice).toMatch(/once per item of a list/);
-    expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, 'fullTextSearch') * 0.8);
-    expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, 'fullTextSearch') * 2); // issue 31's residual, as above
+    expectNearTruth(f, truth, 'fullTextSearch');
   }, 90_000);
 });
 

@@ -4,7 +4,8 @@
 // the data each screen, report and CLI table is built from — the result's
 // load summary, the Library's row, Compare's sides and load table, the
 // verdict's per-request denominator, the report's load table and the CLI's
-// summary lines.
+// summary lines — and the CPU figures: functions ≤ thread ≤ process, and the
+// busy-wait's CPU per request ≤ the request's own.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,9 @@ import { recordingReport } from '../../shared/report/build-report.ts';
 import { toMarkdown } from '../../shared/report/doc.ts';
 import { int, rate } from '../../shared/report/report-parts.ts';
 import { formatCount } from '../../shared/number-format.ts';
+import { importProfile } from '../../shared/profile/import/any-format.ts';
+import { analyzeProfile } from '../../shared/profile/views/analyze.ts';
+import { perRequestOf } from '../../shared/profile/cpu-time.ts';
 import { repo, waitFor } from '../helpers/demo.ts';
 
 const service = createFlambeService({ libraryPath: path.join(mkdtempSync(path.join(tmpdir(), 'flambe-numbers-agree-')), 'library.sqlite') });
@@ -89,6 +93,34 @@ async function expectAgreement(rec: RecordingMeta): Promise<void> {
   const cli = formatLoadSummary(load);
   expect(cli[0]).toBe(`Requests ${formatCount(load.requests)} in ${load.durationSec.toFixed(2)} s — ${formatCount(load.rps)} requests/s`);
   expect(cli[2]).toMatch(new RegExp(`^Errors   ${load.errors} errors, ${load.timeouts} timeouts`));
+  await expectCpuWithin(rec);
+}
+
+/**
+ * The CPU invariants on the data the verdict, the tables and `flambe analyze` are built from (one basis:
+ * recordingContext's requests and the recording's accounting): every function within the thread, the thread
+ * within the process (the OS's clocks), and the busy-wait's CPU per request within the request's own CPU (the
+ * collector's clock around each timed request's code).
+ */
+async function expectCpuWithin(rec: RecordingMeta): Promise<void> {
+  const cpu = rec.cpu!;
+  expect(cpu.mainThread!.cpuMs).toBeLessThanOrEqual(cpu.processCpuMs!);
+  const requests = recordingContext(rec).requests!;
+  const profile = importProfile(Buffer.from(await service.api.getProfile({ id: rec.id })).toString('utf8'));
+  const analysis = analyzeProfile(profile, { perRequest: perRequestOf(requests, cpu) });
+  expect(analysis.cpuTime).toBe(true);
+  const requestCpuMs = rec.requestTime!.byRoute.find((r) => r.path === '/work')!.cpuMsPerRequest;
+  // The busy-wait every request runs (V8 may inline the small handler around it into the framework's caller).
+  const handler = analysis.functions.find((f) => f.name === 'burn' && f.url.endsWith('/work.js'));
+  expect(handler, analysis.functions.filter((f) => f.url.endsWith('/work.js')).map((f) => f.name).join(', ')).toBeDefined();
+  if (!handler) return;
+  console.log(`${rec.target?.label ?? rec.name}: burn ${(handler.totalMsPer1kRequests! / 1000).toFixed(3)} ms of CPU a request, the request's own ${requestCpuMs.toFixed(3)}; `
+    + `thread ${cpu.mainThread!.cpuMs.toFixed(0)} ms, process ${cpu.processCpuMs!.toFixed(0)} ms`);
+  // Idle has no CPU per request (no figure).
+  for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) {
+    expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
+  }
+  expect(handler.totalMsPer1kRequests! / 1000).toBeLessThanOrEqual(requestCpuMs);
 }
 
 describe('one recording, one set of numbers, on every screen', () => {
