@@ -487,6 +487,8 @@ class RecordingRun {
     else if (batch && !req.ownLoad && result.load && result.load.requests > 0 && this.target && isLoopbackHost(this.target.host)) {
       const children = await childProcessesOf(this.target.info.pid);
       this.servedElsewhere = servedElsewhereSentence(this.target.info.pid, result.load.requests, children, portOfUrl(req.load.url));
+      const refused = kids?.processes.refused ?? [];
+      if (this.servedElsewhere && refused.length) this.servedElsewhere += ` Flambé could not record them: ${refused.map((r) => `pid ${r.pid}: ${r.why.replace(/\.$/, '')}`).join('; ')}.`;
     }
   }
 

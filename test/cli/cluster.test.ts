@@ -5,12 +5,14 @@
 // inspectors again. Real processes: the CLI launching a cluster of 2 plain
 // node:http workers and one of 4 Express workers, each worker timing its hot
 // function with its own thread's CPU clock (test/fixtures/child-processes/cluster-http.cjs).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isAlive, repo, runFlambe, waitFor } from '../helpers/demo.ts';
 import { running } from '../helpers/os-processes.ts';
+import { listeningPortsOf } from '../../electron/services/targets/processes.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'flambe-cluster-test-'));
 const script = path.join(repo, 'test/fixtures/child-processes/cluster-http.cjs');
@@ -93,3 +95,62 @@ describe.skipIf(process.platform !== 'linux')('a launched node:cluster server', 
     }, 200_000);
   }
 });
+
+/** A cluster the user started (not Flambé): its pids once every worker listens, and the ports each listens on. */
+async function startCluster(name: string, nodeArgs: string[]): Promise<{ pids: number[]; ports: Map<number, number[]>; stop(): void }> {
+  const pidFile = path.join(dir, `${name}.pids`);
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, PORT: '0', WORKERS: '2', PID_FILE: pidFile }, stdio: 'ignore' });
+  const found = (await waitFor(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : null), 40_000, 'the cluster to listen')).split(' ').map(Number);
+  pids.push(...found);
+  const ports = new Map(await Promise.all(found.map(async (p) => [p, await listeningPortsOf(p)] as const)));
+  return { pids: found, ports, stop: () => child.kill('SIGKILL') };
+}
+
+describe.skipIf(process.platform !== 'linux')('a node:cluster server Flambé attaches to', () => {
+  it('started with --inspect: records both workers through the inspectors they inherited, and leaves those open as it found them', async () => {
+    const cluster = await startCluster('attach', ['--inspect=127.0.0.1:0']);
+    try {
+      const [primary, ...workers] = cluster.pids;
+      const inspector = inspectorPort(cluster);
+      const r = await runFlambe(['record', '--attach', `127.0.0.1:${inspector}`, '--url', '/', '-d', '2', '--warmup', '0', '--json'], { timeoutMs: 150_000 });
+      expect(r.code, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout) as Out;
+      expect(out.processes!.children.map((k) => k.pid).sort()).toEqual([...workers].sort());
+      const sum = out.processes!.children.reduce((s, k) => s + k.requests!, 0);
+      expect(sum - out.load.requests).toBeGreaterThanOrEqual(0);
+      expect(sum - out.load.requests).toBeLessThanOrEqual(CONNECTIONS);
+      expect(out.findings.find((f) => f.function === 'hashPayload')?.thread).toBe(`2 cluster workers (pid ${out.processes!.children.map((k) => k.pid).join(', ')})`);
+      // Not Flambé's: every process still runs, each listening on exactly what it did before (its own inspectors included).
+      for (const pid of cluster.pids) {
+        expect(running(pid)).toBe(true);
+        expect((await listeningPortsOf(pid)).sort()).toEqual([...cluster.ports.get(pid)!].sort());
+      }
+    } finally {
+      cluster.stop();
+    }
+  }, 200_000);
+
+  it('by --pid: says why the workers could not be opened beside the primary, and closes the inspector it opened in the primary', async () => {
+    const cluster = await startCluster('pid', []);
+    try {
+      const [primary, ...workers] = cluster.pids;
+      const r = await runFlambe(['record', `--pid=${primary}`, '--url', '/', '-d', '1', '--warmup', '0', '--json'], { timeoutMs: 150_000 });
+      const out = JSON.parse(r.stdout) as Out;
+      // Each worker, with no inspector port of its own, opens on Node's 9229, which the primary's holds: said, not hidden.
+      expect(out.error).toContain(`Flambé recorded process ${primary}, which served none`);
+      for (const w of workers) expect(out.error).toContain(`pid ${w}: Port 9229 is taken by the inspector of process ${primary}`);
+      for (const pid of cluster.pids) {
+        expect(running(pid)).toBe(true);
+        expect((await listeningPortsOf(pid)).sort(), `process ${pid} listens on what it did before`).toEqual([...cluster.ports.get(pid)!].sort());
+      }
+    } finally {
+      cluster.stop();
+    }
+  }, 200_000);
+});
+
+/** The primary's inspector: node:cluster gives the workers --inspect-port=<its port + 1, + 2>. */
+function inspectorPort(cluster: { pids: number[]; ports: Map<number, number[]> }): number {
+  const workerPorts = cluster.pids.slice(1).flatMap((w) => cluster.ports.get(w)!);
+  return cluster.ports.get(cluster.pids[0])!.find((p) => workerPorts.includes(p + 1))!;
+}
