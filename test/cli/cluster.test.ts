@@ -110,7 +110,7 @@ describe.skipIf(process.platform !== 'linux')('a node:cluster server Flambé att
   it('started with --inspect: records both workers through the inspectors they inherited, and leaves those open as it found them', async () => {
     const cluster = await startCluster('attach', ['--inspect=127.0.0.1:0']);
     try {
-      const [primary, ...workers] = cluster.pids;
+      const workers = cluster.pids.slice(1);
       const inspector = inspectorPort(cluster);
       const r = await runFlambe(['record', '--attach', `127.0.0.1:${inspector}`, '--url', '/', '-d', '2', '--warmup', '0', '--json'], { timeoutMs: 150_000 });
       expect(r.code, r.stderr).toBe(0);
