@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { isAlive, repo, runFlambe, waitFor } from '../helpers/demo.ts';
+import { flambeBin, isAlive, repo, runFlambe, waitFor } from '../helpers/demo.ts';
 import { running } from '../helpers/os-processes.ts';
 import { listeningPortsOf } from '../../electron/services/targets/processes.ts';
 
@@ -154,3 +154,28 @@ function inspectorPort(cluster: { pids: number[]; ports: Map<number, number[]> }
   const workerPorts = cluster.pids.slice(1).flatMap((w) => cluster.ports.get(w)!);
   return cluster.ports.get(cluster.pids[0])!.find((p) => workerPorts.includes(p + 1))!;
 }
+
+describe.skipIf(process.platform !== 'linux')('a launched node:cluster server when the CLI is killed with kill -9', () => {
+  it('ends the primary and its workers, whose inspectors Flambé had opened, beside two busy loops', async () => {
+    const pidFile = path.join(dir, 'killed.pids');
+    const flambe = spawn(process.execPath, [flambeBin, 'record', '--launch', script, '--url', '/', '-d', '60', '--warmup', '0', '--json'], {
+      cwd: repo, env: { ...process.env, PORT: '0', WORKERS: '2', PID_FILE: pidFile }, stdio: 'ignore',
+    });
+    const all = (await waitFor(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : null), 40_000, 'the cluster to listen')).split(' ').map(Number);
+    pids.push(...all);
+    // Two bounded busy loops, one per core of the test machine.
+    const hogs = [0, 1].map(() => spawn(process.execPath, ['-e', 'const end = Date.now() + 20000; while (Date.now() < end);'], { stdio: 'ignore' }));
+    try {
+      // The recording is under way once Flambé has opened a worker's inspector (it listens on a port it did not).
+      await waitFor(async () => ((await listeningPortsOf(all[1])).length > 0 ? true : null), 30_000, 'Flambé to open a worker\'s inspector');
+      const killedAt = Date.now();
+      flambe.kill('SIGKILL');
+      await waitFor(() => all.every((pid) => !running(pid)), 15_000, 'the primary and its workers to end after flambe was killed');
+      // Not an assertion (a busy machine decides): printed for the issue's record.
+      console.log(`cluster kill -9: primary and workers gone ${Date.now() - killedAt} ms after kill -9 (load ${os.loadavg()[0].toFixed(1)})`);
+    } finally {
+      for (const h of hogs) h.kill('SIGKILL');
+      if (flambe.exitCode === null && flambe.signalCode === null) flambe.kill('SIGKILL');
+    }
+  }, 120_000);
+});
