@@ -27,6 +27,7 @@ interface Out {
   error: string | null;
   load: { requests: number };
   processes?: { primaryRequests: number | null; children: { pid: number; role: string; requests: number | null }[]; refused: unknown[] };
+  cpu?: { processCpuMs: number | null; mainThread: { cpuMs: number } | null; workers: { name: string; cpuMs: number | null }[] };
   findings: { kind: string; thread?: string; function: string; msPer1kRequests: number | null; msPer1kRequestsIsCpu?: boolean }[];
 }
 
@@ -92,6 +93,13 @@ describe.skipIf(process.platform !== 'linux')('a launched node:cluster server', 
       // its busy functions; four workers on two busy cores are it at its worst). Held to the same order of magnitude.
       expect(flambeMsPerRequest / ownMsPerRequest).toBeGreaterThan(0.5);
       expect(flambeMsPerRequest / ownMsPerRequest).toBeLessThan(3);
+
+      // Each worker's own CPU clock read, under its name in the picker; the whole process's CPU is every recorded
+      // process's, never less than their threads' (Compare's "in the profile" never above "whole process").
+      const cpu = out.cpu!;
+      for (const k of kids) expect(cpu.workers.find((w) => w.name === `process ${k.pid} (cluster worker)`)?.cpuMs).toBeGreaterThan(0);
+      const threadsMs = cpu.workers.reduce((s, w) => s + w.cpuMs!, cpu.mainThread!.cpuMs);
+      expect(cpu.processCpuMs!).toBeGreaterThanOrEqual(threadsMs - 1);
 
       // Nothing left running (a process that has ended holds no socket: every inspector Flambé opened went with it).
       for (const pid of [primary, ...workerPids]) expect(running(pid), `process ${pid} still running`).toBe(false);
