@@ -17,8 +17,8 @@ import { readClocks, type ClockReading } from './targets/thread-clock.ts';
 import { takeCollected } from './targets/request-time.ts';
 import type { ThreadClock } from '../../shared/recording/cpu-accounting.ts';
 
-/** A child's CPU over its profile, as the recording's accounting takes a worker thread's. */
-export interface ChildCpu { name: string; cpuMs: number | null; sampledBusyMs: number; clock: ThreadClock | null }
+/** A child's CPU over its profile, as the recording's accounting takes a worker thread's, and its whole process's (every thread). */
+export interface ChildCpu { name: string; cpuMs: number | null; sampledBusyMs: number; clock: ThreadClock | null; processCpuMs: number | null }
 
 interface Recorded {
   child: ChildSession;
@@ -130,7 +130,8 @@ export class ChildRecording {
   }
 }
 
-function childCpu(start: ClockReading | null, stop: ClockReading | null): { cpuMs: number | null; clock: ThreadClock | null } {
-  if (!start || !stop || start.clock === null || start.clock !== stop.clock || start.threadUs === null || stop.threadUs === null) return { cpuMs: null, clock: null };
-  return { cpuMs: Math.max(0, (stop.threadUs - start.threadUs) / 1000), clock: start.clock };
+function childCpu(start: ClockReading | null, stop: ClockReading | null): { cpuMs: number | null; clock: ThreadClock | null; processCpuMs: number | null } {
+  const processCpuMs = start?.processUs != null && stop?.processUs != null ? Math.max(0, (stop.processUs - start.processUs) / 1000) : null;
+  if (!start || !stop || start.clock === null || start.clock !== stop.clock || start.threadUs === null || stop.threadUs === null) return { cpuMs: null, clock: null, processCpuMs };
+  return { cpuMs: Math.max(0, (stop.threadUs - start.threadUs) / 1000), clock: start.clock, processCpuMs };
 }

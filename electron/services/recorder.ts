@@ -424,7 +424,12 @@ class RecordingRun {
         const threads = await workers.stop().catch(() => []);
         this.childResults = this.children ? await this.children.stop(wallMs) : null;
         this.children = null;
-        if (clockStop) this.account(clockStop, [...workers.lastCpu, ...(this.childResults?.cpu ?? [])], threads);
+        if (clockStop) this.account(clockStop, [...workers.lastCpu, ...(this.childResults?.cpu ?? []).map(({ processCpuMs: _, ...c }) => c)], threads);
+        // The whole process's CPU is every recorded process's: the children's threads are in the profile's figures too.
+        if (result.cpu && this.childResults?.cpu.length) {
+          const kids = this.childResults.cpu.map((c) => c.processCpuMs);
+          result.cpu.processCpuMs = result.cpu.processCpuMs !== null && kids.every((k) => k !== null) ? kids.reduce((s: number, k) => s + k!, result.cpu.processCpuMs) : null;
+        }
         if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(named ? { allocations: named } : {}), ...(threads.length ? { threads } : {}) });
         await this.readRequestsAndMemory(target.session);
         await this.addSources(target.session);
@@ -500,6 +505,8 @@ class RecordingRun {
     else if (batch && !req.ownLoad && result.load && result.load.requests > 0 && this.target && isLoopbackHost(this.target.host)) {
       const children = await childProcessesOf(this.target.info.pid);
       this.servedElsewhere = servedElsewhereSentence(this.target.info.pid, result.load.requests, children, portOfUrl(req.load.url));
+      const refused = kids?.processes.refused ?? [];
+      if (this.servedElsewhere && refused.length) this.servedElsewhere += ` Flambé could not record them: ${refused.map((r) => `pid ${r.pid}: ${r.why.replace(/\.$/, '')}`).join('; ')}.`;
     }
   }
 

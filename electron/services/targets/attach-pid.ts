@@ -24,6 +24,8 @@ export interface OpenedInspector {
   session: InspectorSession;
   /** How the process is named to the user: "pid 1234 (node server.js)". */
   label: string;
+  /** Flambé's signal opened it (it was not open before): Flambé closes it again when done (closeOpenedInspector). */
+  openedHere: boolean;
 }
 
 type Debuggable = { _debugProcess?: (pid: number) => void };
@@ -115,7 +117,7 @@ export async function openInspectorOf(pid: number, opts: OpenOptions = {}): Prom
   const before = await listeningPortsOf(pid);
   for (const port of new Set([expected, ...before])) {
     const found = await probe(port, pid);
-    if (found && 'session' in found) return { session: found.session, label };
+    if (found && 'session' in found) return { session: found.session, label, openedHere: false };
   }
   // Who holds the port now: if another process does, Node cannot open it for ours.
   const holder = await probe(expected, pid);
@@ -127,7 +129,7 @@ export async function openInspectorOf(pid: number, opts: OpenOptions = {}): Prom
     const fresh = now.filter((p) => !before.includes(p));
     for (const port of new Set([...fresh, ...(holder ? [] : [expected])])) {
       const found = await probe(port, pid);
-      if (found && 'session' in found) return { session: found.session, label };
+      if (found && 'session' in found) return { session: found.session, label, openedHere: true };
     }
     if (!processExists(pid)) throw new UserError(`Process ${pid} exited when Flambé asked it to open its inspector.`);
   }

@@ -25,6 +25,8 @@ export interface ChildSession {
   session: InspectorSession;
   /** Ports it listened on before Flambé opened its inspector: the inspector's own is any other. */
   portsBefore: number[];
+  /** Flambé's signal opened its inspector: closed again when done. One the child had open already (its own --inspect) is left open. */
+  openedHere: boolean;
 }
 
 export interface OpenedChildren {
@@ -49,18 +51,21 @@ async function roleOf(session: InspectorSession): Promise<ChildRole> {
 /** Opens the inspector of each Node child of `pid` (not grandchildren); the others are not Node and are left alone. */
 export async function openChildInspectors(pid: number): Promise<OpenedChildren> {
   const kids = await childProcessesOf(pid);
-  const node = (await Promise.all(kids.map(async (k) => ((await describeProcess(k.pid)) ? k.pid : null)))).filter((p): p is number => p !== null);
-  const opened = await Promise.all(node.slice(0, MAX_CHILD_PROCESSES).map(async (child) => {
+  const infos = await Promise.all(kids.map(async (k) => ({ pid: k.pid, info: await describeProcess(k.pid).catch(() => null) })));
+  const node = infos.filter((k) => k.info !== null);
+  const opened = await Promise.all(node.slice(0, MAX_CHILD_PROCESSES).map(async ({ pid: child }): Promise<ChildSession | { pid: number; why: string }> => {
     const portsBefore = await listeningPortsOf(child);
     try {
-      const { session } = await openInspectorOf(child);
-      return { pid: child, role: await roleOf(session), session, portsBefore };
+      // A child with no inspector port of its own opens on Node's 9229: with the parent there (--pid), it cannot
+      // (said in the recording: moving an inspector to a free port from inside ended a Node 20 cluster primary).
+      const { session, openedHere } = await openInspectorOf(child);
+      return { pid: child, role: await roleOf(session), session, portsBefore, openedHere };
     } catch (e) {
       return { pid: child, why: messageOf(e) };
     }
   }));
   const refused = opened.filter((o): o is { pid: number; why: string } => 'why' in o);
-  for (const skipped of node.slice(MAX_CHILD_PROCESSES)) refused.push({ pid: skipped, why: `Flambé records at most ${MAX_CHILD_PROCESSES} child processes` });
+  for (const { pid: skipped } of node.slice(MAX_CHILD_PROCESSES)) refused.push({ pid: skipped, why: `Flambé records at most ${MAX_CHILD_PROCESSES} child processes` });
   return { children: opened.filter((o): o is ChildSession => 'session' in o), refused };
 }
 
@@ -70,16 +75,29 @@ export async function openChildInspectors(pid: number): Promise<OpenedChildren> 
  * reply still comes. True when the child listens on no port it did not before.
  */
 export async function closeChildInspector(child: ChildSession): Promise<boolean> {
-  if (!child.session.isClosed) {
+  if (!child.openedHere) {
+    await child.session.close().catch(() => undefined);
+    return true;
+  }
+  return closeOpenedInspector(child.session, child.pid, child.portsBefore);
+}
+
+/**
+ * Closes an inspector Flambé's signal opened in process `pid` (a child, or a
+ * `--pid` target when Flambé lets go of it), and the session with it; true
+ * when `pid` listens on no port but `portsBefore` (or has ended).
+ */
+export async function closeOpenedInspector(session: InspectorSession, pid: number, portsBefore: readonly number[]): Promise<boolean> {
+  if (!session.isClosed) {
     await Promise.race([
-      child.session.protocol.send('Runtime.evaluate', { expression: 'setImmediate(() => process._debugEnd()), 0' }).catch(() => undefined),
+      session.protocol.send('Runtime.evaluate', { expression: 'setImmediate(() => process._debugEnd()), 0' }).catch(() => undefined),
       new Promise((r) => setTimeout(r, 2000)),
     ]);
-    await child.session.close().catch(() => undefined);
+    await session.close().catch(() => undefined);
   }
   for (let i = 0; i < 20; i++) {
-    const now = await listeningPortsOf(child.pid);
-    if (now.every((p) => child.portsBefore.includes(p))) return true;
+    const now = await listeningPortsOf(pid);
+    if (now.every((p) => portsBefore.includes(p))) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
   return false;

@@ -13,7 +13,8 @@ import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
 import { speaksTls } from '../load/probe.ts';
 import { childProcessesOf } from './child-processes.ts';
-import { listeningPortsOf } from './processes.ts';
+import { closeOpenedInspector } from './child-sessions.ts';
+import { describeProcess, inspectorOptions, listeningPortsOf } from './processes.ts';
 
 export interface Target {
   info: TargetInfo;
@@ -24,6 +25,8 @@ export interface Target {
   output?: OutputTail;
   /** Resolves when the target is gone (process exit or inspector disconnect). */
   gone: Promise<string>;
+  /** A --pid target whose inspector Flambé's signal opened: closed again when Flambé lets go (the ports it had before). */
+  openedInspector?: { portsBefore: number[] };
 }
 
 const START_GRACE_MS = 500;
@@ -76,8 +79,14 @@ function webSocketHost(url: string): string | null {
 async function osListeners(t: Target): Promise<{ address: string; port: number }[]> {
   const inspectorPort = Number(new URL(t.session.wsUrl).port);
   const children = await childProcessesOf(t.info.pid).catch(() => []);
-  const ports = [...await listeningPortsOf(t.info.pid).catch(() => []), ...children.flatMap((c) => c.ports)];
-  return [...new Set(ports)].filter((p) => p !== inspectorPort).sort((a, b) => a - b).map((port) => ({ address: '127.0.0.1', port }));
+  const ports = [...new Set([...await listeningPortsOf(t.info.pid).catch(() => []), ...children.flatMap((c) => c.ports)])].filter((p) => p !== inspectorPort);
+  // A child's own inspector is no server port: a cluster primary started with --inspect gives each worker
+  // --inspect and --inspect-port=<its port + n>, read from the worker's command line (nothing is sent to its ports).
+  const inspectors = new Set((await Promise.all(children.map((c) => describeProcess(c.pid).catch(() => null)))).flatMap((info) => {
+    const o = info ? inspectorOptions(info.argv.slice(1)) : null;
+    return o?.open && o.port ? [o.port] : [];
+  }));
+  return ports.filter((p) => !inspectors.has(p)).sort((a, b) => a - b).map((port) => ({ address: '127.0.0.1', port }));
 }
 
 export class TargetRegistry {
@@ -179,11 +188,12 @@ export class TargetRegistry {
 
   /** Attaches to a running Node process by pid, opening its inspector first (attach-pid.ts). */
   async attachPid(pid: number): Promise<TargetInfo> {
-    const { session, label } = await openInspectorOf(pid);
-    return this.attachSession(session, label, '127.0.0.1');
+    const portsBefore = await listeningPortsOf(pid).catch(() => []);
+    const { session, label, openedHere } = await openInspectorOf(pid);
+    return this.attachSession(session, label, '127.0.0.1', openedHere ? { portsBefore } : undefined);
   }
 
-  private async attachSession(session: InspectorSession, label: string, host: string): Promise<TargetInfo> {
+  private async attachSession(session: InspectorSession, label: string, host: string, openedInspector?: { portsBefore: number[] }): Promise<TargetInfo> {
     const identity = await session.identity();
     const targetId = randomUUID();
     // An exiting process waits for this session: let go, so it can end (and gone says so).
@@ -196,7 +206,7 @@ export class TargetRegistry {
         resolve(t ? 'The inspector connection closed (the target process exited or was stopped)' : STOPPED_BY_USER);
       });
     });
-    return this.add({ info: newInfo(targetId, 'attached', label, identity), session, host, gone });
+    return this.add({ info: newInfo(targetId, 'attached', label, identity), session, host, gone, ...(openedInspector ? { openedInspector } : {}) });
   }
 
   private add(target: Target): Promise<TargetInfo> {
@@ -243,6 +253,8 @@ export class TargetRegistry {
     const t = this.targets.get(targetId);
     if (!t) return;
     this.targets.delete(targetId);
+    // An inspector Flambé opened by its signal (--pid) is closed again: left open, any local user could run code there.
+    if (t.openedInspector && !t.session.isClosed) await closeOpenedInspector(t.session, t.info.pid, t.openedInspector.portsBefore);
     await t.session.close();
     if (t.process) await stopProcess(t.process);
   }
