@@ -10,7 +10,7 @@ import type { AllocationsComparison, Comparison, Metric } from '../compare/types
 import { bytesText } from '../memory/allocations.ts';
 import type { RouteChange } from '../compare/routes.ts';
 import { per1kUnit, surenessWords } from '../compare/words.ts';
-import { KNEE_RULE_TEXT, NO_KNEE_TEXT } from '../sweep/knee.ts';
+import { KNEE_RULE_TEXT } from '../sweep/knee.ts';
 import { sweepSentence } from '../sweep/sweep-machine.ts';
 import { LOG_HEAD, levelsHaveOutput, logCells, routesHaveOutput } from '../sweep/sweep-output.ts';
 import { routeKey, routeP95Series, slowAtLevel, slowRoutesSweepSentences } from '../sweep/sweep-routes.ts';
