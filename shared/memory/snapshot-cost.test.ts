@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateSnapshot, LONG_PAUSE_SEC, snapshotCostSentence, snapshotEstimateSchema, tooLongSentence } from './snapshot-cost.ts';
+import { estimateSnapshot, LONG_PAUSE_SEC, secondsRange, snapshotCostSentence, snapshotEstimateSchema, tooLongSentence } from './snapshot-cost.ts';
 
 describe('what a heap snapshot will cost, said before it is taken', () => {
   it('scales the pause with the heap and how busy the computer is, the memory with the heap', () => {
@@ -10,6 +10,9 @@ describe('what a heap snapshot will cost, said before it is taken', () => {
     expect(busy.pauseSec.high).toBeCloseTo(54);
     expect(busy.extraMb).toEqual({ low: 300, high: 850 });
     expect(snapshotEstimateSchema.parse(busy)).toEqual(busy);
+    // The Memory card says it beside the pauses measured.
+    expect(secondsRange(busy.pauseSec)).toBe('about 9–54 s');
+    expect(secondsRange({ low: 0.1, high: 0.6 })).toBe('under 1 s');
   });
 
   it('says it in one sentence, for this computer or another one', () => {

@@ -57,7 +57,7 @@ function seconds(s: number): string {
   return s < 120 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`;
 }
 /** "about 4–15 s", "about 30 s to 3 min", "under 1 s". */
-function secondsRange(r: { low: number; high: number }): string {
+export function secondsRange(r: { low: number; high: number }): string {
   if (r.high < 1) return 'under 1 s';
   if (r.high < 120) return `about ${Math.max(1, Math.round(r.low))}–${Math.round(r.high)} s`;
   return `about ${seconds(r.low)} to ${seconds(r.high)}`;
