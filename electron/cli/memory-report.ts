@@ -1,6 +1,7 @@
 // The process and its memory in a terminal and in --json: CPU, event loop,
 // heap, external and RSS over the burst (min/mean/max), the growth verdict
 // (shared/memory/growth.ts) and which functions allocated (allocations.ts).
+import type { SnapshotEstimate } from '../../shared/memory/snapshot-cost.ts';
 import { requestsHandledCount } from '../../shared/load/request-counts.ts';
 import type { RecordingResult } from '../../shared/api.ts';
 import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
@@ -112,8 +113,18 @@ export function memoryJson(m: MemoryOf) {
         pausedSec: [m.growing.pausedSec.first, m.growing.pausedSec.second].map((s) => Math.round(s * 10) / 10),
         snapshotMb: [round1(m.growing.snapshotMb.first), round1(m.growing.snapshotMb.second)],
         allocatedAlive: m.growing.allocatedAlive.map((a) => ({ ...a, bytes: Math.round(a.bytes) })), error: m.growing.error,
+        // What each snapshot was estimated to cost before it was taken (shared/memory/snapshot-cost.ts), beside what it did.
+        estimate: m.growing.estimate ? estimateJson(m.growing.estimate) : null,
       } : null,
     },
+  };
+}
+
+function estimateJson(e: SnapshotEstimate) {
+  const range = (r: { low: number; high: number }, round: (n: number) => number) => ({ low: round(r.low), high: round(r.high) });
+  return {
+    heapUsedMb: round1(e.heapUsedMb), rssMb: round1(e.rssMb), busy: e.busy === null ? null : round1(e.busy),
+    pauseSec: range(e.pauseSec, round1), extraMb: range(e.extraMb, Math.round), maxPauseSec: e.maxPauseSec, tooLong: e.tooLong,
   };
 }
 

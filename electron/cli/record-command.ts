@@ -45,7 +45,7 @@ const RECORD_OPTIONS = {
   'sampling-interval': { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
   save: { type: 'boolean' }, name: { type: 'string' }, tag: { type: 'string', multiple: true }, library: { type: 'string' },
   route: { type: 'string', multiple: true }, routes: { type: 'string' }, rate: { type: 'string' }, 'slow-ms': { type: 'string' }, 'load-threads': { type: 'string' },
-  'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'long-pause-ok': { type: 'boolean' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
+  'print-k6': { type: 'boolean' }, 'per-route-cpu': { type: 'boolean' }, 'no-allocations': { type: 'boolean' }, 'find-growth': { type: 'boolean' }, 'long-pause-ok': { type: 'boolean' }, 'max-pause': { type: 'string' }, 'heap-out': { type: 'string' }, 'output-file': { type: 'boolean' },
 } as const;
 
 export async function recordCommand(argv: string[]): Promise<number> {
@@ -153,6 +153,7 @@ type Service = Awaited<ReturnType<typeof startService>>;
 
 /** The load the flags describe, as the record request's load input (checked by checkRecordRequest). */
 function loadInputOf(o: RecordFlags['values'], headers: ReturnType<typeof headersFromFlags>, routes: ReturnType<typeof routesFromFlags>) {
+  if ((o['max-pause'] !== undefined || o['long-pause-ok']) && !o['find-growth']) throw new UserError('--max-pause and --long-pause-ok go with --find-growth (they are about its heap snapshots).');
   if (!o.save && (o.name !== undefined || o.tag !== undefined || o.library !== undefined)) {
     throw new UserError('--name, --tag and --library go with --save.');
   }
@@ -165,6 +166,7 @@ function loadInputOf(o: RecordFlags['values'], headers: ReturnType<typeof header
     ...(o['no-allocations'] ? { allocations: false } : {}),
     ...(o['find-growth'] ? { findGrowth: true } : {}),
     ...(o['long-pause-ok'] ? { longPauseOk: true } : {}),
+    maxPauseSec: num(o['max-pause'], '--max-pause'),
   };
 }
 

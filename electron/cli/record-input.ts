@@ -50,6 +50,8 @@ export interface LoadInput {
   findGrowth?: boolean;
   /** --long-pause-ok: take them even when each would pause the server over a minute. */
   longPauseOk?: boolean;
+  /** --max-pause SECONDS: the longest pause accepted without --long-pause-ok. */
+  maxPauseSec?: number;
 }
 
 /**
@@ -74,6 +76,7 @@ export function checkRecordRequest(targetId: string | null, input: LoadInput, pl
     ...(input.allocations === false ? { allocations: false } : {}),
     ...(input.findGrowth ? { findGrowth: true } : {}),
     ...(input.longPauseOk ? { longPauseOk: true } : {}),
+    ...(input.maxPauseSec !== undefined ? { maxPauseSec: input.maxPauseSec } : {}),
     name: input.name,
     tags: input.tags,
   });

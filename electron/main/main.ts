@@ -6,7 +6,7 @@ import {
   app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell, utilityProcess,
   type IpcMainInvokeEvent,
 } from 'electron';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { messageOf } from '../services/errors.ts';
 import { chromiumProfileDir } from './profile-dir.ts';
@@ -179,6 +179,27 @@ function lockDownSession(): void {
   ses.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed(permission)));
   ses.setPermissionCheckHandler((_contents, permission) => allowed(permission));
   ses.setDevicePermissionHandler(() => false);
+  ownerOnlyDownloads(ses);
+}
+
+/**
+ * Files saved from the app's screens (an export, a report: an <a download>
+ * that Electron saves through its dialog) are the user's alone, 0600, as the
+ * CLI writes a file that holds a secret (electron/services/owner-only.ts).
+ * Here the bytes went through Chromium's download, which cannot say whether
+ * they hold one: every such file is made owner-only.
+ */
+function ownerOnlyDownloads(ses: Electron.Session): void {
+  ses.on('will-download', (_event, item) => {
+    item.once('done', (_done, state) => {
+      if (state !== 'completed') return;
+      try {
+        chmodSync(item.getSavePath(), 0o600);
+      } catch {
+        // moved or deleted already: nothing of ours is left to tighten
+      }
+    });
+  });
 }
 
 function createWindow(): BrowserWindow {

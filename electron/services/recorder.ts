@@ -438,7 +438,7 @@ class RecordingRun {
           // Its load is the one Stop ends (and then no second snapshot is taken).
           result.growing = await findWhatGrows({
             session: target.session, load: req.load, runBurst: (o) => (this.current = this.runBurst(o)), onProgress: (m) => this.progress('stopping', 0.7, m), stopped: () => this.stopRequested,
-            host: target.host, longPauseOk: !!req.longPauseOk, onWarning: (w) => this.progress('stopping', 0.7, 'Finding what grows: heap snapshots next', undefined, w),
+            host: target.host, maxPauseSec: req.maxPauseSec, longPauseOk: !!req.longPauseOk, onWarning: (w) => this.progress('stopping', 0.7, 'Finding what grows: heap snapshots next', undefined, w),
           });
           this.current = null;
         }

@@ -11,13 +11,13 @@ import { z } from 'zod';
 
 /**
  * Seconds of pause per MB of JS heap in use, on one free core (busy 1): the
- * lowest and highest seen in the calibration (0.045–0.088 × busy), widened
- * by about a third each way so one more server shape still falls inside.
+ * lowest and highest seen (0.028–0.088 × busy: the calibration's eight servers
+ * and the test's runs), widened so one more server shape still falls inside.
  */
-export const PAUSE_SEC_PER_HEAP_MB = { low: 0.03, high: 0.12 } as const;
+export const PAUSE_SEC_PER_HEAP_MB = { low: 0.02, high: 0.12 } as const;
 /** MB of extra RSS per MB of JS heap in use while a snapshot is taken (calibration: 7.1–15.7, widened). */
 export const EXTRA_MB_PER_HEAP_MB = { low: 6, high: 17 } as const;
-/** Find what grows is not started when even the estimate's low end pauses the server longer than this, unless asked (--long-pause-ok). */
+/** Find what grows is not started when even the estimate's low end pauses the server longer than this (unless --long-pause-ok; --max-pause sets another). */
 export const LONG_PAUSE_SEC = 60;
 
 const range = z.object({ low: z.number().min(0), high: z.number().min(0) });
@@ -34,19 +34,20 @@ export const snapshotEstimateSchema = z.object({
   /** The pause of one snapshot, s, and the extra memory it needs, MB. */
   pauseSec: range,
   extraMb: range,
-  /** True when Find what grows is not started without being asked (the low end is over LONG_PAUSE_SEC). */
+  /** The longest pause accepted without being asked, s (LONG_PAUSE_SEC unless --max-pause), and whether even the low end is over it: then Find what grows is not started. */
+  maxPauseSec: z.number().positive(),
   tooLong: z.boolean(),
 });
 export type SnapshotEstimate = z.infer<typeof snapshotEstimateSchema>;
 
 /** The estimate for a heap of `heapUsedMb` MB; `busy` as in the schema (null: another computer). */
-export function estimateSnapshot(heapUsedMb: number, rssMb: number, busy: number | null): SnapshotEstimate {
+export function estimateSnapshot(heapUsedMb: number, rssMb: number, busy: number | null, maxPauseSec = LONG_PAUSE_SEC): SnapshotEstimate {
   const factor = busy ?? 1;
   const pauseSec = { low: heapUsedMb * PAUSE_SEC_PER_HEAP_MB.low * factor, high: heapUsedMb * PAUSE_SEC_PER_HEAP_MB.high * factor };
   return {
     heapUsedMb, rssMb, busy, pauseSec,
     extraMb: { low: heapUsedMb * EXTRA_MB_PER_HEAP_MB.low, high: heapUsedMb * EXTRA_MB_PER_HEAP_MB.high },
-    tooLong: pauseSec.low > LONG_PAUSE_SEC,
+    maxPauseSec, tooLong: pauseSec.low > maxPauseSec,
   };
 }
 
@@ -56,7 +57,7 @@ function seconds(s: number): string {
   return s < 120 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`;
 }
 /** "about 4–15 s", "about 30 s to 3 min", "under 1 s". */
-function secondsRange(r: { low: number; high: number }): string {
+export function secondsRange(r: { low: number; high: number }): string {
   if (r.high < 1) return 'under 1 s';
   if (r.high < 120) return `about ${Math.max(1, Math.round(r.low))}–${Math.round(r.high)} s`;
   return `about ${seconds(r.low)} to ${seconds(r.high)}`;
@@ -73,8 +74,9 @@ export function snapshotCostSentence(e: SnapshotEstimate): string {
     + 'V8 cannot stop a snapshot once it has begun, not even if Flambé is stopped.';
 }
 
-/** Why Find what grows was not started: the pause would be too long, and how to take the snapshots anyway. */
+/** Why Find what grows was not started: the pause would be longer than allowed, and how to take the snapshots anyway. */
 export function tooLongSentence(e: SnapshotEstimate, howToAsk: string): string {
-  return `Find what grows was not started: each heap snapshot would pause this server at least ${seconds(e.pauseSec.low)} (${secondsRange(e.pauseSec)}, ${mb(e.heapUsedMb)} of JS heap in use) `
+  const allowed = e.maxPauseSec === LONG_PAUSE_SEC ? 'a minute' : `the ${e.maxPauseSec} s allowed (--max-pause)`;
+  return `Find what grows was not started: each heap snapshot would pause this server for ${secondsRange(e.pauseSec)} (${mb(e.heapUsedMb)} of JS heap in use), more than ${allowed}, `
     + `and need about ${mb(e.extraMb.low)}–${mb(e.extraMb.high)} more memory, and V8 cannot stop one once begun. ${howToAsk}`;
 }

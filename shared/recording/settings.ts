@@ -107,6 +107,8 @@ export const recordRequestSchema = z.object({
   findGrowth: z.boolean().optional(),
   /** Find what grows even when each snapshot would pause the target longer than a minute (shared/memory/snapshot-cost.ts); off unless true. */
   longPauseOk: z.boolean().optional(),
+  /** The longest pause per snapshot accepted without longPauseOk, s (default 60: shared/memory/snapshot-cost.ts). */
+  maxPauseSec: z.number().positive('--max-pause takes a number of seconds above 0.').max(3600, '--max-pause is at most 3600 s.').optional(),
   /** Name in the library (default "<METHOD path> · <date time>"). */
   name: z.string().trim().max(200).optional(),
   tags: z.array(z.string().trim().min(1).max(50)).default([]),

@@ -33,17 +33,18 @@ http.createServer((req, res) => res.end(String(cache.size))).listen(0, '127.0.0.
 const pausesLogged = () => (existsSync(pauseLog) ? [...readFileSync(pauseLog, 'utf8').matchAll(/PAUSED (\d+) ms/g)].map((m) => Number(m[1]) / 1000) : []);
 
 /** `flambe …`, noting how many pauses the server had logged when the estimate reached the terminal. */
-function recordWithGrowth(args: string[]): Promise<{ code: number | null; stderr: string; pausesWhenSaid: number[] | null }> {
+function recordWithGrowth(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; pausesWhenSaid: number[] | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [flambeBin, ...args], { env: { ...process.env, FLAMBE_LIBRARY: path.join(dir, 'library.sqlite') } });
     let stderr = '';
+    let stdout = '';
     let pausesWhenSaid: number[] | null = null;
     child.stderr.on('data', (d) => {
       stderr += d;
       if (pausesWhenSaid === null && ESTIMATE.test(stderr)) pausesWhenSaid = pausesLogged();
     });
-    child.stdout.resume();
-    child.on('close', (code) => resolve({ code, stderr, pausesWhenSaid }));
+    child.stdout.on('data', (d) => (stdout += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr, pausesWhenSaid }));
   });
 }
 
@@ -73,4 +74,22 @@ describe('a heap snapshot says what it will cost before it is taken (item 5)', (
       expect(pause).toBeLessThanOrEqual(high + 0.5);
     }
   }, 240_000);
+
+  it('is not started when even its shortest pause is over the longest accepted (--max-pause): the server is never paused', async () => {
+    rmSync(pauseLog, { force: true });
+    const r = await recordWithGrowth(['record', '--launch', server, '--url', '/', '-d', '1', '-c', '2', '--warmup', '0', '--no-request-time', '--find-growth', '--max-pause', '0.2', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const growing = JSON.parse(r.stdout).memory.growthSnapshots as { error: string; estimate: { pauseSec: { low: number } }; pausedSec: number[] };
+    expect(growing.error).toMatch(/^Find what grows was not started: each heap snapshot would pause this server for about \d+–\d+ s \(\d+ MB of JS heap in use\), more than the 0\.2 s allowed \(--max-pause\), and need about \d+ MB–\d+ MB more memory, and V8 cannot stop one once begun\. To take them anyway: flambe record --find-growth --long-pause-ok/);
+    expect(growing.estimate.pauseSec.low).toBeGreaterThan(0.2);
+    expect(growing.pausedSec).toEqual([0, 0]);
+    // The server's own timer saw no pause as long as the shortest expected.
+    expect(pausesLogged().filter((p) => p >= growing.estimate.pauseSec.low)).toEqual([]);
+  }, 120_000);
+
+  it('--max-pause without --find-growth is refused in one sentence', async () => {
+    const r = await recordWithGrowth(['record', '--launch', server, '--url', '/', '-d', '1', '--max-pause', '5']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('flambe: --max-pause and --long-pause-ok go with --find-growth (they are about its heap snapshots).');
+  }, 60_000);
 });

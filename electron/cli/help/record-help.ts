@@ -3,7 +3,7 @@ export const RECORD_HELP = `Usage:
   flambe record (--launch SCRIPT [--node PATH] [--cwd DIR] [--env K=V]... [-- ARGS...] | --attach HOST:PORT | --pid PID)
                 --url URL [-c N] [-d SECONDS | -n REQUESTS] [-m METHOD] [-H "K: V"]... [-b BODY]
                 [--route "METHOD /path"]... [--routes FILE] [--slow-ms X] [--rate R] [--load-threads N] [--print-k6] [--per-route-cpu]
-                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--find-growth [--long-pause-ok]] [--no-profile] [--no-load] [--no-request-time]
+                [--warmup SECONDS] [--sampling-interval US] [--no-allocations] [--find-growth [--max-pause S | --long-pause-ok]] [--no-profile] [--no-load] [--no-request-time]
                 [--out FILE.cpuprofile] [--heap-out FILE.heapprofile] [--json]
                 [--save [--name N] [--tag T]... [--library PATH]]
 
@@ -53,8 +53,8 @@ Load:
                           How long each will pause it and how much memory it needs is printed before
                           (from its heap in use and this computer's load): V8 cannot stop a snapshot
                           once begun. Not started when even the shortest pause expected is over 60 s
-  --long-pause-ok         with --find-growth: take the snapshots even when each would pause the server
-                          over a minute
+  --max-pause SECONDS     with --find-growth: the longest pause accepted instead of 60 s
+  --long-pause-ok         with --find-growth: take the snapshots however long each would pause the server
 
 Output:
   --per-route-cpu         profile each route in its own burst, one after another: requests/s,

@@ -38,8 +38,9 @@ export interface FindGrowthOptions {
   onProgress(message: string): void;
   /** True once the user pressed Stop: the phase ends without its second snapshot. */
   stopped(): boolean;
-  /** Where the target runs (this computer's load counts only there) and whether a pause over LONG_PAUSE_SEC was accepted (--long-pause-ok). */
+  /** Where the target runs (this computer's load counts only there); the longest pause accepted (--max-pause, else LONG_PAUSE_SEC), or any (--long-pause-ok). */
   host: string;
+  maxPauseSec?: number;
   longPauseOk: boolean;
   /** The estimate's sentence, said before the first snapshot (the CLI prints it even with --json). */
   onWarning(sentence: string): void;
@@ -49,11 +50,11 @@ const NOTHING: Omit<Growing, 'error' | 'estimate'> = { seconds: 0, requests: nul
 
 /**
  * What the snapshots will cost, said first; none taken when even the low end
- * of the pause is over LONG_PAUSE_SEC and that was not accepted. Null when the
+ * of the pause is over the longest accepted and that was not waived. Null when the
  * heap cannot be read (the snapshots then say what they cost as they go).
  */
 async function sayTheCost(opts: FindGrowthOptions): Promise<{ estimate: SnapshotEstimate | null; refused: string | null }> {
-  const estimate = await snapshotEstimateOf(opts.session, opts.host).catch(() => null);
+  const estimate = await snapshotEstimateOf(opts.session, opts.host, opts.maxPauseSec).catch(() => null);
   if (!estimate) return { estimate, refused: null };
   if (estimate.tooLong && !opts.longPauseOk) {
     return { estimate, refused: tooLongSentence(estimate, 'To take them anyway: flambe record --find-growth --long-pause-ok, or tick "Even if it pauses the server that long" on the Record screen.') };

@@ -12,7 +12,7 @@ export function busyNow(): number {
   return Math.max(1, loadavg()[0] / availableParallelism());
 }
 
-export async function snapshotEstimateOf(session: InspectorSession, host: string): Promise<SnapshotEstimate> {
+export async function snapshotEstimateOf(session: InspectorSession, host: string, maxPauseSec?: number): Promise<SnapshotEstimate> {
   const { heapUsedMb, rssMb } = await session.heapInUse();
-  return estimateSnapshot(heapUsedMb, rssMb, isLoopbackHost(host) ? busyNow() : null);
+  return estimateSnapshot(heapUsedMb, rssMb, isLoopbackHost(host) ? busyNow() : null, maxPauseSec);
 }

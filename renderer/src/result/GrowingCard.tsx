@@ -7,6 +7,7 @@ import { bytesText } from '../../../shared/memory/allocations.ts';
 import { growingEmptySentence, growingSentence, holderText, kindWords } from '../../../shared/memory/growing-sentence.ts';
 import { groupThousands } from '../../../shared/number-format.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
+import { secondsRange } from '../../../shared/memory/snapshot-cost.ts';
 
 const sec = (s: number) => `${Number(s.toFixed(1))} s`;
 
@@ -20,6 +21,7 @@ export function GrowingCard({ growing }: { growing: Growing }) {
         <p className="muted small">
           Two heap snapshots {sec(growing.seconds)} apart, under the burst's load after it ({groupThousands(growing.requests ?? 0)} requests);
           {' '}the process was paused {sec(growing.pausedSec.first)} and {sec(growing.pausedSec.second)} while V8 wrote them
+          {growing.estimate ? ` (said beforehand: ${secondsRange(growing.estimate.pauseSec)} each)` : ''}
           {' '}({Math.round(growing.snapshotMb.first)} MB and {Math.round(growing.snapshotMb.second)} MB). A kind's size is what its new objects
           {' '}keep alive (retained size), less what its gone ones kept.
         </p>
