@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await table.locator('tbody tr').first().textContent()).toMatch(/^Requests\/s.*(real|no (clear|meaningful) difference|not judged: the machine was busy) \(95%: .* to .*\)$/);
     // The verdict names logging, so its row in the kinds of work does not say "no clear difference".
     const logging = page.getByTestId('experiment-bucket-table').locator('tbody tr').filter({ hasText: 'logging' });
-    expect(await logging.textContent()).toMatch(/(real|only with [AB], every round)$/);
+    expect(await logging.textContent()).toMatch(/(real \(95%: .* to .*\)|only with [AB], every round)$/);
     // Where each request's time went, A's parts beside B's, as Compare shows them (the rounds ran the request collector).
     const split = page.getByTestId('compare-request-time');
     expect(await split.locator('tbody tr').first().textContent()).toMatch(/^each request \(mean\)[\d.,]+[\d.,]+/);

@@ -51,7 +51,9 @@ export function surenessWords(m: Judged): string {
     case 'none': return 'none on either side';
     case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}`
       : m.withheld === 'one-request' ? 'not judged: one request, more of them with more requests' : 'cannot tell: one run each';
-    case 'noise': return `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
+    // An interval holding both a halving and a doubling (early rounds) is no answer yet: said as the range that fits.
+    case 'noise': return m.ci95 && m.ci95[0] <= -50 && m.ci95[1] >= 100 ? `too early to tell: anything from ${m.ci95[0] <= -99 ? '−99% or lower' : signedPercent(m.ci95[0])} to ${m.ci95[1] >= 9900 ? '×100 or higher' : `×${groupThousands(1 + m.ci95[1] / 100, 1)}`} fits`
+      : `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
     case 'real': return m.basis === 'machine' ? `real: ${farBeyondWords(m)}` : `real${ci}`;
   }
 }
