@@ -56,6 +56,8 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.verdict).not.toMatch(/95%: over 99%/);
     // The table's cell says it the same way: the range that fits, not an interval read as an answer.
     expect(surenessWords(c.load!.rps)).toBe('too early to tell: anything from −99% or lower to ×100 or higher fits');
+    // A row from nothing to something has no ratio, so no interval: said, not "no clear difference".
+    expect(surenessWords({ a: 0, b: 68_916, significant: false, ci95: null })).toBe('only in B: no interval from zero');
   });
 
   it('reports a clear change in the profiles even when the load numbers are too noisy to show it', () => {

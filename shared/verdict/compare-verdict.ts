@@ -30,7 +30,8 @@ export const MIN_EXPLAINED_SHARE = 0.25;
 
 const n0 = formatCount;
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
-const pct = (x: number) => `${Math.abs(x) >= 10 ? Math.round(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
+// Grouped like every number (shared/number-format.ts): "+6 819%", never "+6819%".
+const pct = (x: number) => `${Math.abs(x) >= 10 ? n0(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
 const range = (ci: [number, number]) => `${ci[0] >= 0 ? '+' : '−'}${pct(ci[0])} to ${ci[1] >= 0 ? '+' : '−'}${pct(ci[1])}`;
 /** "server.js:16" from a long path. */
 const shortLocation = (loc: string) => loc.split(/[/\\]/).pop() ?? loc;
