@@ -3,11 +3,12 @@
 // keeps this state, not the screens, because the moves start on one screen
 // (a recording ends on Record, a group is opened in the Library) and end on
 // another.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { RecordingMeta } from '../../shared/api.ts';
 import type { GroupRow } from '../../shared/groups.ts';
 import type { RendererClient } from './client/types.ts';
 import { parseRoute } from './lib/route.ts';
+import { useSessionState } from './lib/session-state.ts';
 import { prefetchProfile } from './result/useAnalysis.ts';
 import type { RunningWorkState } from './record/useRunningWork.ts';
 import { initialScreen, type Screen } from './screens.ts';
@@ -21,8 +22,15 @@ export function useAppScreens(client: RendererClient, workAtLoad: RunningWorkSta
   const [screen, setScreen] = useState<Screen>(() => initialScreen(initial));
   // `importing`: a file opened while the library saves it (library/open-imported.ts).
   const [shown, setShown] = useState<Shown | null>(null);
-  const [compareIds, setCompareIds] = useState<[string, string] | null>(initial?.screen === 'compare' ? [initial.a, initial.b] : null);
-  const [experimentId, setExperimentId] = useState<string | null>(initial?.screen === 'experiment' ? initial.id : null);
+  // The pair compared and the experiment shown survive a reload on any screen (this tab's sessionStorage):
+  // the top bar's Compare and Experiment open them again, as before the reload.
+  const [kept, setKept] = useSessionState('flambe.shownPair', { a: '', b: '', experimentId: '' });
+  const [compareIds, setCompareIds] = useState<[string, string] | null>(() =>
+    initial?.screen === 'compare' ? [initial.a, initial.b] : kept.a && kept.b ? [kept.a, kept.b] : null);
+  const [experimentId, setExperimentId] = useState<string | null>(() => (initial?.screen === 'experiment' ? initial.id : kept.experimentId || null));
+  useEffect(() => {
+    setKept({ a: compareIds?.[0] ?? '', b: compareIds?.[1] ?? '', experimentId: experimentId ?? '' });
+  }, [compareIds, experimentId, setKept]);
   const [sweepId, setSweepId] = useState<string | null>(initial?.screen === 'sweep' ? initial.id : null);
   const [compareWith, setCompareWith] = useState<{ id: string; name: string } | null>(null);
   // The name of a recording that finished while another screen showed.

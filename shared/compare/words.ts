@@ -56,7 +56,12 @@ export function surenessWords(m: Judged): string {
     case 'none': return 'none on either side';
     case 'unknown': return m.withheld === 'busy' ? `not judged: the machine was busy${ci}`
       : m.withheld === 'one-request' ? 'not judged: one request, more of them with more requests' : 'cannot tell: one run each';
-    case 'noise': return `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
+    // An interval holding both a halving and a doubling (early rounds) is no answer yet: said as the range that fits.
+    // From nothing to something no ratio, so no interval, can be put on: say what is known instead of "no clear difference".
+    case 'noise': if (!m.ci95 && (m.a === 0) !== (m.b === 0)) return `only in ${m.a === 0 ? 'B' : 'A'}: no interval from zero`;
+      // Early rounds only (a row is judged from rounds): a library's repeats keep their interval, as the verdict says it.
+      return m.basis !== 'repeats' && m.ci95 && m.ci95[0] <= -50 && m.ci95[1] >= 100 ? `too early to tell: anything from ${m.ci95[0] <= -99 ? '−99% or lower' : signedPercent(m.ci95[0])} to ${m.ci95[1] >= 9900 ? '×100 or higher' : `×${groupThousands(1 + m.ci95[1] / 100, 1)}`} fits`
+      : `no ${m.negligible ? 'meaningful' : 'clear'} difference${ci}`;
     case 'real': return m.basis === 'machine' ? `real: ${farBeyondWords(m)}` : `real${ci}`;
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { surenessWords } from '../compare/words.ts';
 import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
 import { profileFromText } from '../profile/test-support/text-profile.ts';
 import { formatChange, oneSidedWork } from '../compare/index.ts';
@@ -46,13 +47,17 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
   });
 
-  it('says "cannot tell yet" when two pairs allow anything, not "no clear difference (95%: over 99% less to over 100× as many)"', () => {
+  it('says "too early to tell", in requests, when two pairs allow anything, not "no clear difference (95%: over 99% less to over 100× as many)"', () => {
     const a = [round(5000, 20, 0), round(300, 24, 0)];
     const b = [round(400, 21, 0), round(6000, 23, 0)];
     const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
     expect(c.load!.rps.ci95![0]).toBeLessThanOrEqual(-99);
-    expect(c.verdict).toMatch(/^Cannot tell yet whether “B” serves more or fewer requests per second than “A”: the rounds so far differ too much to narrow it \(“B”: [+−][\d.]+% so far\), and p99 latency shows no clear difference \(2 rounds each\)\./);
-    expect(c.verdict).not.toMatch(/over 99%|100×/);
+    expect(c.verdict).toMatch(/^Too early to tell whether “B” serves more or fewer requests per second than “A”: after 2 rounds each, anything from over 99% fewer to over 100× as many fits \(“B”: [+−][\d.]+% so far\), and p99 latency shows no clear difference \(2 rounds each\)\./);
+    expect(c.verdict).not.toMatch(/95%: over 99%/);
+    // The table's cell says it the same way: the range that fits, not an interval read as an answer.
+    expect(surenessWords(c.load!.rps)).toBe('too early to tell: anything from −99% or lower to ×100 or higher fits');
+    // A row from nothing to something has no ratio, so no interval: said, not "no clear difference".
+    expect(surenessWords({ a: 0, b: 68_916, significant: false, ci95: null })).toBe('only in B: no interval from zero');
   });
 
   it('reports a clear change in the profiles even when the load numbers are too noisy to show it', () => {
@@ -60,7 +65,8 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     const b = [round(3500, 21, 1.1), round(4700, 23, 1.3), round(5900, 18, 1.2)];
     const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
     expect(c.load!.rps.significant).toBe(false);
-    expect(c.verdict).toMatch(/^No clear difference in requests per second .* The profiles do show a clear change in logging: 35 ms of CPU per 1 000 requests with “with console.log”, 1.2 ms with “without” — too small against the noise to show in the load numbers\.$/);
+    // Three pairs that allow anything from 69% fewer to 4.1× as many: too early to tell, said in requests.
+    expect(c.verdict).toMatch(/^Too early to tell whether “without” serves more or fewer requests per second than “with console\.log”: after 3 rounds each, anything from \d+% fewer to [\d.]+× as many fits .* The profiles do show a clear change in logging: 35 ms of CPU per 1 000 requests with “with console.log”, 1.2 ms with “without” — too small against the noise to show in the load numbers\.$/);
   });
 
   it('names a kind of work done in every round of one side and in none of the other\'s, even from 2 noisy rounds', () => {

@@ -39,6 +39,17 @@ function perHundred(costPercent: number, bound: 'about' | 'at least'): string {
   return `your server would serve ${bound} ${kept} of every 100 requests it serves without it`;
 }
 
+/**
+ * "In these rounds your server served 108.5 % more requests/s with it: the rounds vary that much (95 % interval:
+ * anything from 430.7 % more requests/s to 18.1 % fewer requests/s with it)" — a cost's measure and interval said as requests, with or without
+ * the profiler, instead of "95 % interval −430.7 % to 18.1 %; measured −108.5 %" (issue 38).
+ */
+function measuredWords(costPercent: number, ci: [number, number]): string {
+  // A cost of 100 % or more is a server that serves nothing: said so, not "118.1 % fewer".
+  const asRequests = (cost: number) => (cost >= 100 ? 'none at all' : cost > 0 ? `${cost} % fewer requests/s` : cost < 0 ? `${-cost} % more requests/s` : 'as many requests/s');
+  return `In these rounds your server served ${asRequests(costPercent)} with it: the rounds vary that much (95 % interval: anything from ${asRequests(ci[0])} to ${asRequests(ci[1])} with it)`;
+}
+
 function rpsSentence(r: Measured): string {
   const ci = r.ci95;
   const interval = ci ? ` (95 % interval ${ci[0]} % to ${ci[1]} %)` : '';
@@ -53,7 +64,7 @@ function rpsSentence(r: Measured): string {
     const bound = ci[1] < 100 ? `If it costs anything, it costs at most ${ci[1]} % of requests/s: ${perHundred(ci[1], 'at least')}`
       : 'The rounds cannot even put an upper limit on its cost';
     return `${what}: cannot tell yet whether it slows your server, because its ${r.rounds} rounds with and without it varied more ` +
-      `than any cost it has. ${bound} (95 % interval ${ci[0]} % to ${ci[1]} %; measured ${r.rpsCostPercent} %); ${p99}. More rounds or a quieter machine narrow the interval.`;
+      `than any cost it has. ${bound}. ${measuredWords(r.rpsCostPercent, ci)}; ${p99}. More rounds or a quieter machine narrow the interval.`;
   }
   if (r.rpsCostPercent < 0) {
     // Said as "higher", so its interval is too (a cost of −256 % is 256 % higher): the same numbers, signs turned.

@@ -30,7 +30,8 @@ export const MIN_EXPLAINED_SHARE = 0.25;
 
 const n0 = formatCount;
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
-const pct = (x: number) => `${Math.abs(x) >= 10 ? Math.round(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
+// Grouped like every number (shared/number-format.ts): "+6 819%", never "+6819%".
+const pct = (x: number) => `${Math.abs(x) >= 10 ? n0(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
 const range = (ci: [number, number]) => `${ci[0] >= 0 ? '+' : '−'}${pct(ci[0])} to ${ci[1] >= 0 ? '+' : '−'}${pct(ci[1])}`;
 /** "server.js:16" from a long path. */
 const shortLocation = (loc: string) => loc.split(/[/\\]/).pop() ?? loc;
@@ -181,6 +182,13 @@ function intervalWords(d: Metric, unit: 'ratio' | 'percent', words: [string, str
   return `(95%: ${lessPct(lo)} ${down} to ${more(hi)})`;
 }
 
+/** An interval that holds both a halving and a doubling says nothing a reader can hold yet. */
+const isTooEarly = (ci: [number, number]) => ci[0] <= -50 && ci[1] >= 100;
+/** "80% fewer", "over 99% fewer" — the low end of an interval of requests/s, in requests. */
+const fewerWords = (lo: number) => (lo <= -99 ? 'over 99% fewer' : `${pct(lo)} fewer`);
+/** "2.3× as many", "over 100× as many" — its high end. */
+const moreWords = (hi: number) => (hi >= 9900 ? 'over 100× as many' : `${formatRatio(1 + hi / 100)} as many`);
+
 /** Names in quotes, so "without console.log serves…" reads as a name; A and B when both sides have the same name. */
 function sideNames(c: Parts): [string, string] {
   return c.a.name && c.b.name && c.a.name !== c.b.name ? [`“${c.a.name}”`, `“${c.b.name}”`] : ['A', 'B'];
@@ -191,10 +199,10 @@ function throughputSentence(c: Parts): string {
   const delta = d.deltaPercent ?? 0;
   const [A, B] = sideNames(c);
   const ratio = d.b / d.a;
-  // An interval past 99 % less and 100× as many (two pairs, mid-experiment) allows anything: "no clear difference
-  // (95%: over 99% less to over 100× as many)" read as an answer; it is "cannot tell yet" (issue 38).
-  if (!d.significant && d.ci95 && d.ci95[0] <= -99 && d.ci95[1] >= 9900) {
-    return `Cannot tell yet whether ${B} serves more or fewer requests per second than ${A}: the rounds so far differ too much to narrow it (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)} so far)`;
+  // An interval from half to double or wider (early rounds) allows about anything: "no clear difference
+  // (95%: over 99% less to over 100× as many)" read as an answer; it is "too early to tell", said as requests (issue 38).
+  if (!d.significant && d.ci95 && isTooEarly(d.ci95)) {
+    return `Too early to tell whether ${B} serves more or fewer requests per second than ${A}: after ${c.a.rounds} rounds each, anything from ${fewerWords(d.ci95[0])} to ${moreWords(d.ci95[1])} fits (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)} so far)`;
   }
   if (!d.significant) return `No ${d.negligible ? 'meaningful' : 'clear'} difference in requests per second between ${A} and ${B} (${B}: ${delta >= 0 ? '+' : '−'}${pct(delta)}; 95%: ${intervalWords(d, 'percent').slice(6, -1)})`;
   if (ratio >= 1.5) return `${B} serves ${formatRatio(ratio)} the requests per second of ${A} ${intervalWords(d, 'ratio')}`;

@@ -131,15 +131,24 @@ describe('flambe compare on files, and as a CI gate', () => {
     expect(JSON.parse(slow.stdout).load.rps).toMatchObject({ basis: 'repeats', significant: true });
     expect(slow.code).toBe(3);
     expect((await run('50')).code).toBe(0);
-    // Nothing to learn the noise from: never 3, whatever the drop.
+    // Nothing to learn the noise from: never 3 for a drop noise could explain (half the requests/s: within a busy machine's 2×)…
     const lone = path.join(dir, 'lone.sqlite');
     const l2 = new Library(lone);
     const x = saveBundled(l2, makeRecording(), 'x.flambe');
-    const y = saveBundled(l2, makeRecording({ load: { ...makeRecording().load!, rps: 1 } }), 'y.flambe');
+    const y = saveBundled(l2, makeRecording({ load: { ...makeRecording().load!, rps: 400 } }), 'y.flambe');
     l2.close();
     const r = await runFlambe(['compare', x, y, '--fail-if-slower', '10', '--library', lone]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/one run each: repeat both to know/);
+    // …but 3 for one far beyond any noise (about 1 000 → 8 requests/s: over 100×, past the 8× a busy machine's spread allows).
+    const far1 = path.join(dir, 'far.sqlite');
+    const l3 = new Library(far1);
+    const fx = saveBundled(l3, makeRecording(), 'x.flambe');
+    const fz = saveBundled(l3, makeRecording({ load: { ...makeRecording().load!, rps: 8 } }), 'z.flambe');
+    l3.close();
+    const far = await runFlambe(['compare', fx, fz, '--fail-if-slower', '10', '--library', far1]);
+    expect(far.code).toBe(3);
+    expect(far.stdout).toMatch(/requests\/s \d+× apart, far more than the 2\.0× two runs of the same code can differ by on a busy machine/);
   });
 
   it('answers bad input in one line', async () => {

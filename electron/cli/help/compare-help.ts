@@ -36,7 +36,8 @@ Options:
   --top N                show the N largest changes (default 10; all with --json)
   --library PATH         the library to read ids and repeats from
   --fail-if-slower PCT   exit 3 when B is slower than A by more than PCT % in
-                         requests/s or p99 AND that is significant (a CI gate
+                         requests/s or p99 AND that is significant — an
+                         interval from repeats, or far beyond noise (a CI gate
                          that does not fire on noise)
   --json                 print one JSON object on stdout
   -h, --help             show this help

@@ -7,6 +7,7 @@ import { per1kUnit, type Comparison } from '../../../shared/compare/index.ts';
 import type { HotLine } from '../../../shared/profile/lines.ts';
 import { Tabs } from '../components/Tabs.tsx';
 import { formatTimeMs } from '../lib/format.ts';
+import { groupThousands } from '../../../shared/number-format.ts';
 import { msPer1k, signed, signedPercent } from './compare-format.ts';
 import type { CompareClient } from './compare-client.ts';
 import type { HotLinesBySide } from './compute.ts';
@@ -91,8 +92,8 @@ function ChangeTable({ table, comparison: c, client, onSelect }: { table: TableK
                   {r.significant === true && <span className="tag tag-real" title="The rounds say this change is real">sure</span>}
                   {r.location && <span className="muted small loc">{r.location}</span>}
                 </th>
-                <td className="num">{c.perRequest ? msPer1k(r.a) : r.a.toFixed(1)}</td>
-                <td className="num">{c.perRequest ? msPer1k(r.b) : r.b.toFixed(1)}</td>
+                <td className="num">{c.perRequest ? msPer1k(r.a) : groupThousands(r.a, 1)}</td>
+                <td className="num">{c.perRequest ? msPer1k(r.b) : groupThousands(r.b, 1)}</td>
                 <td className={`num delta ${r.delta > 0 ? 'up' : r.delta < 0 ? 'down' : ''}`}>{signed(r.delta, c.perRequest ? 2 : 1)}</td>
                 <td className="num">{r.relative === null ? (r.b > 0 ? 'new' : '—') : signedPercent(r.relative)}</td>
               </tr>

@@ -157,7 +157,7 @@ function Result({ output, client, recs }: { output: CompareOutput; client: Compa
       <section className="card verdict-card" aria-label="Verdict">
         <p className="verdict" data-testid="compare-verdict">{c.verdict}</p>
         <p className="muted small how-sure-line">
-          {c.howSure.basis === 'single' ? 'Flambé has one run of each, and no repeats of these settings in the library to learn the noise from.' : c.howSure.summary}{' '}
+          {c.howSure.basis === 'single' ? 'One run of each and no repeats of these settings in the library: only a change far beyond what runs of the same code differ by here is called real.' : c.howSure.summary}{' '}
           <a href="#how-sure" onClick={(e) => { e.preventDefault(); const d = document.querySelector<HTMLDetailsElement>('[data-testid="how-sure"]'); if (d) { d.open = true; d.scrollIntoView({ block: 'start' }); } }}>How sure?</a>
         </p>
       </section>

@@ -4,8 +4,10 @@
 import type { Metric } from '../../../shared/compare/index.ts';
 import { statementChangeLines, type RequestTimeComparison } from '../../../shared/compare/request-time.ts';
 import { signed, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
+import { groupThousands } from '../../../shared/number-format.ts';
 
-const fmt = (x: number) => x.toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+// The one number style (shared/number-format.ts): "1 894.17", never "1,894.17".
+const fmt = (x: number) => groupThousands(x, 2);
 
 function Row({ label, m, first }: { label: string; m: Metric; first?: boolean }) {
   const good = m.delta === 0 ? '' : m.delta < 0 ? 'good' : 'bad';

@@ -3,7 +3,7 @@
 import { signed, signedPercent } from '../../../shared/compare/words.ts';
 import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import type { DiffFlame } from './compute.ts';
-import { formatReadable } from '../../../shared/number-format.ts';
+import { formatReadable, groupThousands } from '../../../shared/number-format.ts';
 import { bytesText } from '../../../shared/memory/allocations.ts';
 
 export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from '../../../shared/compare/words.ts';
@@ -26,7 +26,7 @@ export function flameTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNod
   if (flame.unit === 'bytes') return allocationTooltip(flame, shape, n);
   const { a, b } = nodeNumbers(flame, shape, n);
   const unit = flame.unit === 'per1k' ? ' ms per 1 000 requests' : '% of its own time';
-  const fmt = (x: number) => (flame.unit === 'per1k' ? msPer1k(x) : x.toFixed(1));
+  const fmt = (x: number) => (flame.unit === 'per1k' ? msPer1k(x) : groupThousands(x, 1));
   const rel = a > 0 ? ` (${signedPercent((b / a - 1) * 100)})` : b > 0 ? ' (new in B)' : '';
   const where = n.location ? `\n${n.location}` : '';
   // The tree's "new" means only in the shape's side ("after"), "gone" only in the other.

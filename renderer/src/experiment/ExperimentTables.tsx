@@ -1,7 +1,8 @@
 // The experiment answer's own tables: the kinds of work and the functions
 // that moved (CPU ms per 1 000 requests, judged "real" or not), and the
 // rounds themselves with how quiet the machine was in each.
-import type { Metric } from '../../../shared/compare/types.ts';
+import type { ChangeRow } from '../../../shared/compare/types.ts';
+import { surenessOf, surenessWords } from '../../../shared/compare/words.ts';
 import type { ExperimentComparison } from '../../../shared/experiment/comparison.ts';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { formatReadable } from '../../../shared/number-format.ts';
@@ -9,12 +10,13 @@ import { formatMs, formatRate } from '../lib/format.ts';
 
 const num = formatReadable;
 
-function Sure({ significant, negligible, withheld }: { significant: boolean | null; negligible?: boolean; withheld?: Metric['withheld'] }) {
-  if (withheld === 'one-request') return <span className="judgement same" title="The maximum is one request's latency: a side that served more requests shows a higher maximum by that alone">not judged: one request</span>;
-  if (withheld === 'busy') return <span className="judgement same" title="Too few pairs the machine left alone: wall-clock numbers are not judged">not judged: busy machine</span>;
-  if (significant === null) return null;
-  if (significant) return <span className="judgement sure">real</span>;
-  return <span className="judgement same">{negligible ? 'no meaningful difference' : 'no clear difference'}</span>;
+/**
+ * How sure, by the rule of every other table (shared/compare/words.ts): "real (95%: +12% to +30%)",
+ * "no clear difference (95%: …)" — never a blank cell beside a change.
+ */
+function Sure({ row }: { row: Pick<ChangeRow, 'significant' | 'relativeCi95' | 'negligible'> & { a: number; b: number } }) {
+  const judged = { a: row.a, b: row.b, significant: row.significant, ci95: row.relativeCi95, negligible: row.negligible };
+  return <td className={`sure sure-${surenessOf(judged)}`} data-testid="experiment-sure">{surenessWords(judged)}</td>;
 }
 
 /** The kinds of work that moved by 0.05 ms per 1 000 requests or more (none: no table). */
@@ -25,15 +27,15 @@ export function KindsOfWorkTable({ c }: { c: ExperimentComparison }) {
     <>
       <h2>Kinds of work <span className="muted">(CPU ms per 1 000 requests)</span></h2>
       <table className="data-table diff-table" data-testid="experiment-bucket-table">
-        <thead><tr><th /><th>A</th><th>B</th><th>change</th><th /></tr></thead>
+        <thead><tr><th /><th>A</th><th>B</th><th>change</th><th>how sure</th></tr></thead>
         <tbody>
           {moved.map((x) => (
             <tr key={x.id}>
               <th scope="row">{x.name}</th><td>{num(x.aMsPer1k!)}</td><td>{num(x.bMsPer1k!)}</td>
               <td>{x.deltaMsPer1k! > 0 ? '+' : '−'}{num(Math.abs(x.deltaMsPer1k!))}</td>
-              <td>{c.oneSided?.name === x.name
-                ? <span className="judgement sure" title="Done in every round of one side and in none of the other's: the work is there or it is not, however noisy the amounts.">only with {c.oneSided.side === 'a' ? 'A' : 'B'}, every round</span>
-                : <Sure significant={x.significant} negligible={x.negligible} />}</td>
+              {c.oneSided?.name === x.name
+                ? <td><span className="judgement sure" title="Done in every round of one side and in none of the other's: the work is there or it is not, however noisy the amounts.">only with {c.oneSided.side === 'a' ? 'A' : 'B'}, every round</span></td>
+                : <Sure row={{ ...x, a: x.aMsPer1k ?? 0, b: x.bMsPer1k ?? 0 }} />}
             </tr>
           ))}
         </tbody>
@@ -48,16 +50,16 @@ export function MovedFunctionsTable({ c }: { c: ExperimentComparison }) {
   return (
     <>
       <h2>Functions that moved most <span className="muted">(self CPU ms per 1 000 requests)</span></h2>
-      <table className="data-table diff-table">
-        <thead><tr><th>function</th><th>A</th><th>B</th><th>change</th><th /></tr></thead>
+      <table className="data-table diff-table" data-testid="experiment-function-table">
+        <thead><tr><th>function</th><th>A</th><th>B</th><th>change</th><th>how sure</th></tr></thead>
         <tbody>
           {c.functions.filter((f) => f.category !== 'idle' && f.name !== '(idle)' && f.name !== '(program)').slice(0, 8).map((f) => (
             <tr key={f.key}>
-              <th scope="row" title={f.location}>{f.name || '(anonymous)'} <span className="muted">{f.location.split(/[\\/]/).pop()}</span></th>
+              <th scope="row" title={f.location}>{f.name || '(anonymous)'} <span className="muted">{f.location.split(/[\\/]/).pop()}</span>{f.status !== 'changed' && <span className={`tag tag-${f.status}`}>{f.status}</span>}</th>
               <td>{num(f.aMsPer1k ?? 0)}</td>
               <td>{num(f.bMsPer1k ?? 0)}</td>
               <td>{(f.deltaMsPer1k ?? 0) > 0 ? '+' : '−'}{num(Math.abs(f.deltaMsPer1k ?? 0))}</td>
-              <td>{f.status !== 'changed' ? f.status : <Sure significant={f.significant} negligible={f.negligible} />}</td>
+              <Sure row={{ ...f, a: f.aMsPer1k ?? 0, b: f.bMsPer1k ?? 0 }} />
             </tr>
           ))}
         </tbody>
