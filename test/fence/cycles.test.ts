@@ -77,8 +77,9 @@ describe('imports in shared/', () => {
   it('shared/profile depends on nothing above it: only itself, shared/stats and the recording\'s leaf shapes', () => {
     // The request-time sentences (what requests waited on) are leaves too: they read only the request-time shape;
     // so are the allocation table and the growth rule (shared/memory), which read the profile model and the samples,
-    // and the one number style (shared/number-format.ts), which imports nothing.
-    const allowed = /^shared\/(profile|stats)\/|^shared\/recording\/(load|process-samples|profile-extras|limits|request-time|memory|output|cpu-accounting)\.ts$|^shared\/request-time\/(sentence|places)\.ts$|^shared\/memory\/(allocations|growth)\.ts$|^shared\/number-format\.ts$/;
+    // and the one number style (shared/number-format.ts), which imports nothing; and the processes recorded beside
+    // the target (a cluster's workers: recording/processes.ts reads only limits and the number style).
+    const allowed = /^shared\/(profile|stats)\/|^shared\/recording\/(load|process-samples|profile-extras|limits|request-time|memory|output|cpu-accounting|processes)\.ts$|^shared\/request-time\/(sentence|places)\.ts$|^shared\/memory\/(allocations|growth)\.ts$|^shared\/number-format\.ts$/;
     const outside = [...graph].filter(([f]) => rel(f).startsWith('shared/profile/'))
       .flatMap(([f, to]) => to.filter((t) => !allowed.test(rel(t))).map((t) => `${rel(f)} → ${rel(t)}`));
     expect(outside).toEqual([]);

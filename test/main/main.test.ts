@@ -1,6 +1,7 @@
 // electron/main/main.ts against the mock in mocks/electron.ts: the window's
 // security settings, the IPC gate, event forwarding and the quit sequence —
 // what cannot be run here for real without Electron's binary.
+import { EventEmitter } from 'node:events';
 import type * as fs from 'node:fs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import path from 'node:path';
@@ -55,6 +56,18 @@ describe('main', () => {
     for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read']) session.defaultSession.permissionRequest!({}, p, (ok) => answers.push(ok));
     expect(answers).toEqual([false, false, false, false]);
     expect(session.defaultSession.permissionCheck!({}, 'media')).toBe(false);
+  });
+
+  it('makes a file saved from the app’s screens owner-only once its download completes (issue 32)', async () => {
+    const real = await vi.importActual<typeof fs>('node:fs');
+    const dir = real.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'flambe-download-'));
+    const saved = path.join(dir, 'report.html');
+    real.writeFileSync(saved, 'a report', { mode: 0o644 });
+    const item = Object.assign(new EventEmitter(), { getSavePath: () => saved });
+    session.defaultSession.emit('will-download', {}, item);
+    item.emit('done', {}, 'completed');
+    expect(real.statSync(saved).mode & 0o777).toBe(0o600);
+    real.rmSync(dir, { recursive: true, force: true });
   });
 
   it('blocks navigation and new windows in every webContents', () => {

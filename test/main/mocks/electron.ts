@@ -93,13 +93,14 @@ export const protocol = {
 };
 
 export const session = {
-  defaultSession: {
+  // Electron's Session is an EventEmitter ('will-download' and the rest).
+  defaultSession: Object.assign(new EventEmitter(), {
     permissionRequest: null as null | ((contents: unknown, permission: string, callback: (ok: boolean) => void) => void),
     permissionCheck: null as null | ((contents: unknown, permission: string) => boolean),
     setPermissionRequestHandler(h: (contents: unknown, permission: string, callback: (ok: boolean) => void) => void) { this.permissionRequest = h; },
     setPermissionCheckHandler(h: (contents: unknown, permission: string) => boolean) { this.permissionCheck = h; },
     setDevicePermissionHandler() {},
-  },
+  }),
 };
 
 export const utilityProcess = {
