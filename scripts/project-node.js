@@ -59,14 +59,17 @@ export function nodeForProject(root) {
  * never resolving), or prints nodeNeededSentence and exits 1.
  */
 export function runOnRecentNode(root) {
-  if (nodeIsRecentEnough(process.versions.node)) return Promise.resolve();
+  if (nodeIsRecentEnough(process.versions.node)) {
+    endWithWrapper();
+    return Promise.resolve();
+  }
   const node = projectNode(root);
   if (!node) {
     process.stderr.write(`${nodeNeededSentence(process.versions.node)}\n`);
     process.exit(1);
   }
   return new Promise(() => {
-    const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
+    const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, [WRAPPER_PID]: String(process.pid) } });
     // Ctrl-C reaches the child from the terminal by itself; we only wait for it.
     process.on('SIGINT', () => {});
     process.on('SIGTERM', () => child.kill('SIGTERM'));
@@ -76,4 +79,25 @@ export function runOnRecentNode(root) {
     });
     child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));
   });
+}
+
+const WRAPPER_PID = 'FLAMBE_WRAPPER_PID';
+
+/**
+ * In the process runOnRecentNode started: when the wrapper is killed outright
+ * (`kill -9` gives it no moment to pass a signal on), this process ends too,
+ * as if the user had stopped it — it stops what it started, and nothing
+ * Flambé runs outlives the command the user killed. An orphan's parent
+ * becomes another process, which is how its death is seen.
+ */
+function endWithWrapper() {
+  const wrapper = Number(process.env[WRAPPER_PID]);
+  if (!wrapper) return;
+  delete process.env[WRAPPER_PID]; // the targets Flambé launches are not wrapped
+  const watch = setInterval(() => {
+    if (process.ppid === wrapper) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 250);
+  watch.unref();
 }

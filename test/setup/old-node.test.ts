@@ -3,7 +3,9 @@
 // dependencies), npm scripts and `flambe` run on it, and where there is none
 // the answer is one sentence.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -104,4 +106,30 @@ describe.skipIf(!oldSystemNode)(`README's commands with the machine's own Node $
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([]);
   });
+
+  it('`flambe` killed with kill -9 under the old Node leaves no Flambé running under the new one', async () => {
+    // A server for the burst to load: the inner Flambé is busy with it when its wrapper is killed.
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const wrapper = spawn('node', [path.join(repo, 'bin/flambe.js'), 'record', '--no-profile', '--url', `http://127.0.0.1:${port}/`, '-c', '1', '-d', '30'], {
+      cwd: repo, env: env(), stdio: 'ignore',
+    });
+    const childrenOf = (pid: number): number[] => {
+      try {
+        return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      } catch {
+        return [];
+      }
+    };
+    const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    try {
+      const inner = await waitFor(() => childrenOf(wrapper.pid!)[0], 30_000, 'the Flambé the wrapper started');
+      wrapper.kill('SIGKILL');
+      await waitFor(() => !alive(inner), 10_000, `Flambé (pid ${inner}) to end after its wrapper was killed`);
+    } finally {
+      if (wrapper.exitCode === null) wrapper.kill('SIGKILL');
+      server.close();
+    }
+  }, 60_000);
 });
