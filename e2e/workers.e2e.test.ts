@@ -38,6 +38,9 @@ describe.skipIf(!hasChromium)(title, () => {
     await select.selectOption({ index: 3 });
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toContain('[main thread]');
     expect(await flame.textContent()).toContain('hashRounds');
+    // Merged, the threads' profiles are added one after another, not on one clock: no timeline, and it says why.
+    await page.getByTestId('merged-note').waitFor();
+    expect(await page.getByTestId('timeline').count()).toBe(0);
     await select.selectOption({ index: 0 });
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).not.toContain('[main thread]');
     await select.selectOption({ index: 3 });

@@ -24,6 +24,7 @@ import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from '../../../shared/verdict/index.ts';
 import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 import { perRequestOf } from '../../../shared/profile/cpu-time.ts';
+import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { useAddressRange } from './use-address-range.ts';
 import { useVerdictThread } from './use-verdict-thread.ts';
 import { useAfterFlame } from './use-after-flame.ts';
@@ -117,8 +118,12 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
             {/* A cluster's workers recorded beside the primary: who served how many (shared/recording/processes.ts). */}
             {loaded.servedBy && <p className="note" data-testid="served-by">{loaded.servedBy}</p>}
             <ThreadPicker threads={loaded.threads} choice={thread} onChoose={setThread} recordingId={result.id} pid={result.target?.pid} />
+            {/* Merged, the threads' (or processes') profiles are added one after another, not on one clock: no timeline
+                and no time range there, or work would be drawn where it did not happen. */}
+            {thread === ALL_THREADS && <p className="muted small" data-testid="merged-note">Merged adds the profiles together, not on one clock: pick one to see when its work happened.</p>}
             {/* Another thread is another analysis: transforms, tabs and tables start over. */}
-            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} perRequest={perRequest} cpu={result.cpu ?? null} reveal={reveal} load={context.load} samples={periodicSamples(result.samples)} range={range} onRange={setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
+            <AnalysisPanel key={`${result.id}-${thread}`} loaded={loaded} perRequest={perRequest} cpu={result.cpu ?? null} reveal={reveal} load={context.load} samples={periodicSamples(result.samples)}
+              range={thread === ALL_THREADS ? null : range} onRange={thread === ALL_THREADS ? undefined : setRange} warmupSec={settings?.warmupSec ?? null} onReveal={onReveal}
               tab={params.tab ?? null} onTab={(tab) => setParams({ tab })} />
           </ErrorBoundary>
         )}
