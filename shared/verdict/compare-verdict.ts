@@ -7,7 +7,7 @@
 // (library repeats) or that it cannot tell.
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
-import { formatCount } from '../number-format.ts';
+import { formatCount, groupThousands } from '../number-format.ts';
 import { farBeyondWords } from '../compare/words.ts';
 import { bytesText } from '../memory/allocations.ts';
 
@@ -147,7 +147,8 @@ export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
 
 /** "2.4×", "1.25×" */
 export function formatRatio(r: number): string {
-  return `${r >= 10 ? r.toFixed(0) : r >= 2 ? r.toFixed(1) : r.toFixed(2)}×`;
+  // Thousands grouped as every number is (shared/number-format.ts): "16 316×", never "16316×".
+  return `${r >= 10 ? groupThousands(r) : r >= 2 ? r.toFixed(1) : r.toFixed(2)}×`;
 }
 
 /** "12 ms", "4.3 ms", "0.81 ms" */
