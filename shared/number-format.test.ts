@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatReadable, groupThousands, numbersOutOfStyle } from './number-format.ts';
+import { formatCount, formatMsInText, formatReadable, groupThousands, numbersOutOfStyle } from './number-format.ts';
 
 describe('groupThousands: one number style everywhere', () => {
   it('groups thousands with a space from 1 000 on, a point before decimals', () => {
@@ -44,5 +44,14 @@ describe('numbersOutOfStyle: what a scan of a screen flags', () => {
   it('passes the style, short numbers, lists and identifiers written as such', () => {
     expect(numbersOutOfStyle('20 391 responses, per 1 000 requests, 1 132.543 ms, 1 000 µs, 999 ms')).toEqual([]);
     expect(numbersOutOfStyle('levels 1, 2, 4 and 8,16; http://127.0.0.1:38229/json; server.js:12345; #/recordings/ab12345; 2026-11-28')).toEqual([]);
+  });
+});
+
+describe('formatMsInText', () => {
+  it('groups whole milliseconds from 100 and keeps two significant digits below', () => {
+    expect(formatMsInText(1234.5)).toBe('1 235 ms');
+    expect(formatMsInText(100)).toBe('100 ms');
+    expect(formatMsInText(42.17)).toBe('42 ms');
+    expect(formatMsInText(0.0812)).toBe('0.081 ms');
   });
 });

@@ -27,6 +27,9 @@ export function formatReadable(n: number): string {
 /** A whole count: 1234567.4 → "1 234 567". */
 export const formatCount = (n: number): string => groupThousands(Math.round(n));
 
+/** Milliseconds in a sentence: 1234.5 → "1 235 ms", 42.17 → "42 ms", 0.0812 → "0.081 ms" (two significant digits below 100). */
+export const formatMsInText = (ms: number): string => (ms >= 100 ? `${formatCount(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
+
 /**
  * Where a text breaks the style: a number grouped with commas ("50,655"), or a
  * quantity of four or more digits left ungrouped ("25160 ms", "1521 ms"). For tests that

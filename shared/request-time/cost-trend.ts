@@ -12,7 +12,7 @@
 // time a request's code ran: a busy machine taking the core away inflates that
 // for most requests at a load average of 20.
 import type { RouteTime } from '../recording/request-time.ts';
-import { formatCount } from '../number-format.ts';
+import { formatCount, formatMsInText } from '../number-format.ts';
 
 /** Timed requests each end of the burst needs before anything is said of a trend (the error bound guards the rest). */
 export const MIN_TIMED_PER_END = 10;
@@ -27,7 +27,6 @@ interface TimedRequest { start: number; cpuUs: number }
 type Trend = NonNullable<RouteTime['cpuThroughBurst']>;
 
 /** Two significant digits under 100 ms (0.06 ms, 0.36 ms), whole ms above — as the verdict's other ms. */
-const formatMs = (x: number) => (x >= 100 ? `${formatCount(x)} ms` : `${Number(x.toPrecision(2))} ms`);
 
 function meanAndVariance(xs: readonly number[]): [number, number] {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -67,7 +66,7 @@ export function risingCostSentence(routes: readonly RouteTime[]): string | null 
   if (!r) return null;
   const t = r.cpuThroughBurst!;
   const who = routes.length > 1 ? ` to ${r.method} ${r.path}` : '';
-  return `Each request${who} cost ${formatMs(t.firstMs)} of CPU at the start of the burst and ${formatMs(t.lastMs)} at the end `
+  return `Each request${who} cost ${formatMsInText(t.firstMs)} of CPU at the start of the burst and ${formatMsInText(t.lastMs)} at the end `
     + `(means of the ${formatCount(t.timedFirst)} and ${formatCount(t.timedLast)} requests the server's thread clock timed in the first and the last fifth): the work grows with something that grows. `
     + 'Look for what every request adds to and none removes — a list or Map it searches, a cache without a limit, listeners — and give it a bound or a lifetime.';
 }

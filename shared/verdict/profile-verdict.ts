@@ -16,7 +16,7 @@ import { shortPlace } from '../profile/places.ts';
 import { allocationsWithoutBackground, withoutBackground } from '../profile/background.ts';
 import { allocationTable, bytesText } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
-import { formatCount } from '../number-format.ts';
+import { formatMsInText } from '../number-format.ts';
 import { routeCauseLines, routeCauses, type RouteCause } from './route-causes.ts';
 import { hostedName } from './callback-host.ts';
 
@@ -67,11 +67,10 @@ function mostGarbageFromBackground(heap: HeapProfile, background: Background | u
 }
 
 const pct = (p: number) => (p >= 10 ? `${Math.round(p)}%` : `${p.toFixed(1)}%`);
-const msText = (ms: number) => (ms >= 100 ? `${formatCount(ms)} ms` : `${Number(ms.toPrecision(2))} ms`);
 
 /** ", 12 ms of CPU per 1 000 requests" (of sampled time where no OS clock was read: ../profile/cpu-time.ts), or ''. */
 function per1kText(f: Finding): string {
-  return f.msPer1kRequests !== null ? `, ${msText(f.msPer1kRequests)} ${f.cpuTime === false ? 'of sampled time' : 'of CPU'} per 1 000 requests` : '';
+  return f.msPer1kRequests !== null ? `, ${formatMsInText(f.msPer1kRequests)} ${f.cpuTime === false ? 'of sampled time' : 'of CPU'} per 1 000 requests` : '';
 }
 
 /** A finding's function as a sentence names it: an anonymous callback with the function of yours that passes it on. */
@@ -99,7 +98,7 @@ function headlineOf(f: Finding): string {
   const what = f.kind === 'function' ? `${shownName(f)}'s own code` : capitalize(f.label);
   // A synchronous child process is the loop waiting for another program, not CPU of this one: say it as a wait per request.
   const per1k = f.kind === 'childProcess' && f.msPer1kRequests !== null
-    ? `: the event loop waited ${msText(f.msPer1kRequests / 1000)} per request for them`
+    ? `: the event loop waited ${formatMsInText(f.msPer1kRequests / 1000)} per request for them`
     : per1kText(f);
   const busy = Math.abs(f.busyPercent - f.percent) >= 1 ? ` (${pct(f.busyPercent)} of the busy time)` : '';
   return `${what} ${verbTakes(f)} ${pct(f.percent)} of the time${busy}${per1k}.`;

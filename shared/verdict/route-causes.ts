@@ -12,7 +12,7 @@
 // are ordered by what they cost in all: that own time times their requests.
 import type { RequestTime, RouteTime } from '../recording/request-time.ts';
 import { partText } from '../request-time/sentence.ts';
-import { formatCount } from '../number-format.ts';
+import { formatCount, formatMsInText } from '../number-format.ts';
 
 export interface RouteCause {
   route: string;
@@ -26,7 +26,6 @@ export interface RouteCause {
 /** Only a burst of several routes has routes to tell apart. */
 const MIN_ROUTES = 2;
 
-const msText = (x: number) => (x >= 100 ? `${formatCount(Math.round(x))} ms` : `${Number(x.toPrecision(2))} ms`);
 
 /** Each route's main cause, heaviest in all first; empty for a burst of one route. */
 export function routeCauses(rt: RequestTime | null | undefined): RouteCause[] {
@@ -40,10 +39,10 @@ function routeCause(r: RouteTime): RouteCause {
   const waits = r.parts.filter((p) => p.kind !== 'cpu' && p.kind !== 'queue' && p.kind !== 'other' && p.msPerRequest > 0).sort((a, b) => b.msPerRequest - a.msPerRequest);
   const wait = waits[0];
   const ownMs = cpuMs + waits.reduce((sum, p) => sum + p.msPerRequest, 0);
-  const cpu = `${msText(cpuMs)} of CPU${r.topFunction ? `, most in ${r.topFunction}` : ''}`;
+  const cpu = `${formatMsInText(cpuMs)} of CPU${r.topFunction ? `, most in ${r.topFunction}` : ''}`;
   const text = wait && wait.msPerRequest > cpuMs
-    ? `${msText(wait.msPerRequest)} per request ${partText(wait)}, ${cpu}`
-    : `${msText(cpuMs)} of CPU per request${r.topFunction ? `, most in ${r.topFunction}` : ''}${wait ? `; ${msText(wait.msPerRequest)} ${partText(wait)}` : ''}`;
+    ? `${formatMsInText(wait.msPerRequest)} per request ${partText(wait)}, ${cpu}`
+    : `${formatMsInText(cpuMs)} of CPU per request${r.topFunction ? `, most in ${r.topFunction}` : ''}${wait ? `; ${formatMsInText(wait.msPerRequest)} ${partText(wait)}` : ''}`;
   return { route: `${r.method} ${r.path}`, requests: r.requests, ownMsPerRequest: ownMs, text };
 }
 
