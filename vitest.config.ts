@@ -12,6 +12,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     maxWorkers: 2,
     reporters: ['default', './test/plain-summary-reporter.ts'],
+    // Every temporary folder of the run in one, removed at the end (test/helpers/run-tmpdir.ts).
+    globalSetup: ['./test/helpers/run-tmpdir.ts'],
     // A launched target runs on the user's terminal's Node by default (issue 38); the fixtures are written for
     // Flambé's own Node 24 (TypeScript stripping, process.threadCpuUsage), so the tests ask for the Node running
     // them. The tests of the default itself remove it (test/services/targets/default-node.test.ts, e2e/user-node).
