@@ -159,6 +159,8 @@ describe.skipIf(process.platform !== 'linux')('a node:cluster server Flambé att
       // Each worker, with no inspector port of its own, opens on Node's 9229, which the primary's holds: said, not hidden.
       expect(out.error).toContain(`Flambé recorded process ${primary}, which served none`);
       for (const w of workers) expect(out.error).toContain(`pid ${w}: Port 9229 is taken by the inspector of process ${primary}`);
+      // …and what to type instead: the primary with --inspect, attached to (its workers then have ports of their own).
+      expect(out.error).toContain('Start the server with node --inspect=127.0.0.1:0 and record it with flambe record --attach 127.0.0.1:<the port it prints>');
       for (const pid of cluster.pids) {
         expect(running(pid)).toBe(true);
         expect((await listeningPortsOf(pid)).sort(), `process ${pid} listens on what it did before`).toEqual([...cluster.ports.get(pid)!].sort());
