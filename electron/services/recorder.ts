@@ -504,9 +504,7 @@ class RecordingRun {
     // The collector counted no request although the load got answers: did the target's children serve them?
     else if (batch && !req.ownLoad && result.load && result.load.requests > 0 && this.target && isLoopbackHost(this.target.host)) {
       const children = await childProcessesOf(this.target.info.pid);
-      this.servedElsewhere = servedElsewhereSentence(this.target.info.pid, result.load.requests, children, portOfUrl(req.load.url));
-      const refused = kids?.processes.refused ?? [];
-      if (this.servedElsewhere && refused.length) this.servedElsewhere += ` Flambé could not record them: ${refused.map((r) => `pid ${r.pid}: ${r.why.replace(/\.$/, '')}`).join('; ')}.`;
+      this.servedElsewhere = servedElsewhereSentence(this.target.info.pid, result.load.requests, children, portOfUrl(req.load.url), kids?.processes.refused);
     }
   }
 

@@ -1,7 +1,7 @@
 // The load's seconds on the profile's axis, and the requests of a time range.
 import { describe, expect, it } from 'vitest';
 import type { LoadSecond, RecordingPhases } from '../api.ts';
-import { loadOnAxis, loadSecondAt, requestsInRange } from './profile-axis.ts';
+import { firstSampleAfterMs, loadOnAxis, loadSecondAt, requestsInRange } from './profile-axis.ts';
 
 const timeline: LoadSecond[] = [
   { second: 1, rps: 100, p99Ms: 5, requests: 100, lengthSec: 1 },
@@ -9,6 +9,28 @@ const timeline: LoadSecond[] = [
   { second: 3, rps: 200, p99Ms: 7, requests: 100, lengthSec: 0.5 },
 ];
 const phases: RecordingPhases = { warmup: { fromMs: -2100, toMs: -50 }, burst: { fromMs: 400, toMs: 2900 }, profileStopMs: 2950 };
+
+describe('firstSampleAfterMs', () => {
+  // Times in µs of the machine's monotonic clock, as V8 stamps them. The main thread's profiler started at 10 s.
+  const main = { startTimeUs: 10_000_000, endTimeUs: 13_000_000, durationMs: 2_990 };
+  // A cluster worker's profiler started 180 ms later (its inspector opened, its collector installed); first sample 2 ms after that.
+  const worker = { startTimeUs: 10_180_000, endTimeUs: 13_010_000, durationMs: 2_828 };
+
+  it('is the main thread\'s first sample after its own start', () => {
+    expect(firstSampleAfterMs(main)).toBe(10);
+  });
+
+  it('places another process\'s first sample after the main thread\'s start: the burst is drawn where that process served it', () => {
+    expect(firstSampleAfterMs(worker, main.startTimeUs)).toBe(182);
+    expect(firstSampleAfterMs(worker)).toBe(2); // on its own clock: 180 ms early
+    // The burst started 400 ms after the main profiler: 218 ms into the worker's chart, not 398.
+    expect(loadOnAxis({ timeline, phases }, firstSampleAfterMs(worker, main.startTimeUs)).seconds[0].fromMs).toBe(218);
+  });
+
+  it('never puts a first sample before the origin', () => {
+    expect(firstSampleAfterMs(main, worker.startTimeUs)).toBe(0);
+  });
+});
 
 describe('loadOnAxis', () => {
   it('starts the first second where the burst really started, after the first sample', () => {

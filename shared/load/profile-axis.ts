@@ -32,6 +32,20 @@ export interface LoadOnAxis {
   phases: RecordingPhases | null;
 }
 
+/**
+ * Where a profile's first sample is, in ms after the recording's profiler
+ * started (`originUs`: the recorded process's main-thread profile's start) —
+ * the `firstSampleMs` loadOnAxis takes. A worker thread's or a child
+ * process's profile starts a little after the main thread's, so its 0 is not
+ * the phases' 0: measured from its own start, a worker of a cluster was drawn
+ * ahead of the burst it served. V8 stamps every profile with the system's
+ * monotonic clock (one clock for every process on a machine): their starts
+ * subtract. Never before the origin.
+ */
+export function firstSampleAfterMs(profile: { startTimeUs: number; endTimeUs: number; durationMs: number }, originUs = profile.startTimeUs): number {
+  return Math.max(0, (profile.endTimeUs - profile.durationMs * 1000 - originUs) / 1000);
+}
+
 const requestsOf = (s: LoadSecond) => s.requests ?? s.rps * (s.lengthSec ?? 1);
 
 /** Shifts phases (ms after the profiler started) onto the chart's axis (ms after the first sample). */

@@ -22,7 +22,7 @@ import type { Frame, LineTicks } from './model.ts';
 export const COLLECTOR_WORK_NAME = "(Flambé's own work)";
 
 /** The collector's stand-ins, by the names it gives them (request-collector.ts names each function so). */
-export const COLLECTOR_STAND_INS: readonly string[] = ['fetch', 'write', 'push', 'emit', 'postMessage'];
+export const COLLECTOR_STAND_INS: readonly string[] = ['fetch', 'write', 'push', 'emit', 'postMessage', 'send', 'spawn'];
 
 /** A frame of the collector's own work: its whole subtree is Flambé's. */
 export function isCollectorWork(frame: { name: string; url: string }): boolean {

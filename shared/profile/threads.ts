@@ -18,11 +18,15 @@ export interface NamedProfile {
   profile: Profile;
   /** The thread's own allocation profile, when the recording sampled it (each worker has its own heap). */
   allocations?: HeapProfile | null;
+  /** A child process's thread: the requests that process served (processes.ts requestsOfThread). */
+  requests?: number | null;
 }
 
 export interface ThreadRaw {
   name: string;
   raw: unknown;
+  /** A child process's thread: the requests its process served (null: not counted). */
+  requests?: number | null;
 }
 
 /**
@@ -36,8 +40,8 @@ export function threadsOf(raw: unknown): ThreadRaw[] {
   const processes = extraOf(raw, 'processes');
   for (const child of processes?.children ?? []) {
     const name = processName(child);
-    out.push({ name, raw: child.profile });
-    for (const t of workerThreadsOf(child.profile)) out.push({ name: `process ${child.pid} · ${t.name}`, raw: t.raw });
+    out.push({ name, raw: child.profile, requests: child.requests });
+    for (const t of workerThreadsOf(child.profile)) out.push({ name: `process ${child.pid} · ${t.name}`, raw: t.raw, requests: child.requests });
   }
   return out;
 }

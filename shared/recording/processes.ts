@@ -39,6 +39,22 @@ export function isChildProcessName(name: string): boolean {
   return /^process \d+ [(·]/.test(name);
 }
 
+/**
+ * The requests a thread's figures per request are of: a child process that
+ * served requests (a cluster worker) did its work for those, not for all the
+ * load's — 10 ms per request in each of 4 workers is not 2.5 ms; one that
+ * served none (a pool's forked child, a helper) worked for the recording's
+ * requests, as the recorded process's own threads do.
+ */
+export function requestsOfThread(thread: { requests?: number | null }, recordingRequests: number | null | undefined): number | null | undefined {
+  return requestsServedBy(thread) ?? recordingRequests;
+}
+
+/** The requests a child process's thread served, when it served any; null otherwise (the recorded process's threads too). */
+export function requestsServedBy(thread: { requests?: number | null }): number | null {
+  return thread.requests != null && thread.requests > 0 ? thread.requests : null;
+}
+
 const PLURAL: Record<ProcessRole, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
 const thousands = formatCount;
 

@@ -8,7 +8,7 @@ const ms = z.number().min(0).max(1e12);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** What a part of a request's time is: its own CPU, or what it waited on. */
-export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'child', 'timer', 'queue', 'other'] as const;
+export const requestTimeKinds = ['cpu', 'http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'child', 'ipc', 'timer', 'queue', 'other'] as const;
 export type RequestTimeKind = (typeof requestTimeKinds)[number];
 
 /** Where in the code a wait was started: the first frame outside Node and node_modules (1-based line). */
@@ -17,7 +17,7 @@ export type CodePlace = z.infer<typeof codePlaceSchema>;
 
 export const requestTimePartSchema = z.object({
   kind: z.enum(requestTimeKinds),
-  /** What it waited on: "GET 127.0.0.1:4001/quote", "127.0.0.1:5432 (postgres)", "20 ms", a worker's script ("hasher.js"); '' when nothing more is known. */
+  /** What it waited on: "GET 127.0.0.1:4001/quote", "127.0.0.1:5432 (postgres)", "20 ms", a worker's script ("hasher.js"), a forked child's ("pool.js", kind 'ipc'); '' when nothing more is known. */
   target: z.string().max(2000),
   /** Waits of this kind and target per request (0 for cpu, queue and other). */
   callsPerRequest: ms,

@@ -15,8 +15,8 @@ export const CPU_TIMED_FIRST = 200;
 export const CPU_TIMED_SHARE = 0.25;
 /** The most statements the collector keeps for one call (a pipeline's commands). */
 export const MAX_WIRE_COMMANDS = 50;
-/** 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
-const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'child', 'timer', 'queue'] as const;
+/** 'ipc': a message to a forked child until its answer. 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
+const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'child', 'ipc', 'timer', 'queue'] as const;
 
 export const collectedBatchSchema = z.object({
   clockUs: us,

@@ -16,11 +16,11 @@ function requestTime(parts: RequestTimePart[], meanMs: number): RequestTime {
 
 /** The table's rows (RequestTime.tsx shows a part from this share on). */
 const SHOWN = 0.005;
-const SEEN_KINDS: readonly RequestTimeKind[] = ['http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'child', 'timer'];
+const SEEN_KINDS: readonly RequestTimeKind[] = ['http', 'socket', 'fs', 'dns', 'threadpool', 'worker', 'child', 'ipc', 'timer'];
 /** How the sentence names a wait of each kind: its target for a call, else the thing it waited on. */
 const NAME: Record<string, (p: RequestTimePart) => string> = {
   http: (p) => p.target, socket: (p) => p.target, fs: () => 'file system', dns: () => 'DNS', threadpool: () => 'thread pool',
-  worker: () => 'worker pool', child: () => 'child process', timer: (p) => `${p.target} timer`,
+  worker: () => 'worker pool', child: () => 'child process', ipc: () => 'child process over IPC', timer: (p) => `${p.target} timer`,
 };
 
 describe('the waiting sentence and the time table', () => {
@@ -33,6 +33,18 @@ describe('the waiting sentence and the time table', () => {
     expect(s).toContain('127.0.0.1:6390 (redis)');
     expect(s).not.toContain('does not see');
     expect(s).toContain('could not tie to any call it saw');
+  });
+
+  it('names a wait on forked children over IPC, where it was sent from, and the children\'s heaviest work beside it', () => {
+    const total = 52;
+    const rt = requestTime([
+      part('ipc', 'pool.js', 40, total, { from: { function: 'askPool', url: 'file:///srv/pool.js', line: 67 } }), part('queue', '', 10, total), part('cpu', '', 2, total),
+    ], total);
+    const work = 'the children\'s heaviest work: renderInvoice (pool.js:20) on 2 forked children (pid 7, 8), 66% of their busy time';
+    expect(waitingSentence(rt, work)).toBe('Each request took 52 ms (p50): 40 ms waiting on a child process over IPC (pool.js: queued for the child, then its work) '
+      + `(from askPool, pool.js:67); ${work}, 10 ms queued behind other work on the event loop (arrived, but the loop was busy), 2 ms of its own CPU. `
+      + 'Make each job cheaper in the child, send it less data, or add children (up to the number of cores); the children\'s own profile says where their time goes.');
+    expect(waitingSentence(rt)).not.toContain('heaviest work');
   });
 
   it('says "does not see" when the collector saw no wait at all', () => {

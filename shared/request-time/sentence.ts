@@ -26,6 +26,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'threadpool': return 'thread pool';
     case 'worker': return `worker pool (${p.target || 'worker threads'})`;
     case 'child': return p.target ? `child process (${p.target})` : 'child process';
+    case 'ipc': return p.target ? `child process over IPC (${p.target})` : 'child process over IPC';
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
     case 'queue': return p.target === BACKGROUND_QUEUE ? 'queued behind background work' : 'queued';
     case 'other': return 'not seen';
@@ -45,6 +46,7 @@ export function partText(p: RequestTimePart): string {
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
     case 'worker': return `waiting on the worker pool (${p.target || 'worker threads'}: queued for a worker, then its work)${from}`;
     case 'child': return `waiting on a child process${p.target ? ` (${p.target})` : ''}${from}`;
+    case 'ipc': return `waiting on a child process over IPC${p.target ? ` (${p.target}: queued for the child, then its work)` : ''}${from}`;
     case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
     case 'queue': return p.target === BACKGROUND_QUEUE
       ? 'queued behind background work (the loop ran timers with no request behind them)'
@@ -62,14 +64,18 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   threadpool: 'Node runs this on a pool of 4 threads by default (UV_THREADPOOL_SIZE): do less of it per request, cache its result, or raise the pool size.',
   worker: 'Make each task cheaper in the worker, send it less data, or add workers (up to the number of cores); the worker threads\' own profile says where their time goes.',
   child: 'Starting a program per request costs its whole run: run it once and keep its answer, do the work in Node (a library), or run it beside the request instead of before the answer.',
+  ipc: 'Make each job cheaper in the child, send it less data, or add children (up to the number of cores); the children\'s own profile says where their time goes.',
   timer: 'Is that timer needed on every request? Shorten it or take it out.',
   queue: 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread.',
   other: 'Look at what the slow requests await.',
   cpu: '',
 };
 
-/** "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms of its own CPU. Make that call faster, …"; null when requests mostly computed. */
-export function waitingSentence(rt: RequestTime): string | null {
+/**
+ * "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms of its own CPU. Make that call faster, …"; null when requests mostly computed.
+ * `childWork`: what the recorded child processes spent their time on, said beside a wait on them over IPC.
+ */
+export function waitingSentence(rt: RequestTime, childWork: string | null = null): string | null {
   const total = rt.perRequestMs.mean;
   const cpu = rt.parts.find((p) => p.kind === 'cpu')?.msPerRequest ?? 0;
   const waits = rt.parts.filter((p) => p.kind !== 'cpu');
@@ -78,7 +84,7 @@ export function waitingSentence(rt: RequestTime): string | null {
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
   const seenWaits = waits.some((p) => p.kind !== 'other' && p.kind !== 'queue');
   const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt)
-    : isRepeated(p) ? repeatedText(rt.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : partText(p)}`);
+    : isRepeated(p) ? repeatedText(rt.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : p.kind === 'ipc' && childWork ? `${partText(p)}; ${childWork}` : partText(p)}`);
   // Every wait the time table shows is in the sentence: the smaller ones together, each by name (an "…" would leave
   // out a server the table shows beside it).
   const rest = waits.filter((p) => !named.includes(p) && p.share >= SHOWN_SHARE && p.kind !== 'queue' && p.kind !== 'other');

@@ -29,7 +29,7 @@ interface Call { statement?: string; server?: string; via?: string }
 interface Segment { req: number; from: number; to: number }
 
 /** When two waits cover the same moment, the outer one is named: a call before the socket or DNS lookup under it. */
-const PRECEDENCE: readonly Wait['kind'][] = ['http', 'socket', 'dns', 'threadpool', 'worker', 'child', 'fs', 'timer', 'queue'];
+const PRECEDENCE: readonly Wait['kind'][] = ['http', 'socket', 'dns', 'threadpool', 'worker', 'ipc', 'child', 'fs', 'timer', 'queue'];
 const MAX_ROUTES = 50;
 /** A route's CPU per request is its requests' CPU time when at least this many had it read, else its code's wall time. */
 const MIN_TIMED_REQUESTS = 5;

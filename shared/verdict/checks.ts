@@ -25,6 +25,8 @@ import { outputAdvice, outputIsHigh, type OutputVolume } from '../recording/outp
 import { listenerSentence, type ListenerGrowth } from '../recording/listeners.ts';
 import { risingCostSentence } from '../request-time/cost-trend.ts';
 import { moreWorkersClause } from './advice.ts';
+import { MAIN_THREAD_NAME } from '../profile/threads.ts';
+import { onChildProcesses } from './process-findings.ts';
 
 export interface Check {
   id: 'orphans' | 'orphan-samples' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak' | 'cost-rises';
@@ -108,13 +110,19 @@ export function shareInterval(p: number, n: number): [number, number] {
   return [Math.max(0, p - half), Math.min(1, p + half)];
 }
 
+/** "the children's heaviest work: renderInvoice (pool.js:20) on 2 forked children (pid 7, 8), 66% of their busy time" — what a wait on them over IPC was. */
+function childWorkText(findings: readonly Finding[]): string | null {
+  const f = findings.find((x) => x.function !== '' && x.kind !== 'gc' && onChildProcesses(x.thread));
+  return f ? `the children's heaviest work: ${f.function}${f.location ? ` (${shortPlace(f.location)})` : ''} on ${f.thread}, ${p0(f.busyPercent)} of their busy time` : null;
+}
+
 /**
  * Requests that spend their time waiting, not computing: the process well
  * under a core while latency is high (p99 ≥ 100 ms), or long next to the CPU
  * one request takes (p50 ≥ 5 ms and ≥ 10× that CPU). Its sentence; null when not.
  */
-function waitingSentence(ctx: RecordingContext): string | null {
-  if (ctx.requestTime) return measuredWaitingSentence(ctx.requestTime);
+function waitingSentence(ctx: RecordingContext, findings: readonly Finding[] = []): string | null {
+  if (ctx.requestTime) return measuredWaitingSentence(ctx.requestTime, childWorkText(findings));
   const samples = periodicSamples(ctx.samples ?? []);
   if (samples.length === 0 || !ctx.load) return null;
   const cpu = mean(samples.map((s) => s.cpuPercent));
@@ -233,7 +241,8 @@ function memoryGrowthText(growth: MemoryGrowth | null, growing: Growing | null):
  * time than that: requests queue behind a timer's callback as behind any other code.
  */
 function heaviestWorkText(profile: Profile, findings: readonly Finding[], rt: RequestTime | null): string {
-  const finding = findings.find((f) => f.function !== '' && f.kind !== 'gc');
+  // Only the main thread's work holds its event loop: a worker thread's or a child process's runs beside it.
+  const finding = findings.find((f) => f.function !== '' && f.kind !== 'gc' && (f.thread === undefined || f.thread === MAIN_THREAD_NAME));
   const idle = categoryBreakdown(profile).find((c) => c.kind === 'idle')?.ms ?? 0;
   const busyMs = profile.durationMs - idle;
   const bg = rt?.background;
@@ -265,7 +274,9 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
     out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}${why}${named}` });
   }
   // Requests queued for a busy worker are not "waiting on something else": the pool's check says what they waited for.
-  const waiting = saturated ? null : waitingSentence(ctx);
+  // A wait on child processes over IPC is measured in the request itself: said beside a saturated pool of them.
+  const overIpc = !!ctx.requestTime?.parts.some((p) => p.kind === 'ipc');
+  const waiting = saturated && !overIpc ? null : waitingSentence(ctx, findings);
   if (waiting) out.push({ id: 'waiting', text: waiting });
   const background = ctx.requestTime ? backgroundSentence(ctx.requestTime) : null;
   if (background) out.push({ id: 'background', text: background });

@@ -2,9 +2,10 @@
 // worker's profile. Said once per worker, the verdict would list it twice at
 // half its weight, under a heavier finding that is really smaller; so the
 // findings of the child processes' main threads that name the same work at
-// the same place are one finding, their time and CPU per 1 000 requests added
-// (each is already of all the recording's requests), named by the processes
-// it ran in: "2 cluster workers (pid 4242, 4243)".
+// the same place are one finding, their time added and their CPU per 1 000
+// requests that of all their requests (each process's is of the requests it
+// served: shared/recording/processes.ts requestsOfThread), named by the
+// processes it ran in: "2 cluster workers (pid 4242, 4243)".
 import type { Finding } from './findings.ts';
 
 const CHILD = /^process (\d+) \((.+)\)$/;
@@ -15,8 +16,11 @@ function keyOf(f: Finding): string | null {
   return [f.kind, f.label, f.function, f.url, f.line].join('\u0000');
 }
 
+/** The requests a child process's thread served, when it served any (its figures per request are of those); null otherwise. */
+export type RequestsOfThread = (thread: string) => number | null;
+
 /** Several children's findings of one work as one; others unchanged, in their order (the heaviest first is the caller's sort). */
-export function mergeChildProcessFindings(findings: readonly Finding[]): Finding[] {
+export function mergeChildProcessFindings(findings: readonly Finding[], requestsOf: RequestsOfThread): Finding[] {
   const groups = new Map<string, Finding[]>();
   const out: (Finding | string)[] = [];
   for (const f of findings) {
@@ -26,16 +30,16 @@ export function mergeChildProcessFindings(findings: readonly Finding[]): Finding
     if (group) group.push(f);
     else { groups.set(key, [f]); out.push(key); }
   }
-  return out.map((x) => (typeof x === 'string' ? joined(groups.get(x)!) : x));
+  return out.map((x) => (typeof x === 'string' ? joined(groups.get(x)!, requestsOf) : x));
 }
 
-function joined(group: Finding[]): Finding {
+function joined(group: Finding[], requestsOf: RequestsOfThread): Finding {
   if (group.length === 1) return group[0];
   const ms = group.reduce((s, f) => s + f.ms, 0);
   // Each percent is of its own process's profile: the joined one is of their durations summed.
   const duration = group.reduce((s, f) => s + (f.percent > 0 ? f.ms / (f.percent / 100) : 0), 0);
   const busy = group.reduce((s, f) => s + (f.busyPercent > 0 ? f.ms / (f.busyPercent / 100) : 0), 0);
-  const per1k = group.every((f) => f.msPer1kRequests !== null) ? group.reduce((s, f) => s + f.msPer1kRequests!, 0) : null;
+  const per1k = group.every((f) => f.msPer1kRequests !== null) ? joinedPerThousand(group, requestsOf) : null;
   // Its split of own code and built-ins is one process's: left out.
   const { split: _oneProcess, ...heaviest } = group.reduce((a, b) => (b.ms > a.ms ? b : a));
   return {
@@ -46,7 +50,27 @@ function joined(group: Finding[]): Finding {
   };
 }
 
+/**
+ * Each process's figure is of the requests it served (cluster workers): the
+ * joined one is their CPU over all their requests. Processes that served none
+ * (a pool's forked children) each worked for every request: their figures add
+ * up. A mix of both has no one basis: null, not a number Flambé cannot stand by.
+ */
+function joinedPerThousand(group: readonly Finding[], requestsOf: RequestsOfThread): number | null {
+  const served = group.map((f) => requestsOf(f.thread!));
+  if (served.every((n) => n === null)) return group.reduce((s, f) => s + f.msPer1kRequests!, 0);
+  if (served.some((n) => n === null)) return null;
+  const all = served.reduce((s: number, n) => s + n!, 0);
+  return group.reduce((s, f, i) => s + f.msPer1kRequests! * served[i]!, 0) / all;
+}
+
 const PLURAL: Record<string, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
+
+/** A finding's thread that is a child process ("process 7 (forked child)") or several ("2 forked children (pid 7, 8)"). */
+export function onChildProcesses(thread: string | undefined): boolean {
+  if (!thread) return false;
+  return CHILD.test(thread) || new RegExp(`^\\d+ (${Object.values(PLURAL).join('|')}) \\(pid `).test(thread);
+}
 
 /** "2 cluster workers (pid 4242, 4243)" from their thread names. */
 export function processesLabel(names: readonly string[]): string {

@@ -12,7 +12,7 @@ import type { Profile } from '../profile/model.ts';
 import { timeRange } from '../profile/time-range.ts';
 import { MAIN_THREAD_NAME, type NamedProfile } from '../profile/threads.ts';
 import { moreWorkersClause } from './advice.ts';
-import { isChildProcessName } from '../recording/processes.ts';
+import { isChildProcessName, requestsOfThread, requestsServedBy } from '../recording/processes.ts';
 import { mergeChildProcessFindings } from './process-findings.ts';
 
 export interface ThreadBusy {
@@ -66,15 +66,18 @@ function inWorkerAdvice(f: Finding, thread: string, workers: number, cores: numb
 export function threadFindings(main: Profile, workers: readonly NamedProfile[], opts: FindingsOptions): FindingsResult {
   const first = findFindings(main, opts);
   const all: Finding[] = first.findings.map((f) => ({ ...f, thread: MAIN_THREAD_NAME }));
+  // A cluster worker's figures per request are of the requests it served (requestsOfThread).
+  const servedBy = new Map(workers.map((w) => [w.name, requestsServedBy(w)]));
   for (const w of workers) {
+    const requests = requestsOfThread(w, opts.requests);
     // A worker's GC is paid for by what it allocates on its own heap: its allocations, or none — never the main thread's.
-    const allocations = w.allocations ? allocationTable(w.allocations, opts.requests ?? null) : null;
+    const allocations = w.allocations ? allocationTable(w.allocations, requests ?? null) : null;
     // A child process's main thread (a cluster worker) runs its own event loop: its findings keep their advice.
     const ownLoop = isChildProcessName(w.name) && !w.name.includes(' · ');
     const threads = workers.filter((x) => !isChildProcessName(x.name) || x.name.includes(' · ')).length;
-    for (const f of findFindings(w.profile, { ...opts, allocations, thread: w.name }).findings) all.push({ ...f, thread: w.name, advice: ownLoop ? f.advice : inWorkerAdvice(f, w.name, threads, opts.cores ?? null) });
+    for (const f of findFindings(w.profile, { ...opts, requests, allocations, thread: w.name }).findings) all.push({ ...f, thread: w.name, advice: ownLoop ? f.advice : inWorkerAdvice(f, w.name, threads, opts.cores ?? null) });
   }
-  all.splice(0, all.length, ...mergeChildProcessFindings(all));
+  all.splice(0, all.length, ...mergeChildProcessFindings(all, (thread) => servedBy.get(thread) ?? null));
   all.sort((a, b) => b.ms - a.ms);
   let shown = Math.min(all.length, MAX_FINDINGS);
   while (shown < all.length && nearTie(all[shown].ms, all[shown - 1].ms)) shown++;

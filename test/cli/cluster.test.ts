@@ -34,7 +34,8 @@ interface Out {
 /** The CLI's default connections: requests in flight at once. */
 const CONNECTIONS = 10;
 
-interface Spent { pid: number; calls: number; us: number }
+/** A worker's own count of hashPayload calls, and its CPU per call over ≥ 100 ms back to back (cluster-http.cjs). */
+interface Spent { pid: number; calls: number; usPerCall: number }
 
 describe.skipIf(process.platform !== 'linux')('a launched node:cluster server', () => {
   for (const [framework, workers] of [['node:http', 2], ['express', 4]] as const) {
@@ -83,16 +84,24 @@ describe.skipIf(process.platform !== 'linux')('a launched node:cluster server', 
       const hot = out.findings.find((f) => f.function === 'hashPayload');
       expect(hot, JSON.stringify(out.findings)).toBeDefined();
       expect(hot!.thread).toBe(`${workers} cluster workers (pid ${kids.map((k) => k.pid).join(', ')})`);
-      const ownMsPerRequest = spent.reduce((s, x) => s + x.us, 0) / 1000 / spent.reduce((s, x) => s + x.calls, 0);
+      // One call per request: the workers' CPU per call, weighed by the calls each made.
+      const ownMsPerRequest = spent.reduce((s, x) => s + x.usPerCall * x.calls, 0) / 1000 / spent.reduce((s, x) => s + x.calls, 0);
       const flambeMsPerRequest = hot!.msPer1kRequests! / 1000;
       console.log(`cluster ${framework} ×${workers}: ${out.load.requests} requests answered, per worker ${kids.map((k) => `${k.pid}: ${k.requests}`).join(', ')} (sum ${sum}); `
         + `hashPayload Flambé ${flambeMsPerRequest.toFixed(3)} ms of ${hot!.msPer1kRequestsIsCpu ? 'CPU' : 'sampled time'} a request, the workers' own clock ${ownMsPerRequest.toFixed(3)} `
-        + `(×${(flambeMsPerRequest / ownMsPerRequest).toFixed(2)}); load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
-      // Not held to 20 %: at load averages 16–22 on 2 cores Flambé read ×0.91–1.02 the workers' own clock on some
-      // runs and ×1.32–2.17 on others (issue 31's residual: a thread's CPU while its profile says idle is shared among
-      // its busy functions; four workers on two busy cores are it at its worst). Held to the same order of magnitude.
-      expect(flambeMsPerRequest / ownMsPerRequest).toBeGreaterThan(0.5);
-      expect(flambeMsPerRequest / ownMsPerRequest).toBeLessThan(3);
+        + `(×${(flambeMsPerRequest / ownMsPerRequest).toFixed(2)}); each worker's main thread ${out.cpu!.workers.map((w) => `${(w.cpuMs! / kids.find((k) => w.name.startsWith(`process ${k.pid} `))!.requests!).toFixed(3)}`).join(', ')} ms of CPU a request; `
+        + `load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
+      // Two workers: within 20 % of the workers' own clock read over a batch (×1.11 at load 30; it read ×0.91–2.17
+      // against the sum of the clock around each call, which moves in 4 ms ticks here). Four Express workers on two
+      // cores at load 30 read ×1.79: not yet within 20 % — a wall-time sample charges the time its thread was
+      // descheduled to the code it was in, and the longest-running code is where a busy machine preempts it (issue
+      // 31's residual). Held to ×0.8–2 there, so it cannot grow unseen.
+      const ratio = flambeMsPerRequest / ownMsPerRequest;
+      if (workers === 2) expect(Math.abs(ratio - 1)).toBeLessThanOrEqual(0.2);
+      else {
+        expect(ratio).toBeGreaterThanOrEqual(0.8);
+        expect(ratio).toBeLessThanOrEqual(2);
+      }
 
       // Each worker's own CPU clock read, under its name in the picker; the whole process's CPU is every recorded
       // process's, never less than their threads' (Compare's "in the profile" never above "whole process").
@@ -150,6 +159,8 @@ describe.skipIf(process.platform !== 'linux')('a node:cluster server Flambé att
       // Each worker, with no inspector port of its own, opens on Node's 9229, which the primary's holds: said, not hidden.
       expect(out.error).toContain(`Flambé recorded process ${primary}, which served none`);
       for (const w of workers) expect(out.error).toContain(`pid ${w}: Port 9229 is taken by the inspector of process ${primary}`);
+      // …and what to type instead: the primary with --inspect, attached to (its workers then have ports of their own).
+      expect(out.error).toContain('Start the server with node --inspect=127.0.0.1:0 and record it with flambe record --attach 127.0.0.1:<the port it prints>');
       for (const pid of cluster.pids) {
         expect(running(pid)).toBe(true);
         expect((await listeningPortsOf(pid)).sort(), `process ${pid} listens on what it did before`).toEqual([...cluster.ports.get(pid)!].sort());

@@ -12,8 +12,9 @@
 // waits it starts: fs, DNS, thread-pool jobs, timers, and writes to client
 // sockets answered by the socket's next read (a database or cache, even on a
 // connection opened before the request, whose reads the hook gives back to
-// the request that wrote), and worker threads (the request a worker's answer
-// wakes waited on the pool since it last ran). Stacks are captured for a sample of waits and
+// the request that wrote), worker threads (the request a worker's answer
+// wakes waited on the pool since it last ran), and forked children over IPC
+// (a child's message answers the oldest message a running request sent it). Stacks are captured for a sample of waits and
 // formatted only when handed over (formatting is the costly part).
 // The script is plain JavaScript run by the target's Node, not by us: no
 // imports, no closures over this module.
@@ -293,6 +294,57 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       answered = null;
     } else if (!(res instanceof Promise)) answered = null; // a new task: the answer woke no request
   };
+  // A forked child's answer over IPC (child_process.fork, a process pool): a message from a child answers the oldest
+  // message still out to it from a request that has not finished — that request waited on it since it sent.
+  // ChildProcess's send is each child's own (set up as it spawns): wrapped on the children alive at install (the
+  // active handles; an unref'd child is not among them) and on each spawned after.
+  const ChildProcess = get('node:child_process').ChildProcess;
+  const OUT = Symbol('flambe.ipcOut');
+  const OWN_SEND = Symbol('flambe.ownSend');
+  const sendsWrapped = [];
+  const scriptOf = (child) => {
+    const args = child && Array.isArray(child.spawnargs) ? child.spawnargs : [];
+    for (let i = 1; i < args.length; i++) {
+      if (/^(-r|--require|--import|--loader|--experimental-loader)$/.test(String(args[i - 1]))) continue;
+      if (/\.(c|m)?[jt]sx?$/.test(String(args[i]))) return String(args[i]).split(/[\\/]/).pop().slice(0, 60);
+    }
+    return commandOf(child);
+  };
+  const wrapSend = (child) => {
+    if (!child || !Object.prototype.hasOwnProperty.call(child, 'send') || child[OWN_SEND]) return;
+    const own = child.send;
+    child[OWN_SEND] = own;
+    child.send = function send(...args) {
+      if (cur && !cur.gone && cur.end === null) {
+        const out = (this[OUT] ??= []);
+        if (out.push({ rec: cur, t: now(), where: site() }) > 1000) out.shift();
+      }
+      return own.apply(this, args);
+    };
+    sendsWrapped.push(new WeakRef(child));
+  };
+  const ipcAnswered = (child) => {
+    const out = child[OUT];
+    if (!out) return;
+    // Requests that finished without their answer did not wait on it (a message sent and not answered).
+    while (out.length && (out[0].rec.gone || out[0].rec.end !== null)) out.shift();
+    const sent = out.shift();
+    if (sent) wait(sent.rec, 'ipc', scriptOf(child), sent.t, now(), sent.where);
+  };
+  const cpEmit = ChildProcess.prototype.emit;
+  const ownCpEmit = Object.prototype.hasOwnProperty.call(ChildProcess.prototype, 'emit');
+  ChildProcess.prototype.emit = function emit(name, ...args) {
+    if (name === 'message') ipcAnswered(this);
+    return cpEmit.call(this, name, ...args);
+  };
+  const cpSpawn = ChildProcess.prototype.spawn;
+  ChildProcess.prototype.spawn = function spawn(...args) {
+    const out = cpSpawn.apply(this, args);
+    wrapSend(this);
+    return out;
+  };
+  const activeHandles = typeof process._getActiveHandles === 'function' ? process._getActiveHandles() : [];
+  for (const h of activeHandles) if (h instanceof ChildProcess) wrapSend(h);
   const hook = ah.createHook({
     init(asyncId, type, trigger, res) {
       if (!cur) return;
@@ -481,6 +533,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (typeof realFetch === 'function') globalThis.fetch = realFetch;
       if (ownEmit) Worker.prototype.emit = workerEmit; else delete Worker.prototype.emit;
       Worker.prototype.postMessage = workerPost;
+      if (ownCpEmit) ChildProcess.prototype.emit = cpEmit; else delete ChildProcess.prototype.emit;
+      ChildProcess.prototype.spawn = cpSpawn;
+      for (const ref of sendsWrapped) { const c = ref.deref(); if (c && c[OWN_SEND]) { c.send = c[OWN_SEND]; delete c[OWN_SEND]; delete c[OUT]; } }
       switchTo(null);
       delete globalThis[KEY];
     },

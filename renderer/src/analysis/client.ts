@@ -221,6 +221,8 @@ export class AnalysisClient {
   threads: string[] = [];
   /** Where the requests ran (a cluster's workers), known once `ready`; null for one process. */
   servedBy: string | null = null;
+  /** Per thread, the requests its child process served; null for the others (known once `ready`). */
+  threadRequests: (number | null)[] = [];
   readonly thread: number;
   private readonly results = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
@@ -233,6 +235,7 @@ export class AnalysisClient {
     this.ready = session.opened.then(() => session.backend.send({ type: 'thread', thread })).then((opened) => {
       this.threads = (opened as OpenResult).threads;
       this.servedBy = (opened as OpenResult).servedBy ?? null;
+      this.threadRequests = (opened as OpenResult).threadRequests ?? [];
     });
     this.ready.catch(() => {});
   }

@@ -14,6 +14,7 @@ import { chartIndexSteps, chartOverviewEvery, visibleChartSpanSteps, type ChartR
 import { flameDataFromProfile, searchByQuery } from '../lib/flame-data.ts';
 import { legendClass } from '../lib/frame-colors.ts';
 import { checkRegex } from './regex-check.ts';
+import { firstSampleAfterMs } from '../../../shared/load/profile-axis.ts';
 import type { CallTreeColumns, ChartFrame, FlameChartData, TimeData, ViewRequest, ViewResults } from './protocol.ts';
 
 const KEEP_PROFILES = 8;
@@ -61,6 +62,7 @@ export class AnalysisEngine {
     const profile = recording.profile(t);
     const engine = new AnalysisEngine(profile, recording.threads, recording.threads.length > 1 ? () => recording.every() : () => [], t);
     engine.recordingAllocations = t === 0 ? recording.allocations : null;
+    if (t > 0) engine.mainStartUs = () => recording.profile(0).startTimeUs;
     return engine;
   }
 
@@ -77,6 +79,9 @@ export class AnalysisEngine {
     const shown = all[this.thread]?.name;
     return { ...v, findings: v.findings.map((f) => (f.thread === shown ? f : { ...f, frame: -1 })) };
   }
+
+  /** Another thread open: when the main thread's profiler started (the recording's clock: its phases are ms after it). */
+  mainStartUs: (() => number) | null = null;
 
   /** The recording's allocation profile, for the verdict's GC finding (who allocates), when the main thread is open. */
   recordingAllocations: HeapProfile | null = null;
@@ -148,7 +153,8 @@ export class AnalysisEngine {
       case 'timeline': {
         const kind = profile.frames.map((f) => classifyFrame(f).kind);
         const bins = timeBins(profile, request.bins, (f) => kind[f] === 'idle', (f) => kind[f] === 'user', (f) => kind[f] === 'gc');
-        const firstSampleMs = Math.max(0, (profile.endTimeUs - profile.durationMs * 1000 - profile.startTimeUs) / 1000);
+        // Another thread's or process's samples on the recording's clock: from the main thread's profiler start.
+        const firstSampleMs = firstSampleAfterMs(profile, this.thread > 0 ? this.mainStartUs?.() : undefined);
         return { durationMs: profile.durationMs, firstSampleMs, bins } as ViewResults[R['view']];
       }
       case 'flame-chart': {

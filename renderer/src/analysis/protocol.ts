@@ -152,6 +152,8 @@ export interface OpenResult {
   threads: string[];
   /** Where the requests ran, when the recording has child processes (a cluster's workers); else null. */
   servedBy: string | null;
+  /** Per thread, the requests its child process served (shared/profile/import/open-thread.ts); null for the others. */
+  threadRequests: (number | null)[];
 }
 
 /** The answer to a flame-chart request that a newer one replaced before it was done (worker.ts). */

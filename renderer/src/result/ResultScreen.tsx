@@ -24,6 +24,7 @@ import { Verdict, type RevealRequest } from './Verdict.tsx';
 import { recordingContext } from '../../../shared/verdict/index.ts';
 import { periodicSamples } from '../../../shared/recording/process-samples.ts';
 import { perRequestOf } from '../../../shared/profile/cpu-time.ts';
+import { requestsOfThread } from '../../../shared/recording/processes.ts';
 import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { useAddressRange } from './use-address-range.ts';
 import { useVerdictThread } from './use-verdict-thread.ts';
@@ -53,8 +54,10 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   const [thread, setThread] = useState(0);
   const loaded = useAnalysisClient(result.hasProfile ? result.id : null, thread);
   const requests = requestsHandledCount(result);
-  // Per-request figures of the thread on screen: CPU from its OS clock where the recording read one (shared/profile/cpu-time.ts).
-  const perRequest = useMemo(() => perRequestOf(requests, result.cpu, loaded.threads[thread]), [requests, result.cpu, loaded.threads, thread]);
+  // Per-request figures of the thread on screen: CPU from its OS clock where the recording read one (shared/profile/cpu-time.ts),
+  // of the requests its process served when that is a cluster worker (requestsOfThread).
+  const threadRequests = loaded.threadRequests[thread] ?? null;
+  const perRequest = useMemo(() => perRequestOf(requestsOfThread({ requests: threadRequests }, requests), result.cpu, loaded.threads[thread]), [requests, threadRequests, result.cpu, loaded.threads, thread]);
   const context = useMemo(() => recordingContext(result), [result]);
   const [reveal, setReveal] = useState<RevealRequest | null>(null);
   // A time range chosen on the timeline: every view shows only it, the verdict too.

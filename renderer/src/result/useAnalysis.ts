@@ -78,9 +78,9 @@ function releaseSession(recordingId: string, session: AnalysisSession): void {
  * thread's name, kept while another thread of the same recording loads (the
  * picker stays put).
  */
-export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[]; servedBy: string | null } {
+export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[]; servedBy: string | null; threadRequests: (number | null)[] } {
   const { api } = useClient();
-  const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[]; servedBy: string | null } | null>(null);
+  const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[]; servedBy: string | null; threadRequests: (number | null)[] } | null>(null);
   useEffect(() => {
     if (recordingId == null) return;
     // A file opened while the library saves it is read from the page (library/open-imported.ts).
@@ -92,9 +92,9 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
     // A file opened while it is saved: its save starts once the page has read it (open-imported.ts).
     if (file) void client.ready.catch(() => {}).then(() => localProfileAnalysed(recordingId));
     client.ready.then(
-      () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads, servedBy: client.servedBy }),
+      () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads, servedBy: client.servedBy, threadRequests: client.threadRequests }),
       (e: unknown) => live && setState((s) => ({
-        id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [], servedBy: s && s.id === recordingId ? s.servedBy : null,
+        id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [], servedBy: s && s.id === recordingId ? s.servedBy : null, threadRequests: s && s.id === recordingId ? s.threadRequests : [],
         state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}`, reason: errorMessage(e) },
       })),
     );
@@ -105,7 +105,8 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
   }, [api, recordingId, thread]);
   const threads = state && state.id === recordingId ? state.threads : [];
   const shown = state && state.id === recordingId && state.thread === thread ? state.state : { status: 'loading' as const, client: null };
-  return { ...shown, threads, servedBy: state && state.id === recordingId ? state.servedBy : null };
+  const current = state && state.id === recordingId ? state : null;
+  return { ...shown, threads, servedBy: current ? current.servedBy : null, threadRequests: current ? current.threadRequests : [] };
 }
 
 export interface ViewState<T> {

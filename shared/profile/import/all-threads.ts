@@ -43,7 +43,7 @@ export function importThreads(input: unknown, fileName?: string): ImportedThread
   if (isCpuProfile(data)) {
     const list = threadsOf(data);
     if (list.length === 1) return single(data, fileName);
-    return { format: 'cpuprofile', threads: list.map((t) => ({ name: t.name, allocations: allocationsOf(t.raw), profile: importProfile(t.raw) })) };
+    return { format: 'cpuprofile', threads: list.map((t) => ({ name: t.name, allocations: allocationsOf(t.raw), profile: importProfile(t.raw), ...(t.requests !== undefined ? { requests: t.requests } : {}) })) };
   }
   if (isChromeTrace(data)) return { format: 'chrome-trace', threads: importChromeTraceThreads(data) };
   return single(data, fileName);

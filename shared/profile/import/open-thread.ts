@@ -11,7 +11,7 @@ import { importPprofThreads, isPprof } from './pprof.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
 import type { HeapProfile } from '../../recording/memory.ts';
 import { allocationsOf, extraOf } from '../../recording/profile-extras.ts';
-import { servedBySentence } from '../../recording/processes.ts';
+import { requestsServedBy, servedBySentence } from '../../recording/processes.ts';
 
 /** The thread number that means "all threads, merged". */
 export const ALL_THREADS = -1;
@@ -35,6 +35,8 @@ export interface RecordingThreads {
   readonly threads: string[];
   /** Where the requests ran, when child processes were recorded beside it (shared/recording/processes.ts); else null. */
   readonly servedBy: string | null;
+  /** Per thread, the requests its child process served (a cluster worker's figures per request are of those); null for the others. */
+  readonly threadRequests: (number | null)[];
   /** The profile was JSON (not pprof): the only kind that can carry an allocation profile. */
   readonly json: boolean;
   /**
@@ -95,19 +97,20 @@ export function readRecordingThreads(input: unknown): RecordingThreads {
   };
   // Names only: the closures must not hold `list` (each thread's parsed JSON).
   const names = list.map((t) => t.name);
-  const every = () => names.map((name, i) => ({ name, profile: one(i) }));
-  return { ...cached(names, true, parsed, allocations, allocationThreads, one, every), servedBy: servedBySentence(extraOf(raw, 'processes')) };
+  const threadRequests = list.map(requestsServedBy);
+  const every = () => names.map((name, i) => ({ name, profile: one(i), requests: threadRequests[i] }));
+  return { ...cached(names, true, parsed, allocations, allocationThreads, one, every), servedBy: servedBySentence(extraOf(raw, 'processes')), threadRequests };
 }
 
 /** Threads already imported together (pprof, a Chrome trace). */
 function imported(list: NamedProfile[]): RecordingThreads {
-  return { ...cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list), servedBy: null };
+  return { ...cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list), servedBy: null, threadRequests: list.map(() => null) };
 }
 
 function cached(
   threads: string[], json: boolean, parsed: unknown, allocations: HeapProfile | null, allocationThreads: { name: string; heap: HeapProfile }[],
   one: (i: number) => Profile, every: () => NamedProfile[],
-): Omit<RecordingThreads, 'servedBy'> {
+): Omit<RecordingThreads, 'servedBy' | 'threadRequests'> {
   let merged: Profile | null = null;
   const resolve = (thread: number) => (thread === ALL_THREADS && threads.length > 1 ? ALL_THREADS : thread >= 0 && thread < threads.length ? thread : 0);
   return {

@@ -1,0 +1,110 @@
+// A server that hands each request's work to a pool of forked children over
+// IPC (issue 34): the parent serves every request and computes nothing, its
+// children compute and serve none. Flambé records the children beside it,
+// names the wait ("waiting on a child process over IPC … from askPool") with
+// the children's hot function, and counts the children's CPU per request of
+// the parent's requests. Real processes: the CLI launching
+// test/fixtures/child-processes/fork-pool.cjs, whose parent times each wait
+// itself (from child.send to the answer's 'message') and whose child times
+// renderInvoice over 40 calls back to back with its own thread's CPU clock.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { isAlive, repo, runFlambe, waitFor } from '../helpers/demo.ts';
+import { listeningPorts, running } from '../helpers/os-processes.ts';
+import { listeningPortsOf } from '../../electron/services/targets/processes.ts';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'flambe-fork-pool-test-'));
+const script = path.join(repo, 'test/fixtures/child-processes/fork-pool.cjs');
+const pids: number[] = [];
+
+afterEach(() => {
+  for (const pid of pids.splice(0)) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The CLI's default connections: requests in flight at once. */
+const CONNECTIONS = 10;
+
+interface Out {
+  error: string | null;
+  load: { requests: number };
+  processes?: { primaryRequests: number | null; children: { pid: number; role: string; requests: number | null }[]; refused: unknown[] };
+  requestTime?: { parts: { kind: string; target: string; msPerRequest: number; callsPerRequest: number; from: { function: string } | null }[] };
+  findings: { function: string; thread?: string; msPer1kRequests: number | null; msPer1kRequestsIsCpu?: boolean }[];
+  checks: { id: string; text: string }[];
+}
+
+/** The server's own clock: requests served, jobs sent to the pool, ms they waited, and renderInvoice's CPU per call in a child. */
+interface Truth { served: number; calls: number; ms: number; usPerCall: number }
+
+describe.skipIf(process.platform !== 'linux')('a launched server whose forked children do the work over IPC', () => {
+  it('records the children, names the wait over IPC with their hot function, and leaves nothing running or listening', async () => {
+    const pidFile = path.join(dir, 'pids');
+    const statsFile = path.join(dir, 'stats.json');
+    const portsBefore = listeningPorts();
+    const loadBefore = os.loadavg()[0];
+    // /health first: Flambé's probe (the burst's first request) is answered by the parent, so the children's code is
+    // first compiled under the profiler (V8 gives part of the samples of code optimized before it started to the caller).
+    const run = runFlambe(['record', '--launch', script, '--url', '/', '--route', 'GET /health', '--route', 'GET /', '-c', String(CONNECTIONS), '-d', '2', '--warmup', '0', '--json'], {
+      env: { PID_FILE: pidFile, STATS_FILE: statsFile, PORT: '0' }, timeoutMs: 150_000,
+    });
+    const [parent, ...children] = (await waitFor(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : null), 60_000, 'the pool to start')).split(' ').map(Number);
+    pids.push(parent, ...children);
+    // Every port the server's processes listen on while recorded (its server, the inspectors Flambé opened).
+    const held = new Set<number>();
+    let done = false;
+    const watching = (async () => {
+      while (!done) {
+        for (const pid of [parent, ...children]) for (const p of await listeningPortsOf(pid)) held.add(p);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    })();
+    const r = await run;
+    done = true;
+    await watching;
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Out;
+    expect(out.error).toBeNull();
+
+    // Both children recorded, as forked children that served no request; the parent served them all.
+    const kids = out.processes!.children;
+    expect(kids.map((k) => k.pid).sort()).toEqual([...children].sort());
+    for (const k of kids) expect(k).toMatchObject({ role: 'forked child', requests: 0 });
+    expect(out.processes!.refused).toEqual([]);
+    expect(out.processes!.primaryRequests! - out.load.requests).toBeGreaterThanOrEqual(0);
+    expect(out.processes!.primaryRequests! - out.load.requests).toBeLessThanOrEqual(CONNECTIONS);
+
+    // The wait, from the line that sent the job, beside the parent's own clock of the same waits.
+    const truth = await waitFor(() => (existsSync(statsFile) ? JSON.parse(readFileSync(statsFile, 'utf8')) as Truth : null), 10_000, 'the server to write its own clock');
+    const ipc = out.requestTime!.parts.find((p) => p.kind === 'ipc');
+    expect(ipc, JSON.stringify(out.requestTime!.parts)).toMatchObject({ target: 'fork-pool.cjs', from: { function: 'askPool' } });
+    // Per request of either route, as Flambé's parts are: one job per request of GET /.
+    expect(ipc!.callsPerRequest).toBeCloseTo(truth.calls / truth.served, 1);
+    const ownWaitMs = truth.ms / truth.served;
+
+    // The children's hot function, once for both, its CPU per request beside a child's own clock (40 calls back to back).
+    const hot = out.findings.find((f) => f.function === 'renderInvoice');
+    expect(hot, JSON.stringify(out.findings)).toBeDefined();
+    expect(hot!.thread, JSON.stringify(out.findings.map((f) => [f.function, f.thread, (f as { line?: number }).line]))).toBe(`2 forked children (pid ${kids.map((k) => k.pid).join(', ')})`);
+    expect(hot!.msPer1kRequestsIsCpu).toBe(true);
+    const flambeMs = hot!.msPer1kRequests! / 1000;
+    // renderInvoice runs once per request of GET / only: its CPU per request of either route.
+    const ownMs = (truth.usPerCall / 1000) * (truth.calls / truth.served);
+    const waiting = out.checks.find((c) => c.id === 'waiting')?.text ?? '';
+    console.log(`fork pool: ${out.load.requests} requests; wait over IPC Flambé ${ipc!.msPerRequest.toFixed(1)} ms a request, the parent's own clock ${ownWaitMs.toFixed(1)} `
+      + `(×${(ipc!.msPerRequest / ownWaitMs).toFixed(2)}); renderInvoice Flambé ${flambeMs.toFixed(2)} ms of CPU a request, a child's own clock ${ownMs.toFixed(2)} `
+      + `(×${(flambeMs / ownMs).toFixed(2)}); load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}\n  ${waiting}`);
+    expect(Math.abs(ipc!.msPerRequest / ownWaitMs - 1)).toBeLessThanOrEqual(0.2);
+    expect(Math.abs(flambeMs / ownMs - 1)).toBeLessThanOrEqual(0.2);
+    expect(waiting).toContain('waiting on a child process over IPC (fork-pool.cjs: queued for the child, then its work) (from askPool, fork-pool.cjs:');
+    expect(waiting).toContain(`the children's heaviest work: renderInvoice (fork-pool.cjs:`);
+
+    // Nothing left: no process of the server runs, and no port it listened on is still listened on.
+    for (const pid of [parent, ...children]) expect(running(pid), `process ${pid} still running`).toBe(false);
+    expect(held.size).toBeGreaterThanOrEqual(2); // its server, and the inspectors Flambé opened
+    const after = listeningPorts();
+    for (const p of held) expect(after.has(p) && !portsBefore.has(p), `port ${p} still listened on`).toBe(false);
+  }, 200_000);
+});
