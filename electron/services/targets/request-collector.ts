@@ -57,17 +57,18 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   reset();
   let cur = null;
   let bg = null;
-  // Each server request's record, by its IncomingMessage.
-  const byMessage = new WeakMap();
+  // Each server request's record, on its IncomingMessage (a property: a WeakMap's entry cost more per request).
+  const REC = Symbol('flambe.record');
   const stack = [];
   // The main thread's CPU time (Node 23.9+), µs, read around the code of a sample of requests: wall time in a
   // request's code also counts the moments a busy machine took the core away, its CPU time does not.
   const threadCpu = typeof process.threadCpuUsage === 'function' ? () => { const u = process.threadCpuUsage(); return u.user + u.system; } : null;
   const CPU_ALWAYS = ${CPU_TIMED_FIRST};
   const CPU_SHARE = ${CPU_TIMED_SHARE};
-  const switchTo = (rec) => {
+  // t: the time already read by the caller, if any (one clock read less per request start).
+  const switchTo = (rec, t) => {
     if (rec === cur) return;
-    const t = now();
+    if (t === undefined) t = now();
     if ((cur && cur.cpuAt >= 0) || (rec && rec.cpu >= 0)) {
       const c = threadCpu();
       if (cur && cur.cpuAt >= 0) { cur.cpu += c - cur.cpuAt; cur.cpuAt = -1; }
@@ -298,6 +299,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;
+      // A request that has answered waits on nothing more (wait() drops what it would start): no wait to begin and
+      // no stack to take — the keep-alive timer each response arms cost a hello-world route a stack capture.
+      if (cur.end !== null) return;
       if (dbSeen && (type === 'TickObject' || type === 'Immediate')) {
         // When the user's code asked: a call's time, as the app sees it, starts there, not a tick later at the write.
         res[ASKED] = now();
@@ -348,7 +352,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       // parser holds the message being read): give it back.
       if (res && (!rec || rec.end !== null)) {
         const incoming = (res.socket ?? sock ?? ownerOf(res))?.parser?.incoming;
-        const reading = incoming ? byMessage.get(incoming) : undefined;
+        const reading = incoming ? incoming[REC] : undefined;
         if (reading && !reading.gone && reading.end === null) rec = reading;
       }
       if (answered) workerAnswered(res, rec);
@@ -385,14 +389,15 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     const port = request.socket && typeof request.socket.localPort === 'number' ? request.socket.localPort : 0;
     // CPU time is read for the first requests and then a random quarter (never in step with a route rotation).
     const timed = threadCpu !== null && (s.nextId <= CPU_ALWAYS || Math.random() < CPU_SHARE);
-    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: now(), end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
+    const t = now();
+    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: t, end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
     s.requests.push(rec);
-    byMessage.set(request, rec);
+    request[REC] = rec;
     // The handler's synchronous part runs inside the callback that parsed the request: it ends at that callback's after.
-    switchTo(rec);
+    switchTo(rec, t);
   };
   const onFinish = ({ request, response }) => {
-    const rec = byMessage.get(request);
+    const rec = request[REC];
     if (!rec || rec.end !== null) return;
     rec.end = now();
     rec.status = response.statusCode;
