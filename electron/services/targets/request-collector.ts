@@ -21,7 +21,7 @@
 // The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
 // declared with the profile rules that classify those frames.
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
-import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS } from '../../../shared/request-time/collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS, TIME_TENTHS_PER_US } from '../../../shared/request-time/collected.ts';
 import { createWireReader } from '../../../shared/request-time/wire-protocols.ts';
 export { COLLECTOR_URL };
 
@@ -460,13 +460,25 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     // Everything recorded so far; finished requests and their records are dropped from the target.
     take() {
       const done = s.requests.filter((r) => r.end !== null);
+      // Times go out as whole tenths of a µs after the batch's base: small integers, which JSON writes several times
+      // faster than the 15-digit µs they stand for (shared/request-time/collected.ts withAbsoluteTimes puts them back).
+      const clockUs = now();
+      const base = Math.floor(clockUs);
+      const rel = (t) => Math.round((t - base) * ${TIME_TENTHS_PER_US});
       const out = {
-        clockUs: now(),
-        requests: done.map((r) => [r.id, r.method, r.path, r.start, r.end, r.status, r.port, r.cpu < 0 ? -1 : Math.round(r.cpu)]),
+        clockUs,
+        timeBaseUs: base,
+        requests: done.map((r) => [r.id, r.method, r.path, rel(r.start), rel(r.end), r.status, r.port, r.cpu < 0 ? -1 : Math.round(r.cpu)]),
         open: s.requests.length - done.length,
-        segments: s.segs,
-        background: s.background,
-        waits: s.waits,
+        segments: s.segs.map((x, i) => (i % 3 === 0 ? x : rel(x))),
+        background: s.background.map((x, i) => (i % 5 === 1 || i % 5 === 2 ? rel(x) : x)),
+        waits: s.waits.map((w) => {
+          const o = w.slice();
+          o[3] = rel(w[3]);
+          o[4] = rel(w[4]);
+          if (typeof w[8] === 'number') o[8] = rel(w[8]);
+          return o;
+        }),
         stacks: s.stacks.map(format),
         dropped: s.dropped,
       };
