@@ -52,7 +52,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   };
   let s;
   const reset = () => {
-    s = { nextId: 1, requests: [], segs: [], waits: [], stacks: [], stackCount: 0, dropped: 0, segFrom: 0, background: [] };
+    s = { batch: (s ? s.batch : 0) + 1, nextId: 1, requests: [], segs: [], waits: [], stacks: [], stackCount: 0, dropped: 0, segFrom: 0, background: [] };
   };
   reset();
   let cur = null;
@@ -88,7 +88,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const siteWithOrigin = () => {
     const res = ah.executionAsyncResource();
     const origin = res ? res[ORIGIN] : null;
-    return origin ? s.stacks.push({ then: [capture(true), origin] }) - 1 : site();
+    return origin ? { then: [capture(true), origin] } : site();
   };
   // The request runs again: its socket writes that a read came after were answered by the last such read.
   const socketAnswered = (rec) => {
@@ -139,12 +139,18 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       return !!f && !f.startsWith('node:') && !f.includes('/node_modules/') && !f.includes('${COLLECTOR_URL}');
     });
   };
-  const site = () => {
-    const o = capture(false);
-    return o ? s.stacks.push(o) - 1 : -1;
+  // A stack (or null, when not sampled) goes into the batch only when a row names it (wait): a timer that never
+  // fired or a write whose request had answered costs no formatting in take(), and a wait answered after a take
+  // names a stack of its own batch (an index taken before the take pointed into the previous batch's stacks).
+  const site = () => capture(false);
+  const stackIndex = (o) => {
+    if (o === null || typeof o !== 'object') return -1;
+    if (o.batch !== s.batch) { o.batch = s.batch; o.index = s.stacks.push(o) - 1; }
+    return o.index;
   };
-  const wait = (rec, kind, target, from, to, where, server, cmds) => {
+  const wait = (rec, kind, target, from, to, stack, server, cmds) => {
     if (rec.gone || rec.end !== null) return null;
+    const where = stackIndex(stack);
     const row = server || cmds ? [rec.id, kind, target, from, to, where, server || '', cmds || []] : [rec.id, kind, target, from, to, where];
     s.waits.push(row);
     return row;
