@@ -18,8 +18,16 @@ export const MAX_WIRE_COMMANDS = 50;
 /** 'ipc': a message to a forked child until its answer. 'connect': opening a client socket (its time is waiting on that socket, but it is no request-response exchange of its own). */
 const waitKinds = ['http', 'socket', 'connect', 'fs', 'dns', 'threadpool', 'worker', 'child', 'ipc', 'timer', 'queue'] as const;
 
+/**
+ * The collector hands its times over as whole tenths of a µs after the batch's `timeBaseUs` (small integers: a
+ * tenth of the JSON work in the target of the 15-digit µs they stand for); withAbsoluteTimes() puts them back.
+ */
+export const TIME_TENTHS_PER_US = 10;
+
 export const collectedBatchSchema = z.object({
   clockUs: us,
+  /** Present: every time below (requests' start and end, segments, waits' from, to and answered, background's from and to) is in tenths of a µs after it. */
+  timeBaseUs: us.optional(),
   /**
    * [id, method, path, startUs, endUs, status, localPort, cpuUs] of each finished request (the port: 0 or absent
    * when unknown; cpuUs: the main thread's CPU time in its code, -1 or absent when not measured for it).
@@ -48,3 +56,22 @@ export const collectedBatchSchema = z.object({
 });
 export type CollectedBatch = z.infer<typeof collectedBatchSchema>;
 export type WaitKind = (typeof waitKinds)[number];
+
+/** The batch with every time in µs on the profile's clock (as a batch without `timeBaseUs` already is). */
+export function withAbsoluteTimes(batch: CollectedBatch): CollectedBatch {
+  const base = batch.timeBaseUs;
+  if (base === undefined) return batch;
+  const at = (t: number) => base + t / TIME_TENTHS_PER_US;
+  const requests = batch.requests.map((r) => { const o = r.slice() as typeof r; o[3] = at(r[3]); o[4] = at(r[4]); return o; });
+  const segments = batch.segments.map((x, i) => (i % 3 === 0 ? x : at(x)));
+  const waits = batch.waits.map((w) => {
+    const o = w.slice() as typeof w;
+    o[3] = at(w[3]);
+    o[4] = at(w[4]);
+    if (typeof w[8] === 'number') o[8] = at(w[8]);
+    return o;
+  });
+  const background = batch.background.map((x, i) => (i % 5 === 1 || i % 5 === 2 ? at(x as number) : x));
+  const { timeBaseUs: _, ...rest } = batch;
+  return { ...rest, requests, segments, waits, background };
+}

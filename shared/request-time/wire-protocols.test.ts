@@ -158,6 +158,12 @@ describe('statements', () => {
     expect(reader.sql("INSERT INTO t VALUES ('secret that goes on", false)).toBe('INSERT INTO t VALUES (?');
     expect(reader.sql(`SELECT ${'a, '.repeat(200)}b FROM t`, false).length).toBeLessThanOrEqual(200);
   });
+  it('reads a statement written again (kept once read) the same as the first time, each text its own', () => {
+    const texts = ['SELECT id FROM products WHERE id = $1', 'SELECT id FROM customers WHERE id = $1', 'SELECT  id\n FROM products WHERE id = $1', 'SELECT id FROM t WHERE a = 5 AND b = ?'];
+    const first = texts.map((t) => reader.sql(t, false));
+    expect(first).toEqual(['SELECT id FROM products WHERE id = $1', 'SELECT id FROM customers WHERE id = $1', 'SELECT id FROM products WHERE id = $1', 'SELECT id FROM t WHERE a = ? AND b = ?']);
+    for (let i = 0; i < 3; i++) expect(texts.map((t) => reader.sql(t, i % 2 === 0))).toEqual(first);
+  });
   it('keeps key patterns, replaces ids and data', () => {
     expect(reader.key('cart:1234')).toBe('cart:?');
     expect(reader.key('session:bob@example.com:prefs')).toBe('session:?:prefs');

@@ -56,7 +56,7 @@ export function createWireReader(): WireReader {
   const cut = (s: string) => (s.length > MAX_TEXT ? s.slice(0, MAX_TEXT - 1).trimEnd() + '…' : s);
 
   // Literals out: strings (an unterminated one, cut by MAX_READ, to its end), numbers, comments; `IN (?, ?, ?)` as one list.
-  const sql = (s: string, dq: boolean): string => {
+  const normalizeSql = (s: string, dq: boolean): string => {
     let out = '';
     let i = 0;
     while (i < s.length) {
@@ -98,6 +98,21 @@ export function createWireReader(): WireReader {
     }
     const spaced = out.replace(/\s+/g, ' ').trim().replace(/ ?, ?/g, ', ').replace(/\( /g, '(').replace(/ \)/g, ')');
     return cut(spaced.replace(/\b(IN) \(\?(?:, \?)+\)/gi, '$1 (?, …)'));
+  };
+  // A driver writes the same statement text again and again (a parameterized query, each request): its normal form
+  // is kept, but only when it held no literal (a text with values in it is never kept, even in the target).
+  const normalized = new Map<string, string>();
+  const marks = (x: string) => x.split('?').length; // a literal replaced adds a `?`; a list of them folded removes some
+  const sql = (s: string, dq: boolean): string => {
+    const known = normalized.get(s);
+    if (known !== undefined) return known;
+    const out = normalizeSql(s, dq);
+    // No quote in it: how double quotes are read (dq) made no difference, and the text alone is the key.
+    if (marks(out) === marks(s) && !/['"`]|--|\/\*/.test(s)) {
+      if (normalized.size >= MAX_NAMES) normalized.clear();
+      normalized.set(s, out);
+    }
+    return out;
   };
 
   const key = (k: string): string => cut(k.split(':').map((seg) => (/[0-9@]/.test(seg) || seg.length > 24 ? (seg.includes('*') ? seg.replace(/[^*]+/g, '?') : '?') : seg)).join(':'));

@@ -22,7 +22,7 @@
 // The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
 // declared with the profile rules that classify those frames.
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
-import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS } from '../../../shared/request-time/collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS, TIME_TENTHS_PER_US } from '../../../shared/request-time/collected.ts';
 import { createWireReader } from '../../../shared/request-time/wire-protocols.ts';
 export { COLLECTOR_URL };
 
@@ -53,22 +53,23 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   };
   let s;
   const reset = () => {
-    s = { nextId: 1, requests: [], segs: [], waits: [], stacks: [], stackCount: 0, dropped: 0, segFrom: 0, background: [] };
+    s = { batch: (s ? s.batch : 0) + 1, nextId: 1, requests: [], segs: [], waits: [], stacks: [], stackCount: 0, dropped: 0, segFrom: 0, background: [] };
   };
   reset();
   let cur = null;
   let bg = null;
-  // Each server request's record, by its IncomingMessage.
-  const byMessage = new WeakMap();
+  // Each server request's record, on its IncomingMessage (a property: a WeakMap's entry cost more per request).
+  const REC = Symbol('flambe.record');
   const stack = [];
   // The main thread's CPU time (Node 23.9+), µs, read around the code of a sample of requests: wall time in a
   // request's code also counts the moments a busy machine took the core away, its CPU time does not.
   const threadCpu = typeof process.threadCpuUsage === 'function' ? () => { const u = process.threadCpuUsage(); return u.user + u.system; } : null;
   const CPU_ALWAYS = ${CPU_TIMED_FIRST};
   const CPU_SHARE = ${CPU_TIMED_SHARE};
-  const switchTo = (rec) => {
+  // t: the time already read by the caller, if any (one clock read less per request start).
+  const switchTo = (rec, t) => {
     if (rec === cur) return;
-    const t = now();
+    if (t === undefined) t = now();
     if ((cur && cur.cpuAt >= 0) || (rec && rec.cpu >= 0)) {
       const c = threadCpu();
       if (cur && cur.cpuAt >= 0) { cur.cpu += c - cur.cpuAt; cur.cpuAt = -1; }
@@ -88,7 +89,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const siteWithOrigin = () => {
     const res = ah.executionAsyncResource();
     const origin = res ? res[ORIGIN] : null;
-    return origin ? s.stacks.push({ then: [capture(true), origin] }) - 1 : site();
+    return origin ? { then: [capture(true), origin] } : site();
   };
   // The request runs again: its socket writes that a read came after were answered by the last such read.
   const socketAnswered = (rec) => {
@@ -139,12 +140,18 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       return !!f && !f.startsWith('node:') && !f.includes('/node_modules/') && !f.includes('${COLLECTOR_URL}');
     });
   };
-  const site = () => {
-    const o = capture(false);
-    return o ? s.stacks.push(o) - 1 : -1;
+  // A stack (or null, when not sampled) goes into the batch only when a row names it (wait): a timer that never
+  // fired or a write whose request had answered costs no formatting in take(), and a wait answered after a take
+  // names a stack of its own batch (an index taken before the take pointed into the previous batch's stacks).
+  const site = () => capture(false);
+  const stackIndex = (o) => {
+    if (o === null || typeof o !== 'object') return -1;
+    if (o.batch !== s.batch) { o.batch = s.batch; o.index = s.stacks.push(o) - 1; }
+    return o.index;
   };
-  const wait = (rec, kind, target, from, to, where, server, cmds) => {
+  const wait = (rec, kind, target, from, to, stack, server, cmds) => {
     if (rec.gone || rec.end !== null) return null;
+    const where = stackIndex(stack);
     const row = server || cmds ? [rec.id, kind, target, from, to, where, server || '', cmds || []] : [rec.id, kind, target, from, to, where];
     s.waits.push(row);
     return row;
@@ -350,6 +357,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;
+      // A request that has answered waits on nothing more (wait() drops what it would start): no wait to begin and
+      // no stack to take — the keep-alive timer each response arms cost a hello-world route a stack capture.
+      if (cur.end !== null) return;
       if (dbSeen && (type === 'TickObject' || type === 'Immediate')) {
         // When the user's code asked: a call's time, as the app sees it, starts there, not a tick later at the write.
         res[ASKED] = now();
@@ -400,7 +410,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       // parser holds the message being read): give it back.
       if (res && (!rec || rec.end !== null)) {
         const incoming = (res.socket ?? sock ?? ownerOf(res))?.parser?.incoming;
-        const reading = incoming ? byMessage.get(incoming) : undefined;
+        const reading = incoming ? incoming[REC] : undefined;
         if (reading && !reading.gone && reading.end === null) rec = reading;
       }
       if (answered) workerAnswered(res, rec);
@@ -437,14 +447,15 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     const port = request.socket && typeof request.socket.localPort === 'number' ? request.socket.localPort : 0;
     // CPU time is read for the first requests and then a random quarter (never in step with a route rotation).
     const timed = threadCpu !== null && (s.nextId <= CPU_ALWAYS || Math.random() < CPU_SHARE);
-    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: now(), end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
+    const t = now();
+    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: t, end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
     s.requests.push(rec);
-    byMessage.set(request, rec);
+    request[REC] = rec;
     // The handler's synchronous part runs inside the callback that parsed the request: it ends at that callback's after.
-    switchTo(rec);
+    switchTo(rec, t);
   };
   const onFinish = ({ request, response }) => {
-    const rec = byMessage.get(request);
+    const rec = request[REC];
     if (!rec || rec.end !== null) return;
     rec.end = now();
     rec.status = response.statusCode;
@@ -507,13 +518,25 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     // Everything recorded so far; finished requests and their records are dropped from the target.
     take() {
       const done = s.requests.filter((r) => r.end !== null);
+      // Times go out as whole tenths of a µs after the batch's base: small integers, which JSON writes several times
+      // faster than the 15-digit µs they stand for (shared/request-time/collected.ts withAbsoluteTimes puts them back).
+      const clockUs = now();
+      const base = Math.floor(clockUs);
+      const rel = (t) => Math.round((t - base) * ${TIME_TENTHS_PER_US});
       const out = {
-        clockUs: now(),
-        requests: done.map((r) => [r.id, r.method, r.path, r.start, r.end, r.status, r.port, r.cpu < 0 ? -1 : Math.round(r.cpu)]),
+        clockUs,
+        timeBaseUs: base,
+        requests: done.map((r) => [r.id, r.method, r.path, rel(r.start), rel(r.end), r.status, r.port, r.cpu < 0 ? -1 : Math.round(r.cpu)]),
         open: s.requests.length - done.length,
-        segments: s.segs,
-        background: s.background,
-        waits: s.waits,
+        segments: s.segs.map((x, i) => (i % 3 === 0 ? x : rel(x))),
+        background: s.background.map((x, i) => (i % 5 === 1 || i % 5 === 2 ? rel(x) : x)),
+        waits: s.waits.map((w) => {
+          const o = w.slice();
+          o[3] = rel(w[3]);
+          o[4] = rel(w[4]);
+          if (typeof w[8] === 'number') o[8] = rel(w[8]);
+          return o;
+        }),
         stacks: s.stacks.map(format),
         dropped: s.dropped,
       };

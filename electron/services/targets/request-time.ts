@@ -3,7 +3,7 @@
 // latency (shared/request-time/summarize.ts).
 import type { LoadSummary } from '../../../shared/api.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
-import { collectedBatchSchema, type CollectedBatch } from '../../../shared/request-time/collected.ts';
+import { collectedBatchSchema, withAbsoluteTimes, type CollectedBatch } from '../../../shared/request-time/collected.ts';
 import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
 import { summarizeRequestTime } from '../../../shared/request-time/summarize.ts';
 import { requestCodeClock } from '../../../shared/request-time/code-clock.ts';
@@ -22,7 +22,7 @@ import { rawExtrasOf } from '../../../shared/recording/profile-extras.ts';
 export async function takeCollected(session: InspectorSession, uninstall = true): Promise<CollectedBatch | null> {
   const raw = await session.takeRequestCollector(uninstall).catch(() => null);
   const batch = collectedBatchSchema.safeParse(raw);
-  return batch.success ? batch.data : null;
+  return batch.success ? withAbsoluteTimes(batch.data) : null;
 }
 
 /**
