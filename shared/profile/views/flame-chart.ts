@@ -299,14 +299,19 @@ class ChartRectsBuilder {
   private runBest: Int32Array;
   private runBestMs: Float64Array;
 
-  private readonly profile: Profile;
-  private readonly view: Required<Pick<ChartViewport, 'fromMs' | 'toMs' | 'widthPx' | 'minPx'>>;
+  // Plain number fields, read once per span closed (tens of millions on a long profile).
+  private readonly nodeFrame: Profile['nodeFrame'];
+  private readonly fromMs: number;
+  private readonly widthPx: number;
+  private readonly minPx: number;
   private readonly scale: number;
   private readonly every: number;
 
-  constructor(profile: Profile, view: Required<Pick<ChartViewport, 'fromMs' | 'toMs' | 'widthPx' | 'minPx'>>, scale: number, every: number, depthCount: number) {
-    this.profile = profile;
-    this.view = view;
+  constructor(profile: Profile, view: Required<Pick<ChartViewport, 'fromMs' | 'widthPx' | 'minPx'>>, scale: number, every: number, depthCount: number) {
+    this.nodeFrame = profile.nodeFrame;
+    this.fromMs = view.fromMs;
+    this.widthPx = view.widthPx;
+    this.minPx = view.minPx;
     this.scale = scale;
     this.every = every;
     this.runFrom = new Float64Array(depthCount).fill(-1);
@@ -326,18 +331,17 @@ class ChartRectsBuilder {
   flush(d: number): void {
     const from = this.runFrom[d];
     if (from < 0) return;
-    const { minPx, widthPx } = this.view;
-    this.emit(d, from, Math.max(this.runTo[d], from + Math.min(minPx, widthPx - from)), this.runBest[d], this.runCalls[d], this.runMs[d], this.runStart[d]);
+    this.emit(d, from, Math.max(this.runTo[d], from + Math.min(this.minPx, this.widthPx - from)), this.runBest[d], this.runCalls[d], this.runMs[d], this.runStart[d]);
     this.runFrom[d] = -1;
   }
 
   /** A span closed at depth d, [s, e) ms, of call node `node`. */
   span(d: number, s: number, e: number, node: number): void {
-    const { fromMs, minPx } = this.view;
-    const a = (s - fromMs) * this.scale;
-    const b = (e - fromMs) * this.scale;
+    const minPx = this.minPx;
+    const a = (s - this.fromMs) * this.scale;
+    const b = (e - this.fromMs) * this.scale;
     const ms = e - s;
-    const f = this.profile.nodeFrame[node];
+    const f = this.nodeFrame[node];
     // An overview cannot tell one long call from many short ones it stepped over: every span joins a run.
     if (this.every === 1 && b - a >= minPx) {
       this.flush(d);
@@ -408,7 +412,7 @@ export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view
   const minPx = view.minPx ?? 1;
   const scale = widthPx / Math.max(1e-9, toMs - fromMs);
   const every = Math.max(1, Math.floor(view.every ?? 1));
-  const builder = new ChartRectsBuilder(profile, { fromMs, toMs, widthPx, minPx }, scale, every, index.depthCount);
+  const builder = new ChartRectsBuilder(profile, { fromMs, widthPx, minPx }, scale, every, index.depthCount);
   const state: WalkState = { reachedMs: fromMs, openDepth: 0, openNode: new Int32Array(0), openStart: new Float64Array(0) };
   const walk = walkSpanSteps(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => builder.span(d, s, e, node), every, state);
   for (let r = walk.next(); !r.done; r = walk.next()) {
