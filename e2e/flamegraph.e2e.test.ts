@@ -83,7 +83,9 @@ describe.skipIf(!hasChromium)(title, () => {
     // A worker is kept only when it has nothing left to answer: the exact flame chart of this profile is still being
     // worked out for a few seconds after the flamegraph (issue 36 item 4), and a worker busy with it is ended, not kept.
     const chart = page.getByTestId('flame-chart');
-    if (await chart.count()) await expect.poll(() => chart.first().getAttribute('data-overview'), { timeout: 60_000 }).toBeNull();
+    // Neither its overview nor a part of it (data-exact-share: drawn as it is computed) is on screen: the exact chart is done.
+    const done = async () => (await chart.first().getAttribute('data-overview')) === null && (await chart.first().getAttribute('data-exact-share')) === null;
+    if (await chart.count()) await expect.poll(done, { timeout: 60_000 }).toBe(true);
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library-row').first().dblclick();
     await flame().locator('svg g.frame').first().waitFor({ timeout: 120_000 });

@@ -19,8 +19,12 @@ const KEEP_RESULTS = 24;
 type Message = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 export interface Backend {
-  /** `transfer`: buffers that move to the worker instead of being copied (the profile's bytes). */
-  send(message: Message, transfer?: Transferable[]): Promise<unknown>;
+  /**
+   * `transfer`: buffers that move to the worker instead of being copied (the profile's bytes).
+   * `onPartial`: what the worker sends ahead of the answer (the exact flame chart so far); a
+   * backend without a worker answers whole.
+   */
+  send(message: Message, transfer?: Transferable[], onPartial?: (result: unknown) => void): Promise<unknown>;
   close(): void;
 }
 
@@ -130,11 +134,15 @@ function workerBackend(makeWorker: () => Worker): Backend {
   let fallback: Backend | null = null;
   let alive = false;
   let readBytes = 0;
-  const pending = new Map<number, { message: Message; resolve(v: unknown): void; reject(e: Error): void }>();
+  const pending = new Map<number, { message: Message; resolve(v: unknown): void; reject(e: Error): void; onPartial?: (result: unknown) => void }>();
   worker.onmessage = (e: MessageEvent<WorkerResponse>) => {
     alive = true;
     const p = pending.get(e.data.id);
     if (!p) return;
+    if (e.data.ok && e.data.partial) {
+      p.onPartial?.(e.data.result);
+      return;
+    }
     pending.delete(e.data.id);
     if (e.data.ok) p.resolve(e.data.result);
     else p.reject(new Error(e.data.message));
@@ -151,14 +159,14 @@ function workerBackend(makeWorker: () => Worker): Backend {
     for (const p of replay) fallback.send(p.message).then(p.resolve, p.reject);
   };
   return {
-    send(message, transfer = []) {
+    send(message, transfer = [], onPartial) {
       if (fallback) return fallback.send(message);
       if (!worker) return Promise.reject(new Error('closed'));
       const to = worker;
       readBytes = Math.max(readBytes, profileSize(message));
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { message, resolve, reject });
+        pending.set(id, { message, resolve, reject, onPartial });
         to.postMessage({ id, ...message } as WorkerRequest, transfer);
       });
     },
@@ -226,6 +234,8 @@ export class AnalysisClient {
   readonly thread: number;
   private readonly results = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
+  /** Who wants what the worker sends ahead of each answer in flight (the exact flame chart so far). */
+  private readonly partialListeners = new Map<string, Set<(result: unknown) => void>>();
   private readonly session: AnalysisSession;
 
   /** `thread`: which thread to analyse; imported in the session's worker (once: a switch back finds it there). */
@@ -245,8 +255,14 @@ export class AnalysisClient {
     return this.results.get(requestKey(request)) as ViewResult<R> | undefined;
   }
 
-  view<R extends ViewRequest>(request: R): Promise<ViewResult<R>> {
+  /** `onPartial`: called with what the worker sends ahead of the answer, while it is computed (a flame chart so far). */
+  view<R extends ViewRequest>(request: R, onPartial?: (soFar: ViewResult<R>) => void): Promise<ViewResult<R>> {
     const key = requestKey(request);
+    if (onPartial && !this.results.has(key)) {
+      let listeners = this.partialListeners.get(key);
+      if (!listeners) this.partialListeners.set(key, (listeners = new Set()));
+      listeners.add(onPartial as (result: unknown) => void);
+    }
     if (this.results.has(key)) {
       const value = this.results.get(key);
       this.results.delete(key); // most recently used goes last
@@ -255,11 +271,15 @@ export class AnalysisClient {
     }
     let p = this.inFlight.get(key);
     if (!p) {
-      p = this.ready.then(() => this.session.backend.send({ type: 'view', thread: this.thread, request })).then((value) => {
+      const toListeners = (soFar: unknown) => { for (const l of this.partialListeners.get(key) ?? []) l(soFar); };
+      p = this.ready.then(() => this.session.backend.send({ type: 'view', thread: this.thread, request }, [], toListeners)).then((value) => {
         this.results.set(key, value);
         while (this.results.size > KEEP_RESULTS) this.results.delete(this.results.keys().next().value!);
         return value;
-      }).finally(() => this.inFlight.delete(key));
+      }).finally(() => {
+        this.inFlight.delete(key);
+        this.partialListeners.delete(key);
+      });
       this.inFlight.set(key, p);
     }
     return p as Promise<ViewResult<R>>;

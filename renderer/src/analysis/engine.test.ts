@@ -4,7 +4,8 @@ import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { EXTRA_KEYS } from '../../../shared/recording/profile-extras.ts';
 import { AnalysisSession, localBackend, type AnalysisClient, type Backend } from './client.ts';
 import { AnalysisEngine } from './engine.ts';
-import type { ViewRequest } from './protocol.ts';
+import type { ViewRequest, ViewResults } from './protocol.ts';
+import { SAMPLES_PER_STEP } from '../../../shared/profile/views/flame-chart.ts';
 import { searchFlameData } from '../lib/flame-data.ts';
 import { importProfile } from '../../../shared/profile/index.ts';
 
@@ -34,6 +35,32 @@ describe('AnalysisEngine', () => {
     const callers = engine.view({ view: 'bottom-up', transforms: [], by: 'function', path: bu.rows[0].path });
     expect(callers.rows.map((r) => r.name)).toEqual(['route']);
     expect(engine.view({ view: 'call-tree', transforms: focus, by: 'function' }).count).toBe(4);
+  });
+
+  it('offers the exact flame chart so far at each pause of a long one, then answers it whole', () => {
+    const n = 3 * SAMPLES_PER_STEP;
+    // Columns line up by position: every cell padded to the same width.
+    const row = (cells: string[]) => cells.map((c) => c.padEnd(6)).join('');
+    const cols = Array.from({ length: n }, (_, i) => (i % 2 ? 'a' : 'b'));
+    const engine = new AnalysisEngine(profileFromText(`${row(cols.map(() => 'main'))}\n${row(cols)}`));
+    const request = { view: 'flame-chart' as const, transforms: [], fromMs: 0, toMs: n, widthPx: 2 * n };
+    const steps = engine.viewSteps(request);
+    const soFar: { until: number | undefined; rects: number }[] = [];
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) {
+      if (!r.value) continue;
+      const part = r.value.soFar();
+      soFar.push({ until: part.exactUntilMs, rects: part.rects.count });
+      // The viewport is the one asked for; the rectangles stop where the walk stands.
+      expect(part).toMatchObject({ fromMs: 0, toMs: n, widthPx: 2 * n, every: 1 });
+      expect(Math.max(...part.rects.x1)).toBeCloseTo(2 * part.exactUntilMs!, 6);
+    }
+    // main, and one rectangle per call of a or b so far.
+    expect(soFar).toEqual([1, 2].map((k) => ({ until: k * SAMPLES_PER_STEP, rects: 1 + k * SAMPLES_PER_STEP })));
+    const whole = r.value as ViewResults['flame-chart'];
+    expect(whole.exactUntilMs).toBeUndefined();
+    expect(whole.rects.count).toBe(1 + n);
+    expect(whole).toEqual(engine.view(request));
   });
 
   it('re-uses the profile of a stack it has already computed', () => {

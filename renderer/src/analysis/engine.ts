@@ -19,6 +19,11 @@ import type { CallTreeColumns, ChartFrame, FlameChartData, TimeData, ViewRequest
 
 const KEEP_PROFILES = 8;
 
+/** At a pause of the exact flame chart: the chart so far, made only when the worker sends it. */
+export interface ChartSoFar {
+  soFar(): FlameChartData;
+}
+
 export class AnalysisEngine {
   readonly base: Profile;
   private readonly profiles = new Map<string, Profile>();
@@ -171,7 +176,7 @@ export class AnalysisEngine {
    * the worker answers a zoom or a search in between (worker.ts); every
    * other view is answered in one step.
    */
-  *viewSteps<R extends ViewRequest>(request: R): Generator<void, ViewResults[R['view']]> {
+  *viewSteps<R extends ViewRequest>(request: R): Generator<ChartSoFar | void, ViewResults[R['view']]> {
     // An overview reads a few samples per pixel: answered in one step.
     if (request.view !== 'flame-chart' || request.overview) return this.view(request);
     const profile = this.transformed(request.transforms);
@@ -180,8 +185,13 @@ export class AnalysisEngine {
     const index = this.chart.index;
     const { fromMs, toMs, widthPx } = request as Extract<ViewRequest, { view: 'flame-chart' }>;
     const exact = { fromMs, toMs, widthPx, every: 1 };
-    const rects = yield* visibleChartSpanSteps(profile, index, exact);
-    return chartDataOf(profile, index, exact, rects) as ViewResults[R['view']];
+    // Each pause offers the chart so far (the worker sends it now and then: drawn left of the overview).
+    const steps = visibleChartSpanSteps(profile, index, exact);
+    for (let r = steps.next(); ; r = steps.next()) {
+      if (r.done) return chartDataOf(profile, index, exact, r.value) as ViewResults[R['view']];
+      const progress = r.value;
+      yield progress ? { soFar: () => ({ ...chartDataOf(profile, index, exact, progress.rects()), exactUntilMs: progress.reachedMs }) } : undefined;
+    }
   }
 
   private chartIndexOf(transforms: readonly Transform[], profile: Profile): ChartIndex {

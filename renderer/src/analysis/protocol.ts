@@ -102,6 +102,11 @@ export interface FlameChartData {
   frames: ChartFrame[];
   /** One sample in `every` was read: 1 is the exact chart; more is an overview (its counts and times are not the profile's). */
   every: number;
+  /**
+   * Set while the exact chart is computed (a part sent ahead of the answer): the samples before this
+   * time are walked, and the rectangles are the viewport cut there. Absent: the whole viewport.
+   */
+  exactUntilMs?: number;
 }
 
 export interface ChartFrame {
@@ -160,7 +165,9 @@ export interface OpenResult {
 export const SUPERSEDED = 'superseded by a newer flame chart request';
 
 export type WorkerResponse =
-  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: true; result: unknown; partial?: false }
+  /** Ahead of the answer, not instead of it: the exact flame chart so far (FlameChartData with exactUntilMs). */
+  | { id: number; ok: true; result: unknown; partial: true }
   | { id: number; ok: false; message: string };
 
 /** One key per request: the cache key of the client and of the engine. */

@@ -64,8 +64,13 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
   // The exact chart of the same time range at another width (the layout settled) is drawn stretched rather
   // than going back to an overview; a zoom or a pan draws the new range's overview until its exact chart comes.
   const exactSameRange = exact.data && exact.data.fromMs === asked.fromMs && exact.data.toMs === asked.toMs ? exact.data : null;
-  const data = exactHere ?? exactSameRange ?? overviewHere ?? exact.data ?? overview.data;
+  // While a long profile's exact chart is computed, what it has walked so far is drawn, and the overview right of it.
+  const partialHere = !exactHere && exact.partial && sameViewport(exact.partial, asked) ? exact.partial : null;
+  const data = exactHere ?? exactSameRange ?? partialHere ?? overviewHere ?? exact.data ?? overview.data;
+  const beyond = data && data === partialHere && overviewHere ? overviewHere : null;
   const isOverview = !!data && data.every > 1;
+  const exactShare = partialHere && data === partialHere && partialHere.exactUntilMs !== undefined
+    ? (partialHere.exactUntilMs - partialHere.fromMs) / Math.max(1e-9, partialHere.toMs - partialHere.fromMs) : null;
   const canvas = useRef<HTMLCanvasElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -76,28 +81,26 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
     hitTest(px, py) {
       if (!data) return null;
       const depth = Math.floor((py + scrollTop) / CHART_ROW);
-      const at = placer(data, fromMs, toMs, x0px, plotPx);
-      const r = data.rects;
-      for (let i = 0; i < r.count; i++) {
-        const a = at(r.x0[i]);
-        if (r.depth[i] === depth && px >= a - 0.5 && px < Math.max(at(r.x1[i]), a + 1) + 0.5) {
-          return { frame: data.frames[r.frame[i]], calls: r.calls[i], ms: r.ms[i], startMs: r.startMs[i], depth, overviewEvery: data.every > 1 ? data.every : null };
-        }
-      }
-      return null;
+      const layer = beyond && px >= exactEdgePx(data, fromMs, toMs, x0px, plotPx) ? beyond : data;
+      return hitIn(layer, placer(layer, fromMs, toMs, x0px, plotPx), px, depth);
     },
-  }), [data, scrollTop, x0px, fromMs, toMs, plotPx]);
+  }), [data, beyond, scrollTop, x0px, fromMs, toMs, plotPx]);
 
   useEffect(() => {
     const c = canvas.current;
     if (!c || !data) return;
-    draw(c, data, { width, height, scrollTop, x0px, plotPx, fromMs, toMs, range, cursorMs, highlight });
-  }, [data, width, height, scrollTop, x0px, plotPx, fromMs, toMs, range, cursorMs, highlight]);
+    const edge = beyond ? exactEdgePx(data, fromMs, toMs, x0px, plotPx) : null;
+    const layers = edge === null ? [{ data }] : [{ data: beyond!, fromPx: edge }, { data, toPx: edge }];
+    draw(c, layers, { width, height, scrollTop, x0px, plotPx, fromMs, toMs, range, cursorMs, highlight });
+  }, [data, beyond, width, height, scrollTop, x0px, plotPx, fromMs, toMs, range, cursorMs, highlight]);
 
   if (view.error) return <p className="note note-error">{view.error}</p>;
   return (
-    <div className="flame-chart" data-testid="flame-chart" data-depths={depthCount} data-rects={data?.rects.count ?? 0} data-overview={isOverview ? data.every : undefined}>
-      <span className="flame-chart-label" aria-hidden="true">Flame chart<br /><span className="muted small">{isOverview ? 'overview' : 'in time order'}</span></span>
+    <div
+      className="flame-chart" data-testid="flame-chart" data-depths={depthCount} data-rects={data?.rects.count ?? 0}
+      data-overview={isOverview ? data.every : undefined} data-exact-share={exactShare === null ? undefined : exactShare.toFixed(3)}
+    >
+      <span className="flame-chart-label" aria-hidden="true">Flame chart<br /><span className="muted small">{isOverview ? 'overview' : exactShare !== null ? 'computing' : 'in time order'}</span></span>
       <div
         ref={scroller} className="flame-chart-scroll" style={{ height }}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
@@ -108,6 +111,11 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
         </div>
       </div>
       {!data && <p className="empty-state small" aria-busy="true">Drawing the flame chart…</p>}
+      {exactShare !== null && (
+        <p className="muted small" aria-busy="true" data-testid="flame-chart-computing">
+          The exact chart is drawn up to {Math.floor(exactShare * 100)} % of the time shown{beyond ? `; to its right, an overview from 1 sample in ${beyond.every.toLocaleString('en-US')} (short calls may be missing there)` : ''}. The rest follows as it is computed.
+        </p>
+      )}
       {isOverview && (
         <p className="muted small" aria-busy="true" data-testid="flame-chart-overview">
           An overview from 1 sample in {data.every.toLocaleString('en-US')}: the exact chart follows in a moment (short calls may be missing until then).
@@ -120,6 +128,23 @@ export function FlameChart({ client, fromMs, toMs, x0px, plotPx, width, range, c
 /** Data computed for this viewport (not an earlier one, drawn stretched meanwhile). */
 function sameViewport(data: FlameChartData | null, asked: { fromMs: number; toMs: number; widthPx: number }): boolean {
   return !!data && data.fromMs === asked.fromMs && data.toMs === asked.toMs && data.widthPx === asked.widthPx;
+}
+
+/** What is drawn at px of depth `depth` in one layer, or null. */
+function hitIn(data: FlameChartData, at: (px: number) => number, px: number, depth: number): ChartHit | null {
+  const r = data.rects;
+  for (let i = 0; i < r.count; i++) {
+    const a = at(r.x0[i]);
+    if (r.depth[i] === depth && px >= a - 0.5 && px < Math.max(at(r.x1[i]), a + 1) + 0.5) {
+      return { frame: data.frames[r.frame[i]], calls: r.calls[i], ms: r.ms[i], startMs: r.startMs[i], depth, overviewEvery: data.every > 1 ? data.every : null };
+    }
+  }
+  return null;
+}
+
+/** Where the exact chart so far ends on the canvas, px (its exactUntilMs in the current viewport). */
+function exactEdgePx(data: FlameChartData, fromMs: number, toMs: number, x0px: number, plotPx: number): number {
+  return x0px + ((data.exactUntilMs ?? data.toMs) - fromMs) * (plotPx / Math.max(1e-9, toMs - fromMs));
 }
 
 /** Where a rectangle's px (of the viewport it was computed for) is drawn in the current viewport. */
@@ -142,7 +167,14 @@ interface DrawOptions {
   highlight: number | null;
 }
 
-function draw(c: HTMLCanvasElement, data: FlameChartData, o: DrawOptions): void {
+/** One set of rectangles drawn between fromPx and toPx of the canvas (the exact chart so far, and the overview right of it). */
+interface Layer {
+  data: FlameChartData;
+  fromPx?: number;
+  toPx?: number;
+}
+
+function draw(c: HTMLCanvasElement, layers: Layer[], o: DrawOptions): void {
   const dpr = window.devicePixelRatio || 1;
   if (c.width !== Math.round(o.width * dpr) || c.height !== Math.round(o.height * dpr)) {
     c.width = Math.round(o.width * dpr);
@@ -155,19 +187,27 @@ function draw(c: HTMLCanvasElement, data: FlameChartData, o: DrawOptions): void 
   const style = getComputedStyle(c);
   const text = style.getPropertyValue('--text').trim() || '#222';
   const accent = style.getPropertyValue('--accent').trim() || '#c60';
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  for (const layer of layers) {
+    drawRects(ctx, layer.data, o, Math.max(o.x0px, layer.fromPx ?? -Infinity), Math.min(o.x0px + o.plotPx, layer.toPx ?? Infinity), accent);
+  }
+  drawOverlays(ctx, o, text, accent);
+}
+
+/** A layer's rectangles, clipped to [left, right) px, and the highlighted function's outline. */
+function drawRects(ctx: CanvasRenderingContext2D, data: FlameChartData, o: DrawOptions, left: number, right: number, accent: string): void {
   const firstDepth = Math.floor(o.scrollTop / CHART_ROW);
   const lastDepth = Math.ceil((o.scrollTop + o.height) / CHART_ROW);
   const r = data.rects;
-  ctx.font = '11px system-ui, sans-serif';
-  ctx.textBaseline = 'middle';
   const outlined: number[] = [];
   const at = placer(data, o.fromMs, o.toMs, o.x0px, o.plotPx);
-  const left = o.x0px;
-  const right = o.x0px + o.plotPx;
   for (let i = 0; i < r.count; i++) {
     const d = r.depth[i];
     if (d < firstDepth || d > lastDepth) continue;
     const f = data.frames[r.frame[i]];
+    // Wholly left of this layer (the overview's part the exact chart already covers): not drawn.
+    if (at(r.x1[i]) < left) continue;
     const x = Math.max(left, at(r.x0[i]));
     const w = Math.max(1, Math.min(right, at(r.x1[i])) - x);
     if (x >= right || w <= 0) continue;
@@ -206,6 +246,10 @@ function draw(c: HTMLCanvasElement, data: FlameChartData, o: DrawOptions): void 
     if (w >= 6) ctx.strokeRect(x + 1, y + 1, w - 2, CHART_ROW - 3);
     else ctx.fillRect(x, y, Math.max(1, w), 3);
   }
+}
+
+/** The selected range and the hover time, across the chart. */
+function drawOverlays(ctx: CanvasRenderingContext2D, o: DrawOptions, text: string, accent: string): void {
   const x = (t: number) => o.x0px + ((Math.max(o.fromMs, Math.min(o.toMs, t)) - o.fromMs) / Math.max(1e-9, o.toMs - o.fromMs)) * o.plotPx;
   if (o.range) {
     ctx.fillStyle = accent;

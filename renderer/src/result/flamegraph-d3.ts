@@ -105,7 +105,11 @@ export function createFlameChart(el: HTMLElement, hooks: ChartHooks): FlameChart
     recolor() {
       for (const g of el.querySelectorAll<SVGGElement>('svg g.frame')) {
         const d = frameOfElement(g);
-        if (d) g.querySelector('rect')?.setAttribute('fill', colorOf(d));
+        const rect = d ? g.querySelector('rect') : null;
+        if (!d || !rect) continue;
+        // Only the frames whose colour changes: a search recolours a few of thousands, and each attribute set is restyled and repainted.
+        const fill = colorOf(d);
+        if (rect.getAttribute('fill') !== fill) rect.setAttribute('fill', fill);
       }
     },
     dispose() {

@@ -4,7 +4,7 @@
 // came with the flame data (lib/flame-data.ts): the search runs here, on the
 // page, and never waits for the analysis worker — busy, on a long profile,
 // with the verdict or the flame chart for seconds (issue 36: 0.5–1.1 s).
-import { useEffect, useState, type MutableRefObject } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { FlameGraph } from 'd3-flame-graph';
 import type { FlameNode } from '../../../shared/profile/index.ts';
 import { searchFlameData, type FlameData } from '../lib/flame-data.ts';
@@ -12,8 +12,10 @@ import { literalMatcher } from '../lib/regexp.ts';
 import type { FlameModel } from './Flamegraph.tsx';
 
 /**
- * Typing pauses this long before a big profile is searched (each search reads every call node:
- * tens of ms at a million); a small one is searched at the next task, as each key is typed.
+ * A big profile is searched at once when no search ran in the last SEARCH_DELAY_MS, else once
+ * typing pauses that long (each search reads every call node: tens of ms at a million, so not
+ * every key of a word); a small one is searched at the next task, as each key is typed. The
+ * first key is not held back: a word pasted or a first letter is answered without the pause.
  */
 const SEARCH_DELAY_MS = 60;
 const SEARCH_AT_ONCE_BELOW_CALL_NODES = 100_000;
@@ -36,8 +38,11 @@ interface SearchRefs {
 
 export function useFlameSearch(query: string, tree: FlameNode, refs: SearchRefs) {
   const [matches, setMatches] = useState<FlameMatches | null>(null);
+  const lastSearchAt = useRef(-Infinity);
   useEffect(() => {
-    const delay = refs.data.current.calls.count < SEARCH_AT_ONCE_BELOW_CALL_NODES ? 0 : SEARCH_DELAY_MS;
+    const small = refs.data.current.calls.count < SEARCH_AT_ONCE_BELOW_CALL_NODES;
+    const delay = small || performance.now() - lastSearchAt.current >= SEARCH_DELAY_MS ? 0 : SEARCH_DELAY_MS;
+    lastSearchAt.current = performance.now();
     const timer = setTimeout(() => {
       const chart = refs.chart.current;
       const m = refs.model.current;

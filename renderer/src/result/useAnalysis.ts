@@ -114,6 +114,8 @@ export interface ViewState<T> {
   data: T | null;
   stale: boolean;
   error: string | null;
+  /** What the worker sent ahead of the answer for this request, until it comes (the exact flame chart so far), else null. */
+  partial?: T | null;
 }
 
 /** `request` null: keep what was shown (a hidden tab does not compute). */
@@ -122,13 +124,14 @@ export function useView<R extends ViewRequest>(client: AnalysisClient | null, re
   const [state, setState] = useState<{ key: string; data: ViewResult<R> | null; error: string | null } | null>(null);
   // A flame chart request replaced in the worker by a newer one while this view still wants it: asked again.
   const [retries, setRetries] = useState(0);
+  const [partial, setPartial] = useState<{ key: string; data: ViewResult<R> } | null>(null);
   const cached = client && request ? client.cached(request) : undefined;
   const needed = cached === undefined && key !== null && !(state && state.key === key);
 
   useEffect(() => {
     if (!client || !key || !needed) return;
     let live = true;
-    client.view(JSON.parse(key) as R).then(
+    client.view(JSON.parse(key) as R, (soFar) => live && setPartial({ key, data: soFar })).then(
       (data) => live && setState({ key, data, error: null }),
       (e: unknown) => {
         if (!live) return;
@@ -142,7 +145,8 @@ export function useView<R extends ViewRequest>(client: AnalysisClient | null, re
   }, [client, key, needed, retries]);
 
   if (cached !== undefined) return { data: cached, stale: false, error: null };
-  if (!state) return { data: null, stale: key !== null, error: null };
+  const soFar = partial && partial.key === key ? partial.data : null;
+  if (!state) return { data: null, stale: key !== null, error: null, partial: soFar };
   const current = state.key === key;
-  return { data: state.data, stale: !current && key !== null, error: current ? state.error : null };
+  return { data: state.data, stale: !current && key !== null, error: current ? state.error : null, partial: current ? null : soFar };
 }

@@ -92,6 +92,30 @@ describe('visibleChartSpans', () => {
     expect(r.value.count).toBeGreaterThan(2 * SAMPLES_PER_STEP); // a | b b | a …: two spans per three samples
   });
 
+  it('at each pause, the chart so far is the viewport cut where the walk stands, at the whole viewport\'s scale', () => {
+    const n = 3 * SAMPLES_PER_STEP + 5;
+    const many = profileFromText(`${row(Array.from({ length: n }, () => 'main'))}\n${row(Array.from({ length: n }, (_, i) => (i % 3 ? 'b' : 'a')))}`);
+    const index = chartIndex(many);
+    const round = (rows: ReturnType<typeof rowsOf>) => rows.map((x) => ({ ...x, x0: Math.round(x.x0 * 1e3), x1: Math.round(x.x1 * 1e3) }));
+    // Wide (2 px a sample: every call its own rectangle), then narrow (a quarter pixel a sample: runs).
+    for (const pxPerMs of [2, 0.25]) {
+      const view = { fromMs: 0, toMs: many.durationMs, widthPx: pxPerMs * many.durationMs };
+      const reached: number[] = [];
+      const steps = visibleChartSpanSteps(many, index, view);
+      for (let r = steps.next(); !r.done; r = steps.next()) {
+        if (!r.value) continue;
+        reached.push(r.value.reachedMs);
+        const soFar = rowsOf(many, r.value.rects());
+        const cut = rowsOf(many, visibleChartSpans(many, index, { fromMs: 0, toMs: r.value.reachedMs, widthPx: pxPerMs * r.value.reachedMs }));
+        if (pxPerMs >= 1) expect(round(soFar)).toEqual(round(cut));
+        // Runs: the same calls and time at each depth (a run cut at the edge may be drawn up to a pixel wider).
+        const sums = (rows: typeof cut) => [0, 1].map((d) => rows.filter((x) => x.depth === d).reduce((a, x) => [a[0] + x.calls, a[1] + x.ms], [0, 0]));
+        expect(sums(soFar)).toEqual(sums(cut));
+      }
+      expect(reached).toEqual([1, 2, 3].map((k) => k * SAMPLES_PER_STEP));
+    }
+  });
+
   it('draws only the viewport, every span wide enough when zoomed in', () => {
     const r = visibleChartSpans(p, index, { fromMs: 10, toMs: 20, widthPx: 100 });
     const rows = rowsOf(p, r);

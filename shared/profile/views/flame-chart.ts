@@ -60,11 +60,22 @@ export function walkSpans(
   finish(walkSpanSteps(profile, times, depth, fromMs, toMs, onSpan));
 }
 
+/**
+ * Where a stepped walk stands at a pause: samples before `reachedMs` are walked; the spans open
+ * there (depths 0 .. openDepth - 1) started at openStart and go on past it.
+ */
+export interface WalkState {
+  reachedMs: number;
+  openDepth: number;
+  openNode: Int32Array;
+  openStart: Float64Array;
+}
+
 /** Samples walked between two pauses of the stepped walk (a few milliseconds of work). */
 export const SAMPLES_PER_STEP = 4_096;
 
 /** Runs a stepped computation to its end. */
-export function finish<T>(steps: Generator<void, T>): T {
+export function finish<T>(steps: Generator<unknown, T>): T {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
@@ -81,6 +92,8 @@ export function* walkSpanSteps(
   onSpan: (depth: number, startMs: number, endMs: number, node: number) => void,
   /** Read one sample in `every` (an overview, chartOverviewEvery), each standing until the next one read; 1: every sample, exact. */
   every = 1,
+  /** Filled at each pause: where the walk stands (a chart drawn so far, visibleChartSpanSteps' progress). */
+  state?: WalkState,
 ): Generator<void, void> {
   const n = profile.samples.length;
   const isIdle = new Uint8Array(profile.frames.length);
@@ -112,6 +125,12 @@ export function* walkSpanSteps(
   for (; i < n && times[i] < toMs; i += every) {
     if (i >= pauseAt) {
       pauseAt += SAMPLES_PER_STEP * every;
+      if (state) {
+        state.reachedMs = Math.max(fromMs, times[i]);
+        state.openDepth = openDepth;
+        state.openNode = openNode;
+        state.openStart = openStart;
+      }
       yield;
     }
     const t = Math.max(fromMs, times[i]);
@@ -265,69 +284,155 @@ export function visibleChartSpans(profile: Profile, index: ChartIndex, view: Cha
   return finish(visibleChartSpanSteps(profile, index, view));
 }
 
-/** visibleChartSpans in steps (walkSpanSteps): the worker answers other requests between them. */
-export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view: ChartViewport): Generator<void, ChartRects> {
-  const { fromMs, toMs, widthPx } = view;
-  const minPx = view.minPx ?? 1;
-  const scale = widthPx / Math.max(1e-9, toMs - fromMs);
-  const out = { depth: [] as number[], x0: [] as number[], x1: [] as number[], frame: [] as number[], calls: [] as number[], ms: [] as number[], start: [] as number[] };
-  const emit = (d: number, a: number, b: number, f: number, n: number, m: number, s: number) => {
-    out.depth.push(d); out.x0.push(a); out.x1.push(b); out.frame.push(f); out.calls.push(n); out.ms.push(m); out.start.push(s);
-  };
-  // Per depth, the run of narrow spans being merged.
-  const D = index.depthCount;
-  const runFrom = new Float64Array(D).fill(-1);
-  const runTo = new Float64Array(D);
-  const runCalls = new Int32Array(D);
-  const runMs = new Float64Array(D);
-  const runStart = new Float64Array(D);
-  const runBest = new Int32Array(D);
-  const runBestMs = new Float64Array(D);
-  const flush = (d: number) => {
-    if (runFrom[d] < 0) return;
-    emit(d, runFrom[d], Math.max(runTo[d], runFrom[d] + Math.min(minPx, widthPx - runFrom[d])), runBest[d], runCalls[d], runMs[d], runStart[d]);
-    runFrom[d] = -1;
-  };
-  const every = Math.max(1, Math.floor(view.every ?? 1));
-  yield* walkSpanSteps(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => {
-    const a = (s - fromMs) * scale;
-    const b = (e - fromMs) * scale;
+/**
+ * The rectangles of one viewport as spans close: wide ones as they are, narrow neighbours at a
+ * depth merged into a run. Copied (`copy`) to draw the chart so far while the walk goes on.
+ */
+class ChartRectsBuilder {
+  private readonly out = { depth: [] as number[], x0: [] as number[], x1: [] as number[], frame: [] as number[], calls: [] as number[], ms: [] as number[], start: [] as number[] };
+  // Per depth, the run of narrow spans being merged (runFrom < 0: none).
+  private runFrom: Float64Array;
+  private runTo: Float64Array;
+  private runCalls: Int32Array;
+  private runMs: Float64Array;
+  private runStart: Float64Array;
+  private runBest: Int32Array;
+  private runBestMs: Float64Array;
+
+  // Plain number fields, read once per span closed (tens of millions on a long profile).
+  private readonly nodeFrame: Profile['nodeFrame'];
+  private readonly fromMs: number;
+  private readonly widthPx: number;
+  private readonly minPx: number;
+  private readonly scale: number;
+  private readonly every: number;
+
+  constructor(profile: Profile, view: Required<Pick<ChartViewport, 'fromMs' | 'widthPx' | 'minPx'>>, scale: number, every: number, depthCount: number) {
+    this.nodeFrame = profile.nodeFrame;
+    this.fromMs = view.fromMs;
+    this.widthPx = view.widthPx;
+    this.minPx = view.minPx;
+    this.scale = scale;
+    this.every = every;
+    this.runFrom = new Float64Array(depthCount).fill(-1);
+    this.runTo = new Float64Array(depthCount);
+    this.runCalls = new Int32Array(depthCount);
+    this.runMs = new Float64Array(depthCount);
+    this.runStart = new Float64Array(depthCount);
+    this.runBest = new Int32Array(depthCount);
+    this.runBestMs = new Float64Array(depthCount);
+  }
+
+  private emit(d: number, a: number, b: number, f: number, n: number, m: number, s: number): void {
+    const o = this.out;
+    o.depth.push(d); o.x0.push(a); o.x1.push(b); o.frame.push(f); o.calls.push(n); o.ms.push(m); o.start.push(s);
+  }
+
+  flush(d: number): void {
+    const from = this.runFrom[d];
+    if (from < 0) return;
+    this.emit(d, from, Math.max(this.runTo[d], from + Math.min(this.minPx, this.widthPx - from)), this.runBest[d], this.runCalls[d], this.runMs[d], this.runStart[d]);
+    this.runFrom[d] = -1;
+  }
+
+  /** A span closed at depth d, [s, e) ms, of call node `node`. */
+  span(d: number, s: number, e: number, node: number): void {
+    const minPx = this.minPx;
+    const a = (s - this.fromMs) * this.scale;
+    const b = (e - this.fromMs) * this.scale;
     const ms = e - s;
-    const f = profile.nodeFrame[node];
+    const f = this.nodeFrame[node];
     // An overview cannot tell one long call from many short ones it stepped over: every span joins a run.
-    if (every === 1 && b - a >= minPx) {
-      flush(d);
-      emit(d, a, b, f, 1, ms, s);
+    if (this.every === 1 && b - a >= minPx) {
+      this.flush(d);
+      this.emit(d, a, b, f, 1, ms, s);
       return;
     }
     // Narrow: joins the run when it touches it (a gap under a pixel), else starts a new one.
-    if (runFrom[d] >= 0 && a - runTo[d] >= minPx) flush(d);
-    if (runFrom[d] < 0) {
-      runFrom[d] = a;
-      runCalls[d] = 0;
-      runMs[d] = 0;
-      runStart[d] = s;
-      runBestMs[d] = -1;
+    if (this.runFrom[d] >= 0 && a - this.runTo[d] >= minPx) this.flush(d);
+    if (this.runFrom[d] < 0) {
+      this.runFrom[d] = a;
+      this.runCalls[d] = 0;
+      this.runMs[d] = 0;
+      this.runStart[d] = s;
+      this.runBestMs[d] = -1;
     }
-    runTo[d] = b;
-    runCalls[d]++;
-    runMs[d] += ms;
-    if (ms > runBestMs[d]) {
-      runBestMs[d] = ms;
-      runBest[d] = f;
+    this.runTo[d] = b;
+    this.runCalls[d]++;
+    this.runMs[d] += ms;
+    if (ms > this.runBestMs[d]) {
+      this.runBestMs[d] = ms;
+      this.runBest[d] = f;
     }
-  }, every);
-  for (let d = 0; d < D; d++) flush(d);
-  return {
-    count: out.depth.length,
-    depth: Int32Array.from(out.depth),
-    x0: Float32Array.from(out.x0),
-    x1: Float32Array.from(out.x1),
-    frame: Int32Array.from(out.frame),
-    calls: Int32Array.from(out.calls),
-    ms: Float64Array.from(out.ms),
-    startMs: Float64Array.from(out.start),
-  };
+  }
+
+  /** Every run flushed, the rectangles as columns. */
+  finish(): ChartRects {
+    for (let d = 0; d < this.runFrom.length; d++) this.flush(d);
+    const o = this.out;
+    return {
+      count: o.depth.length,
+      depth: Int32Array.from(o.depth),
+      x0: Float32Array.from(o.x0),
+      x1: Float32Array.from(o.x1),
+      frame: Int32Array.from(o.frame),
+      calls: Int32Array.from(o.calls),
+      ms: Float64Array.from(o.ms),
+      startMs: Float64Array.from(o.start),
+    };
+  }
+
+  copy(): ChartRectsBuilder {
+    const c = Object.create(ChartRectsBuilder.prototype) as ChartRectsBuilder;
+    Object.assign(c, this, {
+      out: Object.fromEntries(Object.entries(this.out).map(([k, v]) => [k, v.slice()])),
+      runFrom: this.runFrom.slice(), runTo: this.runTo.slice(), runCalls: this.runCalls.slice(), runMs: this.runMs.slice(),
+      runStart: this.runStart.slice(), runBest: this.runBest.slice(), runBestMs: this.runBestMs.slice(),
+    });
+    return c;
+  }
+}
+
+/**
+ * At a pause of the exact chart's walk: the samples before `reachedMs` are walked, and `rects()`
+ * gives the chart so far — exactly visibleChartSpans of [fromMs, reachedMs) at the viewport's scale
+ * (the calls still open there end at reachedMs, as a viewport ending there cuts them).
+ */
+export interface ChartProgress {
+  reachedMs: number;
+  rects(): ChartRects;
+}
+
+/**
+ * visibleChartSpans in steps (walkSpanSteps): the worker answers other requests between them,
+ * and may draw the chart so far (each pause yields a ChartProgress; overviews yield nothing).
+ */
+export function* visibleChartSpanSteps(profile: Profile, index: ChartIndex, view: ChartViewport): Generator<ChartProgress | void, ChartRects> {
+  const { fromMs, toMs, widthPx } = view;
+  const minPx = view.minPx ?? 1;
+  const scale = widthPx / Math.max(1e-9, toMs - fromMs);
+  const every = Math.max(1, Math.floor(view.every ?? 1));
+  const builder = new ChartRectsBuilder(profile, { fromMs, widthPx, minPx }, scale, every, index.depthCount);
+  const state: WalkState = { reachedMs: fromMs, openDepth: 0, openNode: new Int32Array(0), openStart: new Float64Array(0) };
+  const walk = walkSpanSteps(profile, index.times, index.depth, fromMs, toMs, (d, s, e, node) => builder.span(d, s, e, node), every, state);
+  for (let r = walk.next(); !r.done; r = walk.next()) {
+    if (every > 1) {
+      yield;
+      continue;
+    }
+    const reachedMs = state.reachedMs;
+    // The open calls as a viewport ending at reachedMs would close them: deepest first, as the walk does.
+    const open = { depth: state.openDepth, node: state.openNode.slice(0, state.openDepth), start: state.openStart.slice(0, state.openDepth) };
+    yield {
+      reachedMs,
+      rects: () => {
+        const so = builder.copy();
+        for (let d = open.depth - 1; d >= 0; d--) so.span(d, open.start[d], reachedMs, open.node[d]);
+        return so.finish();
+      },
+    };
+  }
+  return builder.finish();
 }
 
 /** The chart as text, one line per depth (for tests): "name 0–3" per span, times in ms. */
