@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const total = screen().getByTestId('allocation-total');
     await total.scrollIntoViewIfNeeded();
     // One run each: the bytes of A and B and the change, and no claim.
-    await expect.poll(() => total.textContent()).toMatch(/^Allocated per request \(every thread\)[\d.]+ (?:bytes|kB|MB)[\d.]+ (?:bytes|kB|MB)[-+−]?[\d.]+ (?:bytes|kB|MB).*cannot tell: one run each$/);
+    await expect.poll(() => total.textContent()).toMatch(/^Allocated per request \(every thread\)[\d.]+ (?:B|KiB|MiB)[\d.]+ (?:B|KiB|MiB)[-+−]?[\d.]+ (?:B|KiB|MiB).*cannot tell: one run each$/);
     expect(await screen().getByTestId('allocation-row').count()).toBeGreaterThan(0);
     await screen().getByTestId('compare-allocations').screenshot({ path: path.join(artifacts, 'compare-allocations.png') });
     const flame = screen().getByTestId('diff-flamegraph');
@@ -152,7 +152,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toMatch(/logRoute/);
     // Its own frame (g.frame): a bare <g> is the chart's whole group, and hovering its middle lands on whatever frame is there.
     // Over the whole process's frame (logRoute itself may allocate nothing of its own in a run: its callees do).
-    await expect.poll(() => tipOver(flame, null), { timeout: 10_000 }).toMatch(/A: [\d.]+ (?:bytes|kB|MB) allocated per request[^]*B: [\d.]+ (?:bytes|kB|MB) allocated per request[^]*Change: /);
+    await expect.poll(() => tipOver(flame, null), { timeout: 10_000 }).toMatch(/A: [\d.]+ (?:B|KiB|MiB) allocated per request[^]*B: [\d.]+ (?:B|KiB|MiB) allocated per request[^]*Change: /);
     await flame.scrollIntoViewIfNeeded();
     await shot('compare-alloc-flamegraph.png');
     await screen().getByTestId('diff-measure-cpu').click();

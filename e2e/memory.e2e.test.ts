@@ -51,12 +51,12 @@ describe.skipIf(!hasChromium)(title, () => {
     await open(ids['price-cache.mjs']);
     const growth = page.getByTestId('verdict-memory-growth');
     await growth.waitFor({ timeout: 30_000 });
-    expect(await growth.textContent()).toMatch(/^Memory grows by [\d.]+ MB\/(s|min): the JS heap \(after GC\) \+[\d.]+ MB\/(s|min) \(\d+ MB → \d+ MB → \d+ MB, what a full garbage collection left before, halfway through and after the burst\) while external memory is flat/);
+    expect(await growth.textContent()).toMatch(/^Memory grows by [\d.]+ MiB\/(s|min): the JS heap \(after GC\) \+[\d.]+ MiB\/(s|min) \([\d.]+ MiB → [\d.]+ MiB → [\d.]+ MiB, what a full garbage collection left before, halfway through and after the burst\) while external memory is flat/);
     // Find what grows names the Map and the line it is declared on.
-    expect(await growth.textContent()).toMatch(/Between two heap snapshots [\d.]+ s apart under load, the process gained [\d ]+ Objects \(\+[\d.]+ (kB|MB)\) held by `cache` \(a Map\) in price-cache\.mjs:4/);
+    expect(await growth.textContent()).toMatch(/Between two heap snapshots [\d.]+ s apart under load, the process gained [\d ]+ Objects \(\+[\d.]+ (KiB|MiB)\) held by `cache` \(a Map\) in price-cache\.mjs:4/);
     await page.screenshot({ path: path.join(artifacts, 'memory-verdict.png') });
     const allocates = page.getByTestId('verdict-allocates');
-    if (await allocates.count()) expect(await allocates.first().textContent()).toMatch(/allocates [\d.]+ (kB|MB|bytes) per request/);
+    if (await allocates.count()) expect(await allocates.first().textContent()).toMatch(/allocates [\d.]+ (B|KiB|MiB) per request/);
 
     const card = page.getByTestId('memory-card');
     expect(await growth.textContent()).toContain(await card.getByTestId('memory-growth').textContent());
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)(title, () => {
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     const mine = rows.find((r) => /^price-cache\.mjs:\d+$/.test(r[1] ?? ''));
     expect(mine).toBeTruthy();
-    expect(mine![3]).toMatch(/^[\d.]+ (kB|bytes)$/);
+    expect(mine![3]).toMatch(/^[\d.]+ (B|KiB)$/);
     // The allocation flamegraph is drawn when opened (the CPU flamegraph is the page's one flamegraph until then).
     await card.getByTestId('allocation-flame').locator('summary').click();
     await card.getByTestId('flamegraph').locator('g').first().waitFor({ timeout: 30_000 });
@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)(title, () => {
     // The fixture's buildRows makes 200 arrays of 1 000 numbers per call: it allocates nearly everything.
     expect(await table.locator('tbody tr').first().locator('td').first().textContent()).toBe('buildRows');
     // Its sampling is the file's, not Flambé's 512 KiB: the note says so (node --heap-prof keeps only what was alive).
-    expect(await card.getByTestId('allocations-total').textContent()).toMatch(/^[\d.]+ MB allocated on the JS heap while profiling \(from the imported file: /);
+    expect(await card.getByTestId('allocations-total').textContent()).toMatch(/^[\d.]+ MiB allocated on the JS heap while profiling \(from the imported file: /);
     await expect.poll(() => page.getByRole('region', { name: 'CPU profile' }).or(page.locator('section[aria-labelledby="profile-heading"]')).first().textContent(), { timeout: 30_000 })
       .toContain('This is an allocation profile (.heapprofile: the bytes each function allocated), not a CPU profile');
     await card.getByTestId('allocation-flame').locator('summary').click();

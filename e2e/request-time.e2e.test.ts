@@ -70,7 +70,7 @@ http.createServer(async (req, res) => {
     await memory.getByTestId('allocations-table').waitFor({ timeout: 30_000 });
     await memory.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'request-time-memory.png') });
-    expect(await memory.getByTestId('allocations-total').textContent()).toMatch(/[\d.]+ (kB|MB) per request \([\d.]+ (kB|MB) of it by background work, not per request\)/);
+    expect(await memory.getByTestId('allocations-total').textContent()).toMatch(/[\d.]+ (KiB|MiB) per request \([\d.]+ (KiB|MiB) of it by background work, not per request\)/);
     // refreshCache's objects are made by the arrow it passes to Array.from: that row reads "background work".
     expect(await memory.getByTestId('allocations-table').locator('tbody tr').filter({ hasText: 'background work' }).count()).toBeGreaterThan(0);
   }, 120_000);

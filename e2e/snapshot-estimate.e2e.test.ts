@@ -21,7 +21,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('find-growth-input').check();
     const said = page.getByTestId('snapshot-estimate');
     await expect.poll(async () => (await said.textContent()) ?? '', { timeout: 20_000 })
-      .toMatch(/^Each heap snapshot will pause this server \(\d+ MB of JS heap in use\) for (under 1 s|about \d+–\d+ s) on this computer.* and needs about \d+ MB–\d+ MB more memory while it is taken \(it uses \d+ MB now\)\. V8 cannot stop a snapshot once it has begun/);
+      .toMatch(/^Each heap snapshot will pause this server \([\d.]+ MiB of JS heap in use\) for (under 1 s|about \d+–\d+ s) on this computer.* and needs about [\d.]+ MiB–[\d.]+ MiB more memory while it is taken \(it uses [\d.]+ MiB now\)\. V8 cannot stop a snapshot once it has begun/);
     // A small server's pause is not over a minute: nothing more to confirm.
     expect(await page.getByTestId('long-pause-input').count()).toBe(0);
     await said.scrollIntoViewIfNeeded();

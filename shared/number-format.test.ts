@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatMsInText, formatReadable, groupThousands, numbersOutOfStyle } from './number-format.ts';
+import { BYTES_PER_MIB, formatBytes, formatCount, formatMiB, formatMsInText, formatReadable, groupThousands, numbersOutOfStyle } from './number-format.ts';
 
 describe('groupThousands: one number style everywhere', () => {
   it('groups thousands with a space from 1 000 on, a point before decimals', () => {
@@ -53,5 +53,38 @@ describe('formatMsInText', () => {
     expect(formatMsInText(100)).toBe('100 ms');
     expect(formatMsInText(42.17)).toBe('42 ms');
     expect(formatMsInText(0.0812)).toBe('0.081 ms');
+  });
+});
+
+describe('formatBytes: one bytes rule, binary units labelled as such', () => {
+  it('counts in 1 024s and says KiB, MiB, GiB', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(48)).toBe('48 B');
+    expect(formatBytes(1023)).toBe('1 023 B');
+    expect(formatBytes(1024)).toBe('1 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(310 * 1024)).toBe('310 KiB');
+    expect(formatBytes(9.6 * 1024 * 1024)).toBe('9.6 MiB');
+    expect(formatBytes(1000 * 1024 * 1024)).toBe('1 000 MiB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GiB');
+  });
+
+  it('never prints a value of 1 024 or more in a unit: the next unit says it', () => {
+    expect(formatBytes(1023.6)).toBe('1 KiB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MiB');
+  });
+
+  it('keeps the sign, never "-0 B", and says "–" for what is not a number', () => {
+    expect(formatBytes(-1536)).toBe('-1.5 KiB');
+    expect(formatBytes(-0.3)).toBe('0 B');
+    expect(formatBytes(Number.NaN)).toBe('–');
+    expect(formatBytes(Number.POSITIVE_INFINITY)).toBe('–');
+  });
+
+  it('reads a figure already in MiB (heap, RSS) by the same rule', () => {
+    expect(BYTES_PER_MIB).toBe(1_048_576);
+    expect(formatMiB(42.2)).toBe('42 MiB');
+    expect(formatMiB(0.5)).toBe('512 KiB');
+    expect(formatMiB(2048)).toBe('2 GiB');
   });
 });

@@ -42,3 +42,39 @@ export function numbersOutOfStyle(text: string): string[] {
   for (const m of text.matchAll(/(?<![\w.,:/#-])\d{4,}(?:\.\d+)?(?![\w:/-])/g)) found.push(m[0]);
   return found;
 }
+
+// Bytes are binary, and labelled so: 1 KiB = 1 024 B, 1 MiB = 1 024 KiB. Every
+// byte figure Flambé shows comes from Node or V8 in binary units already — the
+// heap and RSS series are process.memoryUsage() ÷ 1 048 576 (stored in MiB in
+// every recording), a worker's heap limit (resourceLimits, --max-old-space-size)
+// is MiB, the allocation sampler's interval is 512 KiB — so one base means no
+// stored figure is converted, and "MiB" says what the number is where "MB"
+// (1 000 000 B) was 5 % off.
+
+/** Bytes in one mebibyte. */
+export const BYTES_PER_MIB = 1024 * 1024;
+const BYTE_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/**
+ * The one bytes rule of every screen, sentence, report and CLI table:
+ * 48 → "48 B", 317440 → "310 KiB", 10066330 → "9.6 MiB", -1536 → "-1.5 KiB";
+ * two significant digits below 100 of a unit, whole (grouped) above; not finite → "–".
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '–';
+  // The unit is chosen on the printed value, so 1 048 575 B reads "1 MiB", not "1 024 KiB".
+  const shown = (x: number) => (x >= 100 ? Math.round(x) : Number(x.toPrecision(2)));
+  let value = Math.abs(bytes);
+  if (Math.round(value) < 1024) return `${bytes < 0 && Math.round(value) > 0 ? '-' : ''}${formatCount(value)} B`;
+  let unit = 0;
+  value /= 1024;
+  while (shown(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const n = shown(value);
+  return `${bytes < 0 ? '-' : ''}${n >= 100 ? formatCount(n) : String(n)} ${BYTE_UNITS[unit]}`;
+}
+
+/** A figure already in MiB (heap, RSS, external, a worker's heap limit): 42.2 → "42 MiB", 0.5 → "512 KiB". */
+export const formatMiB = (mib: number): string => formatBytes(mib * BYTES_PER_MIB);

@@ -8,7 +8,6 @@ import type { RecordingMeta } from '../../shared/api.ts';
 import { compareRoutes, type RouteChange } from '../../shared/compare/routes.ts';
 import { compareRequestTime, statementChangeLines, type RequestTimeComparison } from '../../shared/compare/request-time.ts';
 import { buildComparison, roundFromRecording, surenessWords, per1kUnit, type AllocationsComparison, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
-import { bytesText } from '../../shared/memory/allocations.ts';
 import { importWholeProcessWithAllocations } from '../../shared/profile/import/all-threads.ts';
 import { UserError } from '../services/errors.ts';
 import { libraryNoise } from '../services/compare-noise.ts';
@@ -21,7 +20,7 @@ import { parseCommandArgs, positionals, positiveInt, positiveNumber } from './pr
 import { ms, pct, signedPct, table } from './table.ts';
 import { routeTable } from './terminal-output.ts';
 import { COMPARE_HELP } from './help/compare-help.ts';
-import { groupThousands } from '../../shared/number-format.ts';
+import { formatBytes, groupThousands } from '../../shared/number-format.ts';
 
 const FILE_LIKE = /\.(cpuprofile|flambe|json)$/i;
 
@@ -163,15 +162,15 @@ const STATUS: Record<ChangeRow['status'], string> = { changed: '', new: '[new]',
  */
 export function formatAllocationChanges(a: AllocationsComparison, top: number): string[] {
   const m = a.bytesPerRequest;
-  const signedBytes = (x: number) => `${x > 0 ? '+' : x < 0 ? '-' : ''}${bytesText(Math.abs(x))}`;
+  const signedBytes = (x: number) => `${x > 0 ? '+' : x < 0 ? '-' : ''}${formatBytes(Math.abs(x))}`;
   const fns = a.functions.filter((f) => f.deltaBytesPerRequest !== 0).slice(0, top);
   return [
     'Allocated per request (every thread, from V8\'s sampling heap profiler)',
-    ...table(['A', 'B', 'change', '%', 'how sure'], [[bytesText(m.a), bytesText(m.b), signedBytes(m.delta), m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`, surenessWords(m)]]).map((l) => `  ${l}`),
+    ...table(['A', 'B', 'change', '%', 'how sure'], [[formatBytes(m.a), formatBytes(m.b), signedBytes(m.delta), m.deltaPercent === null ? '—' : `${signedPct(m.deltaPercent)}%`, surenessWords(m)]]).map((l) => `  ${l}`),
     ...(fns.length ? [
       'Functions by the change in bytes allocated per request',
       ...table(['A', 'B', 'change', 'how sure', 'function'], fns.map((f) => [
-        bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), signedBytes(f.deltaBytesPerRequest),
+        formatBytes(f.aBytesPerRequest), formatBytes(f.bBytesPerRequest), signedBytes(f.deltaBytesPerRequest),
         surenessWords({ a: f.aBytesPerRequest, b: f.bBytesPerRequest, significant: f.significant, ci95: f.relativeCi95, negligible: f.negligible }),
         [f.function, f.location, STATUS[f.status]].filter(Boolean).join('  '),
       ])).map((l) => `  ${l}`),

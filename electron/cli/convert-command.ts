@@ -8,7 +8,7 @@ import path from 'node:path';
 import { exportCollapsed, exportSpeedscope } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
 import { chosenThreads, profileFile } from '../services/export-recording.ts';
-import { formatBytes } from './terminal-output.ts';
+import { formatBytes } from '../../shared/number-format.ts';
 import { oneOf, parseCommandArgs, positionals, readProfileThreads } from './profile-input.ts';
 import { CONVERT_HELP } from './help/convert-help.ts';
 

@@ -148,7 +148,7 @@ export function variantProcessTable(exp: ExperimentResult): string[] {
   const grew = variants.flatMap(({ v, rounds }) => rounds.filter((r) => r.growth?.grows).map((r) => `${v} round ${r.round}  ${r.growth!.sentence}`));
   return [
     "Process (mean (min–max) over each variant's complete rounds)",
-    ...routeTable(['Variant', 'Rounds', 'CPU %', 'Event loop %', 'Heap MB', 'External MB', 'RSS MB', 'Memory'], rows, { textLast: true }),
+    ...routeTable(['Variant', 'Rounds', 'CPU %', 'Event loop %', 'Heap MiB', 'External MiB', 'RSS MiB', 'Memory'], rows, { textLast: true }),
     ...grew,
   ];
 }

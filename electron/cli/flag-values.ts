@@ -4,6 +4,7 @@
 import { parseEnvEntries, parseHeaderEntries, type Parsed } from '../../shared/headers.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { UserError } from '../services/errors.ts';
+import { formatBytes } from '../../shared/number-format.ts';
 
 export function num(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -34,7 +35,7 @@ export function bodyFromFlag(value: string | undefined): string | undefined {
     if (e instanceof UserError) throw e;
     throw new UserError(`-b @${file}: the file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}).`);
   }
-  if (size > MAX_BODY_FILE_BYTES) throw new UserError(`-b @${file}: the file is ${Math.round(size / 1048576)} MB; a request body is at most 64 MB.`);
+  if (size > MAX_BODY_FILE_BYTES) throw new UserError(`-b @${file}: the file is ${formatBytes(size)}; a request body is at most ${formatBytes(MAX_BODY_FILE_BYTES)}.`);
   return readFileSync(file, 'utf8');
 }
 

@@ -4,7 +4,8 @@
 import type { SnapshotEstimate } from '../../shared/memory/snapshot-cost.ts';
 import { requestsHandledCount } from '../../shared/load/request-counts.ts';
 import type { RecordingResult } from '../../shared/api.ts';
-import { allocationPlace, allocationTable, bytesText, type AllocationTable } from '../../shared/memory/allocations.ts';
+import { allocationPlace, allocationTable, type AllocationTable } from '../../shared/memory/allocations.ts';
+import { formatBytes } from '../../shared/number-format.ts';
 import { judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { growthVerdict, processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import type { GrowthVerdict } from '../../shared/recording/memory.ts';
@@ -64,12 +65,12 @@ export function formatAllocations(fileName: string, a: AllocationTable, top: num
   const per = a.bytesPerRequest !== null;
   const rows = a.rows.slice(0, top);
   return [
-    `${fileName}: allocation profile, ${bytesText(a.bytes)} in ${a.rows.length} functions${per ? `, ${bytesText(a.bytesPerRequest!)} per request` : ''}`,
+    `${fileName}: allocation profile, ${formatBytes(a.bytes)} in ${a.rows.length} functions${per ? `, ${formatBytes(a.bytesPerRequest!)} per request` : ''}`,
     '',
     `Top ${rows.length} functions by bytes allocated`,
     ...table(['bytes', '%', ...(per ? ['per request'] : []), 'function'], rows.map((r) => {
       const place = allocationPlace(r);
-      return [bytesText(r.bytes), `${r.percent.toFixed(1)}%`, ...(per ? [bytesText(r.bytesPerRequest!)] : []), `${r.function}${place ? `  ${place}` : ''}`];
+      return [formatBytes(r.bytes), `${r.percent.toFixed(1)}%`, ...(per ? [formatBytes(r.bytesPerRequest!)] : []), `${r.function}${place ? `  ${place}` : ''}`];
     })).map((l) => `  ${l}`),
   ];
 }
@@ -146,13 +147,13 @@ export function memoryLines(m: MemoryOf): string[] {
 
 /** "Allocated 379 MB on the JS heap during the profile, 11 kB per request; most by:" and the three heaviest functions. */
 function allocatedLines(lead: string, where: string, a: AllocationTable): string[] {
-  const per = a.bytesPerRequest !== null ? `, ${bytesText(a.bytesPerRequest)} per request` : '';
+  const per = a.bytesPerRequest !== null ? `, ${formatBytes(a.bytesPerRequest)} per request` : '';
   // Background work (timers with no request behind them) is in the bytes, in no per-request figure.
-  const bg = a.backgroundBytes > 0 ? ` (${bytesText(a.backgroundBytes)} of it by background work, not per request)` : '';
-  return [`${lead} ${lead.endsWith(':') ? 'allocated ' : ''}${bytesText(a.bytes)} ${where}${per}${bg}; most by:`, ...a.rows.slice(0, 3).map((r) => {
+  const bg = a.backgroundBytes > 0 ? ` (${formatBytes(a.backgroundBytes)} of it by background work, not per request)` : '';
+  return [`${lead} ${lead.endsWith(':') ? 'allocated ' : ''}${formatBytes(a.bytes)} ${where}${per}${bg}; most by:`, ...a.rows.slice(0, 3).map((r) => {
     const place = allocationPlace(r);
-    const perRow = r.bytesPerRequest !== null ? `, ${bytesText(r.bytesPerRequest)} per request` : '';
-    const bgRow = r.backgroundBytes <= 0 ? '' : r.backgroundBytes >= r.bytes ? ', background work' : `, ${bytesText(r.backgroundBytes)} of it background work`;
-    return `         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${bytesText(r.bytes)} (${Math.round(r.percent)}%)${perRow}${bgRow}`;
+    const perRow = r.bytesPerRequest !== null ? `, ${formatBytes(r.bytesPerRequest)} per request` : '';
+    const bgRow = r.backgroundBytes <= 0 ? '' : r.backgroundBytes >= r.bytes ? ', background work' : `, ${formatBytes(r.backgroundBytes)} of it background work`;
+    return `         ${r.function}${place ? ` (${shortPlace(place)})` : ''} ${formatBytes(r.bytes)} (${Math.round(r.percent)}%)${perRow}${bgRow}`;
   })];
 }

@@ -157,7 +157,7 @@ export function processTable(levels: readonly SweepLevel[]): string[] {
   const said = levels.filter((l) => l.process!.growth && (l.process!.growth.grows || l.process!.growth.undecided));
   return [
     'Process (profiled levels: mean (min–max) over each burst)',
-    ...routeTable(['Connections', 'CPU %', 'Event loop %', 'Heap MB', 'External MB', 'RSS MB', 'CPU ms/req', 'Memory'], rows, { textLast: true }),
+    ...routeTable(['Connections', 'CPU %', 'Event loop %', 'Heap MiB', 'External MiB', 'RSS MiB', 'CPU ms/req', 'Memory'], rows, { textLast: true }),
     ...said.map((l) => `${String(l.connections).padStart(4)} conn  ${l.process!.growth!.sentence}`),
   ];
 }

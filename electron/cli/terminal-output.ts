@@ -5,15 +5,8 @@ import { maskSecrets } from '../../shared/recording/secrets.ts';
 import { writeRaw } from './terminal.ts';
 import type { LatencyMs, LoadSummary, RecordingProgress, RouteCpuRow } from '../../shared/api.ts';
 import { DEFAULT_SLOW_P75_MS, slowRoutesSentence } from '../../shared/load/slow-routes.ts';
-import { formatCount, groupThousands } from '../../shared/number-format.ts';
+import { formatBytes, formatCount, groupThousands } from '../../shared/number-format.ts';
 import { serverClockSentence } from '../../shared/request-time/server-load.ts';
-
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) { n /= 1024; i++; }
-  return `${n.toFixed(i ? 1 : 0)} ${units[i]}`;
-}
 
 const ms = (x: number) => `${groupThousands(x, 3)} ms`;
 

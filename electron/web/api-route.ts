@@ -11,6 +11,7 @@ import { noSuchMethodSentence } from '../../shared/api-sentences.ts';
 import { dispatch } from '../services/dispatch/dispatch.ts';
 import type { FlambeService } from '../services/service.ts';
 import type { Reply } from './reply.ts';
+import { formatBytes } from '../../shared/number-format.ts';
 
 const MAX_BODY = 1024 * 1024;
 // Imported profiles arrive as the request body, up to the profile-text budget (a gzip file is smaller than what it holds).
@@ -109,7 +110,7 @@ async function answerApi(service: FlambeService, { send, sendJson }: Reply, meth
   } catch (e) {
     if (!(e instanceof BodyTooLarge)) throw e;
     // The rest of the body is not read: this connection ends after the answer.
-    return fail(413, { message: `The request is larger than ${limit / (1024 * 1024)} MB, more than Flambé accepts.`, kind: 'user' }, { connection: 'close' });
+    return fail(413, { message: `The request is larger than ${formatBytes(limit)}, more than Flambé accepts.`, kind: 'user' }, { connection: 'close' });
   }
   try {
     if (req.headers['content-type'] === 'application/octet-stream') arg = bytesArg(req, body);

@@ -35,15 +35,15 @@ describe('compareAllocationRounds (through buildComparison)', () => {
     expect(m).toMatchObject({ ci95: null, significant: null, basis: 'single' });
     expect(c.allocations!.functions.map((f) => `${f.function} ${f.location} ${f.status} ${f.deltaBytesPerRequest}`))
       .toEqual(['buildRows /srv/report.js:23 changed -8400000', 'handle /srv/report.js:10 changed 0']);
-    expect(c.verdict).toMatch(/Allocated per request: 10 MB → 1\.6 MB \(−84%; one run each, so not yet known to be more than noise\)\.$/);
+    expect(c.verdict).toMatch(/Allocated per request: 9\.5 MiB → 1\.5 MiB \(−84%; one run each, so not yet known to be more than noise\)\.$/);
     // The report (flambe report A B, the screens' "Export report") carries the same rows.
     const rec = { name: 'r', createdAt: '2026-11-28T06:00:00Z', machine: null, target: null, settings: null } as unknown as RecordingMeta;
     const doc = compareReport(c, null, rec, rec, { a: null, b: null });
     const i = doc.blocks.findIndex((b) => b.kind === 'h2' && b.text === 'Allocated per request (every thread)');
     const table = doc.blocks[i + 1];
     expect(table.kind === 'table' && table.table.rows.slice(0, 2)).toEqual([
-      ['all functions', '10 MB', '1.6 MB', '-8.4 MB', '-84.0 %', 'cannot tell: one run each'],
-      ['buildRows (/srv/report.js:23)', '9.6 MB', '1.2 MB', '-8.4 MB', '-87.5 %', 'cannot tell: one run each'],
+      ['all functions', '9.5 MiB', '1.5 MiB', '-8 MiB', '-84.0 %', 'cannot tell: one run each'],
+      ['buildRows (/srv/report.js:23)', '9.2 MiB', '1.1 MiB', '-8 MiB', '-87.5 %', 'cannot tell: one run each'],
     ]);
   });
 
@@ -79,7 +79,7 @@ describe('compareAllocationRounds (through buildComparison)', () => {
       expect(m.ci95![0]).toBeCloseTo((Math.exp(Math.log(0.16) - half) - 1) * 100, 6);
       expect(m.ci95![1]).toBeCloseTo((Math.exp(Math.log(0.16) + half) - 1) * 100, 6);
       expect(m.ci95!.map(Math.round)).toEqual([-91, -71]);
-      expect(c.verdict).toMatch(/Allocated per request: 10 MB → 1\.6 MB \(−84%; 95% interval −91% to −71%, from the noise of repeated recordings\)\.$/);
+      expect(c.verdict).toMatch(/Allocated per request: 9\.5 MiB → 1\.5 MiB \(−84%; 95% interval −91% to −71%, from the noise of repeated recordings\)\.$/);
       // The functions' own bytes are not kept per run in the library: their rows still cannot tell.
       expect(c.allocations!.functions[0]).toMatchObject({ function: 'buildRows', relativeCi95: null, significant: null });
     });
@@ -89,7 +89,7 @@ describe('compareAllocationRounds (through buildComparison)', () => {
       const m = c.allocations!.bytesPerRequest;
       expect(m).toMatchObject({ basis: 'repeats', significant: false });
       expect(m.ci95!.map(Math.round)).toEqual([-51, 65]);
-      expect(c.verdict).toMatch(/Allocated per request: 10 MB → 9 MB \(−10\.0%; runs of these settings differ that much by chance \(95%: −51% to \+65%\): no clear difference\)\.$/);
+      expect(c.verdict).toMatch(/Allocated per request: 9\.5 MiB → 8\.6 MiB \(−10\.0%; runs of these settings differ that much by chance \(95%: −51% to \+65%\): no clear difference\)\.$/);
     });
 
     it('cannot tell when the repeats did not keep bytes per request (saved before the library kept them) or ran other settings', () => {
@@ -125,7 +125,7 @@ describe('compareAllocationRounds (through buildComparison)', () => {
     expect(rows.relativeCi95![1]).toBeLessThan(-50);
     // The handler's own 0.4 MB moved by under 1% of the bytes per request: not a change worth a claim.
     expect(c.allocations!.functions.find((f) => f.function === 'handle')!.significant).not.toBe(true);
-    expect(c.verdict).toMatch(/“rows streamed” allocates 6\d% less per request than “rows copied” \(95%: 6\d%–\d\d% less\): 10 MB → 3\.\d MB per request\./);
+    expect(c.verdict).toMatch(/“rows streamed” allocates 6\d% less per request than “rows copied” \(95%: 6\d%–\d\d% less\): 9\.\d MiB → 3\.\d MiB per request\./);
   });
 
   it('never puts a function gone from B below 100% less: bytes are not negative (found on an Express app: "real (95%: −159% to −41%)")', () => {

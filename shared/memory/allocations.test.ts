@@ -2,7 +2,7 @@
 import heapProfText from '../../test/fixtures/profiles/node24-heap-prof.heapprofile?raw';
 import { describe, expect, it } from 'vitest';
 import { heapProfileSchema, type HeapProfile, type HeapProfileNode } from '../recording/memory.ts';
-import { allocationTable, bytesText, topAllocator } from './allocations.ts';
+import { allocationTable, topAllocator } from './allocations.ts';
 
 const fixture = () => heapProfileSchema.parse(JSON.parse(heapProfText));
 
@@ -93,13 +93,5 @@ describe('allocationTable', () => {
     // Each array: a 16-byte header and 1 000 8-byte elements in its backing store, plus the 32-byte JSArray.
     const expected = 2000 * (16 + 8 * 1000 + 32);
     expect(Math.abs(top.bytes / expected - 1)).toBeLessThan(0.2);
-  });
-});
-
-describe('bytesText', () => {
-  it('writes decimal units', () => {
-    expect(bytesText(9_600_000)).toBe('9.6 MB');
-    expect(bytesText(310_400)).toBe('310 kB');
-    expect(bytesText(48)).toBe('48 bytes');
   });
 });

@@ -139,13 +139,3 @@ export function topAllocator(table: AllocationTable): AllocationRow | null {
 export function allocationPlace(r: Pick<AllocationRow, 'function' | 'url' | 'line'>): string {
   return frameLocation({ name: r.function, url: r.url, line: r.line, column: 0, kind: 'js' });
 }
-
-/** Bytes in words: "9.6 MB", "310 kB", "48 bytes" (decimal units, as the heap and RSS figures). */
-export function bytesText(bytes: number): string {
-  const abs = Math.abs(bytes);
-  const fmt = (x: number) => (x >= 100 ? String(Math.round(x)) : String(Number(x.toPrecision(2))));
-  if (abs >= 1e9) return `${fmt(bytes / 1e9)} GB`;
-  if (abs >= 1e6) return `${fmt(bytes / 1e6)} MB`;
-  if (abs >= 1e3) return `${fmt(bytes / 1e3)} kB`;
-  return `${Math.round(bytes)} bytes`;
-}

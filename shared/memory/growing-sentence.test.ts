@@ -17,18 +17,18 @@ const feed: Growing = {
 
 describe('what find-growth says', () => {
   it('names the kind, how many and how much more, and the variable that holds them with its line', () => {
-    expect(growingKindText(feed.kinds[0])).toBe('11 411 Buffers (+189 MB) held by `sent` (an Array) in feed.js:5');
-    expect(growingSentence(feed)).toBe('Between two heap snapshots 3 s apart under load, the process gained 11 411 Buffers (+189 MB) held by `sent` (an Array) in feed.js:5. '
-      + 'What your code allocated between them and was still alive at the second was allocated most by (anonymous) (feed.js:6) (1.4 MB on the JS heap, V8\'s sampled estimate). '
+    expect(growingKindText(feed.kinds[0])).toBe('11 411 Buffers (+180 MiB) held by `sent` (an Array) in feed.js:5');
+    expect(growingSentence(feed)).toBe('Between two heap snapshots 3 s apart under load, the process gained 11 411 Buffers (+180 MiB) held by `sent` (an Array) in feed.js:5. '
+      + 'What your code allocated between them and was still alive at the second was allocated most by (anonymous) (feed.js:6) (1.4 MiB on the JS heap, V8\'s sampled estimate). '
       + 'The snapshots paused the process 0.4 s and 0.5 s; 11 846 requests were served under that load.');
     expect(growingIsFinding(feed)).toBe(true);
   });
 
   it('names a property of an object, and says so when nothing on the path has a name', () => {
     expect(growingKindText({ kind: '(string)', countDelta: 1, bytesDelta: 2e6, path: [], holder: { name: 'cache', kind: 'Map', via: 'property', owner: 'PriceService', url: null, line: null } }))
-      .toBe('1 string (+2 MB) held by the `cache` property (a Map) of a PriceService');
+      .toBe('1 string (+1.9 MiB) held by the `cache` property (a Map) of a PriceService');
     expect(growingKindText({ kind: 'Object', countDelta: 500, bytesDelta: 300_000, path: [], holder: null }))
-      .toBe('500 Objects (+300 kB), held by nothing Flambé could name (no variable or property on the path that keeps them)');
+      .toBe('500 Objects (+293 KiB), held by nothing Flambé could name (no variable or property on the path that keeps them)');
   });
 
   it('is no finding below the growth rule\'s floor, nor when it could not look', () => {
@@ -40,7 +40,7 @@ describe('what find-growth says', () => {
     const none: Growing = { ...feed, kinds: [], allocatedAlive: [], requests: 2, pausedSec: { first: 3.94, second: 6.4 }, seconds: 3.1 };
     expect(growingEmptySentence(none)).toBe('Cannot tell yet what grows: only 2 requests were served while the two heap snapshots were taken 3.1 s apart, '
       + 'fewer than the 50 new objects a kind must gain to be named (the snapshots paused the process 3.9 s and 6.4 s). Record again with Find what grows when the machine is less busy.');
-    expect(growingEmptySentence({ ...none, requests: 9000 })).toBe('Between two heap snapshots 3.1 s apart under load, no kind of object grew by more than 262 kB and 50 objects: '
+    expect(growingEmptySentence({ ...none, requests: 9000 })).toBe('Between two heap snapshots 3.1 s apart under load, no kind of object grew by more than 256 KiB and 50 objects: '
       + 'nothing the snapshots can name grew. The snapshots paused the process 3.9 s and 6.4 s; 9 000 requests were served under that load.');
   });
 

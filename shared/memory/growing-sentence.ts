@@ -1,10 +1,9 @@
 // What "find what grows" says (shared/recording/growing.ts): "24 000 Buffers
 // (+230 MB) held by `sent` (an Array) in feed.js:4", one clause per growing
 // kind, and where the objects still alive were allocated.
-import { groupThousands } from '../number-format.ts';
+import { formatBytes, groupThousands } from '../number-format.ts';
 import { shortPlace } from '../profile/places.ts';
 import type { Growing, GrowingHolder, GrowingKind } from '../recording/growing.ts';
-import { bytesText } from './allocations.ts';
 import { FLOOR_MB } from './growth.ts';
 import { MIN_BYTES_DELTA, MIN_COUNT_DELTA } from './heap-growth.ts';
 
@@ -33,7 +32,7 @@ export function holderText(h: GrowingHolder): string {
 export function growingKindText(k: GrowingKind): string {
   const count = `${k.countDelta > 0 ? '' : '−'}${groupThousands(Math.abs(k.countDelta))} ${kindWords(k.kind, k.countDelta)}`;
   const held = k.holder ? ` held by ${holderText(k.holder)}` : ', held by nothing Flambé could name (no variable or property on the path that keeps them)';
-  return `${count} (+${bytesText(k.bytesDelta)})${held}`;
+  return `${count} (+${formatBytes(k.bytesDelta)})${held}`;
 }
 
 /** The whole finding, or null when nothing grew past the thresholds (or it could not be found). */
@@ -58,7 +57,7 @@ function allocatedText(g: Growing): string {
   const yours = g.allocatedAlive.find((a) => a.category === 'user') ?? g.allocatedAlive.find((a) => a.category === 'dependency');
   if (!yours) return '';
   const place = yours.url ? ` (${shortPlace(yours.line ? `${yours.url}:${yours.line}` : yours.url)})` : '';
-  return ` What your code allocated between them and was still alive at the second was allocated most by ${yours.function}${place} (${bytesText(yours.bytes)} on the JS heap, V8's sampled estimate).`;
+  return ` What your code allocated between them and was still alive at the second was allocated most by ${yours.function}${place} (${formatBytes(yours.bytes)} on the JS heap, V8's sampled estimate).`;
 }
 
 /** What grew is worth a finding of its own (when the growth rule did not already say memory grows): at least the rule's floor. */
@@ -77,7 +76,7 @@ export function growingEmptySentence(g: Growing): string {
       + `fewer than the ${MIN_COUNT_DELTA} new objects a kind must gain to be named (the snapshots paused the process ${secText(g.pausedSec.first)} and ${secText(g.pausedSec.second)}). `
       + 'Record again with Find what grows when the machine is less busy.';
   }
-  return `Between two heap snapshots ${secs} s apart under load, no kind of object grew by more than ${bytesText(MIN_BYTES_DELTA)} and ${MIN_COUNT_DELTA} objects: nothing the snapshots can name grew.${pausesText(g)}`;
+  return `Between two heap snapshots ${secs} s apart under load, no kind of object grew by more than ${formatBytes(MIN_BYTES_DELTA)} and ${MIN_COUNT_DELTA} objects: nothing the snapshots can name grew.${pausesText(g)}`;
 }
 
 /** The 1-based line where `name` is declared (const, let, var, function, class) in `source`; null when not found. */

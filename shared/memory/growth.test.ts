@@ -20,9 +20,9 @@ describe('judgeMemoryGrowth', () => {
   it('finds nothing on a steady server whose heap saws between collections', () => {
     const g = judgeMemoryGrowth(run(10, { heap: sawtooth(20, 60, 1.5), external: sawtooth(2, 9, 2.5), rss: (t) => 120 + 30 * Math.min(1, t / 3) }))!;
     expect(g.grows).toBe(false);
-    expect(g.sentence).toMatch(/^Memory did not grow over the 10 s burst: heap used after GC 20 MB → 20 MB, external 2 MB → 2 MB, RSS/);
+    expect(g.sentence).toMatch(/^Memory did not grow over the 10 s burst: heap used after GC 20 MiB → 20 MiB, external 2 MiB → 2 MiB, RSS/);
     // Said with the bound it was measured to (issue 35): 4 MB over 10 s, a slower leak unseen.
-    expect(g.sentence).toMatch(/That is to within 4 MB over the burst \(about 24 MB a minute\): a slower leak needs a longer recording to be seen\.$/);
+    expect(g.sentence).toMatch(/That is to within 4 MiB over the burst \(about 24 MiB a minute\): a slower leak needs a longer recording to be seen\.$/);
   });
 
   it('finds nothing when the heap steps up once as the server warms up, then stays', () => {
@@ -35,8 +35,8 @@ describe('judgeMemoryGrowth', () => {
     const g = judgeMemoryGrowth(run(20, { heap: sawtooth(8, 30, 1), external: (t) => 2 + 11 * t, rss: (t) => 94 + 11.4 * t }))!;
     expect(g.grows).toBe(true);
     expect(g.external!.mbPerSec).toBeCloseTo(11, 0);
-    expect(g.sentence).toBe('Memory grows by 11 MB/s: external memory (Buffers, ArrayBuffers) +11 MB/s (2 MB → 211 MB) while the JS heap is flat; '
-      + 'the 11 full garbage collections during the burst did not free it. RSS went 94 MB → 311 MB over 20 s.');
+    expect(g.sentence).toBe('Memory grows by 11 MiB/s: external memory (Buffers, ArrayBuffers) +11 MiB/s (2 MiB → 211 MiB) while the JS heap is flat; '
+      + 'the 11 full garbage collections during the burst did not free it. RSS went 94 MiB → 311 MiB over 20 s.');
   });
 
   it('cannot tell yet when the heap rose but only one full collection ran (garbage may still be waiting for one)', () => {
@@ -45,7 +45,7 @@ describe('judgeMemoryGrowth', () => {
     expect(g.heapUsed.grows).toBe(true);
     expect(g.grows).toBe(false);
     expect(g.undecided).toBe('few-gcs');
-    expect(g.sentence).toMatch(/^Cannot tell yet whether memory grows: the JS heap \(after GC\) 12 MB → \d+ MB over the 5 s burst, but only one full garbage collection ran — too few/);
+    expect(g.sentence).toMatch(/^Cannot tell yet whether memory grows: the JS heap \(after GC\) 12 MiB → [\d.]+ MiB over the 5 s burst, but only one full garbage collection ran — too few/);
   });
 
   it('finds nothing when the lows climb between full collections but each full collection brings the heap back', () => {
@@ -60,7 +60,7 @@ describe('judgeMemoryGrowth', () => {
     const g = judgeMemoryGrowth(run(10, { heap: (t) => 10 + 2 * t + sawtooth(0, 15, 1)(t), external: () => 2 }))!;
     expect(g.heapUsed.grows).toBe(true);
     expect(g.external!.grows).toBe(false);
-    expect(g.sentence).toMatch(/^Memory grows by 2(\.0)? MB\/s: the JS heap \(after GC\) \+2(\.0)? MB\/s .* while external memory is flat/);
+    expect(g.sentence).toMatch(/^Memory grows by 2(\.0)? MiB\/s: the JS heap \(after GC\) \+2(\.0)? MiB\/s .* while external memory is flat/);
   });
 
   it('does not judge RSS alone: it rises under load without a leak', () => {
@@ -90,7 +90,7 @@ describe('judgeMemoryGrowth', () => {
     const g = judgeMemoryGrowth(old)!;
     expect(g.external).toBeNull();
     expect(g.gcs).toBeNull();
-    expect(g.sentence).toMatch(/the JS heap \(after GC\) \+3(\.0)? MB\/s .*; it did not come back down\./);
+    expect(g.sentence).toMatch(/the JS heap \(after GC\) \+3(\.0)? MiB\/s .*; it did not come back down\./);
   });
 });
 
@@ -116,8 +116,8 @@ describe('judgeMemoryGrowth with full collections before and after the burst', (
     expect(g.grows).toBe(true);
     expect(g.kept).toMatchObject({ heapUsedMb: [20, 92], heapUsedRose: true, externalRose: false });
     // The rate is what was kept per second of burst (72 MB in 10 s), not the lows' slope (7 MB/s: they still hold garbage).
-    expect(g.sentence).toBe('Memory grows by 7.2 MB/s: the JS heap (after GC) +7.2 MB/s (20 MB → 92 MB, what a full garbage collection left before and after the burst) '
-      + 'while external memory is flat. RSS went 80 MB → 80 MB over 10 s.');
+    expect(g.sentence).toBe('Memory grows by 7.2 MiB/s: the JS heap (after GC) +7.2 MiB/s (20 MiB → 92 MiB, what a full garbage collection left before and after the burst) '
+      + 'while external memory is flat. RSS went 80 MiB → 80 MiB over 10 s.');
   });
 
   it('finds nothing when the lows climb but the full collection after the burst brings the heap back (garbage, not growth)', () => {
@@ -125,7 +125,7 @@ describe('judgeMemoryGrowth with full collections before and after the burst', (
     const g = judgeMemoryGrowth(samples, burst(samples))!;
     expect(g.grows).toBe(false);
     expect(g.undecided).toBeUndefined();
-    expect(g.sentence).toMatch(/^Memory did not grow over the 10 s burst: after a full garbage collection before and after it, the JS heap held 11 MB → 13 MB and external memory 2 MB → 2 MB; RSS/);
+    expect(g.sentence).toMatch(/^Memory did not grow over the 10 s burst: after a full garbage collection before and after it, the JS heap held 11 MiB → 13 MiB and external memory 2 MiB → 2 MiB; RSS/);
   });
 
   it('cannot tell yet when more is kept after the burst but the heap did not rise steadily (a cache that filled once)', () => {
@@ -133,7 +133,7 @@ describe('judgeMemoryGrowth with full collections before and after the burst', (
     const g = judgeMemoryGrowth(samples, burst(samples))!;
     expect(g.grows).toBe(false);
     expect(g.undecided).toBe('not-steady');
-    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 18 MB before the 10 s burst and 30 MB after it, '
+    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 18 MiB before the 10 s burst and 30 MiB after it, '
       + 'but it did not rise steadily during the burst — a cache that filled once looks like this, and so does a slow leak. Record longer to know.');
   });
 
@@ -171,7 +171,7 @@ describe('judgeMemoryGrowth with a full collection halfway through the burst too
     const g = judgeMemoryGrowth(samples, burst(samples))!;
     expect(g.grows).toBe(true);
     expect(g.kept!.midMb).toEqual({ heapUsed: 22, external: 2.5 });
-    expect(g.sentence).toMatch(/^Memory grows by 2\.\d MB\/s: the JS heap \(after GC\) \+2\.\d MB\/s \(11 MB → 22 MB → 33 MB, what a full garbage collection left before, halfway through and after the burst\) while external memory is flat\./);
+    expect(g.sentence).toMatch(/^Memory grows by 2\.\d MiB\/s: the JS heap \(after GC\) \+2\.\d MiB\/s \(11 MiB → 22 MiB → 33 MiB, what a full garbage collection left before, halfway through and after the burst\) while external memory is flat\./);
   });
 
   it('cannot tell yet when what is kept rose in the first half only (a cache that filled once)', () => {
@@ -180,8 +180,8 @@ describe('judgeMemoryGrowth with a full collection halfway through the burst too
     const g = judgeMemoryGrowth(samples, burst(samples))!;
     expect(g.grows).toBe(false);
     expect(g.undecided).toBe('not-steady');
-    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 11 MB before the 8 s burst, 30 MB halfway through '
-      + 'and 30 MB after it, but it rose in the burst\'s first half and not (or hardly) in its second — a cache that filled once looks like this, and so does a slow leak. Record longer to know.');
+    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 11 MiB before the 8 s burst, 30 MiB halfway through '
+      + 'and 30 MiB after it, but it rose in the burst\'s first half and not (or hardly) in its second — a cache that filled once looks like this, and so does a slow leak. Record longer to know.');
   });
 
   it('finds nothing on a steady server, whatever its lows do', () => {
@@ -207,8 +207,8 @@ describe('judgeMemoryGrowth with a full collection halfway through the burst too
     const g = judgeMemoryGrowth(samples, burst(samples))!;
     expect(g.grows).toBe(false);
     expect(g.undecided).toBe('under-floor');
-    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 9 MB before the 5 s burst and 13 MB after it '
-      + '— more, but less than the 4 MB it must keep to be told from what a server settles into. Record longer to know.');
+    expect(g.sentence).toBe('Cannot tell yet whether memory grows: after a full garbage collection the JS heap held 9.2 MiB before the 5 s burst and 13 MiB after it '
+      + '— more, but less than the 4 MiB it must keep to be told from what a server settles into. Record longer to know.');
     // A steady server's +1 MB (what its JIT and caches settle into) is not that.
     const steady = withMid(withKept(periodic, { heap: 7.1, external: 3.8 }, { heap: 8, external: 3.8 }), { heap: 8.4, external: 3.8 });
     expect(judgeMemoryGrowth(steady, burst(steady))!.undecided).toBeUndefined();
@@ -251,8 +251,8 @@ describe('theilSen', () => {
 });
 
 describe('rateText', () => {
-  it('says MB/s from 1 MB/s, MB/min below', () => {
-    expect(rateText(11.2)).toBe('11 MB/s');
-    expect(rateText(0.5)).toBe('30 MB/min');
+  it('says MiB/s from 1 MiB/s, MiB/min below', () => {
+    expect(rateText(11.2)).toBe('11 MiB/s');
+    expect(rateText(0.5)).toBe('30 MiB/min');
   });
 });

@@ -48,12 +48,13 @@
 //      under load as V8 enlarges its young generation and the allocator keeps
 //      freed pages, without anything leaking.
 import { periodicSamples, type ProcessSample } from '../recording/process-samples.ts';
+import { formatMiB } from '../number-format.ts';
 
 /** Said beside the verdict when the process has worker threads: process.memoryUsage() reads the main isolate's heap only. */
 export const WORKER_HEAPS_NOT_JUDGED = 'The JS heap here is the main thread\'s: worker threads have heaps of their own, which this does not sample (RSS counts them).';
 
 /** The rule above in one paragraph, as the Memory card states it. */
-export const GROWTH_RULE = 'Grows means: a full garbage collection Flambé asks for after the burst leaves more than one before it, by max(4 MB, 10 % of '
+export const GROWTH_RULE = 'Grows means: a full garbage collection Flambé asks for after the burst leaves more than one before it, by max(4 MiB, 10 % of '
   + 'what that held), and memory was still rising in the burst\'s second half — the collection after the burst leaves more than one Flambé takes halfway '
   + 'through it, by max(half that floor, a quarter of the rise; when it came later or earlier than halfway, half the share of the rise the rest of the burst would add at a steady pace). (Without the halfway one: the lowest heap used, or external memory, of each second, '
   + 'fitted by Theil–Sen, rises by more than the floor even at the low end of its 95 % interval, and stays up in the last third.) '
@@ -268,14 +269,12 @@ function gcRule(inBurst: readonly ProcessSample[], heapUsed: SeriesGrowth, exter
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** "11 MB/s", or "40 MB/min" below 1 MB/s. */
+/** "11 MiB/s", or "40 MiB/min" below 1 MiB/s (shared/number-format.ts's bytes rule). */
 export function rateText(mbPerSec: number): string {
-  const abs = Math.abs(mbPerSec);
-  const n = (x: number) => (Math.abs(x) >= 10 ? String(Math.round(x)) : String(Number(x.toPrecision(2))));
-  return abs >= 1 ? `${n(mbPerSec)} MB/s` : `${n(mbPerSec * 60)} MB/min`;
+  return Math.abs(mbPerSec) >= 1 ? `${formatMiB(mbPerSec)}/s` : `${formatMiB(mbPerSec * 60)}/min`;
 }
 
-const mbText = (mb: number) => `${Math.round(mb)} MB`;
+const mbText = formatMiB;
 
 const keptOf = (k: KeptMemory, series: SeriesName): [number, number] => (series === 'heapUsed' ? k.heapUsedMb : k.externalMb ?? [0, 0]);
 

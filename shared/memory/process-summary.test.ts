@@ -13,7 +13,7 @@ describe('summarizeProcess', () => {
     expect(p.externalMb).toEqual({ min: 4, mean: 5, max: 6 });
     expect(processLines(p)).toEqual([
       'CPU 90% mean (80–100) · event loop busy 90% mean (80–100)',
-      'heap used 25 MB mean (20–30) · external 5 MB mean (4–6) · RSS 125 MB mean (120–130)',
+      'heap used 25 MiB mean (20–30) · external 5 MiB mean (4–6) · RSS 125 MiB mean (120–130)',
     ]);
   });
 

@@ -81,6 +81,6 @@ export function processLines(p: ProcessSummary): string[] {
   const line = (label: string, v: Spread, unit: string, f = r) => `${label} ${f(v.mean)}${unit} mean (${f(v.min)}–${f(v.max)})`;
   return [
     [line('CPU', p.cpuPercent, '%'), line('event loop busy', { min: p.elu.min * 100, mean: p.elu.mean * 100, max: p.elu.max * 100 }, '%')].join(' · '),
-    [line('heap used', p.heapUsedMb, ' MB'), ...(p.externalMb ? [line('external', p.externalMb, ' MB')] : []), line('RSS', p.rssMb, ' MB')].join(' · '),
+    [line('heap used', p.heapUsedMb, ' MiB'), ...(p.externalMb ? [line('external', p.externalMb, ' MiB')] : []), line('RSS', p.rssMb, ' MiB')].join(' · '),
   ];
 }

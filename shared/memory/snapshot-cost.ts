@@ -8,6 +8,7 @@
 // heap and with the other work the CPUs share; the extra memory is V8's copy
 // of the heap graph plus the JSON waiting to be sent, and grows with the heap.
 import { z } from 'zod';
+import { formatMiB } from '../number-format.ts';
 
 /**
  * Seconds of pause per MB of JS heap in use, on one free core (busy 1): the
@@ -62,7 +63,7 @@ export function secondsRange(r: { low: number; high: number }): string {
   if (r.high < 120) return `about ${Math.max(1, Math.round(r.low))}–${Math.round(r.high)} s`;
   return `about ${seconds(r.low)} to ${seconds(r.high)}`;
 }
-const mb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} GB` : `${Math.max(1, Math.round(n))} MB`);
+const mb = (n: number) => formatMiB(Math.max(1, n));
 
 /** The sentence said before the snapshots (CLI, Record screen): how long each pauses the server, how much memory it needs, and that it cannot be stopped. */
 export function snapshotCostSentence(e: SnapshotEstimate): string {

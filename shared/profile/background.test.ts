@@ -68,7 +68,7 @@ describe('garbage that background work made', () => {
     const v = buildVerdict(p, { requests: 2, requestTime, allocations });
     const gc = v.findings.find((f) => f.kind === 'gc')!;
     expect(gc.function).toBe('signPrices');
-    expect(findingSentence(gc)).toMatch(/signPrices \(feed\.js:9\) allocates 14 kB, 97% of all the bytes allocated, as background work run by a timer every 250 ms/);
+    expect(findingSentence(gc)).toMatch(/signPrices \(feed\.js:9\) allocates 14 KiB, 97% of all the bytes allocated, as background work run by a timer every 250 ms/);
     // With the requests' own allocator the bigger one, it is named as before.
     const small = { ...background, functions: [{ ...background.functions[0], function: 'nobody' }] };
     expect(buildVerdict(p, { requests: 2, requestTime: { ...requestTime, background: small }, allocations }).findings.find((f) => f.kind === 'gc')!.function).not.toBe('nobody');

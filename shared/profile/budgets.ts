@@ -5,8 +5,8 @@
 // worker or not). Each budget is checked before the memory is spent, and
 // each is far above what a real recording needs.
 
-import { formatCount as n } from '../number-format.ts';
-const mb = (bytes: number) => `${Math.round(bytes / (1 << 20))} MB`;
+import { formatBytes, formatCount as n } from '../number-format.ts';
+const mb = formatBytes;
 
 /**
  * Bytes of profile text (after gzip). 200 MB is 5× the largest Node profile

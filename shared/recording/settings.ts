@@ -45,7 +45,7 @@ const ROUTE_PATH_HINT = 'A route path starts with "/", like /users/42.';
 const MAX_URL_CHARS = 16_000;
 function notTooLong(url: string, ctx: z.RefinementCtx): void {
   if (url.length > MAX_URL_CHARS) {
-    ctx.addIssue({ code: 'custom', message: `The URL is ${url.length.toLocaleString('en-US')} characters long: servers refuse a request line that long (Node's limit is 16 KB, other servers' 8 KB). Shorten it, or send the data as a body (-b).` });
+    ctx.addIssue({ code: 'custom', message: `The URL is ${url.length.toLocaleString('en-US')} characters long: servers refuse a request line that long (Node's limit is 16 KiB, other servers' 8 KiB). Shorten it, or send the data as a body (-b).` });
   }
 }
 

@@ -7,7 +7,6 @@
 import type { RecordingMeta, SweepResult } from '../api.ts';
 import type { ExperimentResult } from '../experiment/types.ts';
 import type { AllocationsComparison, Comparison, Metric } from '../compare/types.ts';
-import { bytesText } from '../memory/allocations.ts';
 import type { RouteChange } from '../compare/routes.ts';
 import { per1kUnit, surenessWords } from '../compare/words.ts';
 import { KNEE_RULE_TEXT } from '../sweep/knee.ts';
@@ -21,7 +20,7 @@ import type { ReportBlock, ReportDoc, ReportTable } from './doc.ts';
 import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, rate, statementBlocks, statementChangeBlocks, topFunctionsTable, type ProfileParts } from './report-parts.ts';
 import { compareRequestTime, type RequestTimeComparison } from '../compare/request-time.ts';
 import { barsAndLineSvg, linesSvg, pairedBarsSvg } from './svg.ts';
-import { groupThousands } from '../number-format.ts';
+import { formatBytes, groupThousands } from '../number-format.ts';
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
 
@@ -75,7 +74,7 @@ export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: Reco
   const proc = levels.filter((l) => l.process);
   if (proc.length) {
     blocks.push({ kind: 'h2', text: 'The process at the profiled levels' }, { kind: 'table', table: {
-      head: ['Connections', 'CPU % of a core', 'Heap MB (highest)', 'RSS MB (highest)', 'Process CPU ms per request'],
+      head: ['Connections', 'CPU % of a core', 'Heap MiB (highest)', 'RSS MiB (highest)', 'Process CPU ms per request'],
       rows: proc.map((l) => [String(l.connections), groupThousands(l.process!.cpuPercent, 0), groupThousands(l.process!.heapUsedMb, 1), groupThousands(l.process!.rssMb, 1), ms3(l.process!.cpuMsPerRequest)]),
     } });
   }
@@ -197,10 +196,10 @@ function kindsAndPackages(c: Comparison, unit: string): ReportBlock[] {
 /** Bytes allocated per request, A against B, with how sure; then the functions whose bytes changed most (shared/compare/allocations.ts). */
 function allocationTable(a: AllocationsComparison): ReportTable {
   const m = a.bytesPerRequest;
-  const bytesSigned = (x: number) => `${x > 0 ? '+' : x < 0 ? '-' : ''}${bytesText(Math.abs(x))}`;
-  const rows = [['all functions', bytesText(m.a), bytesText(m.b), bytesSigned(m.delta), m.deltaPercent === null ? '—' : `${signed(m.deltaPercent)} %`, surenessWords(m)]];
+  const bytesSigned = (x: number) => `${x > 0 ? '+' : x < 0 ? '-' : ''}${formatBytes(Math.abs(x))}`;
+  const rows = [['all functions', formatBytes(m.a), formatBytes(m.b), bytesSigned(m.delta), m.deltaPercent === null ? '—' : `${signed(m.deltaPercent)} %`, surenessWords(m)]];
   for (const f of a.functions.filter((x) => x.deltaBytesPerRequest !== 0).slice(0, 10)) {
-    rows.push([`${f.function}${f.location ? ` (${f.location})` : ''}${f.status !== 'changed' ? ` [${f.status}]` : ''}`, bytesText(f.aBytesPerRequest), bytesText(f.bBytesPerRequest), bytesSigned(f.deltaBytesPerRequest),
+    rows.push([`${f.function}${f.location ? ` (${f.location})` : ''}${f.status !== 'changed' ? ` [${f.status}]` : ''}`, formatBytes(f.aBytesPerRequest), formatBytes(f.bBytesPerRequest), bytesSigned(f.deltaBytesPerRequest),
       f.aBytesPerRequest > 0 ? `${signed((f.bBytesPerRequest / f.aBytesPerRequest - 1) * 100)} %` : '—',
       surenessWords({ a: f.aBytesPerRequest, b: f.bBytesPerRequest, significant: f.significant, ci95: f.relativeCi95, negligible: f.negligible })]);
   }

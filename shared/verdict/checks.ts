@@ -12,7 +12,8 @@ import type { HeapProfile } from '../recording/memory.ts';
 import { judgeMemoryGrowth, type MemoryGrowth } from '../memory/growth.ts';
 import { growingIsFinding, growingSentence } from '../memory/growing-sentence.ts';
 import type { Growing } from '../recording/growing.ts';
-import { allocationPlace, allocationTable, bytesText, topAllocator } from '../memory/allocations.ts';
+import { allocationPlace, allocationTable, topAllocator } from '../memory/allocations.ts';
+import { formatBytes } from '../number-format.ts';
 import { categoryBreakdown } from '../profile/views/categories.ts';
 import type { Finding } from './findings.ts';
 import { displayFile, type Profile } from '../profile/model.ts';
@@ -206,7 +207,7 @@ export function trustChecks(profile: Profile, ctx: RecordingContext, findings: r
 function whoAllocates(ctx: RecordingContext): string {
   const top = ctx.allocations ? topAllocator(allocationTable(ctx.allocations, ctx.requests ?? null, ctx.requestTime?.background ?? null)) : null;
   if (!top) return 'A CPU profile cannot say which functions allocate; the ones above that build big strings or arrays per request are the first suspects.';
-  const amount = top.bytesPerRequest !== null ? `${bytesText(top.bytesPerRequest)} per request` : `${p0(top.percent)} of all the bytes allocated`;
+  const amount = top.bytesPerRequest !== null ? `${formatBytes(top.bytesPerRequest)} per request` : `${p0(top.percent)} of all the bytes allocated`;
   return `${top.function} (${shortPlace(allocationPlace(top))}) allocates the most: ${amount}.`;
 }
 
@@ -296,7 +297,7 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
   if (rising) out.splice((memory ? 1 : 0) + (leak ? 1 : 0), 0, { id: 'cost-rises', text: rising });
   if (samples.length > 0 && busy > 0 && (gc / busy) * 100 >= 10 && !findings.some((f) => f.kind === 'gc')) {
     const heap = samples.map((s) => s.heapUsedMb);
-    const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MB)` : '';
+    const range = heap.length > 1 ? ` (heap used between ${Math.round(Math.min(...heap))} and ${Math.round(Math.max(...heap))} MiB)` : '';
     out.push({ id: 'gc-pressure', text: `Garbage collection takes ${p0((gc / busy) * 100)} of the busy time${range}: the server allocates fast. ${whoAllocates(ctx)}` });
   }
   if (ctx.output && outputIsHigh(ctx.output)) out.push({ id: 'log-volume', text: outputAdvice(ctx.output) });

@@ -7,9 +7,8 @@
 // (library repeats) or that it cannot tell.
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
-import { formatCount, groupThousands } from '../number-format.ts';
+import { formatBytes, formatCount, groupThousands } from '../number-format.ts';
 import { farBeyondWords } from '../compare/words.ts';
-import { bytesText } from '../memory/allocations.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
 
@@ -137,7 +136,7 @@ export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   if (why) out.push(why);
   const bytes = c.allocations?.bytesPerRequest;
   if (bytes && bytes.deltaPercent !== null && Math.abs(bytes.deltaPercent) >= 5) {
-    out.push(`Allocated per request: ${bytesText(bytes.a)} → ${bytesText(bytes.b)} (${bytes.deltaPercent > 0 ? '+' : '−'}${pct(bytes.deltaPercent)}${bytesSureness(bytes)}).`);
+    out.push(`Allocated per request: ${formatBytes(bytes.a)} → ${formatBytes(bytes.b)} (${bytes.deltaPercent > 0 ? '+' : '−'}${pct(bytes.deltaPercent)}${bytesSureness(bytes)}).`);
   }
   if (!out.length) return 'Nothing to compare: neither a profile nor load numbers on both sides.';
   return out.join(' ');
@@ -332,7 +331,7 @@ function allocationSentence(c: Parts): string {
   if (!m?.significant || m.deltaPercent === null) return '';
   const [A, B] = sideNames(c);
   const ratio = m.b / m.a;
-  const amounts = `${bytesText(m.a)} → ${bytesText(m.b)} per request`;
+  const amounts = `${formatBytes(m.a)} → ${formatBytes(m.b)} per request`;
   if (ratio >= 1.5) return `${B} allocates ${formatRatio(ratio)} the bytes per request of ${A} ${intervalWords(m, 'ratio')}: ${amounts}.`;
   return `${B} allocates ${pct(m.deltaPercent)} ${m.deltaPercent > 0 ? 'more' : 'less'} per request than ${A} ${intervalWords(m, 'percent', ['more', 'less'])}: ${amounts}.`;
 }

@@ -233,7 +233,7 @@ describe('checks', () => {
     const v = buildVerdict(main, { requests: 1000, allocations: heap('/srv/pool.mjs', 'onRequest', 12, 130_000) }, undefined,
       [{ name: 'worker 1 (worker.mjs)', profile: worker, allocations: heap('/srv/worker.mjs', 'buildLines', 3, 244_000_000) }]);
     const gc = v.findings.find((f) => f.kind === 'gc' && f.thread === 'worker 1 (worker.mjs)')!;
-    expect(findingSentence(gc)).toMatch(/buildLines \(worker\.mjs:3\) allocates 244 kB per request/);
+    expect(findingSentence(gc)).toMatch(/buildLines \(worker\.mjs:3\) allocates 238 KiB per request/);
     // A worker whose allocations were not sampled names nobody.
     const unsampled = buildVerdict(main, { requests: 1000, allocations: heap('/srv/pool.mjs', 'onRequest', 12, 130_000) }, undefined, [{ name: 'worker 1 (worker.mjs)', profile: worker }]);
     expect(findingSentence(unsampled.findings.find((f) => f.kind === 'gc')!)).not.toMatch(/pool\.mjs/);
@@ -249,7 +249,7 @@ describe('checks', () => {
     };
     const v = buildVerdict(p, { requests: 1000, allocations });
     const gc = v.findings.find((f) => f.kind === 'gc')!;
-    expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of sampled time per 1 000 requests. buildRows (report.js:23) allocates 9.6 MB per request — build less per request, reuse buffers, or stream.');
+    expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of sampled time per 1 000 requests. buildRows (report.js:23) allocates 9.2 MiB per request — build less per request, reuse buffers, or stream.');
   });
 
   it('says what is kept comes first when memory grows while GC is heavy', () => {
@@ -261,7 +261,7 @@ describe('checks', () => {
     const samples = Array.from({ length: 33 }, (_, i) => ({ tMs: i * 250, elu: 0.8, loopDelayP99Ms: 5, cpuPercent: 80, heapUsedMb: 10 + (i % 4), externalMb: 5 + 2.5 * i, rssMb: 100 + 2.5 * i, gcCount: 3, majorGcCount: 1 }));
     const v = buildVerdict(p, { requests: 1000, allocations, samples });
     expect(v.load[0].id).toBe('memory-growth');
-    expect(findingSentence(v.findings.find((f) => f.kind === 'gc')!)).toMatch(/handle \(feed\.js:5\) allocates 190 bytes per request, but memory keeps growing \(above\): what the server keeps is the first suspect/);
+    expect(findingSentence(v.findings.find((f) => f.kind === 'gc')!)).toMatch(/handle \(feed\.js:5\) allocates 190 B per request, but memory keeps growing \(above\): what the server keeps is the first suspect/);
     // Its advice points at what is kept too (found on a Koa app that never evicts its sessions: the advice spoke of short-lived objects).
     const lines = verdictLines(v);
     expect(lines[0]).toMatch(/^Memory grows by/);
@@ -276,7 +276,7 @@ describe('checks', () => {
     const churn = buildVerdict(p, { requests: 1000, allocations, samples: steady });
     expect(churn.load.map((c) => c.id)).not.toContain('memory-growth');
     expect(churn.findings.find((f) => f.kind === 'gc')!.advice).toMatch(/^The server creates many short-lived objects/);
-    expect(findingSentence(churn.findings.find((f) => f.kind === 'gc')!)).toMatch(/190 bytes per request — build less per request/);
+    expect(findingSentence(churn.findings.find((f) => f.kind === 'gc')!)).toMatch(/190 B per request — build less per request/);
   });
 
   it('says requests wait when each takes far longer than its CPU, before the findings, and does not call the server under-loaded', () => {

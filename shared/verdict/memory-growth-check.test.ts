@@ -29,12 +29,12 @@ describe('the memory-growth check with find what grows', () => {
     const s = samples([5, 45, 85]);
     const v = buildVerdict(profile, { samples: s, growing });
     expect(v.load[0].id).toBe('memory-growth');
-    expect(v.load[0].text).toMatch(/^Memory grows by 10 MB\/s: external memory .* Between two heap snapshots 3 s apart under load, the process gained 9 000 Buffers \(\+150 MB\) held by `sent` \(an Array\) in feed\.js:5\. The snapshots paused the process 0\.3 s and 0\.4 s; 9 000 requests were served under that load\.$/);
+    expect(v.load[0].text).toMatch(/^Memory grows by 10 MiB\/s: external memory .* Between two heap snapshots 3 s apart under load, the process gained 9 000 Buffers \(\+143 MiB\) held by `sent` \(an Array\) in feed\.js:5\. The snapshots paused the process 0\.3 s and 0\.4 s; 9 000 requests were served under that load\.$/);
   });
 
   it('says it alone when the burst was too short to judge', () => {
     const v = buildVerdict(profile, { samples: [], growing });
-    expect(v.load[0]).toEqual({ id: 'memory-growth', text: 'Between two heap snapshots 3 s apart under load, the process gained 9 000 Buffers (+150 MB) held by `sent` (an Array) in feed.js:5. The snapshots paused the process 0.3 s and 0.4 s; 9 000 requests were served under that load.' });
+    expect(v.load[0]).toEqual({ id: 'memory-growth', text: 'Between two heap snapshots 3 s apart under load, the process gained 9 000 Buffers (+143 MiB) held by `sent` (an Array) in feed.js:5. The snapshots paused the process 0.3 s and 0.4 s; 9 000 requests were served under that load.' });
   });
 
   it('never against a rule that said memory did not grow', () => {

@@ -14,9 +14,9 @@ import { PLURAL_BUCKET_LABELS, type BucketId } from '../profile/buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from '../profile/places.ts';
 import { allocationsWithoutBackground, withoutBackground } from '../profile/background.ts';
-import { allocationTable, bytesText } from '../memory/allocations.ts';
+import { allocationTable } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
-import { formatMsInText } from '../number-format.ts';
+import { formatBytes, formatMsInText } from '../number-format.ts';
 import { routeCauseLines, routeCauses, type RouteCause } from './route-causes.ts';
 import { hostedName } from './callback-host.ts';
 
@@ -137,7 +137,7 @@ function allocatorSentence(f: Finding, a: NonNullable<Finding['allocates']>): st
 
 /** "9.6 MB per request — build less per request, reuse buffers, or stream." (the UI puts the function before it as a link); memory that grows is named first. */
 export function allocatesText(a: NonNullable<Finding['allocates']>): string {
-  const amount = a.bytesPerRequest !== null ? `${bytesText(a.bytesPerRequest)} per request` : `${bytesText(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
+  const amount = a.bytesPerRequest !== null ? `${formatBytes(a.bytesPerRequest)} per request` : `${formatBytes(a.bytes)}, ${pct(a.percent)} of all the bytes allocated`;
   if (a.background && !a.memoryGrows) return `${amount}, as background work ${a.background}: the collections its garbage needs run between requests too — allocate less in it, or run it less often.`;
   // Memory that grows makes every full collection mark more: what is kept, not what is allocated, comes first.
   if (a.memoryGrows) return `${amount}, but memory keeps growing (above): what the server keeps is the first suspect, then what it allocates.`;

@@ -94,7 +94,7 @@ describe('flambe compare on real recordings', () => {
     expect(r.stdout).toMatch(/\n {2}requests\/s +\d{1,3}(?: \d{3})* +\d{1,3}(?: \d{3})* /);
     expect(r.stdout).toMatch(/Kinds of work \(CPU ms per 1 000 requests\)\n.*\n.*logging\n/);
     expect(r.stdout).toMatch(/How sure: One run each\./);
-    expect(r.stdout).toMatch(/\nAllocated per request \(every thread, from V8's sampling heap profiler\)\n.*how sure\n {2} *[\d.]+ (?:bytes|kB|MB) +[\d.]+ (?:bytes|kB|MB) .*(?:real|no clear difference) \(95%: [−+][\d.]+% to [−+][\d.]+%\)\n/);
+    expect(r.stdout).toMatch(/\nAllocated per request \(every thread, from V8's sampling heap profiler\)\n.*how sure\n {2} *[\d.]+ (?:B|KiB|MiB) +[\d.]+ (?:B|KiB|MiB) .*(?:real|no clear difference) \(95%: [−+][\d.]+% to [−+][\d.]+%\)\n/);
     expect(r.stdout).toMatch(/\nWhere each request's time went \(ms per request\)\n.*\n {2}each request \(mean\) +[\d.]+ +[\d.]+ [^\n]*cannot tell: one run each\n[\s\S]*\n {2}own CPU +[\d.]+ +[\d.]+ /);
   });
 });

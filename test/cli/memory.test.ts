@@ -23,7 +23,7 @@ async function record(script: string, seconds: number, urlPath?: string, extra: 
 }
 
 /** The growth sentence when a full collection before, halfway through and after the burst kept more each time. */
-const HEAP_GROWS = /^Memory grows by .*: the JS heap \(after GC\) \+[\d.]+ (MB\/s|MB\/min) \(\d+ MB → \d+ MB → \d+ MB, what a full garbage collection left before, halfway through and after the burst\)/;
+const HEAP_GROWS = /^Memory grows by .*: the JS heap \(after GC\) \+[\d.]+ (MiB\/s|MiB\/min) \([\d.]+ MiB → [\d.]+ MiB → [\d.]+ MiB, what a full garbage collection left before, halfway through and after the burst\)/;
 
 describe('flambe record: memory', () => {
   it('names the allocating route first, with its bytes per request within 20 % of what it builds', async () => {
@@ -48,7 +48,7 @@ describe('flambe record: memory', () => {
     // The rate is what the leak adds (issue 31: "grows by 4 MB/s" for 2.6): 16 KiB kept per answer, at the burst's rate.
     const keptMbPerMin = ((o.load.rps * 16) / 1024) * 60;
     expect(Math.abs(o.memory.growth.externalMbPerMin / keptMbPerMin - 1), `${o.memory.growth.externalMbPerMin} MB/min measured, ${keptMbPerMin} kept`).toBeLessThan(0.25);
-    expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: expect.stringMatching(/^Memory grows by .*external memory \(Buffers, ArrayBuffers\) \+[\d.]+ MB\/s/) });
+    expect(o.findings[0]).toMatchObject({ kind: 'memory-growth', sentence: expect.stringMatching(/^Memory grows by .*external memory \(Buffers, ArrayBuffers\) \+[\d.]+ MiB\/s/) });
     // The kept Buffers' own handles (and the array holding them) are on the JS heap: it is flat or grows a little, never the most.
     expect(o.memory.growth.externalMbPerMin).toBeGreaterThan(5 * o.memory.growth.heapUsedMbPerMin);
     // Over the rule's 4 MB floor in the process summary too (16 KiB a request: 13 MB in 5 s at load 15, 200 MB on a quiet machine).
@@ -57,7 +57,7 @@ describe('flambe record: memory', () => {
     expect(o.memory.growing[0]).toMatchObject({ kind: 'Buffer', retainedBy: '`sent` (an Array) in feed.js:5', path: ['sent (Array)', expect.stringMatching(/^\[\d+\]$/), 'Buffer'] });
     expect(o.memory.growing[0].bytesDelta / o.memory.growing[0].countDelta).toBeGreaterThan(16 * 1024);
     expect(o.memory.growing.map((g: { kind: string }) => g.kind)).not.toContain('ArrayBuffer');
-    expect(o.findings[0].sentence).toMatch(/Between two heap snapshots [\d.]+ s apart under load, the process gained [\d ]+ Buffers \(\+[\d.]+ MB\) held by `sent` \(an Array\) in feed\.js:5\./);
+    expect(o.findings[0].sentence).toMatch(/Between two heap snapshots [\d.]+ s apart under load, the process gained [\d ]+ Buffers \(\+[\d.]+ MiB\) held by `sent` \(an Array\) in feed\.js:5\./);
     expect(o.findings[0].advice).toMatch(/^Look at `sent` \(an Array\) in feed\.js:5: it only grows\./);
   });
 
@@ -114,7 +114,7 @@ describe('flambe record: memory', () => {
   it('raises no memory alarm on a steady server', async () => {
     const o = await record('steady.js', 5);
     // Never an alarm, and no "cannot tell yet": Flambé's two full collections kept the same (the request collector's records gone first).
-    expect(o.memory.growth).toMatchObject({ grows: false, sentence: expect.stringMatching(/^Memory did not grow over the \d+ s burst: after a full garbage collection before and after it, the JS heap held \d+ MB → \d+ MB and external memory \d+ MB → \d+ MB;/) });
+    expect(o.memory.growth).toMatchObject({ grows: false, sentence: expect.stringMatching(/^Memory did not grow over the \d+ s burst: after a full garbage collection before and after it, the JS heap held [\d.]+ MiB → [\d.]+ MiB and external memory [\d.]+ MiB → [\d.]+ MiB;/) });
     const kept = o.memory.growth.keptAfterFullGcMb;
     expect(Math.abs(kept.external[1] - kept.external[0])).toBeLessThan(4);
     expect(o.findings.map((f: { kind: string }) => f.kind)).not.toContain('memory-growth');

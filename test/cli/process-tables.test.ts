@@ -16,7 +16,7 @@ const summary = (cpu: number, heap: number): ProcessSummary => ({
 });
 const GROWS: GrowthVerdict = {
   heapUsedMbPerMin: 720, externalMbPerMin: 0, rssMbPerMin: 1300, grows: true, undecided: null,
-  sentence: 'Memory grows by 12 MB/s: the JS heap (after GC) +12 MB/s (20 MB → 83 MB, what a full garbage collection left before and after the burst) while external memory is flat. RSS went 92 MB → 201 MB over 5 s.',
+  sentence: 'Memory grows by 12 MiB/s: the JS heap (after GC) +12 MiB/s (20 MiB → 83 MiB, what a full garbage collection left before and after the burst) while external memory is flat. RSS went 92 MiB → 201 MiB over 5 s.',
 };
 const STEADY: GrowthVerdict = { ...GROWS, heapUsedMbPerMin: 0.1, rssMbPerMin: 0.5, grows: false, sentence: 'Memory did not grow over the 5 s burst: …' };
 
@@ -36,7 +36,7 @@ describe('flambe sweep: the process per profiled level', () => {
   it('prints mean (min–max) columns in the one number style, the memory verdict, and the sentence of a level whose memory grew', () => {
     expect(processTable(levels)).toEqual([
       'Process (profiled levels: mean (min–max) over each burst)',
-      'Connections             CPU %      Event loop %           Heap MB       External MB              RSS MB  CPU ms/req  Memory',
+      'Connections             CPU %      Event loop %          Heap MiB      External MiB             RSS MiB  CPU ms/req  Memory',
       '1            50.6 (25.3–75.9)  50.0 (10.0–90.0)  25.7 (20.7–30.7)  3.80 (3.80–3.80)  1 235 (90.0–2 000)       0.208  grows',
       '4            56.6 (28.3–84.9)  50.0 (10.0–90.0)  25.0 (20.0–30.0)  3.80 (3.80–3.80)  1 235 (90.0–2 000)       0.235  too short to tell',
       `   1 conn  ${GROWS.sentence}`,
@@ -68,7 +68,7 @@ describe('flambe experiment: the process per variant, over its complete rounds',
   it('prints one row per variant, the lowest min and highest max of its rounds, and in how many rounds memory grew', () => {
     expect(variantProcessTable(exp)).toEqual([
       "Process (mean (min–max) over each variant's complete rounds)",
-      'Variant   Rounds             CPU %      Event loop %           Heap MB       External MB              RSS MB  Memory',
+      'Variant   Rounds             CPU %      Event loop %          Heap MiB      External MiB             RSS MiB  Memory',
       'A copied       2   65.0 (30.0–100)  50.0 (10.0–90.0)  25.0 (10.0–40.0)  3.80 (3.80–3.80)  1 235 (90.0–2 000)  grew in 1 of 2 rounds',
       'B slim         2  45.0 (20.0–75.0)  50.0 (10.0–90.0)  15.0 (9.00–21.0)  3.80 (3.80–3.80)  1 235 (90.0–2 000)  did not grow (2 of 2 rounds judged)',
       `A round 1  ${GROWS.sentence}`,

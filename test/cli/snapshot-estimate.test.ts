@@ -48,7 +48,7 @@ function recordWithGrowth(args: string[]): Promise<{ code: number | null; stdout
   });
 }
 
-const ESTIMATE = /Each heap snapshot will pause this server \((\d+) MB of JS heap in use\) for about (\d+)–(\d+) s .*and needs about (\d+) MB–(\d+) MB more memory/;
+const ESTIMATE = /Each heap snapshot will pause this server \(([\d.]+) MiB of JS heap in use\) for about (\d+)–(\d+) s .*and needs about ([\d.]+) MiB–([\d.]+) MiB more memory/;
 
 describe('a heap snapshot says what it will cost before it is taken (item 5)', () => {
   it('prints the pause and the memory first; each pause the server measured falls inside the range', async () => {
@@ -80,7 +80,7 @@ describe('a heap snapshot says what it will cost before it is taken (item 5)', (
     const r = await recordWithGrowth(['record', '--launch', server, '--url', '/', '-d', '1', '-c', '2', '--warmup', '0', '--no-request-time', '--find-growth', '--max-pause', '0.2', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const growing = JSON.parse(r.stdout).memory.growthSnapshots as { error: string; estimate: { pauseSec: { low: number } }; pausedSec: number[] };
-    expect(growing.error).toMatch(/^Find what grows was not started: each heap snapshot would pause this server for about \d+–\d+ s \(\d+ MB of JS heap in use\), more than the 0\.2 s allowed \(--max-pause\), and need about \d+ MB–\d+ MB more memory, and V8 cannot stop one once begun\. To take them anyway: flambe record --find-growth --long-pause-ok/);
+    expect(growing.error).toMatch(/^Find what grows was not started: each heap snapshot would pause this server for about \d+–\d+ s \([\d.]+ MiB of JS heap in use\), more than the 0\.2 s allowed \(--max-pause\), and need about [\d.]+ MiB–[\d.]+ MiB more memory, and V8 cannot stop one once begun\. To take them anyway: flambe record --find-growth --long-pause-ok/);
     expect(growing.estimate.pauseSec.low).toBeGreaterThan(0.2);
     expect(growing.pausedSec).toEqual([0, 0]);
     // The server's own timer saw no pause as long as the shortest expected.

@@ -39,6 +39,6 @@ describe('formatLoadSummary', () => {
   it('with --no-load, says the traffic was not measured instead of "Traffic 0 B/s" beside the requests the server counted (issue 38)', () => {
     const load = syntheticLoad({ requests: 4000 });
     expect(formatLoadSummary(load, 100, true).find((l) => l.startsWith('Traffic'))).toBe('Traffic  not measured: your own tool sent the load, Flambé counted the requests in the server');
-    expect(formatLoadSummary({ ...load, bytesPerSec: 2048 }).find((l) => l.startsWith('Traffic'))).toBe('Traffic  2.0 KB/s');
+    expect(formatLoadSummary({ ...load, bytesPerSec: 2048 }).find((l) => l.startsWith('Traffic'))).toBe('Traffic  2 KiB/s');
   });
 });

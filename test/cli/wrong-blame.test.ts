@@ -56,7 +56,7 @@ describe('messages that name what happened (item 6)', () => {
     }));
     const r = await runFlambe(['record', '--no-profile', '--url', `http://127.0.0.1:${port}/`, '-d', '3', '-c', '1']);
     expect(r.code).toBe(1);
-    expect(lastLine(r.stderr)).toMatch(new RegExp(`^flambe: The server at http://127\\.0\\.0\\.1:${port}/ answered at once \\(status 200\\), but its body did not end: [\\d.]+ MB arrived in [\\d.]+ s and more kept coming\\. A burst counts requests that end`));
+    expect(lastLine(r.stderr)).toMatch(new RegExp(`^flambe: The server at http://127\\.0\\.0\\.1:${port}/ answered at once \\(status 200\\), but its body did not end: [\\d.]+ MiB arrived in [\\d.]+ s and more kept coming\\. A burst counts requests that end`));
     expect(r.stderr).not.toMatch(/No answer came back/);
   });
 
@@ -64,7 +64,7 @@ describe('messages that name what happened (item 6)', () => {
     const r = await runFlambe(['record', '--no-profile', '--url', `http://127.0.0.1:9/${'a'.repeat(70_000)}`, '-n', '10']);
     expect(r.code).toBe(1);
     expect(r.stderr.length).toBeLessThan(400);
-    expect(r.stderr.trim()).toBe("flambe: The URL is 70,019 characters long: servers refuse a request line that long (Node's limit is 16 KB, other servers' 8 KB). Shorten it, or send the data as a body (-b).");
+    expect(r.stderr.trim()).toBe("flambe: The URL is 70,019 characters long: servers refuse a request line that long (Node's limit is 16 KiB, other servers' 8 KiB). Shorten it, or send the data as a body (-b).");
   });
 
   it('--node /bin/false: the node program exited, not the script', { timeout: 60_000 }, async () => {

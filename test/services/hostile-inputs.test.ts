@@ -17,7 +17,7 @@ import { importPprof } from '../../shared/profile/import/pprof.ts';
 import { webServerFor } from '../helpers/web-mode.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-hostile-'));
-const BOMB = /This file unpacks to more than 200 MB; Flambé reads profiles up to 200 MB: no recording of a Node server is that large/;
+const BOMB = /This file unpacks to more than 200 MiB; Flambé reads profiles up to 200 MiB: no recording of a Node server is that large/;
 
 describe('budgets, in the CLI', () => {
   it('refuses the 9 KB pprof of 200 000-frame stacks in one sentence (was: out of memory after 24 s)', async () => {
@@ -72,7 +72,7 @@ describe('imports off the serving thread', () => {
     // 60 MB of nested arrays: fine for the default heap, too much for a 32 MB one.
     const text = `[${Array.from({ length: 400_000 }, () => '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30]').join(',')}]`;
     const e = await prepareImportOffThread('big.json', text, { heapMb: 32 }).catch((x: Error) => x);
-    expect((e as Error).message).toBe('big.json is too large to import: reading it took more than the 32 MB Flambé gives an import, so Flambé stopped it.');
+    expect((e as Error).message).toBe('big.json is too large to import: reading it took more than the 32 MiB Flambé gives an import, so Flambé stopped it.');
     expect((e as Error).name).toBe('UserError');
   });
 

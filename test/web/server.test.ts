@@ -92,7 +92,7 @@ describe('browser-mode server', () => {
     try {
       const big = await post(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
       expect(big.status).toBe(413);
-      expect(JSON.parse(big.body).error.message).toMatch(/larger than 1 MB/);
+      expect(JSON.parse(big.body).error.message).toMatch(/larger than 1 MiB/);
       const next = await post('{}');
       expect(next.status).toBe(200);
       expect(JSON.parse(next.body).ok).toBe(true);

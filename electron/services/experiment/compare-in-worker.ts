@@ -17,6 +17,7 @@ import type { ExperimentComparison } from '../../../shared/experiment/comparison
 import type { RoundMeasures } from '../../../shared/experiment/measures.ts';
 import { UserError } from '../errors.ts';
 import type { CompareWorkerData, CompareWorkerReply, CompareWorkerRequest } from './compare-protocol.ts';
+import { formatMiB } from '../../../shared/number-format.ts';
 
 /** The heap an experiment's comparison may use: its rounds' imported profiles, all kept. */
 export const COMPARE_HEAP_MB = 2048;
@@ -69,7 +70,7 @@ export function startRoundComparer(opts: { heapMb?: number } = {}): RoundCompare
       p?.resolve(r);
     });
     w.on('error', (e) => fail((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? new UserError(`Reading this experiment's round profiles took more than the ${heapMb} MB Flambé gives their comparison, so Flambé stopped the experiment; the rounds before are kept.`)
+      ? new UserError(`Reading this experiment's round profiles took more than the ${formatMiB(heapMb)} Flambé gives their comparison, so Flambé stopped the experiment; the rounds before are kept.`)
       : e));
     w.on('exit', (code) => { if (worker === w) fail(new Error(`The comparison worker stopped unexpectedly (exit code ${code}).`)); });
     return w;

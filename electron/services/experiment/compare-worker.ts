@@ -10,6 +10,7 @@ import { measureRound } from '../../../shared/experiment/measures.ts';
 import { importWholeProcessWithAllocations } from '../../../shared/profile/index.ts';
 import { isUserError, messageOf, UserError } from '../errors.ts';
 import type { CompareWorkerData, CompareWorkerReply, CompareWorkerRequest } from './compare-protocol.ts';
+import { BYTES_PER_MIB, formatBytes, formatMiB } from '../../../shared/number-format.ts';
 
 const port = parentPort!;
 const { heapMb } = workerData as CompareWorkerData;
@@ -22,13 +23,12 @@ const rounds = new Map<string, CompareRound>();
  * instead of stopping the worker (seen at 100 MB for that profile), so it is not left to decide.
  */
 const PEAK_PER_TEXT_BYTE = 4;
-const MB = 1024 * 1024;
 
 function refuseUnlessRoomFor(text: string): void {
   const used = v8.getHeapStatistics().used_heap_size;
-  const room = heapMb * MB * 0.8 - used;
+  const room = heapMb * BYTES_PER_MIB * 0.8 - used;
   if (text.length * PEAK_PER_TEXT_BYTE > room) {
-    throw new UserError(`This round's profile (${Math.round(text.length / MB)} MB of text) would not fit in what is left of the ${heapMb} MB Flambé gives an experiment's comparison (${Math.max(0, Math.round(room / MB))} MB, and reading it takes about ${PEAK_PER_TEXT_BYTE}× its size), so Flambé stopped the experiment; the rounds before are kept.`);
+    throw new UserError(`This round's profile (${formatBytes(text.length)} of text) would not fit in what is left of the ${formatMiB(heapMb)} Flambé gives an experiment's comparison (${formatBytes(Math.max(0, room))}, and reading it takes about ${PEAK_PER_TEXT_BYTE}× its size), so Flambé stopped the experiment; the rounds before are kept.`);
   }
 }
 

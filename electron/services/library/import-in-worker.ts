@@ -14,6 +14,7 @@ import type { ImportPhase } from '../../../shared/api.ts';
 import { UserError } from '../errors.ts';
 import { prepareImport, type PreparedImport } from './files.ts';
 import type { ImportWorkerData, ImportWorkerMessage } from './import-protocol.ts';
+import { formatMiB } from '../../../shared/number-format.ts';
 
 /** The heap an import may use: 10× the 200 MB byte budget's text, ample for JSON.parse of it. */
 export const IMPORT_HEAP_MB = 2048;
@@ -84,7 +85,7 @@ function prepareNow(fileName: string, content: string | Uint8Array, opts: Prepar
       } else settle(() => reject(m.user ? new UserError(m.message) : new Error(m.message)));
     });
     worker.on('error', (e) => settle(() => reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? new UserError(`${fileName} is too large to import: reading it took more than the ${heapMb} MB Flambé gives an import, so Flambé stopped it.`)
+      ? new UserError(`${fileName} is too large to import: reading it took more than the ${formatMiB(heapMb)} Flambé gives an import, so Flambé stopped it.`)
       : e)));
     worker.on('exit', (code) => settle(() => reject(new Error(`The import worker stopped unexpectedly (exit code ${code}).`))));
   });

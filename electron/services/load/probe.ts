@@ -4,6 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import tls from 'node:tls';
 import { UserError } from '../errors.ts';
+import { formatBytes } from '../../../shared/number-format.ts';
 
 export interface ProbeResult {
   status: number;
@@ -52,7 +53,7 @@ const PARSER_WORDS: Record<string, string> = {
   HPE_INVALID_CONSTANT: 'its answer does not begin with "HTTP/"',
   HPE_INVALID_VERSION: 'its answer names no HTTP version Flambé knows',
   HPE_INVALID_HEADER_TOKEN: 'one of its headers is malformed',
-  HPE_HEADER_OVERFLOW: 'its headers are longer than Node accepts (16 KB)',
+  HPE_HEADER_OVERFLOW: 'its headers are longer than Node accepts (16 KiB)',
   HPE_INVALID_CONTENT_LENGTH: 'its Content-Length header is not a valid length',
   HPE_UNEXPECTED_CONTENT_LENGTH: 'it sends both Content-Length and chunked encoding',
   HPE_INVALID_CHUNK_SIZE: 'a chunk of its chunked body has a malformed size',
@@ -77,8 +78,7 @@ function probeFailure(url: string, e: NodeJS.ErrnoException): UserError {
 const ENDLESS_BODY_BYTES = 64 * 1024 * 1024;
 
 function endlessBody(url: string, status: number, bytes: number, ms: number): UserError {
-  const mb = bytes / (1024 * 1024);
-  return new UserError(`The server at ${url} answered at once (status ${status}), but its body did not end: ${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB arrived in ${(ms / 1000).toFixed(1)} s and more kept coming. `
+  return new UserError(`The server at ${url} answered at once (status ${status}), but its body did not end: ${formatBytes(bytes)} arrived in ${(ms / 1000).toFixed(1)} s and more kept coming. `
     + 'A burst counts requests that end: is this route a stream (a download, server-sent events)? Load a route that answers and ends.');
 }
 

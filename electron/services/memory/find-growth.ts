@@ -22,6 +22,7 @@ import { messageOf, UserError } from '../errors.ts';
 import { compareSnapshotsInWorker } from './growth-in-worker.ts';
 import { snapshotCostSentence, tooLongSentence, type SnapshotEstimate } from '../../../shared/memory/snapshot-cost.ts';
 import { snapshotEstimateOf } from './snapshot-estimate.ts';
+import { BYTES_PER_MIB } from '../../../shared/number-format.ts';
 
 /** Seconds of load between the two snapshots. */
 export const GROWTH_SECONDS = 3;
@@ -29,7 +30,6 @@ export const GROWTH_SECONDS = 3;
 const LEAD_MS = 500;
 /** V8's default sampling interval: this phase is not measured, and what stays alive is often small. */
 const ALIVE_SAMPLING_BYTES = 32 * 1024;
-const MB = 1024 * 1024;
 
 export interface FindGrowthOptions {
   session: InspectorSession;
@@ -94,7 +94,7 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
     opts.onProgress('Finding what grows: comparing the two snapshots');
     const kinds = await compareSnapshotsInWorker(files[0], files[1]);
     return {
-      seconds, requests: load?.requests ?? null, pausedSec: { first: firstSec, second: secondSec }, snapshotMb: { first: first / MB, second: second / MB },
+      seconds, requests: load?.requests ?? null, pausedSec: { first: firstSec, second: secondSec }, snapshotMb: { first: first / BYTES_PER_MIB, second: second / BYTES_PER_MIB },
       kinds: await withPlaces(session, kinds), allocatedAlive: allocatedAlive(alive), estimate, error: null,
     };
   } catch (e) {

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { GrowingKind } from '../../../shared/memory/heap-growth.ts';
 import { UserError } from '../errors.ts';
 import type { GrowthWorkerData, GrowthWorkerReply } from './growth-worker.ts';
+import { formatMiB } from '../../../shared/number-format.ts';
 
 export const GROWTH_HEAP_MB = 4096;
 
@@ -33,7 +34,7 @@ export function compareSnapshotsInWorker(first: string, second: string): Promise
     worker.on('error', (e) => {
       answered = true;
       reject((e as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? new UserError(`the two heap snapshots took more than the ${GROWTH_HEAP_MB} MB Flambé gives their comparison`)
+        ? new UserError(`the two heap snapshots took more than the ${formatMiB(GROWTH_HEAP_MB)} Flambé gives their comparison`)
         : e);
     });
     worker.on('exit', (code) => { if (!answered) reject(new Error(`the heap snapshot worker stopped (exit code ${code})`)); });

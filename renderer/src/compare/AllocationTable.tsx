@@ -4,7 +4,7 @@
 // changed most, each with its own. The Compare screen and an experiment's
 // answer show the same table.
 import type { AllocationsComparison } from '../../../shared/compare/index.ts';
-import { bytesText } from '../../../shared/memory/allocations.ts';
+import { formatBytes } from '../../../shared/number-format.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { signedBytes, signedPercent, surenessOf, surenessWords } from './compare-format.ts';
 import { CompareTableHead } from './CompareTableHead.tsx';
@@ -23,8 +23,8 @@ export function AllocationTable({ a }: { a: AllocationsComparison }) {
       <tbody>
         <tr data-testid="allocation-total" data-sure={sure}>
           <th scope="row">Allocated per request (every thread)</th>
-          <td className="num">{bytesText(m.a)}</td>
-          <td className="num">{bytesText(m.b)}</td>
+          <td className="num">{formatBytes(m.a)}</td>
+          <td className="num">{formatBytes(m.b)}</td>
           <td className={`num delta ${good(m.delta)}`}>{signedBytes(m.delta)}</td>
           <td className={`num delta ${good(m.delta)}`}>{signedPercent(m.deltaPercent)}</td>
           <td className={`sure sure-${sure}`}>{surenessWords(m)}</td>
@@ -38,8 +38,8 @@ export function AllocationTable({ a }: { a: AllocationsComparison }) {
                 <span className="fn-name">{f.function}</span>{place && <span className="muted"> {place}</span>}
                 {f.status !== 'changed' && <span className="muted"> [{f.status}]</span>}
               </th>
-              <td className="num">{bytesText(f.aBytesPerRequest)}</td>
-              <td className="num">{bytesText(f.bBytesPerRequest)}</td>
+              <td className="num">{formatBytes(f.aBytesPerRequest)}</td>
+              <td className="num">{formatBytes(f.bBytesPerRequest)}</td>
               <td className={`num delta ${good(f.deltaBytesPerRequest)}`}>{signedBytes(f.deltaBytesPerRequest)}</td>
               <td className={`num delta ${good(f.deltaBytesPerRequest)}`}>{f.aBytesPerRequest > 0 ? signedPercent((f.bBytesPerRequest / f.aBytesPerRequest - 1) * 100) : '—'}</td>
               <td className={`sure sure-${surenessOf(judged)}`}>{surenessWords(judged)}</td>

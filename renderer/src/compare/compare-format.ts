@@ -3,8 +3,7 @@
 import { signed, signedPercent } from '../../../shared/compare/words.ts';
 import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import type { DiffFlame } from './compute.ts';
-import { formatReadable, groupThousands } from '../../../shared/number-format.ts';
-import { bytesText } from '../../../shared/memory/allocations.ts';
+import { formatBytes, formatReadable, groupThousands } from '../../../shared/number-format.ts';
 
 export { signed, signedPercent, surenessOf, surenessWords, type Sureness } from '../../../shared/compare/words.ts';
 
@@ -37,7 +36,7 @@ export function flameTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNod
 
 /** "+1.9 MB", "−16 kB", "0 bytes": a change of bytes, signed as signed() signs the screen's other changes. */
 export function signedBytes(x: number): string {
-  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${bytesText(Math.abs(x))}`;
+  return `${x > 0 ? '+' : x < 0 ? '−' : ''}${formatBytes(Math.abs(x))}`;
 }
 
 /** The allocation flame's tooltip: bytes allocated per request in A and B (the frame and what it calls), and the change. */
@@ -47,5 +46,5 @@ function allocationTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNode)
   const where = n.location ? `\n${n.location}` : '';
   const [only, other] = shape === 'b' ? ['B', 'A'] : ['A', 'B'];
   const status = n.status === 'new' ? ` — only in ${only}` : n.status === 'gone' ? ` — only in ${other}` : '';
-  return `${n.name}${status}${where}\nA: ${bytesText(a)} allocated per request\nB: ${bytesText(b)} allocated per request\nChange: ${signedBytes(b - a)}${rel}`;
+  return `${n.name}${status}${where}\nA: ${formatBytes(a)} allocated per request\nB: ${formatBytes(b)} allocated per request\nChange: ${signedBytes(b - a)}${rel}`;
 }

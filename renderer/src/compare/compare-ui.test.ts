@@ -117,6 +117,6 @@ describe('computeComparison (the worker’s job)', () => {
     expect(output.comparison.allocations!.bytesPerRequest).toMatchObject({ a: 9_600_200, b: 1_200_200, significant: null });
     expect(output.allocFlameB!.unit).toBe('bytes');
     const rows = output.allocFlameB!.tree.children[0].children.find((c) => c.name === 'buildRows')!;
-    expect(flameTooltip(output.allocFlameB!, 'b', rows)).toBe('buildRows\n/app/app.js:10\nA: 9.6 MB allocated per request\nB: 1.2 MB allocated per request\nChange: −8.4 MB (−88%)');
+    expect(flameTooltip(output.allocFlameB!, 'b', rows)).toBe('buildRows\n/app/app.js:10\nA: 9.2 MiB allocated per request\nB: 1.1 MiB allocated per request\nChange: −8 MiB (−88%)');
   });
 });

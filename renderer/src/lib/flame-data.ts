@@ -6,7 +6,7 @@
 import { callNodeTable, displayFile, importProfile, searchCallNodes, visibleFlameTree, type FlameNode, type FlameSearchResult, type Frame, type Profile, type SearchableCallNodes, type VisibleFlameNode } from '../../../shared/profile/index.ts';
 import { categoryWords, legendClass, type LegendClass } from './frame-colors.ts';
 import { formatPercent, formatTimeMs } from './format.ts';
-import { bytesText } from '../../../shared/memory/allocations.ts';
+import { formatBytes } from '../../../shared/number-format.ts';
 import { literalMatcher } from './regexp.ts';
 
 /** The width the tree is pruned for when none is given (a laptop's window). */
@@ -73,7 +73,7 @@ export function prepareFlameData(raw: unknown, widthPx = DEFAULT_WIDTH_PX): Flam
 
 /** A weight in its unit: "12 ms", or "9.6 MB" in an allocation flamegraph. */
 export function weightText(data: Pick<FlameData, 'unit'>, value: number): string {
-  return data.unit === 'bytes' ? bytesText(value) : formatTimeMs(value);
+  return data.unit === 'bytes' ? formatBytes(value) : formatTimeMs(value);
 }
 
 /** Plain text, one item per line: the flamegraph shows it with .text(), never as HTML. */

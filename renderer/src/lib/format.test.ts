@@ -28,13 +28,13 @@ describe('formatting', () => {
     expect(formatPercent(0.1234)).toBe('12.3%');
     expect(formatPercent(1, 0)).toBe('100%');
   });
-  it('formats bytes in SI units', () => {
+  it('formats bytes by the one binary rule, and "–" without a figure', () => {
     expect(formatBytes(0)).toBe('0 B');
     expect(formatBytes(999)).toBe('999 B');
-    expect(formatBytes(1536)).toBe('1.54 kB');
-    expect(formatBytes(25_300_000)).toBe('25.3 MB');
-    expect(formatBytes(512_000_000)).toBe('512 MB');
-    expect(formatBytes(3e12)).toBe('3.00 TB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(25.3 * 1024 * 1024)).toBe('25 MiB');
+    expect(formatBytes(512 * 1024 * 1024)).toBe('512 MiB');
+    expect(formatBytes(null)).toBe('–');
   });
   it('formats durations', () => {
     expect(formatDuration(9.98)).toBe('10.0 s');

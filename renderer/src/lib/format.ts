@@ -1,7 +1,7 @@
 // Number formatting for the UI, in the one number style of shared/number-format.ts
 // (thousands grouped with a space, a point before decimals): the screens, the
 // sentences the services write and the CLI read alike, on every machine.
-import { formatCount, groupThousands } from '../../../shared/number-format.ts';
+import { formatBytes as formatSharedBytes, formatCount, groupThousands } from '../../../shared/number-format.ts';
 
 const isNumber = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
@@ -45,21 +45,9 @@ export function formatPercent(fraction: number | null | undefined, digits = 1): 
   return isNumber(fraction) ? `${(fraction * 100).toFixed(digits)}%` : '–';
 }
 
-const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
-
-/** SI units (1 kB = 1000 B), like network tools print. 1536000 → "1.54 MB". */
+/** Bytes by the one rule (shared/number-format.ts: binary, KiB/MiB); "–" when there is no figure. */
 export function formatBytes(bytes: number | null | undefined): string {
-  if (!isNumber(bytes)) return '–';
-  let value = Math.abs(bytes);
-  let unit = 0;
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const sign = bytes < 0 ? '-' : '';
-  if (unit === 0) return `${sign}${Math.round(value)} B`;
-  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${sign}${value.toFixed(digits)} ${BYTE_UNITS[unit]}`;
+  return isNumber(bytes) ? formatSharedBytes(bytes) : '–';
 }
 
 /** 9.98 → "10.0 s"; 75 → "1 min 15 s". */

@@ -112,7 +112,7 @@ export function SweepRoutes({ result }: { result: SweepResult }) {
         <div className="table-scroll">
           <table className="data-table compact" data-testid="sweep-process-table">
             <caption className="muted">The process at the profiled levels: mean CPU, highest heap and RSS, the profile's busy CPU per request{logs ? ', and the log lines and bytes it wrote per request' : ''}</caption>
-            <thead><tr><th scope="col">Connections</th><th scope="col">CPU % of a core</th><th scope="col">Heap MB</th><th scope="col">RSS MB</th><th scope="col" title="the process's CPU % of a core ÷ requests/s, over the burst">Process CPU ms/req</th>
+            <thead><tr><th scope="col">Connections</th><th scope="col">CPU % of a core</th><th scope="col">Heap MiB</th><th scope="col">RSS MiB</th><th scope="col" title="the process's CPU % of a core ÷ requests/s, over the burst">Process CPU ms/req</th>
               {logs && LOG_HEAD.map((h) => <th key={h} scope="col" title="written to stdout/stderr during the burst, per request">{h}</th>)}</tr></thead>
             <tbody>
               {withProcess.map((l) => (

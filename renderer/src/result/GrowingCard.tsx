@@ -3,9 +3,8 @@
 // Memory card — the sentence, each growing kind with its holder and the path
 // that keeps it, and where what stayed alive was allocated.
 import type { Growing } from '../../../shared/recording/growing.ts';
-import { bytesText } from '../../../shared/memory/allocations.ts';
 import { growingEmptySentence, growingSentence, holderText, kindWords } from '../../../shared/memory/growing-sentence.ts';
-import { groupThousands } from '../../../shared/number-format.ts';
+import { formatBytes, formatMiB, groupThousands } from '../../../shared/number-format.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { secondsRange } from '../../../shared/memory/snapshot-cost.ts';
 
@@ -22,7 +21,7 @@ export function GrowingCard({ growing }: { growing: Growing }) {
           Two heap snapshots {sec(growing.seconds)} apart, under the burst's load after it ({groupThousands(growing.requests ?? 0)} requests);
           {' '}the process was paused {sec(growing.pausedSec.first)} and {sec(growing.pausedSec.second)} while V8 wrote them
           {growing.estimate ? ` (said beforehand: ${secondsRange(growing.estimate.pauseSec)} each)` : ''}
-          {' '}({Math.round(growing.snapshotMb.first)} MB and {Math.round(growing.snapshotMb.second)} MB). A kind's size is what its new objects
+          {' '}({formatMiB(growing.snapshotMb.first)} and {formatMiB(growing.snapshotMb.second)}). A kind's size is what its new objects
           {' '}keep alive (retained size), less what its gone ones kept.
         </p>
       )}
@@ -34,7 +33,7 @@ export function GrowingCard({ growing }: { growing: Growing }) {
               <tr key={k.kind}>
                 <td>{kindWords(k.kind, 2)}</td>
                 <td className="num">{groupThousands(k.countDelta)}</td>
-                <td className="num">+{bytesText(k.bytesDelta)}</td>
+                <td className="num">+{formatBytes(k.bytesDelta)}</td>
                 <td>{k.holder ? holderText(k.holder) : 'nothing Flambé could name'}</td>
                 <td className="muted small">{k.path.join(' → ')}</td>
               </tr>
@@ -52,7 +51,7 @@ export function GrowingCard({ growing }: { growing: Growing }) {
                 <tr key={`${a.function}\u0000${a.url}\u0000${a.line}`}>
                   <td>{a.function}</td>
                   <td className="muted">{a.url ? shortPlace(a.line ? `${a.url}:${a.line}` : a.url) : 'native'}</td>
-                  <td className="num">{bytesText(a.bytes)}</td>
+                  <td className="num">{formatBytes(a.bytes)}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,7 +9,8 @@ import { requestsHandledCount } from '../../../shared/load/request-counts.ts';
 import { useMemo, useState } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import type { Background } from '../../../shared/recording/request-time.ts';
-import { allocationPlace, bytesText } from '../../../shared/memory/allocations.ts';
+import { allocationPlace } from '../../../shared/memory/allocations.ts';
+import { formatBytes } from '../../../shared/number-format.ts';
 import { GROWTH_RULE, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED } from '../../../shared/memory/growth.ts';
 import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
@@ -67,8 +68,8 @@ function Allocations({ client, requests, recorded, background }: { client: Analy
         <>
           <h3>Which functions allocate</h3>
           <p data-testid="allocations-total">
-            {bytesText(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${bytesText(t.bytesPerRequest)} per request` : ''}
-            {t.backgroundBytes > 0 ? ` (${bytesText(t.backgroundBytes)} of it by background work, not per request)` : ''}
+            {formatBytes(t.bytes)} allocated on the JS heap while profiling{t.bytesPerRequest !== null ? `, ${formatBytes(t.bytesPerRequest)} per request` : ''}
+            {t.backgroundBytes > 0 ? ` (${formatBytes(t.backgroundBytes)} of it by background work, not per request)` : ''}
             {' '}<span className="muted small">{recorded
               ? "(sampled: about one allocation per 512 KiB, scaled up by V8; objects already collected included; Buffers' contents are external memory, not counted here)"
               : "(from the imported file: V8's sampled estimate; objects already collected are included only if it was taken that way — node --heap-prof keeps what was still alive when it was written; Buffers' contents are external memory, not counted here)"}</span>
@@ -80,8 +81,8 @@ function Allocations({ client, requests, recorded, background }: { client: Analy
                 <tr key={`${r.function}\u0000${r.url}\u0000${r.line}`}>
                   <td>{r.function}</td>
                   <td className="muted" title={allocationPlace(r)}>{allocationPlace(r) ? shortPlace(allocationPlace(r)) : 'native'}</td>
-                  <td className="num">{bytesText(r.bytes)}</td>
-                  {requests !== null && <td className="num">{r.bytesPerRequest !== null ? bytesText(r.bytesPerRequest) : r.backgroundBytes > 0 ? <span className="muted">background work</span> : ''}</td>}
+                  <td className="num">{formatBytes(r.bytes)}</td>
+                  {requests !== null && <td className="num">{r.bytesPerRequest !== null ? formatBytes(r.bytesPerRequest) : r.backgroundBytes > 0 ? <span className="muted">background work</span> : ''}</td>}
                   <td className="num">{r.percent.toFixed(1)}%</td>
                 </tr>
               ))}

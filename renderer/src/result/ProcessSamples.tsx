@@ -25,11 +25,11 @@ export function ProcessSamples({ samples }: { samples: ProcessSample[] }) {
   const series: Series[] = [
     { label: 'Event-loop utilization', values: samples.map((s) => s.elu * 100), unit: '%', digits: 0, max: 100, term: 'elu' },
     { label: 'CPU (one core = 100%)', values: samples.map((s) => s.cpuPercent), unit: '%', digits: 0, max: Math.max(100, ...samples.map((s) => s.cpuPercent)), term: 'cpu' },
-    { label: 'Heap used', values: samples.map((s) => s.heapUsedMb), unit: ' MB', digits: 1, term: 'heap' },
-    { label: 'RSS', values: samples.map((s) => s.rssMb), unit: ' MB', digits: 1 },
+    { label: 'Heap used', values: samples.map((s) => s.heapUsedMb), unit: ' MiB', digits: 1, term: 'heap' },
+    { label: 'RSS', values: samples.map((s) => s.rssMb), unit: ' MiB', digits: 1 },
   ];
   // External memory (Buffers, ArrayBuffers) and the full collections: recordings from before Flambé sampled them have neither.
-  if (samples.every((s) => typeof s.externalMb === 'number')) series.push({ label: 'External (Buffers)', values: samples.map((s) => s.externalMb!), unit: ' MB', digits: 1 });
+  if (samples.every((s) => typeof s.externalMb === 'number')) series.push({ label: 'External (Buffers)', values: samples.map((s) => s.externalMb!), unit: ' MiB', digits: 1 });
   if (samples.every((s) => typeof s.majorGcCount === 'number')) series.push({ label: 'Full GCs per sample', values: samples.map((s) => s.majorGcCount!), unit: '', digits: 0 });
   if (delay.length > 1) series.push({ label: 'Event-loop delay p99', values: delay, unit: ' ms', digits: 2, term: 'loop-delay' });
 

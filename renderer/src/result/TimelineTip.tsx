@@ -7,6 +7,7 @@ import { shortLocation } from '../analysis/location.ts';
 import { formatInt, formatMs, formatRate, formatTimeMs } from '../lib/format.ts';
 import type { ChartHit } from './FlameChart.tsx';
 import { formatAxisTime } from './timeline-scale.ts';
+import { formatMiB } from '../../../shared/number-format.ts';
 
 export interface TimelineHover {
   t: number;
@@ -43,7 +44,7 @@ export function TimelineTip({ hover, span, width, load, sample, bin, binMs }: Pr
         </span>
       )}
       {load && <span>{formatRate(load.rps)} req/s · p99 {formatMs(load.p99Ms)}</span>}
-      {sample && <span>event loop {Math.round(sample.elu * 100)}% · CPU {Math.round(sample.cpuPercent)}%{sample.loopDelayP99Ms !== null ? ` · delay ${formatMs(sample.loopDelayP99Ms)}` : ''} · heap {Math.round(sample.heapUsedMb)} MB{typeof sample.externalMb === 'number' ? ` · external ${Math.round(sample.externalMb)} MB` : ''}{sample.majorGcCount ? ` · ${sample.majorGcCount} full GC${sample.majorGcCount > 1 ? 's' : ''}` : ''}</span>}
+      {sample && <span>event loop {Math.round(sample.elu * 100)}% · CPU {Math.round(sample.cpuPercent)}%{sample.loopDelayP99Ms !== null ? ` · delay ${formatMs(sample.loopDelayP99Ms)}` : ''} · heap {formatMiB(sample.heapUsedMb)}{typeof sample.externalMb === 'number' ? ` · external ${formatMiB(sample.externalMb)}` : ''}{sample.majorGcCount ? ` · ${sample.majorGcCount} full GC${sample.majorGcCount > 1 ? 's' : ''}` : ''}</span>}
       {/* A bin holds the samples that start in it: the last one can run past its end, hence the cap. */}
       {bin && <span>profile: busy {Math.min(100, Math.round((bin.busyMs / binMs) * 100))}%, your code {Math.min(100, Math.round((bin.userMs / binMs) * 100))}%</span>}
     </div>

@@ -12,7 +12,7 @@ describe('timelineRows', () => {
     const heap = rows.find((r) => r.key === 'heap')!;
     // Sampled 300 ms after the profiler started, 50 ms before its first sample: 250 ms on the axis.
     expect(heap.line).toEqual([[250, 0.5], [500, 1]]);
-    expect(heap.max).toBe('40 MB');
+    expect(heap.max).toBe('40 MiB');
     expect(rows.find((r) => r.key === 'busy')!.bars).toEqual([[0, 100, 0.5], [100, 200, 1]]);
   });
 

@@ -41,11 +41,11 @@ export function timelineRows(onAxis: ReturnType<typeof loadOnAxis> | null, sampl
     const maxCpu = Math.max(100, ...samples.map((s) => s.cpuPercent));
     rows.push({ key: 'cpu', label: 'CPU', line: samples.map((s) => [s.tMs - off, s.cpuPercent / maxCpu]), color: 'var(--ok)', max: `${formatInt(maxCpu)}%` });
     const maxHeap = Math.max(1, ...samples.map((s) => s.heapUsedMb));
-    rows.push({ key: 'heap', label: 'Heap used', line: samples.map((s) => [s.tMs - off, s.heapUsedMb / maxHeap]), color: 'var(--muted)', max: `${formatInt(maxHeap)} MB` });
+    rows.push({ key: 'heap', label: 'Heap used', line: samples.map((s) => [s.tMs - off, s.heapUsedMb / maxHeap]), color: 'var(--muted)', max: `${formatInt(maxHeap)} MiB` });
     // External memory (Buffers) and the full GCs of each sample's interval: absent in recordings from before Flambé sampled them.
     if (samples.every((s) => typeof s.externalMb === 'number')) {
       const maxExternal = Math.max(1, ...samples.map((s) => s.externalMb!));
-      rows.push({ key: 'external', label: 'External (Buffers)', line: samples.map((s) => [s.tMs - off, s.externalMb! / maxExternal]), color: 'var(--chart-2)', max: `${formatInt(maxExternal)} MB` });
+      rows.push({ key: 'external', label: 'External (Buffers)', line: samples.map((s) => [s.tMs - off, s.externalMb! / maxExternal]), color: 'var(--chart-2)', max: `${formatInt(maxExternal)} MiB` });
     }
     if (samples.every((s) => typeof s.majorGcCount === 'number')) {
       const maxGcs = Math.max(1, ...samples.map((s) => s.majorGcCount!));

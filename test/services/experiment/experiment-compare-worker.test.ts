@@ -82,7 +82,7 @@ describe('the comparison worker', () => {
   it('a round too large for what is left of the worker\'s heap is refused in one sentence before it is read; the caller lives on', async () => {
     const comparer = startRoundComparer({ heapMb: 128 });
     const e = await comparer.measure(makeRecording({ profile: bigProfile(200_000, 2_000_000) })).catch((x: Error) => x);
-    expect((e as Error).message).toMatch(/^This round's profile \(5\d MB of text\) would not fit in what is left of the 128 MB Flambé gives an experiment's comparison \(\d+ MB, and reading it takes about 4× its size\), so Flambé stopped the experiment; the rounds before are kept\.$/);
+    expect((e as Error).message).toMatch(/^This round's profile \([45]\d MiB of text\) would not fit in what is left of the 128 MiB Flambé gives an experiment's comparison \([\d.]+ (?:B|KiB|MiB), and reading it takes about 4× its size\), so Flambé stopped the experiment; the rounds before are kept\.$/);
     expect((e as Error).name).toBe('UserError');
     expect(await comparer.measure(makeRecording())).toMatchObject({ requests: expect.any(Number) }); // the worker goes on
     await comparer.close();
@@ -94,7 +94,7 @@ describe('the comparison worker', () => {
       { startComparer: () => startRoundComparer({ heapMb: 128 }) });
     const exp = await startExperiment(spec, deps).done;
     expect(exp.status).toBe('failed');
-    expect(exp.error).toMatch(/^This round's profile \(5\d MB of text\) would not fit in what is left of the 128 MB Flambé gives an experiment's comparison/);
+    expect(exp.error).toMatch(/^This round's profile \([45]\d MiB of text\) would not fit in what is left of the 128 MiB Flambé gives an experiment's comparison/);
     expect(exp.rounds).toHaveLength(2);
     expect(exp.comparison?.rounds).toBe(1);
   }, 60_000);

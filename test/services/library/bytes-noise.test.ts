@@ -96,7 +96,7 @@ describe('bytes allocated per request in the library, for the noise of repeats',
     expect(m).toMatchObject({ basis: 'repeats', significant: true });
     expect(m.deltaPercent).toBeCloseTo(200, 0);
     expect(m.ci95![0]).toBeGreaterThan(100);
-    expect(c.verdict).toMatch(/Allocated per request: [\d.]+ kB → [\d.]+ kB \(\+200%; 95% interval \+\d+% to \+\d+%, from the noise of repeated recordings\)\./);
+    expect(c.verdict).toMatch(/Allocated per request: [\d.]+ KiB → [\d.]+ KiB \(\+200%; 95% interval \+\d+% to \+\d+%, from the noise of repeated recordings\)\./);
     // LOG=1 against LOG=2 and LOG=3: one run of each setting is no repeat, whatever the target and route share.
     const other = run({ LOG: '2' }, 1);
     const third = run({ LOG: '3' }, 1);
