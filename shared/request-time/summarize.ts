@@ -263,16 +263,32 @@ const routeKey = (method: string, path: string) => `${method} ${path}`;
 
 /**
  * A route's CPU per request: the mean CPU time of the requests whose thread CPU the collector read (a busy
- * machine's descheduling is not in it), else the wall time its code ran (`wallUs` over all its requests).
+ * machine's descheduling is not in it), else the wall time its code ran (`wallUs` over all its requests) — with
+ * the mean's standard error, and the clock's step when the route is under it (cpuSpread).
  */
-function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests'> {
+function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests' | 'cpuErrorMs' | 'cpuClockStepMs'> {
   const timed = reqs.filter((r) => r.cpuUs >= 0);
   if (timed.length < MIN_TIMED_REQUESTS) return { cpuMsPerRequest: round(wallUs / 1000 / reqs.length) };
   // Each weighed by 1 / its chance of being read (collected.ts): a plain mean over-weighed the first requests.
   const weight = (r: Req) => (r.id <= CPU_TIMED_FIRST ? 1 : 1 / CPU_TIMED_SHARE);
   const sum = timed.reduce((s, r) => s + weight(r) * r.cpuUs, 0);
   const weights = timed.reduce((s, r) => s + weight(r), 0);
-  return { cpuMsPerRequest: round(sum / 1000 / weights), cpuTimedRequests: timed.length };
+  const meanUs = sum / weights;
+  return { cpuMsPerRequest: round(meanUs / 1000), cpuTimedRequests: timed.length, ...cpuSpread(timed, weight, meanUs, weights) };
+}
+
+/**
+ * The standard error of a weighed mean of the reads (√(Σ w²(x − mean)²) / Σ w, with n / (n − 1) for a sample's
+ * spread), and the clock's step when the mean is under it. Why: this machine's thread clock moves in 4 ms ticks, so
+ * a 0.9 ms route's requests read 0 or 4 ms, and ~50 reads put its mean anywhere from 0.45 to 1.3 ms — the figure
+ * must say how far it can be trusted (route-cpu-text.ts).
+ */
+function cpuSpread(timed: readonly Req[], weight: (r: Req) => number, meanUs: number, weights: number): Pick<RouteTime, 'cpuErrorMs' | 'cpuClockStepMs'> {
+  const n = timed.length;
+  const squares = timed.reduce((s, r) => s + (weight(r) * (r.cpuUs - meanUs)) ** 2, 0);
+  const errorMs = Math.sqrt((squares * n) / (n - 1)) / weights / 1000;
+  const stepUs = timed.reduce((min, r) => (r.cpuUs > 0 && r.cpuUs < min ? r.cpuUs : min), Infinity);
+  return { cpuErrorMs: round(errorMs, 4), ...(stepUs < Infinity && meanUs < stepUs ? { cpuClockStepMs: round(stepUs / 1000) } : {}) };
 }
 
 const throughBurst = (reqs: readonly Req[]) => {
