@@ -257,7 +257,8 @@ describe('checks', () => {
   it('adds to the allocating function the collections its garbage costs, which the profile shows apart (issue 31)', () => {
     // buildRows runs 50 of 100 samples; the (gc) samples sit beside it, 40 of them; it allocated 75 % of the bytes.
     const p = fromStacks([...cols(40, 'handle[report.js:10] / (gc)'), ...cols(50, 'handle[report.js:10] / buildRows[report.js:23]'), ...cols(10, 'handle[report.js:10]')]);
-    const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: 'file:///app/report.js', lineNumber, columnNumber: 0 });
+    // The heap profile names the script by its path, the CPU profile by its file:// URL (found on every CommonJS server).
+    const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: '/app/report.js', lineNumber, columnNumber: 0 });
     const allocations = {
       head: { callFrame: { ...frame('(root)', -1), url: '' }, selfSize: 0, id: 1, children: [
         { callFrame: frame('handle', 9), selfSize: 100_000, id: 2, children: [{ callFrame: frame('buildRows', 22), selfSize: 300_000, id: 3, children: [] }] },

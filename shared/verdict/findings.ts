@@ -25,7 +25,7 @@ import { bucketBreakdown, categoryBreakdown, type BucketCaller } from '../profil
 import { isCpuTime, msPerThousandRequests, perRequestOf } from '../profile/cpu-time.ts';
 import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 import { hotLines, nodeLineBuckets, type HotLine } from '../profile/lines.ts';
-import { frameLocation, type Profile } from '../profile/model.ts';
+import { displayFile, frameLocation, type Profile } from '../profile/model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
 import { allocationPlace, topAllocator, type AllocationTable } from '../memory/allocations.ts';
 import { hotLinePattern, type RegexPattern } from './regex-source.ts';
@@ -324,7 +324,9 @@ function withBusyOthers(f: Finding, categories: ReturnType<typeof categoryBreakd
 
 /** The CPU profile's frame of a function the allocation profile names (the views jump to it); -1 when the CPU profile never saw it run. */
 function frameOf(profile: Profile, f: { function: string; url: string; line: number }): number {
-  return profile.frames.findIndex((fr) => fr.name === f.function && fr.url === f.url && fr.line === f.line);
+  // The CPU profile names a CommonJS script by its file:// URL, the heap profile by its path: the same file either way.
+  const file = displayFile(f.url);
+  return profile.frames.findIndex((fr) => fr.name === f.function && fr.line === f.line && displayFile(fr.url) === file);
 }
 
 type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location' | 'generated'>;
