@@ -212,6 +212,20 @@ describe('a route’s CPU per request', () => {
     expect(even.cpuClockStepMs).toBeUndefined();
   });
 
+  it('counts once the first requests of each route, which the collector reads for certain, even after the first 200', () => {
+    // 200 requests of /a, then /a and /b in turn: /b's first 100 (all read) cost 3 ms, its 300 after 1 ms, a quarter read.
+    const requests: CollectedBatch['requests'] = [];
+    for (let id = 1; id <= 1000; id++) {
+      const b = id > 200 && id % 2 === 0;
+      const nthOfB = (id - 200) / 2;
+      const cpu = !b ? (id <= 200 || id % 4 === 1 ? 1000 : -1) : nthOfB <= 100 ? 3000 : nthOfB % 4 === 0 ? 1000 : -1;
+      requests.push([id, 'GET', b ? '/b' : '/a', ms(id), ms(id + 0.5), 200, 3000, cpu]);
+    }
+    const r = summarizeRequestTime([{ clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [], requests, segments: [] }])!.byRoute.find((x) => x.path === '/b')!;
+    // (100 × 3 + 300 × 1) / 400: weighing the first 100 by four as well said 2.1.
+    expect(r).toMatchObject({ cpuMsPerRequest: 1.5, cpuTimedRequests: 175 });
+  });
+
   it('weighs the error as the mean: a request read with chance ¼ stands for four', () => {
     // 200 first requests all read at 3 ms, then 800 of which a quarter were read: half of those 1 ms, half 3 ms.
     const requests: CollectedBatch['requests'] = [];
