@@ -31,6 +31,8 @@ export function findingsJson(v: Verdict) {
     ...(f.tieWith !== undefined ? { tieWith: f.tieWith } : {}),
     ...(f.host ? { host: f.host } : {}),
     ...(f.allocates ? { allocates: f.allocates } : {}),
+    ...(f.gcCaused ? { gcCaused: f.gcCaused } : {}),
+    ...(f.busyOthers ? { busyOthers: f.busyOthers } : {}),
     ...(f.regex ? { regex: { status: f.regex.status, complexity: f.regex.complexity, attack: f.regex.attack } } : {}),
   }));
 }

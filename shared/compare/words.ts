@@ -11,6 +11,20 @@ export function per1kUnit(c: { perRequest: boolean; cpuTime: boolean }): string 
   return !c.perRequest ? '% of each profile' : c.cpuTime ? 'CPU ms per 1 000 requests' : 'sampled ms per 1 000 requests';
 }
 
+/**
+ * What a comparison's profile ms are, in a sentence: "of CPU" only where every round's are CPU from the OS clock
+ * (the comparison's cpuTime: compare.ts), else "of sampled time" — Compare's verdict, an experiment's and its cost
+ * sentence all say it by this one rule.
+ */
+export function ofCpuWords(c: { cpuTime: boolean }): 'of CPU' | 'of sampled time' {
+  return c.cpuTime ? 'of CPU' : 'of sampled time';
+}
+
+/** The same as a noun: "CPU per 1 000 requests", or "sampled time per 1 000 requests". */
+export function cpuNoun(c: { cpuTime: boolean }): 'CPU' | 'sampled time' {
+  return c.cpuTime ? 'CPU' : 'sampled time';
+}
+
 /** "+12.5", "−3.0", "0.0" — a change in its unit, thousands separated. */
 export function signed(x: number | null, digits = 1): string {
   if (x === null || !Number.isFinite(x)) return '—';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { surenessWords } from '../compare/words.ts';
-import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
+import { round as compareRound, syntheticLoad, withOsClock } from '../compare/test-support/rounds.ts';
 import { profileFromText } from '../profile/test-support/text-profile.ts';
 import { formatChange, oneSidedWork } from '../compare/index.ts';
 import { compareRounds } from './comparison.ts';
@@ -18,7 +18,7 @@ function round(rps: number, p99: number, loggingMsPer1k: number, handlerMsPer1k 
   const profile = loggingMsPer1k > 0
     ? profileFromText(TEXT, { weightsMs: [(handlerMsPer1k * requests) / 1000, (loggingMsPer1k * requests) / 1000] })
     : profileFromText('main\nhandler', { weightsMs: (handlerMsPer1k * requests) / 1000 });
-  return compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) });
+  return withOsClock(compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) }));
 }
 
 describe('an experiment\'s comparison (shared/compare over the pairs of rounds, its one verdict writer)', () => {
@@ -37,6 +37,15 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.a).toMatchObject({ name: 'with console.log', rounds: 3 });
     expect(c.verdict).toBe('“without” serves 2.4× the requests per second of “with console.log” (95%: 2.0–2.9×), and p99 falls from 58 ms to 12 ms (3 rounds each). '
       + 'The difference is logging: 279 ms of CPU per 1 000 requests with “with console.log”, 3.0 ms with “without” (all of the change in CPU per 1 000 requests).');
+  });
+
+  it('says "of sampled time", as Compare does, where one round lacks the OS clock (an imported file)', () => {
+    const a = [round(4000, 58, 279), round(4100, 60, 281), round(3950, 57, 276)];
+    const b = [round(9700, 12, 3), round(9500, 12.5, 3.2), { ...round(9900, 11.8, 2.9), cpu: null }];
+    const c = compareRounds({ a: 'with console.log', b: 'without' }, a, b)!;
+    expect(c.cpuTime).toBe(false);
+    expect(c.verdict).toMatch(/The difference is logging: 279 ms of sampled time per 1 000 requests with “with console\.log”, 3\.0 ms with “without” \(all of the change in sampled time per 1 000 requests\)\.$/);
+    expect(c.verdict).not.toMatch(/of CPU|in CPU/);
   });
 
   it('says "no clear difference" when the rounds do not support one', () => {
@@ -127,7 +136,7 @@ describe('"The difference is X" only when X holds up', () => {
   const round3 = (rps: number, handler: number, logging: number, json: number) => {
     const requests = rps * 5;
     const profile = profileFromText(TEXT3, { weightsMs: [handler, logging, json].map((x) => (x * requests) / 1000) });
-    return compareRound({ profile, load: syntheticLoad({ requests, rps, p99: 20 }) });
+    return withOsClock(compareRound({ profile, load: syntheticLoad({ requests, rps, p99: 20 }) }));
   };
 
   it('does not blame JSON, identical in A and B, for noise: it names the logging that changed', () => {

@@ -7,28 +7,31 @@ const load = (rpsA: number, rpsB: number, significant: boolean | null = true) =>
 
 describe('costSentence: the answer as the cost of the thing shown', () => {
   it('leads with the CPU per 1 000 requests and the share of throughput the thing takes', () => {
-    expect(costSentence('console.log', { load: load(1551, 7745), processCpuMsPer1k: metric(238, 96), cpuMsPer1kRequests: metric(144, 106) }))
+    expect(costSentence('console.log', { load: load(1551, 7745), processCpuMsPer1k: metric(238, 96), cpuMsPer1kRequests: metric(144, 106), cpuTime: false }))
       .toBe('console.log costs 142 ms of CPU per 1 000 requests (238 ms with it, 96 ms without), and 80% of the throughput (1 551 requests/s with it, 7 745 without).');
   });
   it('uses the profile CPU when the process CPU is not known, and says which part the rounds cannot tell from noise', () => {
-    expect(costSentence('JSON.stringify', { load: load(900, 1000, null), processCpuMsPer1k: null, cpuMsPer1kRequests: metric(120, 100, false) }))
+    expect(costSentence('JSON.stringify', { load: load(900, 1000, null), processCpuMsPer1k: null, cpuMsPer1kRequests: metric(120, 100, false), cpuTime: true }))
       .toBe('JSON.stringify costs 20 ms of CPU per 1 000 requests (120 ms with it, 100 ms without, not clearly more than noise yet), and 10% of the throughput (900 requests/s with it, 1 000 without, not yet told apart from noise).');
+    // A round without the OS clock: the profile's ms are sampled time, said so (the rule Compare uses: compare/words.ts).
+    expect(costSentence('JSON.stringify', { load: load(900, 1000, null), processCpuMsPer1k: null, cpuMsPer1kRequests: metric(120, 100, false), cpuTime: false }))
+      .toMatch(/^JSON\.stringify costs 20 ms of sampled time per 1 000 requests \(120 ms with it/);
   });
   it('says so when the thing cost nothing measurable, and nothing without numbers', () => {
-    expect(costSentence('the regex', { load: load(1000, 990), processCpuMsPer1k: metric(100, 101), cpuMsPer1kRequests: null })).toMatch(/^the regex costs nothing Flambé could measure here/);
-    expect(costSentence('x', { load: null, processCpuMsPer1k: null, cpuMsPer1kRequests: null })).toBeNull();
+    expect(costSentence('the regex', { load: load(1000, 990), processCpuMsPer1k: metric(100, 101), cpuMsPer1kRequests: null, cpuTime: false })).toMatch(/^the regex costs nothing Flambé could measure here/);
+    expect(costSentence('x', { load: null, processCpuMsPer1k: null, cpuMsPer1kRequests: null, cpuTime: false })).toBeNull();
   });
 });
 
 describe('costSentence: a sure CPU cost does not vouch for an unsure throughput', () => {
   it('says a throughput withheld on a busy machine was not judged (it read as a sure 27% before)', () => {
     const busy = { ...metric(5002, 6884, null), withheld: 'busy' as const };
-    expect(costSentence('console.log', { load: { rps: busy } as never, processCpuMsPer1k: metric(79, 43, false), cpuMsPer1kRequests: null }))
+    expect(costSentence('console.log', { load: { rps: busy } as never, processCpuMsPer1k: metric(79, 43, false), cpuMsPer1kRequests: null, cpuTime: false }))
       .toBe('console.log costs 36 ms of CPU per 1 000 requests (79 ms with it, 43 ms without, not clearly more than noise yet), and 27% of the throughput (5 002 requests/s with it, 6 884 without, not judged: the machine was too busy during the rounds).');
   });
 
   it('qualifies the throughput alone when only requests/s are too noisy', () => {
-    expect(costSentence('console.log', { load: load(5904, 10287, false), processCpuMsPer1k: metric(53, 22), cpuMsPer1kRequests: null }))
+    expect(costSentence('console.log', { load: load(5904, 10287, false), processCpuMsPer1k: metric(53, 22), cpuMsPer1kRequests: null, cpuTime: false }))
       .toBe('console.log costs 31 ms of CPU per 1 000 requests (53 ms with it, 22 ms without), and 43% of the throughput (5 904 requests/s with it, 10 287 without, not clearly more than noise yet).');
   });
 });

@@ -5,6 +5,7 @@
 import type { Comparison, Metric } from '../compare/types.ts';
 import { formatMs } from '../verdict/compare-verdict.ts';
 import { formatCount } from '../number-format.ts';
+import { ofCpuWords } from '../compare/words.ts';
 
 // Each part says when its own rounds cannot tell it from noise: one sure number must not lend its certainty to the other.
 // Not judged at all (a busy machine, or no interval to be had) is said too: the headline must not read surer than the rounds.
@@ -17,11 +18,13 @@ const unsure = (m: Metric): string => (m.withheld === 'busy' ? ', not judged: th
  * requests/s. `thing`: what A adds ("console.log"). The CPU is the whole
  * process's (every thread, from the OS) when known, else the profile's.
  */
-export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'processCpuMsPer1k' | 'cpuMsPer1kRequests'>): string | null {
+export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'processCpuMsPer1k' | 'cpuMsPer1kRequests' | 'cpuTime'>): string | null {
   const cpu = c.processCpuMsPer1k ?? c.cpuMsPer1kRequests;
+  // The whole process's is the OS's own clock; the profile's is CPU only where every round had that clock (words.ts).
+  const of = c.processCpuMsPer1k ? 'of CPU' : ofCpuWords(c);
   const rps = c.load?.rps ?? null;
   const parts: string[] = [];
-  if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} of CPU per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without${unsure(cpu)})`);
+  if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} ${of} per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without${unsure(cpu)})`);
   // A's share of the baseline's throughput that it takes away: 1 − rpsA / rpsB.
   if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${formatCount(rps.a)} requests/s with it, ${formatCount(rps.b)} without${unsure(rps)})`);
   if (parts.length === 0) {

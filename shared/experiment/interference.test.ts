@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { round as compareRound, syntheticLoad } from '../compare/test-support/rounds.ts';
+import { round as compareRound, syntheticLoad, withOsClock } from '../compare/test-support/rounds.ts';
 import { profileFromText } from '../profile/test-support/text-profile.ts';
 import { compareRounds } from './comparison.ts';
 import { pairDisturbed, parseProcStat, roundInterference, type MachineReading, type RoundInterference } from './interference.ts';
@@ -57,7 +57,7 @@ describe('an experiment on a busy machine', () => {
     const requests = rps * 5;
     const profile = profileFromText('main\nhandler', { weightsMs: (cpuMsPer1k * requests) / 1000 });
     const cpuPercent = (cpuMsPer1k * rps) / 1000 / 10;
-    return { ...compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) }), samples: [1000, 2000].map((tMs) => ({ tMs, elu: 0.9, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent })) };
+    return { ...withOsClock(compareRound({ profile, load: syntheticLoad({ requests, rps, p99 }) })), samples: [1000, 2000].map((tMs) => ({ tMs, elu: 0.9, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent })) };
   };
   const busy: RoundInterference = roundInterference(...readings(2, 0.6, 7.8, 8), [], 2, { cpuPercent: 40, elu: 0.9 });
   const quiet: RoundInterference = roundInterference(...readings(1.9, 0.8, 2.1), [], 2, { cpuPercent: 100, elu: 1 });
@@ -85,7 +85,7 @@ describe('an experiment on a busy machine', () => {
     const logRound = (rps: number, handler: number, logging: number, processMsPer1k: number) => {
       const requests = rps * 5;
       const profile = profileFromText('main     main\nhandler  log[node:internal/console/constructor]', { weightsMs: [handler, logging].map((x) => (x * requests) / 1000) });
-      return { ...compareRound({ profile, load: syntheticLoad({ requests, rps, p99: 20 }) }), samples: [1000, 2000].map((tMs) => ({ tMs, elu: 0.9, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent: (processMsPer1k * rps) / 1000 / 10 })) };
+      return { ...withOsClock(compareRound({ profile, load: syntheticLoad({ requests, rps, p99: 20 }) })), samples: [1000, 2000].map((tMs) => ({ tMs, elu: 0.9, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent: (processMsPer1k * rps) / 1000 / 10 })) };
     };
     // The whole CPU per request wanders with the neighbours; the logging is there in every round of A, never in B.
     const a = [logRound(2600, 150, 110, 300), logRound(2500, 400, 118, 150), logRound(2700, 90, 112, 420), logRound(2650, 330, 116, 200)];

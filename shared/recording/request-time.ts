@@ -51,6 +51,13 @@ export const routeTimeSchema = z.object({
    */
   cpuMsPerRequest: ms,
   cpuTimedRequests: count.optional(),
+  /** The standard error of cpuMsPerRequest, from its timed requests' spread (weighed as the mean); absent with the wall time. */
+  cpuErrorMs: ms.optional(),
+  /**
+   * The thread clock's step as its reads showed it (the smallest read above 0), when the route's mean is under it: a
+   * request then reads 0 or a whole step (4 ms on a 250 Hz Linux kernel), and only a mean over many means anything.
+   */
+  cpuClockStepMs: ms.optional(),
   /**
    * Its requests' CPU at the start of the burst and at the end: the means over the requests the collector timed in
    * the first and in the last fifth, and the standard error of their difference (shared/request-time/cost-trend.ts).

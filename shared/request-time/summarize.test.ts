@@ -192,4 +192,48 @@ describe('a route’s CPU per request', () => {
     // The true mean is 2.2 ms; a plain mean over the 400 read ones said 2.5.
     expect(summarizeRequestTime([batch])!.byRoute[0]).toMatchObject({ cpuMsPerRequest: 2.2, cpuTimedRequests: 400 });
   });
+
+  it('carries the standard error of that mean, weighed as the mean is, and the clock\'s step when the route is under it', () => {
+    // A 0.9 ms route on a clock that moves in 4 ms ticks: 60 read requests, 13 of them read one tick, the rest 0.
+    const reads = Array.from({ length: 60 }, (_, i) => (i % 60 < 13 ? 4000 : 0));
+    const requests: CollectedBatch['requests'] = reads.map((cpu, i) => [i + 1, 'GET', '/errors', ms(i), ms(i + 0.5), 200, 3000, cpu]);
+    const r = summarizeRequestTime([{ clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [], requests, segments: [] }])!.byRoute[0];
+    const mean = (13 * 4) / 60;
+    // The sample standard deviation of 13 fours among 60 reads, over √60.
+    const sd = Math.sqrt((13 * (4 - mean) ** 2 + 47 * mean ** 2) / 59);
+    expect(r.cpuMsPerRequest).toBeCloseTo(mean, 3);
+    expect(r.cpuErrorMs).toBeCloseTo(sd / Math.sqrt(60), 3);
+    expect(r.cpuClockStepMs).toBe(4);
+    // A route over the step, read evenly: a small error and no step said.
+    const even = summarizeRequestTime([{ clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [], segments: [],
+      requests: Array.from({ length: 60 }, (_, i) => [i + 1, 'GET', '/hash', ms(i), ms(i + 0.5), 200, 3000, i % 2 ? 8000 : 12000]) }])!.byRoute[0];
+    expect(even.cpuMsPerRequest).toBe(10);
+    expect(even.cpuErrorMs).toBeCloseTo(2 * Math.sqrt(60 / 59) / Math.sqrt(60), 3);
+    expect(even.cpuClockStepMs).toBeUndefined();
+  });
+
+  it('counts once the first requests of each route, which the collector reads for certain, even after the first 200', () => {
+    // 200 requests of /a, then /a and /b in turn: /b's first 100 (all read) cost 3 ms, its 300 after 1 ms, a quarter read.
+    const requests: CollectedBatch['requests'] = [];
+    for (let id = 1; id <= 1000; id++) {
+      const b = id > 200 && id % 2 === 0;
+      const nthOfB = (id - 200) / 2;
+      const cpu = !b ? (id <= 200 || id % 4 === 1 ? 1000 : -1) : nthOfB <= 100 ? 3000 : nthOfB % 4 === 0 ? 1000 : -1;
+      requests.push([id, 'GET', b ? '/b' : '/a', ms(id), ms(id + 0.5), 200, 3000, cpu]);
+    }
+    const r = summarizeRequestTime([{ clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [], requests, segments: [] }])!.byRoute.find((x) => x.path === '/b')!;
+    // (100 × 3 + 300 × 1) / 400: weighing the first 100 by four as well said 2.1.
+    expect(r).toMatchObject({ cpuMsPerRequest: 1.5, cpuTimedRequests: 175 });
+  });
+
+  it('weighs the error as the mean: a request read with chance ¼ stands for four', () => {
+    // 200 first requests all read at 3 ms, then 800 of which a quarter were read: half of those 1 ms, half 3 ms.
+    const requests: CollectedBatch['requests'] = [];
+    for (let id = 1; id <= 1000; id++) requests.push([id, 'GET', '/page', ms(id), ms(id + 0.5), 200, 3000, id <= 200 ? 3000 : id % 4 === 0 ? (id % 8 === 0 ? 1000 : 3000) : -1]);
+    const r = summarizeRequestTime([{ clockUs: 0, open: 0, dropped: 0, waits: [], stacks: [], background: [], requests, segments: [] }])!.byRoute[0];
+    // Mean (200·3 + 800·2) / 1000 = 2.2; the error: √(Σ w²(x−m)²) / Σw, with n/(n−1).
+    expect(r.cpuMsPerRequest).toBe(2.2);
+    const sumSq = 200 * 0.8 ** 2 + 16 * (100 * 1.2 ** 2 + 100 * 0.8 ** 2);
+    expect(r.cpuErrorMs).toBeCloseTo(Math.sqrt((sumSq * 400) / 399) / 1000, 4);
+  });
 });

@@ -6,7 +6,7 @@
 // Time before the server read a request (the load generator measured it, the
 // server could not) is queueing too: the loop was busy when it arrived.
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
-import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_FIRST_OF_ROUTE, CPU_TIMED_ROUTES, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
 import { libraryOfStack, placeOfStack, socketName } from './wait-places.ts';
 import { callStatement } from './statements.ts';
 import { BACKGROUND_QUEUE } from './background-queue.ts';
@@ -263,16 +263,49 @@ const routeKey = (method: string, path: string) => `${method} ${path}`;
 
 /**
  * A route's CPU per request: the mean CPU time of the requests whose thread CPU the collector read (a busy
- * machine's descheduling is not in it), else the wall time its code ran (`wallUs` over all its requests).
+ * machine's descheduling is not in it), else the wall time its code ran (`wallUs` over all its requests) — with
+ * the mean's standard error, and the clock's step when the route is under it (cpuSpread).
  */
-function cpuPerRequest(reqs: readonly Req[], wallUs: number): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests'> {
+function cpuPerRequest(reqs: readonly Req[], wallUs: number, certain: ReadonlySet<number>): Pick<RouteTime, 'cpuMsPerRequest' | 'cpuTimedRequests' | 'cpuErrorMs' | 'cpuClockStepMs'> {
   const timed = reqs.filter((r) => r.cpuUs >= 0);
   if (timed.length < MIN_TIMED_REQUESTS) return { cpuMsPerRequest: round(wallUs / 1000 / reqs.length) };
   // Each weighed by 1 / its chance of being read (collected.ts): a plain mean over-weighed the first requests.
-  const weight = (r: Req) => (r.id <= CPU_TIMED_FIRST ? 1 : 1 / CPU_TIMED_SHARE);
+  const weight = (r: Req) => (certain.has(r.id) ? 1 : 1 / CPU_TIMED_SHARE);
   const sum = timed.reduce((s, r) => s + weight(r) * r.cpuUs, 0);
   const weights = timed.reduce((s, r) => s + weight(r), 0);
-  return { cpuMsPerRequest: round(sum / 1000 / weights), cpuTimedRequests: timed.length };
+  const meanUs = sum / weights;
+  return { cpuMsPerRequest: round(meanUs / 1000), cpuTimedRequests: timed.length, ...cpuSpread(timed, weight, meanUs, weights) };
+}
+
+/**
+ * The standard error of a weighed mean of the reads (√(Σ w²(x − mean)²) / Σ w, with n / (n − 1) for a sample's
+ * spread), and the clock's step when the mean is under it. Why: this machine's thread clock moves in 4 ms ticks, so
+ * a 0.9 ms route's requests read 0 or 4 ms, and ~50 reads put its mean anywhere from 0.45 to 1.3 ms — the figure
+ * must say how far it can be trusted (route-cpu-text.ts).
+ */
+function cpuSpread(timed: readonly Req[], weight: (r: Req) => number, meanUs: number, weights: number): Pick<RouteTime, 'cpuErrorMs' | 'cpuClockStepMs'> {
+  const n = timed.length;
+  const squares = timed.reduce((s, r) => s + (weight(r) * (r.cpuUs - meanUs)) ** 2, 0);
+  const errorMs = Math.sqrt((squares * n) / (n - 1)) / weights / 1000;
+  const stepUs = timed.reduce((min, r) => (r.cpuUs > 0 && r.cpuUs < min ? r.cpuUs : min), Infinity);
+  return { cpuErrorMs: round(errorMs, 4), ...(stepUs < Infinity && meanUs < stepUs ? { cpuClockStepMs: round(stepUs / 1000) } : {}) };
+}
+
+/**
+ * The requests whose CPU the collector read for certain, not by chance (collected.ts, request-collector.ts): the
+ * first CPU_TIMED_FIRST of the recording, and the first CPU_TIMED_FIRST_OF_ROUTE of each of its first CPU_TIMED_ROUTES
+ * routes, in the order the server began them (their ids).
+ */
+function readForCertain(requests: readonly Req[]): Set<number> {
+  const ofRoute = new Map<string, number>();
+  const certain = new Set<number>();
+  for (const r of [...requests].sort((a, b) => a.id - b.id)) {
+    const key = routeKey(r.method, r.path);
+    const n = ofRoute.has(key) || ofRoute.size < CPU_TIMED_ROUTES ? (ofRoute.get(key) ?? 0) + 1 : Infinity;
+    if (n !== Infinity) ofRoute.set(key, n);
+    if (r.id <= CPU_TIMED_FIRST || n <= CPU_TIMED_FIRST_OF_ROUTE) certain.add(r.id);
+  }
+  return certain;
 }
 
 const throughBurst = (reqs: readonly Req[]) => {
@@ -299,6 +332,7 @@ export function summarizeRequestTime(
   }
   const durations = (rs: readonly Req[]) => rs.map((r) => (r.end - r.start) / 1000).sort((a, b) => a - b);
   const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const certain = readForCertain(requests);
   const clientRoutes = new Map((client?.routes ?? []).map((r) => [routeKey(r.method, r.path), r.latencyMs]));
   const byRoute: RouteTime[] = [...routes.values()]
     .sort((a, b) => b.reqs.length - a.reqs.length)
@@ -313,7 +347,7 @@ export function summarizeRequestTime(
       return {
         method: route.method, path: route.path, requests: n,
         perRequestMs: { p50: round(seen ? seen.p50 : quantile(d, 0.5)), mean: round(mean) },
-        parts: partsOut(route.parts, n, mean), ...cpuPerRequest(route.reqs, route.cpuUs), ...throughBurst(route.reqs), topFunction: null,
+        parts: partsOut(route.parts, n, mean), ...cpuPerRequest(route.reqs, route.cpuUs, certain), ...throughBurst(route.reqs), topFunction: null,
       };
     });
   // Requests of routes beyond the kept ones still count in the whole.

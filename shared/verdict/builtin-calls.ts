@@ -35,6 +35,8 @@ export interface BuiltinCalls {
   ms: Float64Array;
   /** Per frame of your code: the built-in frames it calls directly, with the time under each, heaviest first. */
   callees: Map<number, { frame: number; ms: number }[]>;
+  /** Per frame of your code: its built-in time by the category of the frames that ran it ('node', 'native'), ms. */
+  byKind: Map<number, Map<string, number>>;
 }
 
 const cache = new WeakMap<Profile, BuiltinCalls>();
@@ -56,6 +58,7 @@ export function builtinCalls(profile: Profile): BuiltinCalls {
   const callee = new Int32Array(t.count).fill(-1);
   const ms = new Float64Array(profile.frames.length);
   const byCallee = new Map<number, Map<number, number>>();
+  const byKind = new Map<number, Map<string, number>>();
   for (let c = 1; c < t.count; c++) {
     const f = t.frame[c];
     const p = t.parent[c];
@@ -87,10 +90,13 @@ export function builtinCalls(profile: Profile): BuiltinCalls {
     let m = byCallee.get(fn);
     if (!m) byCallee.set(fn, (m = new Map()));
     m.set(callee[c], (m.get(callee[c]) ?? 0) + t.selfMs[c]);
+    let k = byKind.get(fn);
+    if (!k) byKind.set(fn, (k = new Map()));
+    k.set(kind, (k.get(kind) ?? 0) + t.selfMs[c]);
   }
   const callees = new Map<number, { frame: number; ms: number }[]>();
   for (const [fn, m] of byCallee) callees.set(fn, [...m].map(([frame, v]) => ({ frame, ms: v })).sort((a, b) => b.ms - a.ms || a.frame - b.frame));
-  out = { ms, callees };
+  out = { ms, callees, byKind };
   cache.set(profile, out);
   return out;
 }

@@ -8,7 +8,7 @@
 import type { OneSidedWork } from '../compare/one-sided.ts';
 import type { BucketChange, ChangeRow, Comparison, Metric } from '../compare/types.ts';
 import { formatBytes, formatCount, groupThousands } from '../number-format.ts';
-import { farBeyondWords } from '../compare/words.ts';
+import { cpuNoun, farBeyondWords, ofCpuWords } from '../compare/words.ts';
 
 type Parts = Omit<Comparison, 'verdict'>;
 
@@ -115,7 +115,7 @@ function explanation(c: Parts): string {
   const threshold = c.perRequest ? 0.05 * scale : 3;
   const bucket = c.buckets.find((b) => size(b) >= threshold);
   // "of CPU" only where every round's ms are CPU from the OS clock, else "of sampled time" (an imported file).
-  const of = c.cpuTime ? 'of CPU' : 'of sampled time';
+  const of = ofCpuWords(c);
   if (bucket) return bucketSentence(bucket, c.perRequest, of);
   const fn = c.functions.find((f) => f.category !== 'idle' && f.name !== '(idle)' && f.name !== '(program)' && size(f) >= threshold);
   if (fn) return functionSentence(fn, c.perRequest, of);
@@ -246,20 +246,23 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   const share = (delta: number) => (totalDelta !== 0 ? delta / totalDelta : null);
   const explains = (delta: number) => { const s = share(delta); return s !== null && s >= MIN_EXPLAINED_SHARE; };
   const [A, B] = sideNames(c);
+  // "of CPU" only where every round had the OS clock, as Compare says it (words.ts).
+  const of = ofCpuWords(c);
+  const noun = cpuNoun(c);
   // A kind of work's own frames and lines are not all a change costs: what it leaves (the rest of the server's work per
   // request, beside it) is said as such, so "the difference is logging" never reads as if logging's rows held all of it.
   const shareWords = (delta: number) => {
     const s = share(delta)!;
-    if (s >= 0.95) return 'all of the change in CPU per 1 000 requests';
+    if (s >= 0.95) return `all of the change in ${noun} per 1 000 requests`;
     // Where the rest sits, not why: it is the difference of two means, each as noisy as the whole.
-    return `${Math.round(s * 100)}% of the change in CPU per 1 000 requests; the other ${100 - Math.round(s * 100)}% is in work both ran`;
+    return `${Math.round(s * 100)}% of the change in ${noun} per 1 000 requests; the other ${100 - Math.round(s * 100)}% is in work both ran`;
   };
   // A kind of work done on one side only is what an env switch or a script turns on or off: the row the verdict leads with.
   const bucket = oneSided && loadMoved ? null : c.buckets.find((b) => b.significant && b.deltaMsPer1k !== null && big(b.deltaMsPer1k) && explains(b.deltaMsPer1k));
   if (bucket) {
     const [more, less] = bucket.deltaMsPer1k! < 0 ? [A, B] : [B, A];
     const [hi, lo] = bucket.deltaMsPer1k! < 0 ? [bucket.aMsPer1k!, bucket.bMsPer1k!] : [bucket.bMsPer1k!, bucket.aMsPer1k!];
-    const cost = `${formatMs(hi)} of CPU per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
+    const cost = `${formatMs(hi)} ${of} per 1 000 requests with ${more}, ${formatMs(lo)} with ${less}`;
     return loadMoved
       ? `The difference is ${bucket.name}: ${cost} (${shareWords(bucket.deltaMsPer1k!)}).`
       : `The profiles do show a clear change in ${bucket.name}: ${cost} — ${withheld ? NOT_JUDGED : 'too small against the noise to show in the load numbers'}.`;
@@ -267,7 +270,7 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   if (oneSided) {
     const [with_, without] = oneSided.side === 'a' ? [A, B] : [B, A];
     const amount = oneSided.minMs === oneSided.maxMs ? formatMs(oneSided.minMs) : `${formatMs(oneSided.minMs).replace(' ms', '')}–${formatMs(oneSided.maxMs)}`;
-    const what = `happens only with ${with_}: ${amount} of CPU per 1 000 requests in each of its rounds, next to none with ${without}`;
+    const what = `happens only with ${with_}: ${amount} ${of} per 1 000 requests in each of its rounds, next to none with ${without}`;
     const row = c.buckets.find((b) => b.name === oneSided.name);
     const part = row?.deltaMsPer1k != null && explains(row.deltaMsPer1k) && c.cpuMsPer1kRequests?.significant ? ` (${shareWords(row.deltaMsPer1k)})` : '';
     return loadMoved
@@ -277,10 +280,10 @@ function roundsExplanation(c: Parts, loadMoved: boolean, oneSided: OneSidedWork 
   const fn = c.functions.find((f) => f.significant && f.category !== 'idle' && f.deltaMsPer1k !== null && big(f.deltaMsPer1k) && explains(f.deltaMsPer1k));
   if (fn && loadMoved) {
     const where = fn.location.split(/[\\/]/).pop() || fn.location;
-    return `The largest change is in ${fn.name || '(anonymous)'}${where ? ` (${where})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} of CPU per 1 000 requests.`;
+    return `The largest change is in ${fn.name || '(anonymous)'}${where ? ` (${where})` : ''}: ${formatMs(fn.aMsPer1k!)} → ${formatMs(fn.bMsPer1k!)} ${of} per 1 000 requests.`;
   }
   const cpu = c.cpuMsPer1kRequests;
-  if (cpu?.significant) return `CPU per 1 000 requests ${cpu.b < cpu.a ? 'falls' : 'rises'} from ${formatMs(cpu.a)} to ${formatMs(cpu.b)}, spread over many functions.`;
+  if (cpu?.significant) return `${noun[0].toUpperCase()}${noun.slice(1)} per 1 000 requests ${cpu.b < cpu.a ? 'falls' : 'rises'} from ${formatMs(cpu.a)} to ${formatMs(cpu.b)}, spread over many functions.`;
   return '';
 }
 

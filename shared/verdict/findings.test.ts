@@ -218,7 +218,9 @@ describe('checks', () => {
     expect(v.load[0].text).toMatch(/^CPU was only 20% of a core while p99 latency was 400 ms: requests were waiting on something else/);
     expect(v.trust.map((c) => c.id)).not.toContain('gc');
     expect(v.findings.map((f) => f.kind)).toEqual(['function', 'gc']);
-    expect(verdictLines(v).filter((l) => /garbage collection/i.test(l))).toHaveLength(1);
+    // Said once as a finding; the first finding names it only as a part of the rest of the busy time.
+    expect(verdictLines(v).filter((l) => /garbage collection/i.test(l.replace(/\(the rest of the busy time is [^)]*\)/, '')))).toHaveLength(1);
+    expect(verdictLines(v).find((l) => l.startsWith('1.'))).toBe("1. work's own code takes 70% of the time (the rest of the busy time is garbage collection 30%). Hottest line in w.js:1.");
   });
 
   it('names what a worker allocates in its GC finding, never the main thread\'s allocator', () => {
@@ -250,6 +252,42 @@ describe('checks', () => {
     const v = buildVerdict(p, { requests: 1000, allocations });
     const gc = v.findings.find((f) => f.kind === 'gc')!;
     expect(findingSentence(gc)).toBe('Garbage collection takes 40% of the time, 40 ms of sampled time per 1 000 requests. buildRows (report.js:23) allocates 9.2 MiB per request — build less per request, reuse buffers, or stream.');
+  });
+
+  it('adds to the allocating function the collections its garbage costs, which the profile shows apart (issue 31)', () => {
+    // buildRows runs 50 of 100 samples; the (gc) samples sit beside it, 40 of them; it allocated 75 % of the bytes.
+    const p = fromStacks([...cols(40, 'handle[report.js:10] / (gc)'), ...cols(50, 'handle[report.js:10] / buildRows[report.js:23]'), ...cols(10, 'handle[report.js:10]')]);
+    // The heap profile names the script by its path, the CPU profile by its file:// URL (found on every CommonJS server).
+    const frame = (functionName: string, lineNumber: number) => ({ functionName, scriptId: '1', url: '/app/report.js', lineNumber, columnNumber: 0 });
+    const allocations = {
+      head: { callFrame: { ...frame('(root)', -1), url: '' }, selfSize: 0, id: 1, children: [
+        { callFrame: frame('handle', 9), selfSize: 100_000, id: 2, children: [{ callFrame: frame('buildRows', 22), selfSize: 300_000, id: 3, children: [] }] },
+      ] },
+    };
+    const v = buildVerdict(p, { requests: 1000, allocations });
+    const f = v.findings.find((x) => x.function === 'buildRows' && x.kind === 'function')!;
+    // 40 ms of GC × 75 % of the bytes: 30 ms, 30 ms per 1 000 requests (sampled time: no OS clock here).
+    expect(f.gcCaused).toMatchObject({ ms: 30, msPer1kRequests: 30, allocatesPercent: 75 });
+    expect(findingSentence(f)).toMatch(/^buildRows's own code takes 50% of the time \(the rest of the busy time is garbage collection 40%, your code 10%\), 50 ms of sampled time per 1 000 requests\. Plus about 30 ms of sampled time per 1 000 requests collecting the garbage it allocates \(75% of the bytes allocated\), which the profile shows apart as “\(garbage collector\)”\./);
+    // Without an allocation profile nothing is guessed.
+    expect(buildVerdict(p, { requests: 1000 }).findings.find((x) => x.function === 'buildRows')!.gcCaused).toBeUndefined();
+  });
+
+  it('says what the rest of the busy time is when one function is most of it, its own code and built-ins left out of the rest', () => {
+    // A busy-wait polling the clock: its own code 40 %, the clock (a built-in) 45 %, then Node's HTTP work, (program) and GC.
+    const p = fromStacks([
+      ...cols(40, 'handle[server.js:10] / busyWait[server.js:3]'),
+      ...cols(45, 'handle[server.js:10] / busyWait[server.js:3] / now[node:internal/perf/performance]'),
+      ...cols(7, 'parserOnIncoming[node:_http_server:1100]'),
+      ...cols(5, '(program)'),
+      ...cols(3, '(gc)'),
+      ...cols(20, '(idle)'),
+    ]);
+    const [f] = findFindings(p, { requests: 1000 }).findings;
+    expect(f.busyPercent).toBeCloseTo(85, 6);
+    // The rest adds up to the 15 %: none of the busy-wait's own time or its built-ins is in it.
+    expect(f.busyOthers!.reduce((sum, o) => sum + o.busyPercent, 0)).toBeCloseTo(15, 6);
+    expect(findingSentence(f)).toMatch(/^busyWait takes 71% of the time with the built-ins it calls \(85% of the busy time; the rest of it is Node internals 7\.0%, program 5\.0%, garbage collection 3\.0%\), 85 ms of sampled time per 1 000 requests: its own code 33%, the built-ins 38%/);
   });
 
   it('says what is kept comes first when memory grows while GC is heavy', () => {

@@ -25,7 +25,7 @@ import { bucketBreakdown, categoryBreakdown, type BucketCaller } from '../profil
 import { isCpuTime, msPerThousandRequests, perRequestOf } from '../profile/cpu-time.ts';
 import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 import { hotLines, nodeLineBuckets, type HotLine } from '../profile/lines.ts';
-import { frameLocation, type Profile } from '../profile/model.ts';
+import { displayFile, frameLocation, type Profile } from '../profile/model.ts';
 import type { RegexCheck, RegexChecker } from './regex-check.ts';
 import { allocationPlace, topAllocator, type AllocationTable } from '../memory/allocations.ts';
 import { hotLinePattern, type RegexPattern } from './regex-source.ts';
@@ -86,6 +86,14 @@ export interface Finding {
   host?: CallbackHost;
   /** About as much as the finding before it (aboutEqual): its 0-based index there; the order of the two says nothing. */
   tieWith?: number;
+  /**
+   * When it is the function that allocates the most (the recording sampled allocations): the collections its garbage
+   * costs, which V8 samples as "(garbage collector)", not in it — the GC's time × its share of the bytes allocated.
+   * A clock around the function counts them inside it (an allocation-bound builder read ×0.40–0.74 of it without them).
+   */
+  gcCaused?: { ms: number; percent: number; msPer1kRequests: number | null; allocatesPercent: number };
+  /** On the first finding when it is most of the busy time: the largest other parts of that time (categories.ts names). */
+  busyOthers?: { name: string; busyPercent: number }[];
 }
 
 /** Where the time is when no single thing stands out. */
@@ -263,6 +271,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     });
   }
 
+  withGcCaused(profile, out, gc?.ms ?? 0, opts.backgroundGarbage ? null : opts.allocations ? topAllocator(opts.allocations) : null, numbers);
   out.sort((a, b) => b.ms - a.ms);
   // A finding in a near tie with the last one shown is shown too.
   let shown = Math.min(out.length, MAX_FINDINGS);
@@ -272,6 +281,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const host = f.frame >= 0 && (f.kind === 'function' || BUCKET_IDS.includes(f.kind as BucketId)) ? callbackHost(profile, f.frame) : null;
     if (host) f.host = host;
   }
+  if (findings[0]) withBusyOthers(findings[0], categories, builtins.byKind.get(findings[0].frame), busyPct);
   for (let i = 1; i < findings.length; i++) if (aboutEqual(findings[i].ms, findings[i - 1].ms, durationMs, profile.samples.length)) findings[i].tieWith = i - 1;
   let spread: Spread | null = null;
   if (findings.length === 0 && busyMs > 0) {
@@ -288,9 +298,35 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
   return { durationMs, busyMs, findings, spread };
 }
 
+/** The top allocator's finding (the same frame) gets the collections its garbage costs: GC × its share of the bytes. */
+function withGcCaused(profile: Profile, out: Finding[], gcMs: number, allocator: ReturnType<typeof topAllocator>, numbers: (ms: number) => Pick<Finding, 'percent' | 'msPer1kRequests'>): void {
+  if (!allocator || gcMs <= 0) return;
+  const frame = frameOf(profile, allocator);
+  const f = frame >= 0 ? out.find((x) => x.frame === frame && x.kind !== 'gc' && x.kind !== 'dependency') : undefined;
+  if (!f) return;
+  const ms = gcMs * (allocator.percent / 100);
+  const { percent, msPer1kRequests } = numbers(ms);
+  f.gcCaused = { ms, percent, msPer1kRequests, allocatesPercent: allocator.percent };
+}
+
+/** A finding that is most of the busy time: its share counts its own work, and the rest is named (issue 31: "84 %" read as "16 % missing"). */
+const BUSY_OTHERS_FROM = 50;
+function withBusyOthers(f: Finding, categories: ReturnType<typeof categoryBreakdown>, builtinsByKind: ReadonlyMap<string, number> | undefined, busyPct: (ms: number) => number): void {
+  // A kind of work spans categories (JSON is Node's and V8's code called from yours): only a function's is taken apart.
+  if (f.kind !== 'function' || f.busyPercent < BUSY_OTHERS_FROM) return;
+  // Its own code and its callbacks are your code's category, the built-ins it calls Node's or V8's: what is left of each is another part.
+  const counted = new Map<string, number>(builtinsByKind);
+  counted.set('user', (f.split?.ownMs ?? f.ms) + (f.callback?.ms ?? 0));
+  const others = categories.filter((c) => c.kind !== 'idle' && c.kind !== 'dependency').map((c) => ({ name: c.name, ms: c.ms - (counted.get(c.kind) ?? 0) }))
+    .filter((c) => busyPct(c.ms) >= 1).sort((a, b) => b.ms - a.ms).slice(0, 3);
+  if (others.length > 0) f.busyOthers = others.map((c) => ({ name: c.name, busyPercent: busyPct(c.ms) }));
+}
+
 /** The CPU profile's frame of a function the allocation profile names (the views jump to it); -1 when the CPU profile never saw it run. */
 function frameOf(profile: Profile, f: { function: string; url: string; line: number }): number {
-  return profile.frames.findIndex((fr) => fr.name === f.function && fr.url === f.url && fr.line === f.line);
+  // The CPU profile names a CommonJS script by its file:// URL, the heap profile by its path: the same file either way.
+  const file = displayFile(f.url);
+  return profile.frames.findIndex((fr) => fr.name === f.function && fr.line === f.line && displayFile(fr.url) === file);
 }
 
 type Place = Pick<Finding, 'function' | 'url' | 'line' | 'lineText' | 'frame' | 'location' | 'generated'>;

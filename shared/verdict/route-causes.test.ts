@@ -27,6 +27,13 @@ describe('routeCauses', () => {
     ]);
   });
 
+  it('says a route\'s CPU as "about", with its range and why, where the clock read it too coarsely to give one number', () => {
+    const sub = { ...route('/errors', 210, 0.87, 'countErrors'), cpuErrorMs: 0.31, cpuClockStepMs: 4, cpuTimedRequests: 52 };
+    const [, , line] = routeCauseLines(routeCauses(rt([route('/hash', 200, 3, 'hashToken'), sub])));
+    expect(line).toBe('  GET /errors (210 requests): about 0.87 ms of CPU per request (0.26 to 1.5 ms: this machine\'s CPU clock counts in steps of 4 ms '
+      + 'and one request takes less than a step, so it reads 0 or 4 ms; read on 52 requests), most in countErrors.');
+  });
+
   it('says nothing for a burst of one route', () => {
     expect(routeCauses(rt([route('/', 100, 1, 'handler')]))).toEqual([]);
     expect(routeCauses(null)).toEqual([]);

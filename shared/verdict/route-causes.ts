@@ -13,6 +13,7 @@
 import type { RequestTime, RouteTime } from '../recording/request-time.ts';
 import { partText } from '../request-time/sentence.ts';
 import { formatCount, formatMsInText } from '../number-format.ts';
+import { routeCpuCaveat, routeCpuFigure, routeCpuText } from '../request-time/route-cpu-text.ts';
 
 export interface RouteCause {
   route: string;
@@ -39,10 +40,12 @@ function routeCause(r: RouteTime): RouteCause {
   const waits = r.parts.filter((p) => p.kind !== 'cpu' && p.kind !== 'queue' && p.kind !== 'other' && p.msPerRequest > 0).sort((a, b) => b.msPerRequest - a.msPerRequest);
   const wait = waits[0];
   const ownMs = cpuMs + waits.reduce((sum, p) => sum + p.msPerRequest, 0);
-  const cpu = `${formatMsInText(cpuMs)} of CPU${r.topFunction ? `, most in ${r.topFunction}` : ''}`;
+  // Where the clock read it too coarsely for one number: "about", its range and why (route-cpu-text.ts).
+  const caveat = routeCpuCaveat(r) ? ` (${routeCpuCaveat(r)})` : '';
+  const cpu = `${routeCpuFigure(r)} of CPU${caveat}${r.topFunction ? `, most in ${r.topFunction}` : ''}`;
   const text = wait && wait.msPerRequest > cpuMs
     ? `${formatMsInText(wait.msPerRequest)} per request ${partText(wait)}, ${cpu}`
-    : `${formatMsInText(cpuMs)} of CPU per request${r.topFunction ? `, most in ${r.topFunction}` : ''}${wait ? `; ${formatMsInText(wait.msPerRequest)} ${partText(wait)}` : ''}`;
+    : `${routeCpuText(r)}${r.topFunction ? `, most in ${r.topFunction}` : ''}${wait ? `; ${formatMsInText(wait.msPerRequest)} ${partText(wait)}` : ''}`;
   return { route: `${r.method} ${r.path}`, requests: r.requests, ownMsPerRequest: ownMs, text };
 }
 

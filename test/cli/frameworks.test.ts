@@ -7,18 +7,22 @@
 // to that function, the request's own CPU (the collector's thread clock around
 // the code that ran as that request) to at least that clock — 0.12 ms instead
 // of 3.8 when the collector lost the request at a setImmediate, tried by hand —
-// and the function's CPU figure to that clock.
+// and the function's CPU figure to that clock. The clock is the function's
+// last call replayed 40 times back to back when Flambé stops the server
+// (truth.cjs): summed around each call, this machine's 4 ms-tick thread clock
+// is biased for a few-ms function beside other work.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repo, runFlambe } from '../helpers/demo.ts';
+import { expectNearOwnClock, ownClockPerCall, summedPerCall, type TimedTruth } from '../helpers/own-clock-truth.ts';
 
 const fixtures = path.join(repo, 'test/fixtures/user-stacks');
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-frameworks-'));
 
-interface Truth { [name: string]: { calls: number; cpuMs: number } }
-interface Finding { kind: string; function: string; url: string; percent: number; msPer1kRequests: number | null }
+type Truth = Record<string, TimedTruth>;
+interface Finding { kind: string; function: string; url: string; percent: number; msPer1kRequests: number | null; gcCaused?: { msPer1kRequests: number | null } }
 interface Recorded { findings: Finding[]; checks: { id: string; text: string }[]; background: { percent: number; functions: { function: string }[] } | null; load: { requests: number };
   requestTime: { byRoute: { path: string; cpuMsPerRequest: number; topFunction?: string }[] } }
 
@@ -29,9 +33,9 @@ async function record(script: string, url: string): Promise<{ o: Recorded; truth
   return { o: JSON.parse(r.stdout) as Recorded, truth: JSON.parse(readFileSync(truthFile, 'utf8')) as Truth };
 }
 
-/** What a request's work is said to cost: its function's figure plus the collections its allocations caused (the server's clock counts those inside the call). */
+/** What a request's work is said to cost: its function's figure plus the collections its garbage costs, which its finding adds (the server's clock counts those inside the call). */
 const saidMsPerRequest = (findings: Finding[], fn: string) =>
-  findings.filter((f) => f.function === fn && (f.kind === 'function' || f.kind === 'gc')).reduce((sum, f) => sum + f.msPer1kRequests! / 1000, 0);
+  findings.filter((f) => f.function === fn && f.kind === 'function').reduce((sum, f) => sum + (f.msPer1kRequests! + (f.gcCaused?.msPer1kRequests ?? 0)) / 1000, 0);
 
 /** Background work is only what no request caused: Node's own immediates (perf observers) at most, never the request's function. */
 function expectNoneOfItBackground(o: Recorded, fn: string) {
@@ -51,9 +55,10 @@ const frameworks = [
 describe('the request context survives the hops frameworks make', () => {
   it.each(frameworks)('%s: the work is the request\'s, within a fifth of its own clock', async (_name, script) => {
     const { o, truth } = await record(script, '/listings?q=garden%20lyon');
-    const perRequest = truth.scoreListings.cpuMs / truth.requests.calls;
+    const callsPerRequest = truth.scoreListings.calls / truth.requests.calls;
+    const perRequest = ownClockPerCall(truth.scoreListings, 'scoreListings') * callsPerRequest;
     const said = saidMsPerRequest(o.findings, 'scoreListings');
-    console.log(`${script}: said ${said.toFixed(3)} ms a request, its clock ${perRequest.toFixed(3)} ms (×${(said / perRequest).toFixed(2)}); background ${o.background?.percent ?? 0}%`);
+    console.log(`${script}: background ${o.background?.percent ?? 0}%`);
     expect(o.findings[0]).toMatchObject({ kind: 'function', function: 'scoreListings', url: expect.stringMatching(/frameworks\/listings\.cjs$/) });
     expect(o.checks.map((c) => c.id)).not.toContain('background');
     expectNoneOfItBackground(o, 'scoreListings');
@@ -62,20 +67,21 @@ describe('the request context survives the hops frameworks make', () => {
     console.log(`  the request's own CPU ${route.cpuMsPerRequest.toFixed(3)} ms, its heaviest function ${route.topFunction}`);
     expect(route).toMatchObject({ topFunction: 'scoreListings' });
     expect(route.cpuMsPerRequest).toBeGreaterThan(perRequest * 0.9);
-    // The figure is the function's share of the samples × the thread's CPU (shared/profile/cpu-time.ts). Quiet, or at a
-    // load average of 15, it read ×0.84–1.06 of the function's clock; at 17–19 (other engineers' suites beside it)
-    // ×0.77–1.43 (Koa's 1.43 beside this file's own twin, user-stacks.test.ts and a lint, at 23): issue 31's open residual of a descheduled thread's samples, not the request context, which the
-    // collector's own clock above holds. The 20 % is the target; the test holds what this machine gives.
-    expect(said).toBeGreaterThan(perRequest * 0.7);
-    expect(said).toBeLessThan(perRequest * 1.5);
+    // The figure is the function's share of the samples × the thread's CPU (shared/profile/cpu-time.ts), with the
+    // collections its garbage costs (gcCaused, which its finding adds): within 20 % of its clock over 40 calls, widened
+    // by how far the truth's own two readings are apart (nearBound, at most ×1.5). Held to the per-call sums of a 4
+    // ms-tick clock, it needed ×0.7–1.5 (Koa read ×1.43 at a load average of 23); held to the batch, ×0.88–1.15 at
+    // 17–22, ×0.80–1.29 at 26–27 (NestJS ×1.29 where its own two readings were ×1.18 apart).
+    expectNearOwnClock(said, truth.scoreListings, script, callsPerRequest);
   }, 90_000);
 
   it("json-server 0.17: its ?q= full-text search after its own 1 ms timer is the request's, named in json-server", async () => {
     const { o, truth } = await record('json-server.cjs', '/posts?q=travel%2042');
     const f = o.findings[0];
     // The search's value() holds lodash's filter and the clone of the hits too: json-server's own deepQuery is a part of it.
-    const perRequest = truth.searchValue.cpuMs / truth.searchValue.calls;
-    console.log(`json-server: ${f.function} said ${(f.msPer1kRequests! / 1000).toFixed(3)} ms a request, value() by its clock ${perRequest.toFixed(3)} ms; background ${o.background?.percent ?? 0}%`);
+    const perRequest = ownClockPerCall(truth.searchValue, 'searchValue');
+    console.log(`json-server: ${f.function} said ${(f.msPer1kRequests! / 1000).toFixed(3)} ms a request, value() by its clock ${perRequest.toFixed(3)} ms `
+      + `(summed around each call ${summedPerCall(truth.searchValue).toFixed(3)}); background ${o.background?.percent ?? 0}%`);
     expect(f).toMatchObject({ kind: 'dependency', function: 'deepQuery', url: expect.stringMatching(/json-server\/lib\/server\/mixins\.js$/) });
     expect(o.checks.map((c) => c.id)).not.toContain('background');
     expectNoneOfItBackground(o, 'deepQuery');

@@ -10,12 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repo, runFlambe } from '../helpers/demo.ts';
+import { expectNearOwnClock, nearBound, ownClockPerCall, summedPerCall as summedOf, type TimedTruth } from '../helpers/own-clock-truth.ts';
 
 const fixtures = path.join(repo, 'test/fixtures/user-stacks');
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-user-stacks-'));
 
-interface Truth { [fn: string]: { calls: number; cpuMs: number; series?: number[] } }
-interface FindingJson { kind: string; function: string; url: string; line: number; lineText: string | null; percent: number; msPer1kRequests: number | null; advice: string; split?: { callee: string; builtinPercent: number; ownPercent: number } }
+type Truth = Record<string, TimedTruth>;
+interface FindingJson { kind: string; function: string; url: string; line: number; lineText: string | null; percent: number; msPer1kRequests: number | null; advice: string; split?: { callee: string; builtinPercent: number; ownPercent: number };
+  gcCaused?: { msPer1kRequests: number | null } }
 
 async function record(script: string, name: string, args: string[]): Promise<{ o: { findings: FindingJson[]; load: { requests: number } }; truth: Truth }> {
   const truthFile = path.join(dir, `${name}.truth.json`);
@@ -26,22 +28,22 @@ async function record(script: string, name: string, args: string[]): Promise<{ o
   return { o, truth: JSON.parse(readFileSync(truthFile, 'utf8')) };
 }
 
-/** CPU ms per call by the server's own clock. */
-const perCall = (truth: Truth, fn: string) => truth[fn].cpuMs / truth[fn].calls;
+/** CPU ms per call by the server's own clock (test/helpers/own-clock-truth.ts: over 40 calls in a row for a call of a few ms). */
+const perCall = (truth: Truth, fn: string) => ownClockPerCall(truth[fn], fn);
+const summedPerCall = (truth: Truth, fn: string) => summedOf(truth[fn]);
 
 /**
- * A finding's CPU per request (one call of `fn` per request) within NEAR× its own clock, either way. Not 1.2×: the CPU
- * per ms of a request's code is one rate for all of it, and the function in it does not wait for a core in the same
- * proportion as the rest (docs/recording.md "Measured accuracy": ×0.74–1.36 beside a CPU hog, 21 of 23 within 20 %).
- * Here, beside two busy loops (five runs, load averages 18–24 on 2 cores): ×0.75–1.22 over 15 figures, 12 within
- * 20 % (outside: totalCart ×0.78, parseCsv ×0.75 and ×1.22) — so the lower bound is 1/1.4 where it was 0.8, the upper 1.4 where it
- * was 2 (while the thread's CPU spent sampled idle was shared among the busy functions CI read totalCart ×1.83).
+ * A finding's CPU per request (one call of `fn` per request), with the collections its garbage costs that the finding
+ * adds (gcCaused: V8 samples them apart as "(garbage collector)", the server's clock counts them inside the call),
+ * within 20 % of its own clock, widened by how far the truth's own two readings are apart (nearBound). Held to the
+ * per-call sums of this machine's 4 ms-tick thread clock it needed ×1.4 either way (×0.75–1.22 over 15 figures at load
+ * averages 18–24); with the batch, at 15–27: totalCart ×1.00–1.02, parseCsv ×0.93–0.94 (its collections not yet
+ * added), the full-text search's JSON finding ×0.75 alone and ×1.05 with its collections.
  */
-const NEAR = 1.4;
 function expectNearTruth(f: FindingJson, truth: Truth, fn: string): void {
-  console.log(`${fn}: ${(f.msPer1kRequests! / 1000).toFixed(3)} ms of CPU a request, its own clock ${perCall(truth, fn).toFixed(3)} (×${(f.msPer1kRequests! / 1000 / perCall(truth, fn)).toFixed(2)})`);
-  expect(f.msPer1kRequests! / 1000).toBeLessThan(perCall(truth, fn) * NEAR);
-  expect(f.msPer1kRequests! / 1000).toBeGreaterThan(perCall(truth, fn) / NEAR);
+  const said = (f.msPer1kRequests! + (f.gcCaused?.msPer1kRequests ?? 0)) / 1000;
+  console.log(`${fn}: ${(f.msPer1kRequests! / 1000).toFixed(3)} ms of CPU a request + its collections ${((f.gcCaused?.msPer1kRequests ?? 0) / 1000).toFixed(3)}`);
+  expectNearOwnClock(said, truth[fn], fn);
 }
 
 describe('built-ins charged to the function of yours that called them', () => {
@@ -104,7 +106,8 @@ describe('kinds of work that fit the code', () => {
 
 describe('two near-equal costs, each against its own clock', () => {
   it('an HTML escaper and gzipSync of the page: neither read over its own clock, the two with their collections within a fifth of theirs', async () => {
-    // Issue 35: the compression read +53–86 % over its share beside the escaper. Held to each function's clock now: at a
+    // Issue 35: the compression read +53–86 % over its share beside the escaper. Held to each function's clock now (over
+    // 40 calls in a row for these few-ms calls: test/helpers/own-clock-truth.ts): at a
     // load average of 19–22 they read ×0.58–1.06 of it — mostly under — since the collections their big strings and
     // buffers cause are the GC finding's (the server's clock counts them inside the calls), and zlib's native time with
     // no JavaScript on the stack is partly (program). Together with the GC finding: ×0.97–1.12 of the two clocks.
@@ -114,16 +117,19 @@ describe('two near-equal costs, each against its own clock', () => {
     let clock = 0;
     for (const [fn, kind] of [['escapeHtml', 'regex'], ['compress', 'compression']] as const) {
       const f = o.findings.find((x) => x.function === fn)!;
-      console.log(`${fn}: said ${perRequest(f).toFixed(3)} ms a request, its clock ${perCall(truth, fn).toFixed(3)} ms`);
+      console.log(`${fn}: said ${perRequest(f).toFixed(3)} ms a request, its clock ${perCall(truth, fn).toFixed(3)} ms (×${(perRequest(f) / perCall(truth, fn)).toFixed(2)}), summed around each call ${summedPerCall(truth, fn).toFixed(3)}`);
       expect(f).toMatchObject({ kind, url: expect.stringMatching(/escape-gzip\.cjs$/) });
       expect(perRequest(f)).toBeLessThan(perCall(truth, fn) * 1.2);
       expect(perRequest(f)).toBeGreaterThan(perCall(truth, fn) * 0.5);
       said += perRequest(f);
       clock += perCall(truth, fn);
     }
-    console.log(`the two and the GC finding: said ${said.toFixed(3)} ms a request, their clocks ${clock.toFixed(3)} ms (×${(said / clock).toFixed(2)})`);
-    expect(said).toBeGreaterThan(clock * 0.8);
-    expect(said).toBeLessThan(clock * 1.2);
+    // Within a fifth, widened by how far each truth's own two readings are apart (nearBound): at a load average of 28
+    // the escaper read 1.64 ms a call in its batch and 1.19 summed over the burst, and the pair ×0.78 of the batches.
+    const near = Math.max(nearBound(truth.escapeHtml), nearBound(truth.compress));
+    console.log(`the two and the GC finding: said ${said.toFixed(3)} ms a request, their clocks ${clock.toFixed(3)} ms (×${(said / clock).toFixed(2)}, held to ×${near.toFixed(2)})`);
+    expect(said).toBeGreaterThan(clock / near);
+    expect(said).toBeLessThan(clock * near);
   }, 90_000);
 });
 

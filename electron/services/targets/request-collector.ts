@@ -22,7 +22,7 @@
 // The name the collector's frames carry in the target's stacks (filtered out of "where it was called from"),
 // declared with the profile rules that classify those frames.
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
-import { CPU_TIMED_FIRST, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS, TIME_TENTHS_PER_US } from '../../../shared/request-time/collected.ts';
+import { CPU_TIMED_FIRST, CPU_TIMED_FIRST_OF_ROUTE, CPU_TIMED_ROUTES, CPU_TIMED_SHARE, MAX_WIRE_COMMANDS, TIME_TENTHS_PER_US } from '../../../shared/request-time/collected.ts';
 import { createWireReader } from '../../../shared/request-time/wire-protocols.ts';
 export { COLLECTOR_URL };
 
@@ -445,10 +445,15 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     if (s.requests.length >= MAX_REQUESTS) { s.dropped++; return; }
     // The port it came in on: a process can serve more than one server (an upstream stub beside the app), and only the loaded one counts.
     const port = request.socket && typeof request.socket.localPort === 'number' ? request.socket.localPort : 0;
-    // CPU time is read for the first requests and then a random quarter (never in step with a route rotation).
-    const timed = threadCpu !== null && (s.nextId <= CPU_ALWAYS || Math.random() < CPU_SHARE);
+    // CPU time is read for the first requests and the first of each route, then a random quarter (never in step with a route rotation).
+    const path = pathOf(request.url ?? '/');
+    const routes = (s.cpuRoutes ??= new Map());
+    const key = request.method + ' ' + path;
+    const ofRoute = routes.has(key) || routes.size < ${CPU_TIMED_ROUTES} ? (routes.get(key) ?? 0) + 1 : Infinity;
+    if (ofRoute !== Infinity) routes.set(key, ofRoute);
+    const timed = threadCpu !== null && (s.nextId <= CPU_ALWAYS || ofRoute <= ${CPU_TIMED_FIRST_OF_ROUTE} || Math.random() < CPU_SHARE);
     const t = now();
-    const rec = { id: s.nextId++, method: request.method, path: pathOf(request.url ?? '/'), start: t, end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
+    const rec = { id: s.nextId++, method: request.method, path, start: t, end: null, status: 0, gone: false, port, cpu: timed ? 0 : -1, cpuAt: -1 };
     s.requests.push(rec);
     request[REC] = rec;
     // The handler's synchronous part runs inside the callback that parsed the request: it ends at that callback's after.

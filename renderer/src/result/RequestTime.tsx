@@ -7,6 +7,7 @@ import type { LoadSummary } from '../../../shared/recording/load.ts';
 import type { RequestTime as Measured, RequestTimePart } from '../../../shared/recording/request-time.ts';
 import { backgroundSentence, partLabel, requestsSeenText } from '../../../shared/request-time/sentence.ts';
 import { placeText } from '../../../shared/request-time/wait-places.ts';
+import { routeCpuCaveat, routeCpuIsWide, routeCpuText } from '../../../shared/request-time/route-cpu-text.ts';
 import { formatMs } from '../lib/format.ts';
 import './request-time.css';
 
@@ -55,12 +56,17 @@ export function RequestTime({ measured, load }: { measured: Measured; load: Load
                 <td className="num">{r.requests}</td>
                 <td className="num">{formatMs(r.perRequestMs.mean)}</td>
                 <td className="rt-route-bar"><PartsBar parts={r.parts} label={`${r.method} ${r.path}`} /></td>
-                <td className="num">{formatMs(r.cpuMsPerRequest)}</td>
+                <td className="num" title={routeCpuCaveat(r) || undefined}>{routeCpuIsWide(r) ? `about ${formatMs(r.cpuMsPerRequest)}` : formatMs(r.cpuMsPerRequest)}</td>
                 <td className="mono small">{r.topFunction ?? ''}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {measured.byRoute.length > 1 && measured.byRoute.some(routeCpuIsWide) && (
+        <ul className="muted small" data-testid="request-time-cpu-caveats">
+          {measured.byRoute.filter(routeCpuIsWide).map((r) => <li key={`${r.method} ${r.path}`}>{r.method} {r.path}: {routeCpuText(r)}.</li>)}
+        </ul>
       )}
       {background && <p className="rt-background" data-testid="request-time-background">{background}</p>}
     </div>

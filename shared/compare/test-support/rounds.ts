@@ -2,6 +2,7 @@
 // synthetic load summary and settings, as a recording would carry them.
 import type { LoadSummary } from '../../api.ts';
 import type { Profile } from '../../profile/model.ts';
+import { sampledTimes } from '../../profile/cpu-time.ts';
 import { profileFromText } from '../../profile/test-support/text-profile.ts';
 import type { CompareRound, RunMeta } from '../types.ts';
 
@@ -28,5 +29,18 @@ export function round(o: { profile?: string | Profile | null; load?: LoadSummary
   return {
     meta: meta(o.meta), load: o.load === undefined ? syntheticLoad({ requests: 1000 }) : o.load, profile,
     samples: (o.elu ?? []).map((elu, i) => ({ tMs: i * 250, elu, loopDelayP99Ms: null, heapUsedMb: 10, rssMb: 50, cpuPercent: elu * 100 })),
+  };
+}
+
+/**
+ * The round as a recording with the OS clock read: its main thread ran on a CPU for all of its sampled busy time, so
+ * its figures are the same ms, said "of CPU" (Compare and experiments say "of sampled time" where a round lacks it).
+ */
+export function withOsClock(r: CompareRound): CompareRound {
+  if (!r.profile) return r;
+  const { sampledMs, sampledBusyMs } = sampledTimes(r.profile);
+  return {
+    ...r,
+    cpu: { windowMs: sampledMs, mainThread: { clock: 'threadCpuUsage', cpuMs: sampledBusyMs }, processCpuMs: null, sampledMs, sampledBusyMs, samples: r.profile.samples.length, askedIntervalUs: 1000, workers: [] },
   };
 }
