@@ -208,6 +208,13 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       return null;
     }
   };
+  // A tick scheduled while a database socket's answer was read keeps that read (init below): a MySQL write run by it,
+  // with none of the app's code on the stack, is the driver's hand-off of the freed connection to a queued request.
+  const HANDOFF = Symbol('flambe.handoff');
+  const handedOn = (sock) => {
+    const a = ah.executionAsyncResource()?.[HANDOFF];
+    return a && a.sock === sock && sock[WIRE] && sock[WIRE].proto === 'mysql' ? a : null;
+  };
   let ownerSym = null;
   // A child process's program and first two arguments, values that look like secrets masked (--token=…, long keys).
   const commandOf = (child) => {
@@ -237,10 +244,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       // a pool handing the freed connection to the request queued for it (pg-pool, mysql2), a connection's own
       // command queue. The query is that queued request's — its code has not run since it asked, so nothing names
       // it yet: the call is kept on the socket for the request the answer wakes (wokenWait), never the reader's.
-      // PostgreSQL only, where it is proven (pg-pool): a PostgreSQL driver writes nothing mid-call in answer to a read
-      // but a handshake's steps. mysql2 writes a prepared statement's execute inside its prepare's answer (the same
-      // call), and its pool hands a connection on a tick later: not told apart yet.
-      const during = answering && answering.sock === this && answering.depth === stack.length && this[WIRE] && this[WIRE].proto === 'postgres' ? answering : null;
+      // PostgreSQL in the read itself (pg-pool): a PostgreSQL driver writes nothing mid-call in answer to a read but a
+      // handshake's steps. MySQL in a tick the read scheduled (mysql2's pool hands the freed connection on a tick
+      // later), not in the read: mysql2 writes a prepared statement's execute inside its prepare's answer (one call).
+      const during = answering && answering.sock === this && answering.depth === stack.length && this[WIRE] && this[WIRE].proto === 'postgres' ? answering : handedOn(this);
       const held = this[QUEUED];
       // A callback-style driver runs the reader's own callback inside the read: a call made there is the reader's.
       // (A query can take several writes, its statement read from a later one: each after the first joins it.)
@@ -295,6 +302,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   };
   const hook = ah.createHook({
     init(asyncId, type, trigger, res) {
+      // Also outside any request: the read of a queued request's answer is no one's, and may hand the connection on.
+      if (answering && type === 'TickObject') res[HANDOFF] = answering;
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;

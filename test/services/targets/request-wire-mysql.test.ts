@@ -67,6 +67,35 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(`waiting on 127\\.0\\.0\\.1:${db!.port} \\(mysql/mariadb\\) for \`SELECT id, total FROM orders WHERE customer_id = \\?\` \\(from ordersOf, orders\\.cjs:15, via mysql2\\)`));
   }, 60_000);
 
+  it('names the statement of calls that waited for a free connection: more requests at once than the pool holds', async () => {
+    // Eight requests at once on a pool of four: mysql2 hands a freed connection to the request queued for it a tick
+    // after it read another request's answer, still under that other request's context. The call is the queued one's.
+    const before = await app!.stats();
+    const logFrom = logLength();
+    const rec = await app!.record('/orders', 8);
+    expect(rec.error).toBeNull();
+    const after = await app!.stats();
+    const statement = 'SELECT id, total FROM orders WHERE customer_id = ?';
+    const route = routeOf(rec, '/orders');
+    const waits = route.parts.filter((p) => p.kind === 'socket');
+    const named = waits.filter((p) => p.statement === statement);
+    const unnamed = waits.filter((p) => !p.statement).reduce((t, p) => t + p.msPerRequest, 0);
+    const all = waits.reduce((t, p) => t + p.msPerRequest, 0);
+    const calls = named.reduce((t, p) => t + p.callsPerRequest, 0);
+    // The log's round trips per request the app served (the probe's included, as its request is in the app's count):
+    // executes, and a connection's first prepare (one more round trip, a call of its own in Flambé's count).
+    const loggedPerRequest = loggedSince(logFrom, / (?:Execute|Prepare)\tSELECT id, total FROM orders WHERE customer_id = /g) / fresh(before, after, 'orders').length;
+    console.log(`pool queue: ${calls.toFixed(2)} calls per request named (${loggedPerRequest.toFixed(3)} logged), ${unnamed.toFixed(1)} of ${all.toFixed(1)} ms on the database without a statement (load ${loadNow()})`);
+    console.log(named.map((p) => `${p.callsPerRequest.toFixed(2)} calls, ${p.msPerRequest.toFixed(1)} ms from ${p.from?.function ?? '?'}`).join('; '));
+    expect(named[0]).toMatchObject({ server: 'mysql', from: { function: 'ordersOf', line: 15 }, via: 'mysql2' });
+    expect(calls).toBeCloseTo(loggedPerRequest, 0);
+    // Before, the queued requests' calls were charged to the request whose answer freed the connection, and the
+    // queued request's wait had no statement. What is left unnamed is the pool opening its connections (no warm-up).
+    expect(unnamed).toBeLessThan(all * 0.1);
+    // Each request's wait as the app timed it: the pool's queue and the round trip.
+    expectWithin20Percent('pool queue', msOnServer(route, db!.port), meanOf(timedDuring(rec, after, 'orders')), loadNow());
+  }, 60_000);
+
   it('names a query whose value the driver inlined with the value out', async () => {
     const rec = await app!.record('/count', 2);
     expect(rec.error).toBeNull();
