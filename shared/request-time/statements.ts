@@ -34,6 +34,7 @@ export function statementAdvice(statement: string, server: string | undefined, r
       return `Fetch them in one query (\`WHERE ${col} = ${server === 'postgres' ? 'ANY($1)' : 'IN (?)'}\`) or run them together.`;
     }
     if (server === 'redis') return 'Send them in one command (MGET, HMGET) or one pipeline.';
+    if (server === 'memcached') return 'Fetch them in one `get` with several keys (`get key1 key2 …`), or run them together.';
     return 'Fetch them in one call, or run them together.';
   }
   if (server === 'redis' && /^KEYS\b/.test(statement)) return 'KEYS walks every key in the database and blocks the server: iterate with SCAN, or keep the keys in a set.';

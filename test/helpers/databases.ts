@@ -1,4 +1,4 @@
-// Real PostgreSQL, MariaDB and Redis for the tests, each on a free,
+// Real PostgreSQL, MariaDB, Redis and memcached for the tests, each on a free,
 // non-default port with its own data folder in /tmp, stopped (and its folder
 // removed) by stop() — call it in afterAll, it also runs on a failed start.
 // PostgreSQL refuses to run as root: it runs as the `postgres` user.
@@ -11,7 +11,7 @@ import path from 'node:path';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export interface RunningDatabase {
-  kind: 'postgres' | 'mariadb' | 'redis';
+  kind: 'postgres' | 'mariadb' | 'redis' | 'memcached';
   port: number;
   /** Where the server writes its log (PostgreSQL's statement log with log_statement=all). */
   logFile: string;
@@ -110,4 +110,13 @@ export async function startRedis(): Promise<RunningDatabase> {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
   return started('redis', port, child, dir, '');
+}
+
+/** memcached (text protocol; UDP off), with a folder of its own only for stop() to remove; `args` added (`-I 8m`: bigger items). */
+export async function startMemcached(args: readonly string[] = []): Promise<RunningDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flambe-memcached-'));
+  const port = await freePort();
+  // -u root: it refuses to run as root without being told which user to run as.
+  const child = spawn('/usr/bin/memcached', ['-p', String(port), '-U', '0', '-l', '127.0.0.1', '-m', '64', '-u', 'root', ...args], { stdio: 'ignore' });
+  return started('memcached', port, child, dir, '');
 }

@@ -156,6 +156,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // had no call of its own answered waited on that socket since it last ran, for the batch's next command.
   const BATCH = Symbol('flambe.batch');
   let wokeBy = null;
+  const WOKE = Symbol('flambe.woke');
   // A tick is a plain object on Node 24 (TickObject before), queueMicrotask's an AsyncResource.
   const MICRO = new Set(['Object', 'TickObject', 'AsyncResource']);
   const wokenWait = (rec) => {
@@ -179,7 +180,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       return;
     }
     // Its own call's answer came in several reads: the wait for the rest is that call's, not another.
-    if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
+    // It ends where the driver's handling of the last read ended (its parse of the answer), when that read is over.
+    if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.done ?? wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
     wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, batch ? batch.where : -1, sock[WIRE].proto, cmds);
   };
   // What the app asked a database or cache: read from the bytes its driver writes, any driver, any port
@@ -304,6 +306,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     init(asyncId, type, trigger, res) {
       // Also outside any request: the read of a queued request's answer is no one's, and may hand the connection on.
       if (answering && type === 'TickObject') res[HANDOFF] = answering;
+      // An immediate the answer's read scheduled (Bluebird runs its callbacks in one) goes on with that read's wake-up.
+      if (wokeBy && type === 'Immediate') res[WOKE] = wokeBy;
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;
@@ -362,7 +366,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       }
       if (answered) workerAnswered(res, rec);
       const wired = sock && sock[WIRE] && sock[WIRE].proto && sock[WIRE].proto !== 'unknown' ? sock : null;
-      if (wired) wokeBy = { sock: wired, t: now(), seen: new Set() };
+      if (wired) wokeBy = { sock: wired, t: now(), seen: new Set(), depth: stack.length, done: undefined };
+      else if (res && res[WOKE]) { wokeBy = res[WOKE]; if (rec) wokenWait(rec); }
       // The answers' promise reactions, ticks and microtasks run right after the read: a new macrotask ends that.
       else if (wokeBy && res && stack.length === 1 && !(res instanceof Promise) && !MICRO.has(res.constructor?.name)) wokeBy = null;
       else if (wokeBy && rec) wokenWait(rec);
@@ -375,6 +380,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       }
     },
     after() {
+      if (wokeBy && wokeBy.depth === stack.length && wokeBy.done === undefined) wokeBy.done = now();
       if (answering && answering.depth === stack.length) {
         const t = now();
         for (const row of answering.rows) { while (row.length < 8) row.push(row.length === 6 ? '' : []); row.push(t); }
