@@ -139,6 +139,9 @@ export function createWireReader(): WireReader {
     }
   };
 
+  // An execute of a statement whose prepare was never read says 'prepared statement' (UNSEEN_PREPARED in statements.ts,
+  // which puts it in words: prepared before recording began); PostgreSQL's with the app's name for it after a space.
+
   // ---- MySQL/MariaDB: [3-byte length][sequence][command][body]; a command starts with sequence 0.
   const MY_COMMANDS = [0x01, 0x02, 0x03, 0x0e, 0x16, 0x17, 0x19, 0x1a, 0x1f];
   const myLooks = (b: Uint8Array) => b.length >= 5 && b[3] === 0 && MY_COMMANDS.includes(b[4]) && b[0] + (b[1] << 8) + (b[2] << 16) + 4 >= b.length - 0;

@@ -6,9 +6,11 @@
 import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitingSentence } from '../../../shared/request-time/sentence.ts';
+import { statementBlocks } from '../../../shared/report/report-parts.ts';
+import { partLabel, waitingSentence } from '../../../shared/request-time/sentence.ts';
+import { UNSEEN_PREPARED } from '../../../shared/request-time/statements.ts';
 import { startMariadb, type RunningDatabase } from '../../helpers/databases.ts';
-import { expectWithin20Percent, fresh, launchRecordedApp, loadNow, meanOf, msOnServer, routeOf, timedDuring, type RecordedApp } from '../../helpers/recorded-app.ts';
+import { attachRecordedApp, expectWithin20Percent, fresh, launchRecordedApp, loadNow, meanOf, msOnServer, routeOf, timedDuring, type RecordedApp } from '../../helpers/recorded-app.ts';
 
 let db: RunningDatabase | null = null;
 let app: RecordedApp | null = null;
@@ -115,4 +117,31 @@ describe('MariaDB over mysql2, on a port of its own', () => {
     expect(parts.length).toBeGreaterThan(0);
     expect(parts.map((p) => p.statement)).toEqual(parts.map(() => 'SELECT id, total FROM orders WHERE customer_id = ?'));
   }, 60_000);
+
+  it('says in words what a statement prepared before Flambé attached is, and why its text is unknown, wherever it shows', async () => {
+    // The same app started apart and used before anyone watched: eight requests at once open the pool's four
+    // connections and prepare the statement on each (mysql2 keeps it per connection). Then Flambé attaches.
+    const running = await attachRecordedApp('test/fixtures/wire/orders.cjs', { MYSQL_PORT: String(db!.port) }, async (base) => {
+      await Promise.all(Array.from({ length: 8 }, () => fetch(new URL('/orders', base)).then((r) => r.text())));
+    });
+    try {
+      const logFrom = logLength();
+      const rec = await running.record('/orders', 2);
+      expect(rec.error).toBeNull();
+      expect(loggedSince(logFrom, / Prepare\t/g)).toBe(0); // nothing was prepared while Flambé watched
+      expect(loggedSince(logFrom, / Execute\tSELECT id, total FROM orders WHERE customer_id = /g)).toBeGreaterThan(0);
+      const parts = routeOf(rec, '/orders').parts.filter((p) => p.kind === 'socket' && p.statement);
+      expect(parts.map((p) => p.statement)).toEqual([UNSEEN_PREPARED]);
+      expect(parts[0]).toMatchObject({ from: { function: 'ordersOf', line: 15 }, via: 'mysql2' });
+      const sentence = waitingSentence(rec.requestTime!);
+      console.log(sentence);
+      expect(sentence).toContain(`waiting on 127.0.0.1:${db!.port} (mysql/mariadb) for a prepared statement whose text Flambé could not see (its text was sent when the app prepared it, before recording began; each run sends only its id) (from ordersOf, orders.cjs:15, via mysql2)`);
+      expect(sentence).toContain('launch the server from Flambé and record again');
+      // The time table's row, the report's statements table.
+      expect(partLabel(parts[0])).toBe(`prepared statement, text unknown (prepared before recording began) — 127.0.0.1:${db!.port} (mysql/mariadb)`);
+      expect(JSON.stringify(statementBlocks(rec.requestTime))).toContain('"prepared statement, text unknown (prepared before recording began)"');
+    } finally {
+      await running.stop();
+    }
+  }, 90_000);
 });
