@@ -15,6 +15,8 @@ export interface RunningDatabase {
   port: number;
   /** Where the server writes its log (PostgreSQL's statement log with log_statement=all). */
   logFile: string;
+  /** MariaDB's slow query log, every statement with its own time (long_query_time=0): "# Query_time: 0.000123 …" then the statement. */
+  slowLogFile?: string;
   stop(): Promise<void>;
 }
 
@@ -91,17 +93,19 @@ export async function startPostgres(): Promise<RunningDatabase> {
   return db;
 }
 
-/** MariaDB as root, database `test`, user root without a password over TCP. */
+/** MariaDB as root, database `test`, user root without a password over TCP; every statement in the general log and, with its own time, in the slow log. */
 export async function startMariadb(): Promise<RunningDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'flambe-maria-'));
   const data = path.join(dir, 'data');
   execFileSync('mariadb-install-db', ['--user=root', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
   const port = await freePort();
   const logFile = path.join(dir, 'general.log');
+  const slowLogFile = path.join(dir, 'slow.log');
   const child = spawn('/usr/sbin/mariadbd', ['--no-defaults', '--user=root', `--datadir=${data}`, `--port=${port}`, '--bind-address=127.0.0.1',
     `--socket=${path.join(dir, 'sock')}`, `--pid-file=${path.join(dir, 'pid')}`, '--skip-grant-tables', '--innodb-buffer-pool-size=16M',
-    '--general-log=1', `--general-log-file=${logFile}`, '--skip-log-bin'], { stdio: 'ignore' });
-  return started('mariadb', port, child, dir, logFile);
+    '--general-log=1', `--general-log-file=${logFile}`, '--skip-log-bin',
+    '--slow-query-log=1', `--slow-query-log-file=${slowLogFile}`, '--long-query-time=0'], { stdio: 'ignore' });
+  return { ...await started('mariadb', port, child, dir, logFile), slowLogFile };
 }
 
 /** Redis without persistence. */
