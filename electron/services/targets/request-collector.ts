@@ -367,7 +367,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       if (answered) workerAnswered(res, rec);
       const wired = sock && sock[WIRE] && sock[WIRE].proto && sock[WIRE].proto !== 'unknown' ? sock : null;
       if (wired) wokeBy = { sock: wired, t: now(), seen: new Set(), depth: stack.length, done: undefined };
-      else if (res && res[WOKE]) { wokeBy = res[WOKE]; if (rec) wokenWait(rec); }
+      // Its callbacks are the driver's handling of the answer still (Bluebird's resolve the app's promises): a call
+      // woken after it ends where it ended.
+      else if (res && res[WOKE]) { wokeBy = res[WOKE]; wokeBy.depth = stack.length; wokeBy.done = undefined; if (rec) wokenWait(rec); }
       // The answers' promise reactions, ticks and microtasks run right after the read: a new macrotask ends that.
       else if (wokeBy && res && stack.length === 1 && !(res instanceof Promise) && !MICRO.has(res.constructor?.name)) wokeBy = null;
       else if (wokeBy && rec) wokenWait(rec);
