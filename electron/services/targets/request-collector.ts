@@ -306,8 +306,9 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     init(asyncId, type, trigger, res) {
       // Also outside any request: the read of a queued request's answer is no one's, and may hand the connection on.
       if (answering && type === 'TickObject') res[HANDOFF] = answering;
-      // An immediate the answer's read scheduled (Bluebird runs its callbacks in one) goes on with that read's wake-up.
-      if (wokeBy && type === 'Immediate') res[WOKE] = wokeBy;
+      // An immediate the answer's read scheduled (Bluebird runs its callbacks in one) goes on with that read's wake-up —
+      // the driver's, not a request's own code's (Express's on-finished defers with one too): outside any live request.
+      if (wokeBy && type === 'Immediate' && (!cur || cur.gone || cur.end !== null)) res[WOKE] = wokeBy;
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;
