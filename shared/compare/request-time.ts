@@ -8,6 +8,7 @@
 // that, where ms per request also moves with how many calls a request makes.
 import type { RequestTime, RequestTimeKind, RequestTimePart } from '../recording/request-time.ts';
 import { partLabel } from '../request-time/sentence.ts';
+import { statementLabel, unseenPrepared } from '../request-time/statements.ts';
 import { metricOf } from './metric.ts';
 import { surenessWords } from './words.ts';
 import type { Metric } from './types.ts';
@@ -65,6 +66,8 @@ function perCallMetric(aParts: readonly (RequestTimePart | undefined)[], bParts:
   return metricOf(a, b, undefined, paired && a.length === aParts.length && b.length === bParts.length);
 }
 
+// A statement as code, or the words for one whose text was never read (prepared before recording began).
+const statementShown = (statement: string) => (unseenPrepared(statement) ? statementLabel(statement) : `\`${statement}\``);
 const perCallMs = (x: number) => (x >= 100 ? `${Math.round(x)}` : `${Number(x.toPrecision(2))}`);
 
 /** "`SELECT … FROM invoices WHERE account_id = $1`: 224 → 3 ms per call (−99%, sure)": each statement's change per call, largest first. */
@@ -74,6 +77,6 @@ export function statementChangeLines(c: RequestTimeComparison): string[] {
     .map((p) => {
       const m = p.msPerCall!;
       const pct = m.deltaPercent === null ? '' : `${m.deltaPercent > 0 ? '+' : m.deltaPercent < 0 ? '−' : ''}${Math.abs(Math.round(m.deltaPercent))}%, `;
-      return `\`${p.statement}\`: ${perCallMs(m.a)} → ${perCallMs(m.b)} ms per call (${pct}${surenessWords(m)})`;
+      return `${statementShown(p.statement!)}: ${perCallMs(m.a)} → ${perCallMs(m.b)} ms per call (${pct}${surenessWords(m)})`;
     });
 }

@@ -10,6 +10,7 @@ import { formatCount, groupThousands } from '../number-format.ts';
 import type { RequestTime } from '../recording/request-time.ts';
 import { placeText } from '../request-time/wait-places.ts';
 import { statementChangeLines, type RequestTimeComparison } from '../compare/request-time.ts';
+import { statementLabel } from '../request-time/statements.ts';
 
 export const ms3 = (v: number | undefined | null) => (v === undefined || v === null ? '–' : groupThousands(v, 3));
 export const int = formatCount;
@@ -75,7 +76,7 @@ export function statementBlocks(rt: RequestTime | null | undefined): ReportBlock
   const num = (x: number) => groupThousands(x, x >= 100 ? 0 : 2);
   return [{ kind: 'h2', text: 'Statements waited on' }, { kind: 'table', table: {
     head: ['Statement', 'Server', 'ms per call', 'Calls per request', 'ms per request', 'From'],
-    rows: parts.map((p) => [p.statement!, p.target, num(p.msPerRequest / p.callsPerRequest), num(p.callsPerRequest), num(p.msPerRequest),
+    rows: parts.map((p) => [statementLabel(p.statement!), p.target, num(p.msPerRequest / p.callsPerRequest), num(p.callsPerRequest), num(p.msPerRequest),
       p.from ? `${placeText(p.from)}${p.via ? `, via ${p.via}` : ''}` : p.via ?? '']),
     textColumns: [0, 1, 5],
   } }];

@@ -4,7 +4,7 @@
 import { formatCount } from '../number-format.ts';
 import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
 import { placeText } from './wait-places.ts';
-import { callNoun, statementAdvice } from './statements.ts';
+import { callNoun, statementAdvice, statementInText, statementLabel } from './statements.ts';
 import { BACKGROUND_QUEUE } from './background-queue.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
@@ -20,7 +20,7 @@ export function partLabel(p: RequestTimePart): string {
   switch (p.kind) {
     case 'cpu': return 'own CPU';
     case 'http': return p.target || p.kind;
-    case 'socket': return p.statement ? `${p.statement} — ${p.target}` : p.target || p.kind;
+    case 'socket': return p.statement ? `${statementLabel(p.statement)} — ${p.target}` : p.target || p.kind;
     case 'fs': return 'file system';
     case 'dns': return 'DNS';
     case 'threadpool': return 'thread pool';
@@ -40,7 +40,7 @@ export function partText(p: RequestTimePart): string {
   const from = p.from ? ` (from ${placeText(p.from)}${via}${calls})` : calls || via ? ` (${(via + calls).slice(2)})` : '';
   switch (p.kind) {
     case 'http': return `waiting on ${p.target}${from}`;
-    case 'socket': return p.statement ? `waiting on ${p.target} for \`${p.statement}\`${from}` : `waiting on ${p.target || 'a socket'}${from}`;
+    case 'socket': return p.statement ? `waiting on ${p.target} for ${statementInText(p.statement)}${from}` : `waiting on ${p.target || 'a socket'}${from}`;
     case 'fs': return `waiting on the file system${from}`;
     case 'dns': return `waiting on DNS lookups${from}`;
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
@@ -116,7 +116,7 @@ function repeatedText(parts: readonly RequestTimePart[], p: RequestTimePart): st
   const all = parts.filter((q) => q.kind === p.kind && q.target === p.target).reduce((t, q) => t + q.callsPerRequest, 0);
   const n = (x: number) => Number(x.toPrecision(2));
   const what = p.kind === 'socket' ? `${n(all)} ${callNoun(p.server, n(all))} per request to ${p.target}` : `${n(all)} calls per request`;
-  const name = p.kind === 'socket' ? `\`${p.statement ?? p.target}\`` : p.target;
+  const name = p.kind === 'socket' ? (p.statement ? statementInText(p.statement) : `\`${p.target}\``) : p.target;
   const from = p.from ? ` from ${p.from.function} (${placeText(p.from).replace(/^[^,]*, /, '')}${p.via ? `, via ${p.via}` : ''})` : '';
   return `on ${what}, one after another: ${name} ×${n(p.callsPerRequest)}${from}`;
 }

@@ -16,6 +16,30 @@ export function callStatement(statements: readonly string[]): string | null {
   return `pipeline of ${statements.length}: ${listed.join(', ')}${counts.size > LISTED ? ', …' : ''}`;
 }
 
+/**
+ * What the wire readers say for a statement run by its id whose text they never read (wire-protocols.ts: "prepared
+ * statement", PostgreSQL's with the app's name for it after a space): the app prepared it before Flambé watched.
+ */
+export const UNSEEN_PREPARED = 'prepared statement';
+/** Is this what a reader says for a statement whose text it never read? */
+export const unseenPrepared = (statement: string) => statement === UNSEEN_PREPARED || statement.startsWith(`${UNSEEN_PREPARED} `);
+const preparedName = (statement: string) => statement.slice(UNSEEN_PREPARED.length + 1);
+const WHY_UNSEEN = 'its text was sent when the app prepared it, before recording began; each run sends only its id';
+
+/** A statement as a table shows it: its text, or what a prepared statement whose text was never read is. */
+export function statementLabel(statement: string): string {
+  if (!unseenPrepared(statement)) return statement;
+  const name = preparedName(statement);
+  return `prepared statement${name ? ` "${name}"` : ''}, text unknown (prepared before recording began)`;
+}
+
+/** A statement in a sentence: its text as code, or in words what a prepared statement whose text was never read is. */
+export function statementInText(statement: string): string {
+  if (!unseenPrepared(statement)) return `\`${statement}\``;
+  const name = preparedName(statement);
+  return `a prepared statement${name ? ` ("${name}")` : ''} whose text Flambé could not see (${WHY_UNSEEN})`;
+}
+
 /** What one call of this server is called in a sentence: "queries", "commands". */
 export function callNoun(server: string | undefined, n: number): string {
   const one = server === 'postgres' || server === 'mysql' ? 'query' : server === 'redis' || server === 'memcached' || server === 'mongodb' ? 'command' : 'call';
@@ -28,12 +52,16 @@ export function callNoun(server: string | undefined, n: number): string {
  */
 export function statementAdvice(statement: string, server: string | undefined, repeated: boolean): string {
   const sql = server === 'postgres' || server === 'mysql';
+  if (unseenPrepared(statement)) {
+    return `${repeated ? 'Fetch them in one query, or run them together. ' : ''}Flambé reads a statement's text when the app prepares it: launch the server from Flambé and record again to see which statement this is.`;
+  }
   if (repeated) {
     if (sql && /\bWHERE\b.*?(\w+) = (\$\d+|\?)/i.test(statement)) {
       const col = /\bWHERE\b.*?(\w+) = (?:\$\d+|\?)/i.exec(statement)![1];
       return `Fetch them in one query (\`WHERE ${col} = ${server === 'postgres' ? 'ANY($1)' : 'IN (?)'}\`) or run them together.`;
     }
     if (server === 'redis') return 'Send them in one command (MGET, HMGET) or one pipeline.';
+    if (server === 'memcached') return 'Fetch them in one `get` with several keys (`get key1 key2 …`), or run them together.';
     return 'Fetch them in one call, or run them together.';
   }
   if (server === 'redis' && /^KEYS\b/.test(statement)) return 'KEYS walks every key in the database and blocks the server: iterate with SCAN, or keep the keys in a set.';

@@ -8,9 +8,10 @@ import pg from './test-support/wire-captures/pg.json?raw';
 import redis from './test-support/wire-captures/redis.json?raw';
 import ioredis from './test-support/wire-captures/ioredis.json?raw';
 import mongodb from './test-support/wire-captures/mongodb.json?raw';
+import memcached from './test-support/wire-captures/memcached.json?raw';
 import { createWireReader, type WireCommand } from './wire-protocols.ts';
 
-const CAPTURES: Record<string, string> = { maria, pg, redis, ioredis, mongodb };
+const CAPTURES: Record<string, string> = { maria, pg, redis, ioredis, mongodb, memcached };
 const fromHex = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map((h) => parseInt(h, 16)));
 const capture = (name: string): Uint8Array[] => (JSON.parse(CAPTURES[name]) as string[]).map(fromHex);
 const latin1 = (bytes: readonly Uint8Array[]) => bytes.map((b) => String.fromCharCode(...b)).join('');
@@ -138,8 +139,28 @@ describe('MongoDB (mongodb driver, OP_MSG)', () => {
   });
 });
 
+// memcache-client (text protocol) to a real memcached: a 2 kB value (twice what a reader reads of a message) holding "\r\nget s3cr3t-plant\r\n" again and
+// again, which only its length tells from commands.
+describe('memcached (memcache-client, text protocol)', () => {
+  const writes = capture('memcached');
+  it('names each command with its key pattern, several keys as the first one’s and "…", never a value', () => {
+    const cmds = decode(writes);
+    expect(cmds).toEqual([
+      'memcached: version', 'memcached: set session:?', 'memcached: get session:?', 'memcached: get user:? …', 'memcached: set page:home',
+      'memcached: gets page:home', 'memcached: cas page:home', 'memcached: add lock:?', 'memcached: replace lock:?', 'memcached: set log:?',
+      'memcached: append log:?', 'memcached: set hits:?', 'memcached: incr hits:?', 'memcached: decr hits:?', 'memcached: touch hits:?', 'memcached: delete lock:?',
+    ]);
+    expect(JSON.stringify(cmds)).not.toContain(SECRET);
+    expect(latin1(writes)).toContain(SECRET); // it was on the wire
+  });
+  it('recognises a connection already open, and writes that come joined', () => {
+    expect(decode(writes.slice(2))).toEqual(decode(writes).slice(2));
+    expect(decode([joined(writes)])).toEqual(decode(writes));
+  });
+});
+
 describe('any cut', () => {
-  it.each(['pg', 'maria', 'redis', 'ioredis', 'mongodb'])('%s: the same commands whichever byte each write is cut at', (name) => {
+  it.each(['pg', 'maria', 'redis', 'ioredis', 'mongodb', 'memcached'])('%s: the same commands whichever byte each write is cut at', (name) => {
     const writes = capture(name);
     const whole = decode(writes);
     const longest = Math.max(...writes.map((w) => w.length));

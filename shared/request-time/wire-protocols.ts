@@ -154,6 +154,9 @@ export function createWireReader(): WireReader {
     }
   };
 
+  // An execute of a statement whose prepare was never read says 'prepared statement' (UNSEEN_PREPARED in statements.ts,
+  // which puts it in words: prepared before recording began); PostgreSQL's with the app's name for it after a space.
+
   // ---- MySQL/MariaDB: [3-byte length][sequence][command][body]; a command starts with sequence 0.
   const MY_COMMANDS = [0x01, 0x02, 0x03, 0x0e, 0x16, 0x17, 0x19, 0x1a, 0x1f];
   const myLooks = (b: Uint8Array) => b.length >= 5 && b[3] === 0 && MY_COMMANDS.includes(b[4]) && b[0] + (b[1] << 8) + (b[2] << 16) + 4 >= b.length - 0;
@@ -263,21 +266,33 @@ export function createWireReader(): WireReader {
     }
   };
 
-  // ---- memcached text: "<command> <key> …\r\n"; storage commands carry "<bytes>" of data after the line.
-  const MC = ['get', 'gets', 'gat', 'gats', 'set', 'add', 'replace', 'append', 'prepend', 'cas', 'delete', 'incr', 'decr', 'touch'];
-  const mcLooks = (b: Uint8Array) => { const sp = b.indexOf(32); return sp > 2 && sp < 9 && MC.includes(text(b, 0, sp)) && b.indexOf(10) > sp; };
+  // ---- memcached text: "<command> <key>* …\r\n", one line; storage commands (and the meta "ms") carry their data after
+  // it, "<bytes>" long, skipped by that length (a value may hold "\r\n get …": it is never read as a command).
+  // get/gets take several keys ("get user:1 user:2": named by the first key's pattern and "…"), gat/gats an expiry first.
+  const MC_KEYED = ['get', 'gets', 'gat', 'gats', 'set', 'add', 'replace', 'append', 'prepend', 'cas', 'delete', 'incr', 'decr', 'touch', 'mg', 'ms', 'md', 'ma'];
+  const MC_BARE = ['version', 'stats', 'flush_all', 'verbosity', 'quit', 'mn'];
+  const MC_DATA: Record<string, number> = { set: 4, add: 4, replace: 4, append: 4, prepend: 4, cas: 4, ms: 2 };
+  const MC_LINE = 300; // a key is at most 250 bytes
+  const mcFirstWord = (b: Uint8Array, i: number) => { let j = i; while (j < b.length && j < i + 10 && b[j] > 32) j++; return text(b, i, j); };
+  const mcLooks = (b: Uint8Array) => { const w = mcFirstWord(b, 0); const nl = b.indexOf(10); return (MC_KEYED.includes(w) || MC_BARE.includes(w)) && nl > 0 && nl < MC_LINE; };
+  const mcText = (words: string[]) => {
+    const cmd = words[0];
+    if (MC_BARE.includes(cmd)) return cmd;
+    const keys = words.slice(cmd === 'gat' || cmd === 'gats' ? 2 : 1, cmd.startsWith('get') || cmd.startsWith('gat') ? undefined : 2).filter((k) => k);
+    return keys.length === 0 ? cmd : `${cmd} ${key(keys[0])}${keys.length > 1 ? ' …' : ''}`;
+  };
   const mc = (st: WireState, b: Uint8Array, out: WireCommand[]) => {
     let i = 0;
     while (i < b.length) {
       if (st.skip > 0) { const n = Math.min(st.skip, b.length - i); st.skip -= n; i += n; continue; }
       const nl = b.indexOf(10, i);
-      if (nl < 0) return;
-      const words = text(b, i, Math.min(nl, i + 300)).trim().split(' ');
+      if (nl < 0 || nl - i > MC_LINE) { if (nl < 0 && b.length - i < MC_LINE) st.carry = b.slice(i); return; } // a line cut between writes
+      const words = text(b, i, nl).trim().split(/ +/);
       const cmd = words[0];
-      if (!MC.includes(cmd)) return;
-      out.push({ server: 'memcached', text: words[1] ? `${cmd} ${key(words[1])}` : cmd });
+      if (!MC_KEYED.includes(cmd) && !MC_BARE.includes(cmd)) return; // not a command: stop reading this write
+      out.push({ server: 'memcached', text: mcText(words) });
       i = nl + 1;
-      if (['set', 'add', 'replace', 'append', 'prepend', 'cas'].includes(cmd)) st.skip = Number(words[4]) + 2 || 0;
+      if (MC_DATA[cmd] !== undefined) st.skip = Number(words[MC_DATA[cmd]]) + 2 || 0;
     }
   };
 

@@ -1,14 +1,14 @@
 // Captures the bytes real drivers write to real servers, for the wire-protocol
 // readers' tests (shared/request-time/test-support/wire-captures/): a TCP proxy
 // between the driver and the server keeps what the client sent, chunk by chunk.
-// Run: npx node test/helpers/capture-wire.ts pg|maria|redis|ioredis|mongodb > file.json
+// Run: npx node test/helpers/capture-wire.ts pg|maria|redis|ioredis|mongodb|memcached > file.json
 // MongoDB's server is not to be had here (not a Debian package: its licence keeps it out of Debian), so the real
 // `mongodb` driver writes to a stand-in that answers just enough of the protocol (mongoStandIn below) — the bytes are
 // the driver's own, never hand-typed.
 // The planted value 's3cr3t-plant' is bound as a parameter or stored as a value:
 // the tests check it never comes out of the readers.
 import net from 'node:net';
-import { startPostgres, startMariadb, startRedis } from './databases.ts';
+import { startPostgres, startMariadb, startRedis, startMemcached } from './databases.ts';
 import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 /** A TCP proxy to `port` that keeps each chunk the client sent; `p` is its own port. */
@@ -117,6 +117,32 @@ if (which === 'redis' || which === 'ioredis') {
       await c.quit();
     }
     px.close();
+  } finally { await db.stop(); }
+}
+if (which === 'memcached') {
+  const db = await startMemcached();
+  try {
+    const px = await proxy(db.port, chunks);
+    const { MemcacheClient } = require('memcache-client');
+    const c = new MemcacheClient({ server: `127.0.0.1:${px.p}` });
+    await c.version();
+    await c.set('session:9f8e7d6c', 's3cr3t-plant');
+    await c.get('session:9f8e7d6c');
+    await c.get(['user:1', 'user:2', 'user:3']);
+    // A value with the protocol's own line end inside: skipped by its length, never read as a command.
+    await c.set('page:home', 'a\r\nget s3cr3t-plant\r\n'.repeat(100));
+    const got = await c.gets('page:home');
+    await c.cas('page:home', 'b', { casUniq: got.casUniq });
+    await c.add('lock:42', 1);
+    await c.replace('lock:42', 2);
+    await c.set('log:7', 'first');
+    await c.append('log:7', 'more');
+    await c.set('hits:7', '1');
+    await c.incr('hits:7', 5);
+    await c.decr('hits:7', 2);
+    await c.touch('hits:7', 100);
+    await c.delete('lock:42');
+    c.shutdown(); px.close();
   } finally { await db.stop(); }
 }
 if (which === 'mongodb') {

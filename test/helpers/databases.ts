@@ -1,4 +1,4 @@
-// Real PostgreSQL, MariaDB and Redis for the tests, each on a free,
+// Real PostgreSQL, MariaDB, Redis and memcached for the tests, each on a free,
 // non-default port with its own data folder in /tmp, stopped (and its folder
 // removed) by stop() — call it in afterAll, it also runs on a failed start.
 // PostgreSQL refuses to run as root: it runs as the `postgres` user.
@@ -11,10 +11,12 @@ import path from 'node:path';
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export interface RunningDatabase {
-  kind: 'postgres' | 'mariadb' | 'redis';
+  kind: 'postgres' | 'mariadb' | 'redis' | 'memcached';
   port: number;
   /** Where the server writes its log (PostgreSQL's statement log with log_statement=all). */
   logFile: string;
+  /** MariaDB's slow query log, every statement with its own time (long_query_time=0): "# Query_time: 0.000123 …" then the statement. */
+  slowLogFile?: string;
   stop(): Promise<void>;
 }
 
@@ -91,17 +93,19 @@ export async function startPostgres(): Promise<RunningDatabase> {
   return db;
 }
 
-/** MariaDB as root, database `test`, user root without a password over TCP. */
+/** MariaDB as root, database `test`, user root without a password over TCP; every statement in the general log and, with its own time, in the slow log. */
 export async function startMariadb(): Promise<RunningDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'flambe-maria-'));
   const data = path.join(dir, 'data');
   execFileSync('mariadb-install-db', ['--user=root', `--datadir=${data}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
   const port = await freePort();
   const logFile = path.join(dir, 'general.log');
+  const slowLogFile = path.join(dir, 'slow.log');
   const child = spawn('/usr/sbin/mariadbd', ['--no-defaults', '--user=root', `--datadir=${data}`, `--port=${port}`, '--bind-address=127.0.0.1',
     `--socket=${path.join(dir, 'sock')}`, `--pid-file=${path.join(dir, 'pid')}`, '--skip-grant-tables', '--innodb-buffer-pool-size=16M',
-    '--general-log=1', `--general-log-file=${logFile}`, '--skip-log-bin'], { stdio: 'ignore' });
-  return started('mariadb', port, child, dir, logFile);
+    '--general-log=1', `--general-log-file=${logFile}`, '--skip-log-bin',
+    '--slow-query-log=1', `--slow-query-log-file=${slowLogFile}`, '--long-query-time=0'], { stdio: 'ignore' });
+  return { ...await started('mariadb', port, child, dir, logFile), slowLogFile };
 }
 
 /** Redis without persistence. */
@@ -110,4 +114,13 @@ export async function startRedis(): Promise<RunningDatabase> {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
   return started('redis', port, child, dir, '');
+}
+
+/** memcached (text protocol; UDP off), with a folder of its own only for stop() to remove; `args` added (`-I 8m`: bigger items). */
+export async function startMemcached(args: readonly string[] = []): Promise<RunningDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'flambe-memcached-'));
+  const port = await freePort();
+  // -u root: it refuses to run as root without being told which user to run as.
+  const child = spawn('/usr/bin/memcached', ['-p', String(port), '-U', '0', '-l', '127.0.0.1', '-m', '64', '-u', 'root', ...args], { stdio: 'ignore' });
+  return started('memcached', port, child, dir, '');
 }

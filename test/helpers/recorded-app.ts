@@ -1,6 +1,7 @@
 // One app launched under Flambé's service for a test file, recorded route by
 // route, and the app's own timing of its driver calls (its /stats route, read
 // after each recording): the wire-protocol tests' shared harness.
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,17 +24,49 @@ export interface RecordedApp {
 }
 
 export async function launchRecordedApp(script: string, env: Record<string, string>): Promise<RecordedApp> {
+  return recordedApp(async (service) => {
+    const { targetId } = await service.api.launchTarget({ script: path.join(repo, script), env });
+    return { targetId, base: await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 15_000, 'a listening port'), stop: async () => undefined };
+  });
+}
+
+/**
+ * The app started apart from Flambé (`node --inspect=127.0.0.1:0`, on the tests' Node), as a user runs a server
+ * before attaching to it; `before` runs against it first (what it did before anyone watched), then Flambé attaches by
+ * host:port. Stopping detaches and ends the process.
+ */
+export async function attachRecordedApp(script: string, env: Record<string, string>, before: (base: string) => Promise<void>): Promise<RecordedApp> {
+  const child = spawn(process.env.FLAMBE_TARGET_NODE || process.execPath, ['--inspect=127.0.0.1:0', path.join(repo, script)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const end = async () => { if (child.exitCode === null && child.signalCode === null) { const gone = new Promise((ok) => child.once('exit', ok)); child.kill('SIGTERM'); await gone; } };
+  try {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => { out += String(d); });
+    child.stderr!.on('data', (d: Buffer) => { out += String(d); });
+    const port = await waitFor(() => /listening on (?:.*:)?(\d+)\s*$/m.exec(out)?.[1], 15_000, 'a listening port');
+    const inspector = Number(await waitFor(() => /Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1], 15_000, 'an inspector port'));
+    const base = `http://127.0.0.1:${port}/`;
+    await before(base);
+    return await recordedApp(async (service) => ({ targetId: (await service.api.attachTarget({ host: '127.0.0.1', port: inspector })).targetId, base, stop: end }));
+  } catch (e) {
+    await end();
+    throw e;
+  }
+}
+
+async function recordedApp(open: (service: ReturnType<typeof createFlambeService>) => Promise<{ targetId: string; base: string; stop: () => Promise<void> }>): Promise<RecordedApp> {
   const libraryPath = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-wire-')), 'library.sqlite');
   const service = createFlambeService({ libraryPath });
   const events: FlambeEvent[] = [];
   service.onEvent((e) => events.push(e));
-  const { targetId } = await service.api.launchTarget({ script: path.join(repo, script), env });
+  let opened: Awaited<ReturnType<typeof open>> | null = null;
   const stop = async () => {
-    await service.api.stopTarget({ targetId }).catch(() => undefined);
+    if (opened) await service.api.stopTarget({ targetId: opened.targetId }).catch(() => undefined);
     service.dispose();
+    await opened?.stop();
   };
   try {
-    const base = await waitFor(async () => (await service.api.getTarget({ targetId })).suggestedUrls[0], 15_000, 'a listening port');
+    opened = await open(service);
+    const { targetId, base } = opened;
     return {
       libraryPath, base, stop,
       async record(route, connections) {

@@ -164,6 +164,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // had no call of its own answered waited on that socket since it last ran, for the batch's next command.
   const BATCH = Symbol('flambe.batch');
   let wokeBy = null;
+  const WOKE = Symbol('flambe.woke');
   // A tick is a plain object on Node 24 (TickObject before), queueMicrotask's an AsyncResource.
   const MICRO = new Set(['Object', 'TickObject', 'AsyncResource']);
   const wokenWait = (rec) => {
@@ -187,7 +188,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       return;
     }
     // Its own call's answer came in several reads: the wait for the rest is that call's, not another.
-    if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
+    // It ends where the driver's handling of the last read ended (its parse of the answer), when that read is over.
+    if (rec.answeredBy === sock) { const row = wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.done ?? wokeBy.t, -1, sock[WIRE].proto, rec.answeredCmds); if (row) row.push(row[3], 1); return; }
     wait(rec, 'socket', target, rec.last ?? rec.start, wokeBy.t, batch ? batch.where : -1, sock[WIRE].proto, cmds);
   };
   // What the app asked a database or cache: read from the bytes its driver writes, any driver, any port
@@ -215,6 +217,13 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       st.proto = 'unknown'; // a reader's mistake must never break the app's write
       return null;
     }
+  };
+  // A tick scheduled while a database socket's answer was read keeps that read (init below): a MySQL write run by it,
+  // with none of the app's code on the stack, is the driver's hand-off of the freed connection to a queued request.
+  const HANDOFF = Symbol('flambe.handoff');
+  const handedOn = (sock) => {
+    const a = ah.executionAsyncResource()?.[HANDOFF];
+    return a && a.sock === sock && sock[WIRE] && sock[WIRE].proto === 'mysql' ? a : null;
   };
   let ownerSym = null;
   // A child process's program and first two arguments, values that look like secrets masked (--token=…, long keys).
@@ -245,10 +254,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       // a pool handing the freed connection to the request queued for it (pg-pool, mysql2), a connection's own
       // command queue. The query is that queued request's — its code has not run since it asked, so nothing names
       // it yet: the call is kept on the socket for the request the answer wakes (wokenWait), never the reader's.
-      // PostgreSQL only, where it is proven (pg-pool): a PostgreSQL driver writes nothing mid-call in answer to a read
-      // but a handshake's steps. mysql2 writes a prepared statement's execute inside its prepare's answer (the same
-      // call), and its pool hands a connection on a tick later: not told apart yet.
-      const during = answering && answering.sock === this && answering.depth === stack.length && this[WIRE] && this[WIRE].proto === 'postgres' ? answering : null;
+      // PostgreSQL in the read itself (pg-pool): a PostgreSQL driver writes nothing mid-call in answer to a read but a
+      // handshake's steps. MySQL in a tick the read scheduled (mysql2's pool hands the freed connection on a tick
+      // later), not in the read: mysql2 writes a prepared statement's execute inside its prepare's answer (one call).
+      const during = answering && answering.sock === this && answering.depth === stack.length && this[WIRE] && this[WIRE].proto === 'postgres' ? answering : handedOn(this);
       const held = this[QUEUED];
       // A callback-style driver runs the reader's own callback inside the read: a call made there is the reader's.
       // (A query can take several writes, its statement read from a later one: each after the first joins it.)
@@ -354,6 +363,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   for (const h of activeHandles) if (h instanceof ChildProcess) wrapSend(h);
   const hook = ah.createHook({
     init(asyncId, type, trigger, res) {
+      // Also outside any request: the read of a queued request's answer is no one's, and may hand the connection on.
+      if (answering && type === 'TickObject') res[HANDOFF] = answering;
+      // An immediate the answer's read scheduled (Bluebird runs its callbacks in one) goes on with that read's wake-up —
+      // the driver's, not a request's own code's (Express's on-finished defers with one too): outside any live request.
+      if (wokeBy && type === 'Immediate' && (!cur || cur.gone || cur.end !== null)) res[WOKE] = wokeBy;
       if (!cur) return;
       res[CTX] = cur;
       if (type === 'PROMISE') return;
@@ -415,7 +429,10 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       }
       if (answered) workerAnswered(res, rec);
       const wired = sock && sock[WIRE] && sock[WIRE].proto && sock[WIRE].proto !== 'unknown' ? sock : null;
-      if (wired) wokeBy = { sock: wired, t: now(), seen: new Set() };
+      if (wired) wokeBy = { sock: wired, t: now(), seen: new Set(), depth: stack.length, done: undefined };
+      // Its callbacks are the driver's handling of the answer still (Bluebird's resolve the app's promises): a call
+      // woken after it ends where it ended.
+      else if (res && res[WOKE]) { wokeBy = res[WOKE]; wokeBy.depth = stack.length; wokeBy.done = undefined; if (rec) wokenWait(rec); }
       // The answers' promise reactions, ticks and microtasks run right after the read: a new macrotask ends that.
       else if (wokeBy && res && stack.length === 1 && !(res instanceof Promise) && !MICRO.has(res.constructor?.name)) wokeBy = null;
       else if (wokeBy && rec) wokenWait(rec);
@@ -428,6 +445,7 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
       }
     },
     after() {
+      if (wokeBy && wokeBy.depth === stack.length && wokeBy.done === undefined) wokeBy.done = now();
       if (answering && answering.depth === stack.length) {
         const t = now();
         for (const row of answering.rows) { while (row.length < 8) row.push(row.length === 6 ? '' : []); row.push(t); }

@@ -12,12 +12,14 @@ import { formatMs } from '../lib/format.ts';
 import './request-time.css';
 
 const shown = (parts: readonly RequestTimePart[]) => parts.filter((p) => p.share >= 0.005);
+// Parts on one server differ by their statement (two queries to one PostgreSQL): the key holds it.
+const partKey = (p: RequestTimePart) => `${p.kind} ${p.target} ${p.statement ?? ''}`;
 
 function PartsBar({ parts, label }: { parts: readonly RequestTimePart[]; label: string }) {
   return (
     <div className="rt-bar" role="img" aria-label={`${label}: ${shown(parts).map((p) => `${partLabel(p)} ${Math.round(p.share * 100)}%`).join(', ')}`}>
       {shown(parts).map((p) => (
-        <span key={`${p.kind} ${p.target}`} className={`rt-part rt-${p.kind}`} style={{ width: `${p.share * 100}%` }}
+        <span key={partKey(p)} className={`rt-part rt-${p.kind}`} style={{ width: `${p.share * 100}%` }}
           title={`${partLabel(p)}: ${formatMs(p.msPerRequest)} per request (${Math.round(p.share * 100)}%)`} />
       ))}
     </div>
@@ -36,12 +38,12 @@ export function RequestTime({ measured, load }: { measured: Measured; load: Load
         <thead><tr><th>Part</th><th className="num">ms per request</th><th className="num">share</th><th className="num">calls</th><th>from</th></tr></thead>
         <tbody>
           {shown(measured.parts).map((p) => (
-            <tr key={`${p.kind} ${p.target}`}>
+            <tr key={partKey(p)} data-statement={p.statement}>
               <td><span className={`rt-swatch rt-${p.kind}`} aria-hidden="true" /> {partLabel(p)}</td>
               <td className="num">{formatMs(p.msPerRequest)}</td>
               <td className="num">{Math.round(p.share * 100)}%</td>
               <td className="num">{p.callsPerRequest > 0 ? Number(p.callsPerRequest.toPrecision(2)) : ''}</td>
-              <td className="mono small">{p.from ? placeText(p.from) : ''}</td>
+              <td className="mono small">{p.from ? `${placeText(p.from)}${p.via ? `, via ${p.via}` : ''}` : p.via ?? ''}</td>
             </tr>
           ))}
         </tbody>
