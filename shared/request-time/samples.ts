@@ -5,6 +5,7 @@
 // Idle samples belong to nobody.
 import { isNodeInternal } from '../profile/classify.ts';
 import { isCollectorWork } from '../profile/collector-work.ts';
+import { shortPlace } from '../profile/places.ts';
 import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
 
 /** The parts of a V8 profile (Profiler.stop) this needs. */
@@ -114,7 +115,8 @@ function stackReader(profile: SampledProfile) {
       const f = nodes.get(at)?.callFrame;
       if (!f || !f.url || isNodeInternal(f.url) || f.url.includes('/node_modules/')) continue;
       if (f.functionName) { name = f.functionName; break; }
-      name ||= '(anonymous)';
+      // With none named, the innermost anonymous one by its place: "most in (anonymous)" named nothing a user can find.
+      name ||= anonymousName(f);
     }
     ownFrame.set(id, name);
     return name;
@@ -135,6 +137,11 @@ function stackReader(profile: SampledProfile) {
     return found;
   };
   return { nodes, parent, ownOf, inCollector };
+}
+
+/** "(anonymous) (shop.js:35)": an anonymous function by the file and line it is written at (1-based). */
+export function anonymousName(f: { url: string; lineNumber: number }): string {
+  return f.url && f.lineNumber >= 0 ? `(anonymous) (${shortPlace(`${f.url}:${f.lineNumber + 1}`)})` : '(anonymous)';
 }
 
 /**
