@@ -211,6 +211,13 @@ function walkUp(g: HeapGraph, start: number, isNew: (n: number) => boolean, libr
         path.unshift(`${name} (${kindOf(g, n)})`);
         return { holder: { name, kind: kindOf(g, n), via: 'variable', owner: null, ...place }, path };
       }
+      // A package's local: the app's own variable holding the same container by another path, when there is one.
+      const mine = variableAbove(g, n, library);
+      if (mine) {
+        const dotted = mine.names.join('.');
+        path.unshift(`${dotted} (${kindOf(g, n)})`);
+        return { holder: { name: dotted, kind: kindOf(g, n), via: 'variable', owner: null, ...mine.place }, path };
+      }
     }
     if (type === 'property' && !isNew(from) && isObjectType(g.typeOf(from)) && isUserKind(kindOf(g, from))) {
       const above = kindOf(g, from) === 'Object' ? variableAbove(g, from, library) : null;
