@@ -4,7 +4,7 @@
 // averaged over both routes, a number no request had. Recorded for real with
 // the CLI over a plain node:http server (test/fixtures/wire/recent-shop.cjs)
 // on a real PostgreSQL, held to the database's own statement log.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 interface Check { id: string; text: string }
