@@ -15,6 +15,7 @@ import { routeList } from './load/routes.ts';
 import { thisMachine } from './machine.ts';
 import { addSourceLines } from './source-lines.ts';
 import { addOriginalFrames } from './source-maps.ts';
+import { mapRecordedPlaces } from './source-map-places.ts';
 import { workerProfilersOf } from './targets/workers.ts';
 import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
 import { addExtras } from '../../shared/recording/profile-extras.ts';
@@ -431,8 +432,10 @@ class RecordingRun {
           result.cpu.processCpuMs = result.cpu.processCpuMs !== null && kids.every((k) => k !== null) ? kids.reduce((s: number, k) => s + k!, result.cpu.processCpuMs) : null;
         }
         if (result.profile && typeof result.profile === 'object') addExtras(result.profile, { ...(named ? { allocations: named } : {}), ...(threads.length ? { threads } : {}) });
-        await this.readRequestsAndMemory(target.session);
+        // The sources first: the requests' figures name anonymous functions by the original place the maps give.
         await this.addSources(target.session);
+        await this.readRequestsAndMemory(target.session);
+        await mapRecordedPlaces(result, target.session.sourceMapUrls);
         // Last, once the recording is whole: its snapshots pause the process, outside the burst (memory/find-growth.ts).
         if (req.findGrowth && result.load && !this.stopRequested && !target.session.isClosed) {
           // Its load is the one Stop ends (and then no second snapshot is taken).

@@ -36,6 +36,18 @@ async function loadMap(scriptUrl: string, mapUrl: string): Promise<TraceMap | nu
   }
 }
 
+/** Each script's source map, loaded once when first asked for (null: none, or one that cannot be read). */
+export function mapLoader(sourceMapUrls: ReadonlyMap<string, string>): (url: string) => Promise<TraceMap | null> {
+  const maps = new Map<string, Promise<TraceMap | null>>();
+  return (url) => {
+    const mapUrl = sourceMapUrls.get(url);
+    if (!mapUrl) return Promise.resolve(null);
+    let map = maps.get(url);
+    if (!map) maps.set(url, (map = loadMap(url, mapUrl)));
+    return map;
+  };
+}
+
 interface CallFrameJson { functionName?: string; url?: string; lineNumber?: number; columnNumber?: number }
 
 /**
@@ -50,14 +62,7 @@ export async function addOriginalFrames(
 ): Promise<number> {
   const nodes = (profile as { nodes?: { callFrame?: CallFrameJson }[] } | null)?.nodes;
   if (!Array.isArray(nodes) || sourceMapUrls.size === 0) return 0;
-  const maps = new Map<string, Promise<TraceMap | null>>();
-  const mapOf = (url: string): Promise<TraceMap | null> => {
-    const mapUrl = sourceMapUrls.get(url);
-    if (!mapUrl) return Promise.resolve(null);
-    let map = maps.get(url);
-    if (!map) maps.set(url, (map = loadMap(url, mapUrl)));
-    return map;
-  };
+  const mapOf = mapLoader(sourceMapUrls);
   const table: OriginalFrames = {};
   let mapped = 0;
   for (const node of nodes) {

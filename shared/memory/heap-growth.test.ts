@@ -97,3 +97,34 @@ describe('findGrowing', () => {
     expect(() => findGrowing(feed(1), renumbered, ANY)).toThrow(/do not number their objects alike/);
   });
 });
+
+describe("what holds it, through the app's own variables (issue 35)", () => {
+  // Script 9 is a package's (Express), script 7 the app's. The kept objects are in an Array, `receipts`, a property of
+  // a plain Object, `locals`, a property of the function `app`. Nearest the root, a package's closure holds that
+  // function in its variable `match`; the app's module holds it in its variable `app`. Or ('variables') both hold
+  // the Array itself, the package's `match` nearer the root.
+  const shop = (kept: number, heldBy: 'locals' | 'variables') => parseHeapSnapshot(heapSnapshotText([
+    'root synthetic - #1 0 -> element 1 roots',
+    'roots synthetic (GC roots) #3 0 -> element 1 libctx, element 2 libfn, element 3 handler',
+    'libfn closure handle #5 32 -> internal context libctx @9:240',
+    `libctx hidden system / Context #7 40 -> context match ${heldBy === 'locals' ? 'held' : 'arr'}`,
+    'handler closure - #9 32 -> internal context appctx @7:5',
+    `appctx hidden system / Context #11 40 -> context ${heldBy === 'locals' ? 'app held' : 'receipts arr'}`,
+    ...(heldBy === 'locals' ? ['held closure app #13 32 -> property locals locals', 'locals object Object #15 32 -> property receipts arr'] : []),
+    `arr object Array #17 32 -> ${Array.from({ length: kept }, (_, i) => `element ${i} o${i}`).join(', ') || 'internal map shape'}`,
+    'shape object_shape - #19 40',
+    ...Array.from({ length: kept }, (_, i) => `o${i} object Object #${100 + 2 * i} 64`),
+  ]));
+
+  it("names a property of a plain Object by the app's variable that reaches it, past a package's local", () => {
+    const [objects] = findGrowing(shop(1, 'locals'), shop(4, 'locals'), { ...ANY, libraryScripts: new Set([9]) });
+    expect(objects.holder).toEqual({ name: 'app.locals.receipts', kind: 'Array', via: 'variable', owner: null, scriptId: 7, line: 5 });
+  });
+
+  it("walks past a package's local variable to the app's own", () => {
+    expect(findGrowing(shop(1, 'variables'), shop(4, 'variables'), { ...ANY, libraryScripts: new Set([9]) })[0].holder)
+      .toMatchObject({ name: 'receipts', via: 'variable', scriptId: 7 });
+    // Told no script is a package's, the nearest variable is the holder: the package's `match`.
+    expect(findGrowing(shop(1, 'variables'), shop(4, 'variables'), ANY)[0].holder).toMatchObject({ name: 'match', scriptId: 9 });
+  });
+});

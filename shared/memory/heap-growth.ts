@@ -101,7 +101,7 @@ function dominatedBy(g: HeapGraph): { first: Uint32Array; list: Uint32Array } {
 }
 
 /** Compares two snapshots of one process (`before` taken first): the kinds that grew most, each with what holds it. */
-export function findGrowing(before: HeapSnapshot, after: HeapSnapshot, at: { minCount?: number; minBytes?: number } = {}): GrowingKind[] {
+export function findGrowing(before: HeapSnapshot, after: HeapSnapshot, at: { minCount?: number; minBytes?: number; libraryScripts?: ReadonlySet<number> } = {}): GrowingKind[] {
   const minCount = at.minCount ?? MIN_COUNT_DELTA;
   const minBytes = at.minBytes ?? MIN_BYTES_DELTA;
   const a = buildHeapGraph(before);
@@ -167,18 +167,18 @@ export function findGrowing(before: HeapSnapshot, after: HeapSnapshot, at: { min
     const inSaid = said.reduce((sum, k) => sum + (partOf.get(x.k)?.get(k) ?? 0), 0);
     if (inSaid > own.length) continue;
     said.push(x.k);
-    out.push({ kind: x.kind, countDelta: x.countDelta, bytesDelta: x.bytesDelta, newCount: own.length, ...holderOf(b, own, (n) => isNew[n] === 1) });
+    out.push({ kind: x.kind, countDelta: x.countDelta, bytesDelta: x.bytesDelta, newCount: own.length, ...holderOf(b, own, (n) => isNew[n] === 1, at.libraryScripts ?? NO_SCRIPTS) });
     if (out.length === MAX_KINDS) break;
   }
   return out;
 }
 
 /** The holder most of a few new objects share, with the path to one of them. */
-function holderOf(g: HeapGraph, news: readonly number[], isNew: (n: number) => boolean): { holder: GrowingHolder | null; path: string[] } {
+function holderOf(g: HeapGraph, news: readonly number[], isNew: (n: number) => boolean, library: ReadonlySet<number>): { holder: GrowingHolder | null; path: string[] } {
   const step = Math.max(1, Math.floor(news.length / PATH_SAMPLES));
   const found = new Map<string, { holder: GrowingHolder; path: string[]; n: number }>();
   for (let i = 0; i < news.length; i += step) {
-    const r = walkUp(g, news[i], isNew);
+    const r = walkUp(g, news[i], isNew, library);
     if (!r) continue;
     const key = `${r.holder.via}:${r.holder.name}:${r.holder.kind}:${r.holder.owner}`;
     const f = found.get(key);
@@ -189,8 +189,13 @@ function holderOf(g: HeapGraph, news: readonly number[], isNew: (n: number) => b
   return best ? { holder: best.holder, path: best.path } : { holder: null, path: [] };
 }
 
-/** From one object up the shortest retaining path to the first variable, or to the first property of an object already there. */
-function walkUp(g: HeapGraph, start: number, isNew: (n: number) => boolean): { holder: GrowingHolder; path: string[] } | null {
+/**
+ * From one object up the shortest retaining path to the first variable of the app's code, or to the first property
+ * of an object already there: the container that grows. A library's local variable on the way (Express's router's
+ * `match`) is no holder a user can change (issue 35): the walk goes on above it. A property of a plain Object (an
+ * Express `app.locals`) is named through the app's variable that reaches it, when one does: `app.locals.receipts`.
+ */
+function walkUp(g: HeapGraph, start: number, isNew: (n: number) => boolean, library: ReadonlySet<number>): { holder: GrowingHolder; path: string[] } | null {
   const path: string[] = [kindOf(g, start)];
   let n = start;
   for (let hops = 0; hops < 10_000 && n !== 0; hops++) {
@@ -201,15 +206,66 @@ function walkUp(g: HeapGraph, start: number, isNew: (n: number) => boolean): { h
     const type = g.edgeType(edge);
     const name = g.edgeName(edge);
     if (type === 'context') {
-      path.unshift(`${name} (${kindOf(g, n)})`);
-      return { holder: { name, kind: kindOf(g, n), via: 'variable', owner: null, ...contextPlace(g, from) }, path };
+      const place = contextPlace(g, from);
+      if (place.scriptId === null || !library.has(place.scriptId)) {
+        path.unshift(`${name} (${kindOf(g, n)})`);
+        return { holder: { name, kind: kindOf(g, n), via: 'variable', owner: null, ...place }, path };
+      }
+      // A package's local: the app's own variable holding the same container by another path, when there is one.
+      const mine = variableAbove(g, n, library);
+      if (mine) {
+        const dotted = mine.names.join('.');
+        path.unshift(`${dotted} (${kindOf(g, n)})`);
+        return { holder: { name: dotted, kind: kindOf(g, n), via: 'variable', owner: null, ...mine.place }, path };
+      }
     }
     if (type === 'property' && !isNew(from) && isObjectType(g.typeOf(from)) && isUserKind(kindOf(g, from))) {
+      const above = kindOf(g, from) === 'Object' ? variableAbove(g, from, library) : null;
+      if (above) {
+        const dotted = [...above.names, name].join('.');
+        path.unshift(`${dotted} (${kindOf(g, n)})`);
+        return { holder: { name: dotted, kind: kindOf(g, n), via: 'variable', owner: null, ...above.place }, path };
+      }
       path.unshift(kindOf(g, from), `${name} (${kindOf(g, n)})`);
       return { holder: { name, kind: kindOf(g, n), via: 'property', owner: kindOf(g, from), scriptId: null, line: null }, path };
     }
     path.unshift(type === 'element' ? `[${name}]` : type === 'property' ? name : `(${name || type})`);
     n = from;
+  }
+  return null;
+}
+
+const NO_SCRIPTS: ReadonlySet<number> = new Set();
+/** Property hops from a plain Object up to the app's variable that names it (`app` → `locals`). */
+const MAX_NAMING_HOPS = 3;
+
+/**
+ * The app's variable that reaches `n` through a few named properties — any retainer, not only the shortest path's
+ * (an Express app's `locals` is nearest the root through the server's listener, but the app wrote `app.locals`):
+ * the variable's name and the properties down to `n`, and where the variable is. Breadth first, so the fewest hops win.
+ */
+function variableAbove(g: HeapGraph, n: number, library: ReadonlySet<number>): { names: string[]; place: { scriptId: number | null; line: number | null } } | null {
+  let level: { node: number; names: string[] }[] = [{ node: n, names: [] }];
+  const seen = new Set([n]);
+  for (let hop = 0; hop < MAX_NAMING_HOPS && level.length; hop++) {
+    const next: typeof level = [];
+    for (const { node, names } of level) {
+      for (let r = g.firstRetainer[node]; r < g.firstRetainer[node + 1]; r++) {
+        const edge = g.retainerEdge[r];
+        const type = g.edgeType(edge);
+        const from = g.retainerNode[r];
+        if (g.distance[from] === UNREACHED || seen.has(from)) continue;
+        const name = g.edgeName(edge);
+        if (type === 'context') {
+          const place = contextPlace(g, from);
+          if (place.scriptId !== null && !library.has(place.scriptId)) return { names: [name, ...names], place };
+        } else if (type === 'property' && /^[A-Za-z_$][\w$]*$/.test(name)) {
+          seen.add(from);
+          next.push({ node: from, names: [name, ...names] });
+        }
+      }
+    }
+    level = next.slice(0, 200);
   }
   return null;
 }

@@ -84,3 +84,27 @@ describe("a route's function is the user's own code", () => {
     expect(topFunction.get('GET /checkout')).toBe('warnLowStock');
   });
 });
+
+describe("a route's function", () => {
+  // root → the server's anonymous handler (the route's own code, nothing named of the user's above it) → JSON.stringify.
+  const frame = (functionName: string, url: string, lineNumber: number) => ({ functionName, url, lineNumber });
+  const profile = (handler: string): SampledProfile => ({
+    startTime: 0,
+    samples: Array(10).fill(3),
+    timeDeltas: Array(10).fill(1000),
+    nodes: [
+      { id: 1, children: [2], callFrame: frame('(root)', '', -1) },
+      { id: 2, children: [3], callFrame: frame('emit', 'node:events', 500) },
+      { id: 3, callFrame: frame(handler, 'file:///srv/shop.cjs', 34) },
+    ],
+  });
+  const request = [{ from: 0, to: 20_000, route: 'GET /recent' }];
+
+  it('names an anonymous handler by its file and line, never a bare "(anonymous)"', () => {
+    expect(attributeSamples(profile(''), request, []).topFunction.get('GET /recent')).toBe('(anonymous) (shop.cjs:35)');
+  });
+
+  it('names a named one by its name', () => {
+    expect(attributeSamples(profile('handleRecent'), request, []).topFunction.get('GET /recent')).toBe('handleRecent');
+  });
+});

@@ -5,6 +5,9 @@
 // Idle samples belong to nobody.
 import { isNodeInternal } from '../profile/classify.ts';
 import { isCollectorWork } from '../profile/collector-work.ts';
+import { shortPlace } from '../profile/places.ts';
+import { generatedKey, readOriginalFrames, type OriginalFrameJson } from '../profile/original-frames.ts';
+import { rawExtrasOf } from '../recording/profile-extras.ts';
 import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
 
 /** The parts of a V8 profile (Profiler.stop) this needs. */
@@ -12,7 +15,7 @@ export interface SampledProfile {
   startTime: number;
   samples: readonly number[];
   timeDeltas: readonly number[];
-  nodes: readonly { id: number; parent?: number; children?: readonly number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: readonly { id: number; parent?: number; children?: readonly number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number } }[];
 }
 
 export interface Span { from: number; to: number }
@@ -101,6 +104,7 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
  */
 function stackReader(profile: SampledProfile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const original = readOriginalFrames(rawExtrasOf(profile).originalFrames);
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   // The innermost frame of the user's own code (not Node's, not node_modules): what a route's request runs.
@@ -114,7 +118,9 @@ function stackReader(profile: SampledProfile) {
       const f = nodes.get(at)?.callFrame;
       if (!f || !f.url || isNodeInternal(f.url) || f.url.includes('/node_modules/')) continue;
       if (f.functionName) { name = f.functionName; break; }
-      name ||= '(anonymous)';
+      // With none named, the innermost anonymous one by its place: "most in (anonymous)" named nothing a user can find.
+      // Mapped code (TypeScript, a bundle) by the place the source map gives, as every frame of the profile is.
+      name ||= anonymousName(f, original?.get(generatedKey(f.url, f.lineNumber + 1, (f.columnNumber ?? -1) + 1)));
     }
     ownFrame.set(id, name);
     return name;
@@ -135,6 +141,12 @@ function stackReader(profile: SampledProfile) {
     return found;
   };
   return { nodes, parent, ownOf, inCollector };
+}
+
+/** "(anonymous) (shop.js:35)": an anonymous function by the file and line it is written at (1-based). */
+export function anonymousName(f: { url: string; lineNumber: number }, original?: OriginalFrameJson): string {
+  if (original) return `${original[3] ?? '(anonymous)'} (${shortPlace(`${original[0]}:${original[1]}`)})`;
+  return f.url && f.lineNumber >= 0 ? `(anonymous) (${shortPlace(`${f.url}:${f.lineNumber + 1}`)})` : '(anonymous)';
 }
 
 /**

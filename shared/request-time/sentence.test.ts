@@ -75,3 +75,37 @@ describe('the waiting sentence and the time table', () => {
     expect(checked).toBeGreaterThan(100);
   });
 });
+
+describe('the waiting sentence of a burst over several routes', () => {
+  // The shop of issue 35: /recent makes 1 + 15 queries a request one after another, /quote none; the whole burst's
+  // parts are means over both routes (half the requests each), so they read ×7.5.
+  const db = '127.0.0.1:5433 (postgres)';
+  const byId = 'SELECT id, customer, total FROM orders WHERE id = $1';
+  const n1 = (calls: number, ms: number, total: number) => part('socket', db, ms, total, { statement: byId, server: 'postgres', callsPerRequest: calls, oneAfterAnotherPerRequest: calls, from: { function: 'recentOrders', url: 'file:///app/shop.js', line: 19 } });
+  const route = (path: string, parts: RequestTimePart[], meanMs: number, requests: number) => ({ method: 'GET', path, requests, perRequestMs: { p50: meanMs, mean: meanMs }, parts, cpuMsPerRequest: parts.find((p) => p.kind === 'cpu')?.msPerRequest ?? 0, topFunction: null });
+  const mixed = (): RequestTime => ({
+    ...requestTime([n1(7.5, 105, 118), part('cpu', '', 13, 118)], 118),
+    byRoute: [route('/recent', [n1(15, 210, 216), part('cpu', '', 6, 216)], 216, 50), route('/quote', [part('cpu', '', 20, 21), part('queue', '', 1, 21)], 21, 50)],
+  });
+
+  it("says the route that waited, with its own counts — never the burst's mean of them", () => {
+    const s = waitingSentence(mixed())!;
+    expect(s).toBe('Each GET /recent request (50 of 100) took 216 ms (p50): 210 ms on 15 queries per request to 127.0.0.1:5433 (postgres), one after another: '
+      + '`SELECT id, customer, total FROM orders WHERE id = $1` ×15 from recentOrders (shop.js:19), 6 ms of its own CPU. '
+      + "Fetch them in one query (`WHERE id = ANY($1)`) or run them together. Each route's own cause is in its line below.");
+  });
+
+  it('is the route whose own waits cost most in all, not one that queued behind another', () => {
+    const rt = mixed();
+    // /quote queued long behind /recent's callbacks: its waiting is /recent's work, not its own.
+    rt.byRoute[1] = route('/quote', [part('queue', '', 400, 420), part('cpu', '', 20, 420)], 420, 50);
+    expect(waitingSentence(rt)).toMatch(/^Each GET \/recent request \(50 of 100\) took/);
+    expect(waitingSentence(rt)).toMatch(/Each route's own cause is in its line below\.$/);
+  });
+
+  it('says no mean when no route waited most of its own time', () => {
+    const rt = mixed();
+    rt.byRoute = [route('/a', [n1(15, 40, 100), part('cpu', '', 60, 100)], 100, 50), route('/b', [n1(15, 40, 100), part('cpu', '', 60, 100)], 100, 50)];
+    expect(waitingSentence(rt)).toBe("Requests spent most of their time waiting, not computing, on different things per route: each route's own cause is in its line below.");
+  });
+});

@@ -2,7 +2,7 @@
 // parts (summarize.ts): what it waited on, for how long, called from where,
 // and its own CPU — waiting and queueing told apart by the measurement.
 import { formatCount } from '../number-format.ts';
-import type { RequestTime, RequestTimePart } from '../recording/request-time.ts';
+import type { RequestTime, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import { placeText } from './wait-places.ts';
 import { callNoun, statementAdvice, statementInText, statementLabel } from './statements.ts';
 import { BACKGROUND_QUEUE } from './background-queue.ts';
@@ -71,33 +71,56 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   cpu: '',
 };
 
+/** What a waiting sentence reads: the whole burst's parts and latency, or one route's. */
+type TimeView = Pick<RequestTime, 'perRequestMs' | 'parts'>;
+
+/** Most of the time not its own CPU, and not instant: the view's requests waited. */
+function waited(v: TimeView): boolean {
+  const waits = v.parts.filter((p) => p.kind !== 'cpu');
+  return v.perRequestMs.p50 >= WAITING_MIN_MS && v.perRequestMs.mean > 0 && waits.length > 0 && waits.reduce((s, p) => s + p.share, 0) >= WAITING_SHARE;
+}
+
 /**
- * "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms of its own CPU. Make that call faster, …"; null when requests mostly computed.
- * `childWork`: what the recorded child processes spent their time on, said beside a wait on them over IPC.
+ * "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms of its own CPU. Make that call faster, …"; null
+ * when requests mostly computed. A burst of several routes is said by the route that waited most in all, with its own
+ * counts: the whole burst's parts are means over every route, and "×7.5 per request" over a route making 15 queries
+ * and one making none is a number no request had (issue 35). `childWork`: what the recorded child processes spent
+ * their time on, said beside a wait on them over IPC.
  */
 export function waitingSentence(rt: RequestTime, childWork: string | null = null): string | null {
-  const total = rt.perRequestMs.mean;
-  const cpu = rt.parts.find((p) => p.kind === 'cpu')?.msPerRequest ?? 0;
-  const waits = rt.parts.filter((p) => p.kind !== 'cpu');
-  if (rt.perRequestMs.p50 < WAITING_MIN_MS || total <= 0 || waits.length === 0) return null;
-  if (waits.reduce((s, p) => s + p.share, 0) < WAITING_SHARE) return null;
+  if (!waited(rt)) return null;
+  const routes = rt.byRoute.filter((r) => r.requests > 0);
+  if (routes.length < 2) return viewSentence(rt, rt, 'Each request', childWork);
+  // Ranked by the waits a route started itself (queueing behind other routes is theirs), then by all its waits.
+  const waitMs = (r: RouteTime, own: boolean) => r.parts.filter((p) => p.kind !== 'cpu' && (!own || (p.kind !== 'queue' && p.kind !== 'other')))
+    .reduce((s, p) => s + p.msPerRequest, 0) * r.requests;
+  const route = routes.filter(waited).sort((a, b) => waitMs(b, true) - waitMs(a, true) || waitMs(b, false) - waitMs(a, false))[0];
+  // Every route waited less than half its time while the burst's mean did: no route's own counts to say, no mean's either.
+  if (!route) return `Requests spent most of their time waiting, not computing, on different things per route: each route's own cause is in its line below.`;
+  const all = routes.reduce((s, r) => s + r.requests, 0);
+  return `${viewSentence(rt, route, `Each ${route.method} ${route.path} request (${formatCount(route.requests)} of ${formatCount(all)})`, childWork)} Each route's own cause is in its line below.`;
+}
+
+function viewSentence(rt: RequestTime, v: TimeView, subject: string, childWork: string | null): string {
+  const cpu = v.parts.find((p) => p.kind === 'cpu')?.msPerRequest ?? 0;
+  const waits = v.parts.filter((p) => p.kind !== 'cpu');
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
   const seenWaits = waits.some((p) => p.kind !== 'other' && p.kind !== 'queue');
   const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt)
-    : isRepeated(p) ? repeatedText(rt.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : p.kind === 'ipc' && childWork ? `${partText(p)}; ${childWork}` : partText(p)}`);
+    : isRepeated(p) ? repeatedText(v.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : p.kind === 'ipc' && childWork ? `${partText(p)}; ${childWork}` : partText(p)}`);
   // Every wait the time table shows is in the sentence: the smaller ones together, each by name (an "…" would leave
   // out a server the table shows beside it).
   const rest = waits.filter((p) => !named.includes(p) && p.share >= SHOWN_SHARE && p.kind !== 'queue' && p.kind !== 'other');
   if (rest.length) list.push(`${ms(rest.reduce((t, p) => t + p.msPerRequest, 0))} on smaller waits (${rest.map(partLabel).join('; ')})`);
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
-  const { p50, mean } = rt.perRequestMs;
+  const { p50, mean } = v.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
   const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE
     : isQueue(named[0]) && heavyBackground(rt) ? `${ADVICE.queue} The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.`
       : named[0].kind === 'socket' && named[0].statement ? statementAdvice(named[0].statement, named[0].server, isRepeated(named[0]))
         : named[0].kind === 'http' && isRepeated(named[0]) ? REPEATED_HTTP_ADVICE
           : ADVICE[named[0].kind];
-  return `Each request took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${advice}`;
+  return `${subject} took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${advice}`;
 }
 
 /** Parts the time table shows (renderer/src/result/RequestTime.tsx): the sentence names each. */

@@ -80,6 +80,16 @@ describe('flambe record: memory', () => {
     expect(o.findings[0].advice).toContain('flambe record --find-growth');
   });
 
+  it("names a leak held through a library's objects by the app's own variable: `app.locals.receipts`, never Express's local", async () => {
+    // Issue 35: an Express app's kept array was "held by `match` (an Object) in index.js:241", a local of Express's
+    // router. The receipts are reached through Express's app function — whose own `var app` (express.js:37) is a
+    // closure's variable too, nearer the root: no holder a user can change, so the walk names the app's `app`.
+    const o = await record('locals-express4.cjs', 4, '/checkout', ['--find-growth']);
+    const held = o.memory.growing.find((k: { kind: string }) => k.kind === 'Object');
+    console.log(held?.retainedBy, held?.path);
+    expect(held).toMatchObject({ retainedBy: '`app.locals.receipts` (an Array) in locals-express4.cjs:5' });
+  }, 150_000);
+
   it('names a JS heap that grows in an array (Express): what was kept rose in both halves of the burst', async () => {
     const o = await record('audit-express.cjs', 7, '/orders/42');
     expect(o.memory.growth.sentence).toMatch(HEAP_GROWS);

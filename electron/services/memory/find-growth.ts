@@ -15,6 +15,7 @@ import type { Growing } from '../../../shared/recording/growing.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 import { heapProfileSchema } from '../../../shared/recording/memory.ts';
 import { declarationLine } from '../../../shared/memory/growing-sentence.ts';
+import { isNodeInternal } from '../../../shared/profile/classify.ts';
 import type { GrowingKind } from '../../../shared/memory/heap-growth.ts';
 import type { BurstHandle, BurstOptions } from '../load/burst.ts';
 import type { InspectorSession } from '../targets/inspector.ts';
@@ -92,7 +93,7 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
     burst.stop();
     const load = await burst.done.catch(() => null);
     opts.onProgress('Finding what grows: comparing the two snapshots');
-    const kinds = await compareSnapshotsInWorker(files[0], files[1]);
+    const kinds = await compareSnapshotsInWorker(files[0], files[1], libraryScriptIds(session.scriptUrls));
     return {
       seconds, requests: load?.requests ?? null, pausedSec: { first: firstSec, second: secondSec }, snapshotMb: { first: first / BYTES_PER_MIB, second: second / BYTES_PER_MIB },
       kinds: await withPlaces(session, kinds), allocatedAlive: allocatedAlive(alive), estimate, error: null,
@@ -105,6 +106,11 @@ export async function findWhatGrows(opts: FindGrowthOptions): Promise<Growing> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The scripts that are not the app's own — Node's, Flambé's, node_modules' — by the ids heap snapshots give them. */
+function libraryScriptIds(scriptUrls: ReadonlyMap<string, string>): number[] {
+  return [...scriptUrls].filter(([, url]) => !url || isNodeInternal(url) || /[\\/]node_modules[\\/]/.test(url)).map(([id]) => Number(id)).filter(Number.isInteger);
 }
 
 /** A snapshot streamed to a file as it arrives (never whole in this thread's memory); its size in characters. */
@@ -128,7 +134,8 @@ async function withPlaces(session: InspectorSession, kinds: readonly GrowingKind
     if (!h) return { kind: k.kind, countDelta: k.countDelta, bytesDelta: k.bytesDelta, holder: null, path: k.path };
     const id = h.scriptId != null ? String(h.scriptId) : null;
     const source = id ? sources.get(id) : undefined;
-    const declared = source && h.via === 'variable' ? declarationLine(source, h.name) : null;
+    // `app.locals.receipts`: where `app` is declared.
+    const declared = source && h.via === 'variable' ? declarationLine(source, h.name.split('.')[0]) : null;
     return {
       kind: k.kind, countDelta: k.countDelta, bytesDelta: k.bytesDelta, path: k.path,
       holder: {

@@ -20,9 +20,10 @@ function workerFile(): string {
   throw new Error('The heap snapshot worker is missing: run "npm run build".');
 }
 
-export function compareSnapshotsInWorker(first: string, second: string): Promise<GrowingKind[]> {
+/** `libraryScripts`: the ids of the scripts that are not the app's (Node's, node_modules'): their variables hold nothing a user can change. */
+export function compareSnapshotsInWorker(first: string, second: string, libraryScripts: readonly number[] = []): Promise<GrowingKind[]> {
   return new Promise((resolve, reject) => {
-    const data: GrowthWorkerData = { first, second };
+    const data: GrowthWorkerData = { first, second, libraryScripts: [...libraryScripts] };
     const worker = new Worker(workerFile(), { workerData: data, resourceLimits: { maxOldGenerationSizeMb: GROWTH_HEAP_MB } });
     let answered = false;
     worker.on('message', (r: GrowthWorkerReply) => {

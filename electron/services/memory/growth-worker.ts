@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { findGrowing, type GrowingKind } from '../../../shared/memory/heap-growth.ts';
 import { HeapSnapshotError, HeapSnapshotParser, type HeapSnapshot } from '../../../shared/memory/heap-snapshot.ts';
 
-export interface GrowthWorkerData { first: string; second: string }
+export interface GrowthWorkerData { first: string; second: string; libraryScripts?: number[] }
 export type GrowthWorkerReply = { ok: true; kinds: GrowingKind[] } | { ok: false; message: string; user: boolean };
 
 async function readSnapshot(file: string): Promise<HeapSnapshot> {
@@ -16,9 +16,9 @@ async function readSnapshot(file: string): Promise<HeapSnapshot> {
   return parser.finish();
 }
 
-const { first, second } = workerData as GrowthWorkerData;
+const { first, second, libraryScripts = [] } = workerData as GrowthWorkerData;
 try {
-  const kinds = findGrowing(await readSnapshot(first), await readSnapshot(second));
+  const kinds = findGrowing(await readSnapshot(first), await readSnapshot(second), { libraryScripts: new Set(libraryScripts) });
   parentPort!.postMessage({ ok: true, kinds } satisfies GrowthWorkerReply);
 } catch (e) {
   parentPort!.postMessage({ ok: false, message: e instanceof Error ? e.message : String(e), user: e instanceof HeapSnapshotError } satisfies GrowthWorkerReply);
