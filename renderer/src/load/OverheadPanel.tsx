@@ -11,7 +11,7 @@ import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
 import { overheadCells, overheadSentence } from '../../../shared/load/overhead-sentence.ts';
-import { samplingWords } from '../../../shared/load/sampling-words.ts';
+import { samplingEvery, samplingWords } from '../../../shared/load/sampling-words.ts';
 import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
 import { parseIntervalList } from '../../../shared/load/interval-list.ts';
 import './load.css';
@@ -118,7 +118,7 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
               const cells = overheadCells(r);
               return (
                 <tr key={r.samplingIntervalUs}>
-                  <th scope="row">{samplingWords(r.samplingIntervalUs)}</th><td>{formatInt(r.withoutProfiler.rps)}</td><td>{formatInt(r.withProfiler.rps)}</td><td>{cells.cost}</td>
+                  <th scope="row" title={samplingWords(r.samplingIntervalUs)}>{samplingEvery(r.samplingIntervalUs)}</th><td>{formatInt(r.withoutProfiler.rps)}</td><td>{formatInt(r.withProfiler.rps)}</td><td>{cells.cost}</td>
                   <td>{cells.interval}</td><td>{formatNumber(r.withoutProfiler.p99Ms, 2)}</td><td>{formatNumber(r.withProfiler.p99Ms, 2)}</td>
                 </tr>
               );
