@@ -68,6 +68,9 @@ describe.skipIf(!hasChromium)(title, () => {
       await ready(page);
       await page.screenshot({ path: path.join(artifacts, `look-${name}-${look.width}-${look.scheme}.png`) });
       expect(outOfStyleInContext(await visibleText(page)), `${name} at ${look.width} ${look.scheme}`).toEqual([]);
+      // No number spills out of its tile (a "1 251.327 ms" p99 did at 1024 px).
+      const spilled = await page.locator('.stat dd').evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth + 1).map((dd) => dd.textContent));
+      expect(spilled, `${name} at ${look.width} ${look.scheme}`).toEqual([]);
       for (const id of inView) {
         const box = await page.getByTestId(id).boundingBox();
         expect(box && box.y >= 0 && box.y + box.height <= look.height, `${id} in view on ${name} at ${look.width}×${look.height}`).toBe(true);
@@ -105,7 +108,7 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('demo-question-log').click();
     await expect.poll(hash, { timeout: 10_000 }).toMatch(/^#\/experiments\/[^/?]+$/);
     await page.getByTestId('experiment-export').waitFor({ timeout: 180_000 });
-    expect(await page.getByTestId('experiment-cost').textContent()).toMatch(/^console\.log costs /);
+    expect(await page.getByTestId('experiment-cost').textContent()).toMatch(/^(console\.log costs |Cannot tell yet what console\.log costs: )/);
     await lookEverywhere('trainer-answer', await hash(), async (p) => {
       await p.getByTestId('experiment-export').waitFor({ timeout: 20_000 });
       await p.getByTestId('experiment-flame').locator('svg').first().waitFor({ timeout: 30_000 });

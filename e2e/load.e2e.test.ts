@@ -81,6 +81,8 @@ describe.skipIf(!hasChromium)(title, () => {
     const ticks = await page.getByTestId('sweep-chart').locator('text.axis.rps').allTextContents();
     expect(ticks.length).toBeGreaterThanOrEqual(2);
     for (const t of ticks) expect(t).toMatch(/^\d{1,3}( \d{3})*$/);
+    // Its unit once, above the axis (a first-time user read "100, 50, 0" beside "100 ms, 50 ms, 0" and could not tell what they counted).
+    expect(await page.getByTestId('sweep-rps-unit').textContent()).toBe('req/s');
     expect(await page.getByTestId('sweep-knee').textContent()).toMatch(/^(Saturated past \d+ connections?: latency grows faster than throughput|Not saturated yet|Near its limit, though no single step levelled off clearly|The machine was busy, so Flambé cannot tell whether the server saturated)/);
     await page.getByTestId('sweep-result').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-sweep.png'), fullPage: true });

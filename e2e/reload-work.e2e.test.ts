@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await page.getByTestId('record-refusal').textContent()).toMatch(/^An overhead measurement \(.+\) is running: a recording now would share the machine/);
     const result = page.getByTestId('overhead-result');
     await result.waitFor({ timeout: 90_000 });
-    expect(await result.textContent()).toMatch(/^Profiling at 1 000 µs( cost| did not lower|: cannot tell yet whether it slows your server)/);
+    expect(await result.textContent()).toMatch(/^Profiling every 1 ms \(1 000 samples a second\)( cost| did not lower|: cannot tell yet whether it slows your server)/);
     expect(await button.textContent()).toBe('Measure profiling overhead');
     await page.screenshot({ path: path.join(artifacts, 'reload-mid-overhead.png') });
     expect(errors).toEqual([]);

@@ -30,9 +30,13 @@ describe.skipIf(!hasChromium)(title, () => {
       await page.getByTestId('new-recording-button').click();
       const base = new URL(await page.getByTestId('url-input').inputValue());
       await page.getByTestId('url-input').fill(`${base.origin}${route}`);
+      // The window's scroll is every screen's: the Record screen scrolled down (as its Record button's focus does, 380 px
+      // here) must not carry into the result, which starts at its top (renderer/src/lib/screen-start.ts; /log once read 60 px).
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.getByTestId('record-button').click();
     }
     await page.getByTestId('result-screen').waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByTestId('verdict').getByTestId('verdict-finding').or(page.getByTestId('verdict-spread')).first().waitFor({ timeout: 30_000 });
   };
 

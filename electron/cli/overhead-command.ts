@@ -6,7 +6,8 @@ import { describeValidationError, overheadRequestSchema, type OverheadResult } f
 import { UserError } from '../services/errors.ts';
 import { num } from './flag-values.ts';
 import { connectTarget, loadFromFlags, parseCommand, scriptArgsOf, TARGET_OPTIONS } from './target-flags.ts';
-import { overheadSentence } from '../../shared/load/overhead-sentence.ts';
+import { overheadCells, overheadSentence } from '../../shared/load/overhead-sentence.ts';
+import { samplingEvery } from '../../shared/load/sampling-words.ts';
 import { parseIntervalList } from '../../shared/load/interval-list.ts';
 import { routeTable } from './terminal-output.ts';
 import { OVERHEAD_HELP } from './help/overhead-help.ts';
@@ -63,7 +64,7 @@ function report(r: OverheadResult, json: boolean): void {
   }
   printLines(process.stdout, [
     `Without ${r.profiler === 'requests' ? 'request timing' : r.profiler === 'allocations' ? 'the allocation sampler' : 'the profiler'}  ${formatCount(r.withoutProfiler.rps)} requests/s, p99 ${groupThousands(r.withoutProfiler.p99Ms, 2)} ms${cpuText(r.withoutProfiler)}`,
-    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `${r.samplingIntervalUs} µs`})  ${formatCount(r.withProfiler.rps)} requests/s, p99 ${groupThousands(r.withProfiler.p99Ms, 2)} ms${cpuText(r.withProfiler)}`,
+    `With it (${r.profiler === 'allocations' ? 'allocations, one sample per 512 KiB' : r.profiler === 'requests' ? 'request timing' : `sampling ${samplingEvery(r.samplingIntervalUs)}`})  ${formatCount(r.withProfiler.rps)} requests/s, p99 ${groupThousands(r.withProfiler.p99Ms, 2)} ms${cpuText(r.withProfiler)}`,
     overheadSentence(r),
   ]);
 }
@@ -75,9 +76,10 @@ function reportSeveral(rs: OverheadResult[], json: boolean): void {
     return;
   }
   printLines(process.stdout, [
-    ...routeTable(['Interval', 'Rounds', 'Req/s without', 'Req/s with', 'Cost %', '95 % interval', 'p99 without ms', 'p99 with ms', 'p99 change %'], rs.map((r) => [
-      `${r.samplingIntervalUs} µs`, String(r.rounds), formatCount(r.withoutProfiler.rps), formatCount(r.withProfiler.rps), String(r.rpsCostPercent),
-      r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–', groupThousands(r.withoutProfiler.p99Ms, 2), groupThousands(r.withProfiler.p99Ms, 2), String(r.p99CostPercent),
+    // The cost and its interval as the UI's table says them (shared/load/overhead-sentence.ts overheadCells).
+    ...routeTable(['Sampling', 'Rounds', 'Req/s without', 'Req/s with', 'Cost', '95 % interval of the cost', 'p99 without ms', 'p99 with ms', 'p99 change %'], rs.map((r) => [
+      samplingEvery(r.samplingIntervalUs), String(r.rounds), formatCount(r.withoutProfiler.rps), formatCount(r.withProfiler.rps), overheadCells(r).cost,
+      overheadCells(r).interval, groupThousands(r.withoutProfiler.p99Ms, 2), groupThousands(r.withProfiler.p99Ms, 2), groupThousands(r.p99CostPercent, 1),
     ])),
     '',
     ...rs.map(overheadSentence),

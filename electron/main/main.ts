@@ -6,10 +6,11 @@ import {
   app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, protocol, session, shell, utilityProcess,
   type IpcMainInvokeEvent,
 } from 'electron';
-import { chmodSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { messageOf } from '../services/errors.ts';
 import { chromiumProfileDir } from './profile-dir.ts';
+import { afterSaved, saveDialogOptions, saveFailedMessage } from './save-download.ts';
 import { lastWindowClosed, menuTemplate } from './menu-template.ts';
 import { crashesWithin, loadFailedDialog, rendererGoneDialog, SHOW_ANYWAY_MS, unresponsiveDialog, type FaultDialog } from './window-faults.ts';
 import { APP_INDEX_URL, APP_SCHEME, createAppProtocolHandler } from './app-protocol.ts';
@@ -184,22 +185,38 @@ function lockDownSession(): void {
 
 /**
  * Files saved from the app's screens (an export, a report: an <a download>
- * that Electron saves through its dialog) are the user's alone, 0600, as the
- * CLI writes a file that holds a secret (electron/services/owner-only.ts).
- * Here the bytes went through Chromium's download, which cannot say whether
- * they hold one: every such file is made owner-only.
+ * that Electron saves through its dialog): the dialog opens on the folder
+ * used last (else Downloads), with a name every system accepts; the file is
+ * the user's alone, 0600, once written; a save that fails says why in one
+ * sentence. Every decision is save-download.ts's (tested under plain Node);
+ * here only Electron's DownloadItem is read and the answer shown.
  */
 function ownerOnlyDownloads(ses: Electron.Session): void {
+  let lastFolder: string | null = null;
   ses.on('will-download', (_event, item) => {
+    item.setSaveDialogOptions(saveDialogOptions(item.getFilename(), { last: lastFolder, downloads: pathOr('downloads'), home: app.getPath('home') }));
     item.once('done', (_done, state) => {
-      if (state !== 'completed') return;
-      try {
-        chmodSync(item.getSavePath(), 0o600);
-      } catch {
-        // moved or deleted already: nothing of ours is left to tighten
-      }
+      const savePath = item.getSavePath();
+      if (state === 'completed') lastFolder = afterSaved(savePath);
+      else if (state === 'interrupted' && savePath) void showSaveFailed(saveFailedMessage(savePath, item.getTotalBytes()));
+      // 'cancelled': the user closed the dialog, nothing to say.
     });
   });
+}
+
+/** Electron's path of a known folder, or null where the system has none (Downloads on a minimal Linux). */
+function pathOr(name: 'downloads'): string | null {
+  try {
+    return app.getPath(name);
+  } catch {
+    return null;
+  }
+}
+
+async function showSaveFailed(m: { message: string; detail: string }): Promise<void> {
+  const win = BrowserWindow.getAllWindows()[0];
+  const options = { type: 'error' as const, title: 'Not saved', message: m.message, detail: m.detail, buttons: ['OK'], noLink: true };
+  await (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
 }
 
 function createWindow(): BrowserWindow {

@@ -30,6 +30,11 @@ function tighten(file: string): void {
   }
 }
 
+/** Makes a file already written (a download the desktop app saved) 0600 when it is a regular file of ours. */
+export function tightenToOwnerOnly(file: string): void {
+  tighten(file);
+}
+
 /**
  * Before SQLite opens `file`: a new database is created empty and 0600 (SQLite
  * takes a 0-byte file as a new database), an existing one of ours and its side

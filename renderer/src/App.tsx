@@ -28,6 +28,7 @@ import { useRecordSetup } from './use-record-setup.ts';
 import { useDroppedFiles } from './useDroppedFiles.ts';
 import { useScreenShortcuts } from './useScreenShortcuts.ts';
 import './app-nav.css';
+import { startScreenAtTop } from './lib/screen-start.ts';
 
 export function App() {
   const client = useClient();
@@ -47,7 +48,7 @@ export function App() {
 
   // A new screen: move focus to its heading so keyboard and screen-reader users start there.
   useEffect(() => {
-    if (screen === 'library' || screen === 'compare') document.querySelector<HTMLElement>(`.${screen}-screen h1`)?.focus();
+    if (screen === 'library' || screen === 'compare') startScreenAtTop(document.querySelector<HTMLElement>(`.${screen}-screen h1`));
   }, [screen]);
 
   return (

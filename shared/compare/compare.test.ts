@@ -1,7 +1,7 @@
 // The comparison: per-1000-requests normalisation, new/gone/changed, sorting,
 // kinds of work, unlike runs, what cannot be shown, and the verdict.
 import { describe, expect, it } from 'vitest';
-import { COLLECTOR_URL } from '../profile/classify.ts';
+import { CATEGORY_HELP, COLLECTOR_URL } from '../profile/classify.ts';
 import { formatRows, profileFromText } from '../profile/test-support/text-profile.ts';
 import { buildComparison } from './compare.ts';
 import { per1kUnit } from './words.ts';
@@ -29,7 +29,6 @@ describe('buildComparison', () => {
     expect(formatRows(c.functions.filter((f) => f.name !== '(root)'), row)).toBe([
       'log new: 0 → 6 (6)',
       'handler changed: 4 → 8 (4)',
-      '(idle) changed: 3 → 2 (-1)',
       'helper gone: 1 → 0 (-1)',
       'main changed: 0 → 0 (0)',
     ].join('\n'));
@@ -38,6 +37,32 @@ describe('buildComparison', () => {
     expect(log.aPercent).toBe(0);
     expect(log.bPercent).toBeCloseTo(37.5, 5);
     expect(log.location).toBe('node:internal/console/constructor');
+  });
+
+  it('gives idle no row of CPU per request, and says what (program) and (garbage collector) are', () => {
+    // A busy round, then a quiet one: the same 2 ms of work for 1 000 requests each time, but ten times the waiting.
+    const busy = `
+      handler  handler  (program)  (gc)  (idle)
+    `;
+    const quiet = `
+      handler  handler  (program)  (gc)  (idle)  (idle)  (idle)  (idle)  (idle)  (idle)  (idle)  (idle)  (idle)  (idle)
+    `;
+    const c = buildComparison([round({ profile: busy, load: syntheticLoad({ requests: 1000 }) })], [round({ profile: quiet, load: syntheticLoad({ requests: 1000 }) })]);
+    // Idle is the thread waiting, not work: charged per request it read 1 → 10 ms here (Compare showed 300 → 25 257).
+    for (const table of [c.functions, c.files, c.packages, c.categories]) {
+      expect(table.map((r) => r.name)).not.toContain('(idle)');
+      expect(table.map((r) => r.name)).not.toContain('idle');
+      expect(table.map((r) => r.key)).not.toContain('idle');
+    }
+    expect(c.cpuMsPer1kRequests).toMatchObject({ a: 4, b: 4 });
+    expect(c.functions.find((f) => f.name === '(program)')).toMatchObject({ notCode: 'program', location: `not a function — ${CATEGORY_HELP.program}`, aMsPer1k: 1, bMsPer1k: 1 });
+    expect(c.functions.find((f) => f.name === '(garbage collector)')).toMatchObject({ notCode: 'gc', location: `not a function — ${CATEGORY_HELP.gc}` });
+    expect(c.files.find((f) => f.name === '(program)')).toMatchObject({ notCode: 'program' });
+    expect(c.categories.find((f) => f.key === 'gc')).toMatchObject({ notCode: 'gc' });
+    expect(c.functions.find((f) => f.name === 'handler')).not.toHaveProperty('notCode');
+    // As shares of each profile's own time (no request counts), idle is a share like any other and stays.
+    const shares = buildComparison([round({ profile: busy, load: null })], [round({ profile: quiet, load: null })]);
+    expect(shares.functions.find((f) => f.name === '(idle)')).toMatchObject({ aPercent: 20, aMsPer1k: null });
   });
 
   it('lists the user\'s functions, not Flambé\'s own request collector (its cost is Node internals\' in the categories)', () => {

@@ -15,7 +15,7 @@ import { correctForManyMeasures } from './correct.ts';
 import { verdictOf } from '../verdict/compare-verdict.ts';
 import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 import { periodicSamples } from '../recording/process-samples.ts';
-import { isCpuTime } from '../profile/cpu-time.ts';
+import { hasCpu, isCpuTime } from '../profile/cpu-time.ts';
 
 export interface CompareOptions {
   /** Run-to-run noise learned from the library (noise.ts, machine-noise.ts), for one run each; absent, the default spreads still apply. */
@@ -36,7 +36,7 @@ export function cpuMsPer1k(round: CompareRound): number | null {
   const per = roundPerRequest(round);
   const profile = requestWorkOf(round);
   if (!profile || per === null) return null;
-  const notRequests = categoryBreakdown(profile).filter((c) => c.kind === 'idle' || c.id === 'background').reduce((s, c) => s + c.ms, 0);
+  const notRequests = categoryBreakdown(profile).filter((c) => !hasCpu(c.kind) || c.id === 'background').reduce((s, c) => s + c.ms, 0);
   return msPerThousandRequests(profile.durationMs - notRequests, per);
 }
 

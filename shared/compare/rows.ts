@@ -5,12 +5,12 @@
 import { groupTimes } from '../profile/views/bottom-up.ts';
 import { BUCKET_IDS, BUCKET_LABELS } from '../profile/buckets.ts';
 import { bucketBreakdown, categoryBreakdown, type BucketRow } from '../profile/views/categories.ts';
-import { msPerThousandRequests, type PerRequest } from '../profile/cpu-time.ts';
+import { hasCpu, msPerThousandRequests, type PerRequest } from '../profile/cpu-time.ts';
 import { diffRounds, type DiffRow } from '../profile/views/diff.ts';
 import type { Grouping } from '../profile/frame-groups.ts';
-import { isFlambeUrl } from '../profile/classify.ts';
+import { classifyFrame, isFlambeUrl, notCodeWords, type CategoryKind } from '../profile/classify.ts';
 import { BACKGROUND_NAME } from '../profile/background.ts';
-import { functionKey, type Profile } from '../profile/model.ts';
+import { frameKind, functionKey, type Profile } from '../profile/model.ts';
 import { comparePaired, compareSamples } from '../stats/index.ts';
 import type { BucketChange, ChangeRow } from './types.ts';
 
@@ -43,19 +43,32 @@ export function byChange<T extends { deltaMsPer1k: number | null; deltaPercent: 
     || Math.abs(y.deltaPercent) - Math.abs(x.deltaPercent) || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
 }
 
+/**
+ * Whether a row of this kind belongs in a table of this unit: idle has no CPU (../profile/cpu-time.ts hasCpu),
+ * so no row in ms of CPU per 1 000 requests; as a share of each profile's own time it is one like any other.
+ */
+const rowShown = (perRequest: boolean, kind: CategoryKind) => !perRequest || hasCpu(kind);
+
+/** (program) and (garbage collector) rows say what they are where a function's file:line would be (classify.ts notCodeWords). */
+function notCode(kind: CategoryKind): Pick<ChangeRow, 'notCode'> {
+  return kind === 'program' || kind === 'gc' ? { notCode: kind } : {};
+}
+
 export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
   const perRequest = perRequestOf(a, b);
   const d = diffRounds(a.profiles, b.profiles, { requestsBefore: a.requests, requestsAfter: b.requests });
+  const kindOf = (r: DiffRow) => classifyFrame({ name: r.name, url: r.url, line: r.line, column: 0, kind: frameKind(r.name, r.url) }).kind;
   // Flambé's own request collector and output counter are not the user's code to change: their time stays in the categories (Node internals), not in this table.
   // Background work set aside (round.ts requestWorkOf) is no function of the requests': its category row says it.
-  return byChange(d.functions.filter((r) => !isFlambeUrl(r.url) && r.name !== BACKGROUND_NAME).map((r: DiffRow): ChangeRow => {
+  return byChange(d.functions.filter((r) => !isFlambeUrl(r.url) && r.name !== BACKGROUND_NAME && rowShown(perRequest, kindOf(r))).map((r: DiffRow): ChangeRow => {
+    const kind = kindOf(r);
     const unit = (s: DiffRow['before']) => (s ? (perRequest ? s.selfMsPer1kRequestsRounds! : s.selfPercentRounds) : null);
     const aVals = unit(r.before) ?? a.profiles.map(() => 0);
     const bVals = unit(r.after) ?? b.profiles.map(() => 0);
     return {
       key: functionKey({ name: r.name, url: r.url, line: r.line, column: 0, kind: 'js' }),
       name: r.name, url: r.url, line: r.line, ...(r.moved && r.before ? { aLine: r.before.line } : {}),
-      location: r.location, category: r.categoryName, status: r.status, moved: r.moved,
+      location: notCodeWords(kind) ?? r.location, category: r.categoryName, ...notCode(kind), status: r.status, moved: r.moved,
       aPercent: r.before?.selfPercent ?? 0, bPercent: r.after?.selfPercent ?? 0, deltaPercent: r.deltaSelfPercent,
       aMsPer1k: perRequest ? r.before?.selfMsPer1kRequests ?? 0 : null,
       bMsPer1k: perRequest ? r.after?.selfMsPer1kRequests ?? 0 : null,
@@ -65,7 +78,7 @@ export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
   }));
 }
 
-interface Keyed { key: string; name: string; url: string; location: string; category: string; ms: number }
+interface Keyed { key: string; name: string; url: string; location: string; category: string; kind: CategoryKind; sayWhatItIs: boolean; ms: number }
 
 /** Rows from per-round keyed self times (files, packages, categories). */
 function keyedRows(a: ProfiledSide, b: ProfiledSide, timesOf: (p: Profile) => Keyed[]): ChangeRow[] {
@@ -74,6 +87,7 @@ function keyedRows(a: ProfiledSide, b: ProfiledSide, timesOf: (p: Profile) => Ke
   const side = (s: ProfiledSide) => s.profiles.map((p, r) => {
     const m = new Map<string, { ms: number; pct: number; per1k: number }>();
     for (const k of timesOf(p)) {
+      if (!rowShown(perRequest, k.kind)) continue;
       if (!info.has(k.key)) info.set(k.key, k);
       const prev = m.get(k.key) ?? { ms: 0, pct: 0, per1k: 0 };
       m.set(k.key, { ms: prev.ms + k.ms, pct: prev.pct + pct(p, k.ms), per1k: prev.per1k + (perRequest ? msPerThousandRequests(k.ms, s.requests[r] ?? null) : 0) });
@@ -93,7 +107,7 @@ function keyedRows(a: ProfiledSide, b: ProfiledSide, timesOf: (p: Profile) => Ke
     const aMs = perRequest ? mean(vals(as, 'per1k')) : null;
     const bMs = perRequest ? mean(vals(bs, 'per1k')) : null;
     rows.push({
-      key, name: k.name, url: k.url, line: 0, location: k.location, category: k.category,
+      key, name: k.name, url: k.url, line: 0, location: (k.sayWhatItIs && notCodeWords(k.kind)) || k.location, category: k.category, ...(k.sayWhatItIs ? notCode(k.kind) : {}),
       status: inA && inB ? 'changed' : inB ? 'new' : 'gone', moved: false,
       aPercent, bPercent, deltaPercent: bPercent - aPercent, aMsPer1k: aMs, bMsPer1k: bMs, deltaMsPer1k: aMs !== null && bMs !== null ? bMs - aMs : null,
       ...roundStats(vals(as, perRequest ? 'per1k' : 'pct'), vals(bs, perRequest ? 'per1k' : 'pct'), a.paired),
@@ -106,7 +120,7 @@ function groupedTimes(by: Grouping) {
   return (p: Profile): Keyed[] => {
     const t = groupTimes(p, by);
     return t.groups.map((g, i) => ({
-      key: by === 'file' ? g.url || `(${g.name})` : g.name, name: g.name, url: g.url, location: g.location, category: g.categoryName, ms: t.selfMs[i],
+      key: by === 'file' ? g.url || `(${g.name})` : g.name, name: g.name, url: g.url, location: g.location, category: g.categoryName, kind: g.category, sayWhatItIs: true, ms: t.selfMs[i],
     })).filter((k) => k.name !== BACKGROUND_NAME);
   };
 }
@@ -114,7 +128,10 @@ function groupedTimes(by: Grouping) {
 export const fileRows = (a: ProfiledSide, b: ProfiledSide) => keyedRows(a, b, groupedTimes('file'));
 export const packageRows = (a: ProfiledSide, b: ProfiledSide) => keyedRows(a, b, groupedTimes('package'));
 export const categoryRows = (a: ProfiledSide, b: ProfiledSide) =>
-  keyedRows(a, b, (p) => categoryBreakdown(p).map((c) => ({ key: c.id, name: c.name, url: '', location: '', category: c.kind, ms: c.ms })));
+  keyedRows(a, b, (p) => categoryBreakdown(p).map((c) => ({
+    // Background work is counted under 'program' but named for what it is (categories.ts): no "not a function" words for it.
+    key: c.id, name: c.name, url: '', location: '', category: c.kind, kind: c.kind, sayWhatItIs: c.id === c.kind, ms: c.ms,
+  })));
 
 /** Kinds of work (logging, JSON, regex, sync crypto, sync fs, compression, sync child processes), always all seven, in the order of the change. */
 export function bucketRows(a: ProfiledSide, b: ProfiledSide): BucketChange[] {

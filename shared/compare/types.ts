@@ -126,8 +126,11 @@ export interface ChangeRow {
   line: number;
   /** A's line when the function moved. */
   aLine?: number;
+  /** file:line — or, for a row that is V8's own work, what it is (`notCode`). */
   location: string;
   category: string;
+  /** (program) or (garbage collector) — V8's own work, not a function of anyone's code (absent for code). */
+  notCode?: 'program' | 'gc';
   status: 'changed' | 'new' | 'gone';
   moved: boolean;
   /** Self time in % of each side's profile. */

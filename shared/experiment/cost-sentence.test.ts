@@ -12,10 +12,10 @@ describe('costSentence: the answer as the cost of the thing shown', () => {
   });
   it('uses the profile CPU when the process CPU is not known, and says which part the rounds cannot tell from noise', () => {
     expect(costSentence('JSON.stringify', { load: load(900, 1000, null), processCpuMsPer1k: null, cpuMsPer1kRequests: metric(120, 100, false), cpuTime: true }))
-      .toBe('JSON.stringify costs 20 ms of CPU per 1 000 requests (120 ms with it, 100 ms without, not clearly more than noise yet), and 10% of the throughput (900 requests/s with it, 1 000 without, not yet told apart from noise).');
+      .toBe('Cannot tell yet what JSON.stringify costs: the rounds cannot tell it from noise. In them it took 20 ms of CPU per 1 000 requests (120 ms with it, 100 ms without, not clearly more than noise yet), and 10% of the throughput (900 requests/s with it, 1 000 without, not yet told apart from noise).');
     // A round without the OS clock: the profile's ms are sampled time, said so (the rule Compare uses: compare/words.ts).
     expect(costSentence('JSON.stringify', { load: load(900, 1000, null), processCpuMsPer1k: null, cpuMsPer1kRequests: metric(120, 100, false), cpuTime: false }))
-      .toMatch(/^JSON\.stringify costs 20 ms of sampled time per 1 000 requests \(120 ms with it/);
+      .toMatch(/^Cannot tell yet what JSON\.stringify costs: the rounds cannot tell it from noise\. In them it took 20 ms of sampled time per 1 000 requests \(120 ms with it/);
   });
   it('says so when the thing cost nothing measurable, and nothing without numbers', () => {
     expect(costSentence('the regex', { load: load(1000, 990), processCpuMsPer1k: metric(100, 101), cpuMsPer1kRequests: null, cpuTime: false })).toMatch(/^the regex costs nothing Flambé could measure here/);
@@ -24,10 +24,10 @@ describe('costSentence: the answer as the cost of the thing shown', () => {
 });
 
 describe('costSentence: a sure CPU cost does not vouch for an unsure throughput', () => {
-  it('says a throughput withheld on a busy machine was not judged (it read as a sure 27% before)', () => {
+  it('says a throughput withheld on a busy machine was not judged (it read as a sure 27% before); with nothing sure, "cannot tell yet" leads', () => {
     const busy = { ...metric(5002, 6884, null), withheld: 'busy' as const };
     expect(costSentence('console.log', { load: { rps: busy } as never, processCpuMsPer1k: metric(79, 43, false), cpuMsPer1kRequests: null, cpuTime: false }))
-      .toBe('console.log costs 36 ms of CPU per 1 000 requests (79 ms with it, 43 ms without, not clearly more than noise yet), and 27% of the throughput (5 002 requests/s with it, 6 884 without, not judged: the machine was too busy during the rounds).');
+      .toBe('Cannot tell yet what console.log costs: the rounds cannot tell it from noise. In them it took 36 ms of CPU per 1 000 requests (79 ms with it, 43 ms without, not clearly more than noise yet), and 27% of the throughput (5 002 requests/s with it, 6 884 without, not judged: the machine was too busy during the rounds).');
   });
 
   it('qualifies the throughput alone when only requests/s are too noisy', () => {

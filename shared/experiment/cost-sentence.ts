@@ -24,6 +24,11 @@ export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'proces
   const of = c.processCpuMsPer1k ? 'of CPU' : ofCpuWords(c);
   const rps = c.load?.rps ?? null;
   const parts: string[] = [];
+  // A part the rounds call real (its interval leaves out no cost); none of them: the answer is "cannot tell yet".
+  let sure = false;
+  const judged = (m: Metric) => { sure ||= m.significant === true && m.withheld === undefined; };
+  if (cpu && cpu.a > cpu.b) judged(cpu);
+  if (rps && rps.b > 0 && rps.a < rps.b) judged(rps);
   if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} ${of} per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without${unsure(cpu)})`);
   // A's share of the baseline's throughput that it takes away: 1 − rpsA / rpsB.
   if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${formatCount(rps.a)} requests/s with it, ${formatCount(rps.b)} without${unsure(rps)})`);
@@ -31,5 +36,7 @@ export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'proces
     if (!cpu && !rps) return null;
     return `${thing} costs nothing Flambé could measure here: with it, the server used no more CPU per request and served no fewer requests per second.`;
   }
+  // A headline never reads surer than its rounds (issue 38: "console.log costs 585 ms…" led, its doubts in parentheses).
+  if (!sure) return `Cannot tell yet what ${thing} costs: the rounds cannot tell it from noise. In them it took ${parts.join(', and ')}.`;
   return `${thing} costs ${parts.join(', and ')}.`;
 }

@@ -3,7 +3,8 @@
 // holds zero, the rounds cannot tell the cost from noise, and the sentence
 // says so instead of printing a "cost" of -44 % that reads as a speed-up.
 import type { OverheadResult } from '../api.ts';
-import { formatCount } from '../number-format.ts';
+import { groupThousands } from '../number-format.ts';
+import { samplingWords } from './sampling-words.ts';
 
 type Measured = Pick<OverheadResult, 'rounds' | 'samplingIntervalUs' | 'rpsCostPercent' | 'ci95' | 'p99CostPercent' | 'profiler'>
   & Partial<Pick<OverheadResult, 'cpuCostPercent' | 'cpuCi95' | 'withoutProfiler' | 'withProfiler'>>;
@@ -55,7 +56,7 @@ function rpsSentence(r: Measured): string {
   const interval = ci ? ` (95 % interval ${ci[0]} % to ${ci[1]} %)` : '';
   const p99 = r.p99CostPercent >= 0 ? `p99 rose ${r.p99CostPercent} %` : `p99 fell ${-r.p99CostPercent} %`;
   const what = r.profiler === 'allocations' ? 'Sampling allocations (one per 512 KiB)'
-    : r.profiler === 'requests' ? "Timing each request (the request collector: where each request's time went)" : `Profiling at ${formatCount(r.samplingIntervalUs)} µs`;
+    : r.profiler === 'requests' ? "Timing each request (the request collector: where each request's time went)" : `Profiling ${samplingWords(r.samplingIntervalUs)}`;
   const over = `over ${r.rounds} rounds with and without it`;
   if (ci && ci[0] <= 0 && ci[1] >= 0) {
     // The answer first ("cannot tell yet, because …"), then the one thing the rounds do say: a bound, the interval's
@@ -73,4 +74,23 @@ function rpsSentence(r: Measured): string {
       'A profiler does not make a server faster: the machine was busier during the rounds without it.';
   }
   return `${what} cost ${r.rpsCostPercent} % of requests/s${interval}, ${over}: ${perHundred(r.rpsCostPercent, 'about')}; ${p99}.`;
+}
+
+/** A percentage in the one number style, signed with a real minus: "+8.2 %", "−430.7 %", "0 %". */
+function signedPercent(x: number): string {
+  const text = groupThousands(Math.abs(x), Number.isInteger(x) ? 0 : 1);
+  return `${x > 0 ? '+' : x < 0 ? '\u2212' : ''}${text} %`;
+}
+
+/**
+ * The overhead table's cost and interval cells (one row per sampling interval), in the sentence's terms: a cost the
+ * rounds cannot tell from noise reads "cannot tell" with the one thing they do say (its most), never a bare
+ * "-108.5" that reads as a speed-up; a higher rate with it reads "none seen".
+ */
+export function overheadCells(r: Pick<OverheadResult, 'rpsCostPercent' | 'ci95'>): { cost: string; interval: string } {
+  const ci = r.ci95;
+  const interval = ci ? `${signedPercent(ci[0])} to ${signedPercent(ci[1])}` : '–';
+  if (ci && ci[0] <= 0 && ci[1] >= 0) return { cost: ci[1] < 100 ? `cannot tell (at most ${groupThousands(ci[1], 1)} %)` : 'cannot tell', interval };
+  if (r.rpsCostPercent < 0) return { cost: 'none seen (more requests/s with it)', interval };
+  return { cost: `${groupThousands(r.rpsCostPercent, 1)} % fewer requests/s`, interval };
 }

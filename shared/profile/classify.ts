@@ -38,6 +38,16 @@ export const CATEGORY_HELP: Record<CategoryKind, string> = {
   program: 'V8 and Node busy outside any JavaScript function (compiling, bookkeeping)',
 };
 
+/**
+ * What a row that is not a function of anyone's code says in place of its
+ * file:line — (program) and (garbage collector) are V8's own work, listed
+ * among functions in Compare's tables, the CLI and the report: said as such,
+ * so a student does not take them for code to change. Null for code.
+ */
+export function notCodeWords(kind: CategoryKind): string | null {
+  return kind === 'program' || kind === 'gc' ? `not a function — ${CATEGORY_HELP[kind]}` : null;
+}
+
 /** "express" for …/node_modules/express/lib/router.js, "@scope/pkg" for scoped packages; '' when not in node_modules. */
 export function packageName(url: string): string {
   const at = Math.max(url.lastIndexOf('/node_modules/'), url.lastIndexOf('\\node_modules\\'));

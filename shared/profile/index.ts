@@ -17,14 +17,14 @@ export { buildCallTree, type CallTreeNode, type CallTreeOptions } from './views/
 export { bottomUp, groupTimes, type BottomUpOptions, type BottomUpRow } from './views/bottom-up.ts';
 export { groupFrames, type Group, type Grouping } from './frame-groups.ts';
 export { callNodeTable, callNodePath, findCallNode, type CallNodeTable } from './call-nodes.ts';
-export { CATEGORY_HELP, CATEGORY_LABELS, categoryTitle, classifyFrame, packageName, type CategoryKind, type FrameClass } from './classify.ts';
+export { CATEGORY_HELP, CATEGORY_LABELS, categoryTitle, classifyFrame, notCodeWords, packageName, type CategoryKind, type FrameClass } from './classify.ts';
 export { BUCKET_HELP, BUCKET_IDS, BUCKET_LABELS, frameBucket, type BucketId } from './buckets.ts';
 export { bucketBreakdown, categoryBreakdown, cpuSplit, msPerThousandRequests, SPLIT_FIELD, SPLIT_LABELS, type BucketCaller, type BucketRow, type CategoryRow } from './views/categories.ts';
 export {
   hotLines, lineBucket, MAX_LINE_TEXT, readSourceLines, sourceLineText, storedLineText, writeSourceLines, type HotLine,
 } from './lines.ts';
 export {
-  cpuMsOf, cpuPerSampledMs, cpuWords, isCpuTime, perRequestOf, sampledTimes, SAMPLED_TIME_NOTE, withRequests, type PerRequest,
+  cpuMsOf, cpuPerSampledMs, cpuWords, hasCpu, isCpuTime, perRequestOf, sampledTimes, SAMPLED_TIME_NOTE, withRequests, type PerRequest,
 } from './cpu-time.ts';
 export { analyzeProfile, type AnalysisOptions, type FunctionSummary, type FunctionTimes, type ProfileAnalysis } from './views/analyze.ts';
 

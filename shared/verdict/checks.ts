@@ -28,6 +28,7 @@ import { risingCostSentence } from '../request-time/cost-trend.ts';
 import { moreWorkersClause } from './advice.ts';
 import { MAIN_THREAD_NAME } from '../profile/threads.ts';
 import { onChildProcesses } from './process-findings.ts';
+import { formatMsInText } from '../number-format.ts';
 
 export interface Check {
   id: 'orphans' | 'orphan-samples' | 'failing' | 'few-samples' | 'interval' | 'idle' | 'no-warmup' | 'saturated' | 'gc' | 'loop-blocked' | 'waiting' | 'gc-pressure' | 'workers-saturated' | 'background' | 'memory-growth' | 'log-volume' | 'listener-leak' | 'cost-rises';
@@ -101,7 +102,8 @@ export const WAITING_LATENCY_TO_CPU = 10;
 export const WORKERS_SATURATED_PERCENT = 80;
 
 const p0 = (x: number) => `${Math.round(x)}%`;
-const ms1 = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : `${Number(x.toPrecision(2))} ms`);
+// The one milliseconds-in-a-sentence rule (thousands grouped: the walk at 1024×700 found "2271 ms" here).
+const ms1 = formatMsInText;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 /** The 95% interval of a share p (0..1) measured from n samples (normal approximation, clamped to 0..1). */

@@ -1,5 +1,6 @@
 // The verdict's findings from text profiles: each kind of planted work is
 // named with its function, line and advice; nothing standing out says so.
+import { numbersOutOfStyle } from '../number-format.ts';
 import { describe, expect, it } from 'vitest';
 import { buildVerdict, emptyVerdictSentence, findingSentence, spreadSentence, verdictLines } from './profile-verdict.ts';
 import { findFindings } from './findings.ts';
@@ -204,6 +205,10 @@ describe('checks', () => {
     const withCode = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu: { ...cpu, requestCode: { requests: 50, cpuMs: busyMs / 10, wallMs: busyMs } } }).trust.find((c) => c.id === 'interval')?.text;
     expect(withCode).toMatch(/\(25%\), so Flambé counts .* Its requests' own code got .* of CPU over the .* it ran \(10%\): each sampled ms counts as that share of a ms of CPU\.$/);
     expect(withClock).not.toMatch(/requests' own code/);
+    // Its ms in the one number style: "2 271 ms", not "2271 ms" (issue 38's walk at 1024×700).
+    const long = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu: { ...cpu, sampledBusyMs: 2271, mainThread: { clock: 'schedstat' as const, cpuMs: 298 } } }).trust.find((c) => c.id === 'interval')!.text;
+    expect(long).toMatch(/sampled busy for 2 271 ms \(13%\)/);
+    expect(numbersOutOfStyle(long)).toEqual([]);
     expect(v.load.find((c) => c.id === 'loop-blocked')?.text).toBe('The event loop was busy 95% of the time and waited up to 80 ms (loop delay p99): requests queued behind running JavaScript. The heaviest work on it: work (w.js:1), 100% of the busy time.');
     expect(verdictLines(v)[0]).toMatch(/^1\. Compression takes 50% of the time \(100% of the busy time\)\./);
   });

@@ -58,15 +58,42 @@ describe('main', () => {
     expect(session.defaultSession.permissionCheck!({}, 'media')).toBe(false);
   });
 
-  it('makes a file saved from the app’s screens owner-only once its download completes (issue 32)', async () => {
+  it('saves a file from the app’s screens through save-download.ts: its dialog, 0600 once written, a sentence when it failed (issues 32, 38)', async () => {
+    // What Electron's binary would add — its native dialog shown, Chromium writing the bytes and reporting "interrupted" —
+    // cannot run here (the binary cannot be downloaded): this drives main.ts's wiring with DownloadItem's facts, and
+    // test/main/save-download.test.ts holds every decision against the real disk.
     const real = await vi.importActual<typeof fs>('node:fs');
     const dir = real.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'flambe-download-'));
-    const saved = path.join(dir, 'report.html');
+    app.setPath('home', dir);
+    const download = (savePath: string, fileName = 'report.html') => {
+      const item = Object.assign(new EventEmitter(), {
+        dialog: null as null | { defaultPath: string },
+        getFilename: () => fileName, getSavePath: () => savePath, getTotalBytes: () => 8,
+        setSaveDialogOptions(o: { defaultPath: string }) { item.dialog = o; },
+      });
+      session.defaultSession.emit('will-download', {}, item);
+      return item;
+    };
+    const saved = path.join(dir, 'reports', 'report.html');
+    real.mkdirSync(path.dirname(saved));
     real.writeFileSync(saved, 'a report', { mode: 0o644 });
-    const item = Object.assign(new EventEmitter(), { getSavePath: () => saved });
-    session.defaultSession.emit('will-download', {}, item);
-    item.emit('done', {}, 'completed');
+    const first = download(saved, 'a/b: report.html');
+    // No Downloads folder known to this mock: home, with a name every system accepts.
+    expect(first.dialog!.defaultPath).toBe(path.join(dir, 'a-b- report.html'));
+    first.emit('done', {}, 'completed');
     expect(real.statSync(saved).mode & 0o777).toBe(0o600);
+    // The next save opens where the last one went.
+    expect(download(path.join(dir, 'x.md'), 'x.md').dialog!.defaultPath).toBe(path.join(dir, 'reports', 'x.md'));
+    // Interrupted in a folder that is gone: one sentence, in a message box.
+    const gone = download(path.join(dir, 'gone', 'y.md'), 'y.md');
+    gone.emit('done', {}, 'interrupted');
+    await tick();
+    expect(electron.dialog.boxes.at(-1)).toMatchObject({ message: 'Flambé could not save y.md.', detail: `The folder ${path.join(dir, 'gone')} does not exist any more. Save again and choose another folder.` });
+    // Cancelled: nothing to say.
+    const boxes = electron.dialog.boxes.length;
+    download('', 'z.md').emit('done', {}, 'cancelled');
+    await tick();
+    expect(electron.dialog.boxes).toHaveLength(boxes);
     real.rmSync(dir, { recursive: true, force: true });
   });
 

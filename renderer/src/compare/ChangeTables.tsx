@@ -5,6 +5,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { per1kUnit, type Comparison } from '../../../shared/compare/index.ts';
 import type { HotLine } from '../../../shared/profile/lines.ts';
+import { Explain } from '../components/Explain.tsx';
 import { Tabs } from '../components/Tabs.tsx';
 import { formatTimeMs } from '../lib/format.ts';
 import { groupThousands } from '../../../shared/number-format.ts';
@@ -90,6 +91,10 @@ function ChangeTable({ table, comparison: c, client, onSelect }: { table: TableK
                   {r.status !== 'changed' && <span className={`tag tag-${r.status}`}>{r.status}</span>}
                   {r.moved && <span className="tag">moved</span>}
                   {r.significant === true && <span className="tag tag-real" title="The rounds say this change is real">sure</span>}
+                  {r.notCode && (
+                    // The button's own Enter and click are its, not the row's (the row selects on both).
+                    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}><Explain term={r.notCode} /></span>
+                  )}
                   {r.location && <span className="muted small loc">{r.location}</span>}
                 </th>
                 <td className="num">{c.perRequest ? msPer1k(r.a) : groupThousands(r.a, 1)}</td>

@@ -21,6 +21,8 @@ export interface TableRow {
   significant: boolean | null;
   /** What to search for in the flamegraph when the row is selected. */
   flameTerm: string | null;
+  /** V8's own work, not code — (program) or (garbage collector): the table explains it (shared/glossary.ts). */
+  notCode?: 'program' | 'gc';
   /** For functions: what hot lines need. */
   fn?: { name: string; url: string; line: number; aLine?: number };
 }
@@ -38,6 +40,7 @@ function fromChange(r: ChangeRow, perRequest: boolean, table: TableKey): TableRo
     // Frames carry their file in `location`: a file, or a package's folder, finds them.
     flameTerm: table === 'functions' ? r.name : table === 'files' ? r.location || r.name : table === 'packages' && r.category === r.name && r.url === '' && !isBuiltinCategory(r.name) ? `node_modules/${r.name}/` : null,
     fn: table === 'functions' && r.url ? { name: r.name, url: r.url, line: r.line, aLine: r.aLine } : undefined,
+    ...(r.notCode ? { notCode: r.notCode } : {}),
   };
 }
 

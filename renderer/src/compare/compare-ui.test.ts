@@ -54,8 +54,17 @@ describe('table rows', () => {
     expect(tableRows(withDep, 'packages').map((r) => [r.name, r.flameTerm])).toEqual([['express', 'node_modules/express/'], ['your code', null]]);
   });
 
+  it('carries what a (program) or (garbage collector) row is, for its "what is this?" button', () => {
+    const meta = buildComparison([round({ profile: 'main  (program)  (gc)' })], [round({ profile: 'main  main  (program)' })]);
+    const rows = tableRows(meta, 'functions');
+    expect(rows.find((r) => r.name === '(program)')).toMatchObject({ notCode: 'program', location: expect.stringMatching(/^not a function — V8 and Node/) });
+    expect(rows.find((r) => r.name === '(garbage collector)')).toMatchObject({ notCode: 'gc', status: 'gone' });
+    expect(rows.find((r) => r.name === 'main')?.notCode).toBeUndefined();
+  });
+
   it('filters by every word typed, on name, location and status', () => {
-    expect(tableRows(c, 'functions', 'gone').map((r) => r.name)).toEqual(['(idle)', 'helper']);
+    // (idle) is gone from A to B too, but idle has no CPU per request: no row (shared/compare/rows.ts).
+    expect(tableRows(c, 'functions', 'gone').map((r) => r.name)).toEqual(['helper']);
     expect(tableRows(c, 'functions', 'app.js hand').map((r) => r.name)).toEqual(['handler']);
     expect(tableRows(c, 'functions', 'nothing-like-it')).toEqual([]);
   });

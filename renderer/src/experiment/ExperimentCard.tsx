@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { ErrorNote } from '../components/Notes.tsx';
 import type { LaunchFormState, LoadFormState } from '../lib/forms.ts';
-import { buildDemoQuestion, buildExperimentSpec, DEMO_QUESTIONS, step1Launch, type ExperimentFormState, type ShownTarget } from './experiment-form.ts';
+import { buildDemoQuestion, buildExperimentSpec, DEMO_QUESTIONS, roundLengthWords, step1Launch, type ExperimentFormState, type ShownTarget } from './experiment-form.ts';
 import { ExperimentSetup } from './ExperimentSetup.tsx';
 import { RoundsProgress } from './RoundsProgress.tsx';
 import { useExperiment } from './useExperiment.ts';
@@ -77,7 +77,7 @@ export function ExperimentCard({ form, setForm, load, launch, shown, recordingBu
       <p className="hint exp-rounds-note">
         {/* One "Rounds each" for the questions above and the experiment set up below. */}
         Rounds each: <input aria-label="Rounds of each variant" className="inline-number" data-testid="exp-rounds-quick" inputMode="numeric" value={form.rounds}
-          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; each round is {load.durationSec || '?'} s of load after {load.warmupSec || '0'} s of warm-up.
+          onChange={(e) => set({ rounds: e.target.value })} /> — 3 or more; {roundLengthWords(load)}.
         {' '}Then until it knows ±<input aria-label="Add pairs until the interval is within ± this many %" className="inline-number" data-testid="exp-until" inputMode="decimal" placeholder="off"
           value={form.untilPercent ?? ''} onChange={(e) => set({ untilPercent: e.target.value })} />%
         {(form.untilPercent ?? '').trim() && <> or <input aria-label="Time budget in minutes" className="inline-number" data-testid="exp-budget" inputMode="decimal"

@@ -22,10 +22,11 @@ import { ExperimentFlame } from './ExperimentFlame.tsx';
 import { KindsOfWorkTable, MovedFunctionsTable, RoundsTable } from './ExperimentTables.tsx';
 import { useExperimentResult } from './use-experiment-result.ts';
 import { costSentence } from '../../../shared/experiment/cost-sentence.ts';
+import { startScreenAtTop } from '../lib/screen-start.ts';
 
 export function ExperimentScreen({ id, onOpenRecording, onBack, onLibrary }: { id: string; onOpenRecording: (id: string) => void; onBack: () => void; onLibrary?: () => void }) {
   const { exp, error } = useExperimentResult(id);
-  useEffect(() => { document.querySelector<HTMLElement>('.experiment-screen h1')?.focus(); }, [exp?.id]);
+  useEffect(() => startScreenAtTop(document.querySelector<HTMLElement>('.experiment-screen h1')), [exp?.id]);
 
   if (error) return <div className="experiment-screen"><ErrorNote message={error} testId="experiment-screen-error" /></div>;
   if (!exp) return <div className="experiment-screen"><p className="muted">Loading the experiment…</p></div>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLaunchForm, defaultLoadForm } from '../lib/forms.ts';
-import { buildDemoQuestion, buildExperimentSpec, defaultExperimentForm, pathOf } from './experiment-form.ts';
+import { buildDemoQuestion, buildExperimentSpec, defaultExperimentForm, pathOf, roundLengthWords } from './experiment-form.ts';
 
 const load = { ...defaultLoadForm, url: 'http://127.0.0.1:40123/hello', durationSec: '2', connections: '4', warmupSec: '1' };
 
@@ -53,5 +53,13 @@ describe('the Compare two variants form', () => {
   it('asks the demo what console.log costs: /log against /hello, output to a file like a terminal', () => {
     const r = buildDemoQuestion('log', { ...defaultExperimentForm, rounds: '2' }, load);
     expect(r).toMatchObject({ ok: true, value: { target: { kind: 'demo' }, differ: { kind: 'url', a: '/log', b: '/hello' }, names: { a: 'with console.log', b: 'without console.log' }, rounds: 2, outputToFile: true, profile: true } });
+  });
+
+  it('says how long a round is from step 2, and never echoes a length that is not one ("-3 s of load")', () => {
+    expect(roundLengthWords({ durationSec: '10', warmupSec: '2' })).toBe('each round is 10 s of load after 2 s of warm-up');
+    expect(roundLengthWords({ durationSec: '1.5', warmupSec: '' })).toBe('each round is 1.5 s of load after 0 s of warm-up');
+    expect(roundLengthWords({ durationSec: '3600', warmupSec: '0' })).toBe('each round is 3 600 s of load after 0 s of warm-up');
+    for (const bad of ['-3', '0', '', 'ten']) expect(roundLengthWords({ durationSec: bad, warmupSec: '2' })).toBe('each round is as long as the load of step 2, once its duration is a number of seconds above 0');
+    expect(roundLengthWords({ durationSec: '5', warmupSec: '-1' })).toBe("each round is 5 s of load, after step 2's warm-up once it is a number of seconds (0 or more)");
   });
 });

@@ -5,6 +5,7 @@ import { describeValidationError, experimentSpecSchema, type ExperimentSpec, typ
 import { buildLaunchSpec, parseNumberField, type LaunchFormState, type LoadFormState } from '../lib/forms.ts';
 import { parseEnvLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from '../lib/shell-args.ts';
+import { groupThousands } from '../../../shared/number-format.ts';
 
 export type DifferKind = 'env' | 'args' | 'script' | 'url';
 
@@ -161,4 +162,19 @@ export function buildDemoQuestion(id: (typeof DEMO_QUESTIONS)[number]['id'], for
     ...c.value, target: { kind: 'demo' }, differ: { kind: 'url', a: q.route, b: '/hello' }, names: { a: q.a, b: q.b },
     profile: true, outputToFile: true, name: q.question,
   });
+}
+
+const seconds = (n: number) => `${groupThousands(n, Number.isInteger(n) ? 0 : 1)} s`;
+
+/**
+ * "each round is 10 s of load after 2 s of warm-up" — the length of a round from step 2's load. While step 2's
+ * duration or warm-up is not yet a number it can run (a first-time user typed "-3"), it says what to fix there
+ * instead of echoing "each round is -3 s of load".
+ */
+export function roundLengthWords(load: Pick<LoadFormState, 'durationSec' | 'warmupSec'>): string {
+  const d = load.durationSec.trim() === '' ? Number.NaN : Number(load.durationSec);
+  const w = load.warmupSec.trim() === '' ? 0 : Number(load.warmupSec);
+  if (!Number.isFinite(d) || d <= 0) return 'each round is as long as the load of step 2, once its duration is a number of seconds above 0';
+  if (!Number.isFinite(w) || w < 0) return `each round is ${seconds(d)} of load, after step 2's warm-up once it is a number of seconds (0 or more)`;
+  return `each round is ${seconds(d)} of load after ${seconds(w)} of warm-up`;
 }

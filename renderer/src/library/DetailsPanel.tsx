@@ -2,6 +2,7 @@
 // delete; its tags, notes and export (RecordingTags, RecordingNotes,
 // RecordingExport). Mounted with key={row.id}, so every
 // draft belongs to one recording.
+import { samplingEvery } from '../../../shared/load/sampling-words.ts';
 import { FAILED_LABEL } from '../../../shared/load/request-counts.ts';
 import { useId, useRef, useState } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
@@ -124,7 +125,7 @@ function RecordingFacts({ row, id }: { row: RecordingRow; id: string }) {
         <div><dt>p99</dt><dd>{formatMs(row.p99Ms)}</dd></div>
         <div><dt>{FAILED_LABEL}</dt><dd>{formatInt(row.errors)}</dd></div>
         <div><dt>Profiled</dt><dd>{row.durationMs == null ? '–' : formatDuration(row.durationMs / 1000)}</dd></div>
-        <div><dt>Sampling</dt><dd>{row.samplingIntervalUs == null ? '–' : `${row.samplingIntervalUs} µs`}</dd></div>
+        <div><dt>Sampling</dt><dd>{row.samplingIntervalUs == null ? '–' : samplingEvery(row.samplingIntervalUs)}</dd></div>
       </dl>
 
       <section className="panel-section" aria-labelledby={`${id}-cpu`}>

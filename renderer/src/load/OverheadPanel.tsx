@@ -10,7 +10,8 @@ import { useClient, useFlambeEvent } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { buildRecordRequest, type LoadFormState } from '../lib/forms.ts';
-import { overheadSentence } from '../../../shared/load/overhead-sentence.ts';
+import { overheadCells, overheadSentence } from '../../../shared/load/overhead-sentence.ts';
+import { samplingEvery, samplingWords } from '../../../shared/load/sampling-words.ts';
 import type { OverheadSetting } from '../../../shared/recording/overhead-setting.ts';
 import { parseIntervalList } from '../../../shared/load/interval-list.ts';
 import './load.css';
@@ -41,7 +42,7 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
   const [intervalsText, setIntervalsText] = useState('');
   const [profiler, setProfiler] = useState<Measured>('cpu');
   const intervalsShown = intervalsText || String(form.samplingIntervalUs);
-    const [following, setFollowing] = useState(false);
+  const [following, setFollowing] = useState(false);
   const [seenElsewhere, setSeenElsewhere] = useState(false);
   if (elsewhere && !seenElsewhere) {
     setSeenElsewhere(true);
@@ -111,14 +112,17 @@ export function OverheadPanel({ form, targetId, disabled, refusal = null, elsewh
         : `${ROUNDS} rounds of two ${BURST_SEC} s bursts, with and without ${WHAT.find((w) => w.value === profiler)!.label}, in alternating order.`}</p>}
       {state.results.length > 1 && (
         <div className="table-scroll"><table className="data-table compact" data-testid="overhead-table">
-          <thead><tr><th scope="col">Interval</th><th scope="col">Req/s without</th><th scope="col">Req/s with</th><th scope="col">Cost %</th><th scope="col">95 % interval</th><th scope="col">p99 without (ms)</th><th scope="col">p99 with (ms)</th></tr></thead>
+          <thead><tr><th scope="col">Sampling</th><th scope="col">Req/s without</th><th scope="col">Req/s with</th><th scope="col">Cost</th><th scope="col">95 % interval of the cost</th><th scope="col">p99 without (ms)</th><th scope="col">p99 with (ms)</th></tr></thead>
           <tbody>
-            {state.results.map((r) => (
-              <tr key={r.samplingIntervalUs}>
-                <th scope="row">{formatInt(r.samplingIntervalUs)} µs</th><td>{formatInt(r.withoutProfiler.rps)}</td><td>{formatInt(r.withProfiler.rps)}</td><td>{r.rpsCostPercent}</td>
-                <td>{r.ci95 ? `${r.ci95[0]} to ${r.ci95[1]}` : '–'}</td><td>{formatNumber(r.withoutProfiler.p99Ms, 2)}</td><td>{formatNumber(r.withProfiler.p99Ms, 2)}</td>
-              </tr>
-            ))}
+            {state.results.map((r) => {
+              const cells = overheadCells(r);
+              return (
+                <tr key={r.samplingIntervalUs}>
+                  <th scope="row" title={samplingWords(r.samplingIntervalUs)}>{samplingEvery(r.samplingIntervalUs)}</th><td>{formatInt(r.withoutProfiler.rps)}</td><td>{formatInt(r.withProfiler.rps)}</td><td>{cells.cost}</td>
+                  <td>{cells.interval}</td><td>{formatNumber(r.withoutProfiler.p99Ms, 2)}</td><td>{formatNumber(r.withProfiler.p99Ms, 2)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table></div>
       )}

@@ -8,6 +8,7 @@ import { ErrorNote } from '../components/Notes.tsx';
 import { formatRowDate } from '../lib/row-format.ts';
 import { SweepView } from './SweepView.tsx';
 import './load.css';
+import { startScreenAtTop } from '../lib/screen-start.ts';
 
 export function SweepScreen({ id, onOpenRecording, onBack }: { id: string; onOpenRecording(id: string): void; onBack(): void }) {
   const client = useClient();
@@ -18,7 +19,7 @@ export function SweepScreen({ id, onOpenRecording, onBack }: { id: string; onOpe
     client.api.getSweep({ id }).then((s) => live && setSweep(s), (e: unknown) => live && setError(errorMessage(e)));
     return () => { live = false; };
   }, [client, id]);
-  useEffect(() => { document.querySelector<HTMLElement>('.sweep-screen h1')?.focus(); }, [sweep?.id]);
+  useEffect(() => startScreenAtTop(document.querySelector<HTMLElement>('.sweep-screen h1')), [sweep?.id]);
 
   return (
     <div className="sweep-screen" data-testid="sweep-screen">

@@ -13,7 +13,8 @@ import { DEFAULT_SLOW_P75_MS } from '../../../shared/load/slow-routes.ts';
 
 const W = 560;
 const H = 170;
-const PAD = { left: 52, right: 60, top: 12, bottom: 30 };
+// Room above the plot for the left axis's unit (the right axis's ticks carry theirs: "50 ms").
+const PAD = { left: 52, right: 60, top: 26, bottom: 30 };
 
 function SweepChart({ result }: { result: SweepResult }) {
   const levels = result.levels;
@@ -32,6 +33,7 @@ function SweepChart({ result }: { result: SweepResult }) {
     <figure className="sweep-chart" data-testid="sweep-chart">
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label="Requests per second (bars) and p95 latency (line) at each number of connections">
         <g transform={`translate(${PAD.left},${PAD.top})`}>
+          <text x={-6} y={-14} className="axis-unit rps" textAnchor="end" data-testid="sweep-rps-unit">req/s</text>
           {[0, 0.5, 1].map((f) => (
             <g key={f}>
               <line x1={0} x2={w} y1={h - f * h} y2={h - f * h} className="grid" />
@@ -53,7 +55,7 @@ function SweepChart({ result }: { result: SweepResult }) {
         </g>
       </svg>
       <figcaption className="muted">
-        <span className="key rps">Requests/s (bars, left)</span> <span className="key p95">p95 latency (line, right)</span> against connections
+        <span className="key rps">Requests/s (bars, left)</span> and <span className="key p95">p95 latency (line, right)</span> against the number of connections (below)
       </figcaption>
     </figure>
   );

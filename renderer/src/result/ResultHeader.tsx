@@ -1,6 +1,7 @@
 // The Result screen's header: what was recorded (method and URL, when, which
 // process, connections, how long, the sampling interval) and what can be done
 // with it (a report, Compare with…, a new recording).
+import { samplingEvery } from '../../../shared/load/sampling-words.ts';
 import type { RefObject } from 'react';
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { recordingReport } from '../../../shared/report/build-report.ts';
@@ -49,7 +50,7 @@ export function ResultHeader({ result, heading, loaded, context, canCompare, onC
         {target && <> · PID {target.pid} · <span data-testid="result-node" title={target.argv[0] ? `Ran on ${target.argv[0]}` : undefined}>Node {target.nodeVersion}{target.argv[0] && ` (${target.argv[0]})`}</span></>}
         {load && <> · {formatInt(load.connections)} connections</>}
         {load && <> · <span data-testid="result-length">{runLength(result)}</span></>}
-        {settings && settings.targetId !== null && <> · sampling every {formatInt(settings.samplingIntervalUs)} µs</>}
+        {settings && settings.targetId !== null && <> · sampling {samplingEvery(settings.samplingIntervalUs)}</>}
       </p>
     </div>
     <div className="result-actions">

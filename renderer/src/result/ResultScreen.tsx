@@ -29,6 +29,7 @@ import { ALL_THREADS } from '../../../shared/profile/import/open-thread.ts';
 import { useAddressRange } from './use-address-range.ts';
 import { useVerdictThread } from './use-verdict-thread.ts';
 import { useAfterFlame } from './use-after-flame.ts';
+import { startScreenAtTop } from '../lib/screen-start.ts';
 
 interface Props {
   result: RecordingMeta;
@@ -46,7 +47,7 @@ export function ResultScreen({ result, saveProblem, importing, onNewRecording, o
   const { settings } = result;
 
   // A new screen: move focus to its heading so keyboard and screen-reader users start here.
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => startScreenAtTop(heading.current), []);
 
   // One analysis client for the verdict and the views: the profile's bytes are
   // fetched by id once (getProfile) and imported once, in one worker.

@@ -5,7 +5,7 @@
 import { isFlambeUrl } from '../classify.ts';
 import { bottomUp } from './bottom-up.ts';
 import { bucketBreakdown, categoryBreakdown, type BucketRow, type CategoryRow } from './categories.ts';
-import { isCpuTime, msPerThousandRequests, type PerRequest } from '../cpu-time.ts';
+import { hasCpu, isCpuTime, msPerThousandRequests, type PerRequest } from '../cpu-time.ts';
 import type { Grouping } from '../frame-groups.ts';
 import type { Profile } from '../model.ts';
 
@@ -60,13 +60,13 @@ export function analyzeProfile(profile: Profile, opts: AnalysisOptions = {}): Pr
       selfMs: r.selfMs, totalMs: r.totalMs, selfPercent: r.selfPercent, totalPercent: r.totalPercent,
     };
     // Idle is no work: it has no CPU per request (its sampled time is the thread waiting for events).
-    if (requests && r.category !== 'idle') {
+    if (requests && hasCpu(r.category)) {
       f.selfMsPer1kRequests = per1k(r.selfMs);
       f.totalMsPer1kRequests = per1k(r.totalMs);
     }
     return f;
   });
-  const categories = categoryBreakdown(profile).map((c) => (requests && c.kind !== 'idle' ? { ...c, msPer1kRequests: per1k(c.ms) } : c));
+  const categories = categoryBreakdown(profile).map((c) => (requests && hasCpu(c.kind) ? { ...c, msPer1kRequests: per1k(c.ms) } : c));
   const buckets = bucketBreakdown(profile).map((b) => (requests ? { ...b, msPer1kRequests: per1k(b.ms) } : b));
   return { durationMs: profile.durationMs, samples: profile.samples.length, by, requests, cpuTime: isCpuTime(per), functions, categories, buckets };
 }

@@ -17,6 +17,7 @@ export class FakeWebContents extends EventEmitter {
 
 export class FakeBrowserWindow extends EventEmitter {
   static created: FakeBrowserWindow[] = [];
+  static getAllWindows() { return FakeBrowserWindow.created.filter((w) => !w.destroyed); }
   webContents = new FakeWebContents();
   loadedUrl: string | null = null;
   loads = 0;
@@ -63,6 +64,11 @@ class FakeApp extends EventEmitter {
   quitCalls = 0;
   readonly paths: Record<string, string> = {};
   setPath(name: string, value: string) { this.paths[name] = value; }
+  /** Like Electron: a folder's path, or a throw for a name it does not know (main.ts asks for downloads and home). */
+  getPath(name: string) {
+    if (!(name in this.paths)) throw new Error(`Failed to get '${name}' path`);
+    return this.paths[name];
+  }
   requestSingleInstanceLock() { return true; }
   whenReady() { return ready; }
   isReady() { return true; }
