@@ -15,7 +15,9 @@ export const OVERHEAD_HELP = `Usage:
   --allocations           measure the allocation sampler instead (V8's sampling heap profiler,
                           one sample per 512 KiB allocated, as flambe record runs it)
   --request-time          measure the request collector instead: request timing on against off
-                          (what --no-request-time saves flambe record)
+                          (what --no-request-time saves flambe record; measured on a busy 2-core machine:
+                          +0.04 ms of CPU per request on a hello-world route, +2–3 ms on an Express route
+                          making 16 PostgreSQL queries)
   --load-threads N        threads sending the requests (default: 1 on 2 cores or fewer)
 
 Requests/s are compared pair by pair (each round's two bursts ran back to back: a paired t on the

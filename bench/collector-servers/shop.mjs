@@ -1,10 +1,10 @@
 // Express 5 on PostgreSQL (pg), written the way users write it: a cart, then each of its 15 products one query
 // after another (16 queries a request). PGPORT: the database's port (the bench fills the tables).
-require('./install.cjs');
-const express = require('express');
-const { Pool } = require('pg');
+import './install.mjs';
+import express from 'express';
+import pg from 'pg';
 
-const pool = new Pool({ host: '127.0.0.1', port: Number(process.env.PGPORT), user: 'postgres', database: 'postgres', max: 4 });
+const pool = new pg.Pool({ host: '127.0.0.1', port: Number(process.env.PGPORT), user: 'postgres', database: 'postgres', max: 4 });
 
 async function loadProduct(id) {
   const { rows } = await pool.query('SELECT id, name, price FROM products WHERE id = $1', [id]);
