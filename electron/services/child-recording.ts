@@ -1,7 +1,8 @@
 // The target's Node children recorded beside it (issue 34): a node:cluster
 // primary serves no request, its workers serve them all. Each child gets what
 // the recorded process gets for its requests — the CPU profiler, the request
-// collector, its own CPU clock at the profile's start and stop — and at the
+// collector, its own CPU clock at the profile's start and stop, the sampling
+// heap profiler when the recording samples allocations — and at the
 // end its inspector is closed again (targets/child-sessions.ts). What comes
 // out is the profile's processes addition (shared/recording/processes.ts),
 // the children's collector batches (their request numbers moved apart:
@@ -16,6 +17,9 @@ import { closeChildInspector, openChildInspectors, type ChildSession } from './t
 import { readClocks, type ClockReading } from './targets/thread-clock.ts';
 import { takeCollected } from './targets/request-time.ts';
 import type { ThreadClock } from '../../shared/recording/cpu-accounting.ts';
+import { addExtras } from '../../shared/recording/profile-extras.ts';
+import { heapProfileSchema } from '../../shared/recording/memory.ts';
+import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 
 /** A child's CPU over its profile, as the recording's accounting takes a worker thread's, and its whole process's (every thread). */
 export interface ChildCpu { name: string; cpuMs: number | null; sampledBusyMs: number; clock: ThreadClock | null; processCpuMs: number | null }
@@ -23,6 +27,8 @@ export interface ChildCpu { name: string; cpuMs: number | null; sampledBusyMs: n
 interface Recorded {
   child: ChildSession;
   collecting: boolean;
+  /** Its allocations are sampled (kept in its profile, as a worker thread's are). */
+  allocating: boolean;
   clockStart: (ClockReading & { schedstatOk: boolean }) | null;
   batches: CollectedBatch[];
 }
@@ -56,20 +62,23 @@ export class ChildRecording {
     if (children.length === 0 && refused.length === 0) return null;
     const recorded = await Promise.all(children.map(async (child): Promise<Recorded> => {
       const installed = await child.session.installRequestCollector().catch(() => ({ why: 'no answer' }));
-      return { child, collecting: 'clockUs' in installed, clockStart: null, batches: [] };
+      return { child, collecting: 'clockUs' in installed, allocating: false, clockStart: null, batches: [] };
     }));
     return new ChildRecording(recorded, refused);
   }
 
   /**
    * Starts every child's profiler, right after the recorded process's: their profiles then cover the same window
-   * (the views place a child's samples from its own profile's start). A child that refuses is closed and said.
+   * (the timeline places a child's samples after the primary's profiler start). A child that refuses is closed and said.
+   * `allocationBytes`: the recorded process's allocation sampling interval, null when it samples none.
    */
-  async startProfilers(samplingIntervalUs: number, wallMs: () => number): Promise<void> {
+  async startProfilers(samplingIntervalUs: number, wallMs: () => number, allocationBytes: number | null = null): Promise<void> {
     const started = await Promise.all(this.recorded.map(async (r) => {
       try {
         r.clockStart = await readClocks(r.child.session, r.child.pid, wallMs).catch(() => null);
         await r.child.session.startProfiler(samplingIntervalUs);
+        // A child whose V8 lacks the sampler just has none.
+        if (allocationBytes !== null) r.allocating = await r.child.session.startAllocationSampling(allocationBytes).then(() => true, () => false);
         return true;
       } catch (e) {
         await closeChildInspector(r.child);
@@ -105,8 +114,11 @@ export class ChildRecording {
       try {
         const last = r.collecting ? await takeCollected(child.session) : null;
         if (last) r.batches.push(last);
+        const heap = r.allocating ? heapProfileSchema.safeParse(await child.session.stopAllocationSampling().catch(() => null)) : null;
         const clockStop = r.clockStart && await readClocks(child.session, child.pid, wallMs, r.clockStart.schedstatOk);
         const profile = await child.session.stopProfiler();
+        // Its allocations in its own profile (the heap profile's scripts named as the CPU profile names them), as a worker thread's.
+        if (profile && heap?.success) addExtras(profile, { allocations: withScriptUrls(heap.data, profile) });
         if (profile) {
           const name = processName(child);
           const requests = r.collecting ? r.batches.reduce((n, b) => n + b.requests.length, 0) : null;

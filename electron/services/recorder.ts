@@ -311,7 +311,7 @@ class RecordingRun {
       if (req.allocations !== false) this.allocating = await target.session.startAllocationSampling(ALLOCATION_SAMPLING_BYTES).then(() => true, () => false);
       // Worker threads too, their allocations with the main thread's (workers.ts); a Node without NodeWorker just has none.
       await workerProfilersOf(target.session).start(req.samplingIntervalUs, this.allocating ? ALLOCATION_SAMPLING_BYTES : null).catch(() => undefined);
-      await this.children?.startProfilers(req.samplingIntervalUs, wallMs);
+      await this.children?.startProfilers(req.samplingIntervalUs, wallMs, this.allocating ? ALLOCATION_SAMPLING_BYTES : null);
     } catch (e) {
       throw new UserError(`The target refused to start the CPU profiler: ${messageOf(e)}.`);
     }
