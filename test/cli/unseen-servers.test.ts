@@ -12,13 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { repo, runFlambe } from '../helpers/demo.ts';
 
 const fixtures = path.join(repo, 'test/fixtures/unseen');
-interface FindingJson { kind: string; function: string; url: string; line: number; msPer1kRequests: number | null; advice: string; allocates?: unknown }
+interface FindingJson { kind: string; function: string; url: string; line: number; msPer1kRequests: number | null; advice: string }
 
-/** `fn` of `script` called with `args` 40 times back to back after 5 to warm it: its main thread's CPU per call, ms. */
-function batchTruth(script: string, fn: string, args: unknown[]): number {
-  const code = `const f = require(${JSON.stringify(script)})[${JSON.stringify(fn)}]; const a = ${JSON.stringify(args)};
-    for (let i = 0; i < 5; i++) f(...a);
-    const b = process.threadCpuUsage(); for (let i = 0; i < 40; i++) f(...a); const u = process.threadCpuUsage(b);
+/** `call` (an expression of the server's module `m`) made 40 times back to back after 5 to warm it: its main thread's CPU per call, ms. */
+function batchTruth(script: string, call: string): number {
+  const code = `const m = require(${JSON.stringify(script)}); const f = () => ${call};
+    for (let i = 0; i < 5; i++) f();
+    const b = process.threadCpuUsage(); for (let i = 0; i < 40; i++) f(); const u = process.threadCpuUsage(b);
     console.log((u.user + u.system) / 40 / 1000);`;
   return Number(execFileSync(process.execPath, ['-e', code], { encoding: 'utf8' }).trim());
 }
@@ -29,7 +29,7 @@ describe('servers written plainly from a one-line brief', () => {
     const r = await runFlambe(['record', '--launch', script, '--url', '/search?q=boots', '-d', '3', '-c', '4', '--warmup', '0', '--json'], { timeoutMs: 90_000 });
     expect(r.code, r.stderr).toBe(0);
     const o = JSON.parse(r.stdout) as { findings: FindingJson[] };
-    const truth = batchTruth(script, 'buildResults', ['boots']);
+    const truth = batchTruth(script, "m.buildResults('boots')");
     const perRequest = (f: FindingJson | undefined) => (f?.msPer1kRequests ?? 0) / 1000;
     const mine = o.findings.find((f) => f.kind === 'function' && f.function === 'buildResults')!;
     const gc = o.findings.find((f) => f.kind === 'gc');
@@ -46,5 +46,30 @@ describe('servers written plainly from a one-line brief', () => {
     expect(perRequest(mine)).toBeLessThan(truth * 1.2);
     expect(perRequest(mine) + perRequest(gc)).toBeGreaterThan(truth * 0.5);
     expect(perRequest(mine) + perRequest(gc)).toBeLessThan(truth * 1.2);
+  }, 120_000);
+
+  it('"a plain node:http API whose /export route is slow because of how it writes CSV": toCsv, with its number', async () => {
+    const script = path.join(fixtures, 'export-api.cjs');
+    const r = await runFlambe(['record', '--launch', script, '--url', '/export', '-d', '3', '-c', '4', '--warmup', '0', '--json'], { timeoutMs: 90_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout) as { findings: FindingJson[] };
+    // toCsv of the server's own orders, as /export calls it.
+    const truth = batchTruth(script, 'm.toCsv(m.orders)');
+    const perRequest = (f: FindingJson | undefined) => (f?.msPer1kRequests ?? 0) / 1000;
+    const first = o.findings[0];
+    const gc = o.findings.find((f) => f.kind === 'gc');
+    console.log(`${o.findings.map((f) => `${f.kind} ${f.function}:${f.line} ${perRequest(f).toFixed(3)} ms`).join(' | ')}; toCsv by its own clock ${truth.toFixed(3)} ms a call`);
+    // First answer (load 26 on 2 cores): toCsv at line 18 (the join; V8 gives the per-cell callback's ticks there or to
+    // line 17), 5.18 ms a request against 6.33 by its own clock (×0.82), its garbage 1.05 ms (with it ×0.98). Three
+    // runs at load 22–26: toCsv ×0.71–0.82, with its garbage ×0.87–0.98 — when the garbage is a finding: it is one only
+    // past the GC threshold, and the function's own clock counts the collections its strings cause either way.
+    expect(first).toMatchObject({ kind: 'function', function: 'toCsv', url: expect.stringMatching(/unseen\/export-api\.cjs$/) });
+    expect([17, 18]).toContain(first.line);
+    // Its garbage, allocated by toCsv or the per-cell callback written in it (line 17).
+    if (gc) expect(gc.function === 'toCsv' || (gc.function === '(anonymous)' && gc.line === 17), `${gc.function}:${gc.line}`).toBe(true);
+    // Not yet within 20 % every time (issue 35, left open): held to ×0.6–1.2 with its garbage when that is a finding.
+    expect(perRequest(first) + perRequest(gc)).toBeGreaterThan(truth * 0.6);
+    expect(perRequest(first) + perRequest(gc)).toBeLessThan(truth * 1.2);
+    expect(perRequest(first)).toBeLessThan(truth * 1.2);
   }, 120_000);
 });
