@@ -25,7 +25,13 @@
 // written, then one more animation frame (a paint). Times on the page are
 // taken on the page (performance.now()), not across the DevTools protocol.
 //
+//   3. speedscope beside them (bench/speedscope.js): the same recording's file and
+//      the same big file opened and searched in speedscope's release build, in the
+//      same Chromium, in the same run — and the recording's file chosen in Flambé's
+//      file input too, so that both count from the file chosen to the chart drawn.
+//
 // Usage: node bench/open.js [--mb 90] [--no-record] [--no-big (the recording only)] [--opens N (times the recording is chosen: median)]
+//        [--no-speedscope] [--speedscope-timeout S (default 300: speedscope's tab took 4.7 GB and crashed after 25 min on the 78 MB file)]
 //        [--shots DIR (screenshots of the chart's overview and exact chart)]
 //        [--trace (each request to the analysis worker while opening from the Library: when asked, when answered)]
 // Functions passed to page.evaluate run in the page: its globals.
@@ -38,9 +44,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { generate } from './synthetic-profile.js';
+import { openInSpeedscope, serveSpeedscope, speedscopeVersion } from './speedscope.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { mb: { type: 'string', default: '90' }, 'no-record': { type: 'boolean', default: false }, shots: { type: 'string' }, trace: { type: 'boolean', default: false }, 'no-big': { type: 'boolean', default: false }, opens: { type: 'string', default: '5' } } });
+const { values } = parseArgs({ options: { mb: { type: 'string', default: '90' }, 'no-record': { type: 'boolean', default: false }, shots: { type: 'string' }, trace: { type: 'boolean', default: false }, 'no-big': { type: 'boolean', default: false }, opens: { type: 'string', default: '5' }, 'no-speedscope': { type: 'boolean', default: false }, 'speedscope-timeout': { type: 'string', default: '300' } } });
+/** How long speedscope may take to open one file before it is reported as not finished, ms. */
+const speedscopeTimeoutMs = Number(values['speedscope-timeout']) * 1000;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LONG = 15 * 60_000;
 
@@ -141,6 +150,10 @@ function pageHelpers() {
       });
     }
   };
+  // When a file was last chosen in a file input (page clock): speedscope is timed from the same event (bench/speedscope.js).
+  document.addEventListener('change', (e) => {
+    if (e.target instanceof HTMLInputElement && e.target.type === 'file') window.__chosenAt = performance.now();
+  }, true);
   // Every request to the analysis worker, when asked and answered (page clock), to say why a view came late.
   window.__asks = [];
   const NativeWorker = window.Worker;
@@ -211,7 +224,12 @@ function pageHelpers() {
   /** The flame chart drawn from every sample (not its overview, renderer/src/result/FlameChart.tsx). */
   window.__exactChart = () => {
     const chart = document.querySelector('[data-testid="flame-chart"]');
-    return !!chart && Number(chart.getAttribute('data-rects')) > 0 && !chart.hasAttribute('data-overview');
+    return !!chart && Number(chart.getAttribute('data-rects')) > 0 && !chart.hasAttribute('data-overview') && !chart.hasAttribute('data-exact-share');
+  };
+  /** The exact chart drawn in part (what the worker has walked so far, the overview right of it), or whole. */
+  window.__exactPart = () => {
+    const chart = document.querySelector('[data-testid="flame-chart"]');
+    return window.__exactChart() || (!!chart && chart.hasAttribute('data-exact-share'));
   };
 }
 
@@ -290,6 +308,15 @@ async function main() {
       return n;
     });
 
+    /** Flambé's and speedscope's times for the same step on the same file (section 3). */
+    const peers = [];
+    const withSpeedscope = !values['no-speedscope'] && speedscopeVersion() !== null;
+    let speedscopeUrl = null;
+    if (withSpeedscope) {
+      const served = await serveSpeedscope();
+      cleanups.push(() => served.close());
+      speedscopeUrl = served.url;
+    }
     let serverAfterBig = 0;
     let pageAfterBig = 0;
     if (withBig) {
@@ -300,8 +327,9 @@ async function main() {
       console.log('importing it through the Library\'s file input…');
       const t0 = performance.now();
       await page.getByTestId('import-input').setInputFiles(file);
-      await page.evaluate(() => window.__until(() => document.querySelector('[data-testid="result-screen"]') && window.__drawn()));
+      const shownOnPage = await page.evaluate(async () => (await window.__until(() => document.querySelector('[data-testid="result-screen"]') && window.__drawn())) - window.__chosenAt);
       const shown = performance.now() - t0;
+      peers.push({ what: `${big}: file chosen → drawn`, flambe: shownOnPage, flambeHow: 'once' });
       const bigFrames = await framesDrawn();
       const bigNodes = await treeNodes();
       await page.getByTestId('import-saving').waitFor({ state: 'detached', timeout: LONG });
@@ -318,9 +346,10 @@ async function main() {
         document.querySelector('[data-testid="library-row"]').dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
         const drawn = await window.__until(window.__drawn);
         const settledAt = await window.__until(window.__settled);
+        const partAt = await window.__until(window.__exactPart);
         const exactAt = await window.__until(window.__exactChart);
         const asks = window.__asks.map((x) => ({ ...x, at: x.at - start, doneAt: x.doneAt === null ? null : x.doneAt - start }));
-        return { ms: drawn - start, restMs: settledAt - drawn, exactMs: exactAt - drawn, asks };
+        return { ms: drawn - start, restMs: settledAt - drawn, partMs: partAt - drawn, exactMs: exactAt - drawn, asks };
       });
       const opened = await openFromLibrary();
       // --trace: what the page asked the analysis worker while it opened, and when each was answered (ms after the double click).
@@ -331,7 +360,8 @@ async function main() {
       row(`${big}: import (file chosen → saved in the library)`, imported, bigParse);
       row(`${big}: open from the Library (chosen → drawn)`, opened.ms, bigParse);
       row(`${big}: verdict and flame chart, after the flamegraph`, opened.restMs, null, '≤ 1 s', 'opened from the Library, nothing clicked meanwhile; the chart may be its overview');
-      row(`${big}: the exact flame chart, after the flamegraph`, opened.exactMs, null, '', 'until then its overview is drawn and said to be one');
+      row(`${big}: the exact flame chart's first part, after the flamegraph`, opened.partMs, null, '≤ 1 s', 'what the worker has walked so far, the overview right of it');
+      row(`${big}: the exact flame chart, after the flamegraph`, opened.exactMs, null, '', 'until then its overview, then its parts, are drawn and said to be such');
       // Opened once more, to click while the verdict and the chart are still computed (below).
       await page.getByTestId('nav-library').click();
       await page.getByTestId('library-row').first().waitFor({ timeout: LONG });
@@ -403,6 +433,18 @@ async function main() {
       row(`${big}: search "render" right after the flamegraph is drawn`, searchAtOnce.ms, null, '≤ 200 ms', `${searchAtOnce.said}; the verdict and the flame chart still computing`);
       serverAfterBig = peakRss(web.child.pid);
       pageAfterBig = Math.max(0, ...rendererPids().map(peakRss));
+      peers.push({ what: `${big}: search "render", page drawn`, flambe: search.ms, flambeHow: 'once' });
+      if (withSpeedscope) {
+        console.log('opening it in speedscope…');
+        const ss = await openInSpeedscope(browser, speedscopeUrl, file, { queries: ['render'], timeoutMs: speedscopeTimeoutMs });
+        const open = peers.find((p) => p.what === `${big}: file chosen → drawn`);
+        const found = peers.find((p) => p.what === `${big}: search "render", page drawn`);
+        if (ss.failed) open.speedscope = found.speedscope = ss.failed;
+        else {
+          open.speedscope = ss.openMs;
+          found.speedscope = ss.searches[0].ms;
+        }
+      }
     }
 
     // ---- 2. a recording just saved, then chosen in the Library ----
@@ -476,6 +518,40 @@ async function main() {
       row(`recording (${kb(content.length)}): its main thread's work meanwhile`, main('task'), null, '', `median: ${main('script').toFixed(0)} ms script, ${main('layout').toFixed(0)} ms style and layout (${spread(spent.map((x) => x.task))})`);
       row(`recording (${kb(content.length)}): search (typed → matches shown)`, median(searches.map((x) => x.ms)), null, '≤ 100 ms',
         `median of ${spread(searches.map((x) => x.ms))} (${searches.map((x) => x.name).join(', ')})`);
+      if (withSpeedscope) await beside(content, searches.map((x) => x.name), median, spread);
+    }
+
+    /**
+     * The recording's file, chosen in Flambé's file input and in speedscope's, --opens times each
+     * (medians): both from the file chosen to the chart drawn; then searched for the same names.
+     */
+    async function beside(content, names, median, spread) {
+      const recFile = path.join(work, 'recording.cpuprofile');
+      writeFileSync(recFile, content);
+      const flambe = [];
+      for (let i = 0; i < Math.max(1, Number(values.opens)); i++) {
+        await page.getByTestId('nav-library').click();
+        await page.getByTestId('import-input').setInputFiles(recFile);
+        flambe.push(await page.evaluate(async () => (await window.__until(() => document.querySelector('[data-testid="result-screen"]') && window.__drawn(), 60_000)) - window.__chosenAt));
+        await page.getByTestId('import-saving').waitFor({ state: 'detached', timeout: LONG });
+      }
+      const ssOpens = [];
+      const ssSearches = [];
+      let failed = null;
+      for (let i = 0; i < Math.max(1, Number(values.opens)) && !failed; i++) {
+        const ss = await openInSpeedscope(browser, speedscopeUrl, recFile, { queries: [names[i % names.length]], timeoutMs: speedscopeTimeoutMs });
+        if (ss.failed) failed = ss.failed;
+        else {
+          ssOpens.push(ss.openMs);
+          ssSearches.push(ss.searches[0].ms);
+        }
+      }
+      const size = kb(content.length);
+      peers.push({ what: `recording (${size}): file chosen → drawn`, flambe: median(flambe), flambeHow: `median of ${spread(flambe)}`,
+        speedscope: failed ?? median(ssOpens), speedscopeHow: failed ? '' : `median of ${spread(ssOpens)}` });
+      const flambeSearch = rows.find((r) => r.name.startsWith(`recording (${size}): search`));
+      peers.push({ what: `recording (${size}): search, same names`, flambe: flambeSearch.ms, flambeHow: 'the median above',
+        speedscope: failed ?? median(ssSearches), speedscopeHow: failed ? '' : `median of ${spread(ssSearches)}` });
     }
 
     // ---- report ----
@@ -484,6 +560,14 @@ async function main() {
     for (const r of rows) {
       const ratio = r.ref ? (r.ms / r.ref).toFixed(r.ms / r.ref >= 100 ? 0 : 2) : '';
       console.log(`  ${r.name.padEnd(52)} ${msText(r.ms).padStart(9)} ${(r.ref ? msText(r.ref) : '').padStart(9)} ${ratio.padStart(6)}  ${r.target}${r.extra ? `  ${r.extra}` : ''}`);
+    }
+    if (peers.some((p) => p.speedscope !== undefined)) {
+      console.log(`\nFlambé beside speedscope ${speedscopeVersion()} (its release build, same Chromium, same run; both timed on the page from the file input's change event; ratio = Flambé / speedscope, below 1: Flambé is quicker)`);
+      for (const p of peers.filter((x) => x.speedscope !== undefined)) {
+        const ratio = typeof p.speedscope === 'number' ? (p.flambe / p.speedscope).toFixed(2) : '—';
+        const ss = typeof p.speedscope === 'number' ? msText(p.speedscope) : p.speedscope;
+        console.log(`  ${p.what.padEnd(44)} Flambé ${msText(p.flambe).padStart(8)}  speedscope ${ss.padStart(8)}  ratio ${ratio.padStart(5)}  (Flambé: ${p.flambeHow}${p.speedscopeHow ? `; speedscope: ${p.speedscopeHow}` : ''})`);
+      }
     }
     if (withBig) console.log(`peak memory after the ${big} file: server ${mb(serverAfterBig)}, page ${mb(pageAfterBig)} (max RSS)`);
     console.log(`peak memory at the end: server ${mb(peakRss(web.child.pid))}, page ${mb(Math.max(0, ...rendererPids().map(peakRss)))} (max RSS)`);

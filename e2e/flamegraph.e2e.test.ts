@@ -6,7 +6,7 @@
 // opened again (in the worker the first open kept), the same flamegraph is drawn;
 // Reset zoom goes back. Screenshots go to e2e/artifacts/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -20,7 +20,8 @@ describe.skipIf(!hasChromium)(title, () => {
   let browser: Browser;
   let page: Page;
   const errors: string[] = [];
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-flame-')), 'shop-api.cpuprofile');
+  const folder = mkdtempSync(path.join(tmpdir(), 'flambe-flame-'));
+  const file = path.join(folder, 'shop-api.cpuprofile');
 
   beforeAll(async () => {
     writeFileSync(file, generate(6 * 1024 * 1024));
@@ -43,6 +44,7 @@ describe.skipIf(!hasChromium)(title, () => {
   afterAll(async () => {
     await browser?.close();
     await web?.stop();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   const flame = () => page.getByTestId('flamegraph');

@@ -5,6 +5,8 @@
 // page, and never waits for the analysis worker — busy, on a long profile,
 // with the verdict or the flame chart for seconds (issue 36: 0.5–1.1 s).
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { runUserBlocking } from '../lib/user-blocking.ts';
 import type { FlameGraph } from 'd3-flame-graph';
 import type { FlameNode } from '../../../shared/profile/index.ts';
 import { searchFlameData, type FlameData } from '../lib/flame-data.ts';
@@ -43,7 +45,9 @@ export function useFlameSearch(query: string, tree: FlameNode, refs: SearchRefs)
     const small = refs.data.current.calls.count < SEARCH_AT_ONCE_BELOW_CALL_NODES;
     const delay = small || performance.now() - lastSearchAt.current >= SEARCH_DELAY_MS ? 0 : SEARCH_DELAY_MS;
     lastSearchAt.current = performance.now();
-    const timer = setTimeout(() => {
+    // Ahead of the page's other queued work (lib/user-blocking.ts), and its matches drawn in the same task (flushSync):
+    // a search typed as a long profile's page is still drawing the rest waited behind all of it.
+    return runUserBlocking(() => {
       const chart = refs.chart.current;
       const m = refs.model.current;
       if (!chart) return;
@@ -61,9 +65,8 @@ export function useFlameSearch(query: string, tree: FlameNode, refs: SearchRefs)
       const r = searchFlameData(refs.data.current, query);
       refs.highlight.current = new Set(r.frames);
       refs.recolor.current();
-      setMatches({ tree, query, count: r.count, ms: r.ms });
+      flushSync(() => setMatches({ tree, query, count: r.count, ms: r.ms }));
     }, delay);
-    return () => clearTimeout(timer);
   }, [query, tree, refs]);
   // The matches of the query shown now, on the tree shown now (older answers are not shown).
   const shown = matches && matches.tree === tree && matches.query === query && literalMatcher(query) ? matches : null;
