@@ -88,7 +88,7 @@ export function BottomUpView({ client, transforms, by, onBy, active, perRequest,
   }, [top.data, settledQuery, s.callers, s.expanded, sort]);
 
   const columns = useMemo(
-    () => numberColumns<BottomUpRow>({ selfMs: (r) => r.selfMs, totalMs: (r) => r.totalMs, location: (r) => r.location }, top.data?.durationMs ?? 0, perRequest),
+    () => numberColumns<BottomUpRow>({ selfMs: (r) => r.selfMs, totalMs: (r) => r.totalMs, location: (r) => r.location, category: (r) => r.category }, top.data?.durationMs ?? 0, perRequest),
     [top.data, perRequest],
   );
 

@@ -52,8 +52,10 @@ export function CallTreeView({ client, transforms, by, onBy, active, perRequest,
   }, [cols, s.expanded, sort, search]);
 
   const columns = useMemo(() => {
-    if (!cols) return numberColumns<number>({ selfMs: () => 0, totalMs: () => 0, location: () => '' }, 0, perRequest);
-    return numberColumns<number>({ selfMs: (n) => cols.selfMs[n], totalMs: (n) => cols.totalMs[n], location: (n) => cols.groups[cols.group[n]].location }, cols.durationMs, perRequest);
+    if (!cols) return numberColumns<number>({ selfMs: () => 0, totalMs: () => 0, location: () => '', category: () => 'user' }, 0, perRequest);
+    return numberColumns<number>({
+      selfMs: (n) => cols.selfMs[n], totalMs: (n) => cols.totalMs[n], location: (n) => cols.groups[cols.group[n]].location, category: (n) => cols.groups[cols.group[n]].category,
+    }, cols.durationMs, perRequest);
   }, [cols, perRequest]);
 
   const toggle = (row: FlatRow<number>, open: boolean) => update((prev) => {

@@ -2,7 +2,8 @@
 // CPU ms per 1 000 requests when the recording served requests, and where
 // the function lives (file:line, 1-based, shortened; the full path on hover).
 import { GLOSSARY } from '../../../shared/glossary.ts';
-import { cpuWords, msPerThousandRequests, type PerRequest } from '../../../shared/profile/index.ts';
+import { cpuWords, type CategoryKind, type PerRequest } from '../../../shared/profile/index.ts';
+import { per1kCell } from './per1k-cell.ts';
 import { shortLocation } from '../analysis/location.ts';
 import { formatPercent, formatTimeMs } from '../lib/format.ts';
 import type { Column } from './TreeTable.tsx';
@@ -11,6 +12,8 @@ export interface RowNumbers<N> {
   selfMs(n: N): number;
   totalMs(n: N): number;
   location(n: N): string;
+  /** The row's category: idle gets no CPU per request (per1k-cell.ts). */
+  category(n: N): CategoryKind;
 }
 
 const pct = (ms: number, durationMs: number) => formatPercent(durationMs > 0 ? ms / durationMs : 0);
@@ -26,8 +29,8 @@ export function numberColumns<N>(get: RowNumbers<N>, durationMs: number, perRequ
     // CPU from the OS clock, or sampled time where none was read (shared/profile/cpu-time.ts): the title says which.
     const unit = `ms ${cpuWords(perRequest)} per 1 000 requests served`;
     cols.push(
-      { id: 'selfPer1k', label: 'Self /1k req', width: '6.4rem', title: `Self: ${unit}`, render: (r) => formatTimeMs(msPerThousandRequests(get.selfMs(r.node), perRequest)) },
-      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: `Total: ${unit}`, render: (r) => formatTimeMs(msPerThousandRequests(get.totalMs(r.node), perRequest)) },
+      { id: 'selfPer1k', label: 'Self /1k req', width: '6.4rem', title: `Self: ${unit}`, render: (r) => per1kCell(get.selfMs(r.node), get.category(r.node), perRequest) },
+      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: `Total: ${unit}`, render: (r) => per1kCell(get.totalMs(r.node), get.category(r.node), perRequest) },
     );
   }
   cols.push({
