@@ -12,12 +12,14 @@ const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 /**
  * Layers, most specific first. `folders`: repo folders the layer may import
- * from (relative imports); `packages`: npm packages (NODE = Node's built-ins).
+ * from (relative imports); `packages`: npm packages (NODE = Node's built-ins);
+ * `typeOnlyPackages`: packages it may import types from, never a value.
  */
 export const LAYERS = [
   {
     name: 'shared', files: /^shared\//,
-    folders: ['shared/'], packages: ['zod'],
+    // devtools-protocol: the V8 profile's and CDP's types, generated from the protocol (types only, no run-time code).
+    folders: ['shared/'], packages: ['zod'], typeOnlyPackages: ['devtools-protocol'],
     why: 'shared/ is pure and runs in Node and in the browser: it imports only shared/ and zod.',
   },
   {
@@ -37,6 +39,7 @@ export const LAYERS = [
     // at recording time (source-maps.ts). Both pure JS, used only where a recording is made or exported.
     // recheck: the same ReDoS check for the CLI's verdict (services/regex-check.ts; shared/ may not import it).
     folders: ['electron/services/', 'shared/'], packages: [NODE, 'zod', 'ws', 'chrome-remote-interface', 'autocannon', 'hdr-histogram-js', 'pprof-format', '@jridgewell/trace-mapping', 'recheck'],
+    typeOnlyPackages: ['devtools-protocol'],
     why: 'electron/services/ is plain Node below every transport: no electron, no renderer, no transport.',
   },
   {
@@ -82,7 +85,7 @@ export function checkImport(file, spec, typeOnly) {
   if (!layer) return null;
   const isTest = TEST_FILE.test(file);
   const folders = [...layer.folders, ...(isTest ? TEST_EXTRA.folders : []), ...(typeOnly ? layer.typeOnlyFolders ?? [] : [])];
-  const packages = [...layer.packages, ...(isTest ? TEST_EXTRA.packages : [])];
+  const packages = [...layer.packages, ...(isTest ? TEST_EXTRA.packages : []), ...(typeOnly ? layer.typeOnlyPackages ?? [] : [])];
   if (spec.startsWith('.')) {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec.split('?')[0]));
     if (folders.some((f) => (f.endsWith('/') ? target.startsWith(f) : target === f))) return null;

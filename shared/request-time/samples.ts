@@ -6,17 +6,16 @@
 import { isNodeInternal } from '../profile/classify.ts';
 import { isCollectorWork } from '../profile/collector-work.ts';
 import { shortPlace } from '../profile/places.ts';
-import { generatedKey, readOriginalFrames, type OriginalFrameJson } from '../profile/original-frames.ts';
-import { rawExtrasOf } from '../recording/profile-extras.ts';
+import { ANONYMOUS_NAME, type Frame, type Profile } from '../profile/model.ts';
 import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
 
-/** The parts of a V8 profile (Profiler.stop) this needs. */
-export interface SampledProfile {
-  startTime: number;
-  samples: readonly number[];
-  timeDeltas: readonly number[];
-  nodes: readonly { id: number; parent?: number; children?: readonly number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number } }[];
-}
+/**
+ * What the attribution reads: the imported profile (shared/profile/model.ts),
+ * whose samples are in time order and weighed by the one timing rule
+ * (shared/profile/timing.ts) — not V8's raw samples and timeDeltas, which V8
+ * sometimes writes out of order.
+ */
+export type SampledProfile = Profile;
 
 export interface Span { from: number; to: number }
 export interface RequestSpan extends Span { route: string }
@@ -26,7 +25,7 @@ const IDLE = '(idle)';
 /** V8's own entries: CPU, but no function of anyone's to name. */
 const UNNAMED = new Set(['(program)', '(garbage collector)', '(root)']);
 
-/** The span containing t, walking forward over spans sorted by start (the samples come in time order). */
+/** The span containing t, walking forward over spans sorted by start (the model's samples are in time order). */
 function cursor<T extends Span>(spans: readonly T[]) {
   let i = 0;
   return (t: number): T | null => {
@@ -41,32 +40,42 @@ export interface SampleAttribution {
   background: Background | null;
 }
 
-type ProfileNode = SampledProfile['nodes'][number];
 type BackgroundEntry = { function: string; url: string; line: number; source: Background['functions'][number]['source']; everyMs?: number; us: number };
+
+/** Each sample's time on the V8 clock (µs): the first is at endTimeUs − durationMs, each next one a weight later (model.ts). */
+export function sampleTimesUs(profile: Profile): Float64Array {
+  const times = new Float64Array(profile.samples.length);
+  let t = profile.endTimeUs - profile.durationMs * 1000;
+  for (let i = 0; i < times.length; i++) {
+    times[i] = t;
+    t += profile.weightsMs[i] * 1000;
+  }
+  return times;
+}
 
 export function attributeSamples(profile: SampledProfile, requests: readonly RequestSpan[], timers: readonly TimerSpan[]): SampleAttribution {
   const stacks = stackReader(profile);
-  const { nodes } = stacks;
+  const times = sampleTimesUs(profile);
   const inRequest = cursor([...requests].sort((a, b) => a.from - b.from));
   const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
   const byRoute = new Map<string, Map<string, number>>();
   const bg = new Map<string, BackgroundEntry>();
   let busyUs = 0;
   let bgUs = 0;
-  let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i] ?? 0;
-    const node = nodes.get(profile.samples[i]);
-    if (!node || node.callFrame.functionName === IDLE) continue;
-    const weight = profile.timeDeltas[i + 1] ?? profile.timeDeltas[i] ?? 0;
+    const node = profile.samples[i];
+    const frame = stacks.frameOf(node);
+    if (frame.name === IDLE) continue;
+    const weight = profile.weightsMs[i] * 1000;
     busyUs += weight;
-    if (stacks.inCollector(node.id)) continue;
-    const name = node.callFrame.functionName || '(anonymous)';
+    if (stacks.inCollector(node)) continue;
+    const name = frame.name;
+    const t = times[i];
     const req = inRequest(t);
     if (req) {
       // Only the user's own code names a route's work: a sample in Node's HTTP machinery with none of it above
       // (checkIsHttpToken) is every route's overhead, not this route's cause (issue 35: /checkout's console.warn).
-      const own = UNNAMED.has(name) ? '' : stacks.ownOf(node.id);
+      const own = UNNAMED.has(name) ? '' : stacks.ownOf(node);
       if (!own) continue;
       let fns = byRoute.get(req.route);
       if (!fns) byRoute.set(req.route, (fns = new Map()));
@@ -78,16 +87,16 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     const timer = inTimer(t);
     if (!timer) continue;
     bgUs += weight;
-    const { frame, named, anonymous } = timerCallback(node, timer, stacks);
+    const callback = timerCallback(node, timer, stacks);
     // V8's own entries (GC, program) count in the background's share but name no function.
-    if (UNNAMED.has(name) && !timer.name && !anonymous) continue;
-    const fn = timer.name || (anonymous ? anonymous.callFrame.functionName || '(anonymous)' : name);
+    if (UNNAMED.has(name) && !timer.name && !callback.anonymous) continue;
+    const fn = timer.name || (callback.anonymous ? callback.anonymous.name : name);
     const source = timer.source;
     // Anonymous callbacks are told apart by their place.
-    const key = `${source}\u0000${fn}${anonymous ? `\u0000${anonymous.callFrame.url}:${anonymous.callFrame.lineNumber}` : ''}`;
+    const key = `${source}\u0000${fn}${callback.anonymous ? `\u0000${callback.anonymous.url}:${callback.anonymous.line}` : ''}`;
     const e = bg.get(key);
     // The place is the callback's own frame; a sample taken before it ran (in Node's timer or async_hooks code) has none.
-    const place = named || anonymous || !timer.name ? { url: frame.callFrame.url, line: frame.callFrame.lineNumber + 1 } : { url: '', line: 0 };
+    const place = callback.named || callback.anonymous || !timer.name ? { url: callback.frame.url, line: callback.frame.line } : { url: '', line: 0 };
     if (e) {
       e.us += weight;
       if (!e.url && place.url) Object.assign(e, place);
@@ -97,16 +106,18 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
   return { topFunction, background: backgroundOf(bg, bgUs, busyUs, timers) };
 }
 
+/** The user's own code: a script that is neither Node's nor a dependency's. */
+const isOwnCode = (f: Frame) => !!f.url && !isNodeInternal(f.url) && !f.url.includes('/node_modules/');
+
 /**
- * A profile's nodes read up their stacks (parents by id, answers cached per
- * node): the innermost frame of the user's own code on a sample's stack, and
- * whether the sample is Flambé's request collector's own work.
+ * A profile's nodes read up their stacks (answers cached per node): the
+ * innermost frame of the user's own code on a sample's stack, and whether the
+ * sample is Flambé's request collector's own work.
  */
-function stackReader(profile: SampledProfile) {
-  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-  const original = readOriginalFrames(rawExtrasOf(profile).originalFrames);
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+function stackReader(profile: Profile) {
+  const { nodeParent, nodeFrame, frames } = profile;
+  const frameOf = (node: number): Frame => frames[nodeFrame[node]];
+  const parentOf = (node: number): number | undefined => (nodeParent[node] >= 0 ? nodeParent[node] : undefined);
   // The innermost frame of the user's own code (not Node's, not node_modules): what a route's request runs.
   const ownFrame = new Map<number, string>();
   const ownOf = (id: number): string => {
@@ -114,13 +125,13 @@ function stackReader(profile: SampledProfile) {
     if (known !== undefined) return known;
     // A named function before an anonymous one (a handler's arrow function is the route itself, not its work).
     let name = '';
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const f = nodes.get(at)?.callFrame;
-      if (!f || !f.url || isNodeInternal(f.url) || f.url.includes('/node_modules/')) continue;
-      if (f.functionName) { name = f.functionName; break; }
+    for (let at: number | undefined = id; at !== undefined; at = parentOf(at)) {
+      const f = frameOf(at);
+      if (!isOwnCode(f)) continue;
+      if (f.name !== ANONYMOUS_NAME) { name = f.name; break; }
       // With none named, the innermost anonymous one by its place: "most in (anonymous)" named nothing a user can find.
-      // Mapped code (TypeScript, a bundle) by the place the source map gives, as every frame of the profile is.
-      name ||= anonymousName(f, original?.get(generatedKey(f.url, f.lineNumber + 1, (f.columnNumber ?? -1) + 1)));
+      // Mapped code (TypeScript, a bundle) by the place the source map gives, as every frame of the model already is.
+      name ||= anonymousName(f);
     }
     ownFrame.set(id, name);
     return name;
@@ -130,23 +141,22 @@ function stackReader(profile: SampledProfile) {
   const inCollector = (id: number): boolean => {
     const path: number[] = [];
     let found = false;
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf(at)) {
       const known = collectorWork.get(at);
       if (known !== undefined) { found = known; break; }
       path.push(at);
-      const f = nodes.get(at)?.callFrame;
-      if (f && isCollectorWork({ name: f.functionName, url: f.url })) { found = true; break; }
+      const f = frameOf(at);
+      if (isCollectorWork({ name: f.name, url: f.url })) { found = true; break; }
     }
     for (const at of path) collectorWork.set(at, found);
     return found;
   };
-  return { nodes, parent, ownOf, inCollector };
+  return { frameOf, parentOf, ownOf, inCollector };
 }
 
-/** "(anonymous) (shop.js:35)": an anonymous function by the file and line it is written at (1-based). */
-export function anonymousName(f: { url: string; lineNumber: number }, original?: OriginalFrameJson): string {
-  if (original) return `${original[3] ?? '(anonymous)'} (${shortPlace(`${original[0]}:${original[1]}`)})`;
-  return f.url && f.lineNumber >= 0 ? `(anonymous) (${shortPlace(`${f.url}:${f.lineNumber + 1}`)})` : '(anonymous)';
+/** "(anonymous) (shop.js:35)": an anonymous function by the file and line it is written at (the model's, 1-based). */
+export function anonymousName(f: Pick<Frame, 'url' | 'line'>): string {
+  return f.url && f.line > 0 ? `${ANONYMOUS_NAME} (${shortPlace(`${f.url}:${f.line}`)})` : ANONYMOUS_NAME;
 }
 
 /**
@@ -157,20 +167,18 @@ export function anonymousName(f: { url: string; lineNumber: number }, original?:
  * sit above it) — not the built-in it spends its time in (a Fastify app's
  * hashing interval read "digest (hash:164)").
  */
-function timerCallback(node: ProfileNode, timer: TimerSpan, { nodes, parent }: ReturnType<typeof stackReader>): { frame: ProfileNode; named: boolean; anonymous: ProfileNode | null } {
+function timerCallback(node: number, timer: TimerSpan, { frameOf, parentOf }: ReturnType<typeof stackReader>): { frame: Frame; named: boolean; anonymous: Frame | null } {
   if (timer.name) {
-    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-      const n = nodes.get(id);
-      if (n && n.callFrame.functionName === timer.name) return { frame: n, named: true, anonymous: null };
+    for (let id: number | undefined = node; id !== undefined; id = parentOf(id)) {
+      if (frameOf(id).name === timer.name) return { frame: frameOf(id), named: true, anonymous: null };
     }
-    return { frame: node, named: false, anonymous: null };
+    return { frame: frameOf(node), named: false, anonymous: null };
   }
-  let anonymous: ProfileNode | null = null;
-  for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-    const n = nodes.get(id);
-    if (n && n.callFrame.url && !isNodeInternal(n.callFrame.url) && !n.callFrame.url.includes('/node_modules/')) anonymous = n;
+  let anonymous: Frame | null = null;
+  for (let id: number | undefined = node; id !== undefined; id = parentOf(id)) {
+    if (isOwnCode(frameOf(id))) anonymous = frameOf(id);
   }
-  return { frame: anonymous ?? node, named: false, anonymous };
+  return { frame: anonymous ?? frameOf(node), named: false, anonymous };
 }
 
 /** The background's share of the busy time, its top 10 functions and when it ran; null with no busy time. */

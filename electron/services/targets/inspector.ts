@@ -244,10 +244,7 @@ export class InspectorSession {
    */
   private async evaluateJson<T>(expression: string, wraps = false): Promise<T> {
     // Every probe runs under one script name: the recorder keeps its samples out of the user's profile (shared/profile/probes.ts).
-    const reply = (await this.client.send('Runtime.evaluate', { expression: wraps ? expression : asProbe(expression), returnByValue: true })) as {
-      result?: { value?: unknown };
-      exceptionDetails?: { text?: string; exception?: { description?: string } };
-    };
+    const reply = await this.client.send('Runtime.evaluate', { expression: wraps ? expression : asProbe(expression), returnByValue: true });
     if (reply.exceptionDetails) throw new Error(`evaluation failed in the target: ${reply.exceptionDetails.exception?.description ?? reply.exceptionDetails.text ?? 'exception'}`);
     return JSON.parse(String(reply.result?.value ?? 'null')) as T;
   }
@@ -392,7 +389,7 @@ export class InspectorSession {
    * objects' ids, and the next snapshot's could no longer be matched with the one before.
    */
   async stopAliveSampling(): Promise<unknown> {
-    const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: unknown };
+    const reply = await this.client.send('HeapProfiler.stopSampling');
     return reply.profile;
   }
 
@@ -403,14 +400,14 @@ export class InspectorSession {
 
   /** The sampling heap profile (a .heapprofile's content). */
   async stopAllocationSampling(): Promise<HeapProfile> {
-    const reply = (await this.client.send('HeapProfiler.stopSampling')) as { profile: HeapProfile };
+    const reply = await this.client.send('HeapProfiler.stopSampling');
     await this.client.send('HeapProfiler.disable').catch(() => undefined);
     return reply.profile;
   }
 
   /** V8's CPU profile (Flambé's probes moved out: shared/profile/probes.ts), or null when V8 gave none. */
   async stopProfiler(): Promise<StoredProfile | null> {
-    const reply = (await this.client.send('Profiler.stop')) as { profile: unknown };
+    const reply = await this.client.send('Profiler.stop');
     await this.client.send('Profiler.disable').catch(() => undefined);
     return isCpuProfile(reply.profile) ? withoutProbes(reply.profile) : null;
   }
@@ -433,7 +430,7 @@ export class InspectorSession {
       const queue = [...new Set(scriptIds)];
       const worker = async () => {
         for (let id = queue.shift(); id !== undefined && Date.now() < deadline; id = queue.shift()) {
-          const reply = await within(this.client.send('Debugger.getScriptSource', { scriptId: id }) as Promise<{ scriptSource?: string }>).catch(() => null);
+          const reply = await within(this.client.send('Debugger.getScriptSource', { scriptId: id })).catch(() => null);
           if (typeof reply?.scriptSource === 'string') out.set(id, reply.scriptSource);
         }
       };
@@ -458,9 +455,7 @@ export class InspectorSession {
     if (wanted.size === 0) return out;
     await this.client.send('Profiler.enable');
     try {
-      const reply = (await this.client.send('Profiler.getBestEffortCoverage')) as {
-        result?: { scriptId: string; functions: { ranges: { startOffset: number; endOffset: number }[] }[] }[];
-      };
+      const reply = await this.client.send('Profiler.getBestEffortCoverage');
       for (const script of reply.result ?? []) {
         if (!wanted.has(script.scriptId)) continue;
         out.set(script.scriptId, script.functions.flatMap((f) => (f.ranges[0] ? [[f.ranges[0].startOffset, f.ranges[0].endOffset] as [number, number]] : [])));

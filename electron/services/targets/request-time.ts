@@ -8,7 +8,8 @@ import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
 import { summarizeRequestTime } from '../../../shared/request-time/summarize.ts';
 import { requestCodeClock } from '../../../shared/request-time/code-clock.ts';
 import type { CpuAccounting } from '../../../shared/recording/cpu-accounting.ts';
-import type { SampledProfile } from '../../../shared/request-time/samples.ts';
+import { importProfile } from '../../../shared/profile/import/any-format.ts';
+import type { Profile } from '../../../shared/profile/model.ts';
 import type { InspectorSession } from './inspector.ts';
 import { rawExtrasOf } from '../../../shared/recording/profile-extras.ts';
 
@@ -40,7 +41,7 @@ export function requestTimeOf(batches: readonly CollectedBatch[], load: LoadSumm
   const client = load && load.requests > 0
     ? { p50: load.latencyMs.p50, mean: load.latencyMs.mean, routes: load.routes }
     : null;
-  const rt = summarizeRequestTime(kept.batches, client, isSampledProfile(profile) ? profile : null, workerScripts(profile));
+  const rt = summarizeRequestTime(kept.batches, client, profileModel(profile), workerScripts(profile));
   return rt && ports.length ? { ...rt, ports: [...ports], ...(kept.otherPorts ? { otherPorts: kept.otherPorts } : {}) } : rt;
 }
 
@@ -61,7 +62,15 @@ function workerScripts(profile: unknown): Map<string, string> {
   return out;
 }
 
-function isSampledProfile(p: unknown): p is SampledProfile {
-  const x = p as Partial<SampledProfile> | null;
-  return !!x && typeof x.startTime === 'number' && Array.isArray(x.samples) && Array.isArray(x.timeDeltas) && Array.isArray(x.nodes);
+/**
+ * The recording's profile as the model (shared/profile/model.ts): requests are tied to samples in time order,
+ * weighed by the one timing rule. No profile, or one the importer refuses: no samples to tie.
+ */
+function profileModel(p: unknown): Profile | null {
+  if (!p || typeof p !== 'object') return null;
+  try {
+    return importProfile(p);
+  } catch {
+    return null;
+  }
 }

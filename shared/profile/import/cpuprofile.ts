@@ -5,6 +5,7 @@ import { buildProfile } from '../build-model.ts';
 import { describe, fail } from '../build-nodes.ts';
 import { ProfileFormatError } from '../format-error.ts';
 import type { Profile } from '../model.ts';
+import type { Protocol } from 'devtools-protocol';
 import { rawExtrasOf, type ExtrasInFile } from '../../recording/profile-extras.ts';
 
 export { ProfileFormatError } from '../format-error.ts';
@@ -17,6 +18,13 @@ export type CpuProfile = {
   samples?: number[];
   timeDeltas?: number[];
 };
+/**
+ * What V8 answers to Profiler.stop, as the protocol declares it (devtools-protocol):
+ * it must read as a CpuProfile, or this fails to compile. A file is untrusted and
+ * is checked field by field as it is read; the protocol's type says what V8 sends.
+ */
+export type V8CpuProfile = ReadAs<CpuProfile, Protocol.Profiler.Profile>;
+type ReadAs<Ours, Theirs extends Ours> = Theirs;
 /** A .cpuprofile as Flambé writes it: V8's format, with Flambé's additions under their own keys (shared/recording/profile-extras.ts), which other tools ignore. */
 export type CpuProfileFile = CpuProfile & ExtrasInFile;
 export interface CpuProfileNode {
