@@ -108,6 +108,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
     }
 
     const finished = recordingDone(service, request, line, out);
+    const kept = keptProfiles(service);
     recording = true;
     const { recordingId } = await service.api.startRecording(request);
     handleSignal = () => {
@@ -117,7 +118,7 @@ export async function recordCommand(argv: string[]): Promise<number> {
       void service.api.stopRecording({ id: recordingId });
     };
     const outcome = await finished;
-    const result = await resultOf(service, outcome);
+    const result = await resultOf(service, outcome, kept);
     line.clear();
     if (o.save && !outcome.saved) keepRefusedRecording(result, outcome.saveError, o.out);
 
@@ -202,11 +203,23 @@ function recordingDone(service: Service, request: ReturnType<typeof checkRecordR
   });
 }
 
-/** The recording with its profile: the event carries the metadata, so only the profile is fetched, once. */
-async function resultOf(service: Service, outcome: FlambeEvents['recordingDone']): Promise<RecordingResult> {
+/** The profiles of the recordings this process made, as the recorder holds them (by recording id). */
+function keptProfiles(service: Service): Map<string, RecordingResult['profile']> {
+  const kept = new Map<string, RecordingResult['profile']>();
+  service.onRecordingKept((r) => kept.set(r.id, r.profile));
+  return kept;
+}
+
+/**
+ * The recording with its profile: the event carries the metadata, and the profile is the one the recorder holds
+ * (this process made it) — not saved, read back, decompressed and parsed again. Fetched only if it was not seen.
+ */
+async function resultOf(service: Service, outcome: FlambeEvents['recordingDone'], kept: ReadonlyMap<string, RecordingResult['profile']>): Promise<RecordingResult> {
   const { hasProfile, ...meta } = outcome.recording;
-  const profileBytes = hasProfile ? await service.api.getProfile({ id: outcome.recordingId }) : null;
-  return { ...meta, profile: profileBytes && JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
+  if (!hasProfile) return { ...meta, profile: null };
+  if (kept.has(outcome.recordingId)) return { ...meta, profile: kept.get(outcome.recordingId) ?? null };
+  const profileBytes = await service.api.getProfile({ id: outcome.recordingId });
+  return { ...meta, profile: JSON.parse(Buffer.from(profileBytes).toString('utf8')) };
 }
 
 /** Flags that do not go together, in one sentence each, before anything starts; the script's own arguments (after "--") and the pid. */

@@ -27,12 +27,18 @@ export interface RecordingsInFlight {
   wasStopped(id: string): boolean;
   /** Stops every recording and waits for it to be kept. */
   stopAll(): Promise<void>;
+  /**
+   * In-process only (the CLI): each recording once kept, with the profile it holds, before `recordingDone` is
+   * emitted — so `flambe record` reports the profile it made instead of reading it back from the library.
+   */
+  onKept(listener: (result: RecordingResult) => void): () => void;
 }
 
 export function createRecordingsInFlight(targets: TargetRegistry, store: () => RecordingStore, emit: Emit): RecordingsInFlight {
   const running = new Map<string, RecordingHandle>();
   const recordingTargets = new Set<string>();
   const stoppedIds = new Set<string>();
+  const keptListeners = new Set<(result: RecordingResult) => void>();
   return {
     begin(request) {
       const target = request.targetId ? targets.get(request.targetId) : null;
@@ -50,6 +56,7 @@ export function createRecordingsInFlight(targets: TargetRegistry, store: () => R
         const outcome = store().keep(result);
         running.delete(handle.id);
         if (request.targetId) recordingTargets.delete(request.targetId);
+        for (const l of keptListeners) l(result);
         const { profile, ...meta } = result;
         emit('recordingDone', { recordingId: handle.id, error: result.error, ...outcome, recording: { ...meta, hasProfile: profile != null } });
         return result;
@@ -62,6 +69,10 @@ export function createRecordingsInFlight(targets: TargetRegistry, store: () => R
     },
     isRunning: (id) => running.has(id),
     wasStopped: (id) => stoppedIds.has(id),
+    onKept(listener) {
+      keptListeners.add(listener);
+      return () => keptListeners.delete(listener);
+    },
     async stopAll() {
       for (const r of running.values()) r.stop();
       await Promise.allSettled([...running.values()].map((r) => r.done));

@@ -2,7 +2,7 @@
 // directly: transports go through dispatch/ (browser mode, the service host)
 // or through `api`, the validated FlambeApi (the CLI, tests), so every
 // argument arrives here parsed by its schema, defaults filled in.
-import type { FlambeApi, FlambeEvent, FlambeServiceApi } from '../../shared/api.ts';
+import type { FlambeApi, FlambeEvent, FlambeServiceApi, RecordingResult } from '../../shared/api.ts';
 import { targetKeyOf } from '../../shared/work/running-work.ts';
 import { createExperimentsApi } from './api/experiments-api.ts';
 import { createLibraryApi } from './api/library-api.ts';
@@ -46,6 +46,8 @@ export interface FlambeService {
   /** The implementation, for services/dispatch only: it trusts its (validated) arguments. */
   impl: FlambeServiceApi;
   onEvent(listener: (e: FlambeEvent) => void): () => void;
+  /** Each recording as kept, its profile included, before `recordingDone`: for in-process callers (the CLI), never a transport. */
+  onRecordingKept(listener: (result: RecordingResult) => void): () => void;
   /** Stops running recordings and launched processes (no orphans). */
   dispose(): Promise<void>;
 }
@@ -93,6 +95,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     api,
     impl,
     onEvent,
+    onRecordingKept: recordings.onKept,
     async dispose() {
       await experiments.dispose();
       await recordings.stopAll();

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FlambeEvents } from '../../shared/api.ts';
+import type { FlambeEvents, RecordingResult } from '../../shared/api.ts';
+import { demoScript, waitFor } from '../helpers/demo.ts';
 import { createFlambeService } from '../../electron/services/service.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'flambe-done-'));
@@ -32,4 +33,30 @@ describe('recordingDone', () => {
       await service.dispose();
     }
   });
+});
+
+describe('the recording as kept, for an in-process caller (flambe record)', () => {
+  it('is handed over with the profile it holds before recordingDone, the same profile the library stored', async () => {
+    const service = createFlambeService({ libraryPath: path.join(dir, 'kept.sqlite') });
+    const target = await service.api.launchTarget({ script: demoScript });
+    try {
+      const order: string[] = [];
+      const kept: RecordingResult[] = [];
+      service.onRecordingKept((r) => { order.push('kept'); kept.push(r); });
+      const done = new Promise<FlambeEvents['recordingDone']>((resolve) => {
+        service.onEvent((e) => { if (e.name === 'recordingDone') { order.push('done'); resolve(e.payload); } });
+      });
+      const base = await waitFor(async () => (await service.api.getTarget({ targetId: target.targetId })).suggestedUrls[0], 15_000, 'a listening port');
+      await service.api.startRecording({ targetId: target.targetId, load: { url: new URL('/hello', base).href, requests: 50, connections: 1 }, warmupSec: 0, samplingIntervalUs: 5000 });
+      const payload = await done;
+      expect(order).toEqual(['kept', 'done']);
+      expect(kept[0].id).toBe(payload.recordingId);
+      expect(kept[0].profile).not.toBeNull();
+      const stored = JSON.parse(Buffer.from(await service.api.getProfile({ id: payload.recordingId })).toString('utf8'));
+      expect(JSON.parse(JSON.stringify(kept[0].profile))).toEqual(stored);
+    } finally {
+      await service.api.stopTarget({ targetId: target.targetId });
+      await service.dispose();
+    }
+  }, 90_000);
 });
