@@ -2,7 +2,7 @@
 import { frameBucket, type BucketId } from './buckets.ts';
 import { classifyFrame, type FrameClass } from './classify.ts';
 import type { Profile } from './model.ts';
-import { splitOnlyPatterns } from './lines.ts';
+import { splitOnlyPatterns } from './line-scan.ts';
 
 /** How V8 names a pattern's compiled code: "RegExp: \\s+". */
 const REGEXP_FRAME = 'RegExp: ';

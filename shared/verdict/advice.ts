@@ -2,7 +2,7 @@
 // student can act on. The verdict (findings.ts) picks; this says.
 import type { BucketId } from '../profile/buckets.ts';
 import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
-import { scanLine } from '../profile/lines.ts';
+import { scanLine } from '../profile/line-scan.ts';
 
 /** A function's time: its own code and the built-ins it calls directly (findings.ts). */
 export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
