@@ -9,8 +9,9 @@ import path from 'node:path';
 
 export default function setup(): () => void {
   const dir = mkdtempSync(path.join(tmpdir(), 'flambe-test-run-'));
-  // Others must get through it: PostgreSQL runs as the postgres user with its data folder inside.
-  chmodSync(dir, 0o755);
+  // Like /tmp itself (sticky, everyone may create): PostgreSQL runs as the postgres user with its data folder inside,
+  // and the read-only and permission tests run flambe as nobody, which makes its own temporary files.
+  chmodSync(dir, 0o1777);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = dir;
   return () => {
