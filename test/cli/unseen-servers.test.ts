@@ -37,7 +37,9 @@ describe('servers written plainly from a one-line brief', () => {
     // What and where: the function, at the line that copies the whole list per match (its kind: your code).
     expect(mine).toMatchObject({ url: expect.stringMatching(/unseen\/search-shop\.cjs$/), line: 19 });
     // The garbage of those copies is said, and by the function that makes it.
-    if (gc) expect(gc.function).toBe('buildResults');
+    // V8 counts what an inlined function allocates to the function it was inlined into: buildResults, or the route's
+    // handler that calls it (line 27), as test/cli/memory.test.ts's report builder.
+    if (gc) expect(gc.function === 'buildResults' || (gc.function === '(anonymous)' && gc.line === 27), `${gc.function}:${gc.line}`).toBe(true);
     // The number. First answer (load 35 on 2 cores): buildResults 1.06 ms a request, the GC finding 1.34 ms, the
     // route's anonymous handler (which V8 inlines buildResults into) 0.75 ms, against 2.62 ms by the function's own
     // clock — ×0.40 for the function's own line: its time is split between three findings. Not yet within 20 %
