@@ -119,7 +119,10 @@ describe('two near-equal costs, each against its own clock', () => {
       const f = o.findings.find((x) => x.function === fn)!;
       console.log(`${fn}: said ${perRequest(f).toFixed(3)} ms a request, its clock ${perCall(truth, fn).toFixed(3)} ms (×${(perRequest(f) / perCall(truth, fn)).toFixed(2)}), summed around each call ${summedPerCall(truth, fn).toFixed(3)}`);
       expect(f).toMatchObject({ kind, url: expect.stringMatching(/escape-gzip\.cjs$/) });
-      expect(perRequest(f)).toBeLessThan(perCall(truth, fn) * 1.2);
+      // Never over its clock by more than the truth's own two readings allow (nearBound: ×1.2 widened by how far the
+      // batch and the burst's sums are apart): in a quiet CI run gzipSync read 0.480 ms a call over 40 calls in a row
+      // and 0.669 summed around its calls in the burst, and Flambé said 0.636 — between the two, ×1.33 of the batch.
+      expect(perRequest(f)).toBeLessThan(perCall(truth, fn) * nearBound(truth[fn]));
       expect(perRequest(f)).toBeGreaterThan(perCall(truth, fn) * 0.5);
       said += perRequest(f);
       clock += perCall(truth, fn);
