@@ -52,6 +52,27 @@ describe('allocationsWithoutBackground', () => {
     const byPath = { ...heap, head: { ...heap.head, children: heap.head.children.map((c) => ({ ...c, callFrame: { ...c.callFrame, url: '/srv/feed.js' } })) } };
     expect(allocationsWithoutBackground(byPath, bg).head.children.map((c) => c.callFrame.functionName)).toEqual(['verifyLatest']);
   });
+
+  it("never takes Node's own frames for a background callback: processImmediate is above every immediate, a request's too", () => {
+    // Seen beside another test file: Flambé's GC observer's immediates named processImmediate (node:internal/timers:525)
+    // and isPerformanceEntry as background, and every byte the report route allocated under processImmediate was
+    // counted as background — 0 bytes per request, and the GC finding named isPerformanceEntry as the allocator.
+    const frame = (functionName: string, url: string, line: number) => ({ functionName, url, lineNumber: line - 1, columnNumber: 0, scriptId: '1' });
+    const heap = {
+      head: { id: 1, selfSize: 0, callFrame: frame('(root)', '', 0), children: [
+        { id: 2, selfSize: 0, callFrame: frame('processImmediate', 'node:internal/timers', 525), children: [
+          { id: 3, selfSize: 8_000, callFrame: frame('buildRows', 'file:///srv/report.js', 6), children: [] },
+          { id: 4, selfSize: 60, callFrame: frame('isPerformanceEntry', 'node:internal/perf/performance_entry', 29), children: [] },
+        ] },
+      ] },
+      samples: [],
+    } as unknown as HeapProfile;
+    const bg = { percent: 0.1, cpuMs: 3, functions: [
+      { function: 'processImmediate', url: 'node:internal/timers', line: 525, percent: 0, source: 'immediate' as const },
+      { function: 'isPerformanceEntry', url: 'node:internal/perf/performance_entry', line: 29, percent: 0, source: 'immediate' as const },
+    ] };
+    expect(allocationsWithoutBackground(heap, bg)).toBe(heap);
+  });
 });
 
 describe('garbage that background work made', () => {

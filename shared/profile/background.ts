@@ -7,6 +7,7 @@
 // are moved under one "(background work)" node the findings do not name.
 import type { Background } from '../recording/request-time.ts';
 import type { HeapProfile, HeapProfileNode } from '../recording/memory.ts';
+import { isNodeInternal } from './classify.ts';
 import { ANONYMOUS_NAME, displayFile, type Profile } from './model.ts';
 
 export const BACKGROUND_NAME = '(background work)';
@@ -60,7 +61,9 @@ function withOneMore(start: Int32Array): Int32Array {
  * the recording names none. An anonymous callback is named "(anonymous)" by its place, its frame has no name.
  */
 export function backgroundAllocationRoot(background: Background | null | undefined): ((n: HeapProfileNode) => boolean) | null {
-  const fns = (background?.functions ?? []).filter((f) => f.url && f.line > 0);
+  // Never one of Node's own frames: processImmediate or listOnTimeout is above every immediate or timer, a request's
+  // work included, and the immediates of Flambé's GC observer name such frames (isPerformanceEntry) as background.
+  const fns = (background?.functions ?? []).filter((f) => f.url && f.line > 0 && !isNodeInternal(f.url));
   if (fns.length === 0) return null;
   // The CPU profile names a CommonJS script by its file:// URL, the heap profile by its path: the same file either way.
   return (n) => fns.some((f) => f.function === (n.callFrame.functionName || ANONYMOUS_NAME) && displayFile(f.url) === displayFile(n.callFrame.url) && f.line === n.callFrame.lineNumber + 1);

@@ -48,6 +48,31 @@ describe('background work', () => {
   });
 });
 
+describe('background work that requests also ran', () => {
+  it("does not name a request's handler as background for a sample on a span's edge", () => {
+    // root → processImmediate (Node resuming a paused parser) → the server's handler → buildRows: 8 samples inside a
+    // request, 1 in an immediate span just before it. The handler was named background work (percent 0), and then
+    // every byte it allocated was set aside as background's.
+    const frame = (functionName: string, url: string, lineNumber: number) => ({ functionName, url, lineNumber });
+    const raw: RawProfile = {
+      startTime: 0,
+      samples: [4, 4, 4, 4, 4, 4, 4, 4, 3],
+      timeDeltas: Array(9).fill(1000),
+      nodes: [
+        { id: 1, children: [2], callFrame: frame('(root)', '', -1) },
+        { id: 2, children: [3], callFrame: frame('processImmediate', 'node:internal/timers', 524) },
+        { id: 3, children: [4], callFrame: frame('', 'file:///srv/report.js', 11) },
+        { id: 4, callFrame: frame('buildRows', 'file:///srv/report.js', 5) },
+      ],
+    };
+    const requests = [{ from: 0, to: 8_500, route: 'GET /' }];
+    const immediate = [{ from: 8_500, to: 10_000, source: 'immediate' as const, name: '' }];
+    expect(attributeSamples(imported(raw), requests, immediate).background?.functions).toEqual([]);
+    // Without the requests, the same callback is background work, named by its place.
+    expect(attributeSamples(imported(raw), [], immediate).background?.functions[0]).toMatchObject({ function: '(anonymous)', url: 'file:///srv/report.js', line: 12 });
+  });
+});
+
 describe("Flambé's request collector in a request", () => {
   // A route whose samples are mostly the collector's async hook reading the thread's CPU time, and the route's
   // fetch through the collector's stand-in (undici under it).

@@ -60,6 +60,7 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
   const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
   const byRoute = new Map<string, Map<string, number>>();
   const bg = new Map<string, BackgroundEntry>();
+  const inRequests = new Set<number>();
   let busyUs = 0;
   let bgUs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -73,6 +74,7 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     const t = times[i];
     const req = inRequest(t);
     if (req) {
+      inRequests.add(node);
       // Only the user's own code names a route's work: a sample in Node's HTTP machinery with none of it above
       // (checkIsHttpToken) is every route's overhead, not this route's cause (issue 35: /checkout's console.warn).
       const own = UNNAMED.has(name) ? '' : stacks.ownOf(node);
@@ -103,7 +105,29 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     } else bg.set(key, { function: fn, ...place, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
   }
   const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
-  return { topFunction, background: backgroundOf(bg, bgUs, busyUs, timers) };
+  return { topFunction, background: backgroundOf(withoutRequestWork(bg, inRequests, stacks), bgUs, busyUs, timers) };
+}
+
+const placeKey = (url: string, line: number) => `${url}\u0000${line}`;
+
+/**
+ * Background callbacks that also ran inside requests left out of the named ones: a request handler's sample taken on
+ * a span's edge (the handler of a request Node resumed in an immediate) once named the handler as background work,
+ * and then every byte it allocated was set aside as background's (0 bytes per request). Background is only what no
+ * request ran. Each node's stack is read once.
+ */
+function withoutRequestWork(bg: Map<string, BackgroundEntry>, inRequests: ReadonlySet<number>, { frameOf, parentOf }: ReturnType<typeof stackReader>): Map<string, BackgroundEntry> {
+  if (bg.size === 0 || inRequests.size === 0) return bg;
+  const places = new Set<string>();
+  const seen = new Set<number>();
+  for (const node of inRequests) {
+    for (let at: number | undefined = node; at !== undefined && !seen.has(at); at = parentOf(at)) {
+      seen.add(at);
+      const f = frameOf(at);
+      if (f.url) places.add(placeKey(f.url, f.line));
+    }
+  }
+  return new Map([...bg].filter(([, e]) => !e.url || !places.has(placeKey(e.url, e.line))));
 }
 
 /** The user's own code: a script that is neither Node's nor a dependency's. */
