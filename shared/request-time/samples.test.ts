@@ -66,7 +66,7 @@ describe('background work that requests also ran', () => {
       ],
     };
     const requests = [{ from: 0, to: 8_500, route: 'GET /' }];
-    const immediate = [{ from: 8_500, to: 10_000, source: 'immediate' as const, name: '' }];
+    const immediate = [{ from: 8_500, to: 10_000, source: 'immediate' as const, name: '', everyMs: 0 }];
     expect(attributeSamples(imported(raw), requests, immediate).background?.functions).toEqual([]);
     // Without the requests, the same callback is background work, named by its place.
     expect(attributeSamples(imported(raw), [], immediate).background?.functions[0]).toMatchObject({ function: '(anonymous)', url: 'file:///srv/report.js', line: 12 });
