@@ -149,8 +149,7 @@ export async function openInspectorOf(pid: number, opts: OpenOptions = {}): Prom
 /**
  * Closes the inspectors that process `pid` opened after the signal (ports it
  * listens on now and did not before) — Flambé could not use them, and an open
- * inspector lets any local user run code in that process. `_debugEnd` is what
- * `inspector.close()` calls; it runs after the reply, so the reply still comes.
+ * inspector lets any local user run code in that process (InspectorSession.stopTargetInspector).
  */
 async function closeInspectorsOpenedBy(pid: number, before: number[]): Promise<{ closed: number[]; left: number[] }> {
   const fresh = (await listeningPortsOf(pid)).filter((p) => !before.includes(p));
@@ -166,10 +165,7 @@ async function closeInspectorsOpenedBy(pid: number, before: number[]): Promise<{
       let session: InspectorSession | null = null;
       try {
         session = await InspectorSession.connect(entry.webSocketDebuggerUrl);
-        await Promise.race([
-          session.protocol.send('Runtime.evaluate', { expression: 'setImmediate(() => process._debugEnd()), 0' }),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('no answer')), 2000)),
-        ]);
+        await session.stopTargetInspector();
       } catch { /* busy or gone: checked below */ }
       await session?.close();
     }

@@ -70,9 +70,8 @@ export async function openChildInspectors(pid: number): Promise<OpenedChildren> 
 }
 
 /**
- * Closes the inspector Flambé opened in a child and the session with it.
- * `_debugEnd` is what `inspector.close()` calls; run after the reply, so the
- * reply still comes. True when the child listens on no port it did not before.
+ * Closes the inspector Flambé opened in a child and the session with it (InspectorSession.stopTargetInspector).
+ * True when the child listens on no port it did not before.
  */
 export async function closeChildInspector(child: ChildSession): Promise<boolean> {
   if (!child.openedHere) {
@@ -88,13 +87,7 @@ export async function closeChildInspector(child: ChildSession): Promise<boolean>
  * when `pid` listens on no port but `portsBefore` (or has ended).
  */
 export async function closeOpenedInspector(session: InspectorSession, pid: number, portsBefore: readonly number[]): Promise<boolean> {
-  if (!session.isClosed) {
-    await Promise.race([
-      session.protocol.send('Runtime.evaluate', { expression: 'setImmediate(() => process._debugEnd()), 0' }).catch(() => undefined),
-      new Promise((r) => setTimeout(r, 2000)),
-    ]);
-    await session.close().catch(() => undefined);
-  }
+  await session.stopTargetInspector();
   for (let i = 0; i < 20; i++) {
     const now = await listeningPortsOf(pid);
     if (now.every((p) => portsBefore.includes(p))) return true;
