@@ -109,9 +109,10 @@ describe.skipIf(!hasChromium)(title, () => {
     await expect.poll(async () => (await fills()).filter((f) => /rgb/.test(f) && !/220, 220, 220/.test(f)).length, { timeout: 10_000 }).toBeGreaterThan(3);
     expect((await fills()).some((f) => /rgb\(255, \d+, \d+\)/.test(f))).toBe(true);
     await expect.poll(() => flame.textContent(), { timeout: 10_000 }).toMatch(/logRoute/);
-    // The tooltip: A, B and the change, per 1 000 requests.
+    // The tooltip: A, B and the change, per 1 000 requests, in the tables' unit — the legend says the same.
+    expect(await screen().locator('.diff-flame .legend').textContent()).toMatch(/Colours: change in CPU ms per 1 000 requests/);
     // Its own frame (g.frame): a bare <g> is the chart's whole group, and hovering its middle lands on whatever frame is there.
-    await expect.poll(() => tipOver(flame, 'logRoute'), { timeout: 10_000 }).toMatch(/logRoute[^]*A: [\d.]+ ms per 1 000 requests[^]*B: [\d.]+ ms per 1 000 requests[^]*Change: \+/);
+    await expect.poll(() => tipOver(flame, 'logRoute'), { timeout: 10_000 }).toMatch(/logRoute[^]*A: [\d.]+ ms of CPU per 1 000 requests[^]*B: [\d.]+ ms of CPU per 1 000 requests[^]*Change: \+/);
     await shot('compare-diff-flamegraph.png');
     await screen().getByTestId('diff-shape-a').click();
     await expect.poll(() => flame.getAttribute('data-shape')).toBe('a');

@@ -14,6 +14,7 @@ import { keepTipInWindow } from '../lib/keep-tip-in-window.ts';
 import type { DiffFlame } from './compute.ts';
 import { useDiffFlameChart } from './use-diff-flame-chart.ts';
 import { FlameSearchBox } from '../components/FlameSearchBox.tsx';
+import { per1kUnit } from '../../../shared/compare/words.ts';
 
 interface Props {
   flameA: DiffFlame;
@@ -91,7 +92,7 @@ function Segmented<T extends string>({ label, value, onChange, options }: {
 /** What the colours and the widths mean, in the unit drawn. */
 function DiffLegend({ flame, shape }: { flame: DiffFlame; shape: 'a' | 'b' }) {
   const alloc = flame.unit === 'bytes';
-  const unitWords = flame.unit === 'per1k' ? 'sampled ms per 1 000 requests' : alloc ? 'bytes allocated per request' : '% of each profile’s own time';
+  const unitWords = flame.unit === 'per1k' ? per1kUnit({ perRequest: true, cpuTime: flame.cpuTime }) : alloc ? 'bytes allocated per request' : '% of each profile’s own time';
   const spends = alloc ? 'allocates' : 'spends';
   const widths = alloc ? 'bytes' : 'time';
   return (

@@ -1,6 +1,6 @@
 // Numbers and words of the Compare screen (pure, tested): signed changes,
 // how sure, and the diff flamegraph's tooltip.
-import { signed, signedPercent } from '../../../shared/compare/words.ts';
+import { ofCpuWords, signed, signedPercent } from '../../../shared/compare/words.ts';
 import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import type { DiffFlame } from './compute.ts';
 import { formatBytes, formatReadable, groupThousands } from '../../../shared/number-format.ts';
@@ -24,7 +24,8 @@ export function nodeNumbers(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNode
 export function flameTooltip(flame: DiffFlame, shape: 'a' | 'b', n: DiffFlameNode): string {
   if (flame.unit === 'bytes') return allocationTooltip(flame, shape, n);
   const { a, b } = nodeNumbers(flame, shape, n);
-  const unit = flame.unit === 'per1k' ? ' ms per 1 000 requests' : '% of its own time';
+  // The tables' unit: ms of CPU from the OS clock, or sampled time where a side has none (compute.ts).
+  const unit = flame.unit === 'per1k' ? ` ms ${ofCpuWords(flame)} per 1 000 requests` : '% of its own time';
   const fmt = (x: number) => (flame.unit === 'per1k' ? msPer1k(x) : groupThousands(x, 1));
   const rel = a > 0 ? ` (${signedPercent((b / a - 1) * 100)})` : b > 0 ? ' (new in B)' : '';
   const where = n.location ? `\n${n.location}` : '';

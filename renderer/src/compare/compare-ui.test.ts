@@ -103,13 +103,37 @@ describe('computeComparison (the worker’s job)', () => {
     const main = (t: typeof output.flameB) => t!.tree.children[0];
     const logB = main(output.flameB).children.find((c) => c.name === 'handler')!.children.find((c) => c.name === 'log')!;
     expect(logB).toMatchObject({ status: 'new', delta: 2 });
-    expect(flameTooltip(output.flameB!, 'b', logB)).toBe('log — only in B\nnode:internal/console/constructor\nA: 0.00 ms per 1 000 requests\nB: 2.00 ms per 1 000 requests\nChange: +2.00 ms (new in B)');
+    // No OS clock in these recordings: sampled time, and the tooltip says so.
+    expect(flameTooltip(output.flameB!, 'b', logB)).toBe('log — only in B\nnode:internal/console/constructor\nA: 0.00 ms of sampled time per 1 000 requests\nB: 2.00 ms of sampled time per 1 000 requests\nChange: +2.00 ms (new in B)');
     // In A's shape, helper (gone from B) is there, with a negative change.
     const helperA = main(output.flameA).children.find((c) => c.name === 'helper')!;
     expect(helperA.delta).toBeLessThan(0);
-    expect(flameTooltip(output.flameA!, 'a', helperA)).toMatch(/^helper — only in A\n\/app\/app\.js:\d+\nA: 1\.00 ms per 1 000 requests\nB: 0\.00 ms per 1 000 requests\nChange: −1\.00 ms \(−100%\)$/);
+    expect(flameTooltip(output.flameA!, 'a', helperA)).toMatch(/^helper — only in A\n\/app\/app\.js:\d+\nA: 1\.00 ms of sampled time per 1 000 requests\nB: 0\.00 ms of sampled time per 1 000 requests\nChange: −1\.00 ms \(−100%\)$/);
     // No allocation profiles: no allocation mode.
     expect([output.allocFlameA, output.allocFlameB]).toEqual([null, null]);
+  });
+
+  it("draws ms of CPU where both sides read the OS clock: a frame's tooltip says what the function table says", () => {
+    // 10 ms a sample. A's thread ran 15 ms of CPU over 30 ms sampled busy (0.5), B's 10 over 40 (0.25): B's log,
+    // 20 sampled ms over 1 000 requests, is 5 ms of CPU per 1 000 requests — in the table and in the chart.
+    const clocked = (text: string, cpuMs: number, busyMs: number, name: string): CompareSide => {
+      const side = rec(text, 1000, name);
+      return {
+        rec: { ...side.rec, cpu: { windowMs: 50, mainThread: { clock: 'threadCpuUsage', cpuMs }, processCpuMs: cpuMs, sampledMs: 50, sampledBusyMs: busyMs, samples: 5, askedIntervalUs: 10_000, workers: [] } },
+        profile: new TextEncoder().encode(JSON.stringify(cpuProfileFromText(text, { weightsMs: 10 }))),
+      };
+    };
+    const { output } = computeComparison(clocked(A, 15, 30, 'a'), clocked(B, 10, 40, 'b'), null);
+    expect(output.comparison.cpuTime).toBe(true);
+    expect(output.flameB!.cpuTime).toBe(true);
+    const logB = output.flameB!.tree.children[0].children.find((c) => c.name === 'handler')!.children.find((c) => c.name === 'log')!;
+    const row = output.comparison.functions.find((r) => r.name === 'log')!;
+    expect(row.bMsPer1k).toBeCloseTo(5, 6);
+    expect(flameTooltip(output.flameB!, 'b', logB)).toBe('log — only in B\nnode:internal/console/constructor\nA: 0.00 ms of CPU per 1 000 requests\nB: 5.00 ms of CPU per 1 000 requests\nChange: +5.00 ms (new in B)');
+    // helper, gone from B: A's 10 sampled ms at A's 0.5 are 5 ms of CPU per 1 000 requests, as its row says.
+    const helperA = output.flameA!.tree.children[0].children.find((c) => c.name === 'helper')!;
+    expect(output.comparison.functions.find((r) => r.name === 'helper')!.aMsPer1k).toBeCloseTo(5, 6);
+    expect(flameTooltip(output.flameA!, 'a', helperA)).toMatch(/\nA: 5\.00 ms of CPU per 1 000 requests\nB: 0\.00 ms of CPU per 1 000 requests\n/);
   });
 
   it('draws the same two shapes from the allocation profiles, in bytes allocated per request (issue 22 item 6)', () => {

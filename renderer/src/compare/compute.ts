@@ -4,6 +4,7 @@
 // Runs in compare-worker.ts (or here, where a worker cannot start).
 import type { RecordingMeta } from '../../../shared/api.ts';
 import { buildComparison, roundFromRecording, type Comparison, type LibraryNoise } from '../../../shared/compare/index.ts';
+import { roundPerRequest } from '../../../shared/compare/round.ts';
 import { buildDiffFlameTree, type DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import { importWholeProcessWithAllocations, type ThreadAllocations } from '../../../shared/profile/import/all-threads.ts';
 import { heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
@@ -21,6 +22,8 @@ export interface DiffFlame {
    * or — an allocation flame, whose "ms" are bytes (heap-profile.ts) — bytes allocated per request.
    */
   unit: 'per1k' | 'percent' | 'bytes';
+  /** per1k: ms of CPU from the OS clock, as Compare's tables (comparison.cpuTime); else sampled time. */
+  cpuTime: boolean;
   /** Divide a node's ms by this (then × 1000 for per1k, × 100 for percent): the shape side's requests or duration. */
   denominator: number;
 }
@@ -69,13 +72,18 @@ export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise:
   const ib = sideB.profile ? importWholeProcessWithAllocations(sideB.profile) : null;
   const pa = ia?.profile ?? null;
   const pb = ib?.profile ?? null;
-  const comparison = buildComparison([roundFromRecording(a, pa, ia?.allocations)], [roundFromRecording(b, pb, ib?.allocations)], { noise: noise ?? undefined });
+  const roundA = roundFromRecording(a, pa, ia?.allocations);
+  const roundB = roundFromRecording(b, pb, ib?.allocations);
+  const comparison = buildComparison([roundA], [roundB], { noise: noise ?? undefined });
   let flameB: DiffFlame | null = null;
   let flameA: DiffFlame | null = null;
   if (pa && pb) {
     const ra = comparison.perRequest ? a.load!.requests : undefined;
     const rb = comparison.perRequest ? b.load!.requests : undefined;
-    [flameA, flameB] = diffFlames(pa, pb, ra, rb, comparison.perRequest ? 'per1k' : 'percent');
+    // Each side's sampled ms turned into ms of CPU by its own OS clock, as the tables' rows are (round.ts).
+    const cpu = comparison.perRequest && comparison.cpuTime
+      ? { a: roundPerRequest(roundA)?.cpuPerSampledMs ?? null, b: roundPerRequest(roundB)?.cpuPerSampledMs ?? null } : null;
+    [flameA, flameB] = diffFlames(pa, pb, ra, rb, comparison.perRequest ? 'per1k' : 'percent', cpu);
   }
   // Allocations: the same chart with bytes as the weights, per request (the comparison has them only when both sides served requests).
   const [allocFlameA, allocFlameB] = comparison.allocations && ia && ib
@@ -84,10 +92,18 @@ export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise:
 }
 
 /** A's shape and B's shape of the differential flamegraph (`ra`, `rb`: requests, for per-request units). */
-function diffFlames(pa: Profile, pb: Profile, ra: number | undefined, rb: number | undefined, unit: DiffFlame['unit']): [DiffFlame, DiffFlame] {
-  const flameB = { tree: buildDiffFlameTree(pa, pb, { requestsBefore: ra, requestsAfter: rb, minFraction: MIN_FRACTION }), unit, denominator: rb ?? pb.durationMs };
+function diffFlames(pa: Profile, pb: Profile, ra: number | undefined, rb: number | undefined, unit: DiffFlame['unit'],
+  cpu: { a: number | null; b: number | null } | null = null): [DiffFlame, DiffFlame] {
+  const cpuTime = cpu?.a != null && cpu.b != null;
+  const flameB = {
+    tree: buildDiffFlameTree(pa, pb, { requestsBefore: ra, requestsAfter: rb, minFraction: MIN_FRACTION, cpuPerSampledMsBefore: cpu?.a, cpuPerSampledMsAfter: cpu?.b }),
+    unit, cpuTime, denominator: rb ?? pb.durationMs,
+  };
   // A's shape: A as "after", B rescaled to it; the delta is turned back into B − A.
-  const flameA = { tree: negate(buildDiffFlameTree(pb, pa, { requestsBefore: rb, requestsAfter: ra, minFraction: MIN_FRACTION })), unit, denominator: ra ?? pa.durationMs };
+  const flameA = {
+    tree: negate(buildDiffFlameTree(pb, pa, { requestsBefore: rb, requestsAfter: ra, minFraction: MIN_FRACTION, cpuPerSampledMsBefore: cpu?.b, cpuPerSampledMsAfter: cpu?.a })),
+    unit, cpuTime, denominator: ra ?? pa.durationMs,
+  };
   return [flameA, flameB];
 }
 

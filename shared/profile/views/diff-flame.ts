@@ -31,12 +31,21 @@ export interface DiffFlameNode {
 export interface DiffFlameOptions extends DiffOptions {
   /** Fold subtrees narrower than this fraction (of the wider profile) into "N small frames". */
   minFraction?: number;
+  /**
+   * What one sampled ms of each side is worth: its threads' CPU per sampled ms (../cpu-time.ts), so the chart is in
+   * ms of CPU as Compare's tables are. Both or neither: a side without the OS clock leaves both in sampled time.
+   */
+  cpuPerSampledMsBefore?: number | null;
+  cpuPerSampledMsAfter?: number | null;
 }
 
 export function buildDiffFlameTree(before: Profile, after: Profile, opts: DiffFlameOptions = {}): DiffFlameNode {
   const m = matchFunctions(before, after);
   const perRequest = (opts.requestsBefore ?? 0) > 0 && (opts.requestsAfter ?? 0) > 0;
   const scale = perRequest ? opts.requestsAfter! / opts.requestsBefore! : before.durationMs > 0 ? after.durationMs / before.durationMs : 0;
+  const cpu = opts.cpuPerSampledMsBefore != null && opts.cpuPerSampledMsAfter != null;
+  const weightAfter = cpu ? opts.cpuPerSampledMsAfter! : 1;
+  const weightBefore = cpu ? opts.cpuPerSampledMsBefore! : 1;
   const fnCount = m.functions.length;
 
   // Union tree by path of matched functions; ids are created parents first.
@@ -69,8 +78,8 @@ export function buildDiffFlameTree(before: Profile, after: Profile, opts: DiffFl
       total[u[c]] += t.totalMs[c] * k;
     }
   };
-  add(after, m.afterFn, times.aSelf, times.aTotal, 1);
-  add(before, m.beforeFn, times.bSelf, times.bTotal, scale);
+  add(after, m.afterFn, times.aSelf, times.aTotal, weightAfter);
+  add(before, m.beforeFn, times.bSelf, times.bTotal, scale * weightBefore);
 
   const minMs = (opts.minFraction ?? 0) * Math.max(times.aTotal[0], times.bTotal[0]);
   const made: (DiffFlameNode | undefined)[] = new Array(fn.length);
