@@ -23,17 +23,24 @@ function batchTruth(script: string, call: string): number {
   return Number(execFileSync(process.execPath, ['-e', code], { encoding: 'utf8' }).trim());
 }
 
+const perRequest = (f: FindingJson | undefined) => (f?.msPer1kRequests ?? 0) / 1000;
+
+/** Flambé's first answer on `script` under the CLI's load at `url` (3 s, 4 connections, no warm-up), printed beside the truth. */
+async function firstAnswer(script: string, url: string, truthName: string, truth: number): Promise<FindingJson[]> {
+  const r = await runFlambe(['record', '--launch', script, '--url', url, '-d', '3', '-c', '4', '--warmup', '0', '--json'], { timeoutMs: 90_000 });
+  expect(r.code, r.stderr).toBe(0);
+  const { findings } = JSON.parse(r.stdout) as { findings: FindingJson[] };
+  console.log(`${findings.map((f) => `${f.kind} ${f.function}:${f.line} ${perRequest(f).toFixed(3)} ms`).join(' | ')}; ${truthName} by its own clock ${truth.toFixed(3)} ms a call`);
+  return findings;
+}
+
 describe('servers written plainly from a one-line brief', () => {
   it('"an Express 4 shop whose /search route is slow because of how it builds results": buildResults, its copying line', async () => {
     const script = path.join(fixtures, 'search-shop.cjs');
-    const r = await runFlambe(['record', '--launch', script, '--url', '/search?q=boots', '-d', '3', '-c', '4', '--warmup', '0', '--json'], { timeoutMs: 90_000 });
-    expect(r.code, r.stderr).toBe(0);
-    const o = JSON.parse(r.stdout) as { findings: FindingJson[] };
     const truth = batchTruth(script, "m.buildResults('boots')");
-    const perRequest = (f: FindingJson | undefined) => (f?.msPer1kRequests ?? 0) / 1000;
-    const mine = o.findings.find((f) => f.kind === 'function' && f.function === 'buildResults')!;
-    const gc = o.findings.find((f) => f.kind === 'gc');
-    console.log(`${o.findings.map((f) => `${f.kind} ${f.function}:${f.line} ${perRequest(f).toFixed(3)} ms`).join(' | ')}; buildResults by its own clock ${truth.toFixed(3)} ms a call`);
+    const findings = await firstAnswer(script, '/search?q=boots', 'buildResults', truth);
+    const mine = findings.find((f) => f.kind === 'function' && f.function === 'buildResults')!;
+    const gc = findings.find((f) => f.kind === 'gc');
     // What and where: the function, at the line that copies the whole list per match (its kind: your code).
     expect(mine).toMatchObject({ url: expect.stringMatching(/unseen\/search-shop\.cjs$/), line: 19 });
     // The garbage of those copies is said, and by the function that makes it.
@@ -53,15 +60,11 @@ describe('servers written plainly from a one-line brief', () => {
 
   it('"a plain node:http API whose /export route is slow because of how it writes CSV": toCsv, with its number', async () => {
     const script = path.join(fixtures, 'export-api.cjs');
-    const r = await runFlambe(['record', '--launch', script, '--url', '/export', '-d', '3', '-c', '4', '--warmup', '0', '--json'], { timeoutMs: 90_000 });
-    expect(r.code, r.stderr).toBe(0);
-    const o = JSON.parse(r.stdout) as { findings: FindingJson[] };
     // toCsv of the server's own orders, as /export calls it.
     const truth = batchTruth(script, 'm.toCsv(m.orders)');
-    const perRequest = (f: FindingJson | undefined) => (f?.msPer1kRequests ?? 0) / 1000;
-    const first = o.findings[0];
-    const gc = o.findings.find((f) => f.kind === 'gc');
-    console.log(`${o.findings.map((f) => `${f.kind} ${f.function}:${f.line} ${perRequest(f).toFixed(3)} ms`).join(' | ')}; toCsv by its own clock ${truth.toFixed(3)} ms a call`);
+    const findings = await firstAnswer(script, '/export', 'toCsv', truth);
+    const first = findings[0];
+    const gc = findings.find((f) => f.kind === 'gc');
     // First answer (load 26 on 2 cores): toCsv at line 18 (the join; V8 gives the per-cell callback's ticks there or to
     // line 17), 5.18 ms a request against 6.33 by its own clock (×0.82), its garbage 1.05 ms (with it ×0.98). Three
     // runs at load 22–26: toCsv ×0.71–0.82, with its garbage ×0.87–0.98 — when the garbage is a finding: it is one only
