@@ -9,6 +9,7 @@ import { comparator, flattenTree, nextSort, textMatcher, type FlatRow, type Sort
 import { legendColor } from '../lib/frame-colors.ts';
 import type { TableViewProps } from './BottomUpView.tsx';
 import { numberColumns } from './table-columns.tsx';
+import { busyTotals } from './per1k-cell.ts';
 import { NAME_LABEL, TableToolbar, useDebounced, useSlashToFocus } from './TableToolbar.tsx';
 import { HotLines } from './HotLines.tsx';
 import { TreeTable } from './TreeTable.tsx';
@@ -53,8 +54,10 @@ export function CallTreeView({ client, transforms, by, onBy, active, perRequest,
 
   const columns = useMemo(() => {
     if (!cols) return numberColumns<number>({ selfMs: () => 0, totalMs: () => 0, location: () => '', category: () => 'user' }, 0, perRequest);
+    const busy = busyTotals(cols);
     return numberColumns<number>({
       selfMs: (n) => cols.selfMs[n], totalMs: (n) => cols.totalMs[n], location: (n) => cols.groups[cols.group[n]].location, category: (n) => cols.groups[cols.group[n]].category,
+      busyTotalMs: (n) => busy[n],
     }, cols.durationMs, perRequest);
   }, [cols, perRequest]);
 

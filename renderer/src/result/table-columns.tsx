@@ -14,6 +14,8 @@ export interface RowNumbers<N> {
   location(n: N): string;
   /** The row's category: idle gets no CPU per request (per1k-cell.ts). */
   category(n: N): CategoryKind;
+  /** Total without the idle below it, for the CPU per request (the Call tree's root holds the thread's idle); else the total. */
+  busyTotalMs?(n: N): number;
 }
 
 const pct = (ms: number, durationMs: number) => formatPercent(durationMs > 0 ? ms / durationMs : 0);
@@ -30,7 +32,7 @@ export function numberColumns<N>(get: RowNumbers<N>, durationMs: number, perRequ
     const unit = `ms ${cpuWords(perRequest)} per 1 000 requests served`;
     cols.push(
       { id: 'selfPer1k', label: 'Self /1k req', width: '6.4rem', title: `Self: ${unit}`, render: (r) => per1kCell(get.selfMs(r.node), get.category(r.node), perRequest) },
-      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: `Total: ${unit}`, render: (r) => per1kCell(get.totalMs(r.node), get.category(r.node), perRequest) },
+      { id: 'totalPer1k', label: 'Total /1k req', width: '6.6rem', title: `Total: ${unit}`, render: (r) => per1kCell((get.busyTotalMs ?? get.totalMs)(r.node), get.category(r.node), perRequest) },
     );
   }
   cols.push({
