@@ -76,6 +76,24 @@ describe('summarizeRequestTime', () => {
       + 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread. The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.');
   });
 
+  it("says queued only as far as the loop was busy: a load generator slower than an idle server is not the server's queue", () => {
+    // Beside a CPU hog: two connections, each request 6 ms at the server (0.5 ms of its code, then a worker), 41 ms
+    // at the load generator. The loop ran 1 ms of code in all: two connections can have queued behind it at most 2 ms.
+    const batch: CollectedBatch = {
+      clockUs: 0, open: 0, dropped: 0, stacks: [], background: [],
+      requests: [[1, 'GET', '/key', ms(0), ms(6), 200], [2, 'GET', '/key', ms(50), ms(56), 200]],
+      segments: [1, ms(0), ms(0.25), 1, ms(5.75), ms(6), 2, ms(50), ms(50.25), 2, ms(55.75), ms(56)],
+      waits: [[1, 'worker', 'thread 1', ms(0.25), ms(5.75), -1], [2, 'worker', 'thread 1', ms(50.25), ms(55.75), -1]],
+    };
+    const rt = summarizeRequestTime([batch], { p50: 41, mean: 41, connections: 2 })!;
+    const part = (kind: string) => rt.parts.find((p) => p.kind === kind)?.msPerRequest ?? 0;
+    expect(part('queue')).toBeCloseTo(1, 6);
+    expect(part('other')).toBeCloseTo(34, 6);
+    expect(part('worker')).toBeCloseTo(5.5, 6);
+    // Without the connection count (an older recording) the whole difference is still said as queueing, as before.
+    expect(summarizeRequestTime([batch], { p50: 41, mean: 41 })!.parts.find((p) => p.kind === 'queue')?.msPerRequest).toBeCloseTo(35, 6);
+  });
+
   it('counts a socket opened and then queried as one call, not two (a cache read "2 calls per request")', () => {
     const batch: CollectedBatch = {
       clockUs: 0, open: 0, dropped: 0, stacks: [], background: [],

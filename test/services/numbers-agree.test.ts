@@ -109,18 +109,21 @@ async function expectCpuWithin(rec: RecordingMeta): Promise<void> {
   const profile = importProfile(Buffer.from(await service.api.getProfile({ id: rec.id })).toString('utf8'));
   const analysis = analyzeProfile(profile, { perRequest: perRequestOf(requests, cpu) });
   expect(analysis.cpuTime).toBe(true);
-  const requestCpuMs = rec.requestTime!.byRoute.find((r) => r.path === '/work')!.cpuMsPerRequest;
+  const route = rec.requestTime!.byRoute.find((r) => r.path === '/work')!;
+  const requestCpuMs = route.cpuMsPerRequest;
   // The busy-wait every request runs (V8 may inline the small handler around it into the framework's caller).
   const handler = analysis.functions.find((f) => f.name === 'burn' && f.url.endsWith('/work.js'));
   expect(handler, analysis.functions.filter((f) => f.url.endsWith('/work.js')).map((f) => f.name).join(', ')).toBeDefined();
   if (!handler) return;
-  console.log(`${rec.target?.label ?? rec.name}: burn ${(handler.totalMsPer1kRequests! / 1000).toFixed(3)} ms of CPU a request, the request's own ${requestCpuMs.toFixed(3)}; `
+  console.log(`${rec.target?.label ?? rec.name}: burn ${(handler.totalMsPer1kRequests! / 1000).toFixed(3)} ms of CPU a request, the request's own ${requestCpuMs.toFixed(3)} ± ${(route.cpuErrorMs ?? 0).toFixed(3)}; `
     + `thread ${cpu.mainThread!.cpuMs.toFixed(0)} ms, process ${cpu.processCpuMs!.toFixed(0)} ms`);
   // Idle has no CPU per request (no figure).
   for (const f of analysis.functions.filter((x) => x.totalMsPer1kRequests !== undefined)) {
     expect(f.totalMsPer1kRequests! * requests / 1000).toBeLessThanOrEqual(cpu.mainThread!.cpuMs * (1 + 1e-9));
   }
-  expect(handler.totalMsPer1kRequests! / 1000).toBeLessThanOrEqual(requestCpuMs);
+  // The request's own CPU is a mean of reads of a clock that moves in 4 ms ticks: held to three of its standard
+  // errors (cpuErrorMs), its own noise (beside a busy suite burn read 2.090 ms against the requests' 2.042).
+  expect(handler.totalMsPer1kRequests! / 1000).toBeLessThanOrEqual(requestCpuMs + 3 * (route.cpuErrorMs ?? 0));
 }
 
 describe('one recording, one set of numbers, on every screen', () => {

@@ -39,7 +39,7 @@ export function loadedPorts(url: string, ownLoad: boolean, listening: readonly n
 export function requestTimeOf(batches: readonly CollectedBatch[], load: LoadSummary | null, profile: unknown, ports: readonly number[] = []): RequestTime | null {
   const kept = keepPorts(batches, ports);
   const client = load && load.requests > 0
-    ? { p50: load.latencyMs.p50, mean: load.latencyMs.mean, routes: load.routes }
+    ? { p50: load.latencyMs.p50, mean: load.latencyMs.mean, routes: load.routes, ...(load.connections ? { connections: load.connections } : {}) }
     : null;
   const rt = summarizeRequestTime(kept.batches, client, profileModel(profile), workerScripts(profile));
   return rt && ports.length ? { ...rt, ports: [...ports], ...(kept.otherPorts ? { otherPorts: kept.otherPorts } : {}) } : rt;
