@@ -343,7 +343,7 @@ function profileStats(profile: Profile): { samples: number; durationMs: number }
   return summary ? { samples: summary.samples, durationMs: Math.round(summary.durationMs * 100) / 100 } : null;
 }
 
-/** Where the "ms of CPU" below come from (docs/recording.md "How CPU is measured"). */
+/** Where the "ms of CPU" below come from (docs/cpu.md "How CPU is measured"). */
 function cpuLine(cpu: CpuAccounting | null): string {
   const t = cpu?.mainThread;
   if (!cpu || !t) return 'CPU      the main thread\'s CPU time could not be read from the operating system: ms per request below are sampled time, which reads high on a busy machine.';

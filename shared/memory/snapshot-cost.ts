@@ -4,7 +4,7 @@
 // the user is told first how long the server will pause and how much more
 // memory it will need, from its JS heap in use now and how busy the computer
 // is. The numbers per MB are a calibration measured on real servers
-// (docs/recording.md, "What a heap snapshot costs"): the pause grows with the
+// (docs/what-grows.md, "What a heap snapshot costs"): the pause grows with the
 // heap and with the other work the CPUs share; the extra memory is V8's copy
 // of the heap graph plus the JSON waiting to be sent, and grows with the heap.
 import { z } from 'zod';

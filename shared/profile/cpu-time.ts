@@ -78,7 +78,7 @@ const MIN_TIMED_REQUESTS = 20;
  * function owns: beside two busy loops on 2 cores (load averages 12–19) a CPU loop read ×1.30–1.57 its
  * own clock by the thread's rate and ×0.97–1.26 by this one, pbkdf2 ×1.32–1.65 and ×0.91–1.23 (over the
  * requests the load tool answered; over those the server handled, 21 of 23 figures were within 20 %:
- * docs/recording.md "Measured accuracy"). The main thread's rate is the lower of the two: its functions
+ * docs/cpu.md "Measured accuracy"). The main thread's rate is the lower of the two: its functions
  * never share more than the thread's CPU.
  */
 function requestCodeRate(code: CpuAccounting['requestCode']): number | null {

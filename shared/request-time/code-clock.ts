@@ -8,7 +8,7 @@
 // clock beside two busy loops. The collector reads the thread's clock as each
 // timed request's code starts and stops running (request-collector.ts), so
 // this rate counts only CPU spent in JavaScript the profile samples as busy
-// (the same recordings: ×0.97–1.26; docs/recording.md "Measured accuracy").
+// (the same recordings: ×0.97–1.26; docs/cpu.md "Measured accuracy").
 import type { RequestCodeClock } from '../recording/cpu-accounting.ts';
 import type { CollectedBatch } from './collected.ts';
 

@@ -19,7 +19,7 @@
 // profile's window, as every screen does (the load tool's answered count left
 // out the last 10 in flight: ×1.61 where 40 requests were answered).
 //
-// Not within 20 % yet (issue 31, docs/recording.md "What the OS clock cannot
+// Not within 20 % yet (issue 31, docs/cpu.md "What the OS clock cannot
 // fix yet"): each figure on its own (see expectNear); the allocation-bound
 // builder reads ×0.5–0.7 — its collections are V8's "(garbage collector)"
 // samples, in the GC row, while the server's clock around it counts them (with
@@ -128,7 +128,7 @@ const ratios: number[] = [];
  * Not each within 20 %: the rate is one for all of a request's code, and the long function in it does not wait for
  * a core in the same proportion as the rest of that code (the CPU loop was 93 % of its request's code's wall time
  * but 77 % of its CPU in one recording): at load averages 18–22 on 2 cores, 21 of 23 such figures were within 20 %,
- * the others ×0.74 and ×1.36 (docs/recording.md "Measured accuracy").
+ * the others ×0.74 and ×1.36 (docs/cpu.md "Measured accuracy").
  */
 const expectNear = (flambe: number, truth: number) => {
   ratios.push(flambe / truth);
