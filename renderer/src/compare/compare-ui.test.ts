@@ -126,6 +126,8 @@ describe('computeComparison (the worker’s job)', () => {
     const { output } = computeComparison(clocked(A, 15, 30, 'a'), clocked(B, 10, 40, 'b'), null);
     expect(output.comparison.cpuTime).toBe(true);
     expect(output.flameB!.cpuTime).toBe(true);
+    // A's (idle) sample is the thread waiting: no frame per request, as no row (it drew a wide red "(idle)").
+    expect([output.flameA!, output.flameB!].flatMap((f) => f.tree.children.map((c) => c.name))).not.toContain('(idle)');
     const logB = output.flameB!.tree.children[0].children.find((c) => c.name === 'handler')!.children.find((c) => c.name === 'log')!;
     const row = output.comparison.functions.find((r) => r.name === 'log')!;
     expect(row.bMsPer1k).toBeCloseTo(5, 6);

@@ -11,6 +11,7 @@ import { heapProfileAsModel } from '../../../shared/memory/heap-profile.ts';
 import { mergeThreads } from '../../../shared/profile/threads.ts';
 import { hotLines, type HotLine } from '../../../shared/profile/lines.ts';
 import { functionKey, type Profile } from '../../../shared/profile/model.ts';
+import { dropMeta } from '../../../shared/profile/transforms.ts';
 
 /** Frames narrower than this share of the wider side are folded (DESIGN.md: frames cost DOM nodes). */
 const MIN_FRACTION = 0.0005;
@@ -83,7 +84,10 @@ export function computeComparison(sideA: CompareSide, sideB: CompareSide, noise:
     // Each side's sampled ms turned into ms of CPU by its own OS clock, as the tables' rows are (round.ts).
     const cpu = comparison.perRequest && comparison.cpuTime
       ? { a: roundPerRequest(roundA)?.cpuPerSampledMs ?? null, b: roundPerRequest(roundB)?.cpuPerSampledMs ?? null } : null;
-    [flameA, flameB] = diffFlames(pa, pb, ra, rb, comparison.perRequest ? 'per1k' : 'percent', cpu);
+    // Per request, idle has no place: it is the thread waiting, not work the requests cost (cpu-time.ts hasCpu), and
+    // the tables leave it out too; it once drew a wide red "(idle)" frame in CPU ms. Kept in % of each side's time.
+    const work = (p: Profile) => (comparison.perRequest ? dropMeta(p, ['idle']) : p);
+    [flameA, flameB] = diffFlames(work(pa), work(pb), ra, rb, comparison.perRequest ? 'per1k' : 'percent', cpu);
   }
   // Allocations: the same chart with bytes as the weights, per request (the comparison has them only when both sides served requests).
   const [allocFlameA, allocFlameB] = comparison.allocations && ia && ib
