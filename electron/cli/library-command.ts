@@ -130,7 +130,7 @@ async function importFiles(argv: string[]): Promise<number> {
   // Read and check every file first: one broken file imports nothing.
   const contents = files.map((f) => {
     try {
-      return readFileSync(f); // gzip, UTF-16 and pprof are read by the import (services/gunzip.ts)
+      return readFileSync(f); // gzip, UTF-16 and pprof are read by the import (services/formats/gunzip.ts)
     } catch (e) {
       throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }

@@ -5,7 +5,7 @@ import { maskSecrets } from '../../shared/recording/secrets.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { FlambeApi, FlambeEvents, RecordingProgress, RecordingResult, TargetInfo } from '../../shared/api.ts';
-import { writeBundle, writeBundleWithNote } from '../../shared/bundle.ts';
+import { writeBundle, writeBundleWithNote } from '../../shared/formats/bundle.ts';
 import { writeExportFile } from '../services/owner-only.ts';
 import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';

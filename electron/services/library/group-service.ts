@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { ExportedFile, RecordingMeta, RecordingResult, RecordingRow, RepeatPlan, SweepResult } from '../../../shared/api.ts';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
-import { writeGroupBundleWithNote } from '../../../shared/group-bundle.ts';
+import { writeGroupBundleWithNote } from '../../../shared/formats/group-bundle.ts';
 import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
 import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';

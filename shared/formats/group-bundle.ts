@@ -5,13 +5,13 @@
 // the result's rounds or levels are exactly the recordings it carries —
 // before anything is written: a damaged file is refused in one sentence.
 import { z } from 'zod';
-import type { RecordingResult } from './recording/recording.ts';
-import { experimentResultSchema, sweepResultSchema, type GroupKind, type SweepResult } from './recording/groups.ts';
-import { count, id, text } from './recording/limits.ts';
-import { maskSecrets } from './recording/secrets.ts';
+import type { RecordingResult } from '../recording/recording.ts';
+import { experimentResultSchema, sweepResultSchema, type GroupKind, type SweepResult } from '../recording/groups.ts';
+import { count, id, text } from '../recording/limits.ts';
+import { maskSecrets } from '../recording/secrets.ts';
 import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle, refuseEmpty, type WrittenBundle } from './bundle.ts';
-import type { ExperimentResult } from './experiment/types.ts';
-import type { GroupMember } from './groups.ts';
+import type { ExperimentResult } from '../experiment/types.ts';
+import type { GroupMember } from '../groups.ts';
 
 /** Group bundles are version 2: a Flambé that reads only version 1 says it is too old for them. */
 export const GROUP_BUNDLE_VERSION = 2;

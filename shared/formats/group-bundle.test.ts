@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BundleError, writeBundle } from './bundle.ts';
 import { isGroupBundle, readGroupBundle, writeGroupBundle } from './group-bundle.ts';
-import type { RecordingResult, SweepResult } from './api.ts';
+import type { RecordingResult, SweepResult } from '../api.ts';
 
 const latencyMs = { min: 0.1, p50: 1, p75: 1.5, p90: 2, p95: 2.5, p99: 3, max: 9, mean: 1.1 };
 const recording = (id: string, connections: number): RecordingResult => ({

@@ -12,9 +12,9 @@
 // Flambé's import splits them back into threads).
 import { gzipSync } from 'node:zlib';
 import { Function as PprofFunction, Label, Line, Location, Profile as PprofProfile, Sample, StringTable, ValueType } from 'pprof-format';
-import type { Frame, Profile } from '../../shared/profile/model.ts';
-import { THREAD_LABEL } from '../../shared/profile/import/pprof.ts';
-import type { NamedProfile } from '../../shared/profile/threads.ts';
+import type { Frame, Profile } from '../../../shared/profile/model.ts';
+import { THREAD_LABEL } from '../../../shared/profile/import/pprof.ts';
+import type { NamedProfile } from '../../../shared/profile/threads.ts';
 
 export interface PprofExportOptions {
   /** When the recording started (ms since 1970), for pprof's time_nanos; 0 when unknown. */

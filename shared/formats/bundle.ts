@@ -1,15 +1,15 @@
 // The .flambe bundle: one recording with everything it carries (profile, load
 // settings and results, process samples, target, tags, notes) as one JSON
 // file a teammate imports into their own Flambé. (An experiment or a sweep
-// travels as one version-2 bundle of its recordings: shared/group-bundle.ts.) One writer and one reader for
+// travels as one version-2 bundle of its recordings: shared/formats/group-bundle.ts.) One writer and one reader for
 // the app, browser mode and the CLI. The reader checks the whole recording
 // against a schema BEFORE anything is written: a bundle with wrong types is
 // refused in one sentence naming the field, so a bad file can never reach a
 // library (where it would break every view that shows it).
 import { z } from 'zod';
-import { recordingResultSchema, type RecordingResult } from './recording/recording.ts';
-import { maskSecrets } from './recording/secrets.ts';
-import { storedProfileSchema } from './recording/profile-extras.ts';
+import { recordingResultSchema, type RecordingResult } from '../recording/recording.ts';
+import { maskSecrets } from '../recording/secrets.ts';
+import { storedProfileSchema } from '../recording/profile-extras.ts';
 
 export const BUNDLE_FORMAT = 'flambe-bundle';
 export const BUNDLE_VERSION = 1;
@@ -102,7 +102,7 @@ const EXPECTED: Record<string, string> = {
 /** A key as it can be printed: control characters (the NUL in flambeOriginalFrames' keys) shown as "·". */
 const printable = (key: string) => [...key].map((c) => (c.charCodeAt(0) < 0x20 ? '·' : c)).join('');
 
-/** One sentence for the first problem zod found (a recording's, or a group's: shared/group-bundle.ts). */
+/** One sentence for the first problem zod found (a recording's, or a group's: shared/formats/group-bundle.ts). */
 export function describeIssue(fileName: string, data: unknown, issue: z.core.$ZodIssue): string {
   const path = issue.path.filter((k) => k !== 'recording' && k !== 'group');
   const field = path.length ? path.map((k) => (typeof k === 'number' ? `[${k}]` : `.${printable(String(k))}`)).join('').replace(/^\./, '') : 'its recording';

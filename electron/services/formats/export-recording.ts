@@ -5,11 +5,11 @@
 // (DevTools, speedscope and Perfetto show them all), or pprof with a
 // "thread" label per sample. `thread` picks one thread (0 = main) instead,
 // in a file every tool reads as that thread.
-import type { ExportedFile } from '../../shared/api.ts';
-import { exportCpuProfileText, exportThreadsCpuProfileText, exportTrace, importThreads, type NamedProfile } from '../../shared/profile/index.ts';
-import { UserError } from './errors.ts';
+import type { ExportedFile } from '../../../shared/api.ts';
+import { exportCpuProfileText, exportThreadsCpuProfileText, exportTrace, importThreads, type NamedProfile } from '../../../shared/profile/index.ts';
+import { UserError } from '../errors.ts';
 import { exportPprof } from './export-pprof.ts';
-import { HEAP_PROFILE_NOT_CPU } from '../../shared/recording/memory.ts';
+import { HEAP_PROFILE_NOT_CPU } from '../../../shared/recording/memory.ts';
 
 export type ProfileFileFormat = 'cpuprofile' | 'trace' | 'pprof';
 

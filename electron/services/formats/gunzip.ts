@@ -1,11 +1,11 @@
 // Gzip is undone here, at the edge (shared/ has no zlib): .json.gz and
 // .cpuprofile.gz as DevTools saves them, and pprof's .pb.gz.
 import { gunzipSync } from 'node:zlib';
-import { binaryKind, profileTextFromBytes } from '../../shared/profile/import/binary-files.ts';
-import { MAX_PROFILE_BYTES, tooManyBytes } from '../../shared/profile/budgets.ts';
-import { ProfileFormatError } from '../../shared/profile/format-error.ts';
-import { exportThreadsCpuProfileText } from '../../shared/profile/import/all-threads.ts';
-import { importPprofThreads, isPprof } from '../../shared/profile/import/pprof.ts';
+import { binaryKind, profileTextFromBytes } from '../../../shared/profile/import/binary-files.ts';
+import { MAX_PROFILE_BYTES, tooManyBytes } from '../../../shared/profile/budgets.ts';
+import { ProfileFormatError } from '../../../shared/profile/format-error.ts';
+import { exportThreadsCpuProfileText } from '../../../shared/profile/import/all-threads.ts';
+import { importPprofThreads, isPprof } from '../../../shared/profile/import/pprof.ts';
 
 /**
  * The file's bytes, decompressed when they are gzip (once: a profile is never
