@@ -15,7 +15,7 @@ import { importProfile } from '../../shared/profile/import/any-format.ts';
 import { sampledTimes } from '../../shared/profile/cpu-time.ts';
 import { closeChildInspector, openChildInspectors, type ChildSession } from './targets/child-sessions.ts';
 import { readClocks, type ClockReading } from './targets/thread-clock.ts';
-import { takeCollected } from './targets/request-time.ts';
+import { takeCollected } from './request-time/request-time.ts';
 import type { ThreadClock } from '../../shared/recording/cpu-accounting.ts';
 import { addExtras } from '../../shared/recording/profile-extras.ts';
 import { heapProfileSchema } from '../../shared/recording/memory.ts';

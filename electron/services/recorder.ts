@@ -22,7 +22,7 @@ import { addExtras } from '../../shared/recording/profile-extras.ts';
 import { heapProfileSchema } from '../../shared/recording/memory.ts';
 import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
 import type { Target } from './targets/registry.ts';
-import { loadedPorts, requestTimeOf, takeCollected, withRequestCode } from './targets/request-time.ts';
+import { loadedPorts, requestTimeOf, takeCollected, withRequestCode } from './request-time/request-time.ts';
 import { keepPorts, portOfUrl } from '../../shared/request-time/ports.ts';
 import { isLoopbackHost } from '../../shared/hosts.ts';
 import { childProcessesOf, servedElsewhereSentence } from './targets/child-processes.ts';
@@ -318,7 +318,7 @@ class RecordingRun {
     if (keptBefore) result.samples.push({ tMs: 0, ...keptBefore.sample, fullGcForced: true });
     await target.session.sample().catch(() => null);
     this.sampleProcess(target.session);
-    // The request collector's records leave the target every second (targets/request-time.ts).
+    // The request collector's records leave the target every second (request-time/request-time.ts).
     if (this.collectorClock) this.drainer = setInterval(() => { void this.drain(target.session); void this.children?.drain(); }, DRAIN_EVERY_MS);
   }
 

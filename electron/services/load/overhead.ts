@@ -10,7 +10,7 @@ import { comparePaired } from '../../../shared/stats/index.ts';
 import { UserError, messageOf } from '../errors.ts';
 import type { Target } from '../targets/registry.ts';
 import { ALLOCATION_SAMPLING_BYTES, DRAIN_EVERY_MS } from '../recorder.ts';
-import { takeCollected } from '../targets/request-time.ts';
+import { takeCollected } from '../request-time/request-time.ts';
 import type { BurstHandle, BurstOptions } from './burst.ts';
 import type { z } from 'zod';
 import type { overheadRequestSchema } from '../../../shared/api.ts';

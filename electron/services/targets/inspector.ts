@@ -8,7 +8,7 @@ import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
 import type { StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
-import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
+import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from '../request-time/request-collector.ts';
 import { OUTPUT_COUNTER_READ_JS, OUTPUT_COUNTER_START_JS, type CountedOutput } from './output-counter.ts';
 import { LISTENER_COUNTER_READ_JS, LISTENER_COUNTER_START_JS, type CountedListeners } from './listener-counter.ts';
 

@@ -3,7 +3,7 @@
 // out folds the app's code into "(Flambé's own work)" — a pg server's row parsing and handlers, under the
 // collector's `push`, once read as 69 % Flambé's.
 import { describe, expect, it } from 'vitest';
-import { INSTALL_COLLECTOR_JS } from '../../../electron/services/targets/request-collector.ts';
+import { INSTALL_COLLECTOR_JS } from '../../../electron/services/request-time/request-collector.ts';
 import { COLLECTOR_STAND_INS, isCollectorWork } from '../../../shared/profile/collector-work.ts';
 import { COLLECTOR_URL } from '../../../shared/profile/classify.ts';
 

@@ -10,7 +10,7 @@ import { requestCodeClock } from '../../../shared/request-time/code-clock.ts';
 import type { CpuAccounting } from '../../../shared/recording/cpu-accounting.ts';
 import { importProfile } from '../../../shared/profile/import/any-format.ts';
 import type { Profile } from '../../../shared/profile/model.ts';
-import type { InspectorSession } from './inspector.ts';
+import type { InspectorSession } from '../targets/inspector.ts';
 import { rawExtrasOf } from '../../../shared/recording/profile-extras.ts';
 
 /**
