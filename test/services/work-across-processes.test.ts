@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFlambeService } from '../../electron/services/service.ts';
-import { workRegistryFile } from '../../electron/services/work-registry.ts';
+import { workRegistryFile } from '../../electron/services/work/work-registry.ts';
 import type { FlambeEvent, FlambeEvents } from '../../shared/api.ts';
 import { flambeBin, repo, runFlambe, waitFor } from '../helpers/demo.ts';
 

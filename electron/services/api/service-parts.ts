@@ -6,7 +6,7 @@ import type { GroupApi } from '../library/group-service.ts';
 import type { RecordingsInFlight } from '../recordings-in-flight.ts';
 import type { RecordingStore } from '../recording-store.ts';
 import type { TargetRegistry } from '../targets/registry.ts';
-import type { WorkInProgress } from '../work-in-progress.ts';
+import type { WorkInProgress } from '../work/work-in-progress.ts';
 
 export type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 

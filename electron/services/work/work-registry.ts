@@ -7,10 +7,10 @@
 // two processes starting at once cannot both pass; a row whose process died
 // (kill -9, a crash) is ignored and removed, so nothing is refused forever.
 import { readFileSync } from 'node:fs';
-import { makeOwnerOnlyFolder, prepareOwnerOnlyDatabase } from './owner-only.ts';
+import { makeOwnerOnlyFolder, prepareOwnerOnlyDatabase } from '../owner-only.ts';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { RunningWork, WorkKind } from '../../shared/work/running-work.ts';
+import type { RunningWork, WorkKind } from '../../../shared/work/running-work.ts';
 
 /** A row as another process reads it. */
 export interface RegisteredWork {

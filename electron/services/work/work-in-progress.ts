@@ -6,9 +6,9 @@
 // (workChanged, with the result's id when one ends). With a registry
 // (work-registry.ts, beside the library) the rule also holds against the work
 // of other Flambé processes on the same library, and they are listed too.
-import type { ExperimentSpecResolved, FlambeEvents } from '../../shared/api.ts';
-import { workRefusal, type RunningWork, type WorkKind } from '../../shared/work/running-work.ts';
-import { UserError } from './errors.ts';
+import type { ExperimentSpecResolved, FlambeEvents } from '../../../shared/api.ts';
+import { workRefusal, type RunningWork, type WorkKind } from '../../../shared/work/running-work.ts';
+import { UserError } from '../errors.ts';
 import type { WorkRegistry } from './work-registry.ts';
 
 export interface WorkClaim {
