@@ -15,9 +15,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { decodedMappings, sourceContentFor, type TraceMap } from '@jridgewell/trace-mapping';
-import { storedLineText } from '../../shared/profile/lines.ts';
-import { functionLineField } from '../../shared/profile/original-frames.ts';
-import { addExtras, extraOf, type OriginalLines } from '../../shared/recording/profile-extras.ts';
+import { storedLineText } from '../../../shared/profile/lines.ts';
+import { functionLineField } from '../../../shared/profile/original-frames.ts';
+import { addExtras, extraOf, type OriginalLines } from '../../../shared/recording/profile-extras.ts';
 import { hotLinesToRead, regexDefinitionLine, type ScriptLines } from './source-lines.ts';
 
 /** The original [url, line] of a generated line (1-based), when all its segments agree; null otherwise. */

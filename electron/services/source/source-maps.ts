@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LEAST_UPPER_BOUND, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
-import { addExtras, type OriginalFrames } from '../../shared/recording/profile-extras.ts';
+import { addExtras, type OriginalFrames } from '../../../shared/recording/profile-extras.ts';
 import { addOriginalLines, type ScriptShape } from './source-map-lines.ts';
 
 /** Past this, a source map is not read (a bundle's map of many MB would slow the end of a recording). */

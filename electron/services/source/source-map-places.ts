@@ -10,10 +10,10 @@
 // is whole, so every screen, the CLI and the report name the file you wrote.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LEAST_UPPER_BOUND, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
-import type { CodePlace, RequestTime } from '../../shared/recording/request-time.ts';
-import type { HeapProfileNode } from '../../shared/recording/memory.ts';
-import type { ListenerGrowth } from '../../shared/recording/listeners.ts';
-import { addExtras, allocationsOf } from '../../shared/recording/profile-extras.ts';
+import type { CodePlace, RequestTime } from '../../../shared/recording/request-time.ts';
+import type { HeapProfileNode } from '../../../shared/recording/memory.ts';
+import type { ListenerGrowth } from '../../../shared/recording/listeners.ts';
+import { addExtras, allocationsOf } from '../../../shared/recording/profile-extras.ts';
 import { mapLoader } from './source-maps.ts';
 
 /** (url, 1-based line, 1-based column or 0 for "anywhere on the line") → the original place, or null. */

@@ -5,9 +5,9 @@
 // Only lines that samples landed on are kept (the hottest MAX_LINES), cut to
 // MAX_LINE_TEXT characters (storedLineText), and stored as the profile's
 // sourceLines addition (shared/recording/profile-extras.ts) — other tools ignore it.
-import { lineBucket, storedLineText } from '../../shared/profile/lines.ts';
-import { addExtras } from '../../shared/recording/profile-extras.ts';
-import { regexDefinedOnLine, regexOnLine } from '../../shared/verdict/regex-source.ts';
+import { lineBucket, storedLineText } from '../../../shared/profile/lines.ts';
+import { addExtras } from '../../../shared/recording/profile-extras.ts';
+import { regexDefinedOnLine, regexOnLine } from '../../../shared/verdict/regex-source.ts';
 
 export const MAX_LINES = 2000;
 
