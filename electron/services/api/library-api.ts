@@ -7,7 +7,7 @@ import type { FlambeServiceApi, ListQuery } from '../../../shared/api.ts';
 import { writeBundleWithNote } from '../../../shared/formats/bundle.ts';
 import { estimateNoise, runMetaOf } from '../../../shared/compare/index.ts';
 import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
-import { libraryNoise } from '../compare-noise.ts';
+import { libraryNoise } from '../compare/compare-noise.ts';
 import { UserError } from '../errors.ts';
 import { exportStoredProfile } from '../formats/export-recording.ts';
 import { prepareImportOffThread } from '../library/import-in-worker.ts';

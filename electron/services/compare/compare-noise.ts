@@ -1,9 +1,9 @@
 // The library's repeated recordings of A's and B's settings, as the noise
 // estimate shared/compare uses for comparisons of one run each (its noise.ts
 // says the method). Reads metadata only, never a profile.
-import { requestsHandledCount } from '../../shared/load/request-counts.ts';
-import { estimateNoise, machineNoise, runMetaOf, type LibraryNoise, type NoiseRun, type RunMeta } from '../../shared/compare/index.ts';
-import type { Library, RunLike } from './library/library.ts';
+import { requestsHandledCount } from '../../../shared/load/request-counts.ts';
+import { estimateNoise, machineNoise, runMetaOf, type LibraryNoise, type NoiseRun, type RunMeta } from '../../../shared/compare/index.ts';
+import type { Library, RunLike } from '../library/library.ts';
 
 /** A library run's numbers: its load, and what the library keeps with its profile. */
 export function noiseRunOf(rec: RunLike): NoiseRun {

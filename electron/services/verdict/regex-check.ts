@@ -7,7 +7,7 @@
 // regular expression is checked, not when a command starts (bench/cli-start.js).
 import { createRequire } from 'node:module';
 import type recheckModule from 'recheck/lib/browser.js';
-import { cachingRegexChecker } from '../../shared/verdict/index.ts';
+import { cachingRegexChecker } from '../../../shared/verdict/index.ts';
 
 type Recheck = typeof recheckModule;
 let recheck: Recheck | null = null;
