@@ -9,7 +9,7 @@ import type { LoadSummary, OverheadResult } from '../../../shared/api.ts';
 import { comparePaired } from '../../../shared/stats/index.ts';
 import { UserError, messageOf } from '../errors.ts';
 import type { Target } from '../targets/registry.ts';
-import { ALLOCATION_SAMPLING_BYTES, DRAIN_EVERY_MS } from '../recorder.ts';
+import { ALLOCATION_SAMPLING_BYTES, DRAIN_EVERY_MS } from '../recording/recorder.ts';
 import { takeCollected } from '../request-time/request-time.ts';
 import type { BurstHandle, BurstOptions } from './burst.ts';
 import type { z } from 'zod';

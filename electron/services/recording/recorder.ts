@@ -1,39 +1,39 @@
 // A recording, step by step (docs/ARCHITECTURE.md "A recording, step by step"):
 // connect → warm-up → profile + burst (sampling the process) → stop.
 // Faults end the recording with one sentence and keep what was measured.
-import { internalErrorSentence } from '../../shared/api-sentences.ts';
+import { internalErrorSentence } from '../../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type {
   LoadSummary, ProcessSample, RecordRequestResolved, RecordingPhase, RecordingPhases, RecordingProgress, RecordingResult,
-} from '../../shared/api.ts';
-import { UserError, isUserError, messageOf } from './errors.ts';
-import type { BurstHandle, BurstOptions } from './load/burst.ts';
-import { runBurstInWorker } from './load/run.ts';
-import { probeUrl, waitForUrl } from './load/probe.ts';
-import { routeList } from './load/routes.ts';
+} from '../../../shared/api.ts';
+import { UserError, isUserError, messageOf } from '../errors.ts';
+import type { BurstHandle, BurstOptions } from '../load/burst.ts';
+import { runBurstInWorker } from '../load/run.ts';
+import { probeUrl, waitForUrl } from '../load/probe.ts';
+import { routeList } from '../load/routes.ts';
 import { thisMachine } from './machine.ts';
-import { addSourceLines } from './source/source-lines.ts';
-import { addOriginalFrames } from './source/source-maps.ts';
-import { mapRecordedPlaces } from './source/source-map-places.ts';
-import { workerProfilersOf } from './targets/workers.ts';
-import type { InspectorSession, RawProcessSample } from './targets/inspector.ts';
-import { addExtras } from '../../shared/recording/profile-extras.ts';
-import { heapProfileSchema } from '../../shared/recording/memory.ts';
-import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
-import type { Target } from './targets/registry.ts';
-import { loadedPorts, requestTimeOf, takeCollected, withRequestCode } from './request-time/request-time.ts';
-import { keepPorts, portOfUrl } from '../../shared/request-time/ports.ts';
-import { isLoopbackHost } from '../../shared/hosts.ts';
-import { childProcessesOf, servedElsewhereSentence } from './targets/child-processes.ts';
-import type { CollectedBatch } from '../../shared/request-time/collected.ts';
-import { serverLoadSummary } from '../../shared/request-time/server-load.ts';
-import { outputVolume, type OutputVolume } from '../../shared/recording/output.ts';
-import { OWN_LOAD_READY } from '../../shared/load/own-load.ts';
-import { findWhatGrows } from './memory/find-growth.ts';
-import { cpuAccountingOf, readClocks, type ClockReading } from './targets/thread-clock.ts';
-import { importProfile } from '../../shared/profile/import/any-format.ts';
-import { sampledTimes } from '../../shared/profile/cpu-time.ts';
+import { addSourceLines } from '../source/source-lines.ts';
+import { addOriginalFrames } from '../source/source-maps.ts';
+import { mapRecordedPlaces } from '../source/source-map-places.ts';
+import { workerProfilersOf } from '../targets/workers.ts';
+import type { InspectorSession, RawProcessSample } from '../targets/inspector.ts';
+import { addExtras } from '../../../shared/recording/profile-extras.ts';
+import { heapProfileSchema } from '../../../shared/recording/memory.ts';
+import { withScriptUrls } from '../../../shared/memory/heap-profile.ts';
+import type { Target } from '../targets/registry.ts';
+import { loadedPorts, requestTimeOf, takeCollected, withRequestCode } from '../request-time/request-time.ts';
+import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
+import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { childProcessesOf, servedElsewhereSentence } from '../targets/child-processes.ts';
+import type { CollectedBatch } from '../../../shared/request-time/collected.ts';
+import { serverLoadSummary } from '../../../shared/request-time/server-load.ts';
+import { outputVolume, type OutputVolume } from '../../../shared/recording/output.ts';
+import { OWN_LOAD_READY } from '../../../shared/load/own-load.ts';
+import { findWhatGrows } from '../memory/find-growth.ts';
+import { cpuAccountingOf, readClocks, type ClockReading } from '../targets/thread-clock.ts';
+import { importProfile } from '../../../shared/profile/import/any-format.ts';
+import { sampledTimes } from '../../../shared/profile/cpu-time.ts';
 import { ChildRecording, type ChildResults } from './child-recording.ts';
 
 const SAMPLE_EVERY_MS = 250;

@@ -8,18 +8,18 @@
 // the children's collector batches (their request numbers moved apart:
 // shared/request-time/process-batches.ts) and each child's CPU for the
 // recording's accounting, under the name the thread picker gives it.
-import type { CollectedBatch } from '../../shared/request-time/collected.ts';
-import { withProcessRequestIds } from '../../shared/request-time/process-batches.ts';
-import { processName, type RecordedProcesses } from '../../shared/recording/processes.ts';
-import { importProfile } from '../../shared/profile/import/any-format.ts';
-import { sampledTimes } from '../../shared/profile/cpu-time.ts';
-import { closeChildInspector, openChildInspectors, type ChildSession } from './targets/child-sessions.ts';
-import { readClocks, type ClockReading } from './targets/thread-clock.ts';
-import { takeCollected } from './request-time/request-time.ts';
-import type { ThreadClock } from '../../shared/recording/cpu-accounting.ts';
-import { addExtras } from '../../shared/recording/profile-extras.ts';
-import { heapProfileSchema } from '../../shared/recording/memory.ts';
-import { withScriptUrls } from '../../shared/memory/heap-profile.ts';
+import type { CollectedBatch } from '../../../shared/request-time/collected.ts';
+import { withProcessRequestIds } from '../../../shared/request-time/process-batches.ts';
+import { processName, type RecordedProcesses } from '../../../shared/recording/processes.ts';
+import { importProfile } from '../../../shared/profile/import/any-format.ts';
+import { sampledTimes } from '../../../shared/profile/cpu-time.ts';
+import { closeChildInspector, openChildInspectors, type ChildSession } from '../targets/child-sessions.ts';
+import { readClocks, type ClockReading } from '../targets/thread-clock.ts';
+import { takeCollected } from '../request-time/request-time.ts';
+import type { ThreadClock } from '../../../shared/recording/cpu-accounting.ts';
+import { addExtras } from '../../../shared/recording/profile-extras.ts';
+import { heapProfileSchema } from '../../../shared/recording/memory.ts';
+import { withScriptUrls } from '../../../shared/memory/heap-profile.ts';
 
 /** A child's CPU over its profile, as the recording's accounting takes a worker thread's, and its whole process's (every thread). */
 export interface ChildCpu { name: string; cpuMs: number | null; sampledBusyMs: number; clock: ThreadClock | null; processCpuMs: number | null }

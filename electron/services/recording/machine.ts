@@ -2,7 +2,7 @@
 // recording: two runs on different machines do not compare fairly, and the
 // Compare screen says so (shared/compare/warnings.ts).
 import os from 'node:os';
-import type { MachineInfo } from '../../shared/api.ts';
+import type { MachineInfo } from '../../../shared/api.ts';
 
 export function thisMachine(): MachineInfo {
   const cpus = os.cpus();

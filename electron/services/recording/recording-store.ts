@@ -2,9 +2,9 @@
 // writable, otherwise memory (so nothing measured is lost; the UI offers to
 // export what is there). A recording is kept before it is shown: a view that
 // crashes never loses it.
-import type { RecordingMeta, RecordingResult } from '../../shared/api.ts';
-import { UserError, isUserError, messageOf } from './errors.ts';
-import { Library } from './library/library.ts';
+import type { RecordingMeta, RecordingResult } from '../../../shared/api.ts';
+import { UserError, isUserError, messageOf } from '../errors.ts';
+import { Library } from '../library/library.ts';
 
 export interface StoreOptions {
   libraryPath?: string | null;

@@ -3,14 +3,14 @@
 // names it, keeps it in the store, and says it is done. One recording per
 // target at a time: two profilers on one target would mix their samples and
 // their load.
-import type { FlambeEvents, RecordRequestResolved, RecordingResult } from '../../shared/api.ts';
-import { loadTitle } from '../../shared/load/load-title.ts';
-import { UserError } from './errors.ts';
-import { defaultName } from './library/library.ts';
-import { launchDetails } from './library/launch-details.ts';
+import type { FlambeEvents, RecordRequestResolved, RecordingResult } from '../../../shared/api.ts';
+import { loadTitle } from '../../../shared/load/load-title.ts';
+import { UserError } from '../errors.ts';
+import { defaultName } from '../library/library.ts';
+import { launchDetails } from '../library/launch-details.ts';
 import type { RecordingStore } from './recording-store.ts';
 import { startRecording, type RecordingHandle } from './recorder.ts';
-import type { TargetRegistry } from './targets/registry.ts';
+import type { TargetRegistry } from '../targets/registry.ts';
 
 type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 
