@@ -12,7 +12,7 @@ import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { prepareImport } from '../services/library/files.ts';
 import { startService } from './lazy-service.ts';
 import { createGroupApi } from '../services/library/group-service.ts';
-import { shortSummary } from '../../shared/groups.ts';
+import { shortSummary } from '../../shared/library/groups.ts';
 import { oneLine } from '../../shared/terminal-text.ts';
 import { printLines } from './terminal.ts';
 import { LIBRARY_HELP } from './help/library-help.ts';

@@ -10,7 +10,7 @@ import { writeExportFile } from '../services/owner-only.ts';
 import { urlOnListeningPort } from '../../shared/load/listening-ports.ts';
 import { importThreads, type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { summarizeProfile } from '../../shared/profile/summary.ts';
-import { parsePid, SIGUSR1_NOTICE } from '../../shared/attach-pid.ts';
+import { parsePid, SIGUSR1_NOTICE } from '../../shared/targets/attach-pid.ts';
 import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { UserError, isUserError } from '../services/errors.ts';
 import { startService } from './lazy-service.ts';

@@ -11,7 +11,7 @@ import { count, id, text } from '../recording/limits.ts';
 import { maskSecrets } from '../recording/secrets.ts';
 import { BUNDLE_FORMAT, BundleError, bundledRecordingSchema, describeIssue, isBundle, refuseEmpty, type WrittenBundle } from './bundle.ts';
 import type { ExperimentResult } from '../experiment/types.ts';
-import type { GroupMember } from '../groups.ts';
+import type { GroupMember } from '../library/groups.ts';
 
 /** Group bundles are version 2: a Flambé that reads only version 1 says it is too old for them. */
 export const GROUP_BUNDLE_VERSION = 2;

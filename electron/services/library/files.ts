@@ -12,7 +12,7 @@ import { isChromeTrace } from '../../../shared/profile/import/chrome-trace.ts';
 import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
 import { exportThreadsCpuProfileText, importThreads, storedRequestBytes } from '../../../shared/profile/import/all-threads.ts';
 import { UserError } from '../errors.ts';
-import { importedRecording } from '../../../shared/imported-recording.ts';
+import { importedRecording } from '../../../shared/library/imported-recording.ts';
 import { importableContent } from '../formats/gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
 import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/formats/bundle.ts';

@@ -7,7 +7,7 @@ import type { ExportedFile, RecordingMeta, RecordingResult, RecordingRow, Repeat
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { writeGroupBundleWithNote } from '../../../shared/formats/group-bundle.ts';
 import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
-import type { GroupKind, GroupRow } from '../../../shared/groups.ts';
+import type { GroupKind, GroupRow } from '../../../shared/library/groups.ts';
 import { planRepeat } from '../experiment/repeat.ts';
 import { sweepSentence } from '../../../shared/sweep/sweep-machine.ts';
 import { experimentGroup } from './experiment-store.ts';

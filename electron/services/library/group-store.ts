@@ -5,7 +5,7 @@
 // recordings too (they were made for it, and are listed only under it).
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import type { GroupKind, GroupMember } from '../../../shared/groups.ts';
+import type { GroupKind, GroupMember } from '../../../shared/library/groups.ts';
 import { UserError } from '../errors.ts';
 import { processLives, processStart } from '../work/work-registry.ts';
 

@@ -24,7 +24,7 @@ import { withScriptUrls } from '../../../shared/memory/heap-profile.ts';
 import type { Target } from '../targets/registry.ts';
 import { loadedPorts, requestTimeOf, takeCollected, withRequestCode } from '../request-time/request-time.ts';
 import { keepPorts, portOfUrl } from '../../../shared/request-time/ports.ts';
-import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { isLoopbackHost } from '../../../shared/targets/hosts.ts';
 import { childProcessesOf, servedElsewhereSentence } from '../targets/child-processes.ts';
 import type { CollectedBatch } from '../../../shared/request-time/collected.ts';
 import { serverLoadSummary } from '../../../shared/request-time/server-load.ts';

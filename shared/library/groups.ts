@@ -2,8 +2,8 @@
 // something only together — an A/B experiment's rounds, a sweep's levels.
 // One mechanism for both (electron/services/library/group-store.ts): the Library
 // lists a group as one row that opens its result and expands to its members.
-import type { RecordingRow } from './recording/library-row.ts';
-import type { GroupKind } from './recording/groups.ts';
+import type { RecordingRow } from '../recording/library-row.ts';
+import type { GroupKind } from '../recording/groups.ts';
 
 export type { GroupKind };
 

@@ -3,7 +3,7 @@
 // the services, which save it (electron/services/library/files.ts), and the
 // UI, which opens a single imported file while it is being saved
 // (renderer/src/library/open-imported.ts).
-import type { RecordingMeta } from './recording/recording.ts';
+import type { RecordingMeta } from '../recording/recording.ts';
 
 export function importedRecording(baseName: string, id: string, createdAt: string): RecordingMeta {
   return {
