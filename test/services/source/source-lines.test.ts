@@ -1,7 +1,7 @@
 // A recording keeps the text of its hot lines — and, for a hot line that runs
 // a regex by name, the line that defines it (the ReDoS check needs the pattern).
 import { describe, expect, it } from 'vitest';
-import { regexDefinitionLine, sourceLinesOf } from '../../electron/services/source/source-lines.ts';
+import { regexDefinitionLine, sourceLinesOf } from '../../../electron/services/source/source-lines.ts';
 
 const SOURCE = [
   "'use strict';",

@@ -10,10 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFlambeService } from '../../electron/services/service.ts';
-import { workRegistryFile } from '../../electron/services/work/work-registry.ts';
-import type { FlambeEvent, FlambeEvents } from '../../shared/api.ts';
-import { flambeBin, repo, runFlambe, waitFor } from '../helpers/demo.ts';
+import { createFlambeService } from '../../../electron/services/service.ts';
+import { workRegistryFile } from '../../../electron/services/work/work-registry.ts';
+import type { FlambeEvent, FlambeEvents } from '../../../shared/api.ts';
+import { flambeBin, repo, runFlambe, waitFor } from '../../helpers/demo.ts';
 
 const libraryPath = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-work-x-')), 'library.sqlite');
 const service = createFlambeService({ libraryPath, program: 'the test app' });

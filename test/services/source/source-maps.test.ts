@@ -8,12 +8,12 @@ import { cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFlambeService } from '../../electron/services/service.ts';
-import { recordRequestSchema, type FlambeEvent } from '../../shared/api.ts';
-import { displayFile, exportCpuProfileText, hotLines, importProfile, type Frame, type Profile } from '../../shared/profile/index.ts';
-import { buildVerdict } from '../../shared/verdict/index.ts';
-import { diffProfiles } from '../../shared/profile/views/diff.ts';
-import { repo, waitFor } from '../helpers/demo.ts';
+import { createFlambeService } from '../../../electron/services/service.ts';
+import { recordRequestSchema, type FlambeEvent } from '../../../shared/api.ts';
+import { displayFile, exportCpuProfileText, hotLines, importProfile, type Frame, type Profile } from '../../../shared/profile/index.ts';
+import { buildVerdict } from '../../../shared/verdict/index.ts';
+import { diffProfiles } from '../../../shared/profile/views/diff.ts';
+import { repo, waitFor } from '../../helpers/demo.ts';
 
 const service = createFlambeService();
 const events: FlambeEvent[] = [];

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createFlambeService } from '../../electron/services/service.ts';
-import type { FlambeEvent, FlambeEvents } from '../../shared/api.ts';
-import { waitFor } from '../helpers/demo.ts';
+import { createFlambeService } from '../../../electron/services/service.ts';
+import type { FlambeEvent, FlambeEvents } from '../../../shared/api.ts';
+import { waitFor } from '../../helpers/demo.ts';
 
 const libraryPath = path.join(mkdtempSync(path.join(tmpdir(), 'flambe-work-')), 'library.sqlite');
 const service = createFlambeService({ libraryPath });
