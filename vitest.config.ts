@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // else, one at a time, so the only other work on the cores is the hog they chose (another test file beside them
 // moved the server's own clock too: pbkdf2 read 1.29 ms a call where it reads 2.30 alone).
 const CLOCK_FILES = [
-  'test/services/targets/cpu-own-clock.test.ts', 'test/services/targets/request-route-cpu.test.ts',
+  'test/services/targets/cpu-own-clock.test.ts', 'test/services/request-time/request-route-cpu.test.ts',
   // Child processes' hot functions held to their own CPU clocks (issue 34).
   'test/cli/cluster.test.ts', 'test/cli/fork-pool.test.ts',
 ];

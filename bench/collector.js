@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { INSTALL_COLLECTOR_JS } from '../electron/services/targets/request-collector.ts';
+import { INSTALL_COLLECTOR_JS } from '../electron/services/request-time/request-collector.ts';
 import { comparePaired } from '../shared/stats/index.ts';
 import { startPostgres } from '../test/helpers/databases.ts';
 

@@ -36,8 +36,8 @@ export const LAYERS = [
   {
     name: 'services', files: /^electron\/services\//,
     // pprof-format: the pprof export's encoder (export-pprof.ts); @jridgewell/trace-mapping: source maps read
-    // at recording time (source-maps.ts). Both pure JS, used only where a recording is made or exported.
-    // recheck: the same ReDoS check for the CLI's verdict (services/regex-check.ts; shared/ may not import it).
+    // at recording time (source/source-maps.ts). Both pure JS, used only where a recording is made or exported.
+    // recheck: the same ReDoS check for the CLI's verdict (services/verdict/regex-check.ts; shared/ may not import it).
     folders: ['electron/services/', 'shared/'], packages: [NODE, 'zod', 'ws', 'chrome-remote-interface', 'autocannon', 'hdr-histogram-js', 'pprof-format', '@jridgewell/trace-mapping', 'recheck'],
     typeOnlyPackages: ['devtools-protocol'],
     why: 'electron/services/ is plain Node below every transport: no electron, no renderer, no transport.',

@@ -13,7 +13,7 @@ import type { RecordingMeta } from './recording/recording.ts';
 import type { SweepResult } from './recording/groups.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRow } from './experiment/types.ts';
 import type { LibraryNoise } from './compare/machine-noise.ts';
-import type { GroupKind, GroupRow } from './groups.ts';
+import type { GroupKind, GroupRow } from './library/groups.ts';
 import { overheadSettingSchema, type OverheadSetting } from './recording/overhead-setting.ts';
 
 // The recording's shapes are declared once, as zod schemas, in shared/recording/

@@ -10,7 +10,7 @@ import { compareRequestTime, statementChangeLines, type RequestTimeComparison } 
 import { buildComparison, roundFromRecording, surenessWords, per1kUnit, type AllocationsComparison, type ChangeRow, type Comparison, type CompareRound, type Metric } from '../../shared/compare/index.ts';
 import { importWholeProcessWithAllocations } from '../../shared/profile/import/all-threads.ts';
 import { UserError } from '../services/errors.ts';
-import { libraryNoise } from '../services/compare-noise.ts';
+import { libraryNoise } from '../services/compare/compare-noise.ts';
 import { prepareImport } from '../services/library/files.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/library-path.ts';

@@ -7,7 +7,7 @@ import { writeFileOrSay } from '../services/write-failure.ts';
 import path from 'node:path';
 import { exportCollapsed, exportSpeedscope } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
-import { chosenThreads, profileFile } from '../services/export-recording.ts';
+import { chosenThreads, profileFile } from '../services/formats/export-recording.ts';
 import { formatBytes } from '../../shared/number-format.ts';
 import { oneOf, parseCommandArgs, positionals, readProfileThreads } from './profile-input.ts';
 import { CONVERT_HELP } from './help/convert-help.ts';

@@ -12,7 +12,7 @@ import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { prepareImport } from '../services/library/files.ts';
 import { startService } from './lazy-service.ts';
 import { createGroupApi } from '../services/library/group-service.ts';
-import { shortSummary } from '../../shared/groups.ts';
+import { shortSummary } from '../../shared/library/groups.ts';
 import { oneLine } from '../../shared/terminal-text.ts';
 import { printLines } from './terminal.ts';
 import { LIBRARY_HELP } from './help/library-help.ts';
@@ -130,7 +130,7 @@ async function importFiles(argv: string[]): Promise<number> {
   // Read and check every file first: one broken file imports nothing.
   const contents = files.map((f) => {
     try {
-      return readFileSync(f); // gzip, UTF-16 and pprof are read by the import (services/gunzip.ts)
+      return readFileSync(f); // gzip, UTF-16 and pprof are read by the import (services/formats/gunzip.ts)
     } catch (e) {
       throw new UserError(`Could not read ${f}: ${(e as NodeJS.ErrnoException).code ?? messageOf(e)}.`);
     }

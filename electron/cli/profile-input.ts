@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { importProfileWithFormat, importThreads, isProfileFormatError, type ImportedProfile, type NamedProfile } from '../../shared/profile/index.ts';
 import { UserError } from '../services/errors.ts';
-import { gunzipIfNeeded } from '../services/gunzip.ts';
+import { gunzipIfNeeded } from '../services/formats/gunzip.ts';
 import { isHeapProfile, readHeapProfile } from '../../shared/memory/heap-profile.ts';
 import type { HeapProfile } from '../../shared/recording/memory.ts';
 

@@ -16,10 +16,10 @@ import { compareReport, experimentReport, recordingReport, sweepReport } from '.
 import { toHtml, toMarkdown, type ReportDoc } from '../../shared/report/doc.ts';
 import { profileParts } from '../../shared/report/report-parts.ts';
 import { UserError } from '../services/errors.ts';
-import { svgToPng } from '../services/svg-to-png.ts';
+import { svgToPng } from '../services/report/svg-to-png.ts';
 import { makeOwnerOnlyFolder, writeExportFile } from '../services/owner-only.ts';
 import { maskSecrets } from '../../shared/recording/secrets.ts';
-import { libraryNoise } from '../services/compare-noise.ts';
+import { libraryNoise } from '../services/compare/compare-noise.ts';
 import { Library } from '../services/library/library.ts';
 import { resolveLibraryPath } from '../services/library/library-path.ts';
 import { loadRecording, roundOf, type Loaded } from './compare-command.ts';

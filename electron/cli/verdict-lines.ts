@@ -4,7 +4,7 @@
 import type { RecordingResult } from '../../shared/api.ts';
 import { type NamedProfile, type Profile } from '../../shared/profile/index.ts';
 import { buildVerdict, recordingContext, verdictLines, type RecordingContext, type Verdict } from '../../shared/verdict/index.ts';
-import { checkRegex } from '../services/regex-check.ts';
+import { checkRegex } from '../services/verdict/regex-check.ts';
 import { allocationsOf } from '../../shared/recording/profile-extras.ts';
 import type { Growing } from '../../shared/recording/growing.ts';
 import { holderText } from '../../shared/memory/growing-sentence.ts';

@@ -13,11 +13,11 @@ import { createTargetsApi } from './api/targets-api.ts';
 import { validatedApi } from './dispatch/dispatch.ts';
 import { createExperiments } from './experiment/experiment-runs.ts';
 import { createGroupApi } from './library/group-service.ts';
-import { createRecordingsInFlight } from './recordings-in-flight.ts';
-import { openRecordingStore } from './recording-store.ts';
+import { createRecordingsInFlight } from './recording/recordings-in-flight.ts';
+import { openRecordingStore } from './recording/recording-store.ts';
 import { TargetRegistry } from './targets/registry.ts';
-import { createWorkInProgress } from './work-in-progress.ts';
-import { openWorkRegistry } from './work-registry.ts';
+import { createWorkInProgress } from './work/work-in-progress.ts';
+import { openWorkRegistry } from './work/work-registry.ts';
 
 export interface ServiceOptions {
   /** The library file; null keeps recordings in memory only (tests, or when none can be opened). */
@@ -31,7 +31,7 @@ export interface ServiceOptions {
   keepsUnsavedInMemory?: boolean;
   /**
    * The library whose other users' work this process must not disturb (the
-   * registry beside it, work-registry.ts); defaults to `libraryPath`. The CLI
+   * registry beside it, work/work-registry.ts); defaults to `libraryPath`. The CLI
    * passes the default library when it keeps nothing, so a run beside the app
    * is refused all the same.
    */
@@ -63,7 +63,7 @@ export function createFlambeService(options: ServiceOptions = {}): FlambeService
     return () => listeners.delete(l);
   };
   const targets = new TargetRegistry(emit);
-  // Work started through the contract: what would disturb it is refused (work-in-progress.ts).
+  // Work started through the contract: what would disturb it is refused (work/work-in-progress.ts).
   const sharedWith = options.workSharedWith !== undefined ? options.workSharedWith : options.libraryPath ?? null;
   const work = createWorkInProgress(emit, () => (sharedWith ? openWorkRegistry(sharedWith, options.program ?? 'Flambé') : null));
   // Pages see other processes' work start and end (the buttons it would disturb are disabled with the sentence).

@@ -5,7 +5,7 @@
 // another.
 import { useCallback, useEffect, useState } from 'react';
 import type { RecordingMeta } from '../../shared/api.ts';
-import type { GroupRow } from '../../shared/groups.ts';
+import type { GroupRow } from '../../shared/library/groups.ts';
 import type { RendererClient } from './client/types.ts';
 import { parseRoute } from './lib/route.ts';
 import { useSessionState } from './lib/session-state.ts';

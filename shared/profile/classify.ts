@@ -67,7 +67,7 @@ const OLD_NODE_URL = /^(internal\/|[a-z_]+\.js$)/;
 
 /**
  * The script name of the request collector, which wraps `fetch` and socket
- * writes in the target (electron/services/targets/request-collector.ts). Its
+ * writes in the target (electron/services/request-time/request-collector.ts). Its
  * frames stay in the profile — the user's fetch runs under them — but they are
  * Flambé's, not the user's: counted with Node's own code, so no finding blames
  * "fetch" with the collector's line. Its own work, with what it calls, is one

@@ -1,5 +1,5 @@
 // Original locations of frames (TypeScript, bundles), read from source maps
-// at recording time (electron/services/source-maps.ts) and stored in the
+// at recording time (electron/services/source/source-maps.ts) and stored in the
 // profile (its originalFrames addition, shared/recording/profile-extras.ts),
 // so they survive export and re-import:
 //   { "<url>\u0000<line>\u0000<column>": [originalUrl, line, column, name | null] }
@@ -48,7 +48,7 @@ export function mapFrames(frames: Frame[], table: ReadonlyMap<string, OriginalFr
 // A generated line that holds many original lines is mapped function by
 // function where the function's own part of it is one original line (tsx runs
 // a .ts file as one line): those entries are keyed "<line>@<column of the
-// function's start>" (electron/services/source-map-lines.ts).
+// function's start>" (electron/services/source/source-map-lines.ts).
 /** The key of a function-by-function entry in the stored table: "<line>@<column>". */
 export const functionLineField = (line: number, column: number) => `${line}@${column}`;
 

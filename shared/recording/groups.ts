@@ -1,6 +1,6 @@
 // Groups of recordings kept together — an A/B experiment's rounds, a sweep's
 // levels — as results: the shapes the library stores, the contract returns
-// and a version-2 .flambe file carries (shared/group-bundle.ts).
+// and a version-2 .flambe file carries (shared/formats/group-bundle.ts).
 import { z } from 'zod';
 import { amount, count, id, isoDate, list, text } from './limits.ts';
 import { latencyMsSchema } from './load.ts';

@@ -1,6 +1,6 @@
 // A recording, whole: the one schema every path reads and writes — the
 // contract (shared/api.ts re-exports its type), the .flambe readers
-// (shared/bundle.ts, shared/group-bundle.ts), the library's rows and the CLI.
+// (shared/formats/bundle.ts, shared/formats/group-bundle.ts), the library's rows and the CLI.
 // Its type is inferred from it, so a field cannot be declared in one place
 // and forgotten in another: a new part of a recording is a schema in its own
 // small file here (like load.ts, target.ts), added to the object below.

@@ -1,4 +1,4 @@
-// What the request collector (electron/services/targets/request-collector.ts)
+// What the request collector (electron/services/request-time/request-collector.ts)
 // hands over from the target, batch by batch: checked here, since it crosses a
 // process boundary and a target can be anything. Times are µs on the CPU
 // profile's clock.

@@ -6,7 +6,7 @@
 // the port. Each statement comes out with its literals replaced ("… WHERE id
 // = ?"): bound values and literals are data, never kept.
 //
-// The request collector (electron/services/targets/request-collector.ts)
+// The request collector (electron/services/request-time/request-collector.ts)
 // runs this inside the target: createWireReader is written to be carried as
 // source (`String(createWireReader)`) — it closes over nothing and imports
 // nothing. It looks only at message headers and the first bytes of a

@@ -6,7 +6,7 @@
 //
 // So a hot line gives either the pattern itself (a literal, or new RegExp('…'))
 // or the identifier it runs; a recording also keeps the line that defines that
-// identifier (electron/services/source-lines.ts), and the pattern is read there.
+// identifier (electron/services/source/source-lines.ts), and the pattern is read there.
 import { scanLine } from '../profile/line-scan.ts';
 import { sourceLineKey, type Profile } from '../profile/model.ts';
 

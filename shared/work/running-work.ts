@@ -27,7 +27,7 @@ export const runningWorkSchema = z.object({
   /** A sweep: its levels (connections) in the order they run, and how many have ended — a page reloaded mid-way says "level 2 of 3". */
   levels: z.array(z.number().int()).optional(),
   levelsDone: z.number().int().optional(),
-  /** Run by another Flambé process on the same library (electron/services/work-registry.ts): which. */
+  /** Run by another Flambé process on the same library (electron/services/work/work-registry.ts): which. */
   elsewhere: z.object({ pid: z.number().int(), program: z.string() }).optional(),
 });
 export type RunningWork = z.infer<typeof runningWorkSchema>;

@@ -61,7 +61,7 @@ describe('sweep and overhead share record\'s flags without its recorder', () => 
   it.each(['sweep', 'overhead', 'record'])('%s with a mistyped flag loads neither the recorder nor the record command', (command) => {
     const { files, code } = modulesLoadedBy([command, '--bogus']);
     expect(code).toBe(1);
-    expect(files).not.toContain('electron/services/recorder.ts');
+    expect(files).not.toContain('electron/services/recording/recorder.ts');
     expect(files).not.toContain('electron/services/service.ts');
     if (command !== 'record') expect(files).not.toContain('electron/cli/record-command.ts');
   });

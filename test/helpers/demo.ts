@@ -23,7 +23,7 @@ export interface RunOptions {
 
 // This test file's own default library (unless a test sets $FLAMBE_LIBRARY):
 // a CLI run registers its work beside the default library even without --save
-// (electron/services/work-registry.ts), so test files running side by side in
+// (electron/services/work/work-registry.ts), so test files running side by side in
 // CI would otherwise refuse each other's experiments and sweeps.
 let ownDefaultLibrary: string | null = null;
 const defaultLibrary = () => (ownDefaultLibrary ??= path.join(mkdtempSync(path.join(tmpdir(), 'flambe-cli-default-')), 'library.sqlite'));

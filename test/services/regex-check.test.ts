@@ -1,7 +1,7 @@
 // The ReDoS check with the real library (recheck, pure JavaScript): safe
 // patterns are safe, catastrophic ones come with an input that proves it.
 import { describe, expect, it } from 'vitest';
-import { checkRegex } from '../../electron/services/regex-check.ts';
+import { checkRegex } from '../../electron/services/verdict/regex-check.ts';
 import { regexCheckSentence } from '../../shared/verdict/index.ts';
 
 describe('checkRegex (recheck)', () => {

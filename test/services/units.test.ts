@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { suggestUrls } from '../../electron/services/targets/inspector.ts';
 import { tellingLine } from '../../electron/services/targets/launch.ts';
-import { judgeLoad } from '../../electron/services/recorder.ts';
+import { judgeLoad } from '../../electron/services/recording/recorder.ts';
 import { OutputBuffer } from '../../electron/services/targets/output-buffer.ts';
-import { addSourceLines, hotLinesToRead } from '../../electron/services/source-lines.ts';
+import { addSourceLines, hotLinesToRead } from '../../electron/services/source/source-lines.ts';
 import type { LoadSummary } from '../../shared/api.ts';
 
 const load = (over: Partial<LoadSummary>): LoadSummary => ({

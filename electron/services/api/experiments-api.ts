@@ -3,7 +3,7 @@
 // are ordinary recordings begun by the service.
 import type { FlambeEvent, FlambeServiceApi } from '../../../shared/api.ts';
 import type { createExperiments } from '../experiment/experiment-runs.ts';
-import { experimentLabel } from '../work-in-progress.ts';
+import { experimentLabel } from '../work/work-in-progress.ts';
 import type { ServiceParts } from './service-parts.ts';
 
 type Experiments = ReturnType<typeof createExperiments>;

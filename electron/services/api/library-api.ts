@@ -4,12 +4,12 @@
 // the noise of repeated recordings for Compare.
 import { randomUUID } from 'node:crypto';
 import type { FlambeServiceApi, ListQuery } from '../../../shared/api.ts';
-import { writeBundleWithNote } from '../../../shared/bundle.ts';
+import { writeBundleWithNote } from '../../../shared/formats/bundle.ts';
 import { estimateNoise, runMetaOf } from '../../../shared/compare/index.ts';
 import { maskedSentence, maskSecrets } from '../../../shared/recording/secrets.ts';
-import { libraryNoise } from '../compare-noise.ts';
+import { libraryNoise } from '../compare/compare-noise.ts';
 import { UserError } from '../errors.ts';
-import { exportStoredProfile } from '../export-recording.ts';
+import { exportStoredProfile } from '../formats/export-recording.ts';
 import { prepareImportOffThread } from '../library/import-in-worker.ts';
 import type { ServiceParts } from './service-parts.ts';
 

@@ -3,10 +3,10 @@
 // one-measurement rule), the library's groups, and the events.
 import type { FlambeEvents } from '../../../shared/api.ts';
 import type { GroupApi } from '../library/group-service.ts';
-import type { RecordingsInFlight } from '../recordings-in-flight.ts';
-import type { RecordingStore } from '../recording-store.ts';
+import type { RecordingsInFlight } from '../recording/recordings-in-flight.ts';
+import type { RecordingStore } from '../recording/recording-store.ts';
 import type { TargetRegistry } from '../targets/registry.ts';
-import type { WorkInProgress } from '../work-in-progress.ts';
+import type { WorkInProgress } from '../work/work-in-progress.ts';
 
 export type Emit = <K extends keyof FlambeEvents>(name: K, payload: FlambeEvents[K]) => void;
 

@@ -7,7 +7,7 @@
 // every finished round. The statistics are shared/experiment + shared/stats.
 import { internalErrorSentence } from '../../../shared/api-sentences.ts';
 import { randomUUID } from 'node:crypto';
-import type { ExperimentSpecResolved, FlambeApi, FlambeEvent, RecordRequestResolved, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
+import type { ExperimentSpecResolved, FlambeEvent, RecordRequestResolved, RecordingProgress, RecordingResult } from '../../../shared/api.ts';
 import { completePairs, roundOrder } from '../../../shared/experiment/order.ts';
 import type { ExperimentProgress, ExperimentResult, ExperimentRound } from '../../../shared/experiment/types.ts';
 import type { RoundInterference } from '../../../shared/experiment/interference.ts';
@@ -19,7 +19,7 @@ import { watchMachine } from './machine-readings.ts';
 import { startRoundComparer, type RoundComparer } from './compare-in-worker.ts';
 import { headline, knowsEnough, untilSentence, type UntilOutcome, type UntilSettings } from '../../../shared/experiment/until.ts';
 import { planExperiment, resolveUrl, type VariantPlan } from './plan.ts';
-import { VariantTarget } from './variant-target.ts';
+import { VariantTarget, type ExperimentApi } from './variant-target.ts';
 
 /** The most pairs an experiment that runs until it knows adds up to (the spec's own limit for rounds). */
 const MAX_PAIRS = 30;
@@ -27,7 +27,7 @@ const MAX_PAIRS = 30;
 const FRESH_TARGET_WARMUP_SEC = 1;
 
 export interface ExperimentDeps {
-  api: Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'listTargets' | 'stopRecording' | 'demoServer'>;
+  api: ExperimentApi;
   /**
    * Starts one round's recording the way the service starts every recording
    * (service.ts begin()): its id at once, and the recording — kept in the

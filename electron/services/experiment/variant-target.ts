@@ -5,12 +5,14 @@
 // when the launch fails and such a copy runs, it is stopped, once, and the
 // launch tried again.
 import path from 'node:path';
-import type { LaunchSpec } from '../../../shared/api.ts';
+import type { FlambeApi, LaunchSpec } from '../../../shared/api.ts';
 import { UserError, messageOf } from '../errors.ts';
-import type { ExperimentDeps } from './runner.ts';
 import type { VariantPlan } from './plan.ts';
 
 const LISTEN_WAIT_MS = 10_000;
+
+/** The service's calls an experiment makes: its variants' targets and its rounds' recordings (runner.ts's ExperimentDeps['api']). */
+export type ExperimentApi = Pick<FlambeApi, 'launchTarget' | 'getTarget' | 'stopTarget' | 'listTargets' | 'stopRecording' | 'demoServer'>;
 
 export interface Launched {
   ports: number[];
@@ -22,9 +24,9 @@ export class VariantTarget {
   /** The target of the last launch, until it is stopped. */
   current: string | null = null;
 
-  private readonly api: ExperimentDeps['api'];
+  private readonly api: ExperimentApi;
 
-  constructor(api: ExperimentDeps['api']) {
+  constructor(api: ExperimentApi) {
     this.api = api;
   }
 

@@ -12,15 +12,15 @@ import { isChromeTrace } from '../../../shared/profile/import/chrome-trace.ts';
 import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
 import { exportThreadsCpuProfileText, importThreads, storedRequestBytes } from '../../../shared/profile/import/all-threads.ts';
 import { UserError } from '../errors.ts';
-import { importedRecording } from '../../../shared/imported-recording.ts';
-import { importableContent } from '../gunzip.ts';
+import { importedRecording } from '../../../shared/library/imported-recording.ts';
+import { importableContent } from '../formats/gunzip.ts';
 import { factsOf, packProfile, type PackedProfile } from './stored-profile.ts';
-import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/bundle.ts';
-import { isGroupBundle, readGroupBundle, type BundledGroup } from '../../../shared/group-bundle.ts';
+import { BundleError, isBundle, readBundle, writeBundle } from '../../../shared/formats/bundle.ts';
+import { isGroupBundle, readGroupBundle, type BundledGroup } from '../../../shared/formats/group-bundle.ts';
 import { isHeapProfile, readHeapProfile } from '../../../shared/memory/heap-profile.ts';
 import type { Background } from '../../../shared/recording/request-time.ts';
 
-/** The one .flambe writer (shared/bundle.ts), for the service and the CLI. */
+/** The one .flambe writer (shared/formats/bundle.ts), for the service and the CLI. */
 export const toBundle = writeBundle;
 
 export type { ImportPhase };

@@ -5,9 +5,9 @@
 // recordings too (they were made for it, and are listed only under it).
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import type { GroupKind, GroupMember } from '../../../shared/groups.ts';
+import type { GroupKind, GroupMember } from '../../../shared/library/groups.ts';
 import { UserError } from '../errors.ts';
-import { processLives, processStart } from '../work-registry.ts';
+import { processLives, processStart } from '../work/work-registry.ts';
 
 export interface StoredGroup {
   id: string;
@@ -29,7 +29,7 @@ export interface StoredGroup {
  * showing "running" forever.
  */
 const RUNNER_KEY = '__flambeRunner';
-/** `start`: when the process started (work-registry.ts), so a pid reused since is not taken for it (absent in older libraries). */
+/** `start`: when the process started (work/work-registry.ts), so a pid reused since is not taken for it (absent in older libraries). */
 interface Runner { pid: number; host: string; start?: string }
 
 /** Saves (or updates in place) a group and links the members whose recordings are in the library. */

@@ -23,7 +23,7 @@ import { factsOf, packProfile, unpackProfile, type PackedProfile } from './store
 import type { ExperimentResult, ExperimentRow } from '../../../shared/experiment/types.ts';
 import { listExperimentRows, readExperiment, saveExperimentRows } from './experiment-store.ts';
 import { closeInterruptedGroups, hasRunningGroups, deleteGroupRows, hasGroup, listGroupRows, readGroup, saveGroupRows, type StoredGroup } from './group-store.ts';
-import type { GroupKind } from '../../../shared/groups.ts';
+import type { GroupKind } from '../../../shared/library/groups.ts';
 import type { RequestTime } from '../../../shared/recording/request-time.ts';
 import type { OutputVolume } from '../../../shared/recording/output.ts';
 import { listenersSchema } from '../../../shared/recording/listeners.ts';

@@ -6,16 +6,15 @@
 // because autocannon's own histogram rounds to whole milliseconds
 // (docs/ARCHITECTURE.md "Sharp edges").
 // Runs wherever it is called: the caller puts it in a worker.
-import type { LoadSecond, LoadSettingsResolved, LoadSummary } from '../../../shared/api.ts';
+import type { LoadSecond, LoadSettingsResolved } from '../../../shared/api.ts';
 import { LoadCollector } from './collector.ts';
 import { runClosedLoop } from './closed-loop.ts';
 import { runPaced } from './paced.ts';
 import { autocannonRequests, burstRequests, routeList } from './routes.ts';
+import type { BurstHandle } from './protocol.ts';
 
-export interface BurstHandle {
-  stop(): void;
-  done: Promise<LoadSummary>;
-}
+// What runBurst returns; declared in protocol.ts, beside its runners' messages, so closed-loop.ts and paced.ts need not import this file back.
+export type { BurstHandle };
 
 export interface BurstOptions {
   settings: LoadSettingsResolved;

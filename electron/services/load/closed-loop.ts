@@ -8,7 +8,7 @@
 // http: only; https stays with autocannon (burst.ts).
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { BurstHandle } from './burst.ts';
+import type { BurstHandle } from './protocol.ts';
 import type { LoadCollector } from './collector.ts';
 import { ResponseFramer } from './response-framer.ts';
 import type { burstRequests } from './routes.ts';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { LoadSettingsResolved } from '../../../shared/api.ts';
-import type { BurstHandle } from './burst.ts';
+import type { BurstHandle } from './protocol.ts';
 import type { LoadCollector } from './collector.ts';
 import { burstRequests, type BurstRoute } from './routes.ts';
 

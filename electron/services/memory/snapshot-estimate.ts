@@ -3,7 +3,7 @@
 // computer is when the target runs on it (the 1-minute load average per
 // core). A target on another computer: its load cannot be read here.
 import { availableParallelism, loadavg } from 'node:os';
-import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { isLoopbackHost } from '../../../shared/targets/hosts.ts';
 import { estimateSnapshot, type SnapshotEstimate } from '../../../shared/memory/snapshot-cost.ts';
 import type { InspectorSession } from '../targets/inspector.ts';
 

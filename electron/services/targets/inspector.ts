@@ -8,7 +8,7 @@ import { isCpuProfile } from '../../../shared/profile/import/cpuprofile.ts';
 import type { HeapProfile } from '../../../shared/recording/memory.ts';
 import type { StoredProfile } from '../../../shared/recording/profile-extras.ts';
 import { asProbe, withoutProbes } from '../../../shared/profile/probes.ts';
-import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from './request-collector.ts';
+import { COLLECTOR_SEEN_JS, INSTALL_COLLECTOR_JS, TAKE_COLLECTED_JS, UNINSTALL_COLLECTOR_JS } from '../request-time/request-collector.ts';
 import { OUTPUT_COUNTER_READ_JS, OUTPUT_COUNTER_START_JS, type CountedOutput } from './output-counter.ts';
 import { LISTENER_COUNTER_READ_JS, LISTENER_COUNTER_START_JS, type CountedListeners } from './listener-counter.ts';
 
@@ -165,7 +165,7 @@ export class InspectorSession {
   /**
    * Script URL → its sourceMappingURL, as Debugger.scriptParsed reports them
    * (V8 replays the event for every script when the Debugger is enabled, as
-   * scriptSources does after the profile): TypeScript and bundles (source-maps.ts).
+   * scriptSources does after the profile): TypeScript and bundles (source/source-maps.ts).
    */
   readonly sourceMapUrls = new Map<string, string>();
   /** Script id → URL, as Debugger.scriptParsed reports them: where a heap snapshot's functions are (find what grows). */
@@ -447,7 +447,7 @@ export class InspectorSession {
    * [start, end) character offsets (Profiler.getBestEffortCoverage: no
    * coverage needs to be on). Read once the profile is stopped, only when a
    * source-mapped script runs as few long lines (tsx, esbuild): it tells which
-   * part of such a line a function's ticks came from (source-map-lines.ts).
+   * part of such a line a function's ticks came from (source/source-map-lines.ts).
    */
   async functionExtents(scriptIds: readonly string[]): Promise<Map<string, [number, number][]>> {
     const wanted = new Set(scriptIds);

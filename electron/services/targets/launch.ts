@@ -7,7 +7,7 @@ import { UserError } from '../errors.ts';
 import { TARGET_INSPECTOR_FLAG, WATCHDOG_PARENT_ENV, watchdogPreload } from './watchdog.ts';
 import type { LaunchSpec } from '../../../shared/api.ts';
 import { createFileOutput } from './file-output.ts';
-import { INSPECTOR_CHATTER } from '../../../shared/inspector-chatter.ts';
+import { INSPECTOR_CHATTER } from '../../../shared/targets/inspector-chatter.ts';
 import { defaultNodePath } from './node-programs.ts';
 
 export interface LaunchedProcess {

@@ -8,7 +8,7 @@ import { InspectorSession, suggestUrls, type ProcessIdentity } from './inspector
 import { launchScript, stopProcess, type LaunchedProcess } from './launch.ts';
 import { listInspectorTargets } from './attach.ts';
 import { openInspectorOf } from './attach-pid.ts';
-import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { isLoopbackHost } from '../../../shared/targets/hosts.ts';
 import { OutputBuffer } from './output-buffer.ts';
 import { OutputTail } from './output-tail.ts';
 import { speaksTls } from '../load/probe.ts';

@@ -1,7 +1,7 @@
 // The ReDoS check in the analysis worker: recheck's pure-JavaScript build. The
 // caching and the reading of its answer are shared/verdict/regex-check.ts's;
 // this layer only brings the library (shared/ may not import one). The CLI
-// does the same in electron/services/regex-check.ts.
+// does the same in electron/services/verdict/regex-check.ts.
 // recheck is 2.5 MB of JavaScript: it is loaded the first time a pattern is
 // checked (loadRegexChecker), not with the worker — compiling it delayed
 // every recording's first view (bench:open), and most profiles have no

@@ -6,7 +6,7 @@ import {
   attachSpecSchema, describeValidationError, launchSpecSchema, recordRequestSchema, sweepRequestSchema,
   type LaunchSpec, type AttachSpec, type RecordRequestResolved, type SweepRequestResolved, type samplingIntervalsUs,
 } from '../../../shared/api.ts';
-import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { isLoopbackHost } from '../../../shared/targets/hosts.ts';
 import { parseRouteLines } from '../../../shared/load/route-line.ts';
 import { parseEnvLines, parseHeaderLines, type Parsed } from '../../../shared/headers.ts';
 import { ArgumentsError, splitArgs } from './shell-args.ts';

@@ -4,7 +4,7 @@
 // expands to its recordings (rounds or levels), each opening as any recording.
 // Its recordings are listed here only, not as loose rows in the table below.
 import { useState } from 'react';
-import { deleteGroupSentence, shortSummary, type GroupRow } from '../../../shared/groups.ts';
+import { deleteGroupSentence, shortSummary, type GroupRow } from '../../../shared/library/groups.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';

@@ -17,7 +17,7 @@ import { LibraryTable } from './LibraryTable.tsx';
 import { beforeAfter, emptySelection, pickedOrder, shownSelection, type Selection } from './selection.ts';
 import type { Imports } from './useImports.ts';
 import { defaultFilters, filtersFromParams, filtersToParams, hasFilters, PAGE_LIMIT, useLibraryList, useLibraryStatus, type LibraryFilters } from './useLibraryList.ts';
-import type { GroupRow } from '../../../shared/groups.ts';
+import type { GroupRow } from '../../../shared/library/groups.ts';
 import { GroupsSection } from './GroupsSection.tsx';
 import { useGroups } from './useGroups.ts';
 import { opensAtOnce } from './open-imported.ts';

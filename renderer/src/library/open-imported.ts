@@ -5,7 +5,7 @@
 // For a 78 MB profile, "file chosen → flamegraph drawn" no longer waits for
 // the save (bench:open). Several files, or a bundle (.flambe: its own id and
 // metadata), go through the Library's import as before.
-import { importedRecording } from '../../../shared/imported-recording.ts';
+import { importedRecording } from '../../../shared/library/imported-recording.ts';
 import type { RecordingMeta } from '../../../shared/api.ts';
 
 /** The file behind each recording opened this way, by id: the analysis reads it instead of asking the library. */

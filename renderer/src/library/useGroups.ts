@@ -2,7 +2,7 @@
 // library changes, filtered by the search box on the client: a group shows
 // when its name, what it varies, its verdict or one of its recordings matches.
 import { useEffect, useMemo, useState } from 'react';
-import type { GroupRow } from '../../../shared/groups.ts';
+import type { GroupRow } from '../../../shared/library/groups.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 

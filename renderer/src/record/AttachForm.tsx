@@ -7,7 +7,7 @@ import { useClient } from '../client/context.tsx';
 import { ErrorNote } from '../components/Notes.tsx';
 import { AttachFormShell, useAttachSteps } from './AttachSteps.tsx';
 import { buildAttachSpec, buildHostPort, type AttachFormState } from '../lib/forms.ts';
-import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { isLoopbackHost } from '../../../shared/targets/hosts.ts';
 
 interface Props {
   form: AttachFormState;

@@ -3,7 +3,7 @@
 // lines on it muted.
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { ConsoleStore } from '../lib/console-store.ts';
-import { markInspectorLines } from '../../../shared/inspector-chatter.ts';
+import { markInspectorLines } from '../../../shared/targets/inspector-chatter.ts';
 
 export function ConsolePane({ store, targetId }: { store: ConsoleStore; targetId: string }) {
   const chunks = useSyncExternalStore(store.subscribe, () => store.get(targetId));

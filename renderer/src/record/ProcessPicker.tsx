@@ -3,7 +3,7 @@
 // process._debugProcess on Windows) and confirm the pid over the protocol.
 import { useEffect, useId, useState } from 'react';
 import type { NodeProcessInfo, TargetInfo } from '../../../shared/api.ts';
-import { SIGUSR1_NOTICE } from '../../../shared/attach-pid.ts';
+import { SIGUSR1_NOTICE } from '../../../shared/targets/attach-pid.ts';
 import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';

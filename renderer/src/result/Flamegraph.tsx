@@ -35,14 +35,11 @@ import { FlameLegend } from './FlameLegend.tsx';
 import { FLAME_DRAWN } from './use-after-flame.ts';
 import { useFlameKeys } from './use-flame-keys.ts';
 import { useFlameSearch, type FlameMatches } from './use-flame-search.ts';
-import { useFlameZoom } from './use-flame-zoom.ts';
+import { useFlameZoom, type FlameModel } from './use-flame-zoom.ts';
 import { FlameSearchBox } from '../components/FlameSearchBox.tsx';
 
-/** What the analysis worker answers for this flamegraph's profile and transforms (a search runs on the page: use-flame-search.ts). */
-export interface FlameModel {
-  /** The tree zoomed into a call node, pruned at its scale. */
-  zoom(callNode: number): Promise<VisibleFlameNode>;
-}
+// The flamegraph's model prop (declared beside the zoom that asks it).
+export type { FlameModel };
 
 interface Props {
   data: FlameData;

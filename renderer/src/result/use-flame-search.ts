@@ -11,7 +11,7 @@ import type { FlameGraph } from 'd3-flame-graph';
 import type { FlameNode } from '../../../shared/profile/index.ts';
 import { searchFlameData, type FlameData } from '../lib/flame-data.ts';
 import { literalMatcher } from '../lib/regexp.ts';
-import type { FlameModel } from './Flamegraph.tsx';
+import type { FlameModel } from './use-flame-zoom.ts';
 
 /**
  * A big profile is searched at once when no search ran in the last SEARCH_DELAY_MS, else once

@@ -6,7 +6,12 @@ import { useCallback, useState, type MutableRefObject } from 'react';
 import type { FlameGraphFrame } from 'd3-flame-graph';
 import type { FlameNode, VisibleFlameNode } from '../../../shared/profile/index.ts';
 import type { FlameData } from '../lib/flame-data.ts';
-import type { FlameModel } from './Flamegraph.tsx';
+
+/** What the analysis worker answers for a flamegraph's profile and transforms (a search runs on the page: use-flame-search.ts). Declared here, where the zoom asks it, so this hook and the search need not import Flamegraph.tsx back. */
+export interface FlameModel {
+  /** The tree zoomed into a call node, pruned at its scale. */
+  zoom(callNode: number): Promise<VisibleFlameNode>;
+}
 
 interface Refs {
   /** The data and model of the latest render (the chart's click handler is made once). */

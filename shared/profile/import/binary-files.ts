@@ -1,6 +1,6 @@
 // Files that are not text: recognized by their first bytes, so the user gets
 // a sentence naming what the file is — never raw bytes in an error message.
-// Gzip is decompressed at the edges (node:zlib in electron/services/gunzip.ts,
+// Gzip is decompressed at the edges (node:zlib in electron/services/formats/gunzip.ts,
 // for the CLI and the UI's imports, whose bytes go to the services as read:
 // shared/ has no zlib); pprof is read here (pprof.ts).
 import { ProfileFormatError } from '../format-error.ts';

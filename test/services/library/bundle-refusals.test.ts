@@ -3,8 +3,8 @@
 // shared a secret in clear.
 import { describe, expect, it } from 'vitest';
 import { prepareImport } from '../../../electron/services/library/files.ts';
-import { writeBundle, writeBundleWithNote } from '../../../shared/bundle.ts';
-import { writeGroupBundle } from '../../../shared/group-bundle.ts';
+import { writeBundle, writeBundleWithNote } from '../../../shared/formats/bundle.ts';
+import { writeGroupBundle } from '../../../shared/formats/group-bundle.ts';
 import { maskedSentence } from '../../../shared/recording/secrets.ts';
 import type { ExperimentResult } from '../../../shared/experiment/types.ts';
 import { makeRecording } from '../../helpers/profiles.ts';

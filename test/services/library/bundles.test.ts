@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
 import { prepareImport } from '../../../electron/services/library/files.ts';
-import { writeBundle } from '../../../shared/bundle.ts';
+import { writeBundle } from '../../../shared/formats/bundle.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
 
 type Bundle = { format: unknown; version: unknown; recording: Record<string, unknown> & { load: Record<string, unknown> } };

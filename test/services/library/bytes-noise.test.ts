@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
 import { prepareImport, toBundle } from '../../../electron/services/library/files.ts';
 import { MIGRATIONS, APPLICATION_ID } from '../../../electron/services/library/schema.ts';
-import { libraryNoise } from '../../../electron/services/compare-noise.ts';
+import { libraryNoise } from '../../../electron/services/compare/compare-noise.ts';
 import { buildComparison, roundFromRecording } from '../../../shared/compare/index.ts';
 import { importWholeProcessWithAllocations } from '../../../shared/profile/import/all-threads.ts';
 import { requestAllocatedBytesOf } from '../../../shared/memory/allocations.ts';

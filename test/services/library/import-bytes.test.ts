@@ -1,7 +1,7 @@
 // The Library's Import… sends a file's bytes as read (the UI and browser mode
 // do not decode them): the services' import undoes gzip (DevTools saves traces
 // gzipped), UTF-16 (some Windows editors) and pprof, and names what it cannot
-// read in one sentence, writing nothing (electron/services/gunzip.ts, files.ts).
+// read in one sentence, writing nothing (electron/services/formats/gunzip.ts, files.ts).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

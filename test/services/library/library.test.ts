@@ -14,7 +14,7 @@ import { makeRecording, realProfileText, truncatedProfileText } from '../../help
 import { cpuSplit } from '../../../shared/profile/views/categories.ts';
 import { HEAP_PROFILE_NOT_CPU, importProfile } from '../../../shared/profile/import/any-format.ts';
 import { allocationsIn } from '../../../shared/memory/heap-profile.ts';
-import { exportStoredProfile } from '../../../electron/services/export-recording.ts';
+import { exportStoredProfile } from '../../../electron/services/formats/export-recording.ts';
 import { allocationTable } from '../../../shared/memory/allocations.ts';
 
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'flambe-lib-'));

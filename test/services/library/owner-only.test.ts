@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
-import { openWorkRegistry } from '../../../electron/services/work-registry.ts';
+import { openWorkRegistry } from '../../../electron/services/work/work-registry.ts';
 import { prepareOwnerOnlyDatabase, writeExportFile } from '../../../electron/services/owner-only.ts';
 import { makeRecording } from '../../helpers/profiles.ts';
 

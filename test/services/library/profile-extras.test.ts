@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Library } from '../../../electron/services/library/library.ts';
-import { exportStoredProfile } from '../../../electron/services/export-recording.ts';
+import { exportStoredProfile } from '../../../electron/services/formats/export-recording.ts';
 import { importProfile } from '../../../shared/profile/import/any-format.ts';
 import {
   EXTRA_KEYS, extrasOf, joinProfile, profileExtrasSchema, rawExtrasOf, splitProfile, type ProfileExtras,

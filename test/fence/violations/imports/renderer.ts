@@ -1,7 +1,7 @@
 // as: renderer/src/lib/fence-violation.ts
 import React from 'react';
 import { select } from 'd3-selection';
-import { isLoopbackHost } from '../../../shared/hosts.ts';
+import { isLoopbackHost } from '../../../shared/targets/hosts.ts';
 import { formatMs } from './format.ts';
 import path from 'node:path'; // ✗
 import { ipcRenderer } from 'electron'; // ✗
