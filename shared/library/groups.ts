@@ -16,8 +16,8 @@ export interface GroupMember {
   round: number | null;
 }
 
-/** One row of the Library's groups: what the list shows, and its members to expand to. */
-export interface GroupRow {
+/** What a group is, as the library stores it and the list shows it (the stored group adds its result, the row its members' rows). */
+export interface GroupHeader {
   id: string;
   kind: GroupKind;
   name: string;
@@ -28,6 +28,10 @@ export interface GroupRow {
   summary: string | null;
   /** "LOG=1 vs LOG=0", or "1, 5, 8, 20 connections". */
   detail: string;
+}
+
+/** One row of the Library's groups: what the list shows, and its members to expand to. */
+export interface GroupRow extends GroupHeader {
   /** In run order; each with its recording's Library row (null only if the row cannot be read). */
   members: (GroupMember & { row: RecordingRow | null })[];
 }

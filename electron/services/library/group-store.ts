@@ -5,18 +5,11 @@
 // recordings too (they were made for it, and are listed only under it).
 import { hostname } from 'node:os';
 import type { DatabaseSync } from 'node:sqlite';
-import type { GroupKind, GroupMember } from '../../../shared/library/groups.ts';
+import type { GroupHeader, GroupKind, GroupMember } from '../../../shared/library/groups.ts';
 import { UserError } from '../errors.ts';
 import { processLives, processStart } from '../work/work-registry.ts';
 
-export interface StoredGroup {
-  id: string;
-  kind: GroupKind;
-  name: string;
-  createdAt: string;
-  status: string | null;
-  summary: string | null;
-  detail: string;
+export interface StoredGroup extends GroupHeader {
   /** The experiment's or the sweep's result, as JSON. */
   data: unknown;
   members: GroupMember[];
