@@ -90,6 +90,9 @@ describe('summarizeRequestTime', () => {
     expect(part('queue')).toBeCloseTo(1, 6);
     expect(part('other')).toBeCloseTo(34, 6);
     expect(part('worker')).toBeCloseTo(5.5, 6);
+    // A callback inside another's (their spans overlap) is one busy stretch of the loop, not two.
+    const nested = { ...batch, segments: [...batch.segments, 1, ms(0.05), ms(0.2)] };
+    expect(summarizeRequestTime([nested], { p50: 41, mean: 41, connections: 2 })!.parts.find((p) => p.kind === 'queue')?.msPerRequest).toBeCloseTo(1, 6);
     // Without the connection count (an older recording) the whole difference is still said as queueing, as before.
     expect(summarizeRequestTime([batch], { p50: 41, mean: 41 })!.parts.find((p) => p.kind === 'queue')?.msPerRequest).toBeCloseTo(35, 6);
   });

@@ -264,8 +264,20 @@ function withQueueBeforeRead(parts: Parts, clientMeanMs: number | null, serverMe
 /** The most all requests together can have queued before being read: connections × the loop's measured busy time, µs. */
 function queueCap(client: ClientLatency | null, segments: readonly Segment[], timers: readonly TimerSpan[]): number {
   if (!client?.connections) return Infinity;
-  const busyUs = segments.reduce((sum, x) => sum + (x.to - x.from), 0) + timers.reduce((sum, x) => sum + (x.to - x.from), 0);
-  return client.connections * busyUs;
+  return client.connections * coveredUs([...segments, ...timers]);
+}
+
+/** The time some span covers, µs: spans that overlap (a callback inside another's) count once — the loop runs one at a time. */
+function coveredUs(spans: readonly { from: number; to: number }[]): number {
+  const sorted = [...spans].sort((a, b) => a.from - b.from);
+  let covered = 0;
+  let end = -Infinity;
+  for (const s of sorted) {
+    if (s.to <= end) continue;
+    covered += s.to - Math.max(s.from, end);
+    end = s.to;
+  }
+  return covered;
 }
 
 function mergeInto(into: Parts, from: Parts): void {

@@ -23,7 +23,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'flambe-frameworks-'));
 
 type Truth = Record<string, TimedTruth>;
 interface Finding { kind: string; function: string; url: string; percent: number; msPer1kRequests: number | null; gcCaused?: { msPer1kRequests: number | null } }
-interface Recorded { findings: Finding[]; checks: { id: string; text: string }[]; background: { percent: number; functions: { function: string }[] } | null; load: { requests: number };
+interface Recorded { findings: Finding[]; checks: { id: string; text: string }[]; background: { percent: number; functions: { function: string; url: string; line: number }[] } | null; load: { requests: number };
   requestTime: { byRoute: { path: string; cpuMsPerRequest: number; topFunction?: string }[] } }
 
 async function record(script: string, url: string): Promise<{ o: Recorded; truth: Truth }> {
@@ -40,7 +40,10 @@ const saidMsPerRequest = (findings: Finding[], fn: string) =>
 /** Background work is only what no request caused: Node's own immediates (perf observers) at most, never the request's function. */
 function expectNoneOfItBackground(o: Recorded, fn: string) {
   expect(o.background?.functions.map((f) => f.function) ?? []).not.toContain(fn);
-  expect(o.background?.percent ?? 0).toBeLessThan(3);
+  // Only Node's own frames may be named (its perf observers' immediates); what they take grows on a busy machine
+  // (3.4 % beside a busy suite, under 3 % alone), and the verdict says nothing of it (no background check, above).
+  expect((o.background?.functions ?? []).filter((f) => f.url && !f.url.startsWith('node:')).map((f) => `${f.function} ${f.url}:${f.line}`)).toEqual([]);
+  expect(o.background?.percent ?? 0).toBeLessThan(10);
 }
 
 const frameworks = [
