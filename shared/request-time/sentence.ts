@@ -5,7 +5,7 @@ import { formatCount } from '../number-format.ts';
 import type { RequestTime, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import { placeText } from './wait-places.ts';
 import { callNoun, statementAdvice, statementInText, statementLabel } from './statements.ts';
-import { BACKGROUND_QUEUE } from './background-queue.ts';
+import { BACKGROUND_QUEUE, BEFORE_READ } from './background-queue.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
 export const WAITING_SHARE = 0.5;
@@ -29,7 +29,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'ipc': return p.target ? `child process over IPC (${p.target})` : 'child process over IPC';
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
     case 'queue': return p.target === BACKGROUND_QUEUE ? 'queued behind background work' : 'queued';
-    case 'other': return 'not seen';
+    case 'other': return p.target === BEFORE_READ ? 'before the server read it' : 'not seen';
   }
 }
 
@@ -51,7 +51,9 @@ export function partText(p: RequestTimePart): string {
     case 'queue': return p.target === BACKGROUND_QUEUE
       ? 'queued behind background work (the loop ran timers with no request behind them)'
       : 'queued behind other work on the event loop (arrived, but the loop was busy)';
-    case 'other': return 'waiting on something the collector does not see';
+    case 'other': return p.target === BEFORE_READ
+      ? 'before the server read it (the load generator or the machine was slow to send it: the server\'s loop was not that busy)'
+      : 'waiting on something the collector does not see';
     case 'cpu': return 'running its own code';
   }
 }
@@ -107,7 +109,7 @@ function viewSentence(rt: RequestTime, v: TimeView, subject: string, childWork: 
   const named = waits.filter((p, i) => i === 0 || p.share >= NAMED_SHARE).slice(0, 3);
   const seenWaits = waits.some((p) => p.kind !== 'other' && p.kind !== 'queue');
   const list = named.map((p) => `${ms(p.msPerRequest)} ${isBackgroundQueue(p) ? behindBackgroundText(rt) : isQueue(p) ? queueText(rt)
-    : isRepeated(p) ? repeatedText(v.parts, p) : p.kind === 'other' && seenWaits ? NOT_TIED : p.kind === 'ipc' && childWork ? `${partText(p)}; ${childWork}` : partText(p)}`);
+    : isRepeated(p) ? repeatedText(v.parts, p) : p.kind === 'other' && seenWaits && p.target !== BEFORE_READ ? NOT_TIED : p.kind === 'ipc' && childWork ? `${partText(p)}; ${childWork}` : partText(p)}`);
   // Every wait the time table shows is in the sentence: the smaller ones together, each by name (an "…" would leave
   // out a server the table shows beside it).
   const rest = waits.filter((p) => !named.includes(p) && p.share >= SHOWN_SHARE && p.kind !== 'queue' && p.kind !== 'other');
@@ -116,6 +118,7 @@ function viewSentence(rt: RequestTime, v: TimeView, subject: string, childWork: 
   const { p50, mean } = v.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
   const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE
+    : named[0].kind === 'other' && named[0].target === BEFORE_READ ? BEFORE_READ_ADVICE
     : isQueue(named[0]) && heavyBackground(rt) ? `${ADVICE.queue} The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.`
       : named[0].kind === 'socket' && named[0].statement ? statementAdvice(named[0].statement, named[0].server, isRepeated(named[0]))
         : named[0].kind === 'http' && isRepeated(named[0]) ? REPEATED_HTTP_ADVICE
@@ -128,6 +131,7 @@ const SHOWN_SHARE = 0.005;
 /** Calls one after another per request from which the sentence says so (an N+1). */
 export const REPEATED_CALLS = 3;
 const NOT_TIED = 'waiting on something the collector could not tie to any call it saw';
+const BEFORE_READ_ADVICE = 'The server was not what held it: record again with fewer programs running beside it, or send the load from another machine.';
 const REPEATED_HTTP_ADVICE = 'They wait for each other: start them together (Promise.all), or fetch them in one call.';
 const isRepeated = (p: RequestTimePart) => (p.kind === 'socket' || p.kind === 'http') && (p.oneAfterAnotherPerRequest ?? 0) >= REPEATED_CALLS;
 

@@ -90,6 +90,10 @@ describe('summarizeRequestTime', () => {
     expect(part('queue')).toBeCloseTo(1, 6);
     expect(part('other')).toBeCloseTo(34, 6);
     expect(part('worker')).toBeCloseTo(5.5, 6);
+    // Said as what it is: before the server read it, not a wait the collector "could not tie" nor the loop's queue.
+    expect(waitingSentence(rt)).toMatch(/^Each request took 41 ms \(p50\): 34 ms before the server read it \(the load generator or the machine was slow to send it: the server's loop was not that busy\), /);
+    expect(waitingSentence(rt)).toMatch(/The server was not what held it: record again with fewer programs running beside it, or send the load from another machine\.$/);
+    expect(waitingSentence(rt)).not.toMatch(/does not see|could not tie/);
     // A callback inside another's (their spans overlap) is one busy stretch of the loop, not two.
     const nested = { ...batch, segments: [...batch.segments, 1, ms(0.05), ms(0.2)] };
     expect(summarizeRequestTime([nested], { p50: 41, mean: 41, connections: 2 })!.parts.find((p) => p.kind === 'queue')?.msPerRequest).toBeCloseTo(1, 6);

@@ -9,7 +9,7 @@ import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTim
 import { CPU_TIMED_FIRST, CPU_TIMED_FIRST_OF_ROUTE, CPU_TIMED_ROUTES, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
 import { libraryOfStack, placeOfStack, socketName } from './wait-places.ts';
 import { callStatement } from './statements.ts';
-import { BACKGROUND_QUEUE } from './background-queue.ts';
+import { BACKGROUND_QUEUE, BEFORE_READ } from './background-queue.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 import { cpuThroughBurst } from './cost-trend.ts';
 
@@ -257,7 +257,7 @@ function withQueueBeforeRead(parts: Parts, clientMeanMs: number | null, serverMe
   const beforeReadUs = (clientMeanMs - serverMeanMs) * 1000 * requests;
   const queuedUs = Math.min(beforeReadUs, queueCapUs);
   if (queuedUs > 0) add(parts, 'queue', '', queuedUs, 0, null);
-  if (beforeReadUs > queuedUs) add(parts, 'other', '', beforeReadUs - queuedUs, 0, null);
+  if (beforeReadUs > queuedUs) add(parts, 'other', BEFORE_READ, beforeReadUs - queuedUs, 0, null);
   return clientMeanMs;
 }
 
