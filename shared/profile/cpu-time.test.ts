@@ -69,15 +69,17 @@ describe('ms of CPU: the sampled share × the thread\'s CPU from the OS', () => 
   });
 
   it('on the main thread, takes the CPU per ms of its requests\' own code where the collector timed it: the thread\'s CPU while sampled idle is no busy function\'s', () => {
-    // 30 ms of CPU over 100 ms of the timed requests' code: 0.3 a sampled ms, below the thread's 40 / 80.
-    const timed = { requests: 50, cpuMs: 30, wallMs: 100 };
+    // 90 ms of CPU over 300 ms of the timed requests' code: 0.3 a sampled ms, below the thread's 40 / 80.
+    const timed = { requests: 50, cpuMs: 90, wallMs: 300 };
     const per = perRequestOf(20, accounting({ requestCode: timed }))!;
     expect(per.cpuPerSampledMs).toBeCloseTo(0.3, 12);
     // hash: 60 sampled ms × 0.3 = 18 ms of CPU over 20 requests.
     expect(msPerThousandRequests(totalOf('hash'), per)).toBeCloseTo(900, 9);
     // Never above the thread's own rate (its functions stay within its CPU), nor from too few timed requests.
-    expect(cpuPerSampledMs(accounting({ requestCode: { ...timed, cpuMs: 90 } }))).toBe(0.5);
+    expect(cpuPerSampledMs(accounting({ requestCode: { ...timed, cpuMs: 270 } }))).toBe(0.5);
     expect(cpuPerSampledMs(accounting({ requestCode: { ...timed, requests: 5 } }))).toBe(0.5);
+    // Nor from code timed too briefly: a thread's clock moves in 4–10 ms ticks, so 100 ms of it is ten to 25 ticks.
+    expect(cpuPerSampledMs(accounting({ requestCode: { ...timed, cpuMs: 30, wallMs: 100 } }))).toBe(0.5);
     // A worker is read by its own clock.
     const a = accounting({ requestCode: timed, workers: [{ name: 'worker 1 (w.js)', clock: 'threadCpuUsage', cpuMs: 30, sampledBusyMs: 40 }] });
     expect(cpuPerSampledMs(a, 'worker 1 (w.js)')).toBe(0.75);

@@ -202,7 +202,7 @@ describe('checks', () => {
     const withClock = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu }).trust.find((c) => c.id === 'interval')?.text;
     expect(withClock).toMatch(/The thread ran .* on a CPU while it was sampled busy for .* \(25%\), so Flambé counts each ms per request from that CPU time, measured by the operating system/);
     // Where the collector timed the requests' code at a lower rate, that rate is the one every figure uses, and it is said.
-    const withCode = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu: { ...cpu, requestCode: { requests: 50, cpuMs: busyMs / 10, wallMs: busyMs } } }).trust.find((c) => c.id === 'interval')?.text;
+    const withCode = buildVerdict(busy, { samplingIntervalUs: 250, warmupSec: 0, samples, load, cpu: { ...cpu, requestCode: { requests: 50, cpuMs: 30, wallMs: 300 } } }).trust.find((c) => c.id === 'interval')?.text;
     expect(withCode).toMatch(/\(25%\), so Flambé counts .* Its requests' own code got .* of CPU over the .* it ran \(10%\): each sampled ms counts as that share of a ms of CPU\.$/);
     expect(withClock).not.toMatch(/requests' own code/);
     // Its ms in the one number style: "2 271 ms", not "2271 ms" (issue 38's walk at 1024×700).
