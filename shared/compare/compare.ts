@@ -10,6 +10,8 @@ import type { NoiseMetric } from './noise.ts';
 import { farBeyondRatio, noiseBand, spreadText, type LibraryNoise, type MachineNoise } from './machine-noise.ts';
 import { requestWorkOf, roundPerRequest } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
+import type { SpreadPrior } from '../stats/index.ts';
+import type { Profile } from '../profile/model.ts';
 import type { CompareRound, Comparison, HowSure, LoadComparison, Metric, SideSummary } from './types.ts';
 import { correctForManyMeasures } from './correct.ts';
 import { verdictOf } from '../verdict/compare-verdict.ts';
@@ -27,6 +29,12 @@ export interface CompareOptions {
    * sides as long): every interval is the paired one (shared/stats paired.ts).
    */
   paired?: boolean;
+  /**
+   * With `paired`: how far the pairs of the same code spread on a busy machine, known apart from these pairs
+   * (an experiment whose disturbed pairs could not be left out: shared/experiment/busy-spread.ts). The CPU per
+   * 1 000 requests and the tables' rows are judged with it (stats/paired.ts SpreadPrior).
+   */
+  pairSpread?: SpreadPrior;
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -36,8 +44,27 @@ export function cpuMsPer1k(round: CompareRound): number | null {
   const per = roundPerRequest(round);
   const profile = requestWorkOf(round);
   if (!profile || per === null) return null;
-  const notRequests = categoryBreakdown(profile).filter((c) => !hasCpu(c.kind) || c.id === 'background').reduce((s, c) => s + c.ms, 0);
-  return msPerThousandRequests(profile.durationMs - notRequests, per);
+  return msPerThousandRequests(requestCodeMs(profile), per);
+}
+
+/** A profile's sampled ms in requests' code: neither idle nor background work. */
+function requestCodeMs(profile: Profile): number {
+  return profile.durationMs - categoryBreakdown(profile).filter((c) => !hasCpu(c.kind) || c.id === 'background').reduce((s, c) => s + c.ms, 0);
+}
+
+/**
+ * The spread the profile's figures have in pairs of the same code: the machine's (`machine`) and the sampling's — a
+ * round's CPU per 1 000 requests is n samples in requests' code, so ln of it varies by about 1/n (Poisson), and a
+ * pair's ratio by 1/n of each round. A route of little CPU has few samples: its profile spreads wider than the process.
+ */
+function profileSpread(machine: SpreadPrior, aRounds: CompareRound[], bRounds: CompareRound[]): SpreadPrior {
+  const inverseSamples = (r: CompareRound) => {
+    const p = requestWorkOf(r);
+    const n = p && p.samples.length ? requestCodeMs(p) / (p.durationMs / p.samples.length) : 0;
+    return n >= 1 ? 1 / n : 1;
+  };
+  const sampling = mean(aRounds.map((a, i) => inverseSamples(a) + inverseSamples(bRounds[i])));
+  return { sd: Math.sqrt(machine.sd ** 2 + sampling), df: machine.df };
 }
 
 /** `rps`: the load table's value for this side (a geometric mean of rounds), so a header and its table say the same number. */
@@ -116,7 +143,9 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   if (paired && aRounds.length !== bRounds.length) throw new Error('buildComparison: paired rounds need as many rounds of A as of B');
   const load = loadComparison(aRounds, bRounds, noise, paired);
   const profiled = [...aRounds, ...bRounds].every((r) => r.profile);
-  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => requestWorkOf(r)!), requests: rounds.map(roundPerRequest), paired });
+  const processPrior = paired ? options.pairSpread : undefined;
+  const prior = processPrior && profiled ? profileSpread(processPrior, aRounds, bRounds) : undefined;
+  const ps = (rounds: CompareRound[]): ProfiledSide => ({ profiles: rounds.map((r) => requestWorkOf(r)!), requests: rounds.map(roundPerRequest), paired, prior });
   const pa = profiled ? ps(aRounds) : null;
   const pb = profiled ? ps(bRounds) : null;
   const perRequest = !!pa && !!pb && perRequestOf(pa, pb);
@@ -126,11 +155,11 @@ export function buildComparison(aRounds: CompareRound[], bRounds: CompareRound[]
   const cpuA = aRounds.map(cpuMsPer1k);
   const cpuB = bRounds.map(cpuMsPer1k);
   const cpuMsPer1kRequests = [...cpuA, ...cpuB].every((x) => x !== null && x > 0)
-    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k, paired, noiseBand('cpuMsPer1k', noise?.machine)) : null;
+    ? metricOf(cpuA as number[], cpuB as number[], noise?.metrics.cpuMsPer1k, paired, noiseBand('cpuMsPer1k', noise?.machine), prior) : null;
   const procA = aRounds.map(processCpuMsPer1k);
   const procB = bRounds.map(processCpuMsPer1k);
   // The whole process's CPU per request moves with the profile's: judged against the same spread.
-  const processCpu = [...procA, ...procB].every((x) => x !== null) ? metricOf(procA as number[], procB as number[], undefined, paired, noiseBand('cpuMsPer1k', noise?.machine)) : null;
+  const processCpu = [...procA, ...procB].every((x) => x !== null) ? metricOf(procA as number[], procB as number[], undefined, paired, noiseBand('cpuMsPer1k', noise?.machine), processPrior) : null;
   const eluOf = (r: CompareRound) => {
     const s = periodicSamples(r.samples);
     return s.length ? mean(s.map((x) => x.elu)) : null;

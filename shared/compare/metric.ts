@@ -4,7 +4,7 @@
 // repeats (noise.ts), as far beyond any noise this machine has shown
 // (machine-noise.ts: no interval, only its size), or not at all ("one run
 // each: repeat both to know").
-import { compareSamples, comparePaired } from '../stats/index.ts';
+import { compareSamples, comparePaired, type SpreadPrior } from '../stats/index.ts';
 import { singleRunInterval, type MetricNoise } from './noise.ts';
 import { isFarBeyond } from './machine-noise.ts';
 import type { Metric, NoiseBand } from './types.ts';
@@ -12,9 +12,10 @@ import type { Metric, NoiseBand } from './types.ts';
 /**
  * `paired`: aRounds[i] and bRounds[i] ran back to back (an experiment's pairs; both sides as long).
  * `band`: for one run each, the spread a change must be far beyond to be called real without repeats.
+ * `prior`: for pairs, the spread known apart from them (stats/paired.ts SpreadPrior).
  */
-export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise, paired = false, band?: NoiseBand): Metric {
-  const d = paired ? comparePaired(aRounds, bRounds) : compareSamples(aRounds, bRounds);
+export function metricOf(aRounds: number[], bRounds: number[], noise?: MetricNoise, paired = false, band?: NoiseBand, prior?: SpreadPrior): Metric {
+  const d = paired ? comparePaired(aRounds, bRounds, { prior }) : compareSamples(aRounds, bRounds);
   // One round: its own value (a geometric mean of one is that value, give or take a rounding).
   const a = aRounds.length === 1 ? aRounds[0] : d.a;
   const b = bRounds.length === 1 ? bRounds[0] : d.b;

@@ -11,7 +11,7 @@ import type { Grouping } from '../profile/frame-groups.ts';
 import { classifyFrame, isFlambeUrl, notCodeWords, type CategoryKind } from '../profile/classify.ts';
 import { BACKGROUND_NAME } from '../profile/background.ts';
 import { frameKind, functionKey, type Profile } from '../profile/model.ts';
-import { comparePaired, compareSamples } from '../stats/index.ts';
+import { comparePaired, compareSamples, type SpreadPrior } from '../stats/index.ts';
 import type { BucketChange, ChangeRow } from './types.ts';
 
 /** The profiled rounds of one side, with their request counts (null when unknown). */
@@ -21,6 +21,8 @@ export interface ProfiledSide {
   requests: (PerRequest | null)[];
   /** The rounds of A and B ran in back-to-back pairs (profiles[i] of A with profiles[i] of B): paired intervals. */
   paired?: boolean;
+  /** The spread pairs of the same code show on a busy machine, known apart from these pairs (compare.ts CompareOptions.pairSpread). */
+  prior?: SpreadPrior;
 }
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
@@ -31,9 +33,9 @@ export function perRequestOf(a: ProfiledSide, b: ProfiledSide): boolean {
 }
 
 /** Significance of a row from its per-round values, when both sides have two or more rounds. */
-function roundStats(aRounds: number[], bRounds: number[], paired = false): Pick<ChangeRow, 'relativeCi95' | 'significant' | 'test'> {
+function roundStats(aRounds: number[], bRounds: number[], paired = false, prior?: SpreadPrior): Pick<ChangeRow, 'relativeCi95' | 'significant' | 'test'> {
   if (aRounds.length < 2 || bRounds.length < 2) return { relativeCi95: null, significant: null };
-  const d = paired ? comparePaired(aRounds, bRounds) : compareSamples(aRounds, bRounds);
+  const d = paired ? comparePaired(aRounds, bRounds, { prior }) : compareSamples(aRounds, bRounds);
   return { relativeCi95: d.ci95, significant: d.significant, ...(d.test ? { test: d.test } : {}) };
 }
 
@@ -73,7 +75,7 @@ export function functionRows(a: ProfiledSide, b: ProfiledSide): ChangeRow[] {
       aMsPer1k: perRequest ? r.before?.selfMsPer1kRequests ?? 0 : null,
       bMsPer1k: perRequest ? r.after?.selfMsPer1kRequests ?? 0 : null,
       deltaMsPer1k: perRequest ? r.deltaSelfMsPer1kRequests ?? 0 : null,
-      ...roundStats(aVals, bVals, a.paired),
+      ...roundStats(aVals, bVals, a.paired, a.prior),
     };
   }));
 }
@@ -110,7 +112,7 @@ function keyedRows(a: ProfiledSide, b: ProfiledSide, timesOf: (p: Profile) => Ke
       key, name: k.name, url: k.url, line: 0, location: (k.sayWhatItIs && notCodeWords(k.kind)) || k.location, category: k.category, ...(k.sayWhatItIs ? notCode(k.kind) : {}),
       status: inA && inB ? 'changed' : inB ? 'new' : 'gone', moved: false,
       aPercent, bPercent, deltaPercent: bPercent - aPercent, aMsPer1k: aMs, bMsPer1k: bMs, deltaMsPer1k: aMs !== null && bMs !== null ? bMs - aMs : null,
-      ...roundStats(vals(as, perRequest ? 'per1k' : 'pct'), vals(bs, perRequest ? 'per1k' : 'pct'), a.paired),
+      ...roundStats(vals(as, perRequest ? 'per1k' : 'pct'), vals(bs, perRequest ? 'per1k' : 'pct'), a.paired, a.prior),
     });
   }
   return byChange(rows);
@@ -152,7 +154,7 @@ export function bucketRows(a: ProfiledSide, b: ProfiledSide): BucketChange[] {
     return {
       id, name: BUCKET_LABELS[id], aPercent, bPercent, deltaPercent: bPercent - aPercent,
       aMsPer1k: aMs, bMsPer1k: bMs, deltaMsPer1k: aMs !== null && bMs !== null ? bMs - aMs : null,
-      ...roundStats(vals(a, ab, perRequest ? 'per1k' : 'pct'), vals(b, bb, perRequest ? 'per1k' : 'pct'), a.paired),
+      ...roundStats(vals(a, ab, perRequest ? 'per1k' : 'pct'), vals(b, bb, perRequest ? 'per1k' : 'pct'), a.paired, a.prior),
       where: caller && heaviest.ms > 0 ? {
         side, name: caller.name, location: caller.line?.location ?? caller.location, lineText: caller.line?.text ?? null,
       } : null,

@@ -5,6 +5,7 @@
 // which kind of work was done on one side only and how busy the machine was.
 import { buildComparison, oneSidedWork, verdictOf, type CompareRound, type Comparison, type Metric, type OneSidedWork, type RoundBuckets } from '../compare/index.ts';
 import { compareRequestTime, type RequestTimeComparison } from '../compare/request-time.ts';
+import { BUSY_PAIR_SPREAD } from './busy-spread.ts';
 import { machineSentence, pairDisturbed, summarizeMachine, type MachineSummary, type RoundInterference } from './interference.ts';
 
 export interface ExperimentMachine extends MachineSummary {
@@ -58,7 +59,9 @@ export function compareRounds(names: { a: string; b: string }, a: CompareRound[]
   const [ka, kb] = [keep(a), keep(b)];
   const kBuckets = buckets ? { a: keep(buckets.a), b: keep(buckets.b) } : undefined;
 
-  const c = buildComparison(ka, kb, { names, paired: true });
+  // Disturbed pairs kept (too few clean ones): their CPU figures are judged against a busy machine's known spread too.
+  const busyKept = !!summary && summary.disturbedPairs > 0 && !leaveOut;
+  const c = buildComparison(ka, kb, { names, paired: true, ...(busyKept ? { pairSpread: BUSY_PAIR_SPREAD } : {}) });
   const rounds = ka.length;
   const out: ExperimentComparison = { ...c, rounds };
   if (rounds < 2) {

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparePaired, compareSamples, normalRandom, seededRandom } from '../stats/index.ts';
 import { roundOrder } from './order.ts';
+import { BUSY_PAIR_SPREAD } from './busy-spread.ts';
 import type { VariantKey } from './types.ts';
 
 const random = seededRandom(20261123);
@@ -40,7 +41,7 @@ interface Noise { scale: number; burstChance: number }
 const heavy: Noise = { scale: 0.05, burstChance: 0.1 };
 
 /** One experiment: `pairs` pairs in the runner's order; B is (1 + shift) × A. Returns the paired and the Welch verdicts. */
-function experiment(pairs: number, shift: number, drift: Drift, noise: Noise) {
+function experiment(pairs: number, shift: number, drift: Drift, noise: Noise, prior?: typeof BUSY_PAIR_SPREAD) {
   const order = roundOrder(random() < 0.5 ? 'AB' : 'BA', pairs);
   const level = drift(order);
   const a: number[] = [];
@@ -51,7 +52,7 @@ function experiment(pairs: number, shift: number, drift: Drift, noise: Noise) {
     const x = 1000 * Math.exp(level[i] + noise.scale * t3() + burst + (v === 'B' ? Math.log(1 + shift) : 0));
     (v === 'A' ? a : b).push(x);
   });
-  return { paired: comparePaired(a, b), welch: compareSamples(a, b) };
+  return { paired: comparePaired(a, b, { prior }), welch: compareSamples(a, b) };
 }
 
 function rate(n: number, run: () => boolean): number {
@@ -91,5 +92,23 @@ describe('the experiment statistics on simulated experiments', () => {
       return d.ci95 !== null && d.ci95[0] <= 20 && d.ci95[1] >= 20;
     });
     expect(covered).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('judges a busy machine\'s CPU with its known spread: no more false alarms, and a real change found from three pairs', () => {
+    // Pairs of CPU per 1 000 requests beside a hog: heavy-tailed round noise whose pairs spread about as far as the
+    // measured BUSY_PAIR_SPREAD (t3 × 0.025: sd 0.043 a round, 0.061 a pair), the level wandering between pairs.
+    const busy = { scale: 0.025, burstChance: 0 };
+    const alarm = (prior?: typeof BUSY_PAIR_SPREAD) => rate(2000, () => (experiment(3, 0, betweenPairs(0.3), busy, prior).paired.test?.pValue ?? 1) < 0.005);
+    const found = (shift: number, prior?: typeof BUSY_PAIR_SPREAD) => rate(500, () => {
+      const d = experiment(3, shift, betweenPairs(0.3), busy, prior).paired;
+      return (d.test?.pValue ?? 1) < 0.005 && d.deltaPercent > 0;
+    });
+    const [alone, pooled] = [alarm(), alarm(BUSY_PAIR_SPREAD)];
+    const [found25, found25Pooled] = [found(0.25), found(0.25, BUSY_PAIR_SPREAD)];
+    console.log(`A/A p < 0.005 (Holm's first step among ten): ${alone} alone, ${pooled} pooled; a 25% change found ${found25} alone, ${found25Pooled} pooled`);
+    // Two degrees of freedom say little about a spread: the pairs alone both alarm on luck and miss real changes.
+    expect(pooled).toBeLessThanOrEqual(Math.max(alone, 0.005));
+    expect(found25Pooled).toBeGreaterThanOrEqual(0.8);
+    expect(found25Pooled).toBeGreaterThan(found25);
   });
 });

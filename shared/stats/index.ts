@@ -3,7 +3,7 @@
 // paired.ts (an experiment's back-to-back pairs) for the methods and why.
 export { compareSamples, welch, mean, variance } from './compare-samples.ts';
 export type { Difference, WelchResult } from './compare-samples.ts';
-export { comparePaired } from './paired.ts';
+export { comparePaired, type SpreadPrior } from './paired.ts';
 export { studentTCdf, studentTQuantile } from './student-t.ts';
 export { seededRandom, normalRandom } from './random.ts';
 export type { TestBehind } from './compare-samples.ts';

@@ -28,13 +28,25 @@ import type { Difference, TestBehind } from './compare-samples.ts';
 import { allNonNegative, mean, rawIntervalPercent, variance } from './compare-samples.ts';
 import { studentTCdf, studentTQuantile } from './student-t.ts';
 
-/** mean ± half-width of a one-sample t interval; the half-width is 0 when every value is the same. */
-function tInterval(xs: readonly number[], confidence: number): { m: number; half: number; se: number; pValue: number } {
+/**
+ * What the per-pair log-ratios of the same code spread by, known apart from the pairs at hand (a busy machine's,
+ * measured beside a CPU hog), worth `df` pairs of evidence. Three pairs that happen to agree closely say little
+ * about the spread (df 2): with a prior the variance is the two pooled — (df·sd² + (n − 1)·s²) / (df + n − 1), on
+ * df + n − 1 degrees of freedom (Smyth's moderated t, as limma uses for few replicates) — so luck in three pairs is
+ * not taken for precision, while pairs that truly spread wider than the prior keep their own spread.
+ */
+export interface SpreadPrior { sd: number; df: number }
+
+/** mean ± half-width of a one-sample t interval; the half-width is 0 when every value is the same (and no prior). */
+function tInterval(xs: readonly number[], confidence: number, prior?: SpreadPrior): { m: number; half: number; se: number; df: number; pValue: number } {
   const m = mean(xs);
-  const se = Math.sqrt(variance(xs) / xs.length);
-  if (se === 0) return { m, half: 0, se, pValue: m === 0 ? 1 : 0 };
-  const pValue = 2 * (1 - studentTCdf(Math.abs(m) / se, xs.length - 1));
-  return { m, half: studentTQuantile(1 - (1 - confidence) / 2, xs.length - 1) * se, se, pValue };
+  const own = xs.length - 1;
+  const df = prior ? prior.df + own : own;
+  const v = prior ? (prior.df * prior.sd ** 2 + own * variance(xs)) / df : variance(xs);
+  const se = Math.sqrt(v / xs.length);
+  if (se === 0) return { m, half: 0, se, df, pValue: m === 0 ? 1 : 0 };
+  const pValue = 2 * (1 - studentTCdf(Math.abs(m) / se, df));
+  return { m, half: studentTQuantile(1 - (1 - confidence) / 2, df) * se, se, df, pValue };
 }
 
 /** How many of the per-pair differences have the sign of their mean (0 counts for neither side). */
@@ -47,7 +59,8 @@ export function pairsAgreeing(d: readonly number[]): number {
  * Compares paired per-round values: a[i] and b[i] ran back to back (one pair
  * of an experiment). Both arrays must have the same length.
  */
-export function comparePaired(a: readonly number[], b: readonly number[], opts?: { confidence?: number }): Difference {
+/** `prior`: the spread known apart from these pairs (log scale only: a ratio's spread means nothing for raw values). */
+export function comparePaired(a: readonly number[], b: readonly number[], opts?: { confidence?: number; prior?: SpreadPrior }): Difference {
   if (a.length !== b.length) throw new RangeError('comparePaired needs as many values of A as of B (one of each per pair)');
   if (a.length === 0) throw new RangeError('comparePaired needs at least one pair');
   const confidence = opts?.confidence ?? 0.95;
@@ -60,9 +73,9 @@ export function comparePaired(a: readonly number[], b: readonly number[], opts?:
     const gb = Math.exp(mean(b.map(Math.log)));
     const deltaPercent = (Math.exp(mean(d)) - 1) * 100;
     if (!canTest) return { a: ga, b: gb, deltaPercent, ci95: null, significant: null };
-    const { m, half, se, pValue } = tInterval(d, confidence);
+    const { m, half, se, df, pValue } = tInterval(d, confidence, opts?.prior);
     const ci95: [number, number] = [(Math.exp(m - half) - 1) * 100, (Math.exp(m + half) - 1) * 100];
-    const test: TestBehind = { scale: 'log', center: m, se, df: d.length - 1, pValue, base: 1, agree: pairsAgreeing(d), pairs: d.length };
+    const test: TestBehind = { scale: 'log', center: m, se, df, pValue, base: 1, agree: pairsAgreeing(d), pairs: d.length };
     return { a: ga, b: gb, deltaPercent, ci95, significant: !(ci95[0] <= 0 && ci95[1] >= 0), test };
   }
 
