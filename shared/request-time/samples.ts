@@ -7,7 +7,8 @@ import { isNodeInternal } from '../profile/classify.ts';
 import { isCollectorWork } from '../profile/collector-work.ts';
 import { shortPlace } from '../profile/places.ts';
 import { ANONYMOUS_NAME, type Frame, type Profile } from '../profile/model.ts';
-import { MAX_BACKGROUND_SPANS, type Background } from '../recording/request-time.ts';
+import { MAX_BACKGROUND_SPANS, type Background, type CodePlace } from '../recording/request-time.ts';
+import { syncChildReader } from './sync-child.ts';
 
 /**
  * What the attribution reads: the imported profile (shared/profile/model.ts),
@@ -38,6 +39,8 @@ export interface SampleAttribution {
   /** Per route: the function of the user's code its samples were in most (the innermost one on each sample's stack). */
   topFunction: Map<string, string>;
   background: Background | null;
+  /** Per route: sampled µs its requests spent in child processes run synchronously, by the user's function that ran them (sync-child.ts). */
+  syncChild: Map<string, Map<string, { place: CodePlace; us: number }>>;
 }
 
 type BackgroundEntry = { function: string; url: string; line: number; source: Background['functions'][number]['source']; everyMs?: number; us: number };
@@ -59,6 +62,8 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
   const inRequest = cursor([...requests].sort((a, b) => a.from - b.from));
   const inTimer = cursor([...timers].sort((a, b) => a.from - b.from));
   const byRoute = new Map<string, Map<string, number>>();
+  const syncChildOf = syncChildReader(profile);
+  const syncChild = new Map<string, Map<string, { place: CodePlace; us: number }>>();
   const bg = new Map<string, BackgroundEntry>();
   const inRequests = new Set<number>();
   let busyUs = 0;
@@ -75,6 +80,8 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     const req = inRequest(t);
     if (req) {
       inRequests.add(node);
+      const child = syncChildOf(node);
+      if (child) addPlace(syncChild, req.route, child, weight);
       // Only the user's own code names a route's work: a sample in Node's HTTP machinery with none of it above
       // (checkIsHttpToken) is every route's overhead, not this route's cause (issue 35: /checkout's console.warn).
       const own = UNNAMED.has(name) ? '' : stacks.ownOf(node);
@@ -105,7 +112,16 @@ export function attributeSamples(profile: SampledProfile, requests: readonly Req
     } else bg.set(key, { function: fn, ...place, source, ...(timer.everyMs ? { everyMs: timer.everyMs } : {}), us: weight });
   }
   const topFunction = new Map([...byRoute].map(([route, fns]) => [route, [...fns].sort((a, b) => b[1] - a[1])[0][0]]));
-  return { topFunction, background: backgroundOf(withoutRequestWork(bg, inRequests, stacks), bgUs, busyUs, timers) };
+  return { topFunction, background: backgroundOf(withoutRequestWork(bg, inRequests, stacks), bgUs, busyUs, timers), syncChild };
+}
+
+function addPlace(into: Map<string, Map<string, { place: CodePlace; us: number }>>, route: string, place: CodePlace, us: number): void {
+  let places = into.get(route);
+  if (!places) into.set(route, (places = new Map()));
+  const key = `${place.url}:${place.line}:${place.function}`;
+  const e = places.get(key);
+  if (e) e.us += us;
+  else places.set(key, { place, us });
 }
 
 const placeKey = (url: string, line: number) => `${url}\u0000${line}`;

@@ -6,6 +6,7 @@ import type { RequestTime, RequestTimePart, RouteTime } from '../recording/reque
 import { placeText } from './wait-places.ts';
 import { callNoun, statementAdvice, statementInText, statementLabel } from './statements.ts';
 import { BACKGROUND_QUEUE, BEFORE_READ } from './background-queue.ts';
+import { SYNC_CHILD } from './sync-child.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
 export const WAITING_SHARE = 0.5;
@@ -25,7 +26,7 @@ export function partLabel(p: RequestTimePart): string {
     case 'dns': return 'DNS';
     case 'threadpool': return 'thread pool';
     case 'worker': return `worker pool (${p.target || 'worker threads'})`;
-    case 'child': return p.target ? `child process (${p.target})` : 'child process';
+    case 'child': return p.target === SYNC_CHILD ? 'child process, run synchronously' : p.target ? `child process (${p.target})` : 'child process';
     case 'ipc': return p.target ? `child process over IPC (${p.target})` : 'child process over IPC';
     case 'timer': return p.target ? `${p.target} timer` : 'timer';
     case 'queue': return p.target === BACKGROUND_QUEUE ? 'queued behind background work' : 'queued';
@@ -45,7 +46,8 @@ export function partText(p: RequestTimePart): string {
     case 'dns': return `waiting on DNS lookups${from}`;
     case 'threadpool': return `waiting on the thread pool (async crypto, zlib)${from}`;
     case 'worker': return `waiting on the worker pool (${p.target || 'worker threads'}: queued for a worker, then its work)${from}`;
-    case 'child': return `waiting on a child process${p.target ? ` (${p.target})` : ''}${from}`;
+    case 'child': return p.target === SYNC_CHILD ? `waiting, with the event loop held, on a child process run synchronously${from}`
+      : `waiting on a child process${p.target ? ` (${p.target})` : ''}${from}`;
     case 'ipc': return `waiting on a child process over IPC${p.target ? ` (${p.target}: queued for the child, then its work)` : ''}${from}`;
     case 'timer': return `waiting on a ${p.target ? `${p.target} ` : ''}timer${from}`;
     case 'queue': return p.target === BACKGROUND_QUEUE
@@ -72,6 +74,11 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   other: 'Look at what the slow requests await.',
   cpu: '',
 };
+
+const isSyncChild = (p: RequestTimePart) => p.kind === 'child' && p.target === SYNC_CHILD;
+/** The requests' time on the loop was more waiting for synchronous child processes than running code. */
+const heldBySyncChild = (v: TimeView) => (v.parts.find(isSyncChild)?.msPerRequest ?? 0) > (v.parts.find((p) => p.kind === 'cpu')?.msPerRequest ?? 0);
+const SYNC_CHILD_ADVICE = 'No other request is served while it runs: run it once at start-up and keep its answer, or use the asynchronous execFile (with a callback, or util.promisify).';
 
 /** What a waiting sentence reads: the whole burst's parts and latency, or one route's. */
 type TimeView = Pick<RequestTime, 'perRequestMs' | 'parts'>;
@@ -118,6 +125,9 @@ function viewSentence(rt: RequestTime, v: TimeView, subject: string, childWork: 
   const { p50, mean } = v.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
   const advice = isBackgroundQueue(named[0]) ? BACKGROUND_QUEUE_ADVICE
+    : isSyncChild(named[0]) ? SYNC_CHILD_ADVICE
+    // Queued behind a loop held mostly by programs run synchronously (the route's own, or others'): those are what to change.
+    : isQueue(named[0]) && heldBySyncChild(v) ? `What holds the event loop is a child process run synchronously. ${SYNC_CHILD_ADVICE}`
     : named[0].kind === 'other' && named[0].target === BEFORE_READ ? BEFORE_READ_ADVICE
     : isQueue(named[0]) && heavyBackground(rt) ? `${ADVICE.queue} The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.`
       : named[0].kind === 'socket' && named[0].statement ? statementAdvice(named[0].statement, named[0].server, isRepeated(named[0]))

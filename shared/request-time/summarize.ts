@@ -8,6 +8,7 @@
 import type { CodePlace, RequestTime, RequestTimeKind, RequestTimePart, RouteTime } from '../recording/request-time.ts';
 import { CPU_TIMED_FIRST, CPU_TIMED_FIRST_OF_ROUTE, CPU_TIMED_ROUTES, CPU_TIMED_SHARE, type CollectedBatch, type WaitKind } from './collected.ts';
 import { libraryOfStack, placeOfStack, socketName } from './wait-places.ts';
+import { SYNC_CHILD } from './sync-child.ts';
 import { callStatement } from './statements.ts';
 import { BACKGROUND_QUEUE, BEFORE_READ } from './background-queue.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
@@ -261,6 +262,21 @@ function withQueueBeforeRead(parts: Parts, clientMeanMs: number | null, serverMe
   return clientMeanMs;
 }
 
+/**
+ * A route's time in child processes run synchronously (sampled µs, by the user's function that ran them) moved from
+ * its own CPU to a wait on a child process: the loop was held, but by waiting for a program, not by running code.
+ */
+function withSyncChild(parts: Parts, places: ReadonlyMap<string, { place: CodePlace; us: number }> | undefined): void {
+  const cpu = parts.get(partKey('cpu', ''));
+  if (!places || !cpu) return;
+  const all = [...places.values()];
+  const moved = Math.min(cpu.us, all.reduce((t, p) => t + p.us, 0));
+  if (!(moved > 0)) return;
+  cpu.us -= moved;
+  const top = all.filter((p) => p.place.function).sort((a, b) => b.us - a.us)[0];
+  add(parts, 'child', SYNC_CHILD, moved, 0, top ? top.place : null);
+}
+
 /** The most all requests together can have queued before being read: connections × the loop's measured busy time, µs. */
 function queueCap(client: ClientLatency | null, segments: readonly Segment[], timers: readonly TimerSpan[]): number {
   if (!client?.connections) return Infinity;
@@ -361,6 +377,11 @@ export function summarizeRequestTime(
     route.reqs.push(r);
     route.cpuUs += cutRequest(r, segsOf.get(r.id) ?? [], waitsOf.get(r.id) ?? [], segments, timers, route.parts);
   }
+  // The profile's samples, tied to the requests that ran: each route's top function, its synchronous child processes,
+  // and the CPU outside them.
+  const routeOf = new Map(requests.map((r) => [r.id, routeKey(r.method, r.path)]));
+  const sampled = profile ? attributeSamples(profile, segments.map((s) => ({ from: s.from, to: s.to, route: routeOf.get(s.req) ?? '' })), timers) : null;
+  for (const [key, route] of routes) withSyncChild(route.parts, sampled?.syncChild.get(key));
   const durations = (rs: readonly Req[]) => rs.map((r) => (r.end - r.start) / 1000).sort((a, b) => a - b);
   const meanOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
   const certain = readForCertain(requests);
@@ -388,9 +409,6 @@ export function summarizeRequestTime(
   const counted = [...all.values()].reduce((sum, a) => sum + a.us, 0) / 1000 / requests.length;
   // The burst's latency, when no route had its own: what it saw beyond the server's time queued before being read.
   const meanMs = withQueueBeforeRead(all, client ? client.mean : null, counted, requests.length, cap);
-  // The profile's samples, tied to the requests that ran: each route's top function, and the CPU outside them.
-  const routeOf = new Map(requests.map((r) => [r.id, routeKey(r.method, r.path)]));
-  const sampled = profile ? attributeSamples(profile, segments.map((s) => ({ from: s.from, to: s.to, route: routeOf.get(s.req) ?? '' })), timers) : null;
   for (const r of byRoute) r.topFunction = sampled?.topFunction.get(routeKey(r.method, r.path)) ?? null;
   return {
     ...(sampled?.background ? { background: sampled.background } : {}),

@@ -21,7 +21,10 @@ describe('flambe record of a route that runs execSync', () => {
     const server = path.join(repo, 'test/fixtures/child-processes/exec-sync-server.cjs');
     const r = await runFlambe(['record', '--launch', server, '-d', '2', '--warmup', '0', '-c', '2', '--json'], { env: { STATS_FILE: stats }, timeoutMs: 90_000 });
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { findings: { kind: string; function: string; line: number; lineText: string; msPer1kRequests: number }[] };
+    const out = JSON.parse(r.stdout) as {
+      findings: { kind: string; function: string; line: number; lineText: string; msPer1kRequests: number }[];
+      requestTime: { parts: { kind: string; target: string; msPerRequest: number; from: { function: string } | null }[] };
+    };
     const f = out.findings[0];
     expect(f).toMatchObject({ kind: 'childProcess', function: 'buildInfo' });
     // The calling line is known from buildInfo's own samples on it; a run where none landed there names the
@@ -34,6 +37,14 @@ describe('flambe record of a route that runs execSync', () => {
     const flambeMs = f.msPer1kRequests / 1000;
     console.log(`execSync: Flambé says the loop waited ${flambeMs.toFixed(1)} ms per request; the server's clock ${serverMs.toFixed(1)} ms per call (${truth.calls} calls, load ${os.loadavg()[0].toFixed(1)})`);
     expect(Math.abs(flambeMs - serverMs) / serverMs).toBeLessThan(0.25);
+    // Where each request's time went says the same: a wait on a child process run synchronously, not "own CPU"
+    // (it read "25 ms of its own CPU" with the loop waiting for git), within 25% of the server's clock too.
+    const parts = out.requestTime.parts;
+    const child = parts.find((p) => p.kind === 'child');
+    console.log(`execSync: the request-time table says ${child?.msPerRequest.toFixed(1)} ms waiting on it, ${parts.find((p) => p.kind === 'cpu')?.msPerRequest.toFixed(1)} ms own CPU`);
+    expect(child).toMatchObject({ target: 'run synchronously', from: { function: 'buildInfo' } });
+    expect(Math.abs(child!.msPerRequest - serverMs) / serverMs).toBeLessThan(0.25);
+    expect(parts.find((p) => p.kind === 'cpu')!.msPerRequest).toBeLessThan(child!.msPerRequest);
   }, 120_000);
 });
 
