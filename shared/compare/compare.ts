@@ -7,7 +7,7 @@ import { metricOf } from './metric.ts';
 import { processCpuMsPer1k } from './process-cpu.ts';
 import { compareAllocationRounds } from './allocations.ts';
 import type { NoiseMetric } from './noise.ts';
-import { farBeyondRatio, noiseBand, spreadText, type LibraryNoise, type MachineNoise } from './machine-noise.ts';
+import { cpuShareRatio, farBeyondRatio, noiseBand, spreadText, type LibraryNoise, type MachineNoise } from './machine-noise.ts';
 import { requestWorkOf, roundPerRequest } from './round.ts';
 import { bucketRows, categoryRows, fileRows, functionRows, packageRows, perRequestOf, type ProfiledSide } from './rows.ts';
 import type { SpreadPrior } from '../stats/index.ts';
@@ -47,6 +47,13 @@ export function cpuMsPer1k(round: CompareRound): number | null {
   return msPerThousandRequests(requestCodeMs(profile), per);
 }
 
+/** The main thread's CPU from the OS over its sampled busy time, at most 1: how much of its busy time it had a core. */
+function busyCpuShare(round: CompareRound): number | null {
+  const cpu = round.cpu?.mainThread?.cpuMs;
+  const busy = round.cpu?.sampledBusyMs;
+  return cpu != null && busy != null && busy > 0 ? Math.min(1, cpu / busy) : null;
+}
+
 /** A profile's sampled ms in requests' code: neither idle nor background work. */
 function requestCodeMs(profile: Profile): number {
   return profile.durationMs - categoryBreakdown(profile).filter((c) => !hasCpu(c.kind) || c.id === 'background').reduce((s, c) => s + c.ms, 0);
@@ -84,8 +91,11 @@ function side(rounds: CompareRound[], name: string | undefined, rps: number | nu
 
 function loadComparison(a: CompareRound[], b: CompareRound[], noise: LibraryNoise | undefined, paired: boolean): LoadComparison | null {
   if (![...a, ...b].every((r) => r.load)) return null;
+  // One run each: a run the machine starved of a core serves less for that alone (wall time: not the bytes or CPU).
+  const starved = a.length === 1 && b.length === 1 ? cpuShareRatio(busyCpuShare(a[0]), busyCpuShare(b[0])) : null;
+  const band = (metric: NoiseMetric) => ({ ...noiseBand(metric, noise?.machine), ...(starved ? { cpuShareRatio: starved } : {}) });
   const m = (value: (r: CompareRound) => number, metric?: NoiseMetric): Metric =>
-    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined, paired, metric ? noiseBand(metric, noise?.machine) : undefined);
+    metricOf(a.map(value), b.map(value), metric ? noise?.metrics[metric] : undefined, paired, metric ? band(metric) : undefined);
   const per1k = (n: number, r: CompareRound) => (r.load!.requests > 0 ? (n / r.load!.requests) * 1000 : 0);
   return {
     rps: m((r) => r.load!.rps, 'rps'),
@@ -122,7 +132,9 @@ function howSure(a: CompareRound[], b: CompareRound[], load: LoadComparison | nu
       summary: `One run each. ${noise.runs} recordings in the library repeat these settings; between them requests/s varies by about ±${Math.round(rpsNoisePercent ?? 0)}% by chance, and each interval allows for that.`,
     };
   }
-  return { basis: 'single', repeats: noise?.runs ?? 0, rpsNoisePercent, summary: singleRunSummary(noise?.machine) };
+  const starved = cpuShareRatio(busyCpuShare(a[0]), busyCpuShare(b[0]));
+  const starvedText = starved ? ` One run's main thread had a core for ${starved.toFixed(1)}× less of its busy time than the other's (the machine made it wait): requests/s and latency are judged against a bar ${starved.toFixed(1)}× higher.` : '';
+  return { basis: 'single', repeats: noise?.runs ?? 0, rpsNoisePercent, summary: singleRunSummary(noise?.machine) + starvedText };
 }
 
 /** How one run each is judged, said where users read it (machine-noise.ts has the method). */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalRandom, seededRandom } from '../stats/index.ts';
 import { buildComparison } from './compare.ts';
-import { DEFAULT_SPREAD_PERCENT, farBeyondRatio, isFarBeyond, machineNoise, noiseBand, type MachineNoise, type RepeatRun } from './machine-noise.ts';
+import { DEFAULT_SPREAD_PERCENT, farBeyondRatio, isFarBeyond, machineNoise, noiseBand, timesText, type MachineNoise, type RepeatRun } from './machine-noise.ts';
 import { surenessWords } from './words.ts';
 import { round, syntheticLoad } from './test-support/rounds.ts';
 
@@ -96,5 +96,29 @@ describe('far beyond noise, for one run each', () => {
     // A library whose experiments differed by up to 2.6× here: that spread, said as the library's.
     const wide = buildComparison([A], [B], { noise: { runs: 0, groups: 0, metrics: {}, machine: { runs: 10, groups: 2, spreadPercent: { rps: 160 } } } });
     expect(surenessWords(wide.load!.rps)).toBe('real: 25× apart, far more than the 2.6× repeated runs here have differed by');
+  });
+
+  it('raises the bar by how much less of its busy time one run had a core: an A/A pair 13.6× apart beside two hogs is not real', () => {
+    const load = (rps: number) => syntheticLoad({ requests: rps * 10, rps, p99: 4 });
+    // The main thread's CPU over its sampled busy time: 0.9 for the run that had a core, 0.1 for the one that waited.
+    const withShare = (r: ReturnType<typeof round>, share: number) => ({ ...r, cpu: { windowMs: 10_000, mainThread: { clock: 'threadCpuUsage' as const, cpuMs: 900 * share }, processCpuMs: null, sampledMs: 1000, sampledBusyMs: 900, samples: 900, askedIntervalUs: 1000, workers: [] } });
+    const A = withShare(round({ profile: null, load: load(1969), meta: { id: 'A' } }), 0.9);
+    const B = withShare(round({ profile: null, load: load(144), meta: { id: 'B' } }), 0.1);
+    const starved = buildComparison([A], [B]);
+    expect(starved.load!.rps).toMatchObject({ basis: 'single', significant: null });
+    expect(starved.howSure.summary).toMatch(/One run's main thread had a core for 9\.0× less of its busy time than the other's \(the machine made it wait\): requests\/s and latency are judged against a bar 9\.0× higher\.$/);
+    // The same two runs with a core alike: 13.6× is past the 8× bar.
+    const alike = buildComparison([withShare(A, 0.5)], [withShare(B, 0.5)]);
+    expect(alike.load!.rps).toMatchObject({ basis: 'machine', significant: true });
+    // A change far beyond even the raised bar is still said, with the allowance in its words.
+    const slow = withShare(round({ profile: null, load: load(12), meta: { id: 'S' } }), 0.45);
+    expect(surenessWords(buildComparison([withShare(A, 0.9)], [slow]).load!.rps)).toBe('real: 164× apart, far more than the 2.0× two runs of the same code can differ by on a busy machine, even allowing 2.0× for one run having a core for less of its busy time');
+    expect(farBeyondRatio({ spreadPercent: 100, from: 'default', seenPercent: null, cpuShareRatio: 2 })).toBe(16);
+  });
+
+  it('says a ratio that rounds to 10 as "10×", never "10.0×", and a large one in the one number style', () => {
+    expect(timesText(1, 9.96)).toBe('10×');
+    expect(timesText(1, 9.94)).toBe('9.9×');
+    expect(timesText(1, 1249)).toBe('1 249×');
   });
 });

@@ -20,6 +20,7 @@
 // an A/A pair recorded beside a CPU hog (test/compare/far-beyond.test.ts).
 import type { NoiseEstimate, NoiseMetric } from './noise.ts';
 import type { NoiseBand } from './types.ts';
+import { groupThousands } from '../number-format.ts';
 
 /**
  * What runs of the same code can differ by on a busy machine, max/min − 1 in
@@ -88,7 +89,23 @@ export function noiseBand(metric: NoiseMetric, machine: MachineNoise | null | un
 
 /** The smallest ratio (either way) called far beyond noise. */
 export function farBeyondRatio(band: NoiseBand): number {
-  return (1 + band.spreadPercent / 100) ** FAR_BEYOND_TIMES;
+  return (1 + band.spreadPercent / 100) ** FAR_BEYOND_TIMES * (band.cpuShareRatio ?? 1);
+}
+
+/** Below this, two runs had a core for about as much of their busy time: the default spread already covers it. */
+const SHARE_RATIO_MIN = 1.5;
+
+/**
+ * How many times more of its sampled busy time one run's main thread was on a core than the other's (its CPU clock
+ * over its sampled busy time, each at most 1), when 1.5 or more; null when it is less or a run has no such reading.
+ * Two A/A runs of a fast route beside two CPU hogs and a browser test served 144 and 1 969 requests/s (13.6×, past
+ * the 8× bar). A run that waits for a core serves less for that alone: its own starvation explains that much of a
+ * wall-time difference, and what is left must still be far beyond the spread.
+ */
+export function cpuShareRatio(a: number | null, b: number | null): number | null {
+  if (a === null || b === null || !(a > 0) || !(b > 0)) return null;
+  const r = Math.max(a, b) / Math.min(a, b);
+  return r >= SHARE_RATIO_MIN ? r : null;
 }
 
 export function isFarBeyond(a: number, b: number, band: NoiseBand): boolean {
@@ -104,5 +121,6 @@ export function spreadText(spreadPercent: number): string {
 /** "25×" / "1.8×" — how many times the larger side is the smaller. */
 export function timesText(a: number, b: number): string {
   const r = Math.max(a, b) / Math.min(a, b);
-  return `${r >= 10 ? Math.round(r) : r.toFixed(1)}×`;
+  // 9.96 is "10×", not "10.0×": whole numbers from 10 on, whatever the rounding shows, in the one style ("1 249×").
+  return `${Number(r.toFixed(1)) >= 10 ? groupThousands(Math.round(r)) : r.toFixed(1)}×`;
 }

@@ -74,6 +74,12 @@ export interface NoiseBand {
   from: 'library' | 'default';
   /** What the library's repeats showed, when they showed anything. */
   seenPercent: number | null;
+  /**
+   * For a measure of wall time: how many times more of its busy time one run had a core than the other (1.5 or
+   * more; machine-noise.ts cpuShareRatio). A run the machine starved serves that much less for it alone, so the
+   * bar is that much higher.
+   */
+  cpuShareRatio?: number;
 }
 
 /** A number of A and of B, and B against A. */

@@ -53,7 +53,8 @@ export function farBeyondWords(m: Pick<Metric, 'a' | 'b' | 'noiseBand'>): string
   const band = m.noiseBand;
   if (!band) return '';
   const who = band.from === 'library' ? 'repeated runs here have differed by' : 'two runs of the same code can differ by on a busy machine';
-  return `${timesText(m.a, m.b)} apart, far more than the ${spreadText(band.spreadPercent)} ${who}`;
+  const starved = band.cpuShareRatio ? `, even allowing ${band.cpuShareRatio.toFixed(1)}× for one run having a core for less of its busy time` : '';
+  return `${timesText(m.a, m.b)} apart, far more than the ${spreadText(band.spreadPercent)} ${who}${starved}`;
 }
 
 export function surenessOf(m: Judged): Sureness {
