@@ -29,6 +29,8 @@ export const MIN_EXPLAINED_SHARE = 0.25;
 
 const n0 = formatCount;
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
+/** The other side's ms on a kind of work; "none" where its profile has none ("B spends 0.00 ms" read as a measured trace). */
+const spent = (x: number) => (x === 0 ? 'none' : `${ms(x)} ms`);
 // Grouped like every number (shared/number-format.ts): "+6 819%", never "+6819%".
 const pct = (x: number) => `${Math.abs(x) >= 10 ? n0(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
 const range = (ci: [number, number]) => `${ci[0] >= 0 ? '+' : '−'}${pct(ci[0])} to ${ci[1] >= 0 ? '+' : '−'}${pct(ci[1])}`;
@@ -91,8 +93,8 @@ function bucketSentence(b: BucketChange, perRequest: boolean, of: string): strin
   if (perRequest) {
     const grew = b.deltaMsPer1k! > 0;
     return grew
-      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms ${of} per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms)${caveat}.`
-      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms ${of} per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms${caveat}.`;
+      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms ${of} per 1 000 requests on it${where} (A: ${spent(b.aMsPer1k!)})${caveat}.`
+      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms ${of} per 1 000 requests on it${where}; B spends ${spent(b.bMsPer1k!)}${caveat}.`;
   }
   const [more, less] = b.where?.side === 'a' ? [`${pct(b.aPercent)} of A's time${where}`, `${pct(b.bPercent)} of B's`] : [`${pct(b.bPercent)} of B's time${where}`, `${pct(b.aPercent)} of A's`];
   return `The profiles differ most in ${b.name}: ${more}, against ${less}${caveat}.`;
