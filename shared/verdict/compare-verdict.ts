@@ -303,9 +303,12 @@ function busyFirst(c: Parts, cpu: string, machine: string, rounds: number): stri
   // machineSentence reads "The machine was busy: load 7.8 on 2 cores, …; 3 of 4 pairs disturbed".
   const because = machine.replace(/^The /, 'the ');
   if (cpu) return `${cpu} (${rounds} rounds each). Requests per second and latency are not judged, because ${because} (${notCounted}).`;
-  const cpuNoDifference = proc?.ci95
-    ? ` The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}).`
-    : '';
+  const cpuNoDifference = !proc?.ci95 ? ''
+    // Two rounds each allow about anything: "no clear difference (×64; 95%: over 99% less to over 100× as many)" read
+    // as an answer (issue 38's walk, the throughput sentence's rule).
+    : isTooEarly(proc.ci95)
+      ? ` Too early to tell from the CPU time per 1 000 requests either: after ${rounds} rounds each, anything from ${proc.ci95[0] <= -99 ? 'over 99%' : pct(proc.ci95[0])} less to ${proc.ci95[1] >= 9900 ? 'over 100×' : formatRatio(1 + proc.ci95[1] / 100)} as much fits (${B}: ${formatChange(proc.deltaPercent ?? 0)} so far).`
+      : ` The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}).`;
   return `Cannot tell yet whether ${B} is faster or slower than ${A}, because ${because} (${notCounted}; ${rounds} rounds each).${cpuNoDifference}`;
 }
 
