@@ -87,7 +87,7 @@ function luminance(color: string): number | null {
 export function labelColorOn(fill: string): string {
   const l = luminance(fill);
   if (l === null) return DARK_LABEL;
-  const onDark = 1.05 / (l + 0.05);
-  const onLight = (l + 0.05) / 0.05;
+  const onDark = 1.05 / (l + 0.05); // white text: luminance 1
+  const onLight = (l + 0.05) / (luminance(DARK_LABEL)! + 0.05);
   return onDark > onLight ? LIGHT_LABEL : DARK_LABEL;
 }
