@@ -30,8 +30,14 @@ describe('costSentence: a sure CPU cost does not vouch for an unsure throughput'
       .toBe('Cannot tell yet what console.log costs: the rounds cannot tell it from noise. In them it took 36 ms of CPU per 1 000 requests (79 ms with it, 43 ms without, not clearly more than noise yet), and 27% of the throughput (5 002 requests/s with it, 6 884 without, not judged: the machine was too busy during the rounds).');
   });
 
+  it('never puts a throughput it did not judge after "costs": a sure CPU cost, then the busy machine in a sentence of its own (issue 38\'s walk)', () => {
+    const busy = { ...metric(1979, 3332, null), withheld: 'busy' as const };
+    expect(costSentence('console.log', { load: { rps: busy } as never, processCpuMsPer1k: metric(547, 313), cpuMsPer1kRequests: null, cpuTime: false }))
+      .toBe('console.log costs 234 ms of CPU per 1 000 requests (547 ms with it, 313 ms without). Its cost in throughput is not judged, because the machine was too busy during the rounds (1 979 requests/s with it, 3 332 without).');
+  });
+
   it('qualifies the throughput alone when only requests/s are too noisy', () => {
     expect(costSentence('console.log', { load: load(5904, 10287, false), processCpuMsPer1k: metric(53, 22), cpuMsPer1kRequests: null, cpuTime: false }))
-      .toBe('console.log costs 31 ms of CPU per 1 000 requests (53 ms with it, 22 ms without), and 43% of the throughput (5 904 requests/s with it, 10 287 without, not clearly more than noise yet).');
+      .toBe('console.log costs 31 ms of CPU per 1 000 requests (53 ms with it, 22 ms without). Its cost in throughput is not known yet: in the rounds it took 43% of the throughput (5 904 requests/s with it, 10 287 without, not clearly more than noise yet).');
   });
 });
