@@ -37,16 +37,29 @@ const range = (ci: [number, number]) => `${ci[0] >= 0 ? '+' : '−'}${pct(ci[0])
 /** "server.js:16" from a long path. */
 const shortLocation = (loc: string) => loc.split(/[/\\]/).pop() ?? loc;
 
-function throughput(rps: Metric, p99: Metric): string {
+function rpsWords(rps: Metric): string {
   const d = rps.deltaPercent ?? 0;
-  let rpsWords: string;
-  if (Math.abs(d) < 1) rpsWords = 'B serves about as many requests per second as A';
-  else if (d >= 100) rpsWords = `B serves ${(rps.b / rps.a).toFixed(1)}× the requests per second of A`;
-  else rpsWords = `B serves ${pct(d)} ${d > 0 ? 'more' : 'fewer'} requests per second than A`;
+  if (Math.abs(d) < 1) return 'B serves about as many requests per second as A';
+  if (d >= 100) return `B serves ${(rps.b / rps.a).toFixed(1)}× the requests per second of A`;
+  return `B serves ${pct(d)} ${d > 0 ? 'more' : 'fewer'} requests per second than A`;
+}
+
+function p99Words(p99: Metric): string {
   const ratio = p99.a > 0 ? p99.b / p99.a : 1;
-  const p99Words = ratio >= 2 ? `p99 ${ratio.toFixed(1)}× higher` : ratio <= 0.5 ? `p99 ${(1 / ratio).toFixed(1)}× lower`
+  return ratio >= 2 ? `p99 ${ratio.toFixed(1)}× higher` : ratio <= 0.5 ? `p99 ${(1 / ratio).toFixed(1)}× lower`
     : Math.abs(ratio - 1) < 0.01 ? 'p99 the same' : `p99 ${ratio > 1 ? '+' : '−'}${pct((ratio - 1) * 100)}`;
-  return `${rpsWords} (${p99Words})`;
+}
+
+/**
+ * The first sentence: requests/s, p99 and how sure. Requests/s far beyond what runs here differ by is said as real;
+ * a p99 the same rule cannot tell from noise then follows apart ("p99 8.8× lower" beside that claim read as real
+ * while its row said "cannot tell: one run each"; issue 38's walk).
+ */
+function throughputSentence1(rps: Metric, p99: Metric): string {
+  if (rps.basis === 'machine' && p99.significant !== true && !/the same/.test(p99Words(p99))) {
+    return `${rpsWords(rps)} — requests/s ${farBeyondWords(rps)}. Its p99 (${p99Words(p99).replace(/^p99 /, '')}) cannot be told from noise: one run each.`;
+  }
+  return `${rpsWords(rps)} (${p99Words(p99)})${sureness(rps)}`;
 }
 
 function sureness(rps: Metric): string {
@@ -128,7 +141,7 @@ function explanation(c: Parts): string {
 export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   if (c.load && c.howSure.basis === 'rounds') return roundsVerdict(c, extras.oneSided ?? null, extras.busy ?? null);
   const out: string[] = [];
-  if (c.load) out.push(throughput(c.load.rps, c.load.p99Ms) + sureness(c.load.rps));
+  if (c.load) out.push(throughputSentence1(c.load.rps, c.load.p99Ms));
   else if (c.functions.length) out.push('Without request counts on both sides, Flambé compares each profile in % of its own time.');
   if (c.cpuMsPer1kRequests && c.cpuMsPer1kRequests.deltaPercent !== null && Math.abs(c.cpuMsPer1kRequests.deltaPercent) >= 5) {
     const m = c.cpuMsPer1kRequests;
