@@ -241,6 +241,9 @@ function processCpuSentence(c: Parts): string {
 }
 
 function latencySentence(d: Metric): string {
+  // Two rounds a side may allow anything: "no clear difference" beside a p99 of 10 ms against 490 ms read as an answer
+  // (issue 38's walk, /fast against /slow); it is too early to tell, as the throughput's sentence says.
+  if (!d.significant && d.ci95 && isTooEarly(d.ci95)) return `p99 latency cannot be told yet (${formatMs(d.a)} → ${formatMs(d.b)} so far)`;
   if (!d.significant) return `p99 latency shows no ${d.negligible ? 'meaningful' : 'clear'} difference`;
   return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
 }
