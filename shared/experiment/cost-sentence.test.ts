@@ -21,6 +21,13 @@ describe('costSentence: the answer as the cost of the thing shown', () => {
     expect(costSentence('the regex', { load: load(1000, 990), processCpuMsPer1k: metric(100, 101), cpuMsPer1kRequests: null, cpuTime: false })).toMatch(/^the regex costs nothing Flambé could measure here/);
     expect(costSentence('x', { load: null, processCpuMsPer1k: null, cpuMsPer1kRequests: null, cpuTime: false })).toBeNull();
   });
+  it('says "cannot tell yet", not "costs nothing", when the rounds so far cannot judge it (one pair, mid-experiment; issue 38\'s walk)', () => {
+    // One pair: A served more and its process used no more CPU per request (the profiles still differed in logging).
+    const c = { load: load(679, 502, null), processCpuMsPer1k: metric(420, 431, null), cpuMsPer1kRequests: null, cpuTime: false };
+    expect(costSentence('console.log', c)).toBe('Cannot tell yet what console.log costs: in the rounds so far, with it the server used no more CPU per request and served no fewer requests per second, but they cannot tell that from noise.');
+    const busy = { ...metric(1000, 990, null), withheld: 'busy' as const };
+    expect(costSentence('console.log', { ...c, load: { rps: busy } as never, processCpuMsPer1k: metric(100, 101, false) })).toMatch(/^Cannot tell yet what console\.log costs/);
+  });
 });
 
 describe('costSentence: a sure CPU cost does not vouch for an unsure throughput', () => {

@@ -13,6 +13,12 @@ const unsure = (m: Metric): string => (m.withheld === 'busy' ? ', not judged: th
   : m.significant === false ? ', not clearly more than noise yet'
     : m.significant === null ? ', not yet told apart from noise' : '');
 
+/** The rounds judged a measure that shows no cost: told apart from noise, or an interval narrower than half to double. */
+function judgedNoCost(m: Metric): boolean {
+  if (m.withheld !== undefined || m.significant === null || m.significant === undefined) return false;
+  return m.significant || (!!m.ci95 && !(m.ci95[0] <= -50 && m.ci95[1] >= 100));
+}
+
 /**
  * One sentence, or null when the comparison has neither CPU per request nor
  * requests/s. `thing`: what A adds ("console.log"). The CPU is the whole
@@ -31,7 +37,11 @@ export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'proces
   if (rps && rps.b > 0 && rps.a < rps.b) parts.push({ what: 'throughput', m: rps, sure: isSure(rps), amount: `${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput`, figures: `${formatCount(rps.a)} requests/s with it, ${formatCount(rps.b)} without` });
   if (parts.length === 0) {
     if (!cpu && !rps) return null;
-    return `${thing} costs nothing Flambé could measure here: with it, the server used no more CPU per request and served no fewer requests per second.`;
+    const none = 'the server used no more CPU per request and served no fewer requests per second';
+    // "Costs nothing" is an answer only where the rounds judged every measure; after one pair (mid-experiment) or on
+    // a busy machine it is "cannot tell yet" — the walk of issue 38 read "costs nothing" over "A spent 83 ms … on it".
+    if (![cpu, rps].every((m) => !m || judgedNoCost(m))) return `Cannot tell yet what ${thing} costs: in the rounds so far, with it ${none}, but they cannot tell that from noise.`;
+    return `${thing} costs nothing Flambé could measure here: with it, ${none}.`;
   }
   // A headline never reads surer than its rounds (issue 38: "console.log costs 585 ms…" led, its doubts in parentheses).
   const sure = parts.filter((p) => p.sure);
