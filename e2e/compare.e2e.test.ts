@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { demoScript, runFlambe } from '../test/helpers/demo.ts';
-import { readDiffFrames, signAgrees } from './diff-colours.ts';
+import { readDiffFrames, signAgrees, unreadableLabels } from './diff-colours.ts';
 import { artifacts, docShot, hasChromium, launchChromium, newPage, startWebMode, tempLibrary, type WebMode } from './helpers.ts';
 
 const title = hasChromium ? 'compare in browser mode' : 'compare in browser mode (skipped: no Chromium at /usr/bin/chromium — apt-get install chromium)';
@@ -131,6 +131,11 @@ describe.skipIf(!hasChromium)(title, () => {
       const frames = await readDiffFrames(page, flame);
       expect(frames.length).toBeGreaterThan(0);
       expect(frames.filter((f) => !signAgrees(f))).toEqual([]);
+      // Every label reads on its frame, in both themes (the dark one drew near-black names on near-black blue).
+      for (const scheme of ['dark', 'light'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        expect(await unreadableLabels(flame), `${shape}'s shape, ${scheme}`).toEqual([]);
+      }
     }
     await page.mouse.move(0, 0);
     await screen().getByTestId('diff-shape-b').click();

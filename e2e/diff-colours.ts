@@ -47,3 +47,31 @@ export async function readDiffFrames(page: Page, flame: Locator, max = 6, first?
 export function signAgrees(r: FrameReading): boolean {
   return r.colour === 'blue' ? r.change.startsWith('−') : r.change.startsWith('+');
 }
+
+/**
+ * The frames whose label does not read on their fill, as drawn: each shown label's colour against its frame's
+ * fill (WCAG contrast under 4, or a fill drawn see-through over the page, which darkens it in the dark theme).
+ * The deep blue of "B spends less" once carried a near-black label (issue 38's walk).
+ */
+export function unreadableLabels(flame: Locator): Promise<string[]> {
+  return flame.locator('g.frame').evaluateAll((gs) => {
+    const lum = (c: string) => {
+      const [r, g, b] = (/rgba?\((\d+), (\d+), (\d+)/.exec(c) ?? ['', '0', '0', '0']).slice(1).map((v) => {
+        const x = Number(v) / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const out: string[] = [];
+    for (const g of gs) {
+      const rect = g.querySelector('rect');
+      const label = g.querySelector<HTMLElement>('.d3-flame-graph-label');
+      if (!rect || !label || !label.textContent || getComputedStyle(label).display === 'none') continue;
+      const style = getComputedStyle(rect);
+      const [a, b] = [lum(style.fill), lum(getComputedStyle(label).color)];
+      const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (contrast < 4 || Number(style.fillOpacity) < 1) out.push(`${label.textContent} (${getComputedStyle(label).color} on ${style.fill} × ${style.fillOpacity}: ${contrast.toFixed(1)}:1)`);
+    }
+    return out;
+  });
+}

@@ -40,6 +40,10 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('percentile-plot').locator('path.curve').waitFor();
     await page.getByTestId('routes-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-routes.png'), fullPage: true });
+    // The Library's Route cell names the burst's routes as the header does, not the URL field (issue 38's walk).
+    await page.getByTestId('nav-library').click();
+    const row = page.locator('[data-testid="library-row"]').first();
+    await expect.poll(() => row.locator('.cell-route').textContent(), { timeout: 10_000 }).toBe('2 routes: GET /hello, GET /json');
   });
 
   it('profiles each route in its own burst and shows CPU ms per request and the top function', async () => {

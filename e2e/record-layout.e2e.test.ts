@@ -19,6 +19,11 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.goto(web.url);
     await page.getByTestId('demo-button').click();
     await waitForLaunchedTarget(page);
+    // The target's console after a clean start: its lines, none in the red of an error (issue 38: the inspector's
+    // own lines were; the demo's "listening" line on stderr was too).
+    const consolePane = page.getByTestId('console-pane');
+    await expect.poll(() => consolePane.textContent(), { timeout: 10_000 }).toMatch(/Demo server listening on http:\/\/127\.0\.0\.1:\d+\//);
+    expect(await consolePane.locator('.console-stderr').allTextContents()).toEqual([]);
     for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 700 }]) {
       await page.setViewportSize(size);
       await page.evaluate(() => window.scrollTo(0, 0));

@@ -31,6 +31,8 @@ describe.skipIf(!hasChromium)(title, () => {
     await page.getByTestId('record-button').click();
     await page.getByTestId('sweep-result').waitFor({ timeout: 120_000 });
 
+    // The header names the routes the sweep sent, on the server: not the URL field (issue 38's walk read ".../log").
+    expect(await page.getByTestId('sweep-loaded').textContent()).toMatch(/^GET \/warn \+ GET \/quiet on http:\/\/127\.0\.0\.1:\d+ · /);
     const sentence = (await page.getByTestId('sweep-knee').textContent())!;
     expect(sentence).toMatch(/^(Saturated past \d+ connections?|Not saturated yet|Near its limit|The machine was busy, so Flambé cannot tell whether the server saturated: load \d+\.\d on \d+ cores)/);
     // A busy machine names no knee: no bar or row is marked as one.

@@ -64,7 +64,8 @@ const server = http.createServer(function handleRequest(req, res) {
 const port = Number(process.env.PORT || 0);
 server.listen(port, process.env.HOST || '127.0.0.1', () => {
   const { address, port } = server.address();
-  process.stderr.write(`Demo server listening on http://${address}:${port}/\n`);
+  // stdout: a line on stderr is drawn in the console's error red, and this one is no error (issue 38's walk).
+  process.stdout.write(`Demo server listening on http://${address}:${port}/\n`);
 });
 
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.close(() => process.exit(0)));

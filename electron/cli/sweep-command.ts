@@ -17,6 +17,7 @@ import type { LevelProcess } from '../../shared/sweep/sweep-level.ts';
 import type { SweepLevel } from '../../shared/recording/groups.ts';
 import { growthWord, spreadCell, type Spread } from '../../shared/memory/process-summary.ts';
 import { formatReadable, groupThousands } from '../../shared/number-format.ts';
+import { sweepTarget } from '../../shared/sweep/sweep-target.ts';
 
 export async function sweepCommand(argv: string[]): Promise<number> {
   const { values: o, tokens } = parseCommand(argv, {
@@ -96,7 +97,8 @@ function report(r: SweepResult, json: boolean, slowMs: number): void {
   // Log lines and bytes per request: counted at the profiled levels only (over the inspector), "–" at the others.
   const logs = levelsHaveOutput(r.levels);
   const lines = [
-    `URL      ${r.url}`,
+    // What the sweep sent: its routes on the server, not only the URL given (shared/sweep/sweep-target.ts).
+    `URL      ${sweepTarget(r)}`,
     '',
     ...routeTable(['Connections', 'Requests', 'Req/s', 'min ms', 'p50 ms', 'p75 ms', 'p90 ms', 'p95 ms', 'p99 ms', 'max ms', 'Failed', 'Non-2xx', ...(logs ? LOG_HEAD : [])], r.levels.map((l) => [
       String(l.connections), groupThousands(l.requests), groupThousands(l.rps), f(l.latencyMs.min), f(l.latencyMs.p50), f(l.latencyMs.p75), f(l.latencyMs.p90),

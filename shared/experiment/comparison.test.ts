@@ -56,6 +56,15 @@ describe('an experiment\'s comparison (shared/compare over the pairs of rounds, 
     expect(c.verdict).toMatch(/^No clear difference in requests per second between “A” and “B” \(“B”: [+−][\d.]+%; 95%: .* fewer to .* more\), and p99 latency shows no clear difference \(3 rounds each\)\.$/);
   });
 
+  it('says a p99 two pairs cannot narrow is too early to tell, with its figures, not "no clear difference" (issue 38\'s walk)', () => {
+    // Requests/s clearly apart; p99 10 ms against 500 ms in one pair and the other way round in the next.
+    const a = [round(5000, 10, 0), round(5100, 400, 0)];
+    const b = [round(50, 500, 0), round(52, 12, 0)];
+    const c = compareRounds({ a: 'A', b: 'B' }, a, b)!;
+    expect(c.verdict).toMatch(/, and p99 latency cannot be told yet \([\d.]+ ms → [\d.]+ ms so far\) \(2 rounds each\)\./);
+    expect(c.verdict).not.toMatch(/p99 latency shows no clear difference/);
+  });
+
   it('says "too early to tell", in requests, when two pairs allow anything, not "no clear difference (95%: over 99% less to over 100× as many)"', () => {
     const a = [round(5000, 20, 0), round(300, 24, 0)];
     const b = [round(400, 21, 0), round(6000, 23, 0)];

@@ -21,6 +21,13 @@ describe('costSentence: the answer as the cost of the thing shown', () => {
     expect(costSentence('the regex', { load: load(1000, 990), processCpuMsPer1k: metric(100, 101), cpuMsPer1kRequests: null, cpuTime: false })).toMatch(/^the regex costs nothing Flambé could measure here/);
     expect(costSentence('x', { load: null, processCpuMsPer1k: null, cpuMsPer1kRequests: null, cpuTime: false })).toBeNull();
   });
+  it('says "cannot tell yet", not "costs nothing", when the rounds so far cannot judge it (one pair, mid-experiment; issue 38\'s walk)', () => {
+    // One pair: A served more and its process used no more CPU per request (the profiles still differed in logging).
+    const c = { load: load(679, 502, null), processCpuMsPer1k: metric(420, 431, null), cpuMsPer1kRequests: null, cpuTime: false };
+    expect(costSentence('console.log', c)).toBe('Cannot tell yet what console.log costs: in the rounds so far, with it the server used no more CPU per request and served no fewer requests per second, but they cannot tell that from noise.');
+    const busy = { ...metric(1000, 990, null), withheld: 'busy' as const };
+    expect(costSentence('console.log', { ...c, load: { rps: busy } as never, processCpuMsPer1k: metric(100, 101, false) })).toMatch(/^Cannot tell yet what console\.log costs/);
+  });
 });
 
 describe('costSentence: a sure CPU cost does not vouch for an unsure throughput', () => {
@@ -30,8 +37,14 @@ describe('costSentence: a sure CPU cost does not vouch for an unsure throughput'
       .toBe('Cannot tell yet what console.log costs: the rounds cannot tell it from noise. In them it took 36 ms of CPU per 1 000 requests (79 ms with it, 43 ms without, not clearly more than noise yet), and 27% of the throughput (5 002 requests/s with it, 6 884 without, not judged: the machine was too busy during the rounds).');
   });
 
+  it('never puts a throughput it did not judge after "costs": a sure CPU cost, then the busy machine in a sentence of its own (issue 38\'s walk)', () => {
+    const busy = { ...metric(1979, 3332, null), withheld: 'busy' as const };
+    expect(costSentence('console.log', { load: { rps: busy } as never, processCpuMsPer1k: metric(547, 313), cpuMsPer1kRequests: null, cpuTime: false }))
+      .toBe('console.log costs 234 ms of CPU per 1 000 requests (547 ms with it, 313 ms without). Its cost in throughput is not judged, because the machine was too busy during the rounds (1 979 requests/s with it, 3 332 without).');
+  });
+
   it('qualifies the throughput alone when only requests/s are too noisy', () => {
     expect(costSentence('console.log', { load: load(5904, 10287, false), processCpuMsPer1k: metric(53, 22), cpuMsPer1kRequests: null, cpuTime: false }))
-      .toBe('console.log costs 31 ms of CPU per 1 000 requests (53 ms with it, 22 ms without), and 43% of the throughput (5 904 requests/s with it, 10 287 without, not clearly more than noise yet).');
+      .toBe('console.log costs 31 ms of CPU per 1 000 requests (53 ms with it, 22 ms without). Its cost in throughput is not known yet: in the rounds it took 43% of the throughput (5 904 requests/s with it, 10 287 without, not clearly more than noise yet).');
   });
 });

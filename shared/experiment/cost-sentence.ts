@@ -13,6 +13,12 @@ const unsure = (m: Metric): string => (m.withheld === 'busy' ? ', not judged: th
   : m.significant === false ? ', not clearly more than noise yet'
     : m.significant === null ? ', not yet told apart from noise' : '');
 
+/** The rounds judged a measure that shows no cost: told apart from noise, or an interval narrower than half to double. */
+function judgedNoCost(m: Metric): boolean {
+  if (m.withheld !== undefined || m.significant === null || m.significant === undefined) return false;
+  return m.significant || (!!m.ci95 && !(m.ci95[0] <= -50 && m.ci95[1] >= 100));
+}
+
 /**
  * One sentence, or null when the comparison has neither CPU per request nor
  * requests/s. `thing`: what A adds ("console.log"). The CPU is the whole
@@ -23,20 +29,27 @@ export function costSentence(thing: string, c: Pick<Comparison, 'load' | 'proces
   // The whole process's is the OS's own clock; the profile's is CPU only where every round had that clock (words.ts).
   const of = c.processCpuMsPer1k ? 'of CPU' : ofCpuWords(c);
   const rps = c.load?.rps ?? null;
-  const parts: string[] = [];
-  // A part the rounds call real (its interval leaves out no cost); none of them: the answer is "cannot tell yet".
-  let sure = false;
-  const judged = (m: Metric) => { sure ||= m.significant === true && m.withheld === undefined; };
-  if (cpu && cpu.a > cpu.b) judged(cpu);
-  if (rps && rps.b > 0 && rps.a < rps.b) judged(rps);
-  if (cpu && cpu.a > cpu.b) parts.push(`${formatMs(cpu.a - cpu.b)} ${of} per 1 000 requests (${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without${unsure(cpu)})`);
+  // Each part: what it is (for its own sentence when unsure), its words after "costs", and whether its rounds call it real.
+  const parts: { what: string; amount: string; figures: string; sure: boolean; m: Metric }[] = [];
+  const isSure = (m: Metric) => m.significant === true && m.withheld === undefined;
+  if (cpu && cpu.a > cpu.b) parts.push({ what: 'CPU', m: cpu, sure: isSure(cpu), amount: `${formatMs(cpu.a - cpu.b)} ${of} per 1 000 requests`, figures: `${formatMs(cpu.a)} with it, ${formatMs(cpu.b)} without` });
   // A's share of the baseline's throughput that it takes away: 1 − rpsA / rpsB.
-  if (rps && rps.b > 0 && rps.a < rps.b) parts.push(`${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput (${formatCount(rps.a)} requests/s with it, ${formatCount(rps.b)} without${unsure(rps)})`);
+  if (rps && rps.b > 0 && rps.a < rps.b) parts.push({ what: 'throughput', m: rps, sure: isSure(rps), amount: `${Math.round((1 - rps.a / rps.b) * 100)}% of the throughput`, figures: `${formatCount(rps.a)} requests/s with it, ${formatCount(rps.b)} without` });
   if (parts.length === 0) {
     if (!cpu && !rps) return null;
-    return `${thing} costs nothing Flambé could measure here: with it, the server used no more CPU per request and served no fewer requests per second.`;
+    const none = 'the server used no more CPU per request and served no fewer requests per second';
+    // "Costs nothing" is an answer only where the rounds judged every measure; after one pair (mid-experiment) or on
+    // a busy machine it is "cannot tell yet" — the walk of issue 38 read "costs nothing" over "A spent 83 ms … on it".
+    if (![cpu, rps].every((m) => !m || judgedNoCost(m))) return `Cannot tell yet what ${thing} costs: in the rounds so far, with it ${none}, but they cannot tell that from noise.`;
+    return `${thing} costs nothing Flambé could measure here: with it, ${none}.`;
   }
   // A headline never reads surer than its rounds (issue 38: "console.log costs 585 ms…" led, its doubts in parentheses).
-  if (!sure) return `Cannot tell yet what ${thing} costs: the rounds cannot tell it from noise. In them it took ${parts.join(', and ')}.`;
-  return `${thing} costs ${parts.join(', and ')}.`;
+  const sure = parts.filter((p) => p.sure);
+  if (!sure.length) return `Cannot tell yet what ${thing} costs: the rounds cannot tell it from noise. In them it took ${parts.map((p) => `${p.amount} (${p.figures}${unsure(p.m)})`).join(', and ')}.`;
+  // What the rounds call real is the answer; an unsure part follows in a sentence of its own, never after "costs"
+  // ("costs …, and 41% of the throughput (…, not judged …)" said a cost and took it back; issue 38's walk).
+  const after = parts.filter((p) => !p.sure).map((p) => (p.m.withheld === 'busy'
+    ? ` Its cost in ${p.what} is not judged, because the machine was too busy during the rounds (${p.figures}).`
+    : ` Its cost in ${p.what} is not known yet: in the rounds it took ${p.amount} (${p.figures}${unsure(p.m)}).`));
+  return `${thing} costs ${sure.map((p) => `${p.amount} (${p.figures})`).join(', and ')}.${after.join('')}`;
 }

@@ -88,6 +88,17 @@ describe('an experiment on a busy machine', () => {
     expect(judged(quiet).processCpuMsPer1k!.significant).toBe(true);
   });
 
+  it('says "too early to tell" from CPU time two rounds cannot narrow, never "no clear difference" (issue 38\'s walk)', () => {
+    // Two rounds a side beside a busy machine, far apart: B ×800 A in one pair, ×0.7 in the other (in the walk, /fast
+    // against /slow read "no clear difference (“/slow”: ×64; 95%: over 99% less to over 100× as many)").
+    const a = [round(500, 30), round(520, 3000)];
+    const b = [round(14, 25000), round(13, 2000)];
+    const c = compareRounds({ a: '/fast', b: '/slow' }, a, b, undefined, { a: [busy, busy], b: [busy, busy] })!;
+    expect(c.verdict).toMatch(/^Cannot tell yet whether “\/slow” is faster or slower than “\/fast”, because the machine was busy/);
+    expect(c.verdict).not.toMatch(/no (clear|meaningful) difference/);
+    expect(c.verdict).toMatch(/ Too early to tell from the CPU time per 1 000 requests either: after 2 rounds each, anything from .+ less to .+ as much fits \(“\/slow”: .+ so far\)\.$/);
+  });
+
   it('leads with the CPU time per request when that is clear on a busy machine, and says why requests/s are not judged after it', () => {
     const a = [round(5000, 100), round(5200, 101), round(4900, 99), round(5100, 100)];
     const b = [round(3600, 150), round(3700, 152), round(3500, 149), round(5050, 151)];

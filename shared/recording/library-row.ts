@@ -14,6 +14,8 @@ export interface RecordingRow {
   nodeVersion: string | null;
   method: string | null;
   url: string | null;
+  /** A burst over several routes: each one (its URL above is only the form's URL field); absent for one URL. */
+  routes?: { method: string; path: string }[];
   requests: number | null;
   rps: number | null;
   p50Ms: number | null;

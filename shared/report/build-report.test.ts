@@ -61,6 +61,8 @@ describe('a sweep’s report', () => {
     const first = (s: SweepResult) => { const b = sweepReport(s, { slowMs: 100 }).blocks[0]; return b.kind === 'p' ? b.text : ''; };
     expect(first(sweep(true))).toMatch(/^The machine was busy, so Flambé cannot tell whether the server saturated: load 22\.0 on 2 cores, other processes used up to 1\.4 cores; the level at 5 connections was disturbed\. /);
     expect(first(sweep(false))).toMatch(/^Saturated past 1 connection: … Measured /);
+    // The routes its levels sent, on the server: not the URL field, which a multi-route sweep never loaded (issue 38's walk).
+    expect(first({ ...sweep(false), url: 'http://127.0.0.1:3000/log' })).toMatch(/ at 1, 5 connections, loading GET \/warn on http:\/\/127\.0\.0\.1:3000\.$/);
   });
 
   it('gives log lines and bytes per request per level and per route: the counted level’s figures, “–” at the other', () => {

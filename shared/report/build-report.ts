@@ -21,6 +21,7 @@ import { flameImage, int, LATENCY_HEAD, latencyCells, machineAndSettings, ms3, r
 import { compareRequestTime, type RequestTimeComparison } from '../compare/request-time.ts';
 import { barsAndLineSvg, linesSvg, pairedBarsSvg } from './svg.ts';
 import { formatBytes, groupThousands } from '../number-format.ts';
+import { sweepTarget } from '../sweep/sweep-target.ts';
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
 
@@ -28,7 +29,7 @@ const day = (iso: string) => iso.replace('T', ' ').slice(0, 16) + ' UTC';
 export function sweepReport(s: SweepResult, opts: { slowMs: number; first?: RecordingMeta | null }): ReportDoc {
   const levels = [...s.levels].sort((a, b) => a.connections - b.connections);
   const blocks: ReportBlock[] = [
-    { kind: 'p', text: `${sweepSentence(s)} Measured ${day(s.createdAt)} at ${levels.map((l) => l.connections).join(', ')} connections on ${s.url}.` },
+    { kind: 'p', text: `${sweepSentence(s)} Measured ${day(s.createdAt)} at ${levels.map((l) => l.connections).join(', ')} connections, loading ${sweepTarget(s)}.` },
   ];
   if (s.error) blocks.push({ kind: 'p', text: s.error });
   // Log lines and bytes per request beside latency (counted at the profiled levels: "–" at the others).

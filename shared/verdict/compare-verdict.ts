@@ -29,22 +29,37 @@ export const MIN_EXPLAINED_SHARE = 0.25;
 
 const n0 = formatCount;
 const ms = (x: number) => (Math.abs(x) >= 10 ? n0(x) : Math.abs(x) >= 1 ? x.toFixed(1) : x.toFixed(2));
+/** The other side's ms on a kind of work; "none" where its profile has none ("B spends 0.00 ms" read as a measured trace). */
+const spent = (x: number) => (x === 0 ? 'none' : `${ms(x)} ms`);
 // Grouped like every number (shared/number-format.ts): "+6 819%", never "+6819%".
 const pct = (x: number) => `${Math.abs(x) >= 10 ? n0(Math.abs(x)) : Math.abs(x).toFixed(1)}%`;
 const range = (ci: [number, number]) => `${ci[0] >= 0 ? '+' : '−'}${pct(ci[0])} to ${ci[1] >= 0 ? '+' : '−'}${pct(ci[1])}`;
 /** "server.js:16" from a long path. */
 const shortLocation = (loc: string) => loc.split(/[/\\]/).pop() ?? loc;
 
-function throughput(rps: Metric, p99: Metric): string {
+function rpsWords(rps: Metric): string {
   const d = rps.deltaPercent ?? 0;
-  let rpsWords: string;
-  if (Math.abs(d) < 1) rpsWords = 'B serves about as many requests per second as A';
-  else if (d >= 100) rpsWords = `B serves ${(rps.b / rps.a).toFixed(1)}× the requests per second of A`;
-  else rpsWords = `B serves ${pct(d)} ${d > 0 ? 'more' : 'fewer'} requests per second than A`;
+  if (Math.abs(d) < 1) return 'B serves about as many requests per second as A';
+  if (d >= 100) return `B serves ${(rps.b / rps.a).toFixed(1)}× the requests per second of A`;
+  return `B serves ${pct(d)} ${d > 0 ? 'more' : 'fewer'} requests per second than A`;
+}
+
+function p99Words(p99: Metric): string {
   const ratio = p99.a > 0 ? p99.b / p99.a : 1;
-  const p99Words = ratio >= 2 ? `p99 ${ratio.toFixed(1)}× higher` : ratio <= 0.5 ? `p99 ${(1 / ratio).toFixed(1)}× lower`
+  return ratio >= 2 ? `p99 ${ratio.toFixed(1)}× higher` : ratio <= 0.5 ? `p99 ${(1 / ratio).toFixed(1)}× lower`
     : Math.abs(ratio - 1) < 0.01 ? 'p99 the same' : `p99 ${ratio > 1 ? '+' : '−'}${pct((ratio - 1) * 100)}`;
-  return `${rpsWords} (${p99Words})`;
+}
+
+/**
+ * The first sentence: requests/s, p99 and how sure. Requests/s far beyond what runs here differ by is said as real;
+ * a p99 the same rule cannot tell from noise then follows apart ("p99 8.8× lower" beside that claim read as real
+ * while its row said "cannot tell: one run each"; issue 38's walk).
+ */
+function throughputSentence1(rps: Metric, p99: Metric): string {
+  if (rps.basis === 'machine' && p99.significant !== true && !/the same/.test(p99Words(p99))) {
+    return `${rpsWords(rps)} — requests/s ${farBeyondWords(rps)}. Its p99 (${p99Words(p99).replace(/^p99 /, '')}) cannot be told from noise: one run each.`;
+  }
+  return `${rpsWords(rps)} (${p99Words(p99)})${sureness(rps)}`;
 }
 
 function sureness(rps: Metric): string {
@@ -91,8 +106,8 @@ function bucketSentence(b: BucketChange, perRequest: boolean, of: string): strin
   if (perRequest) {
     const grew = b.deltaMsPer1k! > 0;
     return grew
-      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms ${of} per 1 000 requests on it${where} (A: ${ms(b.aMsPer1k!)} ms)${caveat}.`
-      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms ${of} per 1 000 requests on it${where}; B spends ${ms(b.bMsPer1k!)} ms${caveat}.`;
+      ? `${lead}: B spends ${ms(b.bMsPer1k!)} ms ${of} per 1 000 requests on it${where} (A: ${spent(b.aMsPer1k!)})${caveat}.`
+      : `${lead}: A spent ${ms(b.aMsPer1k!)} ms ${of} per 1 000 requests on it${where}; B spends ${spent(b.bMsPer1k!)}${caveat}.`;
   }
   const [more, less] = b.where?.side === 'a' ? [`${pct(b.aPercent)} of A's time${where}`, `${pct(b.bPercent)} of B's`] : [`${pct(b.bPercent)} of B's time${where}`, `${pct(b.aPercent)} of A's`];
   return `The profiles differ most in ${b.name}: ${more}, against ${less}${caveat}.`;
@@ -126,7 +141,7 @@ function explanation(c: Parts): string {
 export function verdictOf(c: Parts, extras: VerdictExtras = {}): string {
   if (c.load && c.howSure.basis === 'rounds') return roundsVerdict(c, extras.oneSided ?? null, extras.busy ?? null);
   const out: string[] = [];
-  if (c.load) out.push(throughput(c.load.rps, c.load.p99Ms) + sureness(c.load.rps));
+  if (c.load) out.push(throughputSentence1(c.load.rps, c.load.p99Ms));
   else if (c.functions.length) out.push('Without request counts on both sides, Flambé compares each profile in % of its own time.');
   if (c.cpuMsPer1kRequests && c.cpuMsPer1kRequests.deltaPercent !== null && Math.abs(c.cpuMsPer1kRequests.deltaPercent) >= 5) {
     const m = c.cpuMsPer1kRequests;
@@ -226,6 +241,9 @@ function processCpuSentence(c: Parts): string {
 }
 
 function latencySentence(d: Metric): string {
+  // Two rounds a side may allow anything: "no clear difference" beside a p99 of 10 ms against 490 ms read as an answer
+  // (issue 38's walk, /fast against /slow); it is too early to tell, as the throughput's sentence says.
+  if (!d.significant && d.ci95 && isTooEarly(d.ci95)) return `p99 latency cannot be told yet (${formatMs(d.a)} → ${formatMs(d.b)} so far)`;
   if (!d.significant) return `p99 latency shows no ${d.negligible ? 'meaningful' : 'clear'} difference`;
   return `p99 ${d.b < d.a ? 'falls' : 'rises'} from ${formatMs(d.a)} to ${formatMs(d.b)}`;
 }
@@ -301,9 +319,12 @@ function busyFirst(c: Parts, cpu: string, machine: string, rounds: number): stri
   // machineSentence reads "The machine was busy: load 7.8 on 2 cores, …; 3 of 4 pairs disturbed".
   const because = machine.replace(/^The /, 'the ');
   if (cpu) return `${cpu} (${rounds} rounds each). Requests per second and latency are not judged, because ${because} (${notCounted}).`;
-  const cpuNoDifference = proc?.ci95
-    ? ` The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}).`
-    : '';
+  const cpuNoDifference = !proc?.ci95 ? ''
+    // Two rounds each allow about anything: "no clear difference (×64; 95%: over 99% less to over 100× as many)" read
+    // as an answer (issue 38's walk, the throughput sentence's rule).
+    : isTooEarly(proc.ci95)
+      ? ` Too early to tell from the CPU time per 1 000 requests either: after ${rounds} rounds each, anything from ${proc.ci95[0] <= -99 ? 'over 99%' : pct(proc.ci95[0])} less to ${proc.ci95[1] >= 9900 ? 'over 100×' : formatRatio(1 + proc.ci95[1] / 100)} as much fits (${B}: ${formatChange(proc.deltaPercent ?? 0)} so far).`
+      : ` The CPU time per 1 000 requests shows no ${proc.negligible ? 'meaningful' : 'clear'} difference (${B}: ${formatChange(proc.deltaPercent ?? 0)}; 95%: ${intervalWords(proc, 'percent', ['more', 'less']).slice(6, -1)}).`;
   return `Cannot tell yet whether ${B} is faster or slower than ${A}, because ${because} (${notCounted}; ${rounds} rounds each).${cpuNoDifference}`;
 }
 

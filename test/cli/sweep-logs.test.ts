@@ -15,6 +15,8 @@ describe('flambe sweep on a server that logs', () => {
     expect(text.code, text.stderr).toBe(0);
     // The level table: the profiled level's figures, "–" at the other.
     expect(text.stdout).toMatch(/Log lines\/req\s+Log bytes\/req/);
+    // What it sent: the two routes on the server (issue 38's walk: the sweep's header named only its URL).
+    expect(text.stdout).toMatch(/^URL {6}GET \/warn \+ GET \/quiet on http:\/\/127\.0\.0\.1:\d+$/m);
     expect(text.stdout).toMatch(/^\s*1\s.*\s1\.\d\d\s+\d+\s*$/m);
     expect(text.stdout).toMatch(/^\s*2\s.*\s–\s+–\s*$/m);
     // Per route: /warn about 3 lines per request, /quiet none.

@@ -40,7 +40,7 @@ interface Row {
   requests: number | null; rps: number | null; p50_ms: number | null; p99_ms: number | null; errors: number | null; load: string | null;
   sampling_interval_us: number | null; duration_ms: number | null; samples: string | null; error: string | null; notes: string;
   cpu_split: string | null; tags: string; has_profile: number; launch?: string | null; machine?: string | null; target_output?: string | null; request_time?: string | null;
-  bytes_per_request?: number | null;
+  bytes_per_request?: number | null; routes?: string | null;
 }
 
 const SORT_SQL: Record<string, string> = {
@@ -48,9 +48,12 @@ const SORT_SQL: Record<string, string> = {
   rps: 'r.rps', p99Ms: 'r.p99_ms', requests: 'r.requests', durationMs: 'r.duration_ms',
 };
 
-// The list reads metadata columns only: never settings, load timeline, samples or argv.
+// The list reads metadata columns only: never the load timeline, samples or argv; of the settings only a multi-route
+// burst's routes, whose URL column holds the URL field alone — a Route cell reading it named one route, often not even
+// one the burst sent (issue 38). A settings text that is not JSON lists no routes rather than failing the whole list.
 const LIST_COLUMNS = 'r.id, r.name, r.created_at, r.source, r.target_kind, r.target_label, r.node_version, r.method, r.url, ' +
-  'r.requests, r.rps, r.p50_ms, r.p99_ms, r.errors, r.sampling_interval_us, r.duration_ms, r.error, r.notes, r.cpu_split';
+  'r.requests, r.rps, r.p50_ms, r.p99_ms, r.errors, r.sampling_interval_us, r.duration_ms, r.error, r.notes, r.cpu_split, ' +
+  "CASE WHEN json_valid(r.settings) THEN json_extract(r.settings, '$.load.routes') END AS routes";
 
 /** SELECT … FROM recordings r, with the list columns (and `extra` ones for a full read). */
 function selectRows(extra = ''): string {
@@ -69,7 +72,20 @@ function toRow(r: Row): RecordingRow {
     requests: r.requests, rps: r.rps, p50Ms: r.p50_ms, p99Ms: r.p99_ms, errors: r.errors, durationMs: r.duration_ms,
     samplingIntervalUs: r.sampling_interval_us, cpuSplit: r.cpu_split ? (JSON.parse(r.cpu_split) as CpuSplit) : null,
     error: r.error, hasProfile: !!r.has_profile, source: r.source === 'imported' ? 'imported' : 'recorded',
+    routes: routesOf(r.routes),
   };
+}
+
+/** A multi-route burst's routes as the Library names them (method and path), or undefined for a one-URL load. */
+function routesOf(text: string | null | undefined): RecordingRow['routes'] {
+  if (!text) return undefined;
+  try {
+    const routes = JSON.parse(text) as { method?: string; path?: unknown }[];
+    const named = Array.isArray(routes) ? routes.filter((r) => typeof r?.path === 'string').map((r) => ({ method: r.method ?? 'GET', path: r.path as string })) : [];
+    return named.length ? named : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Why a stored row cannot be shown (a column that does not parse), or null when it is fine. */

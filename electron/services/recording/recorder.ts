@@ -13,6 +13,7 @@ import { runBurstInWorker } from '../load/run.ts';
 import { probeUrl, waitForUrl } from '../load/probe.ts';
 import { routeList } from '../load/routes.ts';
 import { thisMachine } from './machine.ts';
+import { recordingText, warmupText } from './progress-text.ts';
 import { addSourceLines } from '../source/source-lines.ts';
 import { addOriginalFrames } from '../source/source-maps.ts';
 import { mapRecordedPlaces } from '../source/source-map-places.ts';
@@ -275,7 +276,7 @@ class RecordingRun {
     let seconds = 0;
     this.current = this.runBurst({
       settings: req.load, durationSec: req.warmupSec, ignoreRequestCount: true,
-      onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, `Warming up: ${s.rps} requests/s`, { rps: s.rps, p99Ms: s.p99Ms }),
+      onSecond: (s) => this.progress('warmup', ++seconds / req.warmupSec, warmupText(s.rps), { rps: s.rps, p99Ms: s.p99Ms }),
     });
     this.warmupClock = (await this.raceTarget(this.current.done, 'warm-up')).clock ?? null;
     this.current = null;
@@ -372,7 +373,7 @@ class RecordingRun {
       onSecond: (s) => {
         done += s.requests ?? s.rps;
         const within = req.load.requests !== undefined ? done / req.load.requests : (wallMs() - this.t0) / 1000 / req.load.durationSec;
-        this.progress('recording', within, `Recording: ${s.rps} requests/s, p99 ${s.p99Ms} ms`, { rps: s.rps, p99Ms: s.p99Ms });
+        this.progress('recording', within, recordingText(s.rps, s.p99Ms), { rps: s.rps, p99Ms: s.p99Ms });
       },
     });
     this.current = burst;

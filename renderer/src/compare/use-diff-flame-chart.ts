@@ -8,6 +8,7 @@ import { select } from 'd3-selection';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { DiffFlameNode } from '../../../shared/profile/views/diff-flame.ts';
 import { followWidth } from '../components/follow-width.ts';
+import { labelColorOn } from '../lib/frame-colors.ts';
 import { literalMatcher } from '../lib/regexp.ts';
 import { flameTooltip } from './compare-format.ts';
 import type { DiffFlame } from './compute.ts';
@@ -52,8 +53,10 @@ export function useDiffFlameChart(container: RefObject<HTMLDivElement | null>, f
     select(el).datum(current.current.flame.tree).call(chart);
     chartRef.current = chart;
     const stopFollowing = followWidth(el, (w) => chart.width(w).update());
+    const stopLabels = labelsFollowFills(el);
     return () => {
       stopFollowing();
+      stopLabels();
       chart.destroy();
       chartRef.current = null;
     };
@@ -88,4 +91,23 @@ export function useDiffFlameChart(container: RefObject<HTMLDivElement | null>, f
   };
 
   return { matches, zoomed, resetZoom };
+}
+
+/**
+ * Each frame's label in the colour that reads on its fill (lib/frame-colors.ts labelColorOn): d3-flame-graph writes
+ * every label in one dark colour, unreadable on the deep blue of "B spends less". d3 sets a frame's fill at once on
+ * every draw (a new tree, a zoom, a search), so the labels follow the fills as they change.
+ */
+function labelsFollowFills(el: HTMLElement): () => void {
+  const paint = () => {
+    for (const rect of el.querySelectorAll<SVGRectElement>('g.frame > rect')) {
+      const label = rect.parentElement?.querySelector<HTMLElement>('.d3-flame-graph-label');
+      const fill = rect.getAttribute('fill');
+      if (label && fill) label.style.color = labelColorOn(fill);
+    }
+  };
+  paint();
+  const watch = new MutationObserver(paint);
+  watch.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['fill', 'class'] });
+  return () => watch.disconnect();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../../shared/profile/index.ts';
 import { categoryWords, frameColor, legendClass, LEGEND } from './frame-colors.ts';
-import { legendColor, SPLIT_CATEGORY, splitColor } from './frame-colors.ts';
+import { labelColorOn, legendColor, SPLIT_CATEGORY, splitColor } from './frame-colors.ts';
 
 const frame = (url: string, kind: Frame['kind'] = 'js', name = 'f'): Frame => ({ name, url, line: 1, column: 1, kind });
 
@@ -44,5 +44,16 @@ describe('one palette (issue 38: purple meant GC in the Library and V8 and nativ
     for (const l of LEGEND) meaning.set(legendColor(l.key), l.key);
     for (const p of parts) expect(meaning.get(splitColor(p))).toBe(SPLIT_CATEGORY[p]);
     expect(new Set(LEGEND.map((l) => legendColor(l.key))).size).toBe(LEGEND.length);
+  });
+});
+
+describe('labelColorOn', () => {
+  it('writes white on the differential flamegraph\'s deep blue and red, dark on its orange, grey and pale shades', () => {
+    expect(labelColorOn('rgb(0,0,220)')).toBe('#ffffff');
+    expect(labelColorOn('rgb(70,70,220)')).toBe('#ffffff');
+    expect(labelColorOn('rgb(220,0,0)')).toBe('#ffffff');
+    expect(labelColorOn('#e600e6')).toBe('#1b1b1b');
+    for (const fill of ['rgb(255,190,90)', 'rgb(220,220,220)', 'rgb(200,200,220)', 'rgb(220, 180, 180)']) expect(labelColorOn(fill)).toBe('#1b1b1b');
+    expect(labelColorOn('hsl(24 90% 62%)')).toBe('#1b1b1b');
   });
 });

@@ -66,3 +66,28 @@ export const SPLIT_CATEGORY: Record<keyof CpuSplit, CategoryKind> = {
 export function splitColor(key: keyof CpuSplit): string {
   return legendColor(SPLIT_CATEGORY[key]);
 }
+
+const DARK_LABEL = '#1b1b1b';
+const LIGHT_LABEL = '#ffffff';
+
+/** WCAG's relative luminance of an "rgb(r, g, b)" or "#rrggbb" colour; null for anything else (hsl(): the caller keeps its default). */
+function luminance(color: string): number | null {
+  const rgb = /^rgb\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/.exec(color)?.slice(1).map(Number)
+    ?? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color)?.slice(1).map((h) => parseInt(h, 16));
+  if (!rgb) return null;
+  const [r, g, b] = rgb.map((v) => { const c = v / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * The label colour that reads on a frame's fill: dark on a light fill, white on a dark one — whichever contrasts
+ * more. The differential flamegraph's deep blue ("B spends less") under the default dark label was unreadable in
+ * the dark theme (issue 38's walk).
+ */
+export function labelColorOn(fill: string): string {
+  const l = luminance(fill);
+  if (l === null) return DARK_LABEL;
+  const onDark = 1.05 / (l + 0.05); // white text: luminance 1
+  const onLight = (l + 0.05) / (luminance(DARK_LABEL)! + 0.05);
+  return onDark > onLight ? LIGHT_LABEL : DARK_LABEL;
+}

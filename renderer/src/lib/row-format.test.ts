@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletedMessage, formatRowDate, listedName, loadRouteText, parseTags, routeOf, shortTarget } from './row-format.ts';
+import { deletedMessage, formatRowDate, listedName, loadRouteText, parseTags, routeOf, rowRouteText, rowRouteTitle, shortTarget } from './row-format.ts';
 
 describe('listedName', () => {
   it('cuts the date a default name ends with (the Date column shows it), so narrow names stay different', () => {
@@ -53,5 +53,17 @@ describe('loadRouteText', () => {
     expect(loadRouteText({ method: 'GET', url, routes: [{ method: 'POST', path: '/users' }] })).toBe('POST /users');
     expect(loadRouteText({ method: 'GET', url })).toBe('GET /health');
     expect(loadRouteText(null)).toBeNull();
+  });
+});
+
+describe('a Library row\'s Route cell', () => {
+  it('names a multi-route burst\'s routes as its result\'s header does, not the URL field (issue 38)', () => {
+    // The form's URL field still read /log from the recording before; the burst sent five other routes.
+    const row = { method: 'GET', url: 'http://127.0.0.1:3000/log', routes: ['/hello', '/json', '/crypto', '/regex', '/x'].map((path) => ({ method: 'GET', path })) };
+    expect(rowRouteText(row)).toBe('5 routes: GET /hello, GET /json, …');
+    expect(rowRouteTitle(row)).toBe('GET /hello, GET /json, GET /crypto, GET /regex, GET /x');
+    expect(rowRouteText({ method: 'GET', url: 'http://127.0.0.1:3000/log' })).toBe('GET /log');
+    expect(rowRouteTitle({ url: 'http://127.0.0.1:3000/log' })).toBe('http://127.0.0.1:3000/log');
+    expect(rowRouteText({ method: null, url: null })).toBeNull();
   });
 });

@@ -27,6 +27,21 @@ export function loadRouteText(load: { method: string; url: string; routes?: read
   return `${routes.length} routes: ${names.slice(0, 2).join(', ')}${names.length > 2 ? ', …' : ''}`;
 }
 
+/**
+ * A Library row's Route cell: its load's route, or for a burst over several routes "5 routes: GET /hello, GET /json, …"
+ * as the result's header says it — the row's URL is then only the form's URL field, not a route the burst sent.
+ */
+export function rowRouteText(row: { method: string | null; url: string | null; routes?: readonly { method: string; path: string }[] }): string | null {
+  if (!row.routes?.length) return routeOf(row.method, row.url);
+  return loadRouteText({ method: row.method ?? 'GET', url: row.url ?? '', routes: row.routes });
+}
+
+/** The Route cell's tooltip: the URL, or every route of a multi-route burst (the URL alone named one it may not have sent). */
+export function rowRouteTitle(row: { url: string | null; routes?: readonly { method: string; path: string }[] }): string | undefined {
+  if (!row.routes?.length) return row.url ?? undefined;
+  return row.routes.map((r) => `${r.method} ${r.path}`).join(', ');
+}
+
 /** The file name of a launched script ("/srv/app/server.js" → "server.js"); host:port stays whole. */
 export function shortTarget(label: string | null): string | null {
   if (!label) return null;

@@ -10,7 +10,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatDuration, formatInt, formatMs, formatRate } from '../lib/format.ts';
-import { formatRowDate, routeOf } from '../lib/row-format.ts';
+import { formatRowDate, rowRouteText, rowRouteTitle } from '../lib/row-format.ts';
 import { RecordingExport } from './RecordingExport.tsx';
 import { RecordingNotes } from './RecordingNotes.tsx';
 import { RecordingTags } from './RecordingTags.tsx';
@@ -111,13 +111,13 @@ export function DetailsPanel({ row, onOpen, onDelete, onRowChanged }: Props) {
 
 /** What is known of the recording: its target, route, load figures, profile, and where its CPU time went. */
 function RecordingFacts({ row, id }: { row: RecordingRow; id: string }) {
-  const route = routeOf(row.method, row.url);
+  const route = rowRouteText(row);
   return (
     <>
       <dl className="panel-facts">
         {/* Long paths: the right-to-left box clips at the start, keeping the file name; dir="ltr" keeps the characters in order. */}
         <div className="wide"><dt>Target</dt><dd className="path" title={row.targetLabel ?? undefined}><span dir="ltr">{row.targetLabel ?? '–'}</span></dd></div>
-        <div className="wide"><dt>Route</dt><dd className="mono" title={row.url ?? undefined}>{route ?? 'No load was run'}</dd></div>
+        <div className="wide"><dt>Route</dt><dd className="mono" title={rowRouteTitle(row)}>{route ?? 'No load was run'}</dd></div>
         <div><dt>Node</dt><dd>{row.nodeVersion ?? '–'}</dd></div>
         <div><dt>Requests</dt><dd>{formatInt(row.requests)}</dd></div>
         <div><dt>Requests/s</dt><dd>{formatRate(row.rps)}</dd></div>

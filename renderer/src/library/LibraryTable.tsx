@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { RecordingRow } from '../../../shared/api.ts';
 import { formatMsNumber, formatRate } from '../lib/format.ts';
-import { formatRowDate, listedName, routeOf, shortTarget } from '../lib/row-format.ts';
+import { formatRowDate, listedName, rowRouteText, rowRouteTitle, shortTarget } from '../lib/row-format.ts';
 import { gridKey } from './grid-keys.ts';
 import { clickRow, emptySelection, selectAll, type Selection } from './selection.ts';
 import { ariaSort, nextSort, sortArrow, type SortColumn, type SortState } from './sorting.ts';
@@ -189,7 +189,7 @@ interface RowProps {
 }
 
 const RowView = memo(function RowView({ row, domId, index, top, selected, focused }: RowProps) {
-  const route = routeOf(row.method, row.url);
+  const route = rowRouteText(row);
   return (
     <div
       id={domId}
@@ -215,7 +215,7 @@ const RowView = memo(function RowView({ row, domId, index, top, selected, focuse
       <div role="gridcell" className="cell cell-target" title={row.targetLabel ?? undefined}>
         {shortTarget(row.targetLabel) ?? <span className="muted">–</span>}
       </div>
-      <div role="gridcell" className="cell cell-route" title={row.url ?? 'No load was run (imported profile)'}>
+      <div role="gridcell" className="cell cell-route" title={rowRouteTitle(row) ?? 'No load was run (imported profile)'}>
         {route ?? <span className="muted">–</span>}
       </div>
       <div role="gridcell" className="cell cell-rps numeric">{formatRate(row.rps)}</div>

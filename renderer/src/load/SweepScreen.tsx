@@ -6,6 +6,7 @@ import { useClient } from '../client/context.tsx';
 import { errorMessage } from '../client/types.ts';
 import { ErrorNote } from '../components/Notes.tsx';
 import { formatRowDate } from '../lib/row-format.ts';
+import { sweepTarget } from '../../../shared/sweep/sweep-target.ts';
 import { SweepView } from './SweepView.tsx';
 import './load.css';
 import { startScreenAtTop } from '../lib/screen-start.ts';
@@ -25,7 +26,7 @@ export function SweepScreen({ id, onOpenRecording, onBack }: { id: string; onOpe
     <div className="sweep-screen" data-testid="sweep-screen">
       <header className="library-head">
         <h1 tabIndex={-1}>{sweep?.name ?? 'Sweep'}</h1>
-        {sweep && <span className="muted">{sweep.url} · {formatRowDate(sweep.createdAt)}</span>}
+        {sweep && <span className="muted" data-testid="sweep-loaded">{sweepTarget(sweep)} · {formatRowDate(sweep.createdAt)}</span>}
         <span className="grow" />
         <button type="button" className="button small" onClick={onBack}>Back to the library</button>
       </header>

@@ -84,6 +84,24 @@ describe('listing', () => {
     expect(ids('100%_')).toEqual([]);
   });
 
+  it('lists a multi-route burst with its routes, whatever its URL field said; a damaged settings text lists none (issue 38)', () => {
+    const file = path.join(tmp(), 'lib.sqlite');
+    const own = new Library(file);
+    const rec = makeRecording();
+    rec.settings!.load.url = 'http://127.0.0.1:3000/log';
+    rec.settings!.load.routes = [{ method: 'GET', path: '/hello', headers: {}, weight: 1 }, { method: 'POST', path: '/items', headers: {}, weight: 2 }];
+    const one = own.save(makeRecording());
+    const multi = own.save(rec);
+    const rows = own.list({}).rows;
+    expect(rows.find((r) => r.id === multi.id)!.routes).toEqual([{ method: 'GET', path: '/hello' }, { method: 'POST', path: '/items' }]);
+    expect(rows.find((r) => r.id === one.id)!.routes).toBeUndefined();
+    const db = new DatabaseSync(file);
+    db.prepare('UPDATE recordings SET settings = ? WHERE id = ?').run('{not json', multi.id);
+    db.close();
+    expect(own.list({}).rows.find((r) => r.id === multi.id)!.routes).toBeUndefined();
+    own.close();
+  });
+
   it('filters by tag and date, sorts by any column, pages', () => {
     expect(lib.list({ tag: 'fast' }).rows.map((r) => r.id)).toEqual([b.id]);
     expect(lib.list({ from: c.createdAt }).rows.map((r) => r.id)).toEqual([c.id]);
