@@ -18,14 +18,17 @@ describe.skipIf(!hasChromium)(title, () => {
 
   beforeAll(async () => {
     // --inspect-port=0: the inspector stays closed until Flambé opens it, on a port from the OS.
-    server = spawn(process.execPath, ['--inspect-port=0', path.join(repo, 'assets/demo-server/server.js')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    server = spawn(process.execPath, ['--inspect-port=0', path.join(repo, 'assets/demo-server/server.js')], { stdio: ['ignore', 'pipe', 'pipe'] });
     base = await new Promise<string>((resolve, reject) => {
+      // The demo says it listens on stdout, the inspector on stderr: both read.
       let err = '';
-      server.stderr!.on('data', (d) => {
+      const read = (d: Buffer) => {
         err += d;
         const m = /listening on (http:\S+)/.exec(err);
         if (m) resolve(m[1]);
-      });
+      };
+      server.stderr!.on('data', read);
+      server.stdout!.on('data', read);
       server.on('exit', () => reject(new Error(`the demo server exited: ${err}`)));
     });
     web = await startWebMode();

@@ -147,10 +147,12 @@ require('http').createServer(function argsHandler(q, s) { s.end(process.argv[3])
 describe('flambe record --pid', () => {
   it('profiles a server started without --inspect, found by its pid, and leaves it running', async () => {
     // --inspect-port=0: the inspector stays closed until Flambé opens it, on a port from the OS.
-    const server = spawn(process.execPath, ['--inspect-port=0', demoScript], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = spawn(process.execPath, ['--inspect-port=0', demoScript], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
+      // The demo says it listens on stdout (the inspector writes to stderr): both read.
       let err = '';
       server.stderr!.on('data', (d) => (err += d));
+      server.stdout!.on('data', (d) => (err += d));
       await waitFor(() => /listening on http/.test(err), 15_000, 'the demo server');
       const out = path.join(dir, 'pid.cpuprofile');
       const r = await runFlambe(['record', '--pid', String(server.pid), '--url', '/json', '-d', '2', '-c', '4', '--warmup', '0', '--json', '--out', out]);

@@ -101,10 +101,12 @@ describe('recording the demo server', () => {
 
 describe('attaching to a process started with --inspect', () => {
   it('lists its inspector targets, attaches, records, and detaches without stopping it', async () => {
-    const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', demoScript], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', demoScript], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
+      // The inspector writes to stderr, the demo says it listens on stdout: both read.
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
+      child.stdout.on('data', (d) => (stderr += d));
       const port = Number(await waitFor(() => /Debugger listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr)?.[1], 10_000, 'inspector'));
       const url = `${await waitFor(() => /listening on (http:\S+)/.exec(stderr)?.[1], 10_000, 'server')}hello`;
       const entries = await service.api.listInspectorTargets({ host: '127.0.0.1', port });

@@ -28,8 +28,10 @@ afterAll(async () => {
 async function start(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
+  // The demo says it listens on stdout, the inspector on stderr: both read.
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
+  child.stdout!.on('data', (d) => (err += d));
   const match = await waitFor(() => ready.exec(err), 15_000, `${args.join(' ')}: ${ready}`);
   return { child, match };
 }
