@@ -49,17 +49,20 @@ const take = () => new Promise<unknown>((resolve) => { app!.once('message', reso
 
 describe('a call a pool queued', () => {
   it('is named by where its request asked, not by the driver that wrote it later', async () => {
-    // Eight at a time for a second and a half: most calls wait for one of the pool's four connections.
-    const until = Date.now() + 1500;
-    await Promise.all(Array.from({ length: 8 }, async () => { while (Date.now() < until) await (await fetch(`${base}/cart`)).text(); }));
+    // Eight at a time, 100 carts (2 000 product calls) or 20 s: most calls wait for one of the pool's four connections.
+    // Bounded by count, not time: a busy CI machine served 24 carts in the 1.5 s this once ran for.
+    const until = Date.now() + 20_000;
+    let carts = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => { while (carts < 100 && Date.now() < until) { await (await fetch(`${base}/cart`)).text(); carts++; } }));
     const batch = collectedBatchSchema.parse(JSON.parse(String(await take())));
     const product = batch.waits.filter((w) => w[1] === 'socket' && (w[7] ?? []).some((s) => s.startsWith('SELECT id, name, price FROM products')));
     const places = product.filter((w) => w[5] >= 0).map((w) => placeOfStack(batch.stacks[w[5]])?.function ?? '(none)');
     const byFunction = new Map<string, number>();
     for (const f of places) byFunction.set(f, (byFunction.get(f) ?? 0) + 1);
     console.log(`${product.length} product calls, ${places.length} with a stack: ${[...byFunction].map(([f, n]) => `${f} ${n}`).join(', ')}`);
-    expect(product.length).toBeGreaterThan(200);
-    expect(places.length).toBeGreaterThan(200);
+    // A stack is read for one stretch of code in four (and the first calls before a pool queued have none): enough to judge.
+    expect(product.length).toBeGreaterThan(400);
+    expect(places.length).toBeGreaterThan(50);
     // Every stack a call keeps names the user's function; a write whose tick's origin was not sampled names none.
     expect((byFunction.get('loadProduct') ?? 0) / places.length).toBeGreaterThan(0.9);
   }, 60_000);
