@@ -17,7 +17,7 @@ import { correctForManyMeasures } from './correct.ts';
 import { verdictOf } from '../verdict/compare-verdict.ts';
 import { unavailableViews, unlikeRunWarnings } from './warnings.ts';
 import { periodicSamples } from '../recording/process-samples.ts';
-import { hasCpu, isCpuTime } from '../profile/cpu-time.ts';
+import { hasCpu, isCpuTime, mainThreadBusyShare } from '../profile/cpu-time.ts';
 
 export interface CompareOptions {
   /** Run-to-run noise learned from the library (noise.ts, machine-noise.ts), for one run each; absent, the default spreads still apply. */
@@ -47,12 +47,8 @@ export function cpuMsPer1k(round: CompareRound): number | null {
   return msPerThousandRequests(requestCodeMs(profile), per);
 }
 
-/** The main thread's CPU from the OS over its sampled busy time, at most 1: how much of its busy time it had a core. */
-function busyCpuShare(round: CompareRound): number | null {
-  const cpu = round.cpu?.mainThread?.cpuMs;
-  const busy = round.cpu?.sampledBusyMs;
-  return cpu != null && busy != null && busy > 0 ? Math.min(1, cpu / busy) : null;
-}
+/** How much of its sampled busy time the round's main thread had a core (../profile/cpu-time.ts). */
+const busyCpuShare = (round: CompareRound) => mainThreadBusyShare(round.cpu);
 
 /** A profile's sampled ms in requests' code: neither idle nor background work. */
 function requestCodeMs(profile: Profile): number {

@@ -93,6 +93,13 @@ function requestCodeRate(code: CpuAccounting['requestCode']): number | null {
   return code && code.requests >= MIN_TIMED_REQUESTS && code.wallMs >= Math.max(MIN_BUSY_MS, MIN_TIMED_CODE_MS) ? busyCpuRate(code.cpuMs, code.wallMs) : null;
 }
 
+/** The main thread's CPU from the OS over its sampled busy time, at most 1 (how much of it the thread had a core); null without both. */
+export function mainThreadBusyShare(accounting: CpuAccounting | null | undefined): number | null {
+  const cpu = accounting?.mainThread?.cpuMs;
+  const busy = accounting?.sampledBusyMs;
+  return cpu != null && busy != null && busy > 0 ? busyCpuRate(cpu, busy) : null;
+}
+
 /**
  * Ms of CPU per sampled busy ms, at most 1: a thread cannot run longer than
  * the wall time it was sampled busy, so a function's ms of CPU never exceed

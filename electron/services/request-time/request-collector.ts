@@ -123,19 +123,24 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   // Whether the app's own code (not Node's, a package's or Flambé's) is on the stack: read only for a write made
   // inside a database's answer, where it tells the reader's own next call from a pool's queued one.
   const callSites = (_, calls) => calls;
-  const userCodeOnStack = () => {
+  // The 12 innermost call sites above \`below\` (V8's CallSite objects, unformatted), or null: a short walk.
+  const callSitesAbove = (below) => {
     const prepare = Error.prepareStackTrace;
     const limit = Error.stackTraceLimit;
     Error.prepareStackTrace = callSites;
-    // A callback-style app's frame is a few frames under the write (write, the driver's send, its query, the app):
-    // a short walk, for this runs once per call written inside a database's answer.
     Error.stackTraceLimit = 12;
     const o = {};
-    Error.captureStackTrace(o, userCodeOnStack);
+    Error.captureStackTrace(o, below);
     const calls = o.stack;
     Error.prepareStackTrace = prepare;
     Error.stackTraceLimit = limit;
-    return Array.isArray(calls) && calls.some((c) => {
+    return Array.isArray(calls) ? calls : null;
+  };
+  const userCodeOnStack = () => {
+    // A callback-style app's frame is a few frames under the write (write, the driver's send, its query, the app):
+    // a short walk, for this runs once per call written inside a database's answer.
+    const calls = callSitesAbove(userCodeOnStack);
+    return !!calls && calls.some((c) => {
       const f = c.getFileName();
       return !!f && !f.startsWith('node:') && !f.includes('/node_modules/') && !f.includes('${COLLECTOR_URL}');
     });
@@ -151,16 +156,8 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   const askedFrom = (rec) => {
     if (rec.askedIn !== s.segFrom) { rec.askedIn = s.segFrom; rec.askTries = askSeq++ % ASK_EVERY === 0 ? 0 : 2; }
     if (rec.askTries++ >= 2) return;
-    const prepare = Error.prepareStackTrace;
-    const limit = Error.stackTraceLimit;
-    Error.prepareStackTrace = callSites;
-    Error.stackTraceLimit = 12;
-    const o = {};
-    Error.captureStackTrace(o, askedFrom);
-    const calls = o.stack;
-    Error.prepareStackTrace = prepare;
-    Error.stackTraceLimit = limit;
-    if (!Array.isArray(calls)) return;
+    const calls = callSitesAbove(askedFrom);
+    if (!calls) return;
     let inPackage = false;
     for (const c of calls) {
       const f = c.getFileName();
