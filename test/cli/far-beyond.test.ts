@@ -67,6 +67,8 @@ describe('far beyond noise, on real recordings beside a CPU hog', () => {
     const slow = await record('/slow?after=experiment');
     const c = await compare(fast, slow);
     expect(c.howSure.summary).toMatch(/the rounds of the library's experiments on this machine have differed by up to (±\d+%|\d+\.\d×)/);
-    expect(c.load!.rps.basis).toBe('machine');
+    // Far beyond the learned spread — unless one run had a core for much less of its busy time, which raises the
+    // bar by that much and is said (machine-noise.ts cpuShareRatio): beside the hog the slow route's run sometimes did.
+    if (c.load!.rps.basis !== 'machine') expect(c.howSure.summary).toMatch(/less of its busy time than the other's \(the machine made it wait\)/);
   }, 300_000);
 });
