@@ -22,6 +22,8 @@ describe('request counts', () => {
   it('divides a profile’s figures by the requests the server handled in its window, else by the answers', () => {
     expect(requestsHandled({ load, requestTime: { requests: 40, dropped: 2 } })).toEqual({ count: 42, countedBy: 'server' });
     expect(requestsHandled({ load, requestTime: null })).toEqual({ count: 31, countedBy: 'load generator' });
+    // The requests' worth the profile saw, where it was measured: 40 finished, 36.5 of them ran while it did.
+    expect(requestsHandled({ load, requestTime: { requests: 40, dropped: 2, inProfile: 36.5 } })).toEqual({ count: 38.5, countedBy: 'server' });
     expect(requestsHandled({ load: { requests: 0 } })).toBeNull();
   });
 

@@ -12,8 +12,10 @@
 //   including those still running when the burst ended, which the load
 //   generator gave up on.
 // A per-request figure divides what the profile measured by the requests the
-// server handled in that same window: the collector's count when there is
-// one, else the answers (an attach without the collector, an older recording).
+// server handled in that same window: the collector's, each request by the
+// share of its code that ran while the profiler did (the collector is read
+// after the profiler stops, and requests still queued finish in between),
+// else the answers (an attach without the collector, an older recording).
 import type { LoadSummary } from '../recording/load.ts';
 import type { RequestTime } from '../recording/request-time.ts';
 import { formatCount } from '../number-format.ts';
@@ -39,15 +41,17 @@ export interface RequestsHandled {
   countedBy: 'server' | 'load generator';
 }
 
-type Counted = { load?: Pick<LoadSummary, 'requests'> | null; requestTime?: Pick<RequestTime, 'requests' | 'dropped'> | null };
+type Counted = { load?: Pick<LoadSummary, 'requests'> | null; requestTime?: Pick<RequestTime, 'requests' | 'dropped' | 'inProfile'> | null };
 
 /**
  * The requests a per-request figure over the profile divides by (null when none is known): the request collector's
- * count (it kept `requests`, and counted `dropped` more past its limit), else the load generator's answers.
+ * count — the requests' worth of work inside the profile's window where it was measured (in-profile.ts: those
+ * finished after the profiler stopped are not in it), else every request it kept — and `dropped` more past its
+ * limit; else the load generator's answers.
  */
 export function requestsHandled(rec: Counted): RequestsHandled | null {
   const rt = rec.requestTime;
-  if (rt && rt.requests > 0) return { count: rt.requests + (rt.dropped ?? 0), countedBy: 'server' };
+  if (rt && rt.requests > 0) return { count: (rt.inProfile && rt.inProfile > 0 ? rt.inProfile : rt.requests) + (rt.dropped ?? 0), countedBy: 'server' };
   const answered = rec.load?.requests ?? 0;
   return answered > 0 ? { count: answered, countedBy: 'load generator' } : null;
 }

@@ -101,6 +101,12 @@ export const requestTimeSchema = z.object({
   serverMs: z.object({ p50: ms, p99: ms, mean: ms }),
   parts: z.array(requestTimePartSchema).max(100),
   byRoute: z.array(routeTimeSchema).max(1000),
+  /**
+   * Requests' worth of work inside the profile's window: each by the share of its code that ran while the profile
+   * did (shared/request-time/in-profile.ts); what figures per request from the profile divide by. Absent without a
+   * profile, or in recordings made before it was kept.
+   */
+  inProfile: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /** Requests the collector could not keep (over its limit). */
   dropped: count,
   /** The port(s) whose requests are counted (the one the load was sent to); absent when every port's were. */

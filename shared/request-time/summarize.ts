@@ -11,6 +11,7 @@ import { libraryOfStack, placeOfStack, socketName } from './wait-places.ts';
 import { SYNC_CHILD } from './sync-child.ts';
 import { callStatement } from './statements.ts';
 import { BACKGROUND_QUEUE, BEFORE_READ } from './background-queue.ts';
+import { profileWindow, requestsInProfile } from './in-profile.ts';
 import { attributeSamples, type SampledProfile, type TimerSpan } from './samples.ts';
 import { cpuThroughBurst } from './cost-trend.ts';
 
@@ -413,6 +414,7 @@ export function summarizeRequestTime(
   return {
     ...(sampled?.background ? { background: sampled.background } : {}),
     requests: requests.length,
+    ...(profile ? { inProfile: requestsInProfile(requests, segsOf, profileWindow(profile)) } : {}),
     perRequestMs: { p50: round(client ? client.p50 : quantile(d, 0.5)), mean: round(meanMs) },
     serverMs: { p50: round(quantile(d, 0.5)), p99: round(quantile(d, 0.99)), mean: round(meanOf(d)) },
     parts: partsOut(all, requests.length, meanMs),

@@ -118,7 +118,7 @@ const line = (what: string, flambe: number, sampled: number, truth: number) => `
   + `(sampled time ${sampled.toFixed(3)}), the server's own clock ${truth.toFixed(3)} (×${(flambe / truth).toFixed(2)}, sampled ×${(sampled / truth).toFixed(2)})`;
 
 /** The accounting behind a figure, for the log: the thread's CPU over its sampled busy time, and the requests' code's. */
-const clocks = (rec: RecordingMeta) => `; ${recordingContext(rec).requests} requests handled (${rec.load!.requests} answered in the burst), thread ${rec.cpu!.mainThread!.cpuMs.toFixed(0)} ms of CPU over ${rec.cpu!.sampledBusyMs.toFixed(0)} sampled busy`
+const clocks = (rec: RecordingMeta) => `; ${recordingContext(rec).requests?.toFixed(1)} requests handled in the profile (${rec.load!.requests} answered in the burst), thread ${rec.cpu!.mainThread!.cpuMs.toFixed(0)} ms of CPU over ${rec.cpu!.sampledBusyMs.toFixed(0)} sampled busy`
   + (rec.cpu!.requestCode ? `, requests' code ${rec.cpu!.requestCode.cpuMs.toFixed(0)} over ${rec.cpu!.requestCode.wallMs.toFixed(0)} (${rec.cpu!.requestCode.requests} timed)` : '');
 
 /** Flambé ÷ the server's clock for the CPU loop and pbkdf2, every way of reaching the server: their geometric mean is held to 20 %. */
