@@ -73,6 +73,6 @@ describe('memcached on a port of its own', () => {
     const msPerCall = friend.msPerRequest / friend.callsPerRequest;
     const around = route.parts.filter((p) => p.kind === 'cpu' || p.kind === 'queue').reduce((t, p) => t + p.msPerRequest, 0) / 21;
     expectAppTimeAround('friend', msPerCall, around, meanOf(timedDuring(rec, after, 'friend')), loadNow());
-    expect(waitingSentence(rec.requestTime!)).toMatch(/21 commands per request to 127\.0\.0\.1:\d+ \(memcached\), one after another: `get user:\?` ×20 from loadFriend \(profiles\.cjs:23, via memcache-client\).* Fetch them in one `get` with several keys/);
+    expect(waitingSentence(rec.requestTime!)).toMatch(/21 commands per request to 127\.0\.0\.1:\d+ \(memcached\), one after another: `get user:\?` ×20 from loadFriend \(profiles\.cjs:23, via memcache-client\).* [Ff]etch them in one `get` with several keys/);
   }, 60_000);
 });

@@ -135,7 +135,7 @@ describe('PostgreSQL over pg, on a port of its own', () => {
     const around = parts.filter((p) => p.kind === 'cpu' || p.kind === 'queue').reduce((t, p) => t + p.msPerRequest, 0) / 21;
     expectAppTimeAround('product', msPerCall, around, appMsPerCall, loadNow());
     expect(waitingSentence(rec.requestTime!)).toMatch(new RegExp(
-      `^Each request took .*: \\d+ ms on 21 queries per request to 127\\.0\\.0\\.1:${db!.port} \\(postgres\\), one after another: \`SELECT id, name, price FROM products WHERE id = \\$1\` ×20 from loadProduct \\(billing\\.cjs:27, via pg\\).* Fetch them in one query \\(\`WHERE id = ANY\\(\\$1\\)\`\\) or run them together\\.$`));
+      `^Each request took .*: \\d+ ms on 21 queries per request to 127\\.0\\.0\\.1:${db!.port} \\(postgres\\), one after another: \`SELECT id, name, price FROM products WHERE id = \\$1\` ×20 from loadProduct \\(billing\\.cjs:27, via pg\\).* [Ff]etch them in one query \\(\`WHERE id = ANY\\(\\$1\\)\`\\) or run them together\\.$`));
   }, 60_000);
 
   it('names the statement of calls that waited for a free connection: more requests at once than the pool holds', async () => {
