@@ -149,9 +149,22 @@ describe('memcached (memcache-client, text protocol)', () => {
       'memcached: version', 'memcached: set session:?', 'memcached: get session:?', 'memcached: get user:? …', 'memcached: set page:home',
       'memcached: gets page:home', 'memcached: cas page:home', 'memcached: add lock:?', 'memcached: replace lock:?', 'memcached: set log:?',
       'memcached: append log:?', 'memcached: set hits:?', 'memcached: incr hits:?', 'memcached: decr hits:?', 'memcached: touch hits:?', 'memcached: delete lock:?',
+      'memcached: set seen:?', 'memcached: touch seen:?', 'memcached: get seen:?',
     ]);
     expect(JSON.stringify(cmds)).not.toContain(SECRET);
     expect(latin1(writes)).toContain(SECRET); // it was on the wire
+  });
+  it('marks what the server never answers (noreply, a quiet meta mutation): nothing waits for it', () => {
+    // The client's last two writes: "set seen:7 … noreply" with its value, then "touch seen:7 100 noreply" and a get in one.
+    const st = reader.state();
+    const out = writes.flatMap((w) => reader.written(st, w));
+    expect(out.slice(-3)).toEqual([
+      { server: 'memcached', text: 'set seen:?', noreply: true }, { server: 'memcached', text: 'touch seen:?', noreply: true }, { server: 'memcached', text: 'get seen:?' },
+    ]);
+    expect(out.slice(0, -3).some((c) => c.noreply)).toBe(false);
+    const meta = (line: string) => reader.written(reader.state(), new TextEncoder().encode(line));
+    expect(meta('ms cart:9 2 T60 q\r\nhi\r\nmn\r\n')).toEqual([{ server: 'memcached', text: 'ms cart:?', noreply: true }, { server: 'memcached', text: 'mn' }]);
+    expect(meta('mg cart:9 v q\r\n')).toEqual([{ server: 'memcached', text: 'mg cart:?' }]); // a hit is answered, a miss not: read as answered
   });
   it('recognises a connection already open, and writes that come joined', () => {
     expect(decode(writes.slice(2))).toEqual(decode(writes).slice(2));

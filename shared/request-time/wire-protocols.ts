@@ -18,8 +18,12 @@
 // https://mariadb.com/kb/en/clientserver-protocol/, https://redis.io/docs/latest/develop/reference/protocol-spec/,
 // https://www.mongodb.com/docs/manual/reference/mongodb-wire-protocol/, memcached's protocol.txt.
 
-/** What one write asked for: the server kind ('postgres', 'mysql', 'redis', 'mongodb', 'memcached') and the statement, literals replaced. */
-export interface WireCommand { server: string; text: string }
+/**
+ * What one write asked for: the server kind ('postgres', 'mysql', 'redis', 'mongodb', 'memcached') and the statement,
+ * literals replaced. `noreply`: the server sends no answer to it (memcached's `noreply`, a quiet meta mutation), so
+ * nothing waits for it: the next read on the socket answers another command.
+ */
+export interface WireCommand { server: string; text: string; noreply?: true }
 
 /** Per socket: what has been learned of its protocol so far. */
 export interface WireState {
@@ -281,6 +285,9 @@ export function createWireReader(): WireReader {
     const keys = words.slice(cmd === 'gat' || cmd === 'gats' ? 2 : 1, cmd.startsWith('get') || cmd.startsWith('gat') ? undefined : 2).filter((k) => k);
     return keys.length === 0 ? cmd : `${cmd} ${key(keys[0])}${keys.length > 1 ? ' …' : ''}`;
   };
+  // No answer comes: a text command ending in "noreply"; a meta mutation (ms, md, ma) with the q flag answers only a
+  // failure. (A quiet meta get answers a hit and not a miss: it cannot be told, so it is read as answered.)
+  const mcQuiet = (words: string[]) => words[words.length - 1] === 'noreply' || (['ms', 'md', 'ma'].includes(words[0]) && words.slice(2).includes('q'));
   const mc = (st: WireState, b: Uint8Array, out: WireCommand[]) => {
     let i = 0;
     while (i < b.length) {
@@ -290,7 +297,7 @@ export function createWireReader(): WireReader {
       const words = text(b, i, nl).trim().split(/ +/);
       const cmd = words[0];
       if (!MC_KEYED.includes(cmd) && !MC_BARE.includes(cmd)) return; // not a command: stop reading this write
-      out.push({ server: 'memcached', text: mcText(words) });
+      out.push(mcQuiet(words) ? { server: 'memcached', text: mcText(words), noreply: true } : { server: 'memcached', text: mcText(words) });
       i = nl + 1;
       if (MC_DATA[cmd] !== undefined) st.skip = Number(words[MC_DATA[cmd]]) + 2 || 0;
     }

@@ -142,6 +142,10 @@ if (which === 'memcached') {
     await c.decr('hits:7', 2);
     await c.touch('hits:7', 100);
     await c.delete('lock:42');
+    // Fire and forget (the server answers nothing), then a get whose answer is the next the socket reads.
+    await c.set('seen:7', 's3cr3t-plant', { noreply: true });
+    await c.touch('seen:7', 100, { noreply: true });
+    await c.get('seen:7');
     c.shutdown(); px.close();
   } finally { await db.stop(); }
 }

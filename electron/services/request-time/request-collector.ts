@@ -280,7 +280,11 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
     // read for it would be Flambé's cost in the user's logging).
     if (!this.server && !this._httpMessage && !this._isStdio) {
       // Every write is read (outside requests too): the protocol's framing is followed from message to message.
-      const cmds = wireCommands(this, args[0], args[1]);
+      const written = wireCommands(this, args[0], args[1]);
+      // A command the server never answers (memcached's noreply) is no wait: left in, the next read on the socket —
+      // another command's answer, or none at all — would end it, and a call after it would be joined to it.
+      if (written && written.every((c) => c.noreply)) return realWrite.apply(this, args);
+      const cmds = written && written.some((c) => c.noreply) ? written.filter((c) => !c.noreply) : written;
       // Written by the driver itself while it reads the answer to another request's call on this same connection:
       // a pool handing the freed connection to the request queued for it (pg-pool, mysql2), a connection's own
       // command queue. The query is that queued request's — its code has not run since it asked, so nothing names

@@ -54,6 +54,27 @@ describe('memcached on a port of its own', () => {
     expect(waitingSentence(rec.requestTime!)).toContain(`waiting on 127.0.0.1:${db!.port} (memcached) for \`get page:home\` (from loadPage, profiles.cjs:16, via memcache-client)`);
   }, 60_000);
 
+  it('counts no wait for a noreply set (memcached answers nothing): the get after it is one call, timed as the app times it', async () => {
+    const before = await app!.stats();
+    const setsBefore = await serverStat('cmd_set');
+    const rec = await app!.record('/visit', 1);
+    expect(rec.error).toBeNull();
+    const after = await app!.stats();
+    const visits = fresh(before, after, 'visit').length;
+    // The sets reached memcached, one per request: fire and forget, not lost.
+    expect((await serverStat('cmd_set') - setsBefore) / visits).toBeCloseTo(1, 1);
+    const route = routeOf(rec, '/visit');
+    console.log(`visit: ${JSON.stringify(route.parts.map((p) => [p.statement ?? p.kind, +p.callsPerRequest.toFixed(2), +p.msPerRequest.toFixed(3)]))} (load ${loadNow()})`);
+    expect(route.parts.some((p) => p.statement?.startsWith('set'))).toBe(false);
+    const get = route.parts.find((p) => p.statement === 'get user:?')!;
+    expect(get).toMatchObject({ kind: 'socket', server: 'memcached', from: { function: 'visit' } });
+    expect(get.callsPerRequest).toBeCloseTo(1, 1);
+    // A sub-millisecond get beside the client's own JavaScript: held as the N+1's gets are (below). Joined to the set
+    // before it, as it was, the call ran from the set's write: the set's client work counted as waiting on memcached.
+    const around = route.parts.filter((p) => p.kind === 'cpu' || p.kind === 'queue').reduce((t, p) => t + p.msPerRequest, 0);
+    expectAppTimeAround('visit', get.msPerRequest / get.callsPerRequest, around, meanOf(timedDuring(rec, after, 'visit')), loadNow());
+  }, 60_000);
+
   it('says an N+1 of gets: one after another, as many as memcached counted, and a multi-key get as the way out', async () => {
     const before = await app!.stats();
     const getsBefore = await serverStat('cmd_get');
