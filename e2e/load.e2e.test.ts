@@ -38,6 +38,19 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await page.getByTestId('slow-routes').textContent()).toMatch(/slower than 100 ms at p75/);
     for (const id of ['summary-min', 'summary-p75', 'summary-p95', 'summary-p999']) expect(await page.getByTestId(id).textContent()).toMatch(/\d/);
     await page.getByTestId('percentile-plot').locator('path.curve').waitFor();
+    // Each route's own CPU: where a clock counting in scheduler steps leaves it uncertain (/hello's ~0.05 ms a request
+    // on a 4 ms step), the cell says "about", its tooltip the range and why, and the line under the table says it again.
+    const routeCpu = page.getByTestId('request-time-routes').locator('tbody tr').filter({ hasText: 'GET /hello' }).locator('td').nth(4);
+    await routeCpu.scrollIntoViewIfNeeded();
+    const [cpuText, cpuTip] = [await routeCpu.textContent(), await routeCpu.getAttribute('title')];
+    console.log(`GET /hello's CPU cell: ${cpuText} (title: ${cpuTip})`);
+    if (cpuText!.startsWith('about ')) {
+      expect(cpuTip).toMatch(/^[\d.]+ to [\d.]+ ms: .*; read on \d+ requests$/);
+      const caveats = await page.getByTestId('request-time-cpu-caveats').textContent();
+      expect(caveats).toContain('GET /hello: about ');
+      expect(caveats).toContain(`of CPU per request (${cpuTip})`);
+      await page.screenshot({ path: path.join(artifacts, 'load-routes-cpu-about.png') });
+    } else expect(cpuTip).toBeNull();
     await page.getByTestId('routes-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(artifacts, 'load-routes.png'), fullPage: true });
     // The Library's Route cell names the burst's routes as the header does, not the URL field (issue 38's walk).
