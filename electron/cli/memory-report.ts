@@ -9,7 +9,8 @@ import { formatBytes } from '../../shared/number-format.ts';
 import { judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED, type MemoryGrowth } from '../../shared/memory/growth.ts';
 import { growthVerdict, processLines, summarizeProcess } from '../../shared/memory/process-summary.ts';
 import type { GrowthVerdict } from '../../shared/recording/memory.ts';
-import { allocationsOf } from '../../shared/recording/profile-extras.ts';
+import { allocationsOf, extraOf } from '../../shared/recording/profile-extras.ts';
+import { childMemoryNotWatched, isChildProcessName, memorySentenceWithChildren } from '../../shared/recording/processes.ts';
 import type { Growing } from '../../shared/recording/growing.ts';
 import { growingEmptySentence, growingSentence, holderText } from '../../shared/memory/growing-sentence.ts';
 import { threadsOf } from '../../shared/profile/threads.ts';
@@ -36,8 +37,12 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
     const h = allocationsOf(t.raw);
     return h ? [{ thread: t.name, allocations: allocationTable(h, requests) }] : [];
   });
+  // The samples are the recorded process's: where its children served the requests, the verdict says so.
+  const growth = judgeMemoryGrowth(result.samples, burst);
+  const children = childMemoryNotWatched(extraOf(result.profile, 'processes'));
   return {
-    process: summarizeProcess(result.samples, burst), growth: judgeMemoryGrowth(result.samples, burst),
+    process: summarizeProcess(result.samples, burst),
+    growth: growth && { ...growth, sentence: memorySentenceWithChildren(growth.sentence, growth.grows, children) },
     allocations: heap ? allocationTable(heap, requests, result.requestTime?.background ?? null) : null, workers,
     growing: result.growing ?? null,
   };
@@ -136,7 +141,8 @@ export function memoryLines(m: MemoryOf): string[] {
     const [cpu, mem] = processLines(m.process);
     out.push(`Process  ${cpu}`, `         ${mem}`);
   }
-  if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.length ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
+  // Worker threads' heaps are the process's own isolates; a child process's are said by the sentence itself.
+  if (m.growth) out.push(`Memory   ${m.growth.sentence}${m.workers.some((w) => !isChildProcessName(w.thread)) ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}`);
   else if (m.process) out.push('Memory   The burst was too short to judge whether memory grows: that needs at least 4 seconds of process samples.');
   if (m.growing) out.push(`Grows    ${growingSentence(m.growing) ?? growingEmptySentence(m.growing)}`);
   const a = m.allocations;

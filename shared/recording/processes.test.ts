@@ -1,6 +1,6 @@
 // Where a recording's requests ran, said in one line (processes.ts).
 import { describe, expect, it } from 'vitest';
-import { servedBySentence, type RecordedProcesses } from './processes.ts';
+import { childMemoryNotWatched, memorySentenceWithChildren, servedBySentence, type RecordedProcesses } from './processes.ts';
 
 const child = (pid: number, requests: number | null, role: RecordedProcesses['children'][number]['role'] = 'cluster worker') => ({ pid, role, requests, profile: {} });
 
@@ -25,5 +25,27 @@ describe('servedBySentence', () => {
       .toBe('5 requests served by 2 cluster workers (pid 7: not counted, pid 8: 5); the primary\'s were not counted.');
     expect(servedBySentence(undefined)).toBeNull();
     expect(servedBySentence({ primaryRequests: 3, children: [], refused: [] })).toBeNull();
+  });
+});
+
+describe('the memory verdict beside child processes that served', () => {
+  const steady = 'Memory did not grow over the 5 s burst: …';
+  it('says it cannot tell, in place of a verdict on an idle primary, when the workers served every request', () => {
+    const note = childMemoryNotWatched({ primaryRequests: 0, children: [child(1952, 10059), child(1953, 8268)], refused: [] });
+    expect(note).toEqual({ replaces: true, sentence: 'Cannot tell whether memory grows where the requests ran: the 2 cluster workers that served them (pid 1952, 1953) '
+      + 'have heaps of their own, which Flambé does not watch, and the primary, whose memory Flambé watched, served none. '
+      + 'To watch one\'s memory, record it alone: flambe record --pid 1952 --url ….' });
+    expect(memorySentenceWithChildren(steady, false, note)).toBe(note!.sentence);
+    // A primary that grew itself is still said, with the note after it.
+    expect(memorySentenceWithChildren('Memory grew …', true, note)).toBe(`Memory grew … ${note!.sentence}`);
+  });
+
+  it('says whose memory it is beside a parent that served some, and nothing when no child served', () => {
+    const note = childMemoryNotWatched({ primaryRequests: 12, children: [child(7, 30, 'forked child'), child(8, 0, 'forked child')], refused: [] });
+    expect(note).toEqual({ replaces: false, sentence: 'That is the parent\'s memory: its forked child (pid 7), which served 30 of the requests, has a heap of its own, which Flambé does not watch.' });
+    expect(memorySentenceWithChildren(steady, false, note)).toBe(`${steady} ${note!.sentence}`);
+    expect(childMemoryNotWatched({ primaryRequests: 500, children: [child(7, 0, 'forked child')], refused: [] })).toBeNull();
+    expect(childMemoryNotWatched(undefined)).toBeNull();
+    expect(memorySentenceWithChildren(steady, false, null)).toBe(steady);
   });
 });

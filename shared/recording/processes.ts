@@ -82,3 +82,43 @@ export function servedBySentence(processes: RecordedProcesses | undefined): stri
   }
   return `${thousands(total)} requests served by ${who} (${each}); ${own}${refused}.`;
 }
+
+/** What the memory verdict says of child processes that served requests (childMemoryNotWatched). */
+export interface ChildMemoryNote {
+  sentence: string;
+  /** The recorded process served none: its memory says nothing of the requests', and the sentence is said instead. */
+  replaces: boolean;
+}
+
+/**
+ * Memory is watched in the recorded process only (its process.memoryUsage(), the full collections Flambé runs in it):
+ * a child process's heap is its own. When children served requests the verdict is the recorded process's and says so —
+ * "Memory did not grow" of a cluster's idle primary was read as its workers', which kept every session they made
+ * (18 327 requests). Null without children that served.
+ */
+export function childMemoryNotWatched(processes: RecordedProcesses | undefined): ChildMemoryNote | null {
+  const served = processes?.children.filter((k) => (k.requests ?? 0) > 0) ?? [];
+  if (!processes || served.length === 0) return null;
+  const role = new Set(served.map((k) => k.role)).size === 1 ? served[0].role : 'child process';
+  const pids = `pid ${served.map((k) => k.pid).join(', ')}`;
+  const parent = served[0].role === 'cluster worker' ? 'the primary' : 'the parent';
+  const own = served.length === 1 ? 'has a heap of its own, which Flambé does not watch' : 'have heaps of their own, which Flambé does not watch';
+  if (!processes.primaryRequests) {
+    const who = served.length === 1 ? `the ${role} that served them (${pids})` : `the ${served.length} ${PLURAL[role]} that served them (${pids})`;
+    return {
+      replaces: true,
+      sentence: `Cannot tell whether memory grows where the requests ran: ${who} ${own}, and ${parent}, whose memory Flambé watched, served none. `
+        + `To watch one's memory, record it alone: flambe record --pid ${served[0].pid} --url ….`,
+    };
+  }
+  const requests = served.reduce((n, k) => n + (k.requests ?? 0), 0);
+  const who = served.length === 1 ? `its ${role} (${pids}), which served ${thousands(requests)} of the requests,` : `its ${served.length} ${PLURAL[role]} (${pids}), which served ${thousands(requests)} of the requests,`;
+  return { replaces: false, sentence: `That is ${parent}'s memory: ${who} ${own}.` };
+}
+
+/** The memory verdict's sentence with what it says of the children beside it, or in its place (childMemoryNotWatched). */
+export function memorySentenceWithChildren(sentence: string, grows: boolean, note: ChildMemoryNote | null): string {
+  if (!note) return sentence;
+  return note.replaces && !grows ? note.sentence : `${sentence} ${note.sentence}`;
+}
+

@@ -11,6 +11,7 @@
 // ~50 ms for a new worker's first message, then ran its code cold (issue 36).
 import { OpenRecording } from './open-recording.ts';
 import { loadRegexChecker } from './regex-check.ts';
+import type { ChildMemoryNote } from '../../../shared/recording/processes.ts';
 import { requestKey, type OpenResult, type ViewRequest, type ViewResult, type WorkerRequest, type WorkerReset, type WorkerResponse } from './protocol.ts';
 
 const KEEP_RESULTS = 24;
@@ -231,6 +232,8 @@ export class AnalysisClient {
   servedBy: string | null = null;
   /** Per thread, the requests its child process served; null for the others (known once `ready`). */
   threadRequests: (number | null)[] = [];
+  /** What the memory verdict says of child processes that served requests (known once `ready`); null for one process. */
+  childMemory: ChildMemoryNote | null = null;
   readonly thread: number;
   private readonly results = new Map<string, unknown>();
   private readonly inFlight = new Map<string, Promise<unknown>>();
@@ -246,6 +249,7 @@ export class AnalysisClient {
       this.threads = (opened as OpenResult).threads;
       this.servedBy = (opened as OpenResult).servedBy ?? null;
       this.threadRequests = (opened as OpenResult).threadRequests ?? [];
+      this.childMemory = (opened as OpenResult).childMemory ?? null;
     });
     this.ready.catch(() => {});
   }

@@ -15,7 +15,7 @@ export class OpenRecording {
   }
 
   get opened(): OpenResult {
-    return { threads: this.recording.threads, servedBy: this.recording.servedBy, threadRequests: this.recording.threadRequests };
+    return { threads: this.recording.threads, servedBy: this.recording.servedBy, threadRequests: this.recording.threadRequests, childMemory: this.recording.childMemory };
   }
 
   /** The engine of one thread, imported on its first ask (throws ProfileFormatError with a sentence for the user). */

@@ -6,6 +6,7 @@ import type { RecordingContext, RegexCheck, RegexPattern, Verdict } from '../../
 import type { FlameData } from '../lib/flame-data.ts';
 import type { AllocationTable } from '../../../shared/memory/allocations.ts';
 import type { Background } from '../../../shared/recording/request-time.ts';
+import type { ChildMemoryNote } from '../../../shared/recording/processes.ts';
 import type { LegendClass } from '../lib/frame-colors.ts';
 
 export type ViewRequest =
@@ -159,6 +160,8 @@ export interface OpenResult {
   servedBy: string | null;
   /** Per thread, the requests its child process served (shared/profile/import/open-thread.ts); null for the others. */
   threadRequests: (number | null)[];
+  /** What the memory verdict says of child processes that served requests (shared/recording/processes.ts); else null. */
+  childMemory: ChildMemoryNote | null;
 }
 
 /** The answer to a flame-chart request that a newer one replaced before it was done (worker.ts). */

@@ -13,6 +13,7 @@ import { allocationPlace } from '../../../shared/memory/allocations.ts';
 import { formatBytes } from '../../../shared/number-format.ts';
 import { GROWTH_RULE, judgeMemoryGrowth, WORKER_HEAPS_NOT_JUDGED } from '../../../shared/memory/growth.ts';
 import { allocationsThread } from '../../../shared/memory/heap-profile.ts';
+import { isChildProcessName, memorySentenceWithChildren } from '../../../shared/recording/processes.ts';
 import { shortPlace } from '../../../shared/profile/places.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GrowingCard } from './GrowingCard.tsx';
@@ -32,9 +33,9 @@ export function MemoryPanel({ result }: { result: RecordingMeta }) {
   return (
     <div data-testid="memory-panel">
       {growth
-        ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{growth.sentence}</p>
+        ? <p className={growth.grows ? 'note note-error' : 'muted'} data-testid="memory-growth">{memorySentenceWithChildren(growth.sentence, growth.grows, loaded.childMemory)}</p>
         : result.samples.length > 0 && <p className="muted" data-testid="memory-growth">The burst was too short to judge whether memory grows: it needs at least 4 seconds of process samples.</p>}
-      {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}{loaded.threads.length > 1 ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}</p>}
+      {result.samples.length > 0 && <p className="muted small">{GROWTH_RULE}{loaded.threads.some((t, i) => i > 0 && !isChildProcessName(t)) ? ` ${WORKER_HEAPS_NOT_JUDGED}` : ''}</p>}
       {result.growing ? <GrowingCard growing={result.growing} />
         : (growth?.grows || growth?.undecided) && result.target && (
           <p className="muted small" data-testid="find-growth-hint">To name what grows and what holds it, record again with “Find what grows” ticked (flambe record --find-growth): two heap snapshots under load after the burst.</p>

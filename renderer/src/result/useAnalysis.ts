@@ -10,7 +10,7 @@ import { errorMessage } from '../client/types.ts';
 import type { FlambeApi } from '../../../shared/api.ts';
 import { createAnalysisSession, type AnalysisClient, type AnalysisSession } from '../analysis/client.ts';
 import { localProfile, localProfileAnalysed } from '../library/open-imported.ts';
-import { requestKey, SUPERSEDED, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
+import { requestKey, SUPERSEDED, type OpenResult, type ViewRequest, type ViewResult } from '../analysis/protocol.ts';
 
 export type ClientState =
   | { status: 'loading'; client: null }
@@ -78,9 +78,9 @@ function releaseSession(recordingId: string, session: AnalysisSession): void {
  * thread's name, kept while another thread of the same recording loads (the
  * picker stays put).
  */
-export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[]; servedBy: string | null; threadRequests: (number | null)[] } {
+export function useAnalysisClient(recordingId: string | null, thread = 0): ClientState & { threads: string[] } & OpenedFacts {
   const { api } = useClient();
-  const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[]; servedBy: string | null; threadRequests: (number | null)[] } | null>(null);
+  const [state, setState] = useState<{ id: string; thread: number; state: ClientState; threads: string[]; facts: OpenedFacts } | null>(null);
   useEffect(() => {
     if (recordingId == null) return;
     // A file opened while the library saves it is read from the page (library/open-imported.ts).
@@ -92,9 +92,12 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
     // A file opened while it is saved: its save starts once the page has read it (open-imported.ts).
     if (file) void client.ready.catch(() => {}).then(() => localProfileAnalysed(recordingId));
     client.ready.then(
-      () => live && setState({ id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads, servedBy: client.servedBy, threadRequests: client.threadRequests }),
+      () => live && setState({
+        id: recordingId, thread, state: { status: 'ready', client }, threads: client.threads,
+        facts: { servedBy: client.servedBy, threadRequests: client.threadRequests, childMemory: client.childMemory },
+      }),
       (e: unknown) => live && setState((s) => ({
-        id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [], servedBy: s && s.id === recordingId ? s.servedBy : null, threadRequests: s && s.id === recordingId ? s.threadRequests : [],
+        id: recordingId, thread, threads: s && s.id === recordingId ? s.threads : [], facts: s && s.id === recordingId ? s.facts : NO_FACTS,
         state: { status: 'error', client: null, message: `The profile could not be read: ${errorMessage(e)}`, reason: errorMessage(e) },
       })),
     );
@@ -106,8 +109,12 @@ export function useAnalysisClient(recordingId: string | null, thread = 0): Clien
   const threads = state && state.id === recordingId ? state.threads : [];
   const shown = state && state.id === recordingId && state.thread === thread ? state.state : { status: 'loading' as const, client: null };
   const current = state && state.id === recordingId ? state : null;
-  return { ...shown, threads, servedBy: current ? current.servedBy : null, threadRequests: current ? current.threadRequests : [] };
+  return { ...shown, threads, ...(current ? current.facts : NO_FACTS) };
 }
+
+/** What opening the recording told of its processes (OpenResult's): the same for every thread of it. */
+type OpenedFacts = Pick<OpenResult, 'servedBy' | 'threadRequests' | 'childMemory'>;
+const NO_FACTS: OpenedFacts = { servedBy: null, threadRequests: [], childMemory: null };
 
 export interface ViewState<T> {
   /** The answer for the request, or the last answer while the new one is computed (then `stale`). */

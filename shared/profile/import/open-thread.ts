@@ -11,7 +11,7 @@ import { importPprofThreads, isPprof } from './pprof.ts';
 import { MAIN_THREAD_NAME, mergeThreads, threadsOf, type NamedProfile } from '../threads.ts';
 import type { HeapProfile } from '../../recording/memory.ts';
 import { allocationsOf, extraOf } from '../../recording/profile-extras.ts';
-import { requestsServedBy, servedBySentence } from '../../recording/processes.ts';
+import { childMemoryNotWatched, requestsServedBy, servedBySentence, type ChildMemoryNote } from '../../recording/processes.ts';
 
 /** The thread number that means "all threads, merged". */
 export const ALL_THREADS = -1;
@@ -37,6 +37,8 @@ export interface RecordingThreads {
   readonly servedBy: string | null;
   /** Per thread, the requests its child process served (a cluster worker's figures per request are of those); null for the others. */
   readonly threadRequests: (number | null)[];
+  /** What the memory verdict says of child processes that served requests (their heaps are not watched); else null. */
+  readonly childMemory: ChildMemoryNote | null;
   /** The profile was JSON (not pprof): the only kind that can carry an allocation profile. */
   readonly json: boolean;
   /**
@@ -99,18 +101,19 @@ export function readRecordingThreads(input: unknown): RecordingThreads {
   const names = list.map((t) => t.name);
   const threadRequests = list.map(requestsServedBy);
   const every = () => names.map((name, i) => ({ name, profile: one(i), requests: threadRequests[i] }));
-  return { ...cached(names, true, parsed, allocations, allocationThreads, one, every), servedBy: servedBySentence(extraOf(raw, 'processes')), threadRequests };
+  return { ...cached(names, true, parsed, allocations, allocationThreads, one, every), servedBy: servedBySentence(extraOf(raw, 'processes')), threadRequests,
+    childMemory: childMemoryNotWatched(extraOf(raw, 'processes')) };
 }
 
 /** Threads already imported together (pprof, a Chrome trace). */
 function imported(list: NamedProfile[]): RecordingThreads {
-  return { ...cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list), servedBy: null, threadRequests: list.map(() => null) };
+  return { ...cached(list.map((t) => t.name), false, null, null, [], (i) => list[i].profile, () => list), servedBy: null, threadRequests: list.map(() => null), childMemory: null };
 }
 
 function cached(
   threads: string[], json: boolean, parsed: unknown, allocations: HeapProfile | null, allocationThreads: { name: string; heap: HeapProfile }[],
   one: (i: number) => Profile, every: () => NamedProfile[],
-): Omit<RecordingThreads, 'servedBy' | 'threadRequests'> {
+): Omit<RecordingThreads, 'servedBy' | 'threadRequests' | 'childMemory'> {
   let merged: Profile | null = null;
   const resolve = (thread: number) => (thread === ALL_THREADS && threads.length > 1 ? ALL_THREADS : thread >= 0 && thread < threads.length ? thread : 0);
   return {
