@@ -22,6 +22,8 @@ export const TOP_ALLOCATORS = 10;
 interface MemoryOf {
   process: ReturnType<typeof summarizeProcess>;
   growth: MemoryGrowth | null;
+  /** The growth verdict is of a process that served no request, its children's memory not watched: its sentence says so instead. */
+  notWhereServed: boolean;
   allocations: AllocationTable | null;
   /** Each worker thread's allocations (its own heap), when they were sampled. */
   workers: { thread: string; allocations: AllocationTable }[];
@@ -43,6 +45,7 @@ export function memoryOf(result: Pick<RecordingResult, 'samples' | 'load' | 'pro
   return {
     process: summarizeProcess(result.samples, burst),
     growth: growth && { ...growth, sentence: memorySentenceWithChildren(growth.sentence, growth.grows, children) },
+    notWhereServed: !!growth && !growth.grows && !!children?.replaces,
     allocations: heap ? allocationTable(heap, requests, result.requestTime?.background ?? null) : null, workers,
     growing: result.growing ?? null,
   };
@@ -105,8 +108,9 @@ export function memoryJson(m: MemoryOf) {
           // Flambé's full collection halfway through the burst (growth.ts rule 4): null without it.
           halfway: m.growth.kept.midMb ? { heapUsed: round1(m.growth.kept.midMb.heapUsed), external: m.growth.kept.midMb.external === null ? null : round1(m.growth.kept.midMb.external) } : null,
         } : null,
-        grows: m.growth.grows,
-        undecided: m.growth.undecided ?? null,
+        // Of a process that served none (a cluster's primary): no answer about the requests' memory.
+        grows: m.notWhereServed ? null : m.growth.grows,
+        undecided: m.notWhereServed ? 'served by child processes' : m.growth.undecided ?? null,
         sentence: m.growth.sentence,
       } : null,
       // What grows and what holds it: record --find-growth's two heap snapshots; null when not asked.

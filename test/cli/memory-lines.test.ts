@@ -17,7 +17,7 @@ const GROWING: Growing = {
   kinds: [{ kind: 'Buffer', countDelta: 11_748, bytesDelta: 195e6, holder: { name: 'cache', kind: 'Array', via: 'variable', owner: null, url: 'file:///tmp/a.cjs', line: 2 }, path: [] }],
   allocatedAlive: [], error: null,
 };
-const memory = (over: Partial<MemoryOf>): MemoryOf => ({ process: PROCESS, growth: null, allocations: null, workers: [], growing: null, ...over });
+const memory = (over: Partial<MemoryOf>): MemoryOf => ({ process: PROCESS, growth: null, notWhereServed: false, allocations: null, workers: [], growing: null, ...over });
 const memoryVerdicts = (lines: string[]) => lines.filter((l) => l.startsWith('Memory '));
 
 describe('record: the Memory lines', () => {
