@@ -58,4 +58,24 @@ describe.skipIf(!hasChromium || process.platform !== 'linux')(title, () => {
     expect(await verdict.textContent()).toContain(`2 cluster workers (pid ${pids.join(', ')})`);
     await page.screenshot({ path: path.join(artifacts, 'cluster-merged.png') });
   });
+
+  it('says the Memory card cannot tell where the requests ran, for workers that keep every session', async () => {
+    const { page, web } = session;
+    await page.goto(web.url);
+    await page.getByTestId('launch-script-input').fill(path.join(repo, 'test/fixtures/child-processes/cluster-sessions.cjs'));
+    await page.getByTestId('launch-button').click();
+    await waitForLaunchedTarget(page);
+    const base = new URL(await page.getByTestId('url-input').inputValue());
+    await page.getByTestId('url-input').fill(`${base.origin}/login`);
+    await page.getByTestId('duration-input').fill('4');
+    await page.getByTestId('warmup-input').fill('0');
+    await page.getByTestId('record-button').click();
+    await page.getByTestId('result-screen').waitFor({ timeout: 90_000 });
+    const growth = page.getByTestId('memory-card').getByTestId('memory-growth');
+    await growth.waitFor({ timeout: 30_000 });
+    // The primary's own memory did not grow: that is not said as the server's.
+    await expect.poll(() => growth.textContent(), { timeout: 15_000 }).toMatch(/^Cannot tell whether memory grows where the requests ran: the 2 cluster workers that served them \(pid \d+, \d+\) have heaps of their own/);
+    await growth.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(artifacts, 'cluster-memory.png') });
+  });
 });
