@@ -41,3 +41,10 @@ describe('a prepared statement whose text was never read', () => {
     expect(statementAdvice('SELECT id FROM t WHERE a = ?', 'mysql', false)).toContain('an index on the column it filters by (a)');
   });
 });
+
+describe('the way out of an N+1, as SQL that runs', () => {
+  it('says MySQL\'s list and PostgreSQL\'s array (an unseen mysql2 shop read `WHERE order_id = IN (?)`: a syntax error)', () => {
+    expect(statementAdvice('SELECT id, sku FROM items WHERE order_id = ?', 'mysql', true)).toBe('Fetch them in one query (`WHERE order_id IN (?)`) or run them together.');
+    expect(statementAdvice('SELECT id FROM products WHERE id = $1', 'postgres', true)).toBe('Fetch them in one query (`WHERE id = ANY($1)`) or run them together.');
+  });
+});

@@ -58,7 +58,8 @@ export function statementAdvice(statement: string, server: string | undefined, r
   if (repeated) {
     if (sql && /\bWHERE\b.*?(\w+) = (\$\d+|\?)/i.test(statement)) {
       const col = /\bWHERE\b.*?(\w+) = (?:\$\d+|\?)/i.exec(statement)![1];
-      return `Fetch them in one query (\`WHERE ${col} = ${server === 'postgres' ? 'ANY($1)' : 'IN (?)'}\`) or run them together.`;
+      // PostgreSQL takes the ids as one array parameter; MySQL's IN takes a list (`= IN (?)` is a syntax error).
+      return `Fetch them in one query (\`WHERE ${col} ${server === 'postgres' ? '= ANY($1)' : 'IN (?)'}\`) or run them together.`;
     }
     if (server === 'redis') return 'Send them in one command (MGET, HMGET) or one pipeline.';
     if (server === 'memcached') return 'Fetch them in one `get` with several keys (`get key1 key2 …`), or run them together.';
