@@ -91,12 +91,12 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await load.textContent()).toMatch(/Event loop busy/);
   });
 
-  it('puts where each request’s time went side by side: own CPU among the parts, with how sure', async () => {
+  it('puts where each request’s time went side by side: own code among the parts, with how sure', async () => {
     const table = page.getByTestId('compare-request-time');
     await table.scrollIntoViewIfNeeded();
     const rows = table.getByTestId('request-time-row');
     expect(await rows.first().textContent()).toMatch(/^each request \(mean\)[\d.]+[\d.]+[+−][\d.]+[+−][\d.]+%cannot tell: one run each$/);
-    expect(await table.textContent()).toMatch(/own CPU/);
+    expect(await table.textContent()).toMatch(/own code/);
     await table.screenshot({ path: path.join(artifacts, 'compare-request-time.png') });
   });
 

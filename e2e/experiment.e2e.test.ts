@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)(title, () => {
     // Where each request's time went, A's parts beside B's, as Compare shows them (the rounds ran the request collector).
     const split = page.getByTestId('compare-request-time');
     expect(await split.locator('tbody tr').first().textContent()).toMatch(/^each request \(mean\)[\d.,]+[\d.,]+/);
-    expect(await split.locator('tbody tr').filter({ hasText: 'own CPU' }).count()).toBe(1);
+    expect(await split.locator('tbody tr').filter({ hasText: 'own code' }).count()).toBe(1);
     // Bytes allocated per request, with the interval from the pairs, as CPU per request (issue 22 item 6).
     expect(await page.getByTestId('compare-allocations').getByTestId('allocation-total').textContent())
       .toMatch(/^Allocated per request \(every thread\)[^]*((real|no (clear|meaningful) difference) \(95%: .* to .*\)|too early to tell: anything from .* to .* fits)$/);

@@ -12,7 +12,7 @@ const rt = (httpMs: number, cpuMs: number): RequestTime => ({
 describe('compareRequestTime', () => {
   it('puts each part side by side, with the change and how sure', () => {
     const c = compareRequestTime([rt(200, 2), rt(204, 2.2), rt(198, 1.9)], [rt(60, 2), rt(62, 2.1), rt(61, 2)], true)!;
-    expect(c.parts.map((p) => p.label)).toEqual(['GET 127.0.0.1:4001/quote', 'own CPU']);
+    expect(c.parts.map((p) => p.label)).toEqual(['GET 127.0.0.1:4001/quote', 'own code']);
     const call = c.parts[0].msPerRequest;
     expect(call.a).toBeCloseTo(200.7, 0);
     expect(call.b).toBeCloseTo(61, 0);

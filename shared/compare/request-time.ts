@@ -16,7 +16,7 @@ import type { Metric } from './types.ts';
 export interface RequestTimeChange {
   kind: RequestTimeKind;
   target: string;
-  /** "GET 127.0.0.1:4001/quote", "own CPU", "queued" (sentence.ts partLabel). */
+  /** "GET 127.0.0.1:4001/quote", "own code", "queued" (sentence.ts partLabel). */
   label: string;
   msPerRequest: Metric;
   /** The statement read off the wire (literals replaced), for a database or cache call. */

@@ -42,7 +42,7 @@ describe('the waiting sentence and the time table', () => {
     ], total);
     const work = 'the children\'s heaviest work: renderInvoice (pool.js:20) on 2 forked children (pid 7, 8), 66% of their busy time';
     expect(waitingSentence(rt, work)).toBe('Each request took 52 ms (p50): 40 ms waiting on a child process over IPC (pool.js: queued for the child, then its work) '
-      + `(from askPool, pool.js:67); ${work}, 10 ms queued behind other work on the event loop (arrived, but the loop was busy), 2 ms of its own CPU. `
+      + `(from askPool, pool.js:67); ${work}, 10 ms queued behind other work on the event loop (arrived, but the loop was busy), 2 ms in its own code. `
       + 'Make each job cheaper in the child, send it less data, or add children (up to the number of cores); the children\'s own profile says where their time goes.');
     expect(waitingSentence(rt)).not.toContain('heaviest work');
   });
@@ -54,11 +54,23 @@ describe('the waiting sentence and the time table', () => {
     const rt = requestTime([part('queue', '', 5.6, total), gets, part('cpu', '', 5.3, total)], total);
     expect(waitingSentence(rt)).toBe('Each request took 17 ms (p50): 5.6 ms queued behind other work on the event loop (arrived, but the loop was busy), '
       + '5.1 ms on 20 commands per request to 127.0.0.1:37167 (memcached), one after another: `get user:?` ×20 from loadFriend (profiles.cjs:23, via memcache-client), '
-      + '5.3 ms of its own CPU. Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread. '
+      + '5.3 ms in its own code. Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread. '
       + 'For the commands one after another: fetch them in one `get` with several keys (`get key1 key2 …`), or run them together.');
     // Without queueing first, the N+1's advice is the lead, said once.
     const alone = requestTime([{ ...gets, share: 5.1 / 8 }, part('cpu', '', 2.9, 8)], 8);
     expect(waitingSentence(alone)!.match(/several keys/g)).toHaveLength(1);
+  });
+
+  it('says how much of the time in its own code was CPU, by the route\'s clock, when it is well under it (beside a CPU hog)', () => {
+    // An unseen execFile route beside a hog: 10 ms in its code by the wall, 2.3 ms of CPU by the thread's clock.
+    const total = 90;
+    const parts = [part('child', 'thumbnail.sh', 73, total), part('queue', '', 7, total), part('cpu', '', 10, total)];
+    const route = (cpuMsPerRequest: number, cpuErrorMs: number) => ({ method: 'GET', path: '/thumb', requests: 233, perRequestMs: { p50: total, mean: total }, parts, cpuMsPerRequest, cpuErrorMs, cpuTimedRequests: 233, topFunction: null });
+    const rt = { ...requestTime(parts, total), byRoute: [route(2.3, 0.1)] };
+    expect(waitingSentence(rt)).toContain(', 10 ms in its own code (2.3 ms of it on a CPU: the rest it waited for a core the machine\'s other programs had). ');
+    // Near the wall time, or too uncertain to say: the wall time alone.
+    expect(waitingSentence({ ...rt, byRoute: [route(9, 0.1)] })).toContain(', 10 ms in its own code. ');
+    expect(waitingSentence({ ...rt, byRoute: [route(2.3, 1)] })).toContain(', 10 ms in its own code. ');
   });
 
   it('says "does not see" when the collector saw no wait at all', () => {
@@ -105,7 +117,7 @@ describe('the waiting sentence of a burst over several routes', () => {
   it("says the route that waited, with its own counts — never the burst's mean of them", () => {
     const s = waitingSentence(mixed())!;
     expect(s).toBe('Each GET /recent request (50 of 100) took 216 ms (p50): 210 ms on 15 queries per request to 127.0.0.1:5433 (postgres), one after another: '
-      + '`SELECT id, customer, total FROM orders WHERE id = $1` ×15 from recentOrders (shop.js:19), 6 ms of its own CPU. '
+      + '`SELECT id, customer, total FROM orders WHERE id = $1` ×15 from recentOrders (shop.js:19), 6 ms in its own code. '
       + "Fetch them in one query (`WHERE id = ANY($1)`) or run them together. Each route's own cause is in its line below.");
   });
 

@@ -7,6 +7,7 @@ import { placeText } from './wait-places.ts';
 import { callNoun, statementAdvice, statementInText, statementLabel } from './statements.ts';
 import { BACKGROUND_QUEUE, BEFORE_READ } from './background-queue.ts';
 import { SYNC_CHILD } from './sync-child.ts';
+import { routeCpuIsWide } from './route-cpu-text.ts';
 
 /** Say it when most of a request's time was not its own CPU, and requests were not instant. */
 export const WAITING_SHARE = 0.5;
@@ -16,10 +17,10 @@ const NAMED_SHARE = 0.1;
 
 const ms = (x: number) => (x >= 100 ? `${Math.round(x)} ms` : x >= 1 ? `${Number(x.toPrecision(2))} ms` : `${Number(x.toPrecision(2))} ms`);
 
-/** A part's short name, for tables and bars: "GET 127.0.0.1:4001/quote", "own CPU", "queued". */
+/** A part's short name, for tables and bars: "GET 127.0.0.1:4001/quote", "own code", "queued". */
 export function partLabel(p: RequestTimePart): string {
   switch (p.kind) {
-    case 'cpu': return 'own CPU';
+    case 'cpu': return 'own code';
     case 'http': return p.target || p.kind;
     case 'socket': return p.statement ? `${statementLabel(p.statement)} — ${p.target}` : p.target || p.kind;
     case 'fs': return 'file system';
@@ -90,7 +91,7 @@ function waited(v: TimeView): boolean {
 }
 
 /**
- * "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms of its own CPU. Make that call faster, …"; null
+ * "Each request took 217 ms (p50): 201 ms waiting on GET …, 2.6 ms in its own code. Make that call faster, …"; null
  * when requests mostly computed. A burst of several routes is said by the route that waited most in all, with its own
  * counts: the whole burst's parts are means over every route, and "×7.5 per request" over a route making 15 queries
  * and one making none is a number no request had (issue 35). `childWork`: what the recorded child processes spent
@@ -124,7 +125,7 @@ function viewSentence(rt: RequestTime, v: TimeView, subject: string, childWork: 
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = v.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
-  return `${subject} took ${took}: ${list.join(', ')}, ${ms(cpu)} of its own CPU. ${leadAdvice(rt, v, named[0])}${repeatedAfterQueue(named)}`;
+  return `${subject} took ${took}: ${list.join(', ')}, ${ms(cpu)} in its own code${cpuClockText(rt, v, cpu)}. ${leadAdvice(rt, v, named[0])}${repeatedAfterQueue(named)}`;
 }
 
 /** What to do about the largest wait. */
@@ -154,6 +155,22 @@ function repeatedAfterQueue(named: readonly RequestTimePart[]): string {
   if (!n1) return '';
   const advice = callAdvice(n1);
   return ` For the ${n1.kind === 'http' ? 'calls' : callNoun(n1.server, 2)} one after another: ${advice[0].toLowerCase()}${advice.slice(1)}`;
+}
+
+/** Under this share of the wall time in a request's code, its CPU from the thread's clock is said beside it. */
+const CPU_SAID_BELOW = 0.8;
+
+/**
+ * " (2.3 ms of it on a CPU: …)" beside the wall time a request spent in its own code, from the route's CPU clock
+ * (the collector's thread-clock reads around the route's code) when that clock is read well enough to say and is
+ * well under the wall time — beside a CPU hog, "10 ms of its own CPU" was said of code that had 2.3 ms of CPU. '' else.
+ */
+function cpuClockText(rt: RequestTime, v: TimeView | RouteTime, wallMs: number): string {
+  // The whole burst's view is its one route's when it had one.
+  const route = 'cpuMsPerRequest' in v ? v : rt.byRoute.length === 1 ? rt.byRoute[0] : null;
+  // Without timed requests the route's figure is the same wall time (no thread clock in that Node): nothing to add.
+  if (!route || !route.cpuTimedRequests || route.cpuMsPerRequest <= 0 || routeCpuIsWide(route) || route.cpuMsPerRequest >= CPU_SAID_BELOW * wallMs) return '';
+  return ` (${ms(route.cpuMsPerRequest)} of it on a CPU: the rest it waited for a core the machine's other programs had)`;
 }
 
 /** Parts the time table shows (renderer/src/result/RequestTime.tsx): the sentence names each. */

@@ -34,7 +34,7 @@ describe('summarizeRequestTime', () => {
       ['socket', '127.0.0.1:4001', 0, 0.5],
     ]);
     expect(rt.parts[0].from).toEqual({ function: 'fetchQuote', url: 'file:///srv/quotes.js', line: 17 });
-    expect(waitingSentence(rt)).toBe('Each request took 203 ms (p50): 200 ms waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17), 3 ms of its own CPU. Make that call faster, cache its answer, or start it earlier alongside other work.');
+    expect(waitingSentence(rt)).toBe('Each request took 203 ms (p50): 200 ms waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17), 3 ms in its own code. Make that call faster, cache its answer, or start it earlier alongside other work.');
   });
 
   it('counts time the load generator saw but the server did not as queueing', () => {
@@ -65,14 +65,14 @@ describe('summarizeRequestTime', () => {
     };
     const rt = { ...summarizeRequestTime([batch])!, background: { percent: 47, cpuMs: 40, functions: [{ function: 'signPrices', url: 'file:///srv/feed.js', line: 9, percent: 47, source: 'interval' as const, everyMs: 250 }] } };
     expect(rt.parts.map((p) => [p.kind, p.target, p.msPerRequest])).toEqual([['queue', 'background', 38], ['cpu', '', 2]]);
-    expect(waitingSentence(rt)).toBe('Each request took 40 ms (p50): 38 ms queued behind background work (signPrices, feed.js:9, run by a timer every 250 ms), 2 ms of its own CPU. '
+    expect(waitingSentence(rt)).toBe('Each request took 40 ms (p50): 38 ms queued behind background work (signPrices, feed.js:9, run by a timer every 250 ms), 2 ms in its own code. '
       + 'Requests wait while that background work runs: make it shorter, run it less often, or move it to a worker thread.');
   });
 
   it('says what the loop ran beside queueing it cannot split (before the server read the request): a heavy timer', () => {
     const rt = { ...summarizeRequestTime([quoteBatch()], { p50: 1000, mean: 1003 })!, background: { percent: 38, cpuMs: 1700, functions: [{ function: 'rebuildIndex', url: 'file:///srv/app.js', line: 6, percent: 38, source: 'interval' as const, everyMs: 200 }] } };
     expect(waitingSentence(rt)).toBe('Each request took 1000 ms (p50): 800 ms queued behind other work on the event loop (arrived, but the loop was busy; '
-      + 'background work — rebuildIndex (app.js:6), run by a timer every 200 ms — used 38% of the CPU), 200 ms waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17), 3 ms of its own CPU. '
+      + 'background work — rebuildIndex (app.js:6), run by a timer every 200 ms — used 38% of the CPU), 200 ms waiting on GET 127.0.0.1:4001/quote (from fetchQuote, quotes.js:17), 3 ms in its own code. '
       + 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread. The background work is part of what holds it: make it shorter, run it less often, or move it to a worker thread too.');
   });
 

@@ -35,7 +35,7 @@ describe('a child process run synchronously in a request', () => {
     const part = (kind: string) => rt.parts.find((p) => p.kind === kind);
     expect(part('child')).toMatchObject({ target: SYNC_CHILD, msPerRequest: 8, from: { function: 'revision' } });
     expect(part('cpu')!.msPerRequest).toBeCloseTo(2, 6);
-    expect(waitingSentence(rt)).toMatch(/^Each request took 10 ms \(p50\): 8 ms waiting, with the event loop held, on a child process run synchronously \(from revision, app\.js:\d+\), 2 ms of its own CPU\. No other request is served while it runs: run it once at start-up and keep its answer, or use the asynchronous execFile/);
+    expect(waitingSentence(rt)).toMatch(/^Each request took 10 ms \(p50\): 8 ms waiting, with the event loop held, on a child process run synchronously \(from revision, app\.js:\d+\), 2 ms in its own code\. No other request is served while it runs: run it once at start-up and keep its answer, or use the asynchronous execFile/);
     // Without the profile nothing says what held the loop: it stays the request's own time.
     expect(summarizeRequestTime([batch])!.parts.map((p) => p.kind)).toEqual(['cpu']);
   });

@@ -1,6 +1,6 @@
 // A route that runs execSync per request (issue 34), and one that awaits
 // execFile. The verdict used to say
-// "25 ms of its own CPU … Nothing of yours stands out … The heaviest function
+// "25 ms in its own code … Nothing of yours stands out … The heaviest function
 // is spawn (72%)". Now the synchronous child process is a kind of work, named
 // by the user's function and line, as the time the loop waited per request —
 // held to the server's own clock of its execSync calls. The awaited one is a
@@ -38,7 +38,7 @@ describe('flambe record of a route that runs execSync', () => {
     console.log(`execSync: Flambé says the loop waited ${flambeMs.toFixed(1)} ms per request; the server's clock ${serverMs.toFixed(1)} ms per call (${truth.calls} calls, load ${os.loadavg()[0].toFixed(1)})`);
     expect(Math.abs(flambeMs - serverMs) / serverMs).toBeLessThan(0.25);
     // Where each request's time went says the same: a wait on a child process run synchronously, not "own CPU"
-    // (it read "25 ms of its own CPU" with the loop waiting for git), within 25% of the server's clock too.
+    // (it read "25 ms in its own code" with the loop waiting for git), within 25% of the server's clock too.
     const parts = out.requestTime.parts;
     const child = parts.find((p) => p.kind === 'child');
     console.log(`execSync: the request-time table says ${child?.msPerRequest.toFixed(1)} ms waiting on it, ${parts.find((p) => p.kind === 'cpu')?.msPerRequest.toFixed(1)} ms own CPU`);
