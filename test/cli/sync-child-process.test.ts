@@ -56,6 +56,7 @@ describe('flambe record of a route that awaits execFile', () => {
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as { requestTime: { parts: { kind: string; target: string; msPerRequest: number; from: { function: string; line: number } | null }[] } };
     const child = out.requestTime.parts.find((p) => p.kind === 'child');
+    // Named by its program's file name, not its path (a path cut at 60 characters once read "thumbnail.").
     expect(child).toMatchObject({ target: 'sleep 0.04', from: { function: 'makeThumbnail', line: 12 } });
     const truth = JSON.parse(readFileSync(stats, 'utf8')) as { calls: number; ms: number };
     const awaitedMs = truth.ms / truth.calls;

@@ -258,10 +258,15 @@ export const INSTALL_COLLECTOR_JS = String.raw`(() => {
   };
   let ownerSym = null;
   // A child process's program and first two arguments, values that look like secrets masked (--token=…, long keys).
+  // The program by its file name (a 62-character path cut at 60 read "thumbnail." for thumbnail.sh); a long argument
+  // keeps its end, where a file's name is.
   const commandOf = (child) => {
     const args = child && Array.isArray(child.spawnargs) ? child.spawnargs.slice(0, 3) : [];
-    return args.map((a) => String(a).replace(/^(-{0,2}[\w.-]*(?:pass|secret|token|key|auth)[\w.-]*[=:]).*$/i, '$1…')
-      .replace(/^[A-Za-z0-9+/_=-]{32,}$/, '…').slice(0, 60)).join(' ');
+    return args.map((a, i) => {
+      const shown = String(a).replace(/^(-{0,2}[\w.-]*(?:pass|secret|token|key|auth)[\w.-]*[=:]).*$/i, '$1…').replace(/^[A-Za-z0-9+/_=-]{32,}$/, '…');
+      const named = i === 0 ? shown.slice(shown.lastIndexOf('/') + 1) : shown;
+      return named.length > 60 ? '…' + named.slice(-59) : named;
+    }).join(' ');
   };
   const ownerOf = (handle) => {
     if (!handle || typeof handle !== 'object') return null;
