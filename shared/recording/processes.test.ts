@@ -24,6 +24,14 @@ describe('servedBySentence', () => {
     expect(servedBySentence({ primaryRequests: null, children: [child(7, null), child(8, 5)], refused: [] }))
       .toBe('5 requests served by 2 cluster workers (pid 7: not counted, pid 8: 5); the primary\'s were not counted.');
     expect(servedBySentence(undefined)).toBeNull();
+    // Found and not opened, none recorded (a fork pool by --pid: each child's inspector met the parent's on 9229): said.
+    const taken = (pid: number) => ({ pid, why: `Port 9229 is taken by the inspector of process 9910, so process ${pid} could not open its own.` });
+    expect(servedBySentence({ primaryRequests: 1356, children: [], refused: [taken(9911), taken(9912)] }))
+      .toBe('Its 2 Node child processes could not be recorded beside it, so their work is not in this recording: pid 9911, 9912 '
+        + '(Port 9229 is taken by the inspector of process 9910, so it could not open its own).');
+    expect(servedBySentence({ primaryRequests: 5, children: [], refused: [taken(9911), { pid: 9912, why: 'Process 9912 has exited.' }] }))
+      .toBe('Its 2 Node child processes could not be recorded beside it, so their work is not in this recording: '
+        + 'pid 9911 (Port 9229 is taken by the inspector of process 9910, so it could not open its own), pid 9912 (Process 9912 has exited).');
     expect(servedBySentence({ primaryRequests: 3, children: [], refused: [] })).toBeNull();
   });
 });

@@ -63,6 +63,7 @@ const thousands = formatCount;
  * 4242: 921, pid 4243: 919); the primary served none". Null without children.
  */
 export function servedBySentence(processes: RecordedProcesses | undefined): string | null {
+  if (processes && processes.children.length === 0 && processes.refused.length > 0) return noneRecordedSentence(processes.refused);
   if (!processes || processes.children.length === 0) return null;
   const primary = processes.primaryRequests;
   const kids = processes.children;
@@ -81,6 +82,20 @@ export function servedBySentence(processes: RecordedProcesses | undefined): stri
     return `${parent.charAt(0).toUpperCase()}${parent.slice(1)} served all ${thousands(total)} requests; its ${who} (pid ${kids.map((k) => k.pid).join(', ')}), recorded beside it, served none${refused}.`;
   }
   return `${thousands(total)} requests served by ${who} (${each}); ${own}${refused}.`;
+}
+
+/**
+ * Node children Flambé found and could not open, none recorded: said, never left out in silence — a fork pool
+ * recorded by --pid read as one process while its children did the work ("Port 9229 is taken" in each).
+ */
+function noneRecordedSentence(refused: RecordedProcesses['refused']): string {
+  const n = refused.length;
+  // One reason for all (each child met the same port) is said once: "process 9911" in each's own is "it".
+  const reasons = refused.map((r) => r.why.replace(/\.$/, '').replaceAll(`process ${r.pid} `, 'it '));
+  const why = reasons.every((w) => w === reasons[0])
+    ? `pid ${refused.map((r) => r.pid).join(', ')} (${reasons[0]})`
+    : refused.map((r, i) => `pid ${r.pid} (${reasons[i]})`).join(', ');
+  return `Its ${n === 1 ? 'Node child process' : `${n} Node child processes`} could not be recorded beside it, so ${n === 1 ? 'its' : 'their'} work is not in this recording: ${why}.`;
 }
 
 /** What the memory verdict says of child processes that served requests (childMemoryNotWatched). */

@@ -69,7 +69,7 @@ const ADVICE: Record<RequestTimePart['kind'], string> = {
   threadpool: 'Node runs this on a pool of 4 threads by default (UV_THREADPOOL_SIZE): do less of it per request, cache its result, or raise the pool size.',
   worker: 'Make each task cheaper in the worker, send it less data, or add workers (up to the number of cores); the worker threads\' own profile says where their time goes.',
   child: 'Starting a program per request costs its whole run: run it once and keep its answer, do the work in Node (a library), or run it beside the request instead of before the answer.',
-  ipc: 'Make each job cheaper in the child, send it less data, or add children (up to the number of cores); the children\'s own profile says where their time goes.',
+  ipc: 'Make each job cheaper in the child, send it less data, or add children (up to the number of cores).',
   timer: 'Is that timer needed on every request? Shorten it or take it out.',
   queue: 'Shorten the JavaScript that holds the event loop (the functions below), or move it to a worker thread.',
   other: 'Look at what the slow requests await.',
@@ -125,7 +125,12 @@ function viewSentence(rt: RequestTime, v: TimeView, subject: string, childWork: 
   // The parts are means: when the median is far from the mean, say the mean first so the numbers add up.
   const { p50, mean } = v.perRequestMs;
   const took = Math.abs(mean - p50) > 0.1 * p50 || named[0].msPerRequest > p50 ? `${ms(mean)} on average (${ms(p50)} p50)` : `${ms(p50)} (p50)`;
-  return `${subject} took ${took}: ${list.join(', ')}, ${ms(cpu)} in its own code${cpuClockText(rt, v, cpu)}. ${leadAdvice(rt, v, named[0])}${repeatedAfterQueue(named)}`;
+  return `${subject} took ${took}: ${list.join(', ')}, ${ms(cpu)} in its own code${cpuClockText(rt, v, cpu)}. ${leadAdvice(rt, v, named[0])}${childProfileText(named[0], childWork)}${repeatedAfterQueue(named)}`;
+}
+
+/** Where the children's work is, beside a wait on them over IPC — only when their profiles were recorded (childWork). */
+function childProfileText(lead: RequestTimePart, childWork: string | null): string {
+  return lead.kind === 'ipc' && childWork ? ' The children\'s own profile says where their time goes.' : '';
 }
 
 /** What to do about the largest wait. */
