@@ -7,6 +7,7 @@
 // test/fixtures/child-processes/fork-pool.cjs, whose parent times each wait
 // itself (from child.send to the answer's 'message') and whose child times
 // renderInvoice over 40 calls back to back with its own thread's CPU clock.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,3 +128,24 @@ describe.skipIf(process.platform !== 'linux')('a launched server whose forked ch
     for (const p of held) expect(after.has(p) && !portsBefore.has(p), `port ${p} still listened on`).toBe(false);
   }, 200_000);
 });
+
+describe.skipIf(process.platform !== 'linux')('the same pool recorded by --pid', () => {
+  it('says its children could not be recorded and why, and points at no profile of theirs', async () => {
+    const pidFile = path.join(dir, 'pids-by-pid');
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = spawn(process.execPath, [script], { env: { ...process.env, PID_FILE: pidFile, PORT: String(port) }, stdio: 'ignore' });
+    const [parent, ...children] = (await waitFor(() => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : null), 60_000, 'the pool to start')).split(' ').map(Number);
+    pids.push(server.pid!, parent, ...children);
+    const r = await runFlambe(['record', `--pid=${parent}`, '--url', `http://127.0.0.1:${port}/`, '-d', '1', '--warmup', '0', '--json'], { timeoutMs: 150_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as Out;
+    // Each child's SIGUSR1 opened on Node's 9229, which the parent's inspector holds: both said, none recorded.
+    expect(out.processes!.children).toEqual([]);
+    expect((out.processes!.refused as { pid: number; why: string }[]).map((x) => x.pid).sort()).toEqual([...children].sort());
+    const waiting = out.checks.find((c) => c.id === 'waiting')?.text ?? '';
+    console.log(`fork pool by --pid: ${waiting}`);
+    expect(waiting).toMatch(/waiting on a child process over IPC/);
+    expect(waiting).not.toContain('own profile');
+  }, 180_000);
+});
+
