@@ -80,7 +80,7 @@ export function RecordScreen(props: Props) {
   // Several ports (a stub beside the server): the user says which, Flambé never guesses (port-choice.ts).
   const addresses = useMemo(() => target?.info.suggestedUrls ?? [], [target?.info.suggestedUrls]);
   const portAsk = target && !loadForm.loadOnly ? portQuestion(loadForm, addresses) : null;
-  const addressAnswers = useAddressAnswers(client, target?.info.targetId ?? null, addresses);
+  const addressAnswers = useAddressAnswers(client, target?.info.targetId ?? null, addresses, busy || work.running.length > 0);
   const snapshotEstimate = useSnapshotEstimate(client, target?.info.targetId ?? null, !!loadForm.findGrowth && !loadForm.loadOnly && !loadForm.ownLoad);
 
   const record = () => {
