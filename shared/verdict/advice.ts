@@ -3,6 +3,7 @@
 import type { BucketId } from '../profile/buckets.ts';
 import { regexCheckSentence, type RegexCheck } from './regex-check.ts';
 import { scanLine } from '../profile/line-scan.ts';
+import { packageName } from '../profile/classify.ts';
 
 /** A function's time: its own code and the built-ins it calls directly (findings.ts). */
 export interface FunctionSplit { ownMs: number; builtinMs: number; callee: string }
@@ -110,11 +111,18 @@ function regexLineAdvice(line: string): string {
   return `${compile}${compile ? 'try' : 'Try'} a plain string method (startsWith, includes, indexOf) where it does the job, and check the pattern for nested quantifiers.`;
 }
 
+/**
+ * The crypto in an Express app that calls none: its automatic ETag (res.send hashes every body with sha1 through the
+ * etag package). An unseen NestJS-on-Express catalog was told "pbkdf2Sync … fewer iterations" for it.
+ */
+const ETAG_ADVICE = 'This is Express\'s automatic ETag: for every response it hashes the whole body (sha1, in the etag package) so a client can reuse '
+  + 'what it has. For big responses, turn it off (app.set(\'etag\', false)) or set a cheap one yourself (a version number of the data), or send smaller bodies (pagination).';
+
 /** What a finding is about: a kind of work (buckets.ts), a function, a dependency, or garbage collection. */
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
 /** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
-export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback; memoryGrows?: boolean } = {}): string {
+export function adviceFor(kind: FindingKind, detail: { name?: string; url?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback; memoryGrows?: boolean } = {}): string {
   const line = detail.lineText ?? '';
   switch (kind) {
     case 'logging':
@@ -122,6 +130,7 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; lineText?:
       return 'console.log formats every line on the event loop, and to a terminal or a file it also writes it synchronously: every request pays for it. '
         + 'Log less per request (one line per request, not one per step; no objects dumped), or use an asynchronous logger such as pino.';
     case 'crypto':
+      if (detail.url && packageName(detail.url) === 'etag') return ETAG_ADVICE;
       return 'Synchronous crypto (pbkdf2Sync, scryptSync, hashing big data) blocks the event loop while it runs. '
         + 'Use the asynchronous API (crypto.pbkdf2 with a callback, or util.promisify), fewer iterations where that is safe, or a worker thread.';
     case 'json':

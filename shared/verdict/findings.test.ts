@@ -2,7 +2,7 @@
 // named with its function, line and advice; nothing standing out says so.
 import { numbersOutOfStyle } from '../number-format.ts';
 import { describe, expect, it } from 'vitest';
-import { buildVerdict, emptyVerdictSentence, findingSentence, spreadSentence, verdictLines } from './profile-verdict.ts';
+import { buildVerdict, emptyVerdictSentence, findingSentence, findingWhere, spreadSentence, verdictLines } from './profile-verdict.ts';
 import { findFindings } from './findings.ts';
 import { profileFromText } from '../profile/test-support/text-profile.ts';
 import type { RegexChecker } from './regex-check.ts';
@@ -21,6 +21,20 @@ function fromStacks(stacks: string[], opts: Parameters<typeof profileFromText>[1
 }
 
 describe('findFindings', () => {
+  it('names Express\'s automatic ETag for crypto an app never calls, with its package and the way to turn it off', () => {
+    // An unseen NestJS-on-Express catalog: "Synchronous crypto … From entitytag in index.js:39 … fewer iterations".
+    const p = fromStacks([
+      ...cols(40, 'handle[catalog.js:5] / send[node_modules/express/lib/response.js:200] / entitytag[node_modules/etag/index.js:39] / update[node:internal/crypto/hash] / update[native]'),
+      ...cols(40, 'handle[catalog.js:5] / stringify[native]'),
+      ...cols(20, '(idle)'),
+    ]);
+    const crypto = findFindings(p, { requests: 1000 }).findings.find((f) => f.kind === 'crypto')!;
+    expect(crypto).toMatchObject({ function: 'entitytag' });
+    expect(findingWhere(crypto)).toBe('From entitytag in index.js:39 (the etag package).');
+    expect(crypto.advice).toMatch(/^This is Express's automatic ETag: .*app\.set\('etag', false\)/);
+    expect(crypto.advice).not.toMatch(/pbkdf2|iterations/);
+  });
+
   it('names sync crypto by the function of yours that called it, with advice', () => {
     const p = fromStacks([
       ...cols(60, 'handle[server.js:10] / cryptoRoute[server.js:39] / pbkdf2Sync[node:internal/crypto/pbkdf2] / pbkdf2[native]'),

@@ -193,7 +193,7 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     const regex = pattern && opts.checkRegex ? opts.checkRegex(pattern) : null;
     out.push({
       kind: b.id, label: BUCKET_LABELS[b.id], ...where, ...(b.id === 'childProcess' ? waitNumbers(b.ms) : numbers(b.ms)), pattern, regex,
-      advice: adviceFor(b.id, { name: where.function, lineText: where.lineText, regex }),
+      advice: adviceFor(b.id, { name: where.function, url: where.url, lineText: where.lineText, regex }),
     });
   }
 

@@ -6,7 +6,7 @@ export { findFindings, FINDING_KINDS, FUNCTION_MIN_BUSY_PERCENT, MAX_FINDINGS, M
 export { adviceFor } from './advice.ts';
 export { loadChecks, shareInterval, trustChecks, type Check, type RecordingContext } from './checks.ts';
 export { recordingContext } from './recording-context.ts';
-export { allocatesText, buildVerdict, emptyVerdictSentence, findingHeadline, leadCheck, findingSentence, findingWhere, shortPlace, spreadSentence, tieSentence, verdictLines, type Verdict } from './profile-verdict.ts';
+export { allocatesText, buildVerdict, emptyVerdictSentence, findingHeadline, leadCheck, findingPackage, findingSentence, findingWhere, shortPlace, spreadSentence, tieSentence, verdictLines, type Verdict } from './profile-verdict.ts';
 export { routeCauseLines, routeCauses, type RouteCause } from './route-causes.ts';
 export { cachingRegexChecker, readRecheckResult, REGEX_CHECK_TIMEOUT_MS, regexCheckSentence, type RecheckSync, type RegexCheck, type RegexChecker } from './regex-check.ts';
 export { hotLinePattern, regexDefinedOnLine, regexOnLine, type RegexOnLine, type RegexPattern } from './regex-source.ts';

@@ -13,6 +13,7 @@ import { threadFindings, threadLabel, workerBusy, type ThreadBusy } from './thre
 import { PLURAL_BUCKET_LABELS, type BucketId } from '../profile/buckets.ts';
 import type { RegexChecker } from './regex-check.ts';
 import { shortPlace } from '../profile/places.ts';
+import { packageName } from '../profile/classify.ts';
 import { allocationsWithoutBackground, withoutBackground } from '../profile/background.ts';
 import { allocationTable } from '../memory/allocations.ts';
 import { judgeMemoryGrowth } from '../memory/growth.ts';
@@ -143,12 +144,21 @@ function verbTakes(f: Finding): string {
   return PLURAL_BUCKET_LABELS.has(f.kind as BucketId) ? 'take' : 'takes';
 }
 
+/**
+ * The package whose file a kind of work was found in ("etag"), '' for the app's own: "index.js:39" alone reads as the
+ * app's file. A dependency finding names its package already.
+ */
+export function findingPackage(f: Pick<Finding, 'kind' | 'url'>): string {
+  return f.kind !== 'dependency' && f.url ? packageName(f.url) : '';
+}
+
 /** Where it comes from, in words: "From cryptoRoute in server.js:41: “const key = …”." */
 export function findingWhere(f: Finding): string {
   if (f.kind === 'gc') return f.allocates ? allocatorSentence(f, f.allocates) : '';
   if (!f.function) return f.kind === 'dependency' ? '' : 'Not called from your code.';
   // Mapped code (TypeScript, a bundle) names what you wrote, then where it ran.
-  const where = f.location ? ` in ${shortPlace(f.location)}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
+  const pkg = findingPackage(f);
+  const where = f.location ? ` in ${shortPlace(f.location)}${pkg ? ` (the ${pkg} package)` : ''}${f.generated ? ` (ran as ${shortPlace(f.generated.location)})` : ''}` : '';
   const text = f.lineText ? `: “${f.lineText.length > 100 ? `${f.lineText.slice(0, 99)}…` : f.lineText}”` : '';
   return f.kind === 'function' ? `Hottest line${where}${text}.` : `${f.kind === 'dependency' ? 'Heaviest function' : 'From'} ${shownName(f)}${where}${text}.`;
 }

@@ -6,7 +6,7 @@
 // through the analysis worker; the ReDoS check of a hot regex is asked for
 // after (it may take a second) and sharpens the advice when it answers.
 import { type Transform } from '../../../shared/profile/index.ts';
-import { adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, leadCheck, routeCauseLines, shortPlace, spreadSentence, tieSentence, type Finding, type RecordingContext } from '../../../shared/verdict/index.ts';
+import { adviceFor, emptyVerdictSentence, allocatesText, findingHeadline, findingPackage, leadCheck, routeCauseLines, shortPlace, spreadSentence, tieSentence, type Finding, type RecordingContext } from '../../../shared/verdict/index.ts';
 import type { AnalysisClient } from '../analysis/client.ts';
 import { Explain } from '../components/Explain.tsx';
 import { useEffect } from 'react';
@@ -108,6 +108,7 @@ function FindingItem({ finding: f, all, client, onReveal, onShowThread }: { find
           {f.frame < 0 && f.thread && onShowThread && (
             <> <button type="button" className="button small" data-testid="verdict-open-thread" onClick={() => onShowThread(f.thread!, 'asked')}>Open {f.thread}’s profile</button></>
           )}
+          {findingPackage(f) && <span data-testid="verdict-package"> (the {findingPackage(f)} package)</span>}
           {f.allocates && <span data-testid="verdict-allocates"> allocates {allocatesText(f.allocates)}</span>}
           {f.generated && <span className="muted small" data-testid="verdict-generated" title={f.generated.lineText ?? undefined}> (ran as {shortPlace(f.generated.location)})</span>}
           {f.lineText && <code className="verdict-line" data-testid="verdict-line">{f.lineText}</code>}
