@@ -256,14 +256,32 @@ function heaviestWorkText(profile: Profile, findings: readonly Finding[], rt: Re
   return finding ? ` The heaviest work on it: ${finding.function}${finding.location ? ` (${shortPlace(finding.location)})` : ''}, ${p0(finding.busyPercent)} of the busy time.` : '';
 }
 
+/**
+ * "The worker pool was saturated — worker 1 busy 95% …" for worker threads; child processes are said as what they are
+ * — "The 2 cluster workers were saturated — process 4242 busy 89% …: requests queued for a free one" — never a
+ * "worker pool" of threads (an unseen cluster read the threads' sentence).
+ */
+function saturatedSentence(workers: readonly ThreadBusy[], cores: number | null): string {
+  const roles = new Set(workers.map((w) => /^process \d+ \((.+)\)$/.exec(w.name)?.[1] ?? ''));
+  const role = roles.size === 1 ? [...roles][0] : '';
+  if (!role) {
+    const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
+    return `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper${moreWorkersClause(workers.length, cores)}.`;
+  }
+  const each = workers.map((w) => `${w.name.replace(/ \(.+\)$/, '')} busy ${p0(w.busyPercent)}`).join(', ');
+  const who = workers.length === 1 ? `The ${role} was` : `The ${workers.length} ${PROCESS_PLURAL[role] ?? `${role}s`} were`;
+  const queued = role === 'cluster worker' ? 'requests queued for a free one' : 'jobs queued for a free one while the parent waited';
+  return `${who} saturated — ${each} of the time: ${queued}. Make each ${role === 'cluster worker' ? 'request' : 'job'} cheaper${moreWorkersClause(workers.length, cores)}.`;
+}
+const PROCESS_PLURAL: Record<string, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
+
 export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];
   const failing = failingRequestsSentence(ctx.load);
   if (failing) out.push({ id: 'failing', text: failing });
   const saturated = workersSaturated(workers);
   if (saturated) {
-    const each = workers.map((w) => `${w.name} busy ${p0(w.busyPercent)}`).join(', ');
-    out.push({ id: 'workers-saturated', text: `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper${moreWorkersClause(workers.length, ctx.cores ?? null)}.` });
+    out.push({ id: 'workers-saturated', text: saturatedSentence(workers, ctx.cores ?? null) });
   }
   const samples = periodicSamples(ctx.samples ?? []);
   const blocked = loopBlocked(samples);

@@ -172,6 +172,16 @@ describe('the verdict reads every thread (item 1)', () => {
     expect(onEight[0]).toMatch(/Make each task cheaper, or add workers \(up to this machine's 8 cores\)\.$/);
   });
 
+  it('says saturated cluster workers or forked children as what they are, not a worker pool of threads', () => {
+    const proc = (pid: number, role: string) => ({ ...worker(95), name: `process ${pid} (${role})`, requests: role === 'cluster worker' ? 300 : null });
+    const cluster = verdictLines(buildVerdict(main, { ...ctx, cores: 2 }, undefined, [proc(4242, 'cluster worker'), proc(4243, 'cluster worker')]));
+    expect(cluster[0]).toBe('The 2 cluster workers were saturated — process 4242 busy 95%, process 4243 busy 95% of the time: requests queued for a free one. '
+      + 'Make each request cheaper — 2 workers already have this machine\'s 2 cores: more would only share them.');
+    const pool = verdictLines(buildVerdict(main, { ...ctx, cores: 8 }, undefined, [proc(7, 'forked child'), proc(8, 'forked child')]));
+    expect(pool[0]).toBe('The 2 forked children were saturated — process 7 busy 95%, process 8 busy 95% of the time: jobs queued for a free one while the parent waited. '
+      + 'Make each job cheaper, or add workers (up to this machine\'s 8 cores).');
+  });
+
   it('a busy but unsaturated pool is still no idle server; the main thread alone says what it said', () => {
     const v = buildVerdict(main, ctx, undefined, [worker(60)]);
     expect([...v.load, ...v.trust].map((c) => c.id)).not.toContain('idle');
