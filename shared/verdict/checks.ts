@@ -290,8 +290,12 @@ export function loadChecks(profile: Profile, ctx: RecordingContext, findings: re
     const { elu, maxDelay } = blocked;
     // Measured queueing says whether requests really queued behind it (not when they waited on something else).
     const queued = ctx.requestTime ? queueMs(ctx.requestTime) : null;
-    const why = queued === null ? ': requests queued behind running JavaScript.'
-      : queued >= 0.1 * ctx.requestTime!.perRequestMs.mean ? `: each request queued ${ms1(queued)} behind running JavaScript.` : '.';
+    // What held the loop: a child process run synchronously is no JavaScript running (an unseen execSync route read
+    // "queued 106 ms behind running JavaScript" beside "the event loop waited 11 ms per request for them").
+    const behind = findings.find((f) => f.thread === undefined || f.thread === MAIN_THREAD_NAME)?.kind === 'childProcess'
+      ? 'child processes run synchronously' : 'running JavaScript';
+    const why = queued === null ? `: requests queued behind ${behind}.`
+      : queued >= 0.1 * ctx.requestTime!.perRequestMs.mean ? `: each request queued ${ms1(queued)} behind ${behind}.` : '.';
     out.push({ id: 'loop-blocked', text: `The event loop was busy ${p0(elu * 100)} of the time${maxDelay > 0 ? ` and waited up to ${ms1(maxDelay)} (loop delay p99)` : ''}${why}${named}` });
   }
   // Requests queued for a busy worker are not "waiting on something else": the pool's check says what they waited for.

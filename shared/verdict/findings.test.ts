@@ -201,6 +201,13 @@ describe('checks', () => {
     expect(idle?.text).toBe('The server was idle 50% of the recording: your load did not keep it busy, or came for part of it only. Send more at once (more connections in your tool), or stop recording when your tool is done.');
   });
 
+  it('says requests queued behind child processes run synchronously, not behind running JavaScript, when they held the loop', () => {
+    const held = fromStacks([...cols(90, 'buildInfo[build-info.js:5] / execSync[node:child_process] / spawnSync[node:internal/child_process] / spawnSync[native]'), ...cols(10, '(idle)')]);
+    const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.92, loopDelayP99Ms: 137, heapUsedMb: 20, rssMb: 60, cpuPercent: 10 }));
+    const text = buildVerdict(held, { warmupSec: 0, samples }).load.find((c) => c.id === 'loop-blocked')?.text;
+    expect(text).toMatch(/^The event loop was busy 92% of the time and waited up to 137 ms \(loop delay p99\): requests queued behind child processes run synchronously\./);
+  });
+
   it('warns when samples came much slower than asked, of no warm-up, of an idle server and of saturation', () => {
     const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.95, loopDelayP99Ms: 80, heapUsedMb: 20, rssMb: 60, cpuPercent: 97 }));
     const load = { requests: 1000, durationSec: 1, rps: 1000, latencyMs: { p50: 1, p90: 2, p99: 3, max: 4, mean: 1 }, errors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSec: 0, timeline: [], stoppedEarly: false };
