@@ -122,7 +122,11 @@ const ETAG_ADVICE = 'This is Express\'s automatic ETag: for every response it ha
 export type FindingKind = BucketId | 'function' | 'dependency' | 'gc';
 
 /** The advice for a finding of `kind`; `lineText` and `regex` make it specific when known. */
-export function adviceFor(kind: FindingKind, detail: { name?: string; url?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback; memoryGrows?: boolean } = {}): string {
+export function adviceFor(kind: FindingKind, detail: {
+  name?: string; url?: string; lineText?: string | null; regex?: RegexCheck | null; split?: FunctionSplit; callback?: LineCallback; memoryGrows?: boolean;
+  /** Whether the profile has a frame of this function: one called on the hot line and never seen ran inlined. */
+  framed?: (name: string) => boolean;
+} = {}): string {
   const line = detail.lineText ?? '';
   switch (kind) {
     case 'logging':
@@ -166,6 +170,11 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; url?: stri
           + 'every request splits and converts the same kind of text again. Parse once and keep the rows when the text does not change, '
           + 'parse only the columns you use, or stream it (a CSV parser such as csv-parse reads it row by row).';
       }
+      {
+        // A function the profile never saw running on its own: its time is the caller's, compiled into it.
+        const callee = calledFunction(line);
+        if (callee && detail.framed && !detail.framed(callee)) return inlinedCallAdvice(detail.name ?? 'this function', callee);
+      }
       return `The time is in ${detail.name ?? 'this function'}'s own code, not in what it calls. Look at its hot lines (Bottom-up): a loop over many items, `
         + 'work that could be done once at start-up and kept, or an algorithm that does more than it needs.';
     case 'dependency':
@@ -180,6 +189,32 @@ export function adviceFor(kind: FindingKind, detail: { name?: string; url?: stri
       return 'The server creates many short-lived objects. Avoid copying big strings and arrays per request, reuse buffers, '
         + 'and build large responses once; the heap timeline shows how fast memory is churned.';
   }
+}
+
+/** Globals a line may call that are no function of the app's. */
+const GLOBAL_CALLS = new Set(['require', 'parseInt', 'parseFloat', 'Number', 'String', 'Boolean', 'Array', 'Object', 'Date', 'Math', 'JSON', 'Promise',
+  'Symbol', 'BigInt', 'RegExp', 'Error', 'encodeURIComponent', 'decodeURIComponent', 'encodeURI', 'decodeURI', 'isNaN', 'isFinite', 'setTimeout',
+  'setImmediate', 'setInterval', 'queueMicrotask', 'structuredClone', 'fetch', 'Buffer', 'Map', 'Set', 'WeakMap', 'URL', 'await', 'if', 'for', 'while',
+  'switch', 'return', 'typeof', 'function', 'catch', 'super', 'import']);
+
+/**
+ * The function of the app's that a hot line calls by name ("const html = renderComments(comments)" → "renderComments"),
+ * null when it calls none (a method, a global, a keyword). Only a line that is one such call: its time in the caller's
+ * own code is that function's, compiled into the caller.
+ */
+function calledFunction(line: string): string | null {
+  const calls = [...line.matchAll(/(^|[^.\w$])([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[2]).filter((n) => !GLOBAL_CALLS.has(n));
+  return calls.length === 1 && !/\b(for|while)\b/.test(line) ? calls[0] : null;
+}
+
+/**
+ * "page's own code" on a line that calls renderComments: V8 inlined the callee (compiled it into the caller), so the
+ * profile has no frame of it and its time is the caller's own — an unseen TypeScript server read "The time is in
+ * page's own code, not in what it calls" on `const html = renderComments(…)`.
+ */
+function inlinedCallAdvice(name: string, callee: string): string {
+  return `The hottest line of ${name} calls ${callee}(): V8 compiled ${callee} into ${name} for speed (inlined it), so its time shows as ${name}'s own. `
+    + `Look at ${callee}: a loop over many items, work that could be done once at start-up and kept, or an algorithm that does more than it needs.`;
 }
 
 /**

@@ -201,6 +201,18 @@ describe('checks', () => {
     expect(idle?.text).toBe('The server was idle 50% of the recording: your load did not keep it busy, or came for part of it only. Send more at once (more connections in your tool), or stop recording when your tool is done.');
   });
 
+  it('says a hot line that calls a function the profile never saw as that function inlined, not "not in what it calls"', () => {
+    // An unseen TypeScript server: "page's own code … Hottest line server.ts:22: const html = renderComments(…) … not in what it calls".
+    const stacks = (line: string) => fromStacks([...cols(60, 'handle[server.js:2] / page[server.js:20]'), ...cols(40, '(idle)')],
+      { leafLines: [...Array(60).fill(22), ...Array(40).fill(0)], sourceLines: { 'file:///app/server.js': { '22': line } } });
+    const inlined = findFindings(stacks('  const html = renderComments(comments, 50);'), { requests: 1000 }).findings.find((f) => f.function === 'page')!;
+    expect(inlined.advice).toMatch(/^The hottest line of page calls renderComments\(\): V8 compiled renderComments into page for speed \(inlined it\), so its time shows as page's own\. Look at renderComments:/);
+    // A method or a global is no function of the app's; a function the profile has a frame of ran on its own.
+    for (const line of ['  const html = comments.map(escape).join("");', '  const n = parseInt(text, 10) * Number(rate);', '  const html = handle(comments);']) {
+      expect(findFindings(stacks(line), { requests: 1000 }).findings.find((f) => f.function === 'page')!.advice, line).toMatch(/^The time is in page's own code/);
+    }
+  });
+
   it('says requests queued behind child processes run synchronously, not behind running JavaScript, when they held the loop', () => {
     const held = fromStacks([...cols(90, 'buildInfo[build-info.js:5] / execSync[node:child_process] / spawnSync[node:internal/child_process] / spawnSync[native]'), ...cols(10, '(idle)')]);
     const samples = [0, 1, 2].map((t) => ({ tMs: t * 1000, elu: 0.92, loopDelayP99Ms: 137, heapUsedMb: 20, rssMb: 60, cpuPercent: 10 }));

@@ -232,7 +232,8 @@ export function findFindings(profile: Profile, opts: FindingsOptions = {}): Find
     out.push({
       kind: 'function', label: 'your code', function: r.name, url, line, lineText: hot?.text ?? null, frame: r.frame,
       location: url ? frameLocation({ ...profile.frames[r.frame], url, line }) : '', ...generatedOf(hot), ...numbers(own + inBuiltins + callbackMs), pattern: null, regex: null,
-      advice: adviceFor('function', { name: hostedName(r.name, callbackHost(profile, r.frame)), split, callback, lineText: hot?.text ?? null }), split, ...(callback ? { callback } : {}),
+      advice: adviceFor('function', { name: hostedName(r.name, callbackHost(profile, r.frame)), split, callback, lineText: hot?.text ?? null, framed: (n) => profile.frames.some((f) => f.name === n) }),
+      split, ...(callback ? { callback } : {}),
     });
   }
 
