@@ -59,6 +59,12 @@ describe.skipIf(!hasChromium || process.platform !== 'linux')(title, () => {
     await page.screenshot({ path: path.join(artifacts, 'cluster-merged.png') });
   });
 
+});
+
+// A page of its own: the test above leaves its cluster as the Record screen's target (no launch form then).
+describe.skipIf(!hasChromium || process.platform !== 'linux')(`${title}: memory`, () => {
+  const session = browserSession({ width: 1024, height: 700 });
+
   it('says the Memory card cannot tell where the requests ran, for workers that keep every session', async () => {
     const { page, web } = session;
     await page.goto(web.url);

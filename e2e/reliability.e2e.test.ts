@@ -89,6 +89,10 @@ describe.skipIf(!hasChromium)(title, () => {
     expect(await page.getByTestId('result-title').innerText()).toBe('server.js');
     // Reloading does not blank the window either.
     await page.reload();
+    // The reload brings back the screen it was on (the address says which); a click on Library before that was
+    // undone by it when the machine was slow (CI at load 6: the search box stayed hidden for 30 s). A user clicks
+    // once the page is there.
+    await page.getByTestId('result-screen').waitFor({ timeout: 30_000 });
     // After the reload the whole list is there for a user who scrolls to its end, search or not.
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library-search').fill('');
