@@ -55,7 +55,8 @@ export function requestsServedBy(thread: { requests?: number | null }): number |
   return thread.requests != null && thread.requests > 0 ? thread.requests : null;
 }
 
-const PLURAL: Record<ProcessRole, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
+/** Each role's plural, as every sentence about several child processes says it. */
+export const PROCESS_ROLE_PLURAL: Record<ProcessRole, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
 const thousands = formatCount;
 
 /**
@@ -71,7 +72,7 @@ export function servedBySentence(processes: RecordedProcesses | undefined): stri
   const total = counted.reduce((s, k) => s + (k.requests ?? 0), 0) + (primary ?? 0);
   const roles = new Set(kids.map((k) => k.role));
   const role = roles.size === 1 ? kids[0].role : 'child process';
-  const who = `${kids.length} ${kids.length === 1 ? role : PLURAL[role]}`;
+  const who = `${kids.length} ${kids.length === 1 ? role : PROCESS_ROLE_PLURAL[role]}`;
   const each = kids.map((k) => `pid ${k.pid}: ${k.requests === null ? 'not counted' : thousands(k.requests)}`).join(', ');
   const parent = kids[0].role === 'cluster worker' ? 'the primary' : 'the parent';
   const own = primary === null ? `${parent}'s were not counted` : primary === 0 ? `${parent} served none` : `${parent} served ${thousands(primary)}`;
@@ -119,7 +120,7 @@ export function childMemoryNotWatched(processes: RecordedProcesses | undefined):
   const parent = served[0].role === 'cluster worker' ? 'the primary' : 'the parent';
   const own = served.length === 1 ? 'has a heap of its own, which Flambé does not watch' : 'have heaps of their own, which Flambé does not watch';
   if (!processes.primaryRequests) {
-    const who = served.length === 1 ? `the ${role} that served them (${pids})` : `the ${served.length} ${PLURAL[role]} that served them (${pids})`;
+    const who = served.length === 1 ? `the ${role} that served them (${pids})` : `the ${served.length} ${PROCESS_ROLE_PLURAL[role]} that served them (${pids})`;
     return {
       replaces: true,
       sentence: `Cannot tell whether memory grows where the requests ran: ${who} ${own}, and ${parent}, whose memory Flambé watched, served none. `
@@ -127,7 +128,7 @@ export function childMemoryNotWatched(processes: RecordedProcesses | undefined):
     };
   }
   const requests = served.reduce((n, k) => n + (k.requests ?? 0), 0);
-  const who = served.length === 1 ? `its ${role} (${pids}), which served ${thousands(requests)} of the requests,` : `its ${served.length} ${PLURAL[role]} (${pids}), which served ${thousands(requests)} of the requests,`;
+  const who = served.length === 1 ? `its ${role} (${pids}), which served ${thousands(requests)} of the requests,` : `its ${served.length} ${PROCESS_ROLE_PLURAL[role]} (${pids}), which served ${thousands(requests)} of the requests,`;
   return { replaces: false, sentence: `That is ${parent}'s memory: ${who} ${own}.` };
 }
 

@@ -3,6 +3,7 @@
 //   load  — what the load and the process timeline say, joined to the
 //           profile's findings (the way clinic doctor reads a run, but naming functions).
 // Each applies only when its condition holds; the thresholds are written here once.
+import { PROCESS_ROLE_PLURAL } from '../recording/processes.ts';
 import type { CpuAccounting } from '../recording/cpu-accounting.ts';
 import { cpuPerSampledMs } from '../profile/cpu-time.ts';
 import type { LoadSummary } from '../recording/load.ts';
@@ -269,11 +270,10 @@ function saturatedSentence(workers: readonly ThreadBusy[], cores: number | null)
     return `The worker pool was saturated — ${each} of the time: requests queued for a free worker while the main thread waited. Make each task cheaper${moreWorkersClause(workers.length, cores)}.`;
   }
   const each = workers.map((w) => `${w.name.replace(/ \(.+\)$/, '')} busy ${p0(w.busyPercent)}`).join(', ');
-  const who = workers.length === 1 ? `The ${role} was` : `The ${workers.length} ${PROCESS_PLURAL[role] ?? `${role}s`} were`;
+  const who = workers.length === 1 ? `The ${role} was` : `The ${workers.length} ${(PROCESS_ROLE_PLURAL as Record<string, string>)[role] ?? `${role}s`} were`;
   const queued = role === 'cluster worker' ? 'requests queued for a free one' : 'jobs queued for a free one while the parent waited';
   return `${who} saturated — ${each} of the time: ${queued}. Make each ${role === 'cluster worker' ? 'request' : 'job'} cheaper${moreWorkersClause(workers.length, cores)}.`;
 }
-const PROCESS_PLURAL: Record<string, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
 
 export function loadChecks(profile: Profile, ctx: RecordingContext, findings: readonly Finding[], workers: readonly ThreadBusy[] = []): Check[] {
   const out: Check[] = [];

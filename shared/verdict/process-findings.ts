@@ -6,6 +6,7 @@
 // requests that of all their requests (each process's is of the requests it
 // served: shared/recording/processes.ts requestsOfThread), named by the
 // processes it ran in: "2 cluster workers (pid 4242, 4243)".
+import { PROCESS_ROLE_PLURAL } from '../recording/processes.ts';
 import type { Finding } from './findings.ts';
 
 const CHILD = /^process (\d+) \((.+)\)$/;
@@ -64,7 +65,7 @@ function joinedPerThousand(group: readonly Finding[], requestsOf: RequestsOfThre
   return group.reduce((s, f, i) => s + f.msPer1kRequests! * served[i]!, 0) / all;
 }
 
-const PLURAL: Record<string, string> = { 'cluster worker': 'cluster workers', 'forked child': 'forked children', 'child process': 'child processes' };
+const PLURAL: Record<string, string> = PROCESS_ROLE_PLURAL;
 
 /** A finding's thread that is a child process ("process 7 (forked child)") or several ("2 forked children (pid 7, 8)"). */
 export function onChildProcesses(thread: string | undefined): boolean {
